@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+// StoryKit: the portable core of AI-assisted writing apps, with a C ABI.
+//
+// The root package depends on no other package. Benchmarks and the command-line tool are
+// nested packages under Examples/ so that their dependencies never reach a library user.
+import PackageDescription
+
+let package = Package(
+    name: "StoryKit",
+    products: [
+        // The Swift library: models, JSON engine, parsers, policies, prompts, codecs, storage.
+        .library(name: "StoryKitCore", targets: ["StoryKitCore"]),
+        // The C ABI, built as libstorykit.so. Build it self-contained with scripts/build-library.sh.
+        .library(name: "storykit", type: .dynamic, targets: ["StoryKitC"]),
+    ],
+    targets: [
+        // MARK: Library
+
+        .target(name: "StoryKitCore"),
+
+        // MARK: C ABI
+
+        // include/storykit.h as a Clang module, so the compiler checks the shim against it.
+        .systemLibrary(name: "CStoryKit", path: "include"),
+        .target(name: "StoryKitC", dependencies: ["StoryKitCore", "CStoryKit"]),
+
+        // MARK: Tests
+
+        .testTarget(
+            name: "StoryKitCoreTests",
+            dependencies: ["StoryKitCore"],
+            exclude: []
+        ),
+        .testTarget(name: "StoryKitCTests", dependencies: ["StoryKitC", "CStoryKit", "StoryKitCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,80 @@
+import CStoryKit
+import StoryKitCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the body of an exported function: a thrown `StoryKitError` becomes its status code
+/// and this thread's last error. Nothing may trap across the C boundary, so every exported
+/// function goes through here.
+@inline(__always)
+func withStatus(_ body: () throws(StoryKitError) -> Void) -> storykit_status {
+    do {
+        try body()
+        return STORYKIT_OK
+    } catch {
+        LastError.set(error.message)
+        return error.code.rawValue
+    }
+}
+
+/// Checks the out-parameter `name`, sets it to NULL, and hands it to the caller.
+@inline(__always)
+func requireOutput<Pointee>(_ output: UnsafeMutablePointer<Pointee?>?, _ name: String) throws(StoryKitError) -> UnsafeMutablePointer<Pointee?> {
+    guard let output else { throw StoryKitError(.invalidArgument, "\(name) is NULL") }
+    output.pointee = nil
+    return output
+}
+
+/// The bytes of a `(const char *text, size_t len)` pair, checked against the documented limits.
+func inputBytes(_ text: UnsafePointer<CChar>?, _ length: Int, _ name: String = "text") throws(StoryKitError) -> UnsafeBufferPointer<UInt8> {
+    // size_t arrives as Int: a length above Int.max shows up negative.
+    guard length >= 0, length <= Int(STORYKIT_MAX_INPUT_BYTES) else {
+        throw StoryKitError(.limit, "\(name) is \(UInt(bitPattern: length)) bytes, over the limit of \(STORYKIT_MAX_INPUT_BYTES) (STORYKIT_MAX_INPUT_BYTES)")
+    }
+    guard let text else {
+        guard length == 0 else { throw StoryKitError(.invalidArgument, "\(name) is NULL but its length is \(length)") }
+        return UnsafeBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+}
+
+/// Parses a NUL-terminated options object; NULL gives an empty reader (all defaults).
+func optionsReader(_ options: UnsafePointer<CChar>?) throws(StoryKitError) -> OptionsReader {
+    guard let options else { return OptionsReader(JSONObject()) }
+    let limit = Int(STORYKIT_MAX_OPTIONS_BYTES)
+    let length = strnlen(options, limit + 1)
+    guard length <= limit else {
+        throw StoryKitError(.limit, "options_json is over the limit of \(limit) bytes (STORYKIT_MAX_OPTIONS_BYTES)")
+    }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(options).assumingMemoryBound(to: UInt8.self), count: length)
+    let value: JSONValue
+    do {
+        value = try JSONValue(parsingUTF8: bytes)
+    } catch {
+        throw StoryKitError(.invalidArgument, "options_json is not valid JSON: \(error)")
+    }
+    guard case .object(let object) = value else {
+        throw StoryKitError(.invalidArgument, "options_json must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName)")
+    }
+    return OptionsReader(object)
+}
+
+/// Hands `bytes` to C as a malloc'd NUL-terminated string the caller frees with
+/// `storykit_string_free`.
+func outputString(_ bytes: [UInt8]) throws(StoryKitError) -> UnsafeMutablePointer<CChar> {
+    guard let memory = malloc(bytes.count + 1) else {
+        throw StoryKitError(.internal, "out of memory allocating \(bytes.count + 1) bytes for a result")
+    }
+    let result = memory.assumingMemoryBound(to: CChar.self)
+    bytes.withUnsafeBytes { source in
+        if let base = source.baseAddress { memcpy(memory, base, source.count) }
+    }
+    result[bytes.count] = 0
+    return result
+}

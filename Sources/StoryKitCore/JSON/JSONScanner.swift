@@ -1,0 +1,397 @@
+/// Receives what the strict scanner recognises, in document order.
+///
+/// The scanner checks the whole grammar and UTF-8 whatever the handler is; a handler that does
+/// not need string contents (`needsStrings == false`) saves their decoding.
+protocol JSONScanHandler {
+    /// Whether `string(_:)` and `key(_:)` should receive decoded strings.
+    static var needsStrings: Bool { get }
+    mutating func beginArray()
+    mutating func endArray()
+    mutating func beginObject()
+    mutating func endObject()
+    /// A member name; only called when `needsStrings`.
+    mutating func key(_ key: String)
+    /// A string value; only called when `needsStrings`.
+    mutating func string(_ value: String)
+    /// A number, as the bytes of its text.
+    mutating func number(_ text: UnsafeBufferPointer<UInt8>)
+    /// `true`, `false` or `null`.
+    mutating func literal(_ value: JSONValue)
+}
+
+/// A strict RFC 8259 scanner over UTF-8 bytes.
+///
+/// It is iterative — nesting lives in an explicit stack bounded by `limits.maxDepth` — so no
+/// input can overflow the call stack. Every byte is examined a bounded number of times.
+struct JSONScanner<Handler: JSONScanHandler> {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let limits: JSONParserLimits
+    private var index = 0
+    /// One entry per open container: `true` for an object, `false` for an array.
+    private var openContainers: [Bool] = []
+    /// Reused buffer for strings that hold escapes.
+    private var scratch: [UInt8] = []
+    var handler: Handler
+
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONParserLimits, handler: Handler) {
+        self.bytes = bytes
+        self.limits = limits
+        self.handler = handler
+    }
+
+    /// Scans exactly one JSON value with optional surrounding white space.
+    mutating func scanDocument() throws(JSONParseError) {
+        guard bytes.count <= limits.maxBytes else {
+            throw JSONParseError(.sizeLimit, "the text is \(bytes.count) bytes, over the limit of \(limits.maxBytes)", at: limits.maxBytes, in: bytes)
+        }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            throw error("a byte order mark is not allowed before JSON text", at: 0)
+        }
+        try scanValue()
+        skipWhitespace()
+        if index < bytes.count {
+            throw error("unexpected \(describeByte(at: index)) after the JSON value", at: index)
+        }
+    }
+
+    // MARK: Structure
+
+    /// Scans one value, containers included, leaving `index` just past it.
+    private mutating func scanValue() throws(JSONParseError) {
+        nextValue: while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw endOfInput("expected a value") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                try open(isObject: true)
+                handler.beginObject()
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    openContainers.removeLast()
+                    handler.endObject()
+                } else {
+                    try scanKeyAndColon(expectation: "expected a string key or '}'")
+                    continue nextValue
+                }
+            case UInt8(ascii: "["):
+                try open(isObject: false)
+                handler.beginArray()
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    openContainers.removeLast()
+                    handler.endArray()
+                } else {
+                    continue nextValue
+                }
+            case UInt8(ascii: "\""):
+                let value = try scanString()
+                if Handler.needsStrings { handler.string(value) }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try scanNumber()
+            case UInt8(ascii: "t"):
+                try scanLiteral("true", .bool(true))
+            case UInt8(ascii: "f"):
+                try scanLiteral("false", .bool(false))
+            case UInt8(ascii: "n"):
+                try scanLiteral("null", .null)
+            default:
+                throw error("expected a value, found \(describeByte(at: index))", at: index)
+            }
+
+            // A value is complete: close containers until one expects another element.
+            while let isObject = openContainers.last {
+                skipWhitespace()
+                guard index < bytes.count else {
+                    throw endOfInput(isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
+                }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    if isObject {
+                        skipWhitespace()
+                        try scanKeyAndColon(expectation: "expected a string key after ','")
+                    }
+                    continue nextValue
+                }
+                if isObject, byte == UInt8(ascii: "}") {
+                    index += 1
+                    openContainers.removeLast()
+                    handler.endObject()
+                } else if !isObject, byte == UInt8(ascii: "]") {
+                    index += 1
+                    openContainers.removeLast()
+                    handler.endArray()
+                } else {
+                    let expected = isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                    throw error("\(expected), found \(describeByte(at: index))", at: index)
+                }
+            }
+            return
+        }
+    }
+
+    private mutating func open(isObject: Bool) throws(JSONParseError) {
+        guard openContainers.count < limits.maxDepth else {
+            throw JSONParseError(.depthLimit, "nesting is deeper than the limit of \(limits.maxDepth)", at: index, in: bytes)
+        }
+        openContainers.append(isObject)
+        index += 1
+    }
+
+    private mutating func scanKeyAndColon(expectation: String) throws(JSONParseError) {
+        guard index < bytes.count else { throw endOfInput(expectation) }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            throw error("\(expectation), found \(describeByte(at: index))", at: index)
+        }
+        let key = try scanString()
+        if Handler.needsStrings { handler.key(key) }
+        skipWhitespace()
+        guard index < bytes.count else { throw endOfInput("expected ':' after an object key") }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            throw error("expected ':' after an object key, found \(describeByte(at: index))", at: index)
+        }
+        index += 1
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                index += 1
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: Scalars
+
+    private mutating func scanLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) {
+        let length = word.utf8CodeUnitCount
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
+        for offset in 0..<length {
+            guard index + offset < bytes.count else { throw endOfInput("expected '\(word)'") }
+            guard bytes[index + offset] == expected[offset] else {
+                throw error("expected '\(word)', found \(describeByte(at: index + offset))", at: index + offset)
+            }
+        }
+        index += length
+        handler.literal(value)
+    }
+
+    private mutating func scanNumber() throws(JSONParseError) {
+        switch JSONNumberGrammar.end(of: bytes, from: index) {
+        case .success(let end):
+            handler.number(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            index = end
+        case .failure(.digitExpected(let offset)):
+            if offset >= bytes.count { throw endOfInput("expected a digit in a number") }
+            throw error("expected a digit in a number, found \(describeByte(at: offset))", at: offset)
+        case .failure(.leadingZero(let offset)):
+            throw error("a number may not have a leading zero", at: offset - 1)
+        }
+    }
+
+    /// Scans the string whose opening quote is at `index`; returns its decoded contents when
+    /// the handler needs them, and "" otherwise.
+    private mutating func scanString() throws(JSONParseError) -> String {
+        let open = index
+        let start = index + 1
+        var cursor = start
+        var hasEscapes = false
+        while true {
+            cursor = Self.plainASCIIEnd(bytes, from: cursor)
+            guard cursor < bytes.count else {
+                throw JSONParseError(.syntax, "a string is not closed before the end of input", at: open, in: bytes)
+            }
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\"") {
+                break
+            } else if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                cursor = try escapeEnd(from: cursor)
+            } else if byte < 0x20 {
+                throw error("a control character (U+\(hex(byte, width: 4))) must be escaped in a string", at: cursor)
+            } else {
+                cursor = try utf8SequenceEnd(from: cursor)
+            }
+        }
+        index = cursor + 1
+        guard Handler.needsStrings else { return "" }
+        let contents = UnsafeBufferPointer(rebasing: bytes[start..<cursor])
+        return hasEscapes ? decodeEscapes(contents) : String(decoding: contents, as: UTF8.self)
+    }
+
+    /// The offset of the first byte at or after `start` that is not plain ASCII string content
+    /// (a quote, a backslash, a control character or a non-ASCII byte). Eight bytes at a time.
+    @inline(__always)
+    private static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var cursor = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while cursor + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+                // Exact "any byte is ..." tests (no false negatives): < 0x20, '"', '\\', >= 0x80.
+                let controls = (word &- ones &* 0x20) & ~word & highs
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                let special = controls | ((quotes &- ones) & ~quotes & highs)
+                    | ((backslashes &- ones) & ~backslashes & highs) | (word & highs)
+                if special != 0 { break }
+                cursor += 8
+            }
+        }
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            cursor += 1
+        }
+        return cursor
+    }
+
+    /// Checks the escape whose backslash is at `start`; returns the offset just past it.
+    private func escapeEnd(from start: Int) throws(JSONParseError) -> Int {
+        let next = start + 1
+        guard next < bytes.count else {
+            throw JSONParseError(.syntax, "an escape is not finished before the end of input", at: start, in: bytes)
+        }
+        switch bytes[next] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return next + 1
+        case UInt8(ascii: "u"):
+            for offset in next + 1...next + 4 {
+                guard offset < bytes.count else {
+                    throw JSONParseError(.syntax, "a \\u escape needs four hex digits before the end of input", at: start, in: bytes)
+                }
+                guard Self.hexValue(bytes[offset]) != nil else {
+                    throw error("a \\u escape needs four hex digits, found \(describeByte(at: offset))", at: offset)
+                }
+            }
+            return next + 5
+        default:
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(bytes[next])))'", at: start)
+        }
+    }
+
+    /// Checks the UTF-8 sequence whose lead byte is at `start`; returns the offset past it.
+    private func utf8SequenceEnd(from start: Int) throws(JSONParseError) -> Int {
+        let lead = bytes[start]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default:
+            throw JSONParseError(.invalidUTF8, "invalid UTF-8: byte 0x\(hex(lead, width: 2)) cannot start a character", at: start, in: bytes)
+        }
+        for offset in start + 1..<start + length {
+            guard offset < bytes.count else {
+                throw JSONParseError(.invalidUTF8, "invalid UTF-8: a character is cut off by the end of input", at: start, in: bytes)
+            }
+            let range = offset == start + 1 ? secondRange : 0x80...0xBF
+            guard range.contains(bytes[offset]) else {
+                throw JSONParseError(.invalidUTF8, "invalid UTF-8: byte 0x\(hex(bytes[offset], width: 2)) cannot continue the character that starts at byte \(start)", at: offset, in: bytes)
+            }
+        }
+        return start + length
+    }
+
+    /// Decodes string contents already checked by `scanString`. Lone surrogates in `\u`
+    /// escapes become U+FFFD.
+    private mutating func decodeEscapes(_ contents: UnsafeBufferPointer<UInt8>) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var cursor = 0
+        while cursor < contents.count {
+            let byte = contents[cursor]
+            guard byte == UInt8(ascii: "\\") else {
+                scratch.append(byte)
+                cursor += 1
+                continue
+            }
+            let kind = contents[cursor + 1]
+            cursor += 2
+            switch kind {
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = Self.hex4(contents, at: cursor)
+                cursor += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    // A high surrogate pairs only with a low surrogate escape right after it.
+                    if cursor + 6 <= contents.count, contents[cursor] == UInt8(ascii: "\\"), contents[cursor + 1] == UInt8(ascii: "u") {
+                        let low = Self.hex4(contents, at: cursor + 2)
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            cursor += 6
+                        } else {
+                            scalar = 0xFFFD
+                        }
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    scalar = 0xFFFD
+                }
+                let decoded = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                scratch.append(contentsOf: UTF8.encode(decoded)!)
+            default:
+                // '"', '\\' and '/' stand for themselves.
+                scratch.append(kind)
+            }
+        }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    // MARK: Errors and helpers
+
+    private func error(_ reason: String, at offset: Int) -> JSONParseError {
+        JSONParseError(.syntax, reason, at: offset, in: bytes)
+    }
+
+    private func endOfInput(_ expectation: String) -> JSONParseError {
+        JSONParseError(.syntax, "\(expectation), found the end of input", at: bytes.count, in: bytes)
+    }
+
+    private func describeByte(at offset: Int) -> String {
+        guard offset < bytes.count else { return "the end of input" }
+        let byte = bytes[offset]
+        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(hex(byte, width: 2))"
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in start..<start + 4 {
+            value = value << 4 | (hexValue(bytes[offset]) ?? 0)
+        }
+        return value
+    }
+}
+
+/// Upper-case hexadecimal, zero-padded to `width` digits.
+func hex(_ value: some BinaryInteger, width: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

@@ -1,0 +1,136 @@
+/// Options for writing JSON text.
+public struct JSONWritingOptions: Sendable, Hashable {
+    /// Spaces per nesting level; 0 writes everything on one line with no white space.
+    public var indent: Int
+    /// Whether object members are sorted by the Unicode code points of their keys (stably, so
+    /// members with the same key keep their order).
+    public var sortKeys: Bool
+
+    /// The largest indent accepted by the C ABI's `storykit_json_format`.
+    public static let maxIndent = 16
+
+    /// Creates options; the defaults write compact JSON in member order.
+    public init(indent: Int = 0, sortKeys: Bool = false) {
+        self.indent = max(0, indent)
+        self.sortKeys = sortKeys
+    }
+
+    /// One line, no white space, members in order.
+    public static let compact = JSONWritingOptions()
+}
+
+/// Writes `JSONValue`s as canonical JSON text: white space only as the indent asks, the
+/// minimal string escapes (`"`, `\`, and control characters), numbers as their exact text.
+struct JSONWriter {
+    private(set) var output: [UInt8] = []
+    private let options: JSONWritingOptions
+
+    init(options: JSONWritingOptions, capacity: Int = 256) {
+        self.options = options
+        output.reserveCapacity(capacity)
+    }
+
+    mutating func write(_ value: JSONValue, depth: Int = 0) {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number):
+            output.append(contentsOf: number.text.utf8)
+        case .string(let string):
+            writeString(string)
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                output.append(contentsOf: "[]".utf8)
+                return
+            }
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                writeNewline(depth: depth + 1)
+                write(element, depth: depth + 1)
+            }
+            writeNewline(depth: depth)
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            guard !object.isEmpty else {
+                output.append(contentsOf: "{}".utf8)
+                return
+            }
+            let members = options.sortKeys ? Self.sortedByCodePoint(object.members) : object.members
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                writeNewline(depth: depth + 1)
+                writeString(member.key)
+                output.append(UInt8(ascii: ":"))
+                if options.indent > 0 { output.append(UInt8(ascii: " ")) }
+                write(member.value, depth: depth + 1)
+            }
+            writeNewline(depth: depth)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func writeNewline(depth: Int) {
+        guard options.indent > 0 else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * options.indent))
+    }
+
+    mutating func writeString(_ string: String) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x00..<0x20:
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(Self.hexDigits[Int(byte >> 4)])
+                output.append(Self.hexDigits[Int(byte & 0xF)])
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private static func sortedByCodePoint(_ members: [JSONMember]) -> [JSONMember] {
+        // UTF-8 byte order is code point order; the index keeps the sort stable.
+        members.enumerated().sorted { lhs, rhs in
+            if lhs.element.key == rhs.element.key { return lhs.offset < rhs.offset }
+            return lhs.element.key.utf8.lexicographicallyPrecedes(rhs.element.key.utf8)
+        }.map(\.element)
+    }
+}
+
+extension JSONValue {
+    /// The value as canonical JSON text.
+    ///
+    ///     let value: JSONValue = ["b": [1, 2], "a": "x\ny"]
+    ///     value.formatted()                          // {"b":[1,2],"a":"x\ny"}
+    ///     value.formatted(.init(sortKeys: true))     // {"a":"x\ny","b":[1,2]}
+    public func formatted(_ options: JSONWritingOptions = .compact) -> String {
+        String(decoding: utf8Bytes(options), as: UTF8.self)
+    }
+
+    /// The value as canonical JSON text, in UTF-8 bytes.
+    public func utf8Bytes(_ options: JSONWritingOptions = .compact) -> [UInt8] {
+        var writer = JSONWriter(options: options)
+        writer.write(self)
+        return writer.output
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON.
+    public var description: String { formatted() }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Test data kept in Tests/Fixtures, found from this file's location so that tests run the same
+/// from any working directory.
+enum Fixtures {
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // StoryKitCoreTests
+        .deletingLastPathComponent()  // Tests
+        .appendingPathComponent("Fixtures")
+
+    /// The JSONTestSuite parsing cases, as (file name, bytes), sorted by name.
+    static func jsonTestSuite(prefix: String) throws -> [(name: String, bytes: [UInt8])] {
+        let folder = root.appendingPathComponent("JSONTestSuite/test_parsing")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
+            .sorted()
+        return try names.map { name in
+            (name, Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+    }
+}
