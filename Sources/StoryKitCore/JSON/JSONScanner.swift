@@ -198,31 +198,57 @@ struct JSONScanner<Handler: JSONScanHandler> {
     /// Scans the string whose opening quote is at `index`; returns its decoded contents when
     /// the handler needs them, and "" otherwise.
     private mutating func scanString() throws(JSONParseError) -> String {
-        let open = index
         let start = index + 1
+        let (end, hasEscapes): (Int, Bool)
+        switch Self.stringEnd(bytes, from: start) {
+        case .success(let result): (end, hasEscapes) = result
+        case .failure(let failure): throw stringError(failure, openedAt: index)
+        }
+        index = end + 1
+        guard Handler.needsStrings else { return "" }
+        let contents = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return hasEscapes ? decodeEscapes(contents) : String(decoding: contents, as: UTF8.self)
+    }
+
+    /// Why string contents are malformed; turned into a `JSONParseError` off the hot path.
+    private enum StringFailure: Error {
+        case unterminated
+        case controlCharacter(at: Int)
+        case unfinishedEscape(at: Int)
+        case badHexDigit(at: Int)
+        case badEscape(at: Int)
+        case badLeadByte(at: Int)
+        case cutOffCharacter(at: Int)
+        case badContinuation(at: Int, characterStart: Int)
+    }
+
+    /// The offset of the closing quote of a string whose contents start at `start`, and
+    /// whether the contents hold escapes. Checks escapes and UTF-8 on the way.
+    @inline(__always)
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<(Int, Bool), StringFailure> {
         var cursor = start
         var hasEscapes = false
         while true {
-            cursor = Self.plainASCIIEnd(bytes, from: cursor)
-            guard cursor < bytes.count else {
-                throw JSONParseError(.syntax, "a string is not closed before the end of input", at: open, in: bytes)
-            }
+            cursor = plainASCIIEnd(bytes, from: cursor)
+            guard cursor < bytes.count else { return .failure(.unterminated) }
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
-                break
+                return .success((cursor, hasEscapes))
             } else if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
-                cursor = try escapeEnd(from: cursor)
+                switch escapeEnd(bytes, from: cursor) {
+                case .success(let end): cursor = end
+                case .failure(let failure): return .failure(failure)
+                }
             } else if byte < 0x20 {
-                throw error("a control character (U+\(hex(byte, width: 4))) must be escaped in a string", at: cursor)
+                return .failure(.controlCharacter(at: cursor))
             } else {
-                cursor = try utf8SequenceEnd(from: cursor)
+                switch utf8SequenceEnd(bytes, from: cursor) {
+                case .success(let end): cursor = end
+                case .failure(let failure): return .failure(failure)
+                }
             }
         }
-        index = cursor + 1
-        guard Handler.needsStrings else { return "" }
-        let contents = UnsafeBufferPointer(rebasing: bytes[start..<cursor])
-        return hasEscapes ? decodeEscapes(contents) : String(decoding: contents, as: UTF8.self)
     }
 
     /// The offset of the first byte at or after `start` that is not plain ASCII string content
@@ -231,79 +257,115 @@ struct JSONScanner<Handler: JSONScanHandler> {
     private static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var cursor = start
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while cursor + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
-                // Exact "any byte is ..." tests (no false negatives): < 0x20, '"', '\\', >= 0x80.
-                let controls = (word &- ones &* 0x20) & ~word & highs
-                let quotes = word ^ (ones &* 0x22)
-                let backslashes = word ^ (ones &* 0x5C)
-                let special = controls | ((quotes &- ones) & ~quotes & highs)
-                    | ((backslashes &- ones) & ~backslashes & highs) | (word & highs)
-                if special != 0 { break }
-                cursor += 8
+            while cursor &+ 8 <= bytes.count {
+                // Little-endian order puts the first byte in the lowest bits on every host.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                let special = specialByteFlags(word)
+                // Borrows only flag bytes above a truly special one, so the lowest flag is exact.
+                if special != 0 { return cursor &+ special.trailingZeroBitCount &>> 3 }
+                cursor &+= 8
             }
         }
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-            cursor += 1
+            cursor &+= 1
         }
         return cursor
     }
 
+    /// The high bit of each byte of `word` that may be a control character, '"', '\\' or
+    /// non-ASCII. No special byte goes unflagged, and the lowest flag is always a special byte.
+    @inline(__always)
+    private static func specialByteFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let controls = (word &- ones &* 0x20) & ~word
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        return (controls | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | word) & highs
+    }
+
     /// Checks the escape whose backslash is at `start`; returns the offset just past it.
-    private func escapeEnd(from start: Int) throws(JSONParseError) -> Int {
+    @inline(__always)
+    private static func escapeEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, StringFailure> {
         let next = start + 1
-        guard next < bytes.count else {
-            throw JSONParseError(.syntax, "an escape is not finished before the end of input", at: start, in: bytes)
-        }
+        guard next < bytes.count else { return .failure(.unfinishedEscape(at: start)) }
         switch bytes[next] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return next + 1
+            return .success(next + 1)
         case UInt8(ascii: "u"):
             for offset in next + 1...next + 4 {
-                guard offset < bytes.count else {
-                    throw JSONParseError(.syntax, "a \\u escape needs four hex digits before the end of input", at: start, in: bytes)
-                }
-                guard Self.hexValue(bytes[offset]) != nil else {
-                    throw error("a \\u escape needs four hex digits, found \(describeByte(at: offset))", at: offset)
-                }
+                guard offset < bytes.count else { return .failure(.unfinishedEscape(at: start)) }
+                guard hexValue(bytes[offset]) != nil else { return .failure(.badHexDigit(at: offset)) }
             }
-            return next + 5
+            return .success(next + 5)
         default:
-            throw error("invalid escape '\\\(Character(Unicode.Scalar(bytes[next])))'", at: start)
+            return .failure(.badEscape(at: start))
         }
     }
 
-    /// Checks the UTF-8 sequence whose lead byte is at `start`; returns the offset past it.
-    private func utf8SequenceEnd(from start: Int) throws(JSONParseError) -> Int {
+    /// Checks the UTF-8 sequence whose lead byte (>= 0x80) is at `start`; returns the offset
+    /// past it. Rejects overlong forms, surrogates and code points above U+10FFFF.
+    @inline(__always)
+    private static func utf8SequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, StringFailure> {
         let lead = bytes[start]
+        // Fast path for the common two- and three-byte forms (Latin, Greek, Cyrillic, Arabic, CJK).
+        if start &+ 2 < bytes.count {
+            let second = bytes[start &+ 1]
+            if lead &- 0xC2 < 0x1E, second & 0xC0 == 0x80 { return .success(start &+ 2) }
+            if lead &- 0xE1 < 0x0C || lead &- 0xEE < 0x02, second & 0xC0 == 0x80, bytes[start &+ 2] & 0xC0 == 0x80 {
+                return .success(start &+ 3)
+            }
+        }
         let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        var secondLow: UInt8 = 0x80
+        var secondHigh: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE0: length = 3; secondLow = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xED: length = 3; secondHigh = 0x9F
+        case 0xF0: length = 4; secondLow = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
-        default:
-            throw JSONParseError(.invalidUTF8, "invalid UTF-8: byte 0x\(hex(lead, width: 2)) cannot start a character", at: start, in: bytes)
+        case 0xF4: length = 4; secondHigh = 0x8F
+        default: return .failure(.badLeadByte(at: start))
         }
-        for offset in start + 1..<start + length {
-            guard offset < bytes.count else {
-                throw JSONParseError(.invalidUTF8, "invalid UTF-8: a character is cut off by the end of input", at: start, in: bytes)
-            }
-            let range = offset == start + 1 ? secondRange : 0x80...0xBF
-            guard range.contains(bytes[offset]) else {
-                throw JSONParseError(.invalidUTF8, "invalid UTF-8: byte 0x\(hex(bytes[offset], width: 2)) cannot continue the character that starts at byte \(start)", at: offset, in: bytes)
-            }
+        guard start + length <= bytes.count else { return .failure(.cutOffCharacter(at: start)) }
+        let second = bytes[start + 1]
+        guard second >= secondLow, second <= secondHigh else {
+            return .failure(.badContinuation(at: start + 1, characterStart: start))
         }
-        return start + length
+        var offset = start + 2
+        while offset < start + length {
+            guard bytes[offset] & 0xC0 == 0x80 else {
+                return .failure(.badContinuation(at: offset, characterStart: start))
+            }
+            offset += 1
+        }
+        return .success(start + length)
+    }
+
+    private func stringError(_ failure: StringFailure, openedAt open: Int) -> JSONParseError {
+        switch failure {
+        case .unterminated:
+            return JSONParseError(.syntax, "a string is not closed before the end of input", at: open, in: bytes)
+        case .controlCharacter(let offset):
+            return error("a control character (U+\(hex(bytes[offset], width: 4))) must be escaped in a string", at: offset)
+        case .unfinishedEscape(let offset):
+            return JSONParseError(.syntax, "an escape is not finished before the end of input", at: offset, in: bytes)
+        case .badHexDigit(let offset):
+            return error("a \\u escape needs four hex digits, found \(describeByte(at: offset))", at: offset)
+        case .badEscape(let offset):
+            return error("invalid escape '\\\(Character(Unicode.Scalar(bytes[offset + 1])))'", at: offset)
+        case .badLeadByte(let offset):
+            return JSONParseError(.invalidUTF8, "invalid UTF-8: byte 0x\(hex(bytes[offset], width: 2)) cannot start a character", at: offset, in: bytes)
+        case .cutOffCharacter(let offset):
+            return JSONParseError(.invalidUTF8, "invalid UTF-8: a character is cut off by the end of input", at: offset, in: bytes)
+        case .badContinuation(let offset, let characterStart):
+            return JSONParseError(.invalidUTF8, "invalid UTF-8: byte 0x\(hex(bytes[offset], width: 2)) cannot continue the character that starts at byte \(characterStart)", at: offset, in: bytes)
+        }
     }
 
     /// Decodes string contents already checked by `scanString`. Lone surrogates in `\u`

@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+// Benchmarks for StoryKit, kept in a nested package so the library's manifest stays free of
+// dependencies. Run from the repository root:
+//   swift run -c release --package-path Examples/Benchmarks json-benchmark
+import PackageDescription
+
+let package = Package(
+    name: "StoryKitBenchmarks",
+    dependencies: [
+        .package(name: "StoryKit", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "json-benchmark",
+            dependencies: [.product(name: "StoryKitCore", package: "StoryKit")],
+            path: "Sources/JSONBenchmark"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,68 @@
+/// The operating systems whose policies StoryKit decides.
+public enum OperatingSystem: String, Sendable, Hashable, Codable, CaseIterable {
+    case iOS, iPadOS, macOS, visionOS, watchOS, tvOS
+}
+
+/// The state of Apple Intelligence on a device.
+public enum AppleIntelligenceState: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Eligible, turned on, and the model is ready.
+    case enabled
+    /// Eligible, but the user has not turned it on.
+    case disabled
+    /// The device cannot run Apple Intelligence.
+    case notEligible
+    /// Turned on, but the model is still downloading or preparing.
+    case modelNotReady
+}
+
+/// The platform an app runs on: what the policy engine decides against.
+///
+/// JSON: `{"os":"iOS","version":"18.1","sdk":"26.0","appleIntelligence":"enabled","lowPowerMode":false,"gameMode":false}`;
+/// `sdk` is optional, `appleIntelligence` defaults to `notEligible`, the modes to `false`.
+public struct Platform: Sendable, Hashable, JSONConvertible {
+    /// The operating system.
+    public var os: OperatingSystem
+    /// The operating system version the app runs on.
+    public var version: OSVersion
+    /// The SDK the app was built with, when known.
+    public var sdk: OSVersion?
+    /// The state of Apple Intelligence on the device.
+    public var appleIntelligence: AppleIntelligenceState
+    /// Whether Low Power Mode is on.
+    public var lowPowerMode: Bool
+    /// Whether Game Mode is on.
+    public var gameMode: Bool
+
+    /// Creates a platform description.
+    public init(
+        os: OperatingSystem,
+        version: OSVersion,
+        sdk: OSVersion? = nil,
+        appleIntelligence: AppleIntelligenceState = .notEligible,
+        lowPowerMode: Bool = false,
+        gameMode: Bool = false
+    ) {
+        self.os = os
+        self.version = version
+        self.sdk = sdk
+        self.appleIntelligence = appleIntelligence
+        self.lowPowerMode = lowPowerMode
+        self.gameMode = gameMode
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case os, version, sdk, appleIntelligence, lowPowerMode, gameMode
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            os: try container.decode(OperatingSystem.self, forKey: .os),
+            version: try container.decode(OSVersion.self, forKey: .version),
+            sdk: try container.decodeIfPresent(OSVersion.self, forKey: .sdk),
+            appleIntelligence: try container.decodeIfPresent(AppleIntelligenceState.self, forKey: .appleIntelligence) ?? .notEligible,
+            lowPowerMode: try container.decodeIfPresent(Bool.self, forKey: .lowPowerMode) ?? false,
+            gameMode: try container.decodeIfPresent(Bool.self, forKey: .gameMode) ?? false
+        )
+    }
+}

@@ -1,0 +1,73 @@
+/// A problem found when checking variations, reported rather than thrown so that a caller can
+/// still show what the model gave.
+public enum VariationIssue: Sendable, Hashable, Codable {
+    /// The reply held `found` variations where `expected` were asked for.
+    case count(expected: Int, found: Int)
+    /// Variation `index` differs from variation `of` only in case, punctuation or white space.
+    case duplicate(index: Int, of: Int)
+
+    private enum CodingKeys: String, CodingKey {
+        case code, expected, found, index, of
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let code = try container.decode(String.self, forKey: .code)
+        switch code {
+        case "count":
+            self = .count(expected: try container.decode(Int.self, forKey: .expected), found: try container.decode(Int.self, forKey: .found))
+        case "duplicate":
+            self = .duplicate(index: try container.decode(Int.self, forKey: .index), of: try container.decode(Int.self, forKey: .of))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "unknown issue code \"\(code)\"; expected \"count\" or \"duplicate\"")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .count(let expected, let found):
+            try container.encode("count", forKey: .code)
+            try container.encode(expected, forKey: .expected)
+            try container.encode(found, forKey: .found)
+        case .duplicate(let index, let of):
+            try container.encode("duplicate", forKey: .code)
+            try container.encode(index, forKey: .index)
+            try container.encode(of, forKey: .of)
+        }
+    }
+}
+
+/// The variations read from one model reply, where they came from, and what is wrong with them.
+///
+/// JSON (the `storykit_parse_variations` result):
+/// `{"variations":[{"text":"...","kind":"direct"}],"source":"json","repaired":false,"issues":[{"code":"count","expected":3,"found":1}]}`.
+public struct VariationSet: Sendable, Hashable, JSONConvertible {
+    /// How the reply was read.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// As JSON (an object keyed by kind, `{"variations": [...]}`, or an array).
+        case json
+        /// As a list, by the list rules.
+        case list
+    }
+
+    /// The variations, in the reply's order.
+    public var variations: [TextVariation]
+    /// How the reply was read.
+    public var source: Source
+    /// Whether the JSON needed repairs (trailing commas, quotes, truncation...).
+    public var repaired: Bool
+    /// Problems found: a wrong count, duplicates. Empty when the set is as asked.
+    public var issues: [VariationIssue]
+
+    /// Creates a set.
+    public init(variations: [TextVariation], source: Source, repaired: Bool = false, issues: [VariationIssue] = []) {
+        self.variations = variations
+        self.source = source
+        self.repaired = repaired
+        self.issues = issues
+    }
+
+    /// Whether the set has no issues.
+    public var isValid: Bool { issues.isEmpty }
+}
