@@ -430,6 +430,7 @@ struct JSONScanner<Handler: JSONScanHandler> {
     private func describeByte(at offset: Int) -> String {
         guard offset < bytes.count else { return "the end of input" }
         let byte = bytes[offset]
+        if byte == UInt8(ascii: "'") { return #""'""# }
         if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(hex(byte, width: 2))"
     }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Checks that include/storykit.h compiles cleanly as C99 and C++17, then builds the C example
+# against libstorykit.so. Prints the example's path.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+lib="${STORYKIT_LIB:-$("$root/scripts/build-library.sh")}"
+libdir="$(dirname "$lib")"
+out="$root/Examples/c/build"
+mkdir -p "$out"
+warnings=(-Wall -Wextra -pedantic -Werror)
+cc -std=c99 "${warnings[@]}" -fsyntax-only -x c "$root/include/storykit.h"
+c++ -std=c++17 "${warnings[@]}" -fsyntax-only -x c++ "$root/include/storykit.h"
+cc -std=c99 "${warnings[@]}" -I "$root/include" "$root/Examples/c/example.c" \
+   -L "$libdir" -lstorykit -Wl,-rpath,"$libdir" -o "$out/example"
+echo "$out/example"
