@@ -1,0 +1,23 @@
+"""A short tour of the Python binding: run it with STORYKIT_LIB set, or after
+scripts/build-library.sh so that the default location holds the library."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import storykit  # noqa: E402
+
+print(f"StoryKit {storykit.version()} (ABI {storykit.abi_version()}) loaded from Python")
+
+reply = '{"variations": [{"text": "I want to go home.", "kind": "direct"}], "score": 1.0e5}'
+print("\nA model reply, formatted canonically with sorted keys:")
+print(storykit.format_json(reply, sort_keys=True))
+
+print("\nBad input raises an exception that says where:")
+for text in ['{"a": [1, 2,]}', b'["caf\xe9"]', "[" * 600]:
+    try:
+        storykit.validate_json(text)
+    except storykit.StoryKitError as error:
+        shown = text if len(text) < 30 else text[:12] + "..."
+        print(f"  {shown!r:28} -> {type(error).__name__} ({error.code}): {error}")

@@ -1,0 +1,51 @@
+"""Finds and loads libstorykit, and declares the C signatures of include/storykit.h."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from pathlib import Path
+
+#: Where scripts/build-library.sh puts the library, relative to the repository root.
+_DEFAULT_RELATIVE_PATH = Path(".build") / "release" / "libstorykit.so"
+
+
+def default_library_path() -> Path:
+    """The library path: $STORYKIT_LIB if set, else the repository's release build folder."""
+    configured = os.environ.get("STORYKIT_LIB")
+    if configured:
+        return Path(configured).resolve()
+    repository_root = Path(__file__).resolve().parents[3]
+    return (repository_root / _DEFAULT_RELATIVE_PATH).resolve()
+
+
+def load(path: Path | None = None) -> ctypes.CDLL:
+    """Loads the library by absolute path and declares every function's signature."""
+    path = (path or default_library_path()).resolve()
+    if not path.exists():
+        raise OSError(
+            f"libstorykit not found at {path}; build it with scripts/build-library.sh "
+            "or set STORYKIT_LIB to its absolute path"
+        )
+    lib = ctypes.CDLL(str(path))
+    _declare(lib)
+    return lib
+
+
+def _declare(lib: ctypes.CDLL) -> None:
+    status = ctypes.c_int32
+    out_string = ctypes.POINTER(ctypes.c_void_p)
+    signatures = {
+        "storykit_version_string": (ctypes.c_char_p, []),
+        "storykit_version_number": (ctypes.c_int32, []),
+        "storykit_abi_version": (ctypes.c_int32, []),
+        "storykit_status_string": (ctypes.c_char_p, [status]),
+        "storykit_last_error": (ctypes.c_char_p, []),
+        "storykit_string_free": (None, [ctypes.c_void_p]),
+        "storykit_json_validate": (status, [ctypes.c_char_p, ctypes.c_size_t]),
+        "storykit_json_format": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]),
+    }
+    for name, (restype, argtypes) in signatures.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes

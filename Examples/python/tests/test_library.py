@@ -1,0 +1,59 @@
+"""The shared library is self-contained and exports only the C API."""
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+import storykit
+from storykit import _library
+
+HEADER_FUNCTIONS = {
+    "storykit_version_string", "storykit_version_number", "storykit_abi_version",
+    "storykit_status_string", "storykit_last_error", "storykit_string_free",
+    "storykit_json_validate", "storykit_json_format",
+}
+
+
+def run(*command):
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="module")
+def path():
+    storykit.library()
+    return str(_library.default_library_path())
+
+
+@pytest.mark.skipif(shutil.which("ldd") is None, reason="ldd is Linux-only")
+def test_depends_only_on_system_libraries(path):
+    linked = run("ldd", path)
+    assert "swift" not in linked.lower()
+    assert "Foundation" not in linked
+    names = {line.split()[0] for line in linked.splitlines() if line.strip()}
+    allowed = re.compile(r"^(linux-vdso|/lib64/ld-linux|ld-linux|libc|libm|libstdc\+\+|libgcc_s|libdl|libpthread|librt)(\.so|-)")
+    assert [n for n in names if not allowed.match(n)] == []
+
+
+@pytest.mark.skipif(shutil.which("nm") is None, reason="needs binutils")
+def test_exports_exactly_the_header_functions(path):
+    exported = set()
+    for line in run("nm", "-D", "--defined-only", path).splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[1] in "TtDdBbRrVvWw" and fields[1] != "A":
+            exported.add(fields[2].split("@")[0])
+    assert exported == HEADER_FUNCTIONS
+
+
+@pytest.mark.skipif(shutil.which("readelf") is None, reason="needs binutils")
+def test_has_an_soname_with_the_abi_version(path):
+    assert "Library soname: [libstorykit.so.1]" in run("readelf", "-d", path)
+
+
+def test_header_declares_exactly_the_exported_functions():
+    from conftest import REPOSITORY_ROOT
+
+    header = (REPOSITORY_ROOT / "include" / "storykit.h").read_text()
+    declared = set(re.findall(r"STORYKIT_API\s+[^;(]*?\b(storykit_\w+)\s*\(", header))
+    assert declared == HEADER_FUNCTIONS
