@@ -84,14 +84,6 @@ private func decodeLeaf<T: Decodable>(_ type: T.Type, from value: JSONValue, cod
     }
 }
 
-private struct IndexKey: CodingKey {
-    var stringValue: String { "\(intValue ?? 0)" }
-    var intValue: Int?
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
-}
-
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONObject
     let codingPath: [any CodingKey]
@@ -147,10 +139,10 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func next<T>(_ type: T.Type) throws -> (JSONValue, [any CodingKey]) {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "the array has only \(elements.count) elements"))
+            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [JSONIndexKey(currentIndex)], debugDescription: "the array has only \(elements.count) elements"))
         }
         defer { currentIndex += 1 }
-        return (elements[currentIndex], codingPath + [IndexKey(currentIndex)])
+        return (elements[currentIndex], codingPath + [JSONIndexKey(currentIndex)])
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -78,14 +78,6 @@ private func number(_ value: Double, _ codingPath: [any CodingKey]) throws -> JS
     return .number(number)
 }
 
-private struct IndexKey: CodingKey {
-    var stringValue: String { "\(intValue ?? 0)" }
-    var intValue: Int?
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
-}
-
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let slot: EncodingSlot
     let codingPath: [any CodingKey]
@@ -153,26 +145,26 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        append(try encodedSlot(value, codingPath: codingPath + [IndexKey(count)]))
+        append(try encodedSlot(value, codingPath: codingPath + [JSONIndexKey(count)]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let child = EncodingSlot()
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [JSONIndexKey(count)]
         append(child)
         return ValueEncoder(slot: child, codingPath: path).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = EncodingSlot()
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [JSONIndexKey(count)]
         append(child)
         return ValueEncoder(slot: child, codingPath: path).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = EncodingSlot()
-        let path = codingPath + [IndexKey(count)]
+        let path = codingPath + [JSONIndexKey(count)]
         append(child)
         return ValueEncoder(slot: child, codingPath: path)
     }

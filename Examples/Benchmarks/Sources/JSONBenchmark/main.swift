@@ -64,6 +64,10 @@ let data = Data(document)
 let megabytes = Double(document.count) / 1_000_000
 print("document: \(document.count) bytes (\(String(format: "%.1f", megabytes)) MB), \(rounds) rounds, medians")
 
+if let path = ProcessInfo.processInfo.environment["STORYKIT_WRITE_DOCUMENT"] {
+    try data.write(to: URL(fileURLWithPath: path))
+    exit(0)
+}
 if ProcessInfo.processInfo.environment["STORYKIT_PROFILE_VALIDATE"] != nil {
     // For profilers: nothing but validation, many times.
     for _ in 0..<100 { try document.withUnsafeBufferPointer { try JSONValue.validate(utf8: $0) } }
