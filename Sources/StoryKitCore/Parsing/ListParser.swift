@@ -1,0 +1,37 @@
+/// Parses a model reply as a list, following the list rules of the design.
+///
+/// Lines before the first item become ``ParsedList/preamble``; text after a blank line that
+/// follows the last item becomes ``ParsedList/postamble``. Text with no item is not an error:
+/// the list is empty and the whole text is the preamble.
+///
+///     let list = try ListParser().parse("Here you go:\n1. Rest\n2. Drink water")
+///     list.items.map(\.text)   // ["Rest", "Drink water"]
+public struct ListParser: Sendable {
+    /// The most bytes of reply accepted.
+    public var maxBytes: Int
+
+    /// Creates a parser; the default limit is the C ABI's `STORYKIT_MAX_INPUT_BYTES`.
+    public init(maxBytes: Int = JSONParserLimits.default.maxBytes) {
+        self.maxBytes = maxBytes
+    }
+
+    /// Parses a reply given as UTF-8 bytes.
+    ///
+    /// - Throws: `.parse` for invalid UTF-8 (with its byte offset), `.limit` over `maxBytes`.
+    public func parse(utf8 reply: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> ParsedList {
+        var stream = ListStream(maxBytes: maxBytes)
+        _ = try stream.feed(utf8: reply)
+        return try stream.finish()
+    }
+
+    /// Parses a reply.
+    ///
+    /// - Throws: `.limit` over `maxBytes`.
+    public func parse(_ reply: String) throws(StoryKitError) -> ParsedList {
+        var reply = reply
+        let result = reply.withUTF8 { bytes in
+            Result { () throws(StoryKitError) in try parse(utf8: bytes) }
+        }
+        return try result.get()
+    }
+}

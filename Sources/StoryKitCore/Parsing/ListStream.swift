@@ -1,0 +1,62 @@
+/// Parses a list reply as it arrives, one chunk at a time.
+///
+/// Each complete line is read once; only the unfinished last line and text that may be the
+/// postamble are held back. `finish()` returns exactly what ``ListParser`` returns for the
+/// whole input.
+///
+///     var stream = ListStream()
+///     try stream.feed("1. Rest\n2. Dri")    // [start 0, delta 0 "Rest"]
+///     try stream.feed("nk water\n")         // [done 0 "Rest", start 1, delta 1 "Drink water"]
+///     try stream.finish().items.count       // 2
+public struct ListStream: Sendable {
+    private var input: StreamInput
+    private var lines = LineSplitter()
+    private var assembler = ListAssembler()
+
+    /// Creates a stream that accepts at most `maxBytes` of input in all.
+    public init(maxBytes: Int = JSONParserLimits.default.maxBytes) {
+        input = StreamInput(maxBytes: maxBytes)
+    }
+
+    /// Reads the next chunk of the reply and returns what it completed.
+    ///
+    /// - Throws: `.parse` for invalid UTF-8, `.limit` past `maxBytes`, `.state` once finished.
+    public mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent] {
+        try input.accept(chunk)
+        var events: [StreamEvent] = []
+        for line in lines.feed(chunk) {
+            assembler.add(line: line) { events.append(contentsOf: Self.streamEvents($0)) }
+        }
+        return events
+    }
+
+    /// Reads the next chunk of the reply and returns what it completed.
+    public mutating func feed(_ chunk: String) throws(StoryKitError) -> [StreamEvent] {
+        var chunk = chunk
+        let result = chunk.withUTF8 { bytes in
+            Result { () throws(StoryKitError) in try feed(utf8: bytes) }
+        }
+        return try result.get()
+    }
+
+    /// Ends the reply and returns the parsed list; `events` receives what the end completed.
+    public mutating func finish(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> ParsedList {
+        try input.finish()
+        let report: (ListAssemblyEvent) -> Void = { event in
+            for streamEvent in Self.streamEvents(event) { events?(streamEvent) }
+        }
+        if let last = lines.finish() { assembler.add(line: last, emit: report) }
+        return assembler.finish(emit: report)
+    }
+
+    private static func streamEvents(_ event: ListAssemblyEvent) -> [StreamEvent] {
+        switch event {
+        case .started(let index, let number, let text):
+            text.isEmpty ? [.itemStart(index: index, number: number)] : [.itemStart(index: index, number: number), .delta(index: index, text: text)]
+        case .appended(let index, let text):
+            [.delta(index: index, text: text)]
+        case .finished(let index, let text):
+            [.done(index: index, text: text)]
+        }
+    }
+}

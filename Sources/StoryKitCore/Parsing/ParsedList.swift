@@ -1,0 +1,61 @@
+/// How a list marks its items.
+public enum ListStyle: String, Sendable, Hashable, Codable {
+    /// `1.` `1)` `(1)` `1:` `1 -`
+    case numbered
+    /// `-` `*` `+` `•`
+    case bulleted
+    /// `Option 1:` `Variation 1:` `Version 1 -` `Choice 1.` `Interpretation 1:`
+    case labeled
+}
+
+/// One item of a parsed list.
+public struct ListItem: Sendable, Hashable, Codable {
+    /// The item's text: its first line after the marker, then its continuation lines and
+    /// sub-items, each trimmed, joined with newlines.
+    public var text: String
+    /// The item's number, for numbered and labeled lists.
+    public var number: Int?
+
+    /// Creates an item.
+    public init(text: String, number: Int? = nil) {
+        self.text = text
+        self.number = number
+    }
+}
+
+/// A model reply read as a list, following the list rules of the design.
+///
+/// JSON (the `storykit_parse_list` result):
+/// `{"items":[{"text":"Rest","number":1}],"style":"numbered","preamble":"Here you go:","postamble":""}`;
+/// `number` appears only for numbered and labeled items, and `style` is `null` when there is
+/// no item.
+public struct ParsedList: Sendable, Hashable, JSONConvertible {
+    /// The items, in order.
+    public var items: [ListItem]
+    /// The style the first item fixed, or `nil` when there is no item.
+    public var style: ListStyle?
+    /// The text before the first item ("" when none); all of the text when there is no item.
+    public var preamble: String
+    /// The text after the last item that follows a blank line, such as "Hope this helps!".
+    public var postamble: String
+
+    /// Creates a parsed list.
+    public init(items: [ListItem], style: ListStyle?, preamble: String = "", postamble: String = "") {
+        self.items = items
+        self.style = style
+        self.preamble = preamble
+        self.postamble = postamble
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case items, style, preamble, postamble
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(style, forKey: .style)
+        try container.encode(preamble, forKey: .preamble)
+        try container.encode(postamble, forKey: .postamble)
+    }
+}
