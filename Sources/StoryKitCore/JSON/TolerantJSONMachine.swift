@@ -1,0 +1,837 @@
+/// One step of a JSON Pointer: an object key or an array index.
+enum JSONPathComponent: Hashable, Sendable {
+    case key(String)
+    case index(Int)
+}
+
+/// What the tolerant machine reports while it reads.
+enum TolerantJSONEvent {
+    /// A scalar is complete at `path`.
+    case value(path: [JSONPathComponent], value: JSONValue)
+    /// More text of the string value still open at `path`.
+    case partial(path: [JSONPathComponent], text: String)
+}
+
+/// A resumable byte-at-a-time reader of JSON as language models write it.
+///
+/// It finds the value inside prose and code fences, accepts the repairs of the design
+/// (trailing commas, single and curly quotes, unquoted keys, comments, Python literals, raw
+/// newlines and tabs in strings), and on `finish()` closes what truncation left open. Any
+/// other deviation is an error with its line and column. Bytes are examined once, whatever
+/// the chunking, and only the value being built is kept.
+struct TolerantJSONMachine {
+    private enum Phase { case prelude, value, trailer }
+
+    private enum Expect {
+        case keyOrEnd, key, colon, valueOrEnd, value, commaOrEnd
+    }
+
+    private struct Frame {
+        var isObject: Bool
+        var elements: [JSONValue] = []
+        var members: [JSONMember] = []
+        var key: String?
+        var expect: Expect
+    }
+
+    private enum Quote {
+        case double, single, curlyDouble, curlySingle
+
+        /// The UTF-8 bytes that close a string opened with this quote.
+        var closer: [UInt8] {
+            switch self {
+            case .double: [0x22]
+            case .single: [0x27]
+            case .curlyDouble: [0xE2, 0x80, 0x9D]
+            case .curlySingle: [0xE2, 0x80, 0x99]
+            }
+        }
+
+        /// An apostrophe-like closer followed by a letter is part of the text ("don't").
+        var mayBeApostrophe: Bool { self == .single || self == .curlySingle }
+    }
+
+    private enum Escape {
+        case none
+        case backslash
+        case unicode(digits: Int, value: UInt32)
+        /// A high surrogate waiting for `\uDC00`-`\uDFFF`; the stage counts `\` and `u` seen.
+        case highSurrogate(UInt32, stage: Int)
+        case lowSurrogate(high: UInt32, digits: Int, value: UInt32)
+    }
+
+    private struct StringToken {
+        var quote: Quote
+        var isKey: Bool
+        var bytes: [UInt8] = []
+        var escape: Escape = .none
+        /// Bytes of a possible multi-byte closer seen so far.
+        var closerProgress = 0
+        /// The closer is complete but may be an apostrophe: the next byte decides.
+        var closerPending = false
+        /// How many bytes of `bytes` were reported in partial events.
+        var reported = 0
+    }
+
+    private enum Token {
+        case none
+        case string(StringToken)
+        case number([UInt8])
+        case word([UInt8])
+        /// A byte that may open a curly quote (E2, or E2 80).
+        case curlyOpening([UInt8])
+        case slash
+        case lineComment
+        case blockComment(sawStar: Bool)
+    }
+
+    let maxDepth: Int
+    private var phase = Phase.prelude
+    private var frames: [Frame] = []
+    private var token = Token.none
+    private var root: JSONValue?
+    private var repairs: [JSONRepair] = []
+    private var repairIndex: [JSONRepair.Kind: Int] = [:]
+
+    // Prelude and trailer: where a value may start, and what was skipped.
+    private var lineHasContent = false
+    private var lastContentByte: UInt8 = 0
+    private var lineIsFence = false
+    private var lineStartBytes: [UInt8] = []
+    private var lineContentPosition = (line: 1, column: 1)
+
+    // Position of the next byte.
+    private(set) var offset = 0
+    private var line = 1
+    private var column = 1
+
+    init(maxDepth: Int) {
+        self.maxDepth = maxDepth
+    }
+
+    /// Whether the top-level value has started.
+    var hasStarted: Bool { phase != .prelude }
+
+    /// Whether the top-level value is complete.
+    var isComplete: Bool { phase == .trailer }
+
+    // MARK: Feeding
+
+    /// Reads the next chunk, reporting completed scalars and, at the end of the chunk, new
+    /// text of a string value still open.
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        var index = 0
+        while index < bytes.count {
+            switch phase {
+            case .prelude:
+                index = try scanPrelude(bytes, from: index)
+            case .value:
+                index = try step(bytes, from: index, emit: emit)
+            case .trailer:
+                index = scanTrailer(bytes, from: index)
+            }
+        }
+        if case .string(var string) = token, !string.isKey, string.bytes.count > string.reported {
+            let end = Self.completeUTF8Prefix(string.bytes)
+            if end > string.reported {
+                emit(.partial(path: currentPath(), text: String(decoding: string.bytes[string.reported..<end], as: UTF8.self)))
+                string.reported = end
+                token = .string(string)
+            }
+        }
+    }
+
+    /// Ends the input: closes what truncation left open and returns the value.
+    mutating func finish(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> RepairedJSON {
+        switch phase {
+        case .prelude:
+            throw StoryKitError(.parse, "line \(line), column \(column) (byte \(offset)): no JSON object or array found")
+        case .trailer:
+            finishSkippedLine()
+        case .value:
+            try closeTruncated(emit: emit)
+        }
+        return RepairedJSON(value: root ?? .null, repairs: repairs)
+    }
+
+    // MARK: Prelude and trailer
+
+    /// Skips prose and fences until a `{` or `[` that opens a line, follows a fence, or
+    /// follows a sentence (`.`, `:`, `!`, `?`).
+    private mutating func scanPrelude(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(StoryKitError) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["),
+               !lineHasContent || lineIsFence || Self.endsSentence(lastContentByte) {
+                finishSkippedLine()
+                phase = .value
+                try open(isObject: byte == UInt8(ascii: "{"))
+                advance(byte)
+                return index + 1
+            }
+            skip(byte)
+            index += 1
+        }
+        return index
+    }
+
+    /// Skips what follows the value, noting whether it was a fence or prose.
+    private mutating func scanTrailer(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        for index in start..<bytes.count { skip(bytes[index]) }
+        return bytes.count
+    }
+
+    /// Passes over a byte outside the value, keeping track of what its line holds.
+    private mutating func skip(_ byte: UInt8) {
+        if byte == UInt8(ascii: "\n") {
+            finishSkippedLine()
+        } else if !Self.isWhitespace(byte) {
+            if !lineHasContent {
+                lineHasContent = true
+                lineContentPosition = (line, column)
+            }
+            if lineStartBytes.count < 3 {
+                lineStartBytes.append(byte)
+                if lineStartBytes.count == 3 {
+                    lineIsFence = lineStartBytes == Array("```".utf8) || lineStartBytes == Array("~~~".utf8)
+                }
+            }
+            lastContentByte = byte
+        }
+        advance(byte)
+    }
+
+    /// Reports what the current skipped line held, and starts a new one.
+    private mutating func finishSkippedLine() {
+        if lineHasContent {
+            addRepair(lineIsFence ? .codeFence : .surroundingText, at: lineContentPosition)
+        }
+        lineHasContent = false
+        lineIsFence = false
+        lastContentByte = 0
+        lineStartBytes.removeAll(keepingCapacity: true)
+    }
+
+    private static func endsSentence(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
+    }
+
+    // MARK: Value
+
+    /// Reads bytes of the value; returns the offset of the first byte not consumed.
+    private mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> Int {
+        var index = start
+        while index < bytes.count, phase == .value {
+            switch token {
+            case .string(var string):
+                token = .none
+                let (consumed, finished) = try continueString(&string, bytes, from: index)
+                index = consumed
+                if finished {
+                    try completeString(string, emit: emit)
+                } else {
+                    token = .string(string)
+                }
+            case .number(var text):
+                let end = Self.run(bytes, from: index, while: Self.isNumberByte)
+                text.append(contentsOf: bytes[index..<end])
+                advance(count: end - index)
+                index = end
+                if end < bytes.count {
+                    token = .none
+                    try completeNumber(text, emit: emit)
+                } else {
+                    token = .number(text)
+                }
+            case .word(var text):
+                let end = Self.run(bytes, from: index, while: Self.isWordByte)
+                text.append(contentsOf: bytes[index..<end])
+                advance(count: end - index)
+                index = end
+                if end < bytes.count {
+                    token = .none
+                    try completeWord(text, emit: emit)
+                } else {
+                    token = .word(text)
+                }
+            case .curlyOpening(var prefix):
+                let byte = bytes[index]
+                prefix.append(byte)
+                advance(byte)
+                index += 1
+                if prefix.count < 3 {
+                    guard byte == 0x80 else { throw error("unexpected character", at: offset - prefix.count) }
+                    token = .curlyOpening(prefix)
+                } else if byte == 0x9C || byte == 0x98 {
+                    token = .string(StringToken(quote: byte == 0x9C ? .curlyDouble : .curlySingle, isKey: isExpectingKey))
+                    addRepair(.curlyQuotes)
+                } else {
+                    throw error("unexpected character", at: offset - 3)
+                }
+            case .slash:
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "/") {
+                    token = .lineComment
+                } else if byte == UInt8(ascii: "*") {
+                    token = .blockComment(sawStar: false)
+                } else {
+                    throw error("unexpected '/'", at: offset - 1)
+                }
+                addRepair(.comment)
+                advance(byte)
+                index += 1
+            case .lineComment:
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") { token = .none }
+                advance(byte)
+                index += 1
+            case .blockComment(let sawStar):
+                let byte = bytes[index]
+                if sawStar, byte == UInt8(ascii: "/") {
+                    token = .none
+                } else {
+                    token = .blockComment(sawStar: byte == UInt8(ascii: "*"))
+                }
+                advance(byte)
+                index += 1
+            case .none:
+                index = try structural(bytes, from: index, emit: emit)
+            }
+        }
+        return index
+    }
+
+    private var isExpectingKey: Bool {
+        guard let frame = frames.last else { return false }
+        return frame.isObject && (frame.expect == .keyOrEnd || frame.expect == .key)
+    }
+
+    /// Reads one structural byte, or starts a token.
+    private mutating func structural(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> Int {
+        let byte = bytes[index]
+        if Self.isWhitespace(byte) {
+            let end = Self.run(bytes, from: index, while: Self.isWhitespace)
+            for position in index..<end { advance(bytes[position]) }
+            return end
+        }
+        guard let frame = frames.last else { return index }
+        if byte == UInt8(ascii: "/") {
+            token = .slash
+            advance(byte)
+            return index + 1
+        }
+        switch frame.expect {
+        case .keyOrEnd, .key:
+            if byte == UInt8(ascii: "}") {
+                if frame.expect == .key { addRepair(.trailingComma) }
+                advance(byte)
+                try close(emit: emit)
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                if byte == UInt8(ascii: "'") { addRepair(.singleQuotes) }
+                token = .string(StringToken(quote: byte == UInt8(ascii: "\"") ? .double : .single, isKey: true))
+                advance(byte)
+            } else if byte == 0xE2 {
+                token = .curlyOpening([byte])
+                advance(byte)
+            } else if Self.isIdentifierStart(byte) {
+                addRepair(.unquotedKey)
+                token = .word([])
+                return index
+            } else {
+                throw error("expected a key or '}' in an object, found \(Self.describe(byte))", at: offset)
+            }
+        case .colon:
+            guard byte == UInt8(ascii: ":") else {
+                throw error("expected ':' after an object key, found \(Self.describe(byte))", at: offset)
+            }
+            frames[frames.count - 1].expect = .value
+            advance(byte)
+        case .valueOrEnd, .value:
+            if byte == UInt8(ascii: "]"), !frame.isObject {
+                if frame.expect == .value { addRepair(.trailingComma) }
+                advance(byte)
+                try close(emit: emit)
+                return index + 1
+            }
+            try startValue(byte)
+            if case .word = token { return index }
+            if case .number = token { return index }
+            advance(byte)
+        case .commaOrEnd:
+            if byte == UInt8(ascii: ",") {
+                frames[frames.count - 1].expect = frame.isObject ? .key : .value
+            } else if byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                advance(byte)
+                try close(emit: emit)
+                return index + 1
+            } else {
+                let expected = frame.isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                throw error("\(expected), found \(Self.describe(byte))", at: offset)
+            }
+            advance(byte)
+        }
+        return index + 1
+    }
+
+    /// Starts a value at `byte`; numbers and words are left for the token loop to read.
+    private mutating func startValue(_ byte: UInt8) throws(StoryKitError) {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try open(isObject: byte == UInt8(ascii: "{"))
+        case UInt8(ascii: "\""):
+            token = .string(StringToken(quote: .double, isKey: false))
+        case UInt8(ascii: "'"):
+            addRepair(.singleQuotes)
+            token = .string(StringToken(quote: .single, isKey: false))
+        case 0xE2:
+            token = .curlyOpening([byte])
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            token = .number([])
+        case _ where Self.isIdentifierStart(byte):
+            token = .word([])
+        default:
+            throw error("expected a value, found \(Self.describe(byte))", at: offset)
+        }
+    }
+
+    // MARK: Strings
+
+    /// Reads string contents from `start`; returns where it stopped and whether the string
+    /// closed.
+    private mutating func continueString(_ string: inout StringToken, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(StoryKitError) -> (Int, Bool) {
+        var index = start
+        let closer = string.quote.closer
+        while index < bytes.count {
+            if string.closerPending {
+                // An apostrophe inside a word ("don't") does not close the string.
+                string.closerPending = false
+                if Self.isLetter(bytes[index]) {
+                    string.bytes.append(contentsOf: closer)
+                } else {
+                    return (index, true)
+                }
+            }
+            if case .none = string.escape, string.closerProgress == 0 {
+                // Fast path: copy the run of plain content.
+                let end = Self.plainRunEnd(bytes, from: index, closerLead: closer[0])
+                if end > index {
+                    string.bytes.append(contentsOf: bytes[index..<end])
+                    advance(count: end - index, scalars: Self.scalarCount(bytes, index..<end))
+                    index = end
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            advance(byte)
+            index += 1
+            if case .none = string.escape {} else {
+                // A lone high surrogate hands back the byte after it to be read as content.
+                guard try continueEscape(&string, byte) else { continue }
+            }
+            if string.closerProgress > 0 || byte == closer[0] {
+                if byte == closer[string.closerProgress] {
+                    string.closerProgress += 1
+                    if string.closerProgress == closer.count {
+                        string.closerProgress = 0
+                        if string.quote.mayBeApostrophe {
+                            string.closerPending = true
+                            continue
+                        }
+                        return (index, true)
+                    }
+                    continue
+                }
+                // Not the closer after all: keep the bytes taken for it.
+                string.bytes.append(contentsOf: closer[..<string.closerProgress])
+                string.closerProgress = 0
+                if byte == closer[0] {
+                    string.closerProgress = 1
+                    continue
+                }
+            }
+            switch byte {
+            case UInt8(ascii: "\\"):
+                string.escape = .backslash
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                addRepair(.rawControlCharacter)
+                string.bytes.append(byte)
+            case 0..<0x20:
+                throw error("a control character (U+\(hex(byte, width: 4))) must be escaped in a string", at: offset - 1)
+            default:
+                string.bytes.append(byte)
+            }
+        }
+        return (index, false)
+    }
+
+    /// Reads one byte of an escape; returns true when the byte is not part of it after all
+    /// and must be read as string content.
+    private mutating func continueEscape(_ string: inout StringToken, _ byte: UInt8) throws(StoryKitError) -> Bool {
+        switch string.escape {
+        case .none:
+            return true
+        case .backslash:
+            string.escape = .none
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "'"): string.bytes.append(byte)
+            case UInt8(ascii: "b"): string.bytes.append(0x08)
+            case UInt8(ascii: "f"): string.bytes.append(0x0C)
+            case UInt8(ascii: "n"): string.bytes.append(0x0A)
+            case UInt8(ascii: "r"): string.bytes.append(0x0D)
+            case UInt8(ascii: "t"): string.bytes.append(0x09)
+            case UInt8(ascii: "u"): string.escape = .unicode(digits: 0, value: 0)
+            default: throw error("invalid escape '\\\(Self.describe(byte, quoted: false))'", at: offset - 2)
+            }
+        case .unicode(let digits, let value):
+            guard let digit = Self.hexDigit(byte) else {
+                throw error("a \\u escape needs four hex digits, found \(Self.describe(byte))", at: offset - 1)
+            }
+            let scalar = value << 4 | digit
+            guard digits == 3 else {
+                string.escape = .unicode(digits: digits + 1, value: scalar)
+                return false
+            }
+            if (0xD800...0xDBFF).contains(scalar) {
+                string.escape = .highSurrogate(scalar, stage: 0)
+            } else {
+                string.escape = .none
+                Self.appendScalar(scalar, to: &string.bytes)
+            }
+        case .highSurrogate(let high, let stage):
+            if stage == 0, byte == UInt8(ascii: "\\") {
+                string.escape = .highSurrogate(high, stage: 1)
+            } else if stage == 1, byte == UInt8(ascii: "u") {
+                string.escape = .lowSurrogate(high: high, digits: 0, value: 0)
+            } else {
+                // The high surrogate stands alone: it becomes U+FFFD and this byte is read anew.
+                Self.appendScalar(0xFFFD, to: &string.bytes)
+                if stage == 1 {
+                    string.escape = .backslash
+                    return try continueEscape(&string, byte)
+                }
+                string.escape = .none
+                return true
+            }
+        case .lowSurrogate(let high, let digits, let value):
+            guard let digit = Self.hexDigit(byte) else {
+                throw error("a \\u escape needs four hex digits, found \(Self.describe(byte))", at: offset - 1)
+            }
+            let low = value << 4 | digit
+            guard digits == 3 else {
+                string.escape = .lowSurrogate(high: high, digits: digits + 1, value: low)
+                return false
+            }
+            if (0xDC00...0xDFFF).contains(low) {
+                string.escape = .none
+                Self.appendScalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00), to: &string.bytes)
+            } else {
+                Self.appendScalar(0xFFFD, to: &string.bytes)
+                if (0xD800...0xDBFF).contains(low) {
+                    string.escape = .highSurrogate(low, stage: 0)
+                } else {
+                    string.escape = .none
+                    Self.appendScalar(low, to: &string.bytes)
+                }
+            }
+        }
+        return false
+    }
+
+    private mutating func completeString(_ string: StringToken, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        let text = String(decoding: string.bytes, as: UTF8.self)
+        if string.isKey {
+            frames[frames.count - 1].key = text
+            frames[frames.count - 1].expect = .colon
+        } else {
+            try complete(.string(text), emit: emit)
+        }
+    }
+
+    // MARK: Numbers and words
+
+    private mutating func completeNumber(_ text: [UInt8], emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        let valid = text.withUnsafeBufferPointer { JSONNumberGrammar.end(of: $0, from: 0) }
+        guard case .success(let end) = valid, end == text.count else {
+            throw error("invalid number '\(String(decoding: text, as: UTF8.self))'", at: offset - text.count)
+        }
+        try complete(.number(JSONNumber(uncheckedText: String(decoding: text, as: UTF8.self))), emit: emit)
+    }
+
+    private mutating func completeWord(_ text: [UInt8], emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        let word = String(decoding: text, as: UTF8.self)
+        if isExpectingKey {
+            frames[frames.count - 1].key = word
+            frames[frames.count - 1].expect = .colon
+            return
+        }
+        switch word {
+        case "true": try complete(.bool(true), emit: emit)
+        case "false": try complete(.bool(false), emit: emit)
+        case "null": try complete(.null, emit: emit)
+        case "True":
+            addRepair(.pythonLiteral, at: position(back: text.count))
+            try complete(.bool(true), emit: emit)
+        case "False":
+            addRepair(.pythonLiteral, at: position(back: text.count))
+            try complete(.bool(false), emit: emit)
+        case "None":
+            addRepair(.pythonLiteral, at: position(back: text.count))
+            try complete(.null, emit: emit)
+        default:
+            throw error("unexpected word '\(word)' where a value was expected", at: offset - text.count)
+        }
+    }
+
+    // MARK: Containers
+
+    private mutating func open(isObject: Bool) throws(StoryKitError) {
+        guard frames.count < maxDepth else {
+            throw StoryKitError(.limit, "line \(line), column \(column) (byte \(offset)): nesting is deeper than the limit of \(maxDepth)")
+        }
+        frames.append(Frame(isObject: isObject, expect: isObject ? .keyOrEnd : .valueOrEnd))
+    }
+
+    private mutating func close(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        let frame = frames.removeLast()
+        let value: JSONValue = frame.isObject ? .object(JSONObject(frame.members)) : .array(frame.elements)
+        try complete(value, emit: emit, isScalar: false)
+    }
+
+    /// Adds a finished value to its container, or finishes the document.
+    private mutating func complete(_ value: JSONValue, emit: (TolerantJSONEvent) -> Void, isScalar: Bool = true) throws(StoryKitError) {
+        if isScalar { emit(.value(path: currentPath(), value: value)) }
+        guard !frames.isEmpty else {
+            root = value
+            phase = .trailer
+            lineHasContent = false
+            lineStartBytes.removeAll()
+            return
+        }
+        let last = frames.count - 1
+        if frames[last].isObject {
+            frames[last].members.append(JSONMember(frames[last].key ?? "", value))
+            frames[last].key = nil
+        } else {
+            frames[last].elements.append(value)
+        }
+        frames[last].expect = .commaOrEnd
+    }
+
+    /// The path of the value being read (or just read) in the innermost container.
+    private func currentPath() -> [JSONPathComponent] {
+        frames.map { frame in
+            frame.isObject ? .key(frame.key ?? "") : .index(frame.elements.count)
+        }
+    }
+
+    // MARK: Truncation
+
+    private mutating func closeTruncated(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        addRepair(.truncated)
+        switch token {
+        case .none, .lineComment:
+            break
+        case .blockComment, .slash, .curlyOpening:
+            break
+        case .string(var string):
+            if string.closerPending {
+                try completeString(string, emit: emit)
+                break
+            }
+            if string.closerProgress > 0 {
+                string.bytes.append(contentsOf: string.quote.closer[..<string.closerProgress])
+            }
+            if case .none = string.escape {} else {
+                addRepair(.droppedIncompleteEscape)
+            }
+            if string.isKey {
+                addRepair(.droppedIncompleteMember)
+                frames[frames.count - 1].expect = .commaOrEnd
+            } else {
+                let end = Self.completeUTF8Prefix(string.bytes)
+                if end > string.reported {
+                    emit(.partial(path: currentPath(), text: String(decoding: string.bytes[string.reported..<end], as: UTF8.self)))
+                }
+                try complete(.string(String(decoding: string.bytes, as: UTF8.self)), emit: emit)
+            }
+        case .number(let text):
+            let valid = text.withUnsafeBufferPointer { Self.longestValidNumberPrefix($0) }
+            if valid < text.count { addRepair(.truncatedNumber) }
+            if valid > 0 {
+                try complete(.number(JSONNumber(uncheckedText: String(decoding: text[..<valid], as: UTF8.self))), emit: emit)
+            } else {
+                dropPendingMember()
+            }
+        case .word(let text):
+            let word = String(decoding: text, as: UTF8.self)
+            if isExpectingKey {
+                addRepair(.droppedIncompleteMember)
+                frames[frames.count - 1].expect = .commaOrEnd
+            } else if ["true", "false", "null", "True", "False", "None"].contains(word) {
+                try completeWord(text, emit: emit)
+            } else if ["true", "false", "null", "True", "False", "None"].contains(where: { $0.hasPrefix(word) }) {
+                addRepair(.droppedIncompleteLiteral)
+                dropPendingMember()
+            } else {
+                throw error("unexpected word '\(word)' where a value was expected", at: offset - text.count)
+            }
+        }
+        token = .none
+        while let frame = frames.last {
+            if frame.isObject, frame.expect == .colon || frame.expect == .value {
+                addRepair(.droppedIncompleteMember)
+                frames[frames.count - 1].key = nil
+            }
+            try close(emit: emit)
+        }
+    }
+
+    /// Forgets the key of a member whose value was dropped.
+    private mutating func dropPendingMember() {
+        guard let last = frames.indices.last else { return }
+        if frames[last].isObject {
+            addRepair(.droppedIncompleteMember)
+            frames[last].key = nil
+        }
+        frames[last].expect = .commaOrEnd
+    }
+
+    /// The length of the longest prefix of a cut-off number that is itself a number.
+    private static func longestValidNumberPrefix(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var length = text.count
+        while length > 0 {
+            let prefix = UnsafeBufferPointer(rebasing: text[..<length])
+            if case .success(let end) = JSONNumberGrammar.end(of: prefix, from: 0), end == length { return length }
+            length -= 1
+        }
+        return 0
+    }
+
+    // MARK: Repairs and errors
+
+    /// Counts a repair; the first of its kind records where it was made (by default, here).
+    private mutating func addRepair(_ kind: JSONRepair.Kind, at position: (line: Int, column: Int)? = nil) {
+        if let index = repairIndex[kind] {
+            repairs[index].count += 1
+        } else {
+            repairIndex[kind] = repairs.count
+            let (line, column) = position ?? (self.line, self.column)
+            repairs.append(JSONRepair(kind: kind, line: line, column: column))
+        }
+    }
+
+    /// The position `count` bytes back on the current line.
+    private func position(back count: Int) -> (line: Int, column: Int) {
+        (line, max(1, column - count))
+    }
+
+    private func error(_ reason: String, at position: Int) -> StoryKitError {
+        let back = max(0, offset - position)
+        return StoryKitError(.parse, "line \(line), column \(max(1, column - back)) (byte \(position)): \(reason)")
+    }
+
+    // MARK: Position
+
+    @inline(__always)
+    private mutating func advance(_ byte: UInt8) {
+        offset += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func advance(count: Int, scalars: Int? = nil) {
+        offset += count
+        column += scalars ?? count
+    }
+
+    // MARK: Byte classes
+
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+    }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || byte.isASCIIDigit
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte >= 0x80
+    }
+
+    private static func run(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, while predicate: (UInt8) -> Bool) -> Int {
+        var end = start
+        while end < bytes.count, predicate(bytes[end]) { end += 1 }
+        return end
+    }
+
+    /// The end of a run of string content with nothing to decide: no backslash, control
+    /// character, or possible closer.
+    @inline(__always)
+    private static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, closerLead: UInt8) -> Int {
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte < 0x20 || byte == UInt8(ascii: "\\") || byte == closerLead { break }
+            end += 1
+        }
+        return end
+    }
+
+    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for index in range where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    /// The length of the longest prefix of `bytes` that does not end inside a character.
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        var end = bytes.count
+        var back = 0
+        while end > 0, back < 4, bytes[end - 1] & 0xC0 == 0x80 {
+            end -= 1
+            back += 1
+        }
+        guard end > 0 else { return bytes.count }
+        let lead = bytes[end - 1]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return length > back + 1 ? end - 1 : bytes.count
+    }
+
+    private static func appendScalar(_ value: UInt32, to bytes: inout [UInt8]) {
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        bytes.append(contentsOf: UTF8.encode(scalar)!)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private static func describe(_ byte: UInt8, quoted: Bool = true) -> String {
+        if byte >= 0x21, byte < 0x7F, byte != UInt8(ascii: "'") {
+            let character = String(Character(Unicode.Scalar(byte)))
+            return quoted ? "'\(character)'" : character
+        }
+        if byte == UInt8(ascii: "'") { return quoted ? #""'""# : "'" }
+        return "byte 0x\(hex(byte, width: 2))"
+    }
+}

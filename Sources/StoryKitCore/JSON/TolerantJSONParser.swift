@@ -1,0 +1,42 @@
+/// Reads JSON as language models write it, repairing what they commonly get wrong and saying
+/// what it repaired.
+///
+/// Repairs: code fences and prose around the value (the first complete object or array is
+/// taken); trailing commas; single- and curly-quoted strings; unquoted keys; `//` and `/* */`
+/// comments; `True`/`False`/`None`; raw newlines and tabs in strings. Truncated input is
+/// closed: open strings, arrays and objects are closed, a key with no value is dropped, an
+/// incomplete literal or escape is dropped, and a number is kept as far as it is valid.
+/// Anything else is an error with its line and column, never a silent cut.
+///
+///     let repaired = try TolerantJSONParser().parse("```json\n{'a': [1, 2,], b: True\n")
+///     repaired.value.formatted()        // {"a":[1,2],"b":true}
+///     repaired.repairs.map(\.kind)      // [.codeFence, .singleQuotes, .trailingComma, .unquotedKey, .pythonLiteral, .truncated]
+public struct TolerantJSONParser: Sendable {
+    /// The size and depth limits.
+    public var limits: JSONParserLimits
+
+    /// Creates a parser; the default limits are the C ABI's.
+    public init(limits: JSONParserLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Parses a reply given as UTF-8 bytes.
+    ///
+    /// - Throws: `.parse` (with line and column) or `.limit`.
+    public func parse(utf8 text: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> RepairedJSON {
+        var stream = JSONStream(limits: limits)
+        _ = try stream.feed(utf8: text)
+        return try stream.finish()
+    }
+
+    /// Parses a reply.
+    ///
+    /// - Throws: `.parse` (with line and column) or `.limit`.
+    public func parse(_ text: String) throws(StoryKitError) -> RepairedJSON {
+        var text = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(StoryKitError) in try parse(utf8: bytes) }
+        }
+        return try result.get()
+    }
+}
