@@ -1,0 +1,90 @@
+/// A snapshot of a variation set while its reply is still arriving — the shape Apple's
+/// Foundation Models streaming gives: every field optional until it is done.
+public struct PartialVariationSet: Sendable, Hashable {
+    /// One variation as far as it has arrived.
+    public struct Variation: Sendable, Hashable {
+        /// The text so far; `nil` until any has arrived.
+        public var text: String?
+        /// The kind, once the reply has said it.
+        public var kind: TextVariation.Kind?
+        /// Whether the variation's text is complete.
+        public var isComplete: Bool
+    }
+
+    /// The variations so far, in order.
+    public var variations: [Variation] = []
+    /// The checked set, once the reply has ended.
+    public var result: VariationSet?
+
+    /// Applies one stream event.
+    mutating func apply(_ event: StreamEvent) {
+        switch event {
+        case .variationStart(let index, let kind):
+            while variations.count <= index { variations.append(Variation(text: nil, kind: nil, isComplete: false)) }
+            variations[index].kind = kind
+        case .delta(let index, let text):
+            guard variations.indices.contains(index) else { return }
+            variations[index].text = (variations[index].text ?? "") + text
+        case .done(let index, let text):
+            guard variations.indices.contains(index) else { return }
+            variations[index].text = text
+            variations[index].isComplete = true
+        case .itemStart, .value, .partial:
+            break
+        }
+    }
+}
+
+/// Turns a sequence of text chunks into cumulative ``PartialVariationSet`` snapshots: one
+/// after each chunk, and a last one carrying the checked ``PartialVariationSet/result``.
+///
+///     for try await snapshot in chunks.variationSnapshots() {
+///         show(snapshot.variations.compactMap(\.text))
+///     }
+public struct VariationSnapshots<Base: AsyncSequence>: AsyncSequence where Base.Element == String {
+    public typealias Element = PartialVariationSet
+
+    private let base: Base
+    private let options: VariationOptions
+
+    init(base: Base, options: VariationOptions) {
+        self.base = base
+        self.options = options
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private var chunks: Base.AsyncIterator
+        private var stream: VariationStream
+        private var snapshot = PartialVariationSet()
+        private var finished = false
+
+        init(chunks: Base.AsyncIterator, options: VariationOptions) {
+            self.chunks = chunks
+            self.stream = VariationStream(options: options)
+        }
+
+        public mutating func next() async throws -> PartialVariationSet? {
+            guard !finished else { return nil }
+            if let chunk = try await chunks.next() {
+                for event in try stream.feed(chunk) { snapshot.apply(event) }
+                return snapshot
+            }
+            finished = true
+            var events: [StreamEvent] = []
+            snapshot.result = try stream.finish { events.append($0) }
+            for event in events { snapshot.apply(event) }
+            return snapshot
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(chunks: base.makeAsyncIterator(), options: options)
+    }
+}
+
+extension AsyncSequence where Element == String {
+    /// Reads these chunks as a correction reply and yields a snapshot after each one.
+    public func variationSnapshots(options: VariationOptions = VariationOptions()) -> VariationSnapshots<Self> {
+        VariationSnapshots(base: self, options: options)
+    }
+}

@@ -1,0 +1,260 @@
+/// Reads a correction reply as it arrives — as JSON or as a list, whichever it turns out to
+/// be — and reports each variation's text as it grows.
+///
+/// Until the reply shows its form, bytes are only buffered: a `{` or `[` that opens a line or
+/// follows a sentence makes it JSON, a list marker makes it a list, and prose before either
+/// is kept for whichever comes. `finish()` returns exactly what ``VariationParser`` returns for
+/// the whole input.
+///
+///     var stream = VariationStream()
+///     try stream.feed(#"{"directCorrection": "I want to"#)   // [start 0 direct, delta 0 "I want to"]
+///     try stream.feed(#" go home."}"#)                        // [delta 0 " go home.", done 0 "I want to go home."]
+///     try stream.finish().issues                              // [.count(expected: 3, found: 1)]
+public struct VariationStream: Sendable {
+    private enum Mode: Sendable {
+        case undecided
+        case list
+        case json
+    }
+
+    /// What a list item has shown of itself so far.
+    private struct ListItemState: Sendable {
+        var started = false
+        var emittedAnything = false
+        /// The item opens with a quote that may wrap it: nothing is shown until it ends.
+        var held = false
+    }
+
+    private let options: VariationOptions
+    private var input: StreamInput
+    private var mode = Mode.undecided
+
+    // Undecided: the bytes so far and the state of the current line.
+    private var buffered: [UInt8] = []
+    private var line: [UInt8] = []
+    private var lineHasContent = false
+    private var lineIsFence = false
+    private var lastContentByte: UInt8 = 0
+    private var contentPrefix: [UInt8] = []
+
+    // List form.
+    private var lines = LineSplitter()
+    private var assembler = ListAssembler()
+    private var items: [ListItemState] = []
+
+    // JSON form.
+    private var machine: TolerantJSONMachine
+    private var openPath: [JSONPathComponent]?
+    private var openEmittedBytes = 0
+    private var variationCount = 0
+    private var elementKinds: [Int: TextVariation.Kind] = [:]
+
+    /// Creates a stream checking against `options`, within `limits`.
+    public init(options: VariationOptions = VariationOptions(), limits: JSONParserLimits = .default) {
+        self.options = options
+        input = StreamInput(maxBytes: limits.maxBytes)
+        machine = TolerantJSONMachine(maxDepth: limits.maxDepth)
+    }
+
+    /// Reads the next chunk and returns what it completed.
+    ///
+    /// - Throws: `.parse` for JSON it cannot repair or invalid UTF-8, `.limit`, and `.state`
+    ///   once finished. A failed stream keeps failing.
+    public mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent] {
+        try input.accept(chunk)
+        var events: [StreamEvent] = []
+        do {
+            try route(chunk) { events.append($0) }
+        } catch {
+            throw input.fail(error)
+        }
+        return events
+    }
+
+    /// Reads the next chunk and returns what it completed.
+    public mutating func feed(_ chunk: String) throws(StoryKitError) -> [StreamEvent] {
+        var chunk = chunk
+        let result = chunk.withUTF8 { bytes in
+            Result { () throws(StoryKitError) in try feed(utf8: bytes) }
+        }
+        return try result.get()
+    }
+
+    /// Ends the reply and returns the checked variation set; `events` receives what the end
+    /// completed.
+    public mutating func finish(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> VariationSet {
+        try input.finish()
+        let emit: (StreamEvent) -> Void = { events?($0) }
+        do {
+            if mode == .undecided {
+                // No JSON and no item in sight: read what there is as a list.
+                try decide(.list, emit: emit)
+            }
+            let variations: [TextVariation]
+            let source: VariationSet.Source
+            var repaired = false
+            switch mode {
+            case .json:
+                var completed: [TolerantJSONEvent] = []
+                let result = try machine.finish { completed.append($0) }
+                for event in completed { handleJSON(event, emit: emit) }
+                variations = JSONVariationShape.variations(in: result.value)
+                source = .json
+                repaired = result.repairs.contains { $0.kind != .codeFence && $0.kind != .surroundingText }
+            case .list, .undecided:
+                var completed: [ListAssemblyEvent] = []
+                if let last = lines.finish() {
+                    assembler.add(line: last) { completed.append($0) }
+                }
+                let list = assembler.finish { completed.append($0) }
+                for event in completed { handleList(event, emit: emit) }
+                variations = list.items.map { item in
+                    let (text, kind) = VariationText.clean(item.text)
+                    return TextVariation(text: text, kind: kind)
+                }
+                source = .list
+            }
+            return VariationSet(variations: variations, source: source, repaired: repaired, issues: VariationValidation.issues(variations, options))
+        } catch {
+            throw input.fail(error)
+        }
+    }
+
+    // MARK: Deciding the form
+
+    private mutating func route(_ chunk: UnsafeBufferPointer<UInt8>, emit: (StreamEvent) -> Void) throws(StoryKitError) {
+        switch mode {
+        case .json:
+            var completed: [TolerantJSONEvent] = []
+            try machine.feed(chunk) { completed.append($0) }
+            for event in completed { handleJSON(event, emit: emit) }
+        case .list:
+            var completed: [ListAssemblyEvent] = []
+            for line in lines.feed(chunk) {
+                assembler.add(line: line) { completed.append($0) }
+            }
+            for event in completed { handleList(event, emit: emit) }
+        case .undecided:
+            buffered.append(contentsOf: chunk)
+            if let form = scanForForm(chunk) { try decide(form, emit: emit) }
+        }
+    }
+
+    /// Looks for the first sign of the reply's form in a chunk.
+    private mutating func scanForForm(_ chunk: UnsafeBufferPointer<UInt8>) -> Mode? {
+        for byte in chunk {
+            if byte == UInt8(ascii: "\n") {
+                let complete = line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
+                if !LineText.isFence(complete), ListMarker.recognise(complete) != nil { return .list }
+                line.removeAll(keepingCapacity: true)
+                contentPrefix.removeAll(keepingCapacity: true)
+                lineHasContent = false
+                lineIsFence = false
+                lastContentByte = 0
+                continue
+            }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["),
+               !lineHasContent || lineIsFence || lastContentByte == UInt8(ascii: ".") || lastContentByte == UInt8(ascii: ":")
+                || lastContentByte == UInt8(ascii: "!") || lastContentByte == UInt8(ascii: "?"),
+               ListMarker.recognise(line) == nil {
+                return .json
+            }
+            line.append(byte)
+            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
+                if contentPrefix.count < 3 {
+                    contentPrefix.append(byte)
+                    lineIsFence = contentPrefix == Array("```".utf8) || contentPrefix == Array("~~~".utf8)
+                }
+                lineHasContent = true
+                lastContentByte = byte
+            }
+        }
+        return nil
+    }
+
+    /// Fixes the form and replays what was buffered through it.
+    private mutating func decide(_ form: Mode, emit: (StreamEvent) -> Void) throws(StoryKitError) {
+        mode = form
+        let replay = buffered
+        buffered = []
+        line = []
+        try replay.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try route(bytes, emit: emit) }
+    }
+
+    // MARK: List form
+
+    private mutating func handleList(_ event: ListAssemblyEvent, emit: (StreamEvent) -> Void) {
+        switch event {
+        case .started(let index, _, let text):
+            items.append(ListItemState())
+            let (kind, rest) = VariationText.label(text)
+            if rest.isEmpty {
+                items[index].started = true
+                emit(.variationStart(index: index, kind: kind))
+            } else if VariationText.startsWithQuote(rest) {
+                items[index].held = true
+            } else {
+                items[index].started = true
+                items[index].emittedAnything = true
+                emit(.variationStart(index: index, kind: kind))
+                emit(.delta(index: index, text: rest))
+            }
+        case .appended(let index, let piece):
+            guard !items[index].held else { return }
+            var text = piece
+            if !items[index].emittedAnything {
+                if text.first == "\n" { text.removeFirst() }
+                if VariationText.startsWithQuote(text) {
+                    items[index].held = true
+                    return
+                }
+            }
+            items[index].emittedAnything = true
+            emit(.delta(index: index, text: text))
+        case .finished(let index, let raw):
+            let (text, kind) = VariationText.clean(raw)
+            if !items[index].started { emit(.variationStart(index: index, kind: kind)) }
+            if items[index].held, !text.isEmpty { emit(.delta(index: index, text: text)) }
+            emit(.done(index: index, text: text))
+        }
+    }
+
+    // MARK: JSON form
+
+    private mutating func handleJSON(_ event: TolerantJSONEvent, emit: (StreamEvent) -> Void) {
+        switch event {
+        case .partial(let path, let text):
+            guard case .text(let kind, let element) = JSONVariationShape.role(of: path) else { return }
+            let index = openVariation(at: path, kind: kind, element: element, emit: emit)
+            openEmittedBytes += text.utf8.count
+            emit(.delta(index: index, text: text))
+        case .value(let path, let value):
+            switch JSONVariationShape.role(of: path) {
+            case .text(let kind, let element):
+                guard case .string(let text) = value else { return }
+                let index = openVariation(at: path, kind: kind, element: element, emit: emit)
+                let rest = text.utf8.dropFirst(openEmittedBytes)
+                if !rest.isEmpty { emit(.delta(index: index, text: String(decoding: rest, as: UTF8.self))) }
+                emit(.done(index: index, text: text))
+                openPath = nil
+                openEmittedBytes = 0
+            case .kind(let element):
+                if case .string(let name) = value, let kind = JSONVariationShape.kind(named: name) {
+                    elementKinds[element] = kind
+                }
+            case .none:
+                break
+            }
+        }
+    }
+
+    /// The index of the variation whose text is at `path`, starting a new one when needed.
+    private mutating func openVariation(at path: [JSONPathComponent], kind: TextVariation.Kind?, element: Int?, emit: (StreamEvent) -> Void) -> Int {
+        if openPath == path { return variationCount - 1 }
+        openPath = path
+        openEmittedBytes = 0
+        variationCount += 1
+        emit(.variationStart(index: variationCount - 1, kind: kind ?? element.flatMap { elementKinds[$0] }))
+        return variationCount - 1
+    }
+}

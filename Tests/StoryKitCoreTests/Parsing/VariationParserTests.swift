@@ -1,0 +1,84 @@
+import StoryKitCore
+import Testing
+
+@Suite struct VariationParserTests {
+    @Test func readsTheStructuredObject() throws {
+        let set = try VariationParser().parse("""
+            ```json
+            {"directCorrection": "I want to go home.", "refinedPhrasing": "I would like to go home.", "alternativeInterpretation": "I want to go to my house."}
+            ```
+            """)
+        #expect(set.variations == [
+            TextVariation(text: "I want to go home.", kind: .direct),
+            TextVariation(text: "I would like to go home.", kind: .refined),
+            TextVariation(text: "I want to go to my house.", kind: .alternative),
+        ])
+        #expect(set.source == .json)
+        #expect(set.repaired == false)
+        #expect(set.issues.isEmpty)
+    }
+
+    @Test func readsVariationsArraysAndBareArrays() throws {
+        let objects = try VariationParser(options: .init(expected: 2)).parse(#"{"variations": [{"text": "A b.", "kind": "refined"}, "C d."]}"#)
+        #expect(objects.variations == [TextVariation(text: "A b.", kind: .refined), TextVariation(text: "C d.")])
+        let bare = try VariationParser(options: .init(expected: 2)).parse("Here they are:\n['One.', 'Two.',]")
+        #expect(bare.variations.map(\.text) == ["One.", "Two."])
+        #expect(bare.repaired)
+    }
+
+    @Test func readsListsWithLabelsAndQuotes() throws {
+        let set = try VariationParser().parse("""
+            Here are three options:
+            1. **Direct correction:** "I want to go home."
+            2. Refined phrasing - “I would like to go home.”
+            3. Alternative: I want to go to my house.
+
+            Let me know if you need more!
+            """)
+        #expect(set.variations == [
+            TextVariation(text: "I want to go home.", kind: .direct),
+            TextVariation(text: "I would like to go home.", kind: .refined),
+            TextVariation(text: "I want to go to my house.", kind: .alternative),
+        ])
+        #expect(set.source == .list)
+    }
+
+    @Test func reportsCountAndDuplicates() throws {
+        let set = try VariationParser().parse("1. I want to go home.\n2. i want to go home!\n3. I want, to go home\n4. Go home.")
+        #expect(set.issues == [.count(expected: 3, found: 4), .duplicate(index: 1, of: 0), .duplicate(index: 2, of: 0)])
+        let lenient = try VariationParser(options: .init(expected: 4, distinct: false)).parse("1. a\n2. a\n3. b\n4. c")
+        #expect(lenient.issues.isEmpty)
+    }
+
+    @Test func streamsTheStructuredObject() throws {
+        var stream = VariationStream()
+        var events: [StreamEvent] = []
+        for chunk in [#"{"directCorrection": "I want"#, #" to go home.", "refinedPhrasing": "#, #""I would like to go home."}"#] {
+            events += try stream.feed(chunk)
+        }
+        let set = try stream.finish()
+        #expect(events == [
+            .variationStart(index: 0, kind: .direct), .delta(index: 0, text: "I want"),
+            .delta(index: 0, text: " to go home."), .done(index: 0, text: "I want to go home."),
+            .variationStart(index: 1, kind: .refined), .delta(index: 1, text: "I would like to go home."),
+            .done(index: 1, text: "I would like to go home."),
+        ])
+        #expect(set.issues == [.count(expected: 3, found: 2)])
+    }
+
+    @Test func snapshotsFollowTheStream() async throws {
+        let chunks = AsyncStream<String> { continuation in
+            for chunk in ["1. I want", " to go home.\n2. I would", " like to go home.\n3. Home."] { continuation.yield(chunk) }
+            continuation.finish()
+        }
+        var last: PartialVariationSet?
+        var sawIncomplete = false
+        for try await snapshot in chunks.variationSnapshots() {
+            if snapshot.variations.contains(where: { !$0.isComplete }) { sawIncomplete = true }
+            last = snapshot
+        }
+        #expect(sawIncomplete)
+        #expect(last?.result?.variations.map(\.text) == ["I want to go home.", "I would like to go home.", "Home."])
+        #expect(last?.variations.allSatisfy(\.isComplete) == true)
+    }
+}
