@@ -166,6 +166,156 @@ STORYKIT_API storykit_status storykit_json_validate(const char *text, size_t len
 STORYKIT_API storykit_status storykit_json_format(char **out_json, const char *text, size_t len,
                                                   const char *options_json);
 
+/*
+** Reads JSON as language models write it, repairing what they commonly get wrong.
+**
+** Repairs: code fences and prose around the value (the first complete top-level object or
+** array is taken); trailing commas; single- and curly-quoted strings; unquoted keys; // and
+** block comments; True/False/None; raw newlines and tabs inside strings. Truncated input is
+** closed: open strings, arrays and objects are closed, a key with no value is dropped, an
+** incomplete literal or escape is dropped (never completed), and a number is kept as far as
+** it is valid. Any other syntax error fails with its line and column: nothing after it is
+** silently dropped. The value must be an object or an array.
+**
+** out_json   Receives {"value":<the value>,"repairs":[{"kind":"trailingComma","line":1,
+**            "column":9,"count":2}, ...]} (one entry per kind, in the order first needed;
+**            [] for strict JSON). Kinds: codeFence, surroundingText, trailingComma,
+**            singleQuotes, curlyQuotes, unquotedKey, comment, pythonLiteral,
+**            rawControlCharacter, truncated, droppedIncompleteMember,
+**            droppedIncompleteLiteral, droppedIncompleteEscape, truncatedNumber.
+**            The caller owns it and releases it with storykit_string_free(). NULL on failure.
+** text, len  The reply as UTF-8; need not be NUL-terminated; NULL only when len is 0.
+**            len is at most STORYKIT_MAX_INPUT_BYTES.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0);
+** STORYKIT_E_PARSE (an unrepairable error, no object or array found, invalid UTF-8);
+** STORYKIT_E_LIMIT (len over the limit, nesting deeper than STORYKIT_MAX_JSON_DEPTH).
+** Thread-safe: no shared state.
+*/
+STORYKIT_API storykit_status storykit_json_repair(char **out_json, const char *text, size_t len);
+
+/* ------------------------------------------------------------------------------------------
+** Model replies: lists and variations
+** ------------------------------------------------------------------------------------------ */
+
+/*
+** Parses a model reply as a list (numbered, bulleted or labeled, following the list rules of
+** the design: markers "N." "N)" "(N)" "N:" "N -", bullets "-" "*" "+" and U+2022, labels such
+** as "Option N:"; preamble and postamble; continuation lines; sub-items kept inside their
+** parent; mid-line numbers never start items; each number is the previous + 1 or the same;
+** code fences ignored).
+**
+** out_json      Receives {"items":[{"text":"...","number":1}, ...],"style":"numbered"|
+**               "bulleted"|"labeled"|null,"preamble":"...","postamble":"..."}; "number" only
+**               for numbered and labeled items; "style" is null when there is no item, and
+**               then the whole text is the preamble. The caller owns it and releases it with
+**               storykit_string_free(). NULL on failure.
+** text, len     The reply as UTF-8; need not be NUL-terminated. text may be NULL only when
+**               len is 0. len is at most STORYKIT_MAX_INPUT_BYTES.
+** options_json  A NUL-terminated JSON object, or NULL. No options are defined yet: {} only.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, bad options);
+** STORYKIT_E_PARSE (text is not UTF-8); STORYKIT_E_LIMIT (len over the limit).
+** Thread-safe: no shared state.
+*/
+STORYKIT_API storykit_status storykit_parse_list(char **out_json, const char *text, size_t len,
+                                                 const char *options_json);
+
+/*
+** Reads the variations out of a correction reply: the object keyed directCorrection /
+** refinedPhrasing / alternativeInterpretation, {"variations":[...]} of strings or
+** {"text":...} objects, or a bare array (each possibly fenced, after prose, or needing the
+** repairs of storykit_json_repair); otherwise a list, with kind labels ("Direct correction:")
+** and one pair of wrapping quotes removed.
+**
+** out_json      Receives {"variations":[{"text":"...","kind":"direct"|"refined"|
+**               "alternative"|null}, ...],"source":"json"|"list","repaired":true|false,
+**               "issues":[{"code":"count","expected":3,"found":2} |
+**               {"code":"duplicate","index":2,"of":0}, ...]}. "repaired" is true when the
+**               JSON needed repairs other than skipping fences and prose. A wrong count and
+**               duplicates (differing only in case, punctuation or white space) are issues,
+**               not errors. The caller owns it; release it with storykit_string_free().
+** text, len     The reply as UTF-8, as for storykit_parse_list().
+** options_json  NULL for the defaults, or {"expected":1..100,"distinct":true|false}
+**               (defaults 3 and true). Unknown keys are STORYKIT_E_INVALID_ARGUMENT.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, bad options);
+** STORYKIT_E_PARSE (JSON that cannot be repaired, invalid UTF-8); STORYKIT_E_LIMIT.
+** Thread-safe: no shared state.
+*/
+STORYKIT_API storykit_status storykit_parse_variations(char **out_json, const char *text, size_t len,
+                                                       const char *options_json);
+
+/* ------------------------------------------------------------------------------------------
+** Streams: the same parsers, fed a reply chunk by chunk as it is generated
+**
+** Each byte is examined a bounded number of times (nothing is re-parsed), and only the item
+** being read plus the result are kept. Chunks may split UTF-8 characters and escapes
+** anywhere. Events are deltas and are never retracted; only what is truly ambiguous is held
+** back (text after a blank line that may be the postamble; a list item that opens with a
+** quote that may wrap it). storykit_stream_finish() returns exactly what the batch function
+** returns for the whole input.
+**
+** A stream may move between threads; concurrent calls on one stream are serialised, but the
+** order of the chunks is the caller's to keep.
+** ------------------------------------------------------------------------------------------ */
+
+typedef struct storykit_stream storykit_stream;
+
+/*
+** Creates a stream.
+**
+** out           Receives the stream; the caller releases it with storykit_stream_free().
+**               NULL on failure.
+** kind          "list" (as storykit_parse_list), "variations" (as storykit_parse_variations)
+**               or "json" (as storykit_json_repair). NUL-terminated.
+** options_json  The batch function's options, or NULL.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out or kind NULL, unknown kind, bad
+** options). Thread-safe.
+*/
+STORYKIT_API storykit_status storykit_stream_create(storykit_stream **out, const char *kind,
+                                                    const char *options_json);
+
+/*
+** Feeds the next chunk and reports what it completed.
+**
+** stream           A stream from storykit_stream_create().
+** out_events_json  Receives {"events":[...]}. For "list" and "variations":
+**                  {"type":"start","index":0,"number":1} ("number" for numbered and labeled
+**                  lists) or {"type":"start","index":0,"kind":"direct"|...|null} (the kind
+**                  when the reply has said it), {"type":"delta","index":0,"text":"I wa"},
+**                  {"type":"done","index":0,"text":"I want to go home."}. For "json":
+**                  {"type":"value","path":"/a/0","value":...} for each scalar completed and
+**                  {"type":"partial","path":"/a/1","text":"..."} for new text of a string
+**                  still open (paths are JSON Pointers). The caller owns it; release it with
+**                  storykit_string_free(). NULL on failure.
+** chunk, len       The next bytes of the reply; NULL only when len is 0. All the chunks
+**                  together are at most STORYKIT_MAX_INPUT_BYTES.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (stream or out_events_json NULL);
+** STORYKIT_E_PARSE (invalid UTF-8, JSON that cannot be repaired); STORYKIT_E_LIMIT;
+** STORYKIT_E_STATE (the stream is finished). After a failure, every later call on the
+** stream fails with the same error.
+*/
+STORYKIT_API storykit_status storykit_stream_feed(storykit_stream *stream, char **out_events_json,
+                                                  const char *chunk, size_t len);
+
+/*
+** Ends the input and returns the result: exactly what the batch function returns for the
+** whole input (storykit_parse_list, storykit_parse_variations or storykit_json_repair).
+**
+** out_result_json  Receives the result. The caller owns it; release it with
+**                  storykit_string_free(). NULL on failure.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments); the batch function's
+** errors; STORYKIT_E_STATE (already finished).
+*/
+STORYKIT_API storykit_status storykit_stream_finish(storykit_stream *stream, char **out_result_json);
+
+/* Releases a stream, finished or not. NULL is a no-op. */
+STORYKIT_API void storykit_stream_free(storykit_stream *stream);
+
 #ifdef __cplusplus
 }
 #endif

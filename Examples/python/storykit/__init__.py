@@ -28,6 +28,7 @@ __all__ = [
     "TransportError", "APIError", "UnavailableError", "LimitError", "CallbackError",
     "StateError", "InternalError", "version", "version_number", "abi_version",
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
+    "repair_json", "parse_list", "parse_variations", "Stream",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -121,3 +122,91 @@ def format_json(text: Text, *, indent: int = 2, sort_keys: bool = False) -> str:
     options = _options({"indent": indent, "sortKeys": sort_keys})
     _check(library().storykit_json_format(ctypes.byref(out), data, len(data), options))
     return _take_string(out)
+
+
+def _call_json(function, text: Text, *options) -> dict:
+    data = _utf8(text)
+    out = ctypes.c_void_p()
+    _check(function(ctypes.byref(out), data, len(data), *options))
+    return json.loads(_take_string(out))
+
+
+def repair_json(text: Text) -> dict:
+    """Reads JSON as language models write it: ``{"value": ..., "repairs": [...]}``.
+
+    Repairs fences and prose around the value, trailing commas, single and curly quotes,
+    unquoted keys, comments, True/False/None, raw newlines in strings, and truncation. Raises
+    ParseError (with line and column) for anything else.
+    """
+    return _call_json(library().storykit_json_repair, text)
+
+
+def parse_list(text: Text) -> dict:
+    """Parses a reply as a list: ``{"items": [...], "style": ..., "preamble": ..., "postamble": ...}``."""
+    return _call_json(library().storykit_parse_list, text, None)
+
+
+def parse_variations(text: Text, *, expected: int = 3, distinct: bool = True) -> dict:
+    """Reads the variations of a correction reply (JSON or list), with count and duplicate issues."""
+    return _call_json(library().storykit_parse_variations, text, _options({"expected": expected, "distinct": distinct}))
+
+
+class Stream:
+    """An incremental parser: ``feed()`` returns the events a chunk completed, ``finish()`` the
+    result the batch function gives for the whole input.
+
+        with storykit.Stream("variations") as stream:
+            for chunk in chunks:
+                for event in stream.feed(chunk):
+                    ...
+            result = stream.finish()
+
+    ``kind`` is "list", "variations" or "json"; options are those of the batch function.
+    """
+
+    def __init__(self, kind: str, **options) -> None:
+        self._handle = ctypes.c_void_p()
+        options_json = _options({_camel(k): v for k, v in options.items()}) if options else None
+        _check(library().storykit_stream_create(ctypes.byref(self._handle), kind.encode("utf-8"), options_json))
+        self.kind = kind
+
+    def feed(self, chunk: Text) -> list:
+        """Feeds the next chunk; returns its events (start, delta, done; or value, partial)."""
+        data = _utf8(chunk)
+        out = ctypes.c_void_p()
+        _check(library().storykit_stream_feed(self._require_open(), ctypes.byref(out), data, len(data)))
+        return json.loads(_take_string(out))["events"]
+
+    def finish(self) -> dict:
+        """Ends the input and returns the result."""
+        out = ctypes.c_void_p()
+        _check(library().storykit_stream_finish(self._require_open(), ctypes.byref(out)))
+        return json.loads(_take_string(out))
+
+    def close(self) -> None:
+        """Releases the stream; later calls raise StateError."""
+        if self._handle.value:
+            library().storykit_stream_free(self._handle)
+            self._handle = ctypes.c_void_p()
+
+    def _require_open(self) -> ctypes.c_void_p:
+        if not self._handle.value:
+            raise StateError("the stream is closed")
+        return self._handle
+
+    def __enter__(self) -> "Stream":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)

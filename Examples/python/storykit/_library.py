@@ -44,6 +44,13 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_string_free": (None, [ctypes.c_void_p]),
         "storykit_json_validate": (status, [ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_json_format": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]),
+        "storykit_json_repair": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t]),
+        "storykit_parse_list": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]),
+        "storykit_parse_variations": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]),
+        "storykit_stream_create": (status, [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_char_p]),
+        "storykit_stream_feed": (status, [ctypes.c_void_p, out_string, ctypes.c_char_p, ctypes.c_size_t]),
+        "storykit_stream_finish": (status, [ctypes.c_void_p, out_string]),
+        "storykit_stream_free": (None, [ctypes.c_void_p]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)

@@ -12,7 +12,9 @@ from storykit import _library
 HEADER_FUNCTIONS = {
     "storykit_version_string", "storykit_version_number", "storykit_abi_version",
     "storykit_status_string", "storykit_last_error", "storykit_string_free",
-    "storykit_json_validate", "storykit_json_format",
+    "storykit_json_validate", "storykit_json_format", "storykit_json_repair",
+    "storykit_parse_list", "storykit_parse_variations", "storykit_stream_create",
+    "storykit_stream_feed", "storykit_stream_finish", "storykit_stream_free",
 }
 
 

@@ -1,0 +1,67 @@
+import CStoryKit
+import StoryKitCore
+
+/// The shared shape of the batch parsing functions: check the arguments, parse, hand out
+/// the result as JSON.
+private func parseReply(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ text: UnsafePointer<CChar>?,
+    _ len: Int,
+    _ parse: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let output = try requireOutput(out_json, "out_json")
+        let bytes = try inputBytes(text, len)
+        output.pointee = try outputString(parse(bytes).utf8Bytes())
+    }
+}
+
+@c @implementation
+public func storykit_json_repair(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ text: UnsafePointer<CChar>?,
+    _ len: Int
+) -> storykit_status {
+    parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
+        try TolerantJSONParser().parse(utf8: bytes).json
+    }
+}
+
+@c @implementation
+public func storykit_parse_list(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ text: UnsafePointer<CChar>?,
+    _ len: Int,
+    _ options_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
+        try listOptions(options_json)
+        return try ListParser().parse(utf8: bytes).json
+    }
+}
+
+@c @implementation
+public func storykit_parse_variations(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ text: UnsafePointer<CChar>?,
+    _ len: Int,
+    _ options_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
+        try VariationParser(options: variationOptions(options_json)).parse(utf8: bytes).json
+    }
+}
+
+/// Checks list options: none are defined yet, so only `{}` or NULL.
+func listOptions(_ options_json: UnsafePointer<CChar>?) throws(StoryKitError) {
+    try optionsReader(options_json).finish()
+}
+
+/// Reads `{"expected":1..100,"distinct":bool}`.
+func variationOptions(_ options_json: UnsafePointer<CChar>?) throws(StoryKitError) -> VariationOptions {
+    var reader = try optionsReader(options_json)
+    let expected = try reader.integer("expected", in: 1...VariationOptions.maxExpected, default: 3)
+    let distinct = try reader.boolean("distinct", default: true)
+    try reader.finish()
+    return VariationOptions(expected: expected, distinct: distinct)
+}
