@@ -203,7 +203,7 @@ STORYKIT_API storykit_status storykit_json_repair(char **out_json, const char *t
 ** the design: markers "N." "N)" "(N)" "N:" "N -", bullets "-" "*" "+" and U+2022, labels such
 ** as "Option N:"; preamble and postamble; continuation lines; sub-items kept inside their
 ** parent; mid-line numbers never start items; each number is the previous + 1 or the same;
-** code fences ignored).
+** code fences ignored, though a fence line separates like a blank line).
 **
 ** out_json      Receives {"items":[{"text":"...","number":1}, ...],"style":"numbered"|
 **               "bulleted"|"labeled"|null,"preamble":"...","postamble":"..."}; "number" only

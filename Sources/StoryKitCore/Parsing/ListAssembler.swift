@@ -26,7 +26,12 @@ struct ListAssembler {
     /// Reads one line (without its terminator).
     mutating func add(line: ArraySlice<UInt8>, emit: (ListAssemblyEvent) -> Void) {
         let bytes = Array(line)
-        if LineText.isFence(bytes) { return }
+        // A fence line separates like a blank line (the closing fence ends the list's
+        // block), but adds nothing to the text.
+        if LineText.isFence(bytes) {
+            if style != nil { blankSinceLastText = true }
+            return
+        }
         if LineText.isBlank(bytes) {
             if style == nil {
                 preambleLines.append("")
