@@ -1,0 +1,138 @@
+import json
+import random
+
+import pytest
+
+import storykit
+from storykit import errors
+
+
+def test_parse_list_shapes():
+    result = storykit.parse_list("Here:\n1. Rest\n2. Drink water\n\nBye!")
+    assert result == {
+        "items": [{"text": "Rest", "number": 1}, {"text": "Drink water", "number": 2}],
+        "style": "numbered", "preamble": "Here:", "postamble": "Bye!",
+    }
+    assert storykit.parse_list("- a\n- b")["items"] == [{"text": "a"}, {"text": "b"}]
+    assert storykit.parse_list("nothing here") == {"items": [], "style": None, "preamble": "nothing here", "postamble": ""}
+
+
+def test_parse_variations_options_and_issues():
+    reply = "1. Go home.\n2. go home!"
+    assert storykit.parse_variations(reply)["issues"] == [
+        {"code": "count", "expected": 3, "found": 2},
+        {"code": "duplicate", "index": 1, "of": 0},
+    ]
+    assert storykit.parse_variations(reply, expected=2, distinct=False)["issues"] == []
+    with pytest.raises(storykit.InvalidArgumentError, match='option "expected"'):
+        storykit.parse_variations(reply, expected=0)
+
+
+def test_unknown_list_option_is_rejected(lib):
+    import ctypes
+
+    out = ctypes.c_void_p()
+    assert lib.storykit_parse_list(ctypes.byref(out), b"1. a", 4, b'{"strict": true}') == errors.E_INVALID_ARGUMENT
+    assert b'unknown option "strict"' in lib.storykit_last_error()
+
+
+def test_repair_json_reports_repairs():
+    result = storykit.repair_json("```json\n{'a': [1, 2,], b: True}\n```")
+    assert result["value"] == {"a": [1, 2], "b": True}
+    assert [r["kind"] for r in result["repairs"]] == ["codeFence", "singleQuotes", "trailingComma", "unquotedKey", "pythonLiteral"]
+    assert result["repairs"][0] == {"kind": "codeFence", "line": 1, "column": 1, "count": 2}
+
+
+def test_repair_json_errors_say_where():
+    with pytest.raises(storykit.ParseError, match=r"line 2, column 14 \(byte 15\)"):
+        storykit.repair_json('{\n  "a": [1, 2 x 3]}')
+
+
+def test_stream_events_for_json():
+    with storykit.Stream("json") as stream:
+        events = stream.feed('{"title": "Mia and')
+        events += stream.feed(' the Moon", "pages": [1, 2')
+        result = stream.finish()
+    assert events == [
+        {"type": "partial", "path": "/title", "text": "Mia and"},
+        {"type": "value", "path": "/title", "value": "Mia and the Moon"},
+        {"type": "value", "path": "/pages/0", "value": 1},
+    ]
+    assert result["value"] == {"title": "Mia and the Moon", "pages": [1, 2]}
+
+
+def test_stream_splits_utf8_and_escapes_anywhere():
+    text = '{"directCorrection": "Caf\\u00e9 🐉 \\ud83d\\ude00 done."}'.encode()
+    for cut in range(1, len(text)):
+        with storykit.Stream("variations", expected=1) as stream:
+            deltas = stream.feed(text[:cut]) + stream.feed(text[cut:])
+            result = stream.finish()
+        assert result["variations"] == [{"text": "Café 🐉 😀 done.", "kind": "direct"}]
+        assert "".join(e["text"] for e in deltas if e["type"] == "delta") == "Café 🐉 😀 done."
+
+
+def test_feeding_a_finished_stream_is_a_state_error():
+    stream = storykit.Stream("list")
+    stream.feed("1. a")
+    stream.finish()
+    with pytest.raises(storykit.StateError):
+        stream.feed("2. b")
+    with pytest.raises(storykit.StateError):
+        stream.finish()
+    stream.close()
+    with pytest.raises(storykit.StateError):
+        stream.feed("x")
+
+
+def test_failed_stream_keeps_its_error():
+    stream = storykit.Stream("json")
+    with pytest.raises(storykit.ParseError) as first:
+        stream.feed("[1, 2 x")
+    with pytest.raises(storykit.ParseError) as again:
+        stream.finish()
+    assert first.value.message == again.value.message
+    stream.close()
+
+
+def test_invalid_utf8_split_across_chunks():
+    with storykit.Stream("list") as stream:
+        stream.feed(b"1. caf\xc3")
+        with pytest.raises(storykit.ParseError, match="byte 7"):
+            stream.feed(b"(")
+
+
+def test_unknown_stream_kind(lib):
+    with pytest.raises(storykit.InvalidArgumentError, match='unknown stream kind "yaml"'):
+        storykit.Stream("yaml")
+
+
+def test_null_stream_arguments(lib):
+    import ctypes
+
+    out = ctypes.c_void_p()
+    assert lib.storykit_stream_feed(None, ctypes.byref(out), b"x", 1) == errors.E_INVALID_ARGUMENT
+    assert lib.storykit_stream_finish(None, ctypes.byref(out)) == errors.E_INVALID_ARGUMENT
+    assert lib.storykit_stream_create(None, b"list", None) == errors.E_INVALID_ARGUMENT
+    handle = ctypes.c_void_p()
+    assert lib.storykit_stream_create(ctypes.byref(handle), None, None) == errors.E_INVALID_ARGUMENT
+    lib.storykit_stream_free(None)
+
+
+def test_random_bytes_never_crash_any_parser():
+    rng = random.Random(11)
+    alphabet = b'{}[]",:\'0123456789-+.eE tfnTFN\n\r\t\\u/*#`-.)(:**Option 1\xc3\xa9\xe2\x80\x9c\xe2\x80\x9d\xff'
+    for _ in range(1500):
+        data = bytes(rng.choice(alphabet) for _ in range(rng.randrange(0, 60)))
+        for function in (storykit.parse_list, storykit.parse_variations, storykit.repair_json):
+            try:
+                json.dumps(function(data))
+            except (storykit.ParseError, storykit.LimitError):
+                pass
+        for kind in ("list", "variations", "json"):
+            try:
+                with storykit.Stream(kind) as stream:
+                    for start in range(0, len(data), 5):
+                        stream.feed(data[start:start + 5])
+                    stream.finish()
+            except (storykit.ParseError, storykit.LimitError):
+                pass
