@@ -386,10 +386,12 @@ struct JSONScanner<Handler: JSONScanHandler> {
         scratch.removeAll(keepingCapacity: true)
         var cursor = 0
         while cursor < contents.count {
-            let byte = contents[cursor]
-            guard byte == UInt8(ascii: "\\") else {
-                scratch.append(byte)
-                cursor += 1
+            guard contents[cursor] == UInt8(ascii: "\\") else {
+                // Copy up to the next escape in one go.
+                var end = cursor + 1
+                while end < contents.count, contents[end] != UInt8(ascii: "\\") { end += 1 }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: contents[cursor..<end]))
+                cursor = end
                 continue
             }
             let kind = contents[cursor + 1]

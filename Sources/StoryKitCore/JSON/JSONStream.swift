@@ -15,8 +15,13 @@ public struct JSONStream: Sendable {
 
     /// Creates a stream with the parser's limits.
     public init(limits: JSONParserLimits = .default) {
+        self.init(limits: limits, reportsEvents: true)
+    }
+
+    /// A stream that reports no events, for batch parsing.
+    init(limits: JSONParserLimits, reportsEvents: Bool) {
         input = StreamInput(maxBytes: limits.maxBytes)
-        machine = TolerantJSONMachine(maxDepth: limits.maxDepth)
+        machine = TolerantJSONMachine(maxDepth: limits.maxDepth, reportsEvents: reportsEvents)
     }
 
     /// Reads the next chunk and returns what it completed.

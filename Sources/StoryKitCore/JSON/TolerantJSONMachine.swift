@@ -86,6 +86,8 @@ struct TolerantJSONMachine {
     }
 
     let maxDepth: Int
+    /// Whether scalar and partial events are reported; batch parsing needs neither.
+    let reportsEvents: Bool
     private var phase = Phase.prelude
     private var frames: [Frame] = []
     private var token = Token.none
@@ -105,8 +107,9 @@ struct TolerantJSONMachine {
     private var line = 1
     private var column = 1
 
-    init(maxDepth: Int) {
+    init(maxDepth: Int, reportsEvents: Bool = true) {
         self.maxDepth = maxDepth
+        self.reportsEvents = reportsEvents
     }
 
     /// Whether the top-level value has started.
@@ -131,7 +134,7 @@ struct TolerantJSONMachine {
                 index = scanTrailer(bytes, from: index)
             }
         }
-        if case .string(var string) = token, !string.isKey, string.bytes.count > string.reported {
+        if reportsEvents, case .string(var string) = token, !string.isKey, string.bytes.count > string.reported {
             let end = Self.completeUTF8Prefix(string.bytes)
             if end > string.reported {
                 emit(.partial(path: currentPath(), text: String(decoding: string.bytes[string.reported..<end], as: UTF8.self)))
@@ -600,7 +603,7 @@ struct TolerantJSONMachine {
 
     /// Adds a finished value to its container, or finishes the document.
     private mutating func complete(_ value: JSONValue, emit: (TolerantJSONEvent) -> Void, isScalar: Bool = true) throws(StoryKitError) {
-        if isScalar { emit(.value(path: currentPath(), value: value)) }
+        if isScalar, reportsEvents { emit(.value(path: currentPath(), value: value)) }
         guard !frames.isEmpty else {
             root = value
             phase = .trailer
@@ -650,7 +653,7 @@ struct TolerantJSONMachine {
                 frames[frames.count - 1].expect = .commaOrEnd
             } else {
                 let end = Self.completeUTF8Prefix(string.bytes)
-                if end > string.reported {
+                if reportsEvents, end > string.reported {
                     emit(.partial(path: currentPath(), text: String(decoding: string.bytes[string.reported..<end], as: UTF8.self)))
                 }
                 try complete(.string(String(decoding: string.bytes, as: UTF8.self)), emit: emit)

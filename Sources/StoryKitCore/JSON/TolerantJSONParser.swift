@@ -24,7 +24,8 @@ public struct TolerantJSONParser: Sendable {
     ///
     /// - Throws: `.parse` (with line and column) or `.limit`.
     public func parse(utf8 text: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> RepairedJSON {
-        var stream = JSONStream(limits: limits)
+        // The stream's own code path, so batch and streamed results cannot differ.
+        var stream = JSONStream(limits: limits, reportsEvents: false)
         _ = try stream.feed(utf8: text)
         return try stream.finish()
     }

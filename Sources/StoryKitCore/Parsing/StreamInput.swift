@@ -15,28 +15,62 @@ struct StreamInput: Sendable {
     }
 
     /// Bytes accepted so far.
-    var offset: Int { validator.offset }
+    private(set) var offset = 0
 
     /// Checks a chunk before it is parsed.
     mutating func accept(_ chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) {
         try checkState()
-        guard chunk.count <= maxBytes - validator.offset else {
+        guard chunk.count <= maxBytes - offset else {
             throw fail(StoryKitError(.limit, "the stream's input is over the limit of \(maxBytes) bytes"))
         }
-        let start = validator.offset
-        if let (offset, reason) = validator.validate(chunk) {
-            advance(over: UnsafeBufferPointer(rebasing: chunk[..<(offset - start)]))
-            throw fail(StoryKitError(.parse, "line \(line), column \(column) (byte \(offset)): \(reason)"))
+        var index = 0
+        while index < chunk.count {
+            // Eight ASCII bytes at a time: only newlines matter to the position.
+            if validator.remaining == 0, index + 8 <= chunk.count, let base = chunk.baseAddress {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    advance(asciiWord: word)
+                    index += 8
+                    continue
+                }
+            }
+            let byte = chunk[index]
+            if let reason = validator.check(byte, at: offset) {
+                throw fail(StoryKitError(.parse, "line \(line), column \(column) (byte \(offset)): \(reason)"))
+            }
+            offset += 1
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
         }
-        advance(over: chunk)
+    }
+
+    /// Moves the position over eight ASCII bytes.
+    @inline(__always)
+    private mutating func advance(asciiWord word: UInt64) {
+        offset += 8
+        // High bit set exactly in the bytes that are '\n' (no carries cross bytes: all < 0x80).
+        let other = word ^ 0x0A0A_0A0A_0A0A_0A0A
+        let newlines = ~((other & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | other) & 0x8080_8080_8080_8080
+        if newlines == 0 {
+            column += 8
+        } else {
+            line += newlines.nonzeroBitCount
+            let lastNewline = (63 - newlines.leadingZeroBitCount) / 8
+            column = 1 + (7 - lastNewline)
+        }
     }
 
     /// Ends the input; throws when it stops inside a character or the stream is not open.
     mutating func finish() throws(StoryKitError) {
         try checkState()
         isFinished = true
-        if let (offset, reason) = validator.endOfInputProblem() {
-            throw fail(StoryKitError(.parse, "byte \(offset): \(reason)"))
+        if let (start, reason) = validator.endOfInputProblem() {
+            throw fail(StoryKitError(.parse, "byte \(start): \(reason)"))
         }
     }
 
@@ -45,17 +79,6 @@ struct StreamInput: Sendable {
     mutating func fail(_ error: StoryKitError) -> StoryKitError {
         failure = error
         return error
-    }
-
-    private mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
     }
 
     private func checkState() throws(StoryKitError) {

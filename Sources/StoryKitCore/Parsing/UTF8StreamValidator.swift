@@ -4,45 +4,40 @@
 /// error with its byte offset however the input was split.
 struct UTF8StreamValidator: Sendable {
     /// Bytes of the current character still expected.
-    private var remaining = 0
+    private(set) var remaining = 0
     /// The range the next continuation byte must fall in (narrower after E0, ED, F0, F4).
     private var nextLow: UInt8 = 0x80
     private var nextHigh: UInt8 = 0xBF
     /// Offset of the lead byte of the character in progress.
     private var characterStart = 0
-    /// Bytes seen so far.
-    private(set) var offset = 0
 
     /// Whether the input so far ends inside a character.
     var isInsideCharacter: Bool { remaining > 0 }
 
-    /// Checks `bytes`, the next part of the input; on failure returns the offset of the first
-    /// bad byte and a reason.
-    mutating func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, reason: String)? {
-        for byte in bytes {
-            defer { offset += 1 }
-            if remaining > 0 {
-                guard byte >= nextLow, byte <= nextHigh else {
-                    return (offset, "invalid UTF-8: byte 0x\(hex(byte, width: 2)) cannot continue the character that starts at byte \(characterStart)")
-                }
-                remaining -= 1
-                nextLow = 0x80
-                nextHigh = 0xBF
-                continue
+    /// Checks the byte at `offset` of the input; returns why it is invalid, or `nil`.
+    @inline(__always)
+    mutating func check(_ byte: UInt8, at offset: Int) -> String? {
+        if remaining > 0 {
+            guard byte >= nextLow, byte <= nextHigh else {
+                return "invalid UTF-8: byte 0x\(hex(byte, width: 2)) cannot continue the character that starts at byte \(characterStart)"
             }
-            if byte < 0x80 { continue }
-            characterStart = offset
-            switch byte {
-            case 0xC2...0xDF: remaining = 1
-            case 0xE0: remaining = 2; nextLow = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: remaining = 2
-            case 0xED: remaining = 2; nextHigh = 0x9F
-            case 0xF0: remaining = 3; nextLow = 0x90
-            case 0xF1...0xF3: remaining = 3
-            case 0xF4: remaining = 3; nextHigh = 0x8F
-            default:
-                return (offset, "invalid UTF-8: byte 0x\(hex(byte, width: 2)) cannot start a character")
-            }
+            remaining -= 1
+            nextLow = 0x80
+            nextHigh = 0xBF
+            return nil
+        }
+        if byte < 0x80 { return nil }
+        characterStart = offset
+        switch byte {
+        case 0xC2...0xDF: remaining = 1
+        case 0xE0: remaining = 2; nextLow = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: remaining = 2
+        case 0xED: remaining = 2; nextHigh = 0x9F
+        case 0xF0: remaining = 3; nextLow = 0x90
+        case 0xF1...0xF3: remaining = 3
+        case 0xF4: remaining = 3; nextHigh = 0x8F
+        default:
+            return "invalid UTF-8: byte 0x\(hex(byte, width: 2)) cannot start a character"
         }
         return nil
     }

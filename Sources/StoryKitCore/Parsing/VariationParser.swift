@@ -27,7 +27,8 @@ public struct VariationParser: Sendable {
     /// - Throws: `.parse` for JSON it cannot repair (with line and column) or invalid UTF-8,
     ///   `.limit` over the limits.
     public func parse(utf8 reply: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> VariationSet {
-        var stream = VariationStream(options: options, limits: limits)
+        // The stream's own code path, so batch and streamed results cannot differ.
+        var stream = VariationStream(options: options, limits: limits, reportsEvents: false)
         _ = try stream.feed(utf8: reply)
         return try stream.finish()
     }

@@ -36,6 +36,8 @@ public struct VariationStream: Sendable {
     private var lineIsFence = false
     private var lastContentByte: UInt8 = 0
     private var contentPrefix: [UInt8] = []
+    /// Whether the current line opens a list item, worked out once per line.
+    private var lineItemCheck: Bool?
 
     // List form.
     private var lines = LineSplitter()
@@ -51,9 +53,15 @@ public struct VariationStream: Sendable {
 
     /// Creates a stream checking against `options`, within `limits`.
     public init(options: VariationOptions = VariationOptions(), limits: JSONParserLimits = .default) {
+        self.init(options: options, limits: limits, reportsEvents: true)
+    }
+
+    /// A stream whose JSON form reports no events, for batch parsing; results are unchanged
+    /// because they come from the finished value.
+    init(options: VariationOptions, limits: JSONParserLimits, reportsEvents: Bool) {
         self.options = options
         input = StreamInput(maxBytes: limits.maxBytes)
-        machine = TolerantJSONMachine(maxDepth: limits.maxDepth)
+        machine = TolerantJSONMachine(maxDepth: limits.maxDepth, reportsEvents: reportsEvents)
     }
 
     /// Reads the next chunk and returns what it completed.
@@ -147,6 +155,7 @@ public struct VariationStream: Sendable {
                 let complete = line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
                 if !LineText.isFence(complete), ListMarker.recognise(complete) != nil { return .list }
                 line.removeAll(keepingCapacity: true)
+                lineItemCheck = nil
                 contentPrefix.removeAll(keepingCapacity: true)
                 lineHasContent = false
                 lineIsFence = false
@@ -156,7 +165,7 @@ public struct VariationStream: Sendable {
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["),
                !lineHasContent || lineIsFence || lastContentByte == UInt8(ascii: ".") || lastContentByte == UInt8(ascii: ":")
                 || lastContentByte == UInt8(ascii: "!") || lastContentByte == UInt8(ascii: "?"),
-               ListMarker.recognise(line) == nil {
+               !currentLineIsItem {
                 return .json
             }
             line.append(byte)
@@ -170,6 +179,16 @@ public struct VariationStream: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether the line so far opens a list item; a `{` on such a line is text, not JSON.
+    private var currentLineIsItem: Bool {
+        mutating get {
+            if let known = lineItemCheck { return known }
+            let isItem = ListMarker.recognise(line) != nil
+            lineItemCheck = isItem
+            return isItem
+        }
     }
 
     /// Fixes the form and replays what was buffered through it.
