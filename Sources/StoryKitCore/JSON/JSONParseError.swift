@@ -41,17 +41,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// The position of the byte at `offset`: lines split at `\n`; a column counts every byte
     /// that starts a UTF-8 sequence (and every stray byte) since the start of the line.
     static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
+        var position = TextPosition()
+        for byte in bytes[..<min(offset, bytes.count)] { position.advance(byte) }
+        return (position.line, position.column)
     }
 }
 

@@ -331,19 +331,7 @@ struct JSONScanner<Handler: JSONScanHandler> {
                 return .success(start &+ 3)
             }
         }
-        let length: Int
-        var secondLow: UInt8 = 0x80
-        var secondHigh: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondLow = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondHigh = 0x9F
-        case 0xF0: length = 4; secondLow = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondHigh = 0x8F
-        default: return .failure(.badLeadByte(at: start))
-        }
+        guard let (length, secondLow, secondHigh) = UTF8Text.leadRule(lead) else { return .failure(.badLeadByte(at: start)) }
         guard start + length <= bytes.count else { return .failure(.cutOffCharacter(at: start)) }
         let second = bytes[start + 1]
         guard second >= secondLow, second <= secondHigh else {

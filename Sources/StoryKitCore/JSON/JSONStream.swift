@@ -41,11 +41,7 @@ public struct JSONStream: Sendable {
 
     /// Reads the next chunk and returns what it completed.
     public mutating func feed(_ chunk: String) throws(StoryKitError) -> [StreamEvent] {
-        var chunk = chunk
-        let result = chunk.withUTF8 { bytes in
-            Result { () throws(StoryKitError) in try feed(utf8: bytes) }
-        }
-        return try result.get()
+        try UTF8Text.withBytes(of: chunk) { (bytes) throws(StoryKitError) in try feed(utf8: bytes) }
     }
 
     /// Ends the input, closes what truncation left open, and returns the value and repairs;

@@ -102,10 +102,11 @@ struct TolerantJSONMachine {
     private var lineStartBytes: [UInt8] = []
     private var lineContentPosition = (line: 1, column: 1)
 
-    // Position of the next byte.
-    private(set) var offset = 0
-    private var line = 1
-    private var column = 1
+    /// Position of the next byte.
+    private var position = TextPosition()
+    private var offset: Int { position.offset }
+    private var line: Int { position.line }
+    private var column: Int { position.column }
 
     init(maxDepth: Int, reportsEvents: Bool = true) {
         self.maxDepth = maxDepth
@@ -738,19 +739,13 @@ struct TolerantJSONMachine {
 
     @inline(__always)
     private mutating func advance(_ byte: UInt8) {
-        offset += 1
-        if byte == UInt8(ascii: "\n") {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1
-        }
+        position.advance(byte)
     }
 
     @inline(__always)
     private mutating func advance(count: Int, scalars: Int? = nil) {
-        offset += count
-        column += scalars ?? count
+        position.offset += count
+        position.column += scalars ?? count
     }
 
     // MARK: Byte classes

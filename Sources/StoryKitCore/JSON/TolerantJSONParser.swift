@@ -34,10 +34,6 @@ public struct TolerantJSONParser: Sendable {
     ///
     /// - Throws: `.parse` (with line and column) or `.limit`.
     public func parse(_ text: String) throws(StoryKitError) -> RepairedJSON {
-        var text = text
-        let result = text.withUTF8 { bytes in
-            Result { () throws(StoryKitError) in try parse(utf8: bytes) }
-        }
-        return try result.get()
+        try UTF8Text.withBytes(of: text) { (bytes) throws(StoryKitError) in try parse(utf8: bytes) }
     }
 }

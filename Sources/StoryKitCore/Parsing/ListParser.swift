@@ -28,10 +28,6 @@ public struct ListParser: Sendable {
     ///
     /// - Throws: `.limit` over `maxBytes`.
     public func parse(_ reply: String) throws(StoryKitError) -> ParsedList {
-        var reply = reply
-        let result = reply.withUTF8 { bytes in
-            Result { () throws(StoryKitError) in try parse(utf8: bytes) }
-        }
-        return try result.get()
+        try UTF8Text.withBytes(of: reply) { (bytes) throws(StoryKitError) in try parse(utf8: bytes) }
     }
 }

@@ -32,11 +32,7 @@ public struct ListStream: Sendable {
 
     /// Reads the next chunk of the reply and returns what it completed.
     public mutating func feed(_ chunk: String) throws(StoryKitError) -> [StreamEvent] {
-        var chunk = chunk
-        let result = chunk.withUTF8 { bytes in
-            Result { () throws(StoryKitError) in try feed(utf8: bytes) }
-        }
-        return try result.get()
+        try UTF8Text.withBytes(of: chunk) { (bytes) throws(StoryKitError) in try feed(utf8: bytes) }
     }
 
     /// Ends the reply and returns the parsed list; `events` receives what the end completed.

@@ -6,16 +6,15 @@ struct StreamInput: Sendable {
     private var validator = UTF8StreamValidator()
     private(set) var failure: StoryKitError?
     private(set) var isFinished = false
-    /// Line and column (from 1, in Unicode scalars) of the next byte.
-    private var line = 1
-    private var column = 1
+    /// Position of the next byte.
+    private var position = TextPosition()
 
     init(maxBytes: Int) {
         self.maxBytes = maxBytes
     }
 
     /// Bytes accepted so far.
-    private(set) var offset = 0
+    var offset: Int { position.offset }
 
     /// Checks a chunk before it is parsed.
     mutating func accept(_ chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) {
@@ -35,16 +34,10 @@ struct StreamInput: Sendable {
                 }
             }
             let byte = chunk[index]
-            if let reason = validator.check(byte, at: offset) {
-                throw fail(StoryKitError(.parse, "line \(line), column \(column) (byte \(offset)): \(reason)"))
+            if let reason = validator.check(byte, at: position.offset) {
+                throw fail(StoryKitError(.parse, "\(position.description): \(reason)"))
             }
-            offset += 1
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
+            position.advance(byte)
             index += 1
         }
     }
@@ -52,16 +45,16 @@ struct StreamInput: Sendable {
     /// Moves the position over eight ASCII bytes.
     @inline(__always)
     private mutating func advance(asciiWord word: UInt64) {
-        offset += 8
+        position.offset += 8
         // High bit set exactly in the bytes that are '\n' (no carries cross bytes: all < 0x80).
         let other = word ^ 0x0A0A_0A0A_0A0A_0A0A
         let newlines = ~((other & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | other) & 0x8080_8080_8080_8080
         if newlines == 0 {
-            column += 8
+            position.column += 8
         } else {
-            line += newlines.nonzeroBitCount
+            position.line += newlines.nonzeroBitCount
             let lastNewline = (63 - newlines.leadingZeroBitCount) / 8
-            column = 1 + (7 - lastNewline)
+            position.column = 1 + (7 - lastNewline)
         }
     }
 

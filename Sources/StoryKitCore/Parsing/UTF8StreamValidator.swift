@@ -27,18 +27,13 @@ struct UTF8StreamValidator: Sendable {
             return nil
         }
         if byte < 0x80 { return nil }
-        characterStart = offset
-        switch byte {
-        case 0xC2...0xDF: remaining = 1
-        case 0xE0: remaining = 2; nextLow = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: remaining = 2
-        case 0xED: remaining = 2; nextHigh = 0x9F
-        case 0xF0: remaining = 3; nextLow = 0x90
-        case 0xF1...0xF3: remaining = 3
-        case 0xF4: remaining = 3; nextHigh = 0x8F
-        default:
+        guard let rule = UTF8Text.leadRule(byte) else {
             return "invalid UTF-8: byte 0x\(hex(byte, width: 2)) cannot start a character"
         }
+        characterStart = offset
+        remaining = rule.length - 1
+        nextLow = rule.secondLow
+        nextHigh = rule.secondHigh
         return nil
     }
 

@@ -35,10 +35,6 @@ public struct VariationParser: Sendable {
 
     /// Parses a reply.
     public func parse(_ reply: String) throws(StoryKitError) -> VariationSet {
-        var reply = reply
-        let result = reply.withUTF8 { bytes in
-            Result { () throws(StoryKitError) in try parse(utf8: bytes) }
-        }
-        return try result.get()
+        try UTF8Text.withBytes(of: reply) { (bytes) throws(StoryKitError) in try parse(utf8: bytes) }
     }
 }

@@ -1,0 +1,54 @@
+/// Small facts about UTF-8 shared by every reader in the library.
+enum UTF8Text {
+    /// What a lead byte promises: the sequence length and the range its second byte must fall
+    /// in (narrower after E0, ED, F0 and F4, which rules out overlong forms, surrogates and
+    /// code points above U+10FFFF). `nil` for a byte that cannot start a sequence of two or more.
+    @inline(__always)
+    static func leadRule(_ lead: UInt8) -> (length: Int, secondLow: UInt8, secondHigh: UInt8)? {
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: nil
+        }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `string`, passing on its typed error.
+    @inline(__always)
+    static func withBytes<Result>(
+        of string: String,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> Result
+    ) throws(StoryKitError) -> Result {
+        var string = string
+        let result = string.withUTF8 { bytes in
+            Swift.Result { () throws(StoryKitError) in try body(bytes) }
+        }
+        return try result.get()
+    }
+}
+
+/// A position in text: line and column from 1 (columns count Unicode scalars) and the byte
+/// offset from 0, advanced one byte at a time.
+struct TextPosition: Sendable, Hashable {
+    var line = 1
+    var column = 1
+    var offset = 0
+
+    @inline(__always)
+    mutating func advance(_ byte: UInt8) {
+        offset += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    /// `line L, column C (byte B)`, the prefix of every positioned error message.
+    var description: String { "line \(line), column \(column) (byte \(offset))" }
+}
