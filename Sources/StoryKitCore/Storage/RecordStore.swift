@@ -1,0 +1,77 @@
+/// What ``FileStore`` and ``InMemoryStore`` share: typed repositories, images and
+/// preferences over one engine, and the observers of the theme preference.
+public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendable {
+    // Immutable after init, and each property is Sendable: safe to share.
+    let engine: any RecordEngine
+    private let themeObservers = ThemeObservers()
+
+    init(engine: any RecordEngine) {
+        self.engine = engine
+    }
+
+    /// The stories.
+    public var stories: some StoryRepository { EngineRepository<Story>(engine: engine) }
+    /// The heroes.
+    public var heroes: some HeroRepository { EngineRepository<Hero>(engine: engine) }
+    /// The custom events.
+    public var events: some CustomEventRepository { EngineRepository<CustomEvent>(engine: engine) }
+
+    // MARK: IllustrationStore
+
+    public func saveImage(_ bytes: [UInt8], mimeType: ImageMIMEType, id: String) async throws(StoryKitError) {
+        try engine.putImage(bytes, mimeType: mimeType, id: id)
+    }
+
+    public func image(id: String) async throws(StoryKitError) -> (bytes: [UInt8], mimeType: ImageMIMEType) {
+        try engine.getImage(id: id)
+    }
+
+    public func deleteImage(id: String) async throws(StoryKitError) {
+        try engine.deleteImage(id: id)
+    }
+
+    // MARK: PreferenceStore
+
+    public func themePreference() async throws(StoryKitError) -> ThemePreference {
+        try currentTheme()
+    }
+
+    public func setThemePreference(_ theme: ThemePreference) async throws(StoryKitError) {
+        try engine.put(theme.json, id: PreferenceKey.theme, in: .preferences)
+        themeObservers.notify(theme)
+    }
+
+    public func themeChanges() -> AsyncStream<ThemePreference> {
+        themeObservers.stream(startingWith: (try? currentTheme()) ?? .system)
+    }
+
+    public func preference(_ key: String) async throws(StoryKitError) -> JSONValue? {
+        do {
+            return try engine.get(id: key, in: .preferences)
+        } catch where error.code == .notFound {
+            return nil
+        }
+    }
+
+    public func setPreference(_ value: JSONValue?, for key: String) async throws(StoryKitError) {
+        if let value {
+            try engine.put(value, id: key, in: .preferences)
+            if key == PreferenceKey.theme, let theme = try? ThemePreference(json: value) { themeObservers.notify(theme) }
+            return
+        }
+        do {
+            try engine.delete(id: key, in: .preferences)
+        } catch where error.code == .notFound {
+            return
+        }
+        if key == PreferenceKey.theme { themeObservers.notify(.system) }
+    }
+
+    private func currentTheme() throws(StoryKitError) -> ThemePreference {
+        do {
+            return try ThemePreference(json: engine.get(id: PreferenceKey.theme, in: .preferences))
+        } catch where error.code == .notFound {
+            return .system
+        }
+    }
+}
