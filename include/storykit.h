@@ -316,6 +316,130 @@ STORYKIT_API storykit_status storykit_stream_finish(storykit_stream *stream, cha
 /* Releases a stream, finished or not. NULL is a no-op. */
 STORYKIT_API void storykit_stream_free(storykit_stream *stream);
 
+/* ------------------------------------------------------------------------------------------
+** Storage: the file store, the embedded default
+**
+** One JSON file per record under root_path: stories/<id>.json, heroes/<id>.json,
+** events/<id>.json; images in Illustrations/<id>.<ext> with the extension from the MIME type
+** (png, jpg, webp, gif, heic); preferences in preferences.json. Every write goes to a
+** temporary file that is flushed to disk, renamed over the old file, and the folder is
+** flushed: a crash at any instant leaves the old record or the new one, never a torn one,
+** and nothing that was acknowledged (STORYKIT_OK) is lost. A full disk or a read-only folder
+** is STORYKIT_E_IO and leaves the old data intact.
+**
+** Collections: "stories", "heroes", "events" (records: the JSON of a Story, Hero or
+** CustomEvent, validated, whose "id" is the id they are stored under) and "preferences"
+** (any JSON value per key; "theme" must be "light", "dark" or "system").
+**
+** Ids and keys: 1 to 128 bytes of UTF-8, no control characters, no '/' or '\', not "." or
+** "..": a hostile id is STORYKIT_E_INVALID_ARGUMENT, never a path outside the root. On
+** case-insensitive file systems ids that differ only in case name the same record.
+**
+** One process, and one handle, at a time may open a root (an advisory lock): a second open
+** is STORYKIT_E_IO. A handle may be used from several threads at once.
+** ------------------------------------------------------------------------------------------ */
+
+typedef struct storykit_store storykit_store;
+
+/*
+** Opens the store at root_path.
+**
+** out           Receives the store; release it with storykit_store_close(). NULL on failure.
+** root_path     A NUL-terminated path to the root folder.
+** options_json  NULL, or {"create":true|false} (default true: create the root if missing).
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL out or root_path, bad options, a root
+** that is not a folder); STORYKIT_E_NOT_FOUND (missing root and "create":false);
+** STORYKIT_E_IO (open in another process or handle; the file system refused).
+*/
+STORYKIT_API storykit_status storykit_store_open(storykit_store **out, const char *root_path,
+                                                 const char *options_json);
+
+/*
+** Saves a record, replacing the one with the same id (which keeps its creation time).
+**
+** store       An open store.
+** collection  "stories", "heroes", "events" or "preferences". NUL-terminated.
+** id          The record's id (the preference key). NUL-terminated.
+** json, len   The record as UTF-8 JSON; len at most STORYKIT_MAX_INPUT_BYTES.
+**
+** Returns STORYKIT_OK once the record is durably on disk; STORYKIT_E_INVALID_ARGUMENT (NULL
+** arguments, unknown collection, bad id, a record that is not a valid Story/Hero/CustomEvent
+** or whose "id" differs from id); STORYKIT_E_PARSE (json is not JSON); STORYKIT_E_LIMIT;
+** STORYKIT_E_IO (the write failed: the old record is intact).
+*/
+STORYKIT_API storykit_status storykit_store_put(storykit_store *store, const char *collection,
+                                                const char *id, const char *json, size_t len);
+
+/*
+** Reads a record: the JSON value that was put (written compactly).
+**
+** out_json  Receives the record; release it with storykit_string_free(). NULL on failure.
+**
+** Returns STORYKIT_OK; STORYKIT_E_NOT_FOUND (no such record); STORYKIT_E_PARSE (the record's
+** file is corrupted or truncated: the message names the id); STORYKIT_E_STATE (the record was
+** written by a newer StoryKit); STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_IO.
+*/
+STORYKIT_API storykit_status storykit_store_get(storykit_store *store, char **out_json,
+                                                const char *collection, const char *id);
+
+/*
+** Removes a record. Returns STORYKIT_OK once the removal is durable; STORYKIT_E_NOT_FOUND;
+** STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_IO.
+*/
+STORYKIT_API storykit_status storykit_store_delete(storykit_store *store, const char *collection,
+                                                   const char *id);
+
+/*
+** Lists records in creation order (then by id; preferences by key), one page at a time.
+**
+** out_json      Receives {"items":[{"id":"s1","record":{...}}, ...],"nextAfter":"s9"|null,
+**               "problems":[{"id":"s4","message":"..."}, ...]}: records of the page's span
+**               that cannot be read are reported in "problems" and do not stop the listing.
+**               Pass "nextAfter" as "after" for the next page; it is null on the last page.
+**               Release it with storykit_string_free(). NULL on failure.
+** options_json  NULL, or {"after":"<id>"|null,"limit":1..1000} (default limit 100).
+**
+** Returns STORYKIT_OK; STORYKIT_E_NOT_FOUND ("after" names no record);
+** STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_IO.
+*/
+STORYKIT_API storykit_status storykit_store_list(storykit_store *store, char **out_json,
+                                                 const char *collection, const char *options_json);
+
+/*
+** Saves an image under Illustrations/, replacing any image with the same id.
+**
+** mime_type   "image/png", "image/jpeg", "image/webp", "image/gif" or "image/heic" (case and
+**             parameters ignored); anything else is STORYKIT_E_INVALID_ARGUMENT.
+** bytes, len  The image; NULL only when len is 0; len at most STORYKIT_MAX_INPUT_BYTES.
+*/
+STORYKIT_API storykit_status storykit_store_put_image(storykit_store *store, const char *id,
+                                                      const char *mime_type,
+                                                      const unsigned char *bytes, size_t len);
+
+/*
+** Reads an image.
+**
+** out_bytes      Receives the image; release it with storykit_bytes_free(). NULL on failure.
+** out_len        Receives its length; 0 on failure.
+** out_mime_type  Receives its MIME type; release it with storykit_string_free(). NULL on
+**                failure.
+**
+** Returns STORYKIT_OK; STORYKIT_E_NOT_FOUND; STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_IO.
+*/
+STORYKIT_API storykit_status storykit_store_get_image(storykit_store *store, unsigned char **out_bytes,
+                                                      size_t *out_len, char **out_mime_type,
+                                                      const char *id);
+
+/* Removes an image. STORYKIT_E_NOT_FOUND when there is none. */
+STORYKIT_API storykit_status storykit_store_delete_image(storykit_store *store, const char *id);
+
+/* Closes a store and releases its lock. NULL is a no-op. */
+STORYKIT_API void storykit_store_close(storykit_store *store);
+
+/* Releases bytes the library handed out (storykit_store_get_image). NULL is a no-op. */
+STORYKIT_API void storykit_bytes_free(unsigned char *bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,3 +78,24 @@ func outputString(_ bytes: [UInt8]) throws(StoryKitError) -> UnsafeMutablePointe
     result[bytes.count] = 0
     return result
 }
+
+/// A NUL-terminated string argument, checked for NULL, length and UTF-8.
+func stringArgument(_ pointer: UnsafePointer<CChar>?, _ name: String, maxBytes: Int = 4096) throws(StoryKitError) -> String {
+    guard let pointer else { throw StoryKitError(.invalidArgument, "\(name) is NULL") }
+    let length = strnlen(pointer, maxBytes + 1)
+    guard length <= maxBytes else { throw StoryKitError(.limit, "\(name) is longer than \(maxBytes) bytes") }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+    guard let string = String(validating: bytes, as: UTF8.self) else {
+        throw StoryKitError(.invalidArgument, "\(name) is not valid UTF-8")
+    }
+    return string
+}
+
+/// Parses strict JSON input, turning parse errors into status errors.
+func parseJSONInput(_ bytes: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue {
+    do throws(JSONParseError) {
+        return try JSONValue(parsingUTF8: bytes)
+    } catch {
+        throw StoryKitError(error)
+    }
+}

@@ -32,6 +32,16 @@ struct OptionsReader {
         return flag
     }
 
+    /// The string at `key`, `nil` when absent or null.
+    mutating func optionalString(_ key: String) throws(StoryKitError) -> String? {
+        known.insert(key)
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let string = value.stringValue else {
+            throw StoryKitError(.invalidArgument, "option \"\(key)\" must be a string or null, not \(value.formatted())")
+        }
+        return string
+    }
+
     /// Throws for the first key that was never asked for.
     func finish() throws(StoryKitError) {
         if let unknown = object.keys.first(where: { !known.contains($0) }) {

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import os
 import threading
 from typing import Union
 
@@ -28,7 +29,7 @@ __all__ = [
     "TransportError", "APIError", "UnavailableError", "LimitError", "CallbackError",
     "StateError", "InternalError", "version", "version_number", "abi_version",
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
-    "repair_json", "parse_list", "parse_variations", "Stream",
+    "repair_json", "parse_list", "parse_variations", "Stream", "Store",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -210,3 +211,108 @@ class Stream:
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(part.title() for part in rest)
+
+
+class Store:
+    """The file store through the C ABI: one durable JSON file per record under ``root``.
+
+        with storykit.Store(".storykit") as store:
+            store.put("heroes", "h1", {"id": "h1", "name": "Mia"})
+            store.get("heroes", "h1")                  # {'id': 'h1', 'name': 'Mia'}
+            store.list("heroes", limit=20)             # {'items': [...], 'nextAfter': None, 'problems': []}
+            store.put_image("i1", "image/png", png_bytes)
+
+    Collections: "stories", "heroes", "events", "preferences". One process and one handle at
+    a time may open a root; a second open raises StorageError.
+    """
+
+    def __init__(self, root, *, create: bool = True) -> None:
+        self._handle = ctypes.c_void_p()
+        root_bytes = os.fsencode(root)
+        _check(library().storykit_store_open(ctypes.byref(self._handle), root_bytes, _options({"create": create})))
+
+    def put(self, collection: str, id: str, record) -> None:
+        """Saves a record (any JSON-serialisable value), durably."""
+        data = _utf8(json.dumps(record, ensure_ascii=False))
+        _check(library().storykit_store_put(self._open(), collection.encode(), _key(id), data, len(data)))
+
+    def put_json(self, collection: str, id: str, data: Text) -> None:
+        """Saves a record already encoded as JSON text."""
+        data = _utf8(data)
+        _check(library().storykit_store_put(self._open(), collection.encode(), _key(id), data, len(data)))
+
+    def get(self, collection: str, id: str):
+        """The record; raises NotFoundError when there is none."""
+        out = ctypes.c_void_p()
+        _check(library().storykit_store_get(self._open(), ctypes.byref(out), collection.encode(), _key(id)))
+        return json.loads(_take_string(out))
+
+    def get_json(self, collection: str, id: str) -> bytes:
+        """The record as UTF-8 JSON bytes."""
+        out = ctypes.c_void_p()
+        _check(library().storykit_store_get(self._open(), ctypes.byref(out), collection.encode(), _key(id)))
+        try:
+            return ctypes.string_at(out.value)
+        finally:
+            library().storykit_string_free(out)
+
+    def delete(self, collection: str, id: str) -> None:
+        """Removes a record; raises NotFoundError when there is none."""
+        _check(library().storykit_store_delete(self._open(), collection.encode(), _key(id)))
+
+    def list(self, collection: str, *, after: str | None = None, limit: int = 100) -> dict:
+        """A page of records in creation order: ``{"items", "nextAfter", "problems"}``."""
+        out = ctypes.c_void_p()
+        options = _options({"after": after, "limit": limit})
+        _check(library().storykit_store_list(self._open(), ctypes.byref(out), collection.encode(), options))
+        return json.loads(_take_string(out))
+
+    def put_image(self, id: str, mime_type: str, data: bytes) -> None:
+        """Saves an image under Illustrations/ with the extension of its MIME type."""
+        data = bytes(data)
+        _check(library().storykit_store_put_image(self._open(), _key(id), mime_type.encode(), data, len(data)))
+
+    def get_image(self, id: str) -> tuple[bytes, str]:
+        """The image and its MIME type."""
+        out_bytes, out_mime, length = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_size_t()
+        _check(library().storykit_store_get_image(
+            self._open(), ctypes.byref(out_bytes), ctypes.byref(length), ctypes.byref(out_mime), _key(id)))
+        try:
+            data = ctypes.string_at(out_bytes.value, length.value)
+        finally:
+            library().storykit_bytes_free(out_bytes)
+        return data, _take_string(out_mime)
+
+    def delete_image(self, id: str) -> None:
+        """Removes an image."""
+        _check(library().storykit_store_delete_image(self._open(), _key(id)))
+
+    def close(self) -> None:
+        """Closes the store and releases its lock."""
+        if self._handle.value:
+            library().storykit_store_close(self._handle)
+            self._handle = ctypes.c_void_p()
+
+    def _open(self) -> ctypes.c_void_p:
+        if not self._handle.value:
+            raise StateError("the store is closed")
+        return self._handle
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+def _key(id: str) -> bytes:
+    if "\0" in id:
+        # A C string ends at NUL: refuse rather than silently use a shorter id.
+        raise InvalidArgumentError("an id must not contain NUL characters")
+    return id.encode("utf-8", "surrogatepass")

@@ -51,6 +51,16 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_stream_feed": (status, [ctypes.c_void_p, out_string, ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_stream_finish": (status, [ctypes.c_void_p, out_string]),
         "storykit_stream_free": (None, [ctypes.c_void_p]),
+        "storykit_store_open": (status, [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_char_p]),
+        "storykit_store_put": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
+        "storykit_store_get": (status, [ctypes.c_void_p, out_string, ctypes.c_char_p, ctypes.c_char_p]),
+        "storykit_store_delete": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p]),
+        "storykit_store_list": (status, [ctypes.c_void_p, out_string, ctypes.c_char_p, ctypes.c_char_p]),
+        "storykit_store_put_image": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
+        "storykit_store_get_image": (status, [ctypes.c_void_p, out_string, ctypes.POINTER(ctypes.c_size_t), out_string, ctypes.c_char_p]),
+        "storykit_store_delete_image": (status, [ctypes.c_void_p, ctypes.c_char_p]),
+        "storykit_store_close": (None, [ctypes.c_void_p]),
+        "storykit_bytes_free": (None, [ctypes.c_void_p]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)

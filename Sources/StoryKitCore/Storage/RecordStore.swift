@@ -3,7 +3,7 @@
 public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendable {
     // Immutable after init, and each property is Sendable: safe to share.
     let engine: any RecordEngine
-    private let themeObservers = ThemeObservers()
+    let themeObservers = ThemeObservers()
 
     init(engine: any RecordEngine) {
         self.engine = engine

@@ -1,0 +1,169 @@
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import storykit
+
+WRITER = Path(__file__).resolve().parent / "store_writer.py"
+
+
+def story(story_id, title="Mia and the Moon"):
+    return {"id": story_id, "title": title, "pages": ["Once upon a time.", "The end."]}
+
+
+def test_put_get_list_delete(tmp_path):
+    with storykit.Store(tmp_path / "store") as store:
+        for story_id in ["c", "a", "b"]:
+            store.put("stories", story_id, story(story_id))
+        assert store.get("stories", "a") == story("a")
+        page = store.list("stories", limit=2)
+        assert [item["id"] for item in page["items"]] == ["c", "a"]
+        assert page["nextAfter"] == "a" and page["problems"] == []
+        assert [item["id"] for item in store.list("stories", after="a")["items"]] == ["b"]
+        store.delete("stories", "a")
+        with pytest.raises(storykit.NotFoundError):
+            store.get("stories", "a")
+        with pytest.raises(storykit.NotFoundError):
+            store.delete("stories", "a")
+
+
+def test_records_are_validated(tmp_path):
+    with storykit.Store(tmp_path / "store") as store:
+        with pytest.raises(storykit.InvalidArgumentError, match="hero name must not be empty"):
+            store.put("heroes", "h1", {"id": "h1", "name": " "})
+        with pytest.raises(storykit.InvalidArgumentError, match='is not the key "h2"'):
+            store.put("heroes", "h2", {"id": "h1", "name": "Mia"})
+        with pytest.raises(storykit.ParseError):
+            store.put_json("heroes", "h1", b'{"id": "h1",')
+        with pytest.raises(storykit.InvalidArgumentError, match='unknown collection "villains"'):
+            store.put("villains", "v1", {"id": "v1"})
+        with pytest.raises(storykit.InvalidArgumentError, match='unknown theme "sepia"'):
+            store.put("preferences", "theme", "sepia")
+        store.put("preferences", "theme", "dark")
+        assert store.get("preferences", "theme") == "dark"
+
+
+@pytest.mark.parametrize("hostile", ["../escape", "a/b", "..", ".", "", "a\\b", "x" * 129, "a\nb"])
+def test_hostile_ids_never_leave_the_root(tmp_path, hostile):
+    root = tmp_path / "store"
+    with storykit.Store(root) as store:
+        with pytest.raises(storykit.InvalidArgumentError):
+            store.put("heroes", hostile, {"id": hostile, "name": "Mia"})
+        with pytest.raises(storykit.InvalidArgumentError):
+            store.put_image(hostile, "image/png", b"\x89PNG")
+    assert not (tmp_path / "escape.json").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["store"]
+
+
+def test_nul_in_an_id_is_refused(tmp_path):
+    with storykit.Store(tmp_path / "store") as store:
+        with pytest.raises(storykit.InvalidArgumentError):
+            store.get("heroes", "a\0b")
+
+
+def test_images_keep_their_type_and_extension(tmp_path):
+    root = tmp_path / "store"
+    with storykit.Store(root) as store:
+        png = bytes(range(256)) * 10
+        store.put_image("i1", "image/png", png)
+        assert store.get_image("i1") == (png, "image/png")
+        store.put_image("i1", "IMAGE/JPEG", b"\xff\xd8\xff")
+        assert store.get_image("i1") == (b"\xff\xd8\xff", "image/jpeg")
+        assert sorted(p.name for p in (root / "Illustrations").iterdir()) == ["i1.jpg"]
+        with pytest.raises(storykit.InvalidArgumentError, match="unsupported image type"):
+            store.put_image("i2", "image/bmp", b"BM")
+        store.delete_image("i1")
+        with pytest.raises(storykit.NotFoundError):
+            store.get_image("i1")
+
+
+def test_corrupted_records_are_reported_not_fatal(tmp_path):
+    root = tmp_path / "store"
+    with storykit.Store(root) as store:
+        for story_id in ["a", "b", "c"]:
+            store.put("stories", story_id, story(story_id))
+    (root / "stories" / "b.json").write_bytes(b'{"schema":1,"id":"b","created')
+    with storykit.Store(root) as store:
+        page = store.list("stories")
+        assert [item["id"] for item in page["items"]] == ["a", "c"]
+        assert [problem["id"] for problem in page["problems"]] == ["b"]
+        assert "corrupted or truncated" in page["problems"][0]["message"]
+        with pytest.raises(storykit.ParseError, match='record "b"'):
+            store.get("stories", "b")
+
+
+def test_a_second_process_is_refused(tmp_path):
+    root = tmp_path / "store"
+    with storykit.Store(root):
+        code = (
+            "import sys; sys.path.insert(0, %r); import storykit\n"
+            "try:\n    storykit.Store(%r)\nexcept storykit.StorageError as e:\n    print('refused:', e)\n"
+        ) % (str(WRITER.parents[1]), str(root))
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert "refused:" in result.stdout and "open in another process" in result.stdout
+    # Once closed, another process may open it.
+    code = "import sys; sys.path.insert(0, %r); import storykit; storykit.Store(%r).close(); print('ok')" % (str(WRITER.parents[1]), str(root))
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout.strip() == "ok"
+
+
+def test_concurrent_writers_from_threads(tmp_path):
+    with storykit.Store(tmp_path / "store") as store:
+        def write(worker):
+            for n in range(25):
+                store.put("heroes", f"h{worker}-{n}", {"id": f"h{worker}-{n}", "name": f"Hero {n}"})
+
+        threads = [threading.Thread(target=write, args=(w,)) for w in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(store.list("heroes", limit=1000)["items"]) == 200
+
+
+def test_crash_at_random_moments_loses_nothing_acknowledged(tmp_path):
+    """A child writes in a loop and reports each acknowledged put; it is killed with SIGKILL
+    at random moments, 50 times; after each kill every acknowledged record reads back intact
+    and no record is torn."""
+    root = tmp_path / "store"
+    rng = random.Random(50)
+    acknowledged = {}
+    for round_ in range(50):
+        child = subprocess.Popen(
+            [sys.executable, str(WRITER), str(root), f"r{round_}"],
+            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        # Wait for the first acknowledgement so that every round writes, then kill at random.
+        first = child.stdout.readline()
+        assert first, "the writer never acknowledged a put"
+        time.sleep(rng.uniform(0.0, 0.05))
+        child.send_signal(signal.SIGKILL)
+        rest = child.stdout.read()
+        child.wait(timeout=30)
+        for line in (first + rest).splitlines():
+            story_id, version = line.split()
+            acknowledged[story_id] = int(version)
+        with storykit.Store(root) as store:
+            page = store.list("stories", limit=1000)
+            assert page["problems"] == [], round_
+            on_disk = {item["id"]: item["record"] for item in page["items"]}
+            while page["nextAfter"]:
+                page = store.list("stories", after=page["nextAfter"], limit=1000)
+                assert page["problems"] == []
+                on_disk.update({item["id"]: item["record"] for item in page["items"]})
+            for story_id, version in acknowledged.items():
+                record = on_disk[story_id]
+                # The acknowledged version or a later one that was written but not yet reported.
+                assert record["createdAt"] >= version, (round_, story_id)
+                assert record["title"] == f"Story {story_id} v{record['createdAt']}"
+                assert len(record["pages"]) == 4
+        leftovers = [p.name for p in (root / "stories").iterdir() if p.name.endswith(".tmp")]
+        assert leftovers == []
+    assert len(acknowledged) >= 50

@@ -1,0 +1,39 @@
+extension RecordStore {
+    /// Saves a record given as JSON, validated for its collection (the C ABI's form).
+    public func putRecord(_ record: JSONValue, id: String, in collection: StoreCollection) throws(StoryKitError) {
+        try engine.put(record, id: id, in: collection)
+        if collection == .preferences, id == PreferenceKey.theme, let theme = try? ThemePreference(json: record) {
+            themeObservers.notify(theme)
+        }
+    }
+
+    /// A record as JSON; `.notFound` when there is none.
+    public func record(id: String, in collection: StoreCollection) throws(StoryKitError) -> JSONValue {
+        try engine.get(id: id, in: collection)
+    }
+
+    /// Removes a record; `.notFound` when there is none.
+    public func deleteRecord(id: String, in collection: StoreCollection) throws(StoryKitError) {
+        try engine.delete(id: id, in: collection)
+    }
+
+    /// A page of records as JSON, in creation order (preferences by key).
+    public func listRecords(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<(id: String, record: JSONValue)> {
+        try engine.list(in: collection, after: after, limit: limit)
+    }
+
+    /// Saves an image (the C ABI's synchronous form).
+    public func putImage(_ bytes: [UInt8], mimeType: ImageMIMEType, id: String) throws(StoryKitError) {
+        try engine.putImage(bytes, mimeType: mimeType, id: id)
+    }
+
+    /// Reads an image (the C ABI's synchronous form).
+    public func getImage(id: String) throws(StoryKitError) -> (bytes: [UInt8], mimeType: ImageMIMEType) {
+        try engine.getImage(id: id)
+    }
+
+    /// Removes an image (the C ABI's synchronous form).
+    public func removeImage(id: String) throws(StoryKitError) {
+        try engine.deleteImage(id: id)
+    }
+}
