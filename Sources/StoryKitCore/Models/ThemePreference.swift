@@ -16,4 +16,14 @@ public enum ThemePreference: String, Sendable, Hashable, CaseIterable, JSONConve
         }
         self = theme
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            self = try ThemePreference(validating: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
 }
