@@ -68,8 +68,7 @@ public func storykit_store_get(
         let output = try requireOutput(out_json, "out_json")
         let store = try storeHandle(store)
         let collection = try StoreCollection(validating: stringArgument(collection, "collection"))
-        let record = try store.record(id: stringArgument(id, "id"), in: collection)
-        output.pointee = try outputString(record.utf8Bytes())
+        output.pointee = try outputString(store.encodedRecord(id: stringArgument(id, "id"), in: collection))
     }
 }
 

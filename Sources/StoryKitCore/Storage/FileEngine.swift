@@ -19,6 +19,8 @@ final class FileEngine: RecordEngine {
         var createdAt: Int64
         /// The record, or why its file could not be read.
         var record: Result<JSONValue, StoryKitError>
+        /// The record as compact JSON, kept so that reads need not write it again.
+        var encoded: [UInt8] = []
     }
 
     private struct State {
@@ -95,7 +97,7 @@ final class FileEngine: RecordEngine {
             let envelope = RecordEnvelope(id: id, createdAt: createdAt, updatedAt: now, record: record)
             try FileSystem.createDirectory(folder(collection))
             try FileSystem.writeDurably(envelope.json.utf8Bytes(), folder: folder(collection), name: id + ".json")
-            state.entries[collection, default: [:]][id] = Entry(createdAt: createdAt, record: .success(record))
+            state.entries[collection, default: [:]][id] = Entry(createdAt: createdAt, record: .success(record), encoded: record.utf8Bytes())
         }
     }
 
@@ -111,6 +113,19 @@ final class FileEngine: RecordEngine {
                 throw StoryKitError(.notFound, "no record \"\(id)\" in \(collection.rawValue)")
             }
             return try entry.record.get()
+        }
+    }
+
+    func encodedRecord(id: String, in collection: StoreCollection) throws(StoryKitError) -> [UInt8] {
+        guard collection != .preferences else { return try get(id: id, in: collection).utf8Bytes() }
+        try RecordRules.checkID(id)
+        return try state.withLock { (state) throws(StoryKitError) -> [UInt8] in
+            try load(collection, &state)
+            guard let entry = state.entries[collection]?[id] else {
+                throw StoryKitError(.notFound, "no record \"\(id)\" in \(collection.rawValue)")
+            }
+            _ = try entry.record.get()
+            return entry.encoded
         }
     }
 
@@ -170,7 +185,7 @@ final class FileEngine: RecordEngine {
             do throws(StoryKitError) {
                 guard let bytes = try FileSystem.read(folder(collection) + "/" + name) else { continue }
                 let envelope = try RecordEnvelope(bytes: bytes, expectedID: id)
-                entry = Entry(createdAt: envelope.createdAt, record: .success(envelope.record))
+                entry = Entry(createdAt: envelope.createdAt, record: .success(envelope.record), encoded: envelope.record.utf8Bytes())
                 newest = max(newest, envelope.createdAt)
             } catch {
                 entry = Entry(createdAt: 0, record: .failure(error))

@@ -5,6 +5,8 @@ protocol RecordEngine: Sendable {
     func put(_ record: JSONValue, id: String, in collection: StoreCollection) throws(StoryKitError)
     /// The record; `.notFound` when there is none.
     func get(id: String, in collection: StoreCollection) throws(StoryKitError) -> JSONValue
+    /// The record as compact JSON bytes; `.notFound` when there is none.
+    func encodedRecord(id: String, in collection: StoreCollection) throws(StoryKitError) -> [UInt8]
     /// Removes the record; `.notFound` when there is none.
     func delete(id: String, in collection: StoreCollection) throws(StoryKitError)
     /// Records in creation order, then by id, strictly after `after`.
@@ -13,6 +15,12 @@ protocol RecordEngine: Sendable {
     /// The image and its type; `.notFound` when there is none.
     func getImage(id: String) throws(StoryKitError) -> (bytes: [UInt8], mimeType: ImageMIMEType)
     func deleteImage(id: String) throws(StoryKitError)
+}
+
+extension RecordEngine {
+    func encodedRecord(id: String, in collection: StoreCollection) throws(StoryKitError) -> [UInt8] {
+        try get(id: id, in: collection).utf8Bytes()
+    }
 }
 
 /// Checks shared by every engine, so both stores treat bad input alike.

@@ -12,6 +12,11 @@ extension RecordStore {
         try engine.get(id: id, in: collection)
     }
 
+    /// A record as compact JSON bytes; `.notFound` when there is none.
+    public func encodedRecord(id: String, in collection: StoreCollection) throws(StoryKitError) -> [UInt8] {
+        try engine.encodedRecord(id: id, in: collection)
+    }
+
     /// Removes a record; `.notFound` when there is none.
     public func deleteRecord(id: String, in collection: StoreCollection) throws(StoryKitError) {
         try engine.delete(id: id, in: collection)
