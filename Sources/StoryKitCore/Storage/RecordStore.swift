@@ -37,8 +37,7 @@ public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendabl
     }
 
     public func setThemePreference(_ theme: ThemePreference) async throws(StoryKitError) {
-        try engine.put(theme.json, id: PreferenceKey.theme, in: .preferences)
-        themeObservers.notify(theme)
+        try putRecord(theme.json, id: PreferenceKey.theme, in: .preferences)
     }
 
     public func themeChanges() -> AsyncStream<ThemePreference> {
@@ -55,8 +54,7 @@ public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendabl
 
     public func setPreference(_ value: JSONValue?, for key: String) async throws(StoryKitError) {
         if let value {
-            try engine.put(value, id: key, in: .preferences)
-            if key == PreferenceKey.theme, let theme = try? ThemePreference(json: value) { themeObservers.notify(theme) }
+            try putRecord(value, id: key, in: .preferences)
             return
         }
         do {
