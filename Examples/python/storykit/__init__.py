@@ -152,50 +152,27 @@ def parse_variations(text: Text, *, expected: int = 3, distinct: bool = True) ->
     return _call_json(library().storykit_parse_variations, text, _options({"expected": expected, "distinct": distinct}))
 
 
-class Stream:
-    """An incremental parser: ``feed()`` returns the events a chunk completed, ``finish()`` the
-    result the batch function gives for the whole input.
+class _Handle:
+    """An opaque library handle released exactly once, by close() or at exit of a with block."""
 
-        with storykit.Stream("variations") as stream:
-            for chunk in chunks:
-                for event in stream.feed(chunk):
-                    ...
-            result = stream.finish()
+    _free_function = ""
+    _what = "handle"
 
-    ``kind`` is "list", "variations" or "json"; options are those of the batch function.
-    """
-
-    def __init__(self, kind: str, **options) -> None:
+    def __init__(self) -> None:
         self._handle = ctypes.c_void_p()
-        options_json = _options({_camel(k): v for k, v in options.items()}) if options else None
-        _check(library().storykit_stream_create(ctypes.byref(self._handle), kind.encode("utf-8"), options_json))
-        self.kind = kind
-
-    def feed(self, chunk: Text) -> list:
-        """Feeds the next chunk; returns its events (start, delta, done; or value, partial)."""
-        data = _utf8(chunk)
-        out = ctypes.c_void_p()
-        _check(library().storykit_stream_feed(self._require_open(), ctypes.byref(out), data, len(data)))
-        return json.loads(_take_string(out))["events"]
-
-    def finish(self) -> dict:
-        """Ends the input and returns the result."""
-        out = ctypes.c_void_p()
-        _check(library().storykit_stream_finish(self._require_open(), ctypes.byref(out)))
-        return json.loads(_take_string(out))
 
     def close(self) -> None:
-        """Releases the stream; later calls raise StateError."""
+        """Releases the handle; later calls raise StateError."""
         if self._handle.value:
-            library().storykit_stream_free(self._handle)
+            getattr(library(), self._free_function)(self._handle)
             self._handle = ctypes.c_void_p()
 
-    def _require_open(self) -> ctypes.c_void_p:
+    def _open(self) -> ctypes.c_void_p:
         if not self._handle.value:
-            raise StateError("the stream is closed")
+            raise StateError(f"the {self._what} is closed")
         return self._handle
 
-    def __enter__(self) -> "Stream":
+    def __enter__(self):
         return self
 
     def __exit__(self, *exc) -> None:
@@ -208,12 +185,49 @@ class Stream:
             pass
 
 
+class Stream(_Handle):
+    """An incremental parser: ``feed()`` returns the events a chunk completed, ``finish()`` the
+    result the batch function gives for the whole input.
+
+        with storykit.Stream("variations") as stream:
+            for chunk in chunks:
+                for event in stream.feed(chunk):
+                    ...
+            result = stream.finish()
+
+    ``kind`` is "list", "variations" or "json"; options are those of the batch function.
+    """
+
+    _free_function = "storykit_stream_free"
+    _what = "stream"
+
+    def __init__(self, kind: str, **options) -> None:
+        super().__init__()
+        options_json = _options({_camel(k): v for k, v in options.items()}) if options else None
+        _check(library().storykit_stream_create(ctypes.byref(self._handle), kind.encode("utf-8"), options_json))
+        self.kind = kind
+
+    def feed(self, chunk: Text) -> list:
+        """Feeds the next chunk; returns its events (start, delta, done; or value, partial)."""
+        data = _utf8(chunk)
+        out = ctypes.c_void_p()
+        _check(library().storykit_stream_feed(self._open(), ctypes.byref(out), data, len(data)))
+        return json.loads(_take_string(out))["events"]
+
+    def finish(self) -> dict:
+        """Ends the input and returns the result."""
+        out = ctypes.c_void_p()
+        _check(library().storykit_stream_finish(self._open(), ctypes.byref(out)))
+        return json.loads(_take_string(out))
+
+
+
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(part.title() for part in rest)
 
 
-class Store:
+class Store(_Handle):
     """The file store through the C ABI: one durable JSON file per record under ``root``.
 
         with storykit.Store(".storykit") as store:
@@ -226,8 +240,11 @@ class Store:
     a time may open a root; a second open raises StorageError.
     """
 
+    _free_function = "storykit_store_close"
+    _what = "store"
+
     def __init__(self, root, *, create: bool = True) -> None:
-        self._handle = ctypes.c_void_p()
+        super().__init__()
         root_bytes = os.fsencode(root)
         _check(library().storykit_store_open(ctypes.byref(self._handle), root_bytes, _options({"create": create})))
 
@@ -287,28 +304,6 @@ class Store:
         """Removes an image."""
         _check(library().storykit_store_delete_image(self._open(), _key(id)))
 
-    def close(self) -> None:
-        """Closes the store and releases its lock."""
-        if self._handle.value:
-            library().storykit_store_close(self._handle)
-            self._handle = ctypes.c_void_p()
-
-    def _open(self) -> ctypes.c_void_p:
-        if not self._handle.value:
-            raise StateError("the store is closed")
-        return self._handle
-
-    def __enter__(self) -> "Store":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
 def _key(id: str) -> bytes:
