@@ -23,6 +23,10 @@ private func storeHandle(_ store: OpaquePointer?) throws(StoryKitError) -> FileS
     return Unmanaged<StoreHandle>.fromOpaque(UnsafeRawPointer(store)).takeUnretainedValue().store
 }
 
+private func collectionArgument(_ collection: UnsafePointer<CChar>?) throws(StoryKitError) -> StoreCollection {
+    try StoreCollection(validating: stringArgument(collection, "collection"))
+}
+
 @c @implementation
 public func storykit_store_open(
     _ out: UnsafeMutablePointer<OpaquePointer?>?,
@@ -50,7 +54,7 @@ public func storykit_store_put(
 ) -> storykit_status {
     withStatus { () throws(StoryKitError) in
         let store = try storeHandle(store)
-        let collection = try StoreCollection(validating: stringArgument(collection, "collection"))
+        let collection = try collectionArgument(collection)
         let id = try stringArgument(id, "id")
         let record = try parseJSONInput(inputBytes(json, len, "json"))
         try store.putRecord(record, id: id, in: collection)
@@ -67,7 +71,7 @@ public func storykit_store_get(
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out_json, "out_json")
         let store = try storeHandle(store)
-        let collection = try StoreCollection(validating: stringArgument(collection, "collection"))
+        let collection = try collectionArgument(collection)
         output.pointee = try outputString(store.encodedRecord(id: stringArgument(id, "id"), in: collection))
     }
 }
@@ -80,7 +84,7 @@ public func storykit_store_delete(
 ) -> storykit_status {
     withStatus { () throws(StoryKitError) in
         let store = try storeHandle(store)
-        let collection = try StoreCollection(validating: stringArgument(collection, "collection"))
+        let collection = try collectionArgument(collection)
         try store.deleteRecord(id: stringArgument(id, "id"), in: collection)
     }
 }
@@ -95,7 +99,7 @@ public func storykit_store_list(
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out_json, "out_json")
         let store = try storeHandle(store)
-        let collection = try StoreCollection(validating: stringArgument(collection, "collection"))
+        let collection = try collectionArgument(collection)
         var options = try optionsReader(options_json)
         let after = try options.optionalString("after")
         let limit = try options.integer("limit", in: 1...1000, default: 100)

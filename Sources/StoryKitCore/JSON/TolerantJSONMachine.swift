@@ -113,12 +113,6 @@ struct TolerantJSONMachine {
         self.reportsEvents = reportsEvents
     }
 
-    /// Whether the top-level value has started.
-    var hasStarted: Bool { phase != .prelude }
-
-    /// Whether the top-level value is complete.
-    var isComplete: Bool { phase == .trailer }
-
     // MARK: Feeding
 
     /// Reads the next chunk, reporting completed scalars and, at the end of the chunk, new
@@ -672,9 +666,9 @@ struct TolerantJSONMachine {
             if isExpectingKey {
                 addRepair(.droppedIncompleteMember)
                 frames[frames.count - 1].expect = .commaOrEnd
-            } else if ["true", "false", "null", "True", "False", "None"].contains(word) {
+            } else if Self.literals.contains(word) {
                 try completeWord(text, emit: emit)
-            } else if ["true", "false", "null", "True", "False", "None"].contains(where: { $0.hasPrefix(word) }) {
+            } else if Self.literals.contains(where: { $0.hasPrefix(word) }) {
                 addRepair(.droppedIncompleteLiteral)
                 dropPendingMember()
             } else {
@@ -690,6 +684,9 @@ struct TolerantJSONMachine {
             try close(emit: emit)
         }
     }
+
+    /// The words read as literals, the Python spellings included.
+    private static let literals = ["true", "false", "null", "True", "False", "None"]
 
     /// Forgets the key of a member whose value was dropped.
     private mutating func dropPendingMember() {

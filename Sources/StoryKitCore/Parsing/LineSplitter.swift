@@ -36,9 +36,6 @@ struct LineSplitter: Sendable {
         return Self.droppingCR(line[...])
     }
 
-    /// The bytes of the line in progress, not yet terminated.
-    var pendingLine: ArraySlice<UInt8> { partial[...] }
-
     private static func droppingCR(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ArraySlice<UInt8> {
         droppingCR(Array(bytes[range])[...])
     }

@@ -11,9 +11,6 @@ struct UTF8StreamValidator: Sendable {
     /// Offset of the lead byte of the character in progress.
     private var characterStart = 0
 
-    /// Whether the input so far ends inside a character.
-    var isInsideCharacter: Bool { remaining > 0 }
-
     /// Checks the byte at `offset` of the input; returns why it is invalid, or `nil`.
     @inline(__always)
     mutating func check(_ byte: UInt8, at offset: Int) -> String? {

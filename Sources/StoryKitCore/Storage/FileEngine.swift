@@ -102,44 +102,42 @@ final class FileEngine: RecordEngine {
     }
 
     func get(id: String, in collection: StoreCollection) throws(StoryKitError) -> JSONValue {
-        try RecordRules.checkID(id, collection == .preferences ? "preference key" : "record id")
+        try RecordRules.checkKey(id, in: collection)
         if collection == .preferences {
-            guard let value = try preferences()[id] else { throw StoryKitError(.notFound, "no preference \"\(id)\"") }
+            guard let value = try preferences()[id] else { throw RecordRules.notFound(id, in: collection) }
             return value
         }
-        return try state.withLock { (state) throws(StoryKitError) -> JSONValue in
-            try load(collection, &state)
-            guard let entry = state.entries[collection]?[id] else {
-                throw StoryKitError(.notFound, "no record \"\(id)\" in \(collection.rawValue)")
-            }
-            return try entry.record.get()
-        }
+        return try entry(id: id, in: collection).record.get()
     }
 
     func encodedRecord(id: String, in collection: StoreCollection) throws(StoryKitError) -> [UInt8] {
         guard collection != .preferences else { return try get(id: id, in: collection).utf8Bytes() }
         try RecordRules.checkID(id)
-        return try state.withLock { (state) throws(StoryKitError) -> [UInt8] in
+        let entry = try entry(id: id, in: collection)
+        _ = try entry.record.get()
+        return entry.encoded
+    }
+
+    /// The entry of a record, loading its collection first; `.notFound` when there is none.
+    private func entry(id: String, in collection: StoreCollection) throws(StoryKitError) -> Entry {
+        try state.withLock { (state) throws(StoryKitError) -> Entry in
             try load(collection, &state)
-            guard let entry = state.entries[collection]?[id] else {
-                throw StoryKitError(.notFound, "no record \"\(id)\" in \(collection.rawValue)")
-            }
-            _ = try entry.record.get()
-            return entry.encoded
+            guard let entry = state.entries[collection]?[id] else { throw RecordRules.notFound(id, in: collection) }
+            return entry
         }
     }
 
     func delete(id: String, in collection: StoreCollection) throws(StoryKitError) {
-        try RecordRules.checkID(id, collection == .preferences ? "preference key" : "record id")
+        try RecordRules.checkKey(id, in: collection)
         if collection == .preferences {
-            guard try preferences()[id] != nil else { throw StoryKitError(.notFound, "no preference \"\(id)\"") }
+            guard try preferences()[id] != nil else { throw RecordRules.notFound(id, in: collection) }
             try updatePreferences { $0[id] = nil }
             return
         }
         try state.withLock { (state) throws(StoryKitError) in
             try load(collection, &state)
             guard state.entries[collection]?[id] != nil else {
-                throw StoryKitError(.notFound, "no record \"\(id)\" in \(collection.rawValue)")
+                throw RecordRules.notFound(id, in: collection)
             }
             try FileSystem.remove(id + ".json", folder: folder(collection))
             state.entries[collection]?[id] = nil

@@ -24,18 +24,18 @@ final class InMemoryEngine: RecordEngine {
     }
 
     func get(id: String, in collection: StoreCollection) throws(StoryKitError) -> JSONValue {
-        try RecordRules.checkID(id, collection == .preferences ? "preference key" : "record id")
+        try RecordRules.checkKey(id, in: collection)
         guard let entry = state.withLock({ $0.records[collection]?[id] }) else {
-            throw StoryKitError(.notFound, collection == .preferences ? "no preference \"\(id)\"" : "no record \"\(id)\" in \(collection.rawValue)")
+            throw RecordRules.notFound(id, in: collection)
         }
         return entry.record
     }
 
     func delete(id: String, in collection: StoreCollection) throws(StoryKitError) {
-        try RecordRules.checkID(id, collection == .preferences ? "preference key" : "record id")
+        try RecordRules.checkKey(id, in: collection)
         let removed = state.withLock { $0.records[collection]?.removeValue(forKey: id) }
         guard removed != nil else {
-            throw StoryKitError(.notFound, collection == .preferences ? "no preference \"\(id)\"" : "no record \"\(id)\" in \(collection.rawValue)")
+            throw RecordRules.notFound(id, in: collection)
         }
     }
 

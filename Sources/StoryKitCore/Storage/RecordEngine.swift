@@ -34,6 +34,16 @@ enum RecordRules {
         try ModelValidation.id(id, field: what)
     }
 
+    /// Checks a record id, or a preference key for the preferences collection.
+    static func checkKey(_ id: String, in collection: StoreCollection) throws(StoryKitError) {
+        try checkID(id, collection == .preferences ? "preference key" : "record id")
+    }
+
+    /// The error for a missing record or preference.
+    static func notFound(_ id: String, in collection: StoreCollection) -> StoryKitError {
+        StoryKitError(.notFound, collection == .preferences ? "no preference \"\(id)\"" : "no record \"\(id)\" in \(collection.rawValue)")
+    }
+
     static func checkLimit(_ limit: Int) throws(StoryKitError) {
         guard (1...maxPageSize).contains(limit) else {
             throw StoryKitError(.invalidArgument, "limit must be from 1 to \(maxPageSize), not \(limit)")
