@@ -317,6 +317,56 @@ STORYKIT_API storykit_status storykit_stream_finish(storykit_stream *stream, cha
 STORYKIT_API void storykit_stream_free(storykit_stream *stream);
 
 /* ------------------------------------------------------------------------------------------
+** Prompts
+**
+** Builders for the prompts the apps send: text correction, stories, custom-event
+** enhancement, avatars and illustrations. User text is data, never instructions: it goes
+** into a block "<name>\n...\n</name>" whose instructions say so, with line breaks normalised,
+** control characters dropped, and any "<" or "\uFF1C" that would start one of StoryKit's
+** block tags (such as "</text>") turned into "\u2039", so nothing in the text can end its
+** block. Image prompts (avatar, illustration) quote user text on one line with double quotes
+** turned into single quotes. Building is deterministic: the same request gives the same bytes.
+**
+** Tokens are estimated by script (Latin words about 1 token per 7 letters, so English prose
+** averages about 4 characters per token; 1 per kana or Hangul syllable, 1.3 per CJK
+** ideograph, 1 per 2 letters of other scripts); the estimate is within 15% of a byte-level
+** BPE tokenizer on English and Japanese prose, and low for heavily misspelt text. User text
+** over its budget is cut at a word boundary, ends in "[...]" (U+2026), and is listed in
+** "truncations": never silently.
+** ------------------------------------------------------------------------------------------ */
+
+/*
+** Builds a prompt.
+**
+** out_json      Receives {"instructions":"...","prompt":"...","responseSchema":{...}|null,
+**               "maxResponseTokens":n|null,"temperature":x|null,"estimatedTokens":n,
+**               "truncated":true|false,"truncations":[{"field":"text",
+**               "originalCharacters":n,"keptCharacters":n}, ...]}. Image prompts have empty
+**               "instructions" and null "maxResponseTokens" and "temperature". The caller
+**               owns it; release it with storykit_string_free(). NULL on failure.
+** request_json  A NUL-terminated JSON object of at most STORYKIT_MAX_INPUT_BYTES:
+**               {"kind":..., "contextTokens":256..2000000 (optional), ...inputs}.
+**               "correction": "text", "form" "numbered" (default) | "structured", "count"
+**                 1..10 (default 3), "language" (BCP 47, optional: else the text's language),
+**                 "retry" (optional) {"previousReply":"...","problem":"count"|"duplicates"|
+**                 "unparseable"}. The context defaults to 4096 tokens (the on-device model),
+**                 which the prompt and the reply share.
+**               "story": "hero" {"name","traits":[...],"appearance"}, "theme", "ageGroup"
+**                 ("4-6"; ages 2 to 12), "length" "short"|"medium"|"long", "language",
+**                 "event" (optional) {"title","description","promptSeed"}.
+**               "eventEnhancement": "event", "language".
+**               "avatar": "hero", "customPrompt" (optional).
+**               "illustration": "hero", "page" {"text","index"}, "style" (optional). Image
+**                 prompts are at most 480 tokens (Imagen's limit) unless contextTokens says.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json or request_json NULL, not a JSON
+** object, invalid UTF-8, a missing, wrong-typed or unknown field: the message names it);
+** STORYKIT_E_LIMIT (request over the limit, or a context too small for the instructions and
+** the reply). Thread-safe: no shared state.
+*/
+STORYKIT_API storykit_status storykit_prompt_build(char **out_json, const char *request_json);
+
+/* ------------------------------------------------------------------------------------------
 ** Storage: the file store, the embedded default
 **
 ** One JSON file per record under root_path: stories/<id>.json, heroes/<id>.json,

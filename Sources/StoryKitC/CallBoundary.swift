@@ -45,24 +45,37 @@ func inputBytes(_ text: UnsafePointer<CChar>?, _ length: Int, _ name: String = "
 }
 
 /// Parses a NUL-terminated options object; NULL gives an empty reader (all defaults).
-func optionsReader(_ options: UnsafePointer<CChar>?) throws(StoryKitError) -> OptionsReader {
-    guard let options else { return OptionsReader(JSONObject()) }
-    let limit = Int(STORYKIT_MAX_OPTIONS_BYTES)
-    let length = strnlen(options, limit + 1)
-    guard length <= limit else {
-        throw StoryKitError(.limit, "options_json is over the limit of \(limit) bytes (STORYKIT_MAX_OPTIONS_BYTES)")
+func optionsReader(_ options: UnsafePointer<CChar>?) throws(StoryKitError) -> JSONFieldReader {
+    guard let options else { return JSONFieldReader(JSONObject(), noun: "option") }
+    return try objectArgument(options, "options_json", noun: "option", maxBytes: Int(STORYKIT_MAX_OPTIONS_BYTES), limitName: "STORYKIT_MAX_OPTIONS_BYTES")
+}
+
+/// Parses a NUL-terminated request object such as `storykit_prompt_build`'s.
+func requestReader(_ request: UnsafePointer<CChar>?, _ name: String = "request_json") throws(StoryKitError) -> JSONFieldReader {
+    guard let request else { throw StoryKitError(.invalidArgument, "\(name) is NULL") }
+    return try objectArgument(request, name, noun: "field", maxBytes: Int(STORYKIT_MAX_INPUT_BYTES), limitName: "STORYKIT_MAX_INPUT_BYTES")
+}
+
+/// A NUL-terminated JSON object argument: at most `maxBytes`, strict JSON, an object.
+private func objectArgument(
+    _ pointer: UnsafePointer<CChar>, _ name: String, noun: String, maxBytes: Int, limitName: String
+) throws(StoryKitError) -> JSONFieldReader {
+    let length = strnlen(pointer, maxBytes + 1)
+    guard length <= maxBytes else {
+        throw StoryKitError(.limit, "\(name) is over the limit of \(maxBytes) bytes (\(limitName))")
     }
-    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(options).assumingMemoryBound(to: UInt8.self), count: length)
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
     let value: JSONValue
-    do {
+    do throws(JSONParseError) {
         value = try JSONValue(parsingUTF8: bytes)
     } catch {
-        throw StoryKitError(.invalidArgument, "options_json is not valid JSON: \(error)")
+        let parseError = StoryKitError(error)
+        throw StoryKitError(parseError.code == .limit ? .limit : .invalidArgument, "\(name) is not valid JSON: \(error)")
     }
     guard case .object(let object) = value else {
-        throw StoryKitError(.invalidArgument, "options_json must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName)")
+        throw StoryKitError(.invalidArgument, "\(name) must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName)")
     }
-    return OptionsReader(object)
+    return JSONFieldReader(object, noun: noun)
 }
 
 /// Hands `bytes` to C as a malloc'd NUL-terminated string the caller frees with

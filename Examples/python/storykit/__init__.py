@@ -29,7 +29,7 @@ __all__ = [
     "TransportError", "APIError", "UnavailableError", "LimitError", "CallbackError",
     "StateError", "InternalError", "version", "version_number", "abi_version",
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
-    "repair_json", "parse_list", "parse_variations", "Stream", "Store",
+    "repair_json", "parse_list", "parse_variations", "Stream", "Store", "build_prompt",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -150,6 +150,19 @@ def parse_list(text: Text) -> dict:
 def parse_variations(text: Text, *, expected: int = 3, distinct: bool = True) -> dict:
     """Reads the variations of a correction reply (JSON or list), with count and duplicate issues."""
     return _call_json(library().storykit_parse_variations, text, _options({"expected": expected, "distinct": distinct}))
+
+
+def build_prompt(request: Union[dict, Text]) -> dict:
+    """Builds a prompt from a request such as ``{"kind": "correction", "text": "I wnat to go"}``.
+
+    Returns ``{"instructions", "prompt", "responseSchema", "maxResponseTokens", "temperature",
+    "estimatedTokens", "truncated", "truncations"}``. A request may also be given as JSON text
+    (str or bytes). Raises InvalidArgumentError naming a missing, wrong-typed or unknown field.
+    """
+    data = _utf8(request) if isinstance(request, (str, bytes, bytearray, memoryview)) else json.dumps(request).encode()
+    out = ctypes.c_void_p()
+    _check(library().storykit_prompt_build(ctypes.byref(out), data))
+    return json.loads(_take_string(out))
 
 
 class _Handle:

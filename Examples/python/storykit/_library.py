@@ -61,6 +61,7 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_store_delete_image": (status, [ctypes.c_void_p, ctypes.c_char_p]),
         "storykit_store_close": (None, [ctypes.c_void_p]),
         "storykit_bytes_free": (None, [ctypes.c_void_p]),
+        "storykit_prompt_build": (status, [out_string, ctypes.c_char_p]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)

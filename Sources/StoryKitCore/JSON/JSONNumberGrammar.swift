@@ -49,4 +49,7 @@ enum JSONNumberGrammar {
 extension UInt8 {
     @inline(__always)
     var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always)
+    var isASCIILetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
 }

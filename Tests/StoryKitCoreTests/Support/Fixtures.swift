@@ -1,4 +1,5 @@
 import Foundation
+import StoryKitCore
 
 /// Test data kept in Tests/Fixtures, found from this file's location so that tests run the same
 /// from any working directory.
@@ -18,5 +19,11 @@ enum Fixtures {
         return try names.map { name in
             (name, Array(try Data(contentsOf: folder.appendingPathComponent(name))))
         }
+    }
+
+    /// A fixture file parsed as JSON, such as `Prompts/golden.json`.
+    static func json(_ relativePath: String) throws -> JSONValue {
+        let data = try Data(contentsOf: root.appendingPathComponent(relativePath))
+        return try JSONValue(parsingUTF8: Array(data))
     }
 }

@@ -1,0 +1,16 @@
+import CStoryKit
+import StoryKitCore
+
+@c @implementation
+public func storykit_prompt_build(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ request_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let output = try requireOutput(out_json, "out_json")
+        var request = try requestReader(request_json)
+        let prompt = try PromptRequest.build(&request)
+        try request.finish()
+        output.pointee = try outputString(prompt.json.utf8Bytes())
+    }
+}

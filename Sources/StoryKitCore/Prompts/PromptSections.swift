@@ -1,0 +1,50 @@
+/// A prompt being assembled line by line, with user text placed in blocks or quotations cut
+/// to their budgets and every cut recorded.
+struct PromptSections {
+    private(set) var lines: [String] = []
+    private(set) var truncations: [PromptTruncation] = []
+    let estimator: TokenEstimator
+
+    init(estimator: TokenEstimator = TokenEstimator()) {
+        self.estimator = estimator
+    }
+
+    mutating func line(_ text: String) {
+        lines.append(text)
+    }
+
+    /// Adds user text as a block named `name`, cut to `maxTokens`.
+    mutating func block(_ name: String, _ text: String, field: String, maxTokens: Int) {
+        let kept = PromptBudget.fit(text, PromptBudget.Field(name: field, maxTokens: maxTokens), estimator: estimator, truncations: &truncations)
+        lines.append(PromptText.block(name, kept))
+    }
+
+    /// Adds user text as a block unless it is blank.
+    mutating func optionalBlock(_ name: String, _ text: String, field: String, maxTokens: Int) {
+        if text.contains(where: { !$0.isWhitespace }) { block(name, text, field: field, maxTokens: maxTokens) }
+    }
+
+    /// Adds an event's title, description and seed as blocks; the description gets
+    /// `detailTokens` and the seed two thirds of that.
+    mutating func event(_ event: EventDescription, detailTokens: Int) {
+        block("event_title", event.title, field: "event.title", maxTokens: 40)
+        optionalBlock("event_description", event.description, field: "event.description", maxTokens: detailTokens)
+        optionalBlock("prompt_seed", event.promptSeed, field: "event.promptSeed", maxTokens: detailTokens * 2 / 3)
+    }
+
+    /// User text cut to `maxTokens` and quoted on one line, for image prompts.
+    mutating func quoted(_ text: String, field: String, maxTokens: Int) -> String {
+        PromptText.quoted(PromptBudget.fit(text, PromptBudget.Field(name: field, maxTokens: maxTokens), estimator: estimator, truncations: &truncations))
+    }
+
+    func joined(separator: String = "\n") -> String {
+        lines.joined(separator: separator)
+    }
+
+    /// Throws `.limit` when `prompt` and its reply do not fit `contextTokens`.
+    static func check(_ prompt: Prompt, replyTokens: Int, contextTokens: Int) throws(StoryKitError) {
+        guard prompt.estimatedTokens + replyTokens <= contextTokens else {
+            throw StoryKitError(.limit, "the prompt needs about \(prompt.estimatedTokens) tokens and its reply \(replyTokens), over the context of \(contextTokens) tokens")
+        }
+    }
+}
