@@ -98,19 +98,23 @@ struct JSONWriter {
     }
 
     private mutating func appendEscape(_ byte: UInt8) {
+        let short: UInt8
         switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-        case 0x09: output.append(contentsOf: #"\t"#.utf8)
-        case 0x08: output.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
+        case 0x0A: short = UInt8(ascii: "n")
+        case 0x0D: short = UInt8(ascii: "r")
+        case 0x09: short = UInt8(ascii: "t")
+        case 0x08: short = UInt8(ascii: "b")
+        case 0x0C: short = UInt8(ascii: "f")
         default:
-            output.append(contentsOf: #"\u00"#.utf8)
-            output.append(Self.hexDigits[Int(byte >> 4)])
-            output.append(Self.hexDigits[Int(byte & 0xF)])
+            output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                       Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
+            return
         }
+        // Two appends, not a string's UTF-8 view: escapes are common in prompts.
+        output.append(UInt8(ascii: "\\"))
+        output.append(short)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

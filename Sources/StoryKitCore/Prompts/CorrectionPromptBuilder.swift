@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Builds the prompt that asks a model for corrected versions of text typed by someone whose
 /// hand tremor causes typos: a numbered list, or a JSON object with a schema.
 ///
@@ -85,6 +87,30 @@ public struct CorrectionPromptBuilder: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// The instructions, schema and their token estimate, built once per form, count and
+    /// language: they never contain user text, and building them is most of the work.
+    private func cachedInstructions() -> (String, JSONValue?, Int) {
+        let key = InstructionKey(form: form, count: count, language: language?.tag)
+        if let cached = Self.instructionCache.withLock({ $0[key] }) { return cached }
+        let instructions = self.instructions
+        let schema: JSONValue? = form == .structured ? .some(responseSchema) : .none
+        let tokens = estimator.tokens(in: instructions) + (schema.map { estimator.tokens(in: $0.formatted()) } ?? 0)
+        Self.instructionCache.withLock { cache in
+            // Bounded: languages are open-ended, so start over rather than grow without end.
+            if cache.count >= 512 { cache.removeAll() }
+            cache[key] = (instructions, schema, tokens)
+        }
+        return (instructions, schema, tokens)
+    }
+
+    private struct InstructionKey: Hashable {
+        var form: Form
+        var count: Int
+        var language: String?
+    }
+
+    private static let instructionCache = Mutex<[InstructionKey: (String, JSONValue?, Int)]>([:])
+
     /// What version `kind` should be, in the words of the corrector spec.
     static func guide(for kind: TextVariation.Kind?) -> String {
         switch kind {
@@ -104,11 +130,9 @@ public struct CorrectionPromptBuilder: Sendable {
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty")
         }
-        let instructions = self.instructions
-        let schema: JSONValue? = form == .structured ? .some(responseSchema) : .none
+        let (instructions, schema, instructionTokens) = cachedInstructions()
         let request = "Write the \(count) corrected version\(count == 1 ? "" : "s") of the text above\(form == .numbered ? " as a numbered list" : " as the JSON object")."
-        var fixed = estimator.tokens(in: instructions) + estimator.tokens(in: request) + 4
-            + (schema.map { estimator.tokens(in: $0.formatted()) } ?? 0)
+        var fixed = instructionTokens + estimator.tokens(in: request) + 4
         var truncations: [PromptTruncation] = []
         var parts: [String] = []
 
@@ -142,7 +166,7 @@ public struct CorrectionPromptBuilder: Sendable {
         let temperature = retry?.problem == .duplicates ? 0.7 : 0.4
         return Prompt(instructions: instructions, prompt: parts.joined(separator: "\n"), responseSchema: schema,
                       maxResponseTokens: min(reply, contextTokens - fixed - textTokens), temperature: temperature,
-                      truncations: truncations, estimator: estimator)
+                      truncations: truncations, fixedTokens: instructionTokens, estimator: estimator)
     }
 }
 

@@ -43,6 +43,18 @@ public struct Prompt: Sendable, Hashable {
             + (responseSchema.map { estimator.tokens(in: $0.formatted()) } ?? 0)
     }
 
+    /// Creates a prompt whose instructions and schema were already estimated.
+    init(instructions: String, prompt: String, responseSchema: JSONValue?, maxResponseTokens: Int?, temperature: Double?,
+         truncations: [PromptTruncation], fixedTokens: Int, estimator: TokenEstimator) {
+        self.instructions = instructions
+        self.prompt = prompt
+        self.responseSchema = responseSchema
+        self.maxResponseTokens = maxResponseTokens
+        self.temperature = temperature
+        self.truncations = truncations
+        self.estimatedTokens = fixedTokens + estimator.tokens(in: prompt)
+    }
+
     /// The prompt as JSON, the shape `storykit_prompt_build` returns.
     public var json: JSONValue {
         .object([

@@ -25,6 +25,23 @@ public enum PromptText {
     /// `text` with normalised line breaks, without control characters, and with block-tag
     /// look-alikes neutralised.
     public static func sanitized(_ text: String) -> String {
+        needsSanitizing(text) ? rewritten(text) : text
+    }
+
+    /// Whether any byte of `text` may need rewriting: a control character other than tab and
+    /// line feed, `<`, or a scalar that starts with 0xC2 (C1 controls), 0xE2 (U+2028, U+2029)
+    /// or 0xEF (`＜`). Most text has none, and is returned as it is.
+    private static func needsSanitizing(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { byte in
+                (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0x3C
+                    || byte == 0xC2 || byte == 0xE2 || byte == 0xEF
+            }
+        }
+    }
+
+    private static func rewritten(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         let input = Array(text.unicodeScalars)
         var index = 0
@@ -109,26 +126,29 @@ public enum PromptText {
     /// Japanese), with ``truncationMarker`` appended; `nil` when the text already fits.
     public static func truncated(_ text: String, toTokens maxTokens: Int, estimator: TokenEstimator = TokenEstimator()) -> String? {
         guard estimator.tokens(in: text) > maxTokens else { return nil }
-        let characters = Array(text.prefix(max(0, maxTokens) * 64 + 64))
-        func fits(_ count: Int) -> Bool {
-            estimator.tokens(in: String(characters[..<count])) + estimator.tokens(in: truncationMarker) + 1 <= maxTokens
+        let budget = maxTokens - estimator.tokens(in: truncationMarker) - 1
+        let scalars = text.unicodeScalars
+        var end = text.utf8.index(text.startIndex, offsetBy: estimator.prefixLength(of: text, fittingTokens: max(0, budget)))
+        // Never split a character (a letter and its accents, an emoji sequence).
+        while end > text.startIndex, end.samePosition(in: text) == nil {
+            end = scalars.index(before: end)
         }
-        // The longest prefix that fits, by binary search: fitting is monotone in length.
-        var low = 0
-        var high = characters.count
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if fits(middle) { low = middle } else { high = middle - 1 }
+        // Prefer the last white space in the second half of what fits.
+        let half = text.utf8.distance(from: text.startIndex, to: end) / 2
+        var probe = end
+        while probe > text.startIndex, text.utf8.distance(from: text.startIndex, to: probe) > half {
+            let before = text.index(before: probe)
+            if text[before].isWhitespace {
+                end = before
+                break
+            }
+            probe = before
         }
-        var end = low
-        if let space = characters[..<end].lastIndex(where: \.isWhitespace), space >= end / 2 {
-            end = space
-        }
-        var kept = String(characters[..<end])
+        var kept = text[..<end]
         while kept.last?.isWhitespace == true { kept.removeLast() }
-        guard !kept.isEmpty else { return truncationMarker }
-        let joiner = characters[end - 1].isWhitespace || kept.unicodeScalars.last.map(isSpaced) == true ? " " : ""
-        return kept + joiner + truncationMarker
+        guard let last = kept.unicodeScalars.last else { return truncationMarker }
+        let cutAtSpace = end < text.endIndex && text[end].isWhitespace
+        return String(kept) + (cutAtSpace || isSpaced(last) ? " " : "") + truncationMarker
     }
 
     /// Whether a script separates words with spaces, judged by its last scalar.

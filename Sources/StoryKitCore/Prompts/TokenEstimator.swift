@@ -24,37 +24,106 @@ public struct TokenEstimator: Sendable {
 
     /// The estimated token count of `text`; 0 only for text without visible characters.
     public func tokens(in text: String) -> Int {
+        var text = text
+        return text.withUTF8(tokens(utf8:))
+    }
+
+    /// The estimated token count of valid UTF-8.
+    func tokens(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var counter = Counter()
+        scan(bytes, into: &counter) { _, _ in true }
+        return counter.total
+    }
+
+    /// The length in bytes of the longest prefix of `text` that is estimated at `maxTokens` or
+    /// fewer, ending on a Unicode scalar boundary. One pass, stopping at the cut.
+    public func prefixLength(of text: String, fittingTokens maxTokens: Int) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var counter = Counter()
+            var fitting = 0
+            scan(bytes, into: &counter) { counter, end in
+                guard counter.provisionalTotal <= maxTokens else { return false }
+                fitting = end
+                return true
+            }
+            return fitting
+        }
+    }
+
+    /// Feeds each scalar of `bytes` to `counter`, calling `proceed` with the byte offset after
+    /// it until `proceed` says stop.
+    private func scan(_ bytes: UnsafeBufferPointer<UInt8>, into counter: inout Counter, proceed: (Counter, Int) -> Bool) {
+        let asciiKinds = Self.asciiKinds
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                counter.add(asciiKinds[Int(lead)], wide: false)
+                index += 1
+                guard proceed(counter, index) else { return }
+                continue
+            }
+            // A String's bytes are valid UTF-8, so the lead byte gives the length.
+            var value = UInt32(lead)
+            let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            value &= length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07
+            for offset in 1..<length where index + offset < bytes.count {
+                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            index += length
+            let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+            counter.add(Self.classify(scalar), wide: value > 0xFFFF)
+            guard proceed(counter, min(index, bytes.count)) else { return }
+        }
+    }
+
+    /// The running count, in tenths of a token.
+    private struct Counter {
         var tenths = 0
         var run = Run.none
         var runLength = 0
 
-        func closeRun() {
+        /// The tenths the open run costs.
+        var runTenths: Int {
             switch run {
-            case .none: break
-            case .latin: tenths += 10 * (1 + (runLength - 1) / 7)
-            case .digits: tenths += 10 * ((runLength + 2) / 3)
-            case .otherLetters: tenths += 10 * ((runLength + 1) / 2)
+            case .none: 0
+            case .latin: 10 * (1 + (runLength - 1) / 7)
+            case .digits: 10 * ((runLength + 2) / 3)
+            case .otherLetters: 10 * ((runLength + 1) / 2)
             }
+        }
+
+        mutating func closeRun() {
+            tenths += runTenths
             run = .none
             runLength = 0
         }
 
-        for scalar in text.unicodeScalars {
-            let kind = Self.classify(scalar)
+        /// The total so far, counting the open run as if it ended here.
+        var provisionalTotal: Int { (tenths + runTenths + 9) / 10 }
+
+        @inline(__always)
+        mutating func extend(_ next: Run) {
+            if run != next {
+                closeRun()
+                run = next
+            }
+            runLength += 1
+        }
+
+        @inline(__always)
+        mutating func add(_ kind: Kind, wide: Bool) {
             switch kind {
-            case .latin, .digits, .otherLetters:
-                let next: Run = kind == .latin ? .latin : kind == .digits ? .digits : .otherLetters
-                if run != next { closeRun(); run = next }
-                runLength += 1
-            case .mark:
+            case .latin: extend(.latin)
+            case .digits: extend(.digits)
+            case .otherLetters: extend(.otherLetters)
+            case .mark, .invisible:
                 // Combining marks belong to the letter before them.
-                continue
+                return
             case .space:
                 closeRun()
-            case .lineBreak:
-                closeRun()
-                tenths += 10
-            case .kana, .wide:
+            case .lineBreak, .kana, .wide:
                 closeRun()
                 tenths += 10
             case .ideograph:
@@ -62,13 +131,16 @@ public struct TokenEstimator: Sendable {
                 tenths += 13
             case .symbol:
                 closeRun()
-                tenths += scalar.value > 0xFFFF ? 20 : 10
-            case .invisible:
-                continue
+                tenths += wide ? 20 : 10
             }
         }
-        closeRun()
-        return (tenths + 9) / 10
+
+        var total: Int {
+            mutating get {
+                closeRun()
+                return (tenths + 9) / 10
+            }
+        }
     }
 
     private enum Run: Equatable { case none, latin, digits, otherLetters }
@@ -76,6 +148,9 @@ public struct TokenEstimator: Sendable {
     private enum Kind: Equatable {
         case latin, digits, otherLetters, mark, space, lineBreak, kana, wide, ideograph, symbol, invisible
     }
+
+    /// The kind of each ASCII scalar, so that the common case is one load.
+    private static let asciiKinds: [Kind] = (0..<128).map { classify(Unicode.Scalar(UInt8($0))) }
 
     private static func classify(_ scalar: Unicode.Scalar) -> Kind {
         let value = scalar.value
