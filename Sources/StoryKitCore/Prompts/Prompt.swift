@@ -33,14 +33,9 @@ public struct Prompt: Sendable, Hashable {
         truncations: [PromptTruncation] = [],
         estimator: TokenEstimator = TokenEstimator()
     ) {
-        self.instructions = instructions
-        self.prompt = prompt
-        self.responseSchema = responseSchema
-        self.maxResponseTokens = maxResponseTokens
-        self.temperature = temperature
-        self.truncations = truncations
-        self.estimatedTokens = estimator.tokens(in: instructions) + estimator.tokens(in: prompt)
-            + (responseSchema.map { estimator.tokens(in: $0.formatted()) } ?? 0)
+        let fixedTokens = estimator.tokens(in: instructions) + (responseSchema.map { estimator.tokens(in: $0.formatted()) } ?? 0)
+        self.init(instructions: instructions, prompt: prompt, responseSchema: responseSchema, maxResponseTokens: maxResponseTokens,
+                  temperature: temperature, truncations: truncations, fixedTokens: fixedTokens, estimator: estimator)
     }
 
     /// Creates a prompt whose instructions and schema were already estimated.
