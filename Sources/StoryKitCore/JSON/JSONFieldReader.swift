@@ -49,6 +49,11 @@ package struct JSONFieldReader {
         object[key].map { !$0.isNull } ?? false
     }
 
+    /// The value at `key` without taking the key.
+    package func peek(_ key: String) -> JSONValue? {
+        object[key]
+    }
+
     /// The string at `key`, `nil` when absent or null.
     package mutating func optionalString(_ key: String) throws(StoryKitError) -> String? {
         guard let value = take(key) else { return nil }

@@ -1,0 +1,158 @@
+/// Why a capability is unavailable, as codes an app can switch on.
+public enum UnavailableReason: String, Sendable, Hashable, CaseIterable {
+    /// The OS version is below the capability's minimum.
+    case osTooOld
+    /// The operating system never offers the capability.
+    case unsupportedOS
+    /// The app was built with an SDK below the capability's minimum, or the SDK is unknown.
+    case sdkTooOld
+    /// The device cannot run Apple Intelligence.
+    case deviceNotEligible
+    /// Apple Intelligence is turned off.
+    case appleIntelligenceNotEnabled
+    /// The on-device model is still downloading or preparing.
+    case modelNotReady
+    /// Low Power Mode is on.
+    case lowPowerMode
+    /// Game Mode is on.
+    case gameMode
+}
+
+/// Whether a capability is available, and if not, why.
+public struct Availability: Sendable, Hashable {
+    /// Whether the capability can be used.
+    public var available: Bool { reason == nil }
+    /// Why it cannot, `nil` when it can.
+    public var reason: UnavailableReason?
+    /// The rule and sentence that decided.
+    public var decidedBy: PolicyReason
+
+    /// `{"available":false,"reason":"osTooOld","rule":"...","explanation":"..."}`.
+    public var json: JSONValue {
+        [
+            "available": .bool(available),
+            "reason": reason.map { .string($0.rawValue) } ?? .null,
+            "rule": .string(decidedBy.rule),
+            "explanation": .string(decidedBy.reason),
+        ]
+    }
+}
+
+/// Where correction requests go, in the order they are tried.
+public enum CorrectionBackend: String, Sendable, Hashable, CaseIterable {
+    /// Apple's on-device Foundation Models.
+    case foundationModels
+    /// A remote model the app has configured.
+    case remote
+    /// StoryKit's offline corrector, always available.
+    case offline
+}
+
+/// What a platform can do: Writing Tools, Foundation Models, Liquid Glass, and the chain of
+/// correction backends.
+public struct Capabilities: Sendable, Hashable {
+    /// The user-facing sentence when Foundation Models are unavailable (the corrector spec).
+    public static let foundationModelsUnavailableMessage =
+        "Text checking requires an iPad with Apple Intelligence (M1 chip or newer with iPadOS 26+)."
+
+    /// The first OS version with Writing Tools, per operating system.
+    public static func writingToolsMinimum(_ os: OperatingSystem) -> OSVersion? {
+        switch os {
+        case .iOS, .iPadOS: OSVersion(18, 1)
+        case .macOS: OSVersion(15, 1)
+        case .visionOS: OSVersion(2, 4)
+        case .watchOS, .tvOS: nil
+        }
+    }
+
+    /// The first OS version (and SDK) with Foundation Models and Liquid Glass, on every OS.
+    public static let version26 = OSVersion(26)
+
+    public var writingTools: Availability
+    public var foundationModels: Availability
+    public var liquidGlass: Availability
+    /// The backends to try, in order; `offline` is always last.
+    public var correctionBackends: [CorrectionBackend]
+    /// ``foundationModelsUnavailableMessage`` when Foundation Models are unavailable.
+    public var message: String?
+
+    /// The capabilities of `platform`; `remoteConfigured` adds the remote backend.
+    public init(platform: Platform, remoteConfigured: Bool = false) {
+        writingTools = Self.writingTools(platform)
+        foundationModels = Self.foundationModels(platform)
+        liquidGlass = Self.liquidGlass(platform)
+        correctionBackends = (foundationModels.available ? [.foundationModels] : []) + (remoteConfigured ? [.remote] : []) + [.offline]
+        message = foundationModels.available ? nil : Self.foundationModelsUnavailableMessage
+    }
+
+    /// `{"writingTools":{...},"foundationModels":{...},"liquidGlass":{...},"correctionBackends":[...],
+    /// "message":...,"rule":...,"reason":...}`; the top-level rule and reason are those of
+    /// the Foundation Models decision, which chooses the backends.
+    public var json: JSONValue {
+        [
+            "writingTools": writingTools.json,
+            "foundationModels": foundationModels.json,
+            "liquidGlass": liquidGlass.json,
+            "correctionBackends": .array(correctionBackends.map { .string($0.rawValue) }),
+            "message": message.map { .string($0) } ?? .null,
+            "rule": .string(foundationModels.decidedBy.rule),
+            "reason": .string(foundationModels.decidedBy.reason),
+        ]
+    }
+
+    private static func unavailable(_ reason: UnavailableReason, _ rule: String, _ sentence: String) -> Availability {
+        Availability(reason: reason, decidedBy: PolicyReason(rule: rule, reason: sentence))
+    }
+
+    private static func available(_ rule: String, _ sentence: String) -> Availability {
+        Availability(reason: nil, decidedBy: PolicyReason(rule: rule, reason: sentence))
+    }
+
+    /// The Apple Intelligence state as a reason, `nil` when enabled.
+    private static func intelligence(_ platform: Platform, rule: String, feature: String) -> Availability? {
+        switch platform.appleIntelligence {
+        case .enabled: nil
+        case .notEligible: unavailable(.deviceNotEligible, "\(rule).deviceNotEligible", "This device cannot run Apple Intelligence, so \(feature) are unavailable.")
+        case .disabled: unavailable(.appleIntelligenceNotEnabled, "\(rule).appleIntelligenceNotEnabled", "Apple Intelligence is turned off in Settings, so \(feature) are unavailable.")
+        case .modelNotReady: unavailable(.modelNotReady, "\(rule).modelNotReady", "The Apple Intelligence model is still downloading or preparing, so \(feature) are unavailable for now.")
+        }
+    }
+
+    static func writingTools(_ platform: Platform) -> Availability {
+        guard let minimum = writingToolsMinimum(platform.os) else {
+            return unavailable(.unsupportedOS, "writingTools.unsupportedOS", "\(platform.os.rawValue) has no Writing Tools.")
+        }
+        guard platform.version >= minimum else {
+            return unavailable(.osTooOld, "writingTools.osTooOld", "Writing Tools need \(platform.os.rawValue) \(minimum) or later; this is \(platform.version), so text fields behave as standard fields.")
+        }
+        if let reason = intelligence(platform, rule: "writingTools", feature: "Writing Tools") { return reason }
+        return available("writingTools.available", "\(platform.os.rawValue) \(platform.version) with Apple Intelligence enabled offers Writing Tools.")
+    }
+
+    static func foundationModels(_ platform: Platform) -> Availability {
+        guard platform.os != .watchOS, platform.os != .tvOS else {
+            return unavailable(.unsupportedOS, "foundationModels.unsupportedOS", "\(platform.os.rawValue) has no Foundation Models.")
+        }
+        guard platform.version >= version26 else {
+            return unavailable(.osTooOld, "foundationModels.osTooOld", "Foundation Models need \(platform.os.rawValue) 26 or later; this is \(platform.version).")
+        }
+        if let reason = intelligence(platform, rule: "foundationModels", feature: "Foundation Models") { return reason }
+        if platform.lowPowerMode {
+            return unavailable(.lowPowerMode, "foundationModels.lowPowerMode", "Low Power Mode is on, which pauses the on-device model.")
+        }
+        if platform.gameMode {
+            return unavailable(.gameMode, "foundationModels.gameMode", "Game Mode is on, which pauses the on-device model.")
+        }
+        return available("foundationModels.available", "\(platform.os.rawValue) \(platform.version) with Apple Intelligence ready runs the on-device model.")
+    }
+
+    static func liquidGlass(_ platform: Platform) -> Availability {
+        guard let sdk = platform.sdk, sdk >= version26 else {
+            return unavailable(.sdkTooOld, "liquidGlass.sdkTooOld", "Liquid Glass needs an app built with the 26 SDK\(platform.sdk.map { "; this app was built with \($0)" } ?? ", and the SDK is not given"), so controls use standard styling.")
+        }
+        guard platform.version >= version26 else {
+            return unavailable(.osTooOld, "liquidGlass.osTooOld", "Liquid Glass needs OS 26 or later; this is \(platform.version), so controls use standard styling.")
+        }
+        return available("liquidGlass.available", "Built with the \(sdk) SDK and running on \(platform.version): Liquid Glass applies.")
+    }
+}
