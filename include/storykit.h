@@ -367,6 +367,91 @@ STORYKIT_API void storykit_stream_free(storykit_stream *stream);
 STORYKIT_API storykit_status storykit_prompt_build(char **out_json, const char *request_json);
 
 /* ------------------------------------------------------------------------------------------
+** Policies
+**
+** The policy engine decides, from a profile, what the apps apply: Writing Tools per text
+** field, what the platform can do, deployment targets, appearance, motion and controls.
+** Every result carries "rule" (the id of the rule that decided) and "reason" (one sentence).
+** Two profiles are built in: "default" (the story app's final spec, iOS 18.1 target) and
+** "proposal" (its earlier proposal: iOS 17.6 target, image prompts in limited mode).
+**
+** A request is a JSON object {"domain":..., "profile":"default", "platform":{"os":"iOS",
+** "version":"18.1","sdk":"26.0","appleIntelligence":"enabled"|"disabled"|"notEligible"|
+** "modelNotReady","lowPowerMode":false,"gameMode":false}, "settings":{...}, ...}:
+**   "writingTools"  + "field":{"id","kind","multiline","secure"} -> {"behavior":"complete"|
+**                   "limited"|"disabled","effective":"complete"|"limited"|"none",
+**                   "resultOptions":[...],"rule","reason","gate":null|{"rule","reason"}}.
+**                   kind: longText description prompt imagePrompt name title keyword email
+**                   password oneTimeCode. A secure field is always disabled. "effective" is
+**                   "none" below iOS/iPadOS 18.1, macOS 15.1, visionOS 2.4, or when Apple
+**                   Intelligence is not "enabled" ("gate" says why).
+**   "capabilities"  (settings.remoteConfigured) -> {"writingTools","foundationModels",
+**                   "liquidGlass": each {"available","reason","rule","explanation"},
+**                   "correctionBackends":["foundationModels"?,"remote"?,"offline"],"message"}.
+**   "deployment"    + "project":{"configurations":{"Debug":"18.1",...},"minimumOSVersion":
+**                   "18.1"} -> {"problems":[{"code","message"}],"minimumTarget",...}.
+**   "appearance"    (settings.theme light|dark|system, settings.systemScheme light|dark,
+**                   settings.increaseContrast) -> {"colorScheme","override","colors",
+**                   "cardStyle":"solid"|"glass","highContrast"}.
+**   "motion"        + "animation":{"purpose":"loading"|"decorative"|"feedback"|"transition",
+**                   "repeats","duration"} (settings.reduceMotion) -> {"allowed","duration",
+**                   "style":"standard"|"crossfade"|"none"}.
+**   "controls"      + "control":{"role":"primary"|"secondary"|"destructive","importance":
+**                   "low"|"medium"|"high"} (settings.haptics) -> {"buttonStyle","haptic",
+**                   "minTouchTarget":44,"glass"}.
+** ------------------------------------------------------------------------------------------ */
+
+/*
+** Evaluates a request on a built-in profile ("profile" key, "default" when absent).
+**
+** out_json      Receives the decision as above. The caller owns it; release it with
+**               storykit_string_free(). NULL on failure.
+** request_json  A NUL-terminated JSON object of at most STORYKIT_MAX_INPUT_BYTES.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments, not a JSON object, an
+** unknown domain, field kind or platform value, a missing or unknown key: the message names
+** it); STORYKIT_E_NOT_FOUND (unknown profile); STORYKIT_E_LIMIT. Thread-safe.
+*/
+STORYKIT_API storykit_status storykit_policy_evaluate(char **out_json, const char *request_json);
+
+/* A loaded profile. Immutable: one policy may be used from many threads at once. */
+typedef struct storykit_policy storykit_policy;
+
+/*
+** Loads a profile: {"name":"myApp","extends":"default" (optional),"minimumTarget":"18.1",
+** "writingTools":[{"id","when":{"field","kind","multiline","secure","os","settings"},
+** "behavior","resultOptions","reason","before"|"after" (with extends)}, ...]}. Rules are
+** tried in order, the first match wins. With "extends", a rule with a base rule's id replaces
+** it in place; other rules go first, or before/after the base rule they name.
+**
+** out           Receives the policy; release it with storykit_policy_free(). NULL on failure.
+** profile_json  A NUL-terminated JSON object of at most STORYKIT_MAX_INPUT_BYTES.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments, malformed JSON or
+** profile, duplicate rule ids, a rule that can never match because an earlier rule matches
+** every field it would: the message names the rules); STORYKIT_E_NOT_FOUND (unknown
+** "extends"); STORYKIT_E_LIMIT.
+*/
+STORYKIT_API storykit_status storykit_policy_create(storykit_policy **out, const char *profile_json);
+
+/*
+** Evaluates a request, as storykit_policy_evaluate(), on a loaded profile. A "profile" key,
+** when present, must name the loaded profile.
+**
+** policy        A policy from storykit_policy_create().
+** out_json      As for storykit_policy_evaluate().
+** request_json  As for storykit_policy_evaluate().
+**
+** Returns as storykit_policy_evaluate(); STORYKIT_E_INVALID_ARGUMENT for a NULL policy.
+** Thread-safe.
+*/
+STORYKIT_API storykit_status storykit_policy_eval(storykit_policy *policy, char **out_json,
+                                                 const char *request_json);
+
+/* Releases a policy. NULL is a no-op. */
+STORYKIT_API void storykit_policy_free(storykit_policy *policy);
+
+/* ------------------------------------------------------------------------------------------
 ** Storage: the file store, the embedded default
 **
 ** One JSON file per record under root_path: stories/<id>.json, heroes/<id>.json,

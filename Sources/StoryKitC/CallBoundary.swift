@@ -60,22 +60,28 @@ func requestReader(_ request: UnsafePointer<CChar>?, _ name: String = "request_j
 private func objectArgument(
     _ pointer: UnsafePointer<CChar>, _ name: String, noun: String, maxBytes: Int, limitName: String
 ) throws(StoryKitError) -> JSONFieldReader {
+    let value = try jsonArgument(pointer, name, maxBytes: maxBytes, limitName: limitName)
+    guard case .object(let object) = value else {
+        throw StoryKitError(.invalidArgument, "\(name) must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName)")
+    }
+    return JSONFieldReader(object, noun: noun)
+}
+
+/// A NUL-terminated JSON argument of at most `maxBytes`: strict JSON, any value.
+func jsonArgument(
+    _ pointer: UnsafePointer<CChar>, _ name: String, maxBytes: Int = Int(STORYKIT_MAX_INPUT_BYTES), limitName: String = "STORYKIT_MAX_INPUT_BYTES"
+) throws(StoryKitError) -> JSONValue {
     let length = strnlen(pointer, maxBytes + 1)
     guard length <= maxBytes else {
         throw StoryKitError(.limit, "\(name) is over the limit of \(maxBytes) bytes (\(limitName))")
     }
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
-    let value: JSONValue
     do throws(JSONParseError) {
-        value = try JSONValue(parsingUTF8: bytes)
+        return try JSONValue(parsingUTF8: bytes)
     } catch {
         let parseError = StoryKitError(error)
         throw StoryKitError(parseError.code == .limit ? .limit : .invalidArgument, "\(name) is not valid JSON: \(error)")
     }
-    guard case .object(let object) = value else {
-        throw StoryKitError(.invalidArgument, "\(name) must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName)")
-    }
-    return JSONFieldReader(object, noun: noun)
 }
 
 /// Hands `bytes` to C as a malloc'd NUL-terminated string the caller frees with

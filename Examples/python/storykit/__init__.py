@@ -30,6 +30,7 @@ __all__ = [
     "StateError", "InternalError", "version", "version_number", "abi_version",
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
     "repair_json", "parse_list", "parse_variations", "Stream", "Store", "build_prompt",
+    "evaluate_policy", "Policy",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -152,6 +153,23 @@ def parse_variations(text: Text, *, expected: int = 3, distinct: bool = True) ->
     return _call_json(library().storykit_parse_variations, text, _options({"expected": expected, "distinct": distinct}))
 
 
+def _request_bytes(request: Union[dict, Text]) -> bytes:
+    return _utf8(request) if isinstance(request, (str, bytes, bytearray, memoryview)) else json.dumps(request).encode()
+
+
+def evaluate_policy(request: Union[dict, Text]) -> dict:
+    """Evaluates a policy request on a built-in profile, such as
+    ``{"domain": "writingTools", "field": {"id": "StoryEditView.content", "kind": "longText"},
+    "platform": {"os": "iOS", "version": "18.1", "appleIntelligence": "enabled"}}``.
+
+    Every result has ``rule`` and ``reason``. Raises InvalidArgumentError naming an unknown
+    domain, kind or platform value, and NotFoundError for an unknown profile.
+    """
+    out = ctypes.c_void_p()
+    _check(library().storykit_policy_evaluate(ctypes.byref(out), _request_bytes(request)))
+    return json.loads(_take_string(out))
+
+
 def build_prompt(request: Union[dict, Text]) -> dict:
     """Builds a prompt from a request such as ``{"kind": "correction", "text": "I wnat to go"}``.
 
@@ -159,9 +177,8 @@ def build_prompt(request: Union[dict, Text]) -> dict:
     "estimatedTokens", "truncated", "truncations"}``. A request may also be given as JSON text
     (str or bytes). Raises InvalidArgumentError naming a missing, wrong-typed or unknown field.
     """
-    data = _utf8(request) if isinstance(request, (str, bytes, bytearray, memoryview)) else json.dumps(request).encode()
     out = ctypes.c_void_p()
-    _check(library().storykit_prompt_build(ctypes.byref(out), data))
+    _check(library().storykit_prompt_build(ctypes.byref(out), _request_bytes(request)))
     return json.loads(_take_string(out))
 
 
@@ -231,6 +248,30 @@ class Stream(_Handle):
         """Ends the input and returns the result."""
         out = ctypes.c_void_p()
         _check(library().storykit_stream_finish(self._open(), ctypes.byref(out)))
+        return json.loads(_take_string(out))
+
+
+class Policy(_Handle):
+    """A loaded policy profile; ``evaluate()`` takes the requests of ``evaluate_policy``.
+
+        with storykit.Policy({"name": "myApp", "extends": "default", "writingTools": [...]}) as policy:
+            policy.evaluate({"domain": "writingTools", "field": {...}, "platform": {...}})
+
+    Raises InvalidArgumentError naming the rule for a malformed profile or a rule that can
+    never match. A policy may be used from several threads at once.
+    """
+
+    _free_function = "storykit_policy_free"
+    _what = "policy"
+
+    def __init__(self, profile: Union[dict, Text]) -> None:
+        super().__init__()
+        _check(library().storykit_policy_create(ctypes.byref(self._handle), _request_bytes(profile)))
+
+    def evaluate(self, request: Union[dict, Text]) -> dict:
+        """Evaluates a request on this profile."""
+        out = ctypes.c_void_p()
+        _check(library().storykit_policy_eval(self._open(), ctypes.byref(out), _request_bytes(request)))
         return json.loads(_take_string(out))
 
 

@@ -62,6 +62,10 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_store_close": (None, [ctypes.c_void_p]),
         "storykit_bytes_free": (None, [ctypes.c_void_p]),
         "storykit_prompt_build": (status, [out_string, ctypes.c_char_p]),
+        "storykit_policy_evaluate": (status, [out_string, ctypes.c_char_p]),
+        "storykit_policy_create": (status, [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p]),
+        "storykit_policy_eval": (status, [ctypes.c_void_p, out_string, ctypes.c_char_p]),
+        "storykit_policy_free": (None, [ctypes.c_void_p]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)

@@ -18,7 +18,8 @@ HEADER_FUNCTIONS = {
     "storykit_store_open", "storykit_store_put", "storykit_store_get", "storykit_store_delete",
     "storykit_store_list", "storykit_store_put_image", "storykit_store_get_image",
     "storykit_store_delete_image", "storykit_store_close", "storykit_bytes_free",
-    "storykit_prompt_build",
+    "storykit_prompt_build", "storykit_policy_evaluate", "storykit_policy_create",
+    "storykit_policy_eval", "storykit_policy_free",
 }
 
 

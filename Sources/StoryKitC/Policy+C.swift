@@ -1,0 +1,65 @@
+import CStoryKit
+import StoryKitCore
+
+/// A loaded profile's engine behind a `storykit_policy *`; immutable, so it needs no lock.
+final class PolicyHandle: Sendable {
+    let engine: PolicyEngine
+
+    init(_ engine: PolicyEngine) {
+        self.engine = engine
+    }
+}
+
+@c @implementation
+public func storykit_policy_evaluate(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ request_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let output = try requireOutput(out_json, "out_json")
+        var request = try requestReader(request_json)
+        let engine = try PolicyRequest.engine(for: request.optionalString("profile"))
+        let result = try PolicyRequest.evaluate(&request, engine: engine)
+        try request.finish()
+        output.pointee = try outputString(result.utf8Bytes())
+    }
+}
+
+@c @implementation
+public func storykit_policy_create(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?,
+    _ profile_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let output = try requireOutput(out, "out")
+        guard let profile_json else { throw StoryKitError(.invalidArgument, "profile_json is NULL") }
+        let profile = try PolicyProfile(json: jsonArgument(profile_json, "profile_json"))
+        output.pointee = OpaquePointer(Unmanaged.passRetained(PolicyHandle(PolicyEngine(profile: profile))).toOpaque())
+    }
+}
+
+@c @implementation
+public func storykit_policy_eval(
+    _ policy: OpaquePointer?,
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ request_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let output = try requireOutput(out_json, "out_json")
+        guard let policy else { throw StoryKitError(.invalidArgument, "policy is NULL") }
+        let engine = Unmanaged<PolicyHandle>.fromOpaque(UnsafeRawPointer(policy)).takeUnretainedValue().engine
+        var request = try requestReader(request_json)
+        if let named = try request.optionalString("profile"), named != engine.profile.name {
+            throw StoryKitError(.invalidArgument, "field \"profile\" is \"\(named)\", but this policy holds the profile \"\(engine.profile.name)\"")
+        }
+        let result = try PolicyRequest.evaluate(&request, engine: engine)
+        try request.finish()
+        output.pointee = try outputString(result.utf8Bytes())
+    }
+}
+
+@c @implementation
+public func storykit_policy_free(_ policy: OpaquePointer?) {
+    guard let policy else { return }
+    Unmanaged<PolicyHandle>.fromOpaque(UnsafeRawPointer(policy)).release()
+}
