@@ -98,7 +98,12 @@ package struct JSONFieldReader {
 
     /// The boolean at `key`, or `defaultValue` when absent.
     package mutating func boolean(_ key: String, default defaultValue: Bool) throws(StoryKitError) -> Bool {
-        guard let value = take(key) else { return defaultValue }
+        try optionalBoolean(key) ?? defaultValue
+    }
+
+    /// The boolean at `key`, `nil` when absent or null.
+    package mutating func optionalBoolean(_ key: String) throws(StoryKitError) -> Bool? {
+        guard let value = take(key) else { return nil }
         guard let flag = value.boolValue else { throw wrongType(key, "true or false", value) }
         return flag
     }

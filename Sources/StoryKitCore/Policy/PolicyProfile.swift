@@ -141,8 +141,8 @@ public struct PolicyProfile: Sendable, Hashable {
                 condition.systems = try Self.strings(&when, "os").map { (names) throws(StoryKitError) in
                     try names.map { (text) throws(StoryKitError) in try PolicyRequest.enumValue(text, key: "when.os") }
                 }
-                if when.contains("multiline") { condition.multiline = try when.boolean("multiline", default: false) }
-                if when.contains("secure") { condition.secure = try when.boolean("secure", default: false) }
+                condition.multiline = try when.optionalBoolean("multiline")
+                condition.secure = try when.optionalBoolean("secure")
                 if let settings = when.value("settings") {
                     guard let object = settings.objectValue else {
                         throw StoryKitError(.invalidArgument, "when.settings must be an object, not \(JSONFieldReader.describe(settings))")
