@@ -2,6 +2,7 @@
 // Benchmarks for StoryKit, kept in a nested package so the library's manifest stays free of
 // dependencies. Run from the repository root:
 //   swift run -c release --package-path Examples/Benchmarks json-benchmark
+//   swift run -c release --package-path Examples/Benchmarks policy-benchmark
 import PackageDescription
 
 let package = Package(
@@ -14,6 +15,11 @@ let package = Package(
             name: "json-benchmark",
             dependencies: [.product(name: "StoryKitCore", package: "StoryKit")],
             path: "Sources/JSONBenchmark"
+        ),
+        .executableTarget(
+            name: "policy-benchmark",
+            dependencies: [.product(name: "StoryKitCore", package: "StoryKit")],
+            path: "Sources/PolicyBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -29,6 +29,7 @@ package struct JSONFieldReader {
         self.object = object
         self.noun = noun
         self.prefix = path.isEmpty ? "" : path + "."
+        known.reserveCapacity(object.count)
     }
 
     /// The full name of `key` in messages: `field "hero.name"`.
@@ -117,10 +118,10 @@ package struct JSONFieldReader {
             guard let defaultValue else { throw missing(key) }
             return defaultValue
         }
-        let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        guard let string = value.stringValue else { throw wrongType(key, "one of \(allowed)", value) }
-        guard let choice = Value(rawValue: string) else {
-            throw StoryKitError(.invalidArgument, "\(name(key)) must be one of \(allowed), not \(Self.describe(value))")
+        guard let string = value.stringValue, let choice = Value(rawValue: string) else {
+            // The list of allowed values is only built for the message.
+            let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw wrongType(key, "one of \(allowed)", value)
         }
         return choice
     }

@@ -21,14 +21,28 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Parses one to three dot-separated decimal numbers of at most 6 digits each; `nil` for
     /// anything else (`""`, `"18."`, `"v18"`, `"18.1.2.3"`, `"-1"`).
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var numbers: [Int] = []
-        for part in parts {
-            guard (1...6).contains(part.utf8.count), part.utf8.allSatisfy(\.isASCIIDigit), let number = Int(part) else { return nil }
-            numbers.append(number)
+        // One pass over the bytes: versions are parsed on every policy request.
+        var numbers = (0, 0, 0)
+        var part = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, part < 2 else { return nil }
+                part += 1
+                digits = 0
+                continue
+            }
+            guard byte.isASCIIDigit, digits < 6 else { return nil }
+            digits += 1
+            let digit = Int(byte &- UInt8(ascii: "0"))
+            switch part {
+            case 0: numbers.0 = numbers.0 * 10 + digit
+            case 1: numbers.1 = numbers.1 * 10 + digit
+            default: numbers.2 = numbers.2 * 10 + digit
+            }
         }
-        self.init(numbers[0], numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
+        guard digits > 0 else { return nil }
+        self.init(numbers.0, numbers.1, numbers.2)
     }
 
     public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {

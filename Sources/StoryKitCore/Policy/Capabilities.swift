@@ -118,6 +118,37 @@ public struct Capabilities: Sendable, Hashable {
         }
     }
 
+    /// Why `platform` cannot offer Writing Tools, `nil` when it can; no allocation, for the
+    /// per-field decision.
+    static func writingToolsBlock(_ platform: Platform) -> UnavailableReason? {
+        guard let minimum = writingToolsMinimum(platform.os) else { return .unsupportedOS }
+        guard platform.version >= minimum else { return .osTooOld }
+        switch platform.appleIntelligence {
+        case .enabled: return nil
+        case .notEligible: return .deviceNotEligible
+        case .disabled: return .appleIntelligenceNotEnabled
+        case .modelNotReady: return .modelNotReady
+        }
+    }
+
+    /// The gate of a field's Writing Tools decision, in fixed sentences.
+    static func writingToolsGate(_ reason: UnavailableReason) -> PolicyReason {
+        switch reason {
+        case .unsupportedOS:
+            PolicyReason(rule: "writingTools.unsupportedOS", reason: "This operating system has no Writing Tools, so text fields behave as standard fields.")
+        case .osTooOld:
+            PolicyReason(rule: "writingTools.osTooOld", reason: "Writing Tools need iOS or iPadOS 18.1, macOS 15.1 or visionOS 2.4; on older versions text fields behave as standard fields.")
+        case .deviceNotEligible:
+            PolicyReason(rule: "writingTools.deviceNotEligible", reason: "This device cannot run Apple Intelligence, so text fields behave as standard fields.")
+        case .appleIntelligenceNotEnabled:
+            PolicyReason(rule: "writingTools.appleIntelligenceNotEnabled", reason: "Apple Intelligence is turned off, so text fields behave as standard fields.")
+        case .modelNotReady:
+            PolicyReason(rule: "writingTools.modelNotReady", reason: "The Apple Intelligence model is not ready yet, so text fields behave as standard fields for now.")
+        case .sdkTooOld, .lowPowerMode, .gameMode:
+            PolicyReason(rule: "writingTools.\(reason.rawValue)", reason: "Writing Tools are unavailable.")
+        }
+    }
+
     static func writingTools(_ platform: Platform) -> Availability {
         guard let minimum = writingToolsMinimum(platform.os) else {
             return unavailable(.unsupportedOS, "writingTools.unsupportedOS", "\(platform.os.rawValue) has no Writing Tools.")

@@ -33,7 +33,8 @@ public struct PolicyEngine: Sendable {
         let decidedBy: PolicyReason
         if field.secure {
             (behavior, options, decidedBy) = (.disabled, [], Self.secureFieldRule)
-        } else if let rule = profile.writingToolsRules.first(where: { $0.condition.matches(field, on: platform, settings: settings) }) {
+        } else if let index = firstMatch(field, platform, settings) {
+            let rule = profile.writingToolsRules[index]
             (behavior, options, decidedBy) = (rule.behavior, rule.resultOptions, PolicyReason(rule: rule.id, reason: rule.reason))
         } else {
             (behavior, options, decidedBy) = (.disabled, [], PolicyReason(rule: "noMatchingRule", reason: "No rule of the \"\(profile.name)\" profile matches this field, so Writing Tools stay off."))
@@ -41,12 +42,23 @@ public struct PolicyEngine: Sendable {
         guard behavior != .disabled else {
             return WritingToolsDecision(behavior: behavior, effective: .none, resultOptions: options, decidedBy: decidedBy, gate: nil)
         }
-        let availability = Capabilities.writingTools(platform)
-        guard availability.available else {
-            return WritingToolsDecision(behavior: behavior, effective: .none, resultOptions: options, decidedBy: decidedBy, gate: availability.decidedBy)
+        if let blocked = Capabilities.writingToolsBlock(platform) {
+            return WritingToolsDecision(behavior: behavior, effective: .none, resultOptions: options, decidedBy: decidedBy,
+                                        gate: Capabilities.writingToolsGate(blocked))
         }
         return WritingToolsDecision(behavior: behavior, effective: behavior == .complete ? .complete : .limited,
                                     resultOptions: options, decidedBy: decidedBy, gate: nil)
+    }
+
+    /// The index of the first rule that matches. Reads the rules in place: copying each rule
+    /// out of the array would retain and release every string in it.
+    private func firstMatch(_ field: FieldDescriptor, _ platform: Platform, _ settings: JSONObject) -> Int? {
+        profile.writingToolsRules.withUnsafeBufferPointer { rules in
+            for index in rules.indices where rules[index].condition.matches(field, on: platform, settings: settings) {
+                return index
+            }
+            return nil
+        }
     }
 
     /// What `platform` can do; `remoteConfigured` adds the remote correction backend.

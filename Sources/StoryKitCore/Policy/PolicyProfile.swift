@@ -134,22 +134,25 @@ public struct PolicyProfile: Sendable, Hashable {
             }
             var condition = RuleCondition()
             if var when = try reader.optionalObject("when") {
-                condition.fieldIDs = try Self.strings(&when, "field")
-                condition.kinds = try Self.strings(&when, "kind").map { (names) throws(StoryKitError) in
+                let fieldIDs = try Self.strings(&when, "field")
+                let kinds: [FieldKind]? = try Self.strings(&when, "kind").map { (names) throws(StoryKitError) in
                     try names.map { (text) throws(StoryKitError) in try PolicyRequest.enumValue(text, key: "when.kind") }
                 }
-                condition.systems = try Self.strings(&when, "os").map { (names) throws(StoryKitError) in
+                let systems: [OperatingSystem]? = try Self.strings(&when, "os").map { (names) throws(StoryKitError) in
                     try names.map { (text) throws(StoryKitError) in try PolicyRequest.enumValue(text, key: "when.os") }
                 }
-                condition.multiline = try when.optionalBoolean("multiline")
-                condition.secure = try when.optionalBoolean("secure")
+                let multiline = try when.optionalBoolean("multiline")
+                let secure = try when.optionalBoolean("secure")
+                var settingMembers: [JSONMember] = []
                 if let settings = when.value("settings") {
                     guard let object = settings.objectValue else {
                         throw StoryKitError(.invalidArgument, "when.settings must be an object, not \(JSONFieldReader.describe(settings))")
                     }
-                    condition.settings = object.members
+                    settingMembers = object.members
                 }
                 try when.finish()
+                condition = RuleCondition(fieldIDs: fieldIDs, kinds: kinds, multiline: multiline, secure: secure,
+                                          systems: systems, settings: settingMembers)
             }
             var placement: Placement?
             if extending {

@@ -32,17 +32,21 @@ public struct WritingToolsRule: Sendable, Hashable {
 /// The conditions of a rule; `nil` or empty means "any".
 public struct RuleCondition: Sendable, Hashable {
     /// Field ids the rule applies to.
-    public var fieldIDs: [String]?
+    public let fieldIDs: [String]?
     /// Field kinds the rule applies to.
-    public var kinds: [FieldKind]?
+    public let kinds: [FieldKind]?
     /// Whether the field must be multi-line (or single-line).
-    public var multiline: Bool?
+    public let multiline: Bool?
     /// Whether the field must be secure (or not).
-    public var secure: Bool?
+    public let secure: Bool?
     /// Operating systems the rule applies to.
-    public var systems: [OperatingSystem]?
+    public let systems: [OperatingSystem]?
     /// Settings that must be present with these values.
-    public var settings: [JSONMember]
+    public let settings: [JSONMember]
+
+    // Kinds and systems as bit sets, so that matching is a mask test.
+    private let kindMask: UInt32
+    private let systemMask: UInt32
 
     /// Creates a condition.
     public init(fieldIDs: [String]? = nil, kinds: [FieldKind]? = nil, multiline: Bool? = nil, secure: Bool? = nil,
@@ -53,18 +57,17 @@ public struct RuleCondition: Sendable, Hashable {
         self.secure = secure
         self.systems = systems
         self.settings = settings
+        kindMask = kinds?.reduce(0) { $0 | $1.bit } ?? ~0
+        systemMask = systems?.reduce(0) { $0 | $1.bit } ?? ~0
     }
 
     /// Whether a field on a platform, with the app's settings, meets every condition.
-    @inlinable
     public func matches(_ field: FieldDescriptor, on platform: Platform, settings requestSettings: JSONObject) -> Bool {
-        if let kinds, !kinds.contains(field.kind) { return false }
-        if let fieldIDs, !fieldIDs.contains(field.id) { return false }
+        guard kindMask & field.kind.bit != 0, systemMask & platform.os.bit != 0 else { return false }
+        if fieldIDs?.contains(field.id) == false { return false }
         if let multiline, multiline != field.multiline { return false }
         if let secure, secure != field.secure { return false }
-        if let systems, !systems.contains(platform.os) { return false }
-        for setting in settings where requestSettings[setting.key] != setting.value { return false }
-        return true
+        return settings.isEmpty || settings.allSatisfy { requestSettings[$0.key] == $0.value }
     }
 
     /// Whether every field this condition's rule would see also matches `self`: then a rule
@@ -82,5 +85,37 @@ public struct RuleCondition: Sendable, Hashable {
         return covers(fieldIDs, other.fieldIDs) && covers(kinds, other.kinds) && covers(multiline, other.multiline)
             && covers(secure, other.secure) && covers(systems, other.systems)
             && settings.allSatisfy { setting in other.settings.contains(setting) }
+    }
+}
+
+extension FieldKind {
+    /// This kind's bit in a condition's kind set.
+    var bit: UInt32 {
+        switch self {
+        case .longText: 1 << 0
+        case .description: 1 << 1
+        case .prompt: 1 << 2
+        case .imagePrompt: 1 << 3
+        case .name: 1 << 4
+        case .title: 1 << 5
+        case .keyword: 1 << 6
+        case .email: 1 << 7
+        case .password: 1 << 8
+        case .oneTimeCode: 1 << 9
+        }
+    }
+}
+
+extension OperatingSystem {
+    /// This system's bit in a condition's system set.
+    var bit: UInt32 {
+        switch self {
+        case .iOS: 1 << 0
+        case .iPadOS: 1 << 1
+        case .macOS: 1 << 2
+        case .visionOS: 1 << 3
+        case .watchOS: 1 << 4
+        case .tvOS: 1 << 5
+        }
     }
 }
