@@ -31,3 +31,11 @@ print("\nAn illustration prompt for page 2 of a story:")
 page = storykit.build_prompt({"kind": "illustration", "hero": {"name": "Mia", "appearance": "curly red hair, green boots"},
                               "page": {"text": "Mia shares her umbrella with a wet little fox.", "index": 1}})
 print(page["prompt"])
+
+print("\nWriting Tools for the avatar prompt, by profile and platform:")
+for profile in ("default", "proposal"):
+    for platform in ({"os": "iOS", "version": "18.1", "appleIntelligence": "enabled"},
+                     {"os": "iOS", "version": "17.6", "appleIntelligence": "notEligible"}):
+        decision = storykit.evaluate_policy({"domain": "writingTools", "profile": profile, "platform": platform,
+                                             "field": {"id": "AvatarGenerationView.customPrompt", "kind": "imagePrompt"}})
+        print(f"  {profile:8} iOS {platform['version']}: {decision['behavior']:8} -> {decision['effective']:8} ({decision['rule']})")
