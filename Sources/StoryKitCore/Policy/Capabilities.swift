@@ -150,13 +150,9 @@ public struct Capabilities: Sendable, Hashable {
     }
 
     static func writingTools(_ platform: Platform) -> Availability {
-        guard let minimum = writingToolsMinimum(platform.os) else {
-            return unavailable(.unsupportedOS, "writingTools.unsupportedOS", "\(platform.os.rawValue) has no Writing Tools.")
+        if let blocked = writingToolsBlock(platform) {
+            return Availability(reason: blocked, decidedBy: writingToolsGate(blocked))
         }
-        guard platform.version >= minimum else {
-            return unavailable(.osTooOld, "writingTools.osTooOld", "Writing Tools need \(platform.os.rawValue) \(minimum) or later; this is \(platform.version), so text fields behave as standard fields.")
-        }
-        if let reason = intelligence(platform, rule: "writingTools", feature: "Writing Tools") { return reason }
         return available("writingTools.available", "\(platform.os.rawValue) \(platform.version) with Apple Intelligence enabled offers Writing Tools.")
     }
 
