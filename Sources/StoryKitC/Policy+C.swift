@@ -18,10 +18,7 @@ public func storykit_policy_evaluate(
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out_json, "out_json")
         var request = try requestReader(request_json)
-        let engine = try PolicyRequest.engine(for: request.optionalString("profile"))
-        let result = try PolicyRequest.evaluate(&request, engine: engine)
-        try request.finish()
-        output.pointee = try outputString(result.utf8Bytes())
+        output.pointee = try outputString(PolicyRequest.evaluateOnBuiltIn(&request).utf8Bytes())
     }
 }
 

@@ -9,8 +9,6 @@ public func storykit_prompt_build(
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out_json, "out_json")
         var request = try requestReader(request_json)
-        let prompt = try PromptRequest.build(&request)
-        try request.finish()
-        output.pointee = try outputString(prompt.json.utf8Bytes())
+        output.pointee = try outputString(PromptRequest.build(&request).json.utf8Bytes())
     }
 }

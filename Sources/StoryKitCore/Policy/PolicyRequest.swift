@@ -22,6 +22,11 @@ public enum PolicyRequest {
     /// Evaluates a request on a built-in profile named by its `profile` key (`default` when absent).
     public static func evaluate(_ request: JSONValue) throws(StoryKitError) -> JSONValue {
         var reader = try JSONFieldReader(request)
+        return try evaluateOnBuiltIn(&reader)
+    }
+
+    /// Evaluates a whole request on the built-in profile it names.
+    package static func evaluateOnBuiltIn(_ reader: inout JSONFieldReader) throws(StoryKitError) -> JSONValue {
         let engine = try engine(for: try reader.optionalString("profile"))
         let result = try evaluate(&reader, engine: engine)
         try reader.finish()

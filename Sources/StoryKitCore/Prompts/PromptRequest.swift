@@ -21,12 +21,17 @@ public enum PromptRequest {
     /// Builds the prompt a JSON request describes.
     public static func build(_ request: JSONValue) throws(StoryKitError) -> Prompt {
         var reader = try JSONFieldReader(request)
-        let prompt = try build(&reader)
+        return try build(&reader)
+    }
+
+    /// Builds the prompt of a whole request, rejecting keys nobody read.
+    package static func build(_ reader: inout JSONFieldReader) throws(StoryKitError) -> Prompt {
+        let prompt = try buildPrompt(&reader)
         try reader.finish()
         return prompt
     }
 
-    package static func build(_ reader: inout JSONFieldReader) throws(StoryKitError) -> Prompt {
+    private static func buildPrompt(_ reader: inout JSONFieldReader) throws(StoryKitError) -> Prompt {
         let kind: Kind = try reader.choice("kind")
         let context = try reader.optionalInteger("contextTokens", in: PromptBudget.contextRange)
         switch kind {
