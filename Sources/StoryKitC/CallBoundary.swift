@@ -110,11 +110,3 @@ func stringArgument(_ pointer: UnsafePointer<CChar>?, _ name: String, maxBytes: 
     return string
 }
 
-/// Parses strict JSON input, turning parse errors into status errors.
-func parseJSONInput(_ bytes: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue {
-    do throws(JSONParseError) {
-        return try JSONValue(parsingUTF8: bytes)
-    } catch {
-        throw StoryKitError(error)
-    }
-}

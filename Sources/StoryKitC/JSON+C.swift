@@ -27,7 +27,7 @@ public func storykit_json_format(
         let indent = try options.integer("indent", in: 0...JSONWritingOptions.maxIndent, default: 2)
         let sortKeys = try options.boolean("sortKeys", default: false)
         try options.finish()
-        let value = try parseJSONInput(bytes)
+        let value = try JSONValue.parsed(utf8: bytes)
         output.pointee = try outputString(value.utf8Bytes(JSONWritingOptions(indent: indent, sortKeys: sortKeys)))
     }
 }

@@ -56,7 +56,7 @@ public func storykit_store_put(
         let store = try storeHandle(store)
         let collection = try collectionArgument(collection)
         let id = try stringArgument(id, "id")
-        let record = try parseJSONInput(inputBytes(json, len, "json"))
+        let record = try JSONValue.parsed(utf8: inputBytes(json, len, "json"))
         try store.putRecord(record, id: id, in: collection)
     }
 }

@@ -46,3 +46,24 @@ extension JSONValue {
         try scanner.scanDocument()
     }
 }
+
+extension JSONValue {
+    /// Parses strict JSON text, reporting a failure as the `StoryKitError` (`.parse` or
+    /// `.limit`) that every StoryKit entry point throws.
+    package static func parsed(_ text: String) throws(StoryKitError) -> JSONValue {
+        do throws(JSONParseError) {
+            return try JSONValue(parsing: text)
+        } catch {
+            throw StoryKitError(error)
+        }
+    }
+
+    /// Parses strict JSON bytes, as ``parsed(_:)``.
+    package static func parsed(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue {
+        do throws(JSONParseError) {
+            return try JSONValue(parsingUTF8: bytes)
+        } catch {
+            throw StoryKitError(error)
+        }
+    }
+}

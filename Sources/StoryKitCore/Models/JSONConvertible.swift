@@ -27,13 +27,7 @@ extension JSONConvertible {
     /// - Throws: `StoryKitError` with `.parse` or `.limit` for bad JSON text, and
     ///   `.invalidArgument` for JSON of the wrong shape.
     public init(jsonText: String) throws(StoryKitError) {
-        let value: JSONValue
-        do throws(JSONParseError) {
-            value = try JSONValue(parsing: jsonText)
-        } catch {
-            throw StoryKitError(error)
-        }
-        try self.init(json: value)
+        try self.init(json: JSONValue.parsed(jsonText))
     }
 
     public var json: JSONValue {

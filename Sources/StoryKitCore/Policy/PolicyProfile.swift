@@ -44,13 +44,7 @@ public struct PolicyProfile: Sendable, Hashable {
     /// - Throws: `.parse` for text that is not JSON; `.invalidArgument` naming the key or rule
     ///   at fault; `.notFound` for an unknown `extends`.
     public init(jsonText: String) throws(StoryKitError) {
-        let value: JSONValue
-        do throws(JSONParseError) {
-            value = try JSONValue(parsing: jsonText)
-        } catch {
-            throw StoryKitError(error)
-        }
-        try self.init(json: value)
+        try self.init(json: JSONValue.parsed(jsonText))
     }
 
     /// Reads a profile from JSON.
