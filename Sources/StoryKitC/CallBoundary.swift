@@ -56,6 +56,18 @@ func requestReader(_ request: UnsafePointer<CChar>?, _ name: String = "request_j
     return try objectArgument(request, name, noun: "field", maxBytes: Int(STORYKIT_MAX_INPUT_BYTES), limitName: "STORYKIT_MAX_INPUT_BYTES")
 }
 
+/// The shared shape of the functions that answer with JSON: check and clear `out_json`, then
+/// hand out what `answer` gives (which reads its own arguments, in the order it checks them).
+func answerJSON(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ answer: () throws(StoryKitError) -> JSONValue
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let output = try requireOutput(out_json, "out_json")
+        output.pointee = try outputString(answer().utf8Bytes())
+    }
+}
+
 /// A NUL-terminated JSON object argument: at most `maxBytes`, strict JSON, an object.
 private func objectArgument(
     _ pointer: UnsafePointer<CChar>, _ name: String, noun: String, maxBytes: Int, limitName: String

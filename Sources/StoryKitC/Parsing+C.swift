@@ -9,10 +9,8 @@ private func parseReply(
     _ len: Int,
     _ parse: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue
 ) -> storykit_status {
-    withStatus { () throws(StoryKitError) in
-        let output = try requireOutput(out_json, "out_json")
-        let bytes = try inputBytes(text, len)
-        output.pointee = try outputString(parse(bytes).utf8Bytes())
+    answerJSON(out_json) { () throws(StoryKitError) in
+        try parse(inputBytes(text, len))
     }
 }
 

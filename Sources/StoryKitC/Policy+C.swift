@@ -15,10 +15,9 @@ public func storykit_policy_evaluate(
     _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ request_json: UnsafePointer<CChar>?
 ) -> storykit_status {
-    withStatus { () throws(StoryKitError) in
-        let output = try requireOutput(out_json, "out_json")
+    answerJSON(out_json) { () throws(StoryKitError) in
         var request = try requestReader(request_json)
-        output.pointee = try outputString(PolicyRequest.evaluateOnBuiltIn(&request).utf8Bytes())
+        return try PolicyRequest.evaluateWhole(&request)
     }
 }
 
@@ -41,17 +40,11 @@ public func storykit_policy_eval(
     _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ request_json: UnsafePointer<CChar>?
 ) -> storykit_status {
-    withStatus { () throws(StoryKitError) in
-        let output = try requireOutput(out_json, "out_json")
+    answerJSON(out_json) { () throws(StoryKitError) in
         guard let policy else { throw StoryKitError(.invalidArgument, "policy is NULL") }
         let engine = Unmanaged<PolicyHandle>.fromOpaque(UnsafeRawPointer(policy)).takeUnretainedValue().engine
         var request = try requestReader(request_json)
-        if let named = try request.optionalString("profile"), named != engine.profile.name {
-            throw StoryKitError(.invalidArgument, "field \"profile\" is \"\(named)\", but this policy holds the profile \"\(engine.profile.name)\"")
-        }
-        let result = try PolicyRequest.evaluate(&request, engine: engine)
-        try request.finish()
-        output.pointee = try outputString(result.utf8Bytes())
+        return try PolicyRequest.evaluateWhole(&request, loaded: engine)
     }
 }
 

@@ -6,9 +6,8 @@ public func storykit_prompt_build(
     _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ request_json: UnsafePointer<CChar>?
 ) -> storykit_status {
-    withStatus { () throws(StoryKitError) in
-        let output = try requireOutput(out_json, "out_json")
+    answerJSON(out_json) { () throws(StoryKitError) in
         var request = try requestReader(request_json)
-        output.pointee = try outputString(PromptRequest.build(&request).json.utf8Bytes())
+        return try PromptRequest.build(&request).json
     }
 }

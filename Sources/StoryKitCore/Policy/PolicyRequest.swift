@@ -22,12 +22,22 @@ public enum PolicyRequest {
     /// Evaluates a request on a built-in profile named by its `profile` key (`default` when absent).
     public static func evaluate(_ request: JSONValue) throws(StoryKitError) -> JSONValue {
         var reader = try JSONFieldReader(request)
-        return try evaluateOnBuiltIn(&reader)
+        return try evaluateWhole(&reader)
     }
 
-    /// Evaluates a whole request on the built-in profile it names.
-    package static func evaluateOnBuiltIn(_ reader: inout JSONFieldReader) throws(StoryKitError) -> JSONValue {
-        let engine = try engine(for: try reader.optionalString("profile"))
+    /// Evaluates a whole request: on `loaded` when given (a `profile` key must then name it),
+    /// else on the built-in profile the request names.
+    package static func evaluateWhole(_ reader: inout JSONFieldReader, loaded: PolicyEngine? = nil) throws(StoryKitError) -> JSONValue {
+        let named = try reader.optionalString("profile")
+        let engine: PolicyEngine
+        if let loaded {
+            if let named, named != loaded.profile.name {
+                throw StoryKitError(.invalidArgument, "field \"profile\" is \"\(named)\", but this policy holds the profile \"\(loaded.profile.name)\"")
+            }
+            engine = loaded
+        } else {
+            engine = try Self.engine(for: named)
+        }
         let result = try evaluate(&reader, engine: engine)
         try reader.finish()
         return result
