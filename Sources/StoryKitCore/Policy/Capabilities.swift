@@ -18,6 +18,18 @@ public enum UnavailableReason: String, Sendable, Hashable, CaseIterable {
     case gameMode
 }
 
+extension UnavailableReason {
+    /// Why Apple Intelligence features are unavailable in `state`; `nil` when enabled.
+    init?(_ state: AppleIntelligenceState) {
+        switch state {
+        case .enabled: return nil
+        case .notEligible: self = .deviceNotEligible
+        case .disabled: self = .appleIntelligenceNotEnabled
+        case .modelNotReady: self = .modelNotReady
+        }
+    }
+}
+
 /// Whether a capability is available, and if not, why.
 public struct Availability: Sendable, Hashable {
     /// Whether the capability can be used.
@@ -110,12 +122,13 @@ public struct Capabilities: Sendable, Hashable {
 
     /// The Apple Intelligence state as a reason, `nil` when enabled.
     private static func intelligence(_ platform: Platform, rule: String, feature: String) -> Availability? {
-        switch platform.appleIntelligence {
-        case .enabled: nil
-        case .notEligible: unavailable(.deviceNotEligible, "\(rule).deviceNotEligible", "This device cannot run Apple Intelligence, so \(feature) are unavailable.")
-        case .disabled: unavailable(.appleIntelligenceNotEnabled, "\(rule).appleIntelligenceNotEnabled", "Apple Intelligence is turned off in Settings, so \(feature) are unavailable.")
-        case .modelNotReady: unavailable(.modelNotReady, "\(rule).modelNotReady", "The Apple Intelligence model is still downloading or preparing, so \(feature) are unavailable for now.")
+        guard let reason = UnavailableReason(platform.appleIntelligence) else { return nil }
+        let sentence = switch reason {
+        case .deviceNotEligible: "This device cannot run Apple Intelligence, so \(feature) are unavailable."
+        case .appleIntelligenceNotEnabled: "Apple Intelligence is turned off in Settings, so \(feature) are unavailable."
+        default: "The Apple Intelligence model is still downloading or preparing, so \(feature) are unavailable for now."
         }
+        return unavailable(reason, "\(rule).\(reason.rawValue)", sentence)
     }
 
     /// Why `platform` cannot offer Writing Tools, `nil` when it can; no allocation, for the
@@ -123,12 +136,7 @@ public struct Capabilities: Sendable, Hashable {
     static func writingToolsBlock(_ platform: Platform) -> UnavailableReason? {
         guard let minimum = writingToolsMinimum(platform.os) else { return .unsupportedOS }
         guard platform.version >= minimum else { return .osTooOld }
-        switch platform.appleIntelligence {
-        case .enabled: return nil
-        case .notEligible: return .deviceNotEligible
-        case .disabled: return .appleIntelligenceNotEnabled
-        case .modelNotReady: return .modelNotReady
-        }
+        return UnavailableReason(platform.appleIntelligence)
     }
 
     /// The gate of a field's Writing Tools decision, in fixed sentences.
