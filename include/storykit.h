@@ -268,8 +268,11 @@ typedef struct storykit_stream storykit_stream;
 ** out           Receives the stream; the caller releases it with storykit_stream_free().
 **               NULL on failure.
 ** kind          "list" (as storykit_parse_list), "variations" (as storykit_parse_variations)
-**               or "json" (as storykit_json_repair). NUL-terminated.
-** options_json  The batch function's options, or NULL.
+**               or "json" (as storykit_json_repair); "gemini-sse" or "openai-sse" for a
+**               streamed model reply (as storykit_response_decode; see "Generation").
+**               NUL-terminated.
+** options_json  The batch function's options, or NULL. The "-sse" kinds take
+**               {"httpStatus":100..599} (default 200), the status the stream arrived with.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out or kind NULL, unknown kind, bad
 ** options). Thread-safe.
@@ -288,7 +291,9 @@ STORYKIT_API storykit_status storykit_stream_create(storykit_stream **out, const
 **                  {"type":"done","index":0,"text":"I want to go home."}. For "json":
 **                  {"type":"value","path":"/a/0","value":...} for each scalar completed and
 **                  {"type":"partial","path":"/a/1","text":"..."} for new text of a string
-**                  still open (paths are JSON Pointers). The caller owns it; release it with
+**                  still open (paths are JSON Pointers). For "gemini-sse" and "openai-sse":
+**                  {"type":"delta","index":0,"text":"..."} as each candidate's text arrives
+**                  ("index" is the candidate). The caller owns it; release it with
 **                  storykit_string_free(). NULL on failure.
 ** chunk, len       The next bytes of the reply; NULL only when len is 0. All the chunks
 **                  together are at most STORYKIT_MAX_INPUT_BYTES.
@@ -303,7 +308,8 @@ STORYKIT_API storykit_status storykit_stream_feed(storykit_stream *stream, char 
 
 /*
 ** Ends the input and returns the result: exactly what the batch function returns for the
-** whole input (storykit_parse_list, storykit_parse_variations or storykit_json_repair).
+** whole input (storykit_parse_list, storykit_parse_variations or storykit_json_repair; for
+** the "-sse" kinds, the {"result":...} or {"error":...} object of storykit_response_decode).
 **
 ** out_result_json  Receives the result. The caller owns it; release it with
 **                  storykit_string_free(). NULL on failure.
@@ -365,6 +371,84 @@ STORYKIT_API void storykit_stream_free(storykit_stream *stream);
 ** the reply). Thread-safe: no shared state.
 */
 STORYKIT_API storykit_status storykit_prompt_build(char **out_json, const char *request_json);
+
+/* ------------------------------------------------------------------------------------------
+** Generation
+**
+** Requests for and replies from Gemini (generateContent, streamGenerateContent?alt=sse),
+** Imagen (predict) and OpenAI-compatible servers (/v1/chat/completions: OpenAI, Ollama,
+** llama.cpp's server, vLLM), as pure functions: StoryKit builds the request, the host sends
+** it with its own HTTP client, and StoryKit decodes the answer. No network, no state.
+**
+** Every failure, from every provider, is one of these kinds (retryable ones marked *):
+** invalidAPIKey, serviceDisabled, permissionDenied, notFound, invalidRequest,
+** unsupportedLocation, rateLimited*, serverError*, unavailable*, timeout*, cancelled,
+** promptBlocked, stoppedEarly (a finish reason other than stop and max-tokens), emptyResponse*,
+** contentFiltered (every image filtered), malformedResponse (not JSON, an HTML page, the wrong
+** shape; retryable when the HTTP status is 408, 429 or 5xx), transport*. API keys, and
+** anything that looks like one (AIza..., sk-..., Bearer tokens, key=...), never appear in an
+** error or a description, even when the service echoes them back.
+**
+** Images are at most 32 MiB each once decoded; their MIME type must be image/png, image/jpeg,
+** image/webp, image/gif or image/heic (extensions png, jpg, webp, gif, heic); any other type
+** is a malformedResponse, never a guessed extension.
+** ------------------------------------------------------------------------------------------ */
+
+/*
+** Decodes a provider's HTTP response.
+**
+** out_json     Receives {"result":{"text":"...","finishReason":"stop"|"maxTokens"|...|null,
+**              "usage":{"promptTokens","outputTokens","thoughtsTokens","cachedTokens",
+**              "totalTokens"} (the counts reported), "images":[{"mimeType":"image/png",
+**              "extension":"png","byteCount":n,"base64":"..."} | {"filteredReason":"..."|null}],
+**              and when present "finishMessage", "safetyRatings":[{"category","probability",
+**              "blocked"}], "citations":[{"startIndex","endIndex","uri","title","license"}],
+**              "promptFeedback", "modelVersion", "candidates" (when more than one)}}
+**              or {"error":{"kind":"rateLimited","retryable":true,"status":"RESOURCE_EXHAUSTED"
+**              |null,"httpStatus":429,"message":"...", and when known "reason", "detail",
+**              "retryAfter" (seconds), "partialText" (text received before the error)}}.
+**              Unknown finish reasons come through as the service spelled them. The caller
+**              owns it; release it with storykit_string_free(). NULL on failure.
+** provider     "gemini", "imagen" or "openai". NUL-terminated.
+** http_status  The response's HTTP status, 100 to 599.
+** body, len    The response body; NULL only when len is 0. At most STORYKIT_MAX_INPUT_BYTES.
+**
+** Returns STORYKIT_OK whenever the response could be classified, an error response included;
+** STORYKIT_E_PARSE only when a 2xx body is not UTF-8 text (still compressed?);
+** STORYKIT_E_INVALID_ARGUMENT (NULL out_json or provider, unknown provider, status out of
+** range, body NULL with len > 0); STORYKIT_E_LIMIT. Thread-safe: no shared state.
+*/
+STORYKIT_API storykit_status storykit_response_decode(char **out_json, const char *provider,
+                                                      int32_t http_status, const char *body,
+                                                      size_t len);
+
+/*
+** Builds the HTTP request for a provider.
+**
+** out_json      Receives {"method":"POST","url":"...","headers":{"Content-Type":
+**               "application/json",...},"body":"<JSON text>","description":"..."}. The key,
+**               when given, is in "headers" (x-goog-api-key for Gemini and Imagen,
+**               Authorization: Bearer for OpenAI), never in "url"; "description" is a one-line
+**               form with credentials redacted, safe to print or log. The caller owns it;
+**               release it with storykit_string_free(). NULL on failure.
+** request_json  A NUL-terminated JSON object of at most STORYKIT_MAX_INPUT_BYTES:
+**               {"provider":"gemini"|"openai"|"imagen","model":"...","apiKey":"..." (optional),
+**               "baseURL":"https://..." (optional; for a local server "http://127.0.0.1:8080/v1"),
+**               "stream":false, "prompt":"..." | <the object storykit_prompt_build returns>}.
+**               Gemini and OpenAI also take "instructions", "messages" ([{"role":"user"|
+**               "model"|"assistant","text"}], instead of "prompt"), "temperature" 0..2, "topP"
+**               0..1, "topK", "maxOutputTokens", "candidateCount" 1..8, "stopSequences",
+**               "seed", "responseMimeType", "responseSchema" (a JSON Schema; Gemini gets its
+**               OpenAPI subset, OpenAI a strict json_schema named "responseSchemaName"), and
+**               for Gemini "safetySettings" [{"category","threshold"}]. Imagen takes
+**               "sampleCount" 1..8, "aspectRatio", "personGeneration", "negativePrompt".
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments, not a JSON object, a
+** missing, wrong-typed or unknown field, a model name or base URL that could smuggle text
+** into the request line, a key with spaces or control characters: the message names it);
+** STORYKIT_E_LIMIT. Thread-safe: no shared state.
+*/
+STORYKIT_API storykit_status storykit_request_build(char **out_json, const char *request_json);
 
 /* ------------------------------------------------------------------------------------------
 ** Policies

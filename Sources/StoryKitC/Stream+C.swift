@@ -9,6 +9,7 @@ final class StreamHandle: Sendable {
         case list(ListStream)
         case variations(VariationStream)
         case json(JSONStream)
+        case generation(GenerationStream)
     }
 
     private let parser: Mutex<Parser>
@@ -29,6 +30,9 @@ final class StreamHandle: Sendable {
             case .json(var stream):
                 defer { parser = .json(stream) }
                 return try stream.feed(utf8: chunk)
+            case .generation(var stream):
+                defer { parser = .generation(stream) }
+                return try stream.feed(utf8: chunk)
             }
         }
     }
@@ -44,6 +48,9 @@ final class StreamHandle: Sendable {
                 return try stream.finish().json
             case .json(var stream):
                 defer { parser = .json(stream) }
+                return try stream.finish().json
+            case .generation(var stream):
+                defer { parser = .generation(stream) }
                 return try stream.finish().json
             }
         }
@@ -69,8 +76,12 @@ public func storykit_stream_create(
         case "json":
             try listOptions(options_json)
             parser = .json(JSONStream())
+        case "gemini-sse":
+            parser = .generation(try GenerationStream(provider: .gemini, httpStatus: generationStreamOptions(options_json)))
+        case "openai-sse":
+            parser = .generation(try GenerationStream(provider: .openai, httpStatus: generationStreamOptions(options_json)))
         case let other:
-            throw StoryKitError(.invalidArgument, "unknown stream kind \"\(other)\"; expected \"list\", \"variations\" or \"json\"")
+            throw StoryKitError(.invalidArgument, "unknown stream kind \"\(other)\"; expected \"list\", \"variations\", \"json\", \"gemini-sse\" or \"openai-sse\"")
         }
         output.pointee = OpaquePointer(Unmanaged.passRetained(StreamHandle(parser)).toOpaque())
     }

@@ -141,6 +141,18 @@ package struct JSONFieldReader {
         return strings
     }
 
+    /// Readers for the objects in the array at `key` (paths `key[0]`, …), `[]` when absent.
+    package mutating func objects(_ key: String) throws(StoryKitError) -> [JSONFieldReader] {
+        guard let value = take(key) else { return [] }
+        guard let array = value.arrayValue else { throw wrongType(key, "an array of objects", value) }
+        var readers: [JSONFieldReader] = []
+        readers.reserveCapacity(array.count)
+        for (index, element) in array.enumerated() {
+            readers.append(try JSONFieldReader(element, noun: noun, path: "\(prefix)\(key)[\(index)]"))
+        }
+        return readers
+    }
+
     /// A reader for the object at `key`, `nil` when absent or null.
     package mutating func optionalObject(_ key: String) throws(StoryKitError) -> JSONFieldReader? {
         guard let value = take(key) else { return nil }

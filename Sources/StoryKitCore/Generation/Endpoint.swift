@@ -1,0 +1,62 @@
+/// The checks every codec applies before it puts caller text into a URL or a header: the base
+/// URL, the model name and the API key. A request that fails them is `.invalidArgument`.
+enum Endpoint {
+    /// The most bytes an API key may have.
+    static let maxKeyBytes = 1024
+
+    /// `base` without a trailing slash, checked to be an `http` or `https` URL with no spaces
+    /// or control characters (so nothing can be smuggled into the request line).
+    static func baseURL(_ base: String) throws(StoryKitError) -> String {
+        let lowered = base.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), base.utf8.count > 8 else {
+            throw StoryKitError(.invalidArgument, "base URL \"\(SecretRedactor.redact(base))\" must start with https:// or http://")
+        }
+        guard base.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }), !base.contains("?"), !base.contains("#") else {
+            throw StoryKitError(.invalidArgument, "base URL \"\(SecretRedactor.redact(base))\" must not contain spaces, control characters, a query or a fragment")
+        }
+        var result = base
+        while result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+
+    /// A model name for a URL path (Gemini, Imagen): letters, digits, `.`, `-`, `_`; a leading
+    /// `models/` is dropped.
+    static func pathModel(_ model: String) throws(StoryKitError) -> String {
+        let name = model.hasPrefix("models/") ? String(model.dropFirst(7)) : model
+        guard !name.isEmpty, name.utf8.count <= 128,
+              name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x5F }) else {
+            throw StoryKitError(.invalidArgument, "model \"\(model)\" must be 1 to 128 letters, digits, '.', '-' or '_' (such as \"gemini-2.5-flash\")")
+        }
+        return name
+    }
+
+    /// A model name for a request body (OpenAI-compatible servers): any printable text up to
+    /// 256 bytes (`llama3.2:3b`, `meta-llama/Llama-3.1-8B-Instruct`).
+    static func bodyModel(_ model: String) throws(StoryKitError) -> String {
+        guard !model.isEmpty, model.utf8.count <= 256, model.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else {
+            throw StoryKitError(.invalidArgument, "model \"\(model)\" must be 1 to 256 bytes without spaces or control characters")
+        }
+        return model
+    }
+
+    /// An API key fit for a header: non-empty, at most `maxKeyBytes`, printable ASCII.
+    static func apiKey(_ key: String) throws(StoryKitError) -> String {
+        guard !key.isEmpty else { throw StoryKitError(.invalidArgument, "the API key is empty") }
+        guard key.utf8.count <= maxKeyBytes, key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw StoryKitError(.invalidArgument, "the API key must be at most \(maxKeyBytes) printable ASCII characters without spaces")
+        }
+        return key
+    }
+
+    /// The headers of a JSON POST, with the key under `keyHeader` (value `keyPrefix + key`).
+    static func jsonHeaders(apiKey: String?, keyHeader: String, keyPrefix: String = "", streaming: Bool) throws(StoryKitError) -> HTTPHeaders {
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        headers.append(name: "Accept", value: streaming ? "text/event-stream" : "application/json")
+        if let apiKey { headers.append(name: keyHeader, value: keyPrefix + (try Self.apiKey(apiKey))) }
+        return headers
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+}

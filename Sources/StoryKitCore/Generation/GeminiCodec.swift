@@ -1,0 +1,138 @@
+/// Gemini `models/{model}:generateContent` and `:streamGenerateContent?alt=sse`: building
+/// requests and decoding responses, with no I/O. The key travels in the `x-goog-api-key`
+/// header, never in the URL.
+///
+///     let http = try GeminiCodec.request(TextGenerationRequest(model: "gemini-2.5-flash", prompt: prompt), apiKey: key)
+///     let response = try await transport.send(http)
+///     let text = try GeminiCodec.decode(response).text
+public enum GeminiCodec {
+    /// The public Gemini API.
+    public static let defaultBaseURL = "https://generativelanguage.googleapis.com/v1beta"
+
+    /// The HTTP request for `request`; `stream` asks for server-sent events. Without `apiKey`
+    /// the request has no key header, for a host that adds its own.
+    public static func request(
+        _ request: TextGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL, stream: Bool = false
+    ) throws(StoryKitError) -> HTTPRequest {
+        let model = try Endpoint.pathModel(request.model)
+        let method = stream ? "streamGenerateContent?alt=sse" : "generateContent"
+        return HTTPRequest(
+            method: "POST",
+            url: "\(try Endpoint.baseURL(baseURL))/models/\(model):\(method)",
+            headers: try Endpoint.jsonHeaders(apiKey: apiKey, keyHeader: "x-goog-api-key", streaming: stream),
+            body: try body(request).utf8Bytes()
+        )
+    }
+
+    /// The JSON body Gemini expects for `request`.
+    static func body(_ request: TextGenerationRequest) throws(StoryKitError) -> JSONValue {
+        guard !request.messages.isEmpty else { throw StoryKitError(.invalidArgument, "the request has no messages") }
+        var body = JSONObject()
+        body["contents"] = .array(request.messages.map { message in
+            ["role": .string(message.role == .user ? "user" : "model"), "parts": [["text": .string(message.text)]]]
+        })
+        if let instructions = request.instructions {
+            body["systemInstruction"] = ["parts": [["text": .string(instructions)]]]
+        }
+        var config = JSONObject()
+        if let value = request.temperature { config["temperature"] = try number(value, "temperature") }
+        if let value = request.topP { config["topP"] = try number(value, "topP") }
+        if let value = request.topK { config["topK"] = .number(JSONNumber(value)) }
+        if let value = request.maxOutputTokens { config["maxOutputTokens"] = .number(JSONNumber(value)) }
+        if let value = request.candidateCount { config["candidateCount"] = .number(JSONNumber(value)) }
+        if !request.stopSequences.isEmpty { config["stopSequences"] = .array(request.stopSequences.map(JSONValue.string)) }
+        if request.wantsJSON { config["responseMimeType"] = "application/json" }
+        else if let type = request.responseMimeType { config["responseMimeType"] = .string(type) }
+        if let schema = request.responseSchema { config["responseSchema"] = GeminiSchema.convert(schema) }
+        if !config.isEmpty { body["generationConfig"] = .object(config) }
+        if !request.safetySettings.isEmpty {
+            body["safetySettings"] = .array(request.safetySettings.map { ["category": .string($0.category), "threshold": .string($0.threshold)] })
+        }
+        return .object(body)
+    }
+
+    /// Decodes a `generateContent` response (or a whole `streamGenerateContent` JSON array):
+    /// the result, or the error the status, the body or the reply's content amounts to.
+    public static func decode(_ response: HTTPResponse) throws(GenerationError) -> GenerationResult {
+        try GeminiReplyAccumulator.decode(response)
+    }
+
+    static func number(_ value: Double, _ name: String) throws(StoryKitError) -> JSONValue {
+        guard let number = JSONNumber(value) else { throw StoryKitError(.invalidArgument, "\(name) must be a finite number") }
+        return .number(number)
+    }
+}
+
+/// Gemini replies, whole or chunk by chunk: each chunk adds text to its candidates; finish
+/// reasons, ratings, citations, usage and prompt feedback take their latest values.
+struct GeminiReplyAccumulator: ReplyAccumulator {
+    private var result = GenerationResult()
+
+    init() {}
+
+    var partialText: String { result.text }
+
+    mutating func absorb(_ reply: JSONValue) throws(GenerationError) -> [(index: Int, text: String)] {
+        if let error = ServiceErrorBody(reply) {
+            throw error.error(httpStatus: nil, retryAfter: nil, partialText: partialText.isEmpty ? nil : partialText)
+        }
+        guard case .object(let object) = reply else {
+            throw GenerationError(.malformedResponse, detail: "a Gemini reply must be a JSON object, not \(JSONFieldReader.describe(reply))", partialText: nonEmptyPartial)
+        }
+        var deltas: [(index: Int, text: String)] = []
+        for (position, candidate) in (object["candidates"]?.arrayValue ?? []).enumerated() {
+            let index = candidate["index"]?.numberValue?.int64Value.map { Int(clamping: $0) } ?? position
+            let slot = try result.slot(forCandidate: index, partialText: nonEmptyPartial)
+            var text = ""
+            for part in candidate["content"]?["parts"]?.arrayValue ?? [] {
+                if let piece = part["text"]?.stringValue, part["thought"]?.boolValue != true {
+                    text += piece
+                }
+                if let data = part["inlineData"] ?? part["inline_data"], index == 0 {
+                    let which = "inline image \(result.images.count + 1)"
+                    result.images.append(try GeneratedImage.decode(
+                        base64: data["data"]?.stringValue ?? "", mimeType: (data["mimeType"] ?? data["mime_type"])?.stringValue, which: which))
+                }
+            }
+            if !text.isEmpty {
+                result.candidates[slot].text += text
+                deltas.append((index, text))
+            }
+            if let raw = candidate["finishReason"]?.stringValue, let reason = FinishReason(gemini: raw) {
+                result.candidates[slot].finishReason = reason
+            }
+            if let message = candidate["finishMessage"]?.stringValue { result.candidates[slot].finishMessage = message }
+            let ratings = SafetyRating.ratings(in: candidate["safetyRatings"])
+            if !ratings.isEmpty { result.candidates[slot].safetyRatings = ratings }
+            let sources = candidate["citationMetadata"]?["citationSources"] ?? candidate["citationMetadata"]?["citations"]
+            for source in sources?.arrayValue ?? [] {
+                result.candidates[slot].citations.append(Citation(
+                    startIndex: Self.integer(source["startIndex"]), endIndex: Self.integer(source["endIndex"]),
+                    uri: source["uri"]?.stringValue, title: source["title"]?.stringValue, license: source["license"]?.stringValue))
+            }
+        }
+        if let feedback = object["promptFeedback"] {
+            result.promptFeedback = PromptFeedback(
+                blockReason: feedback["blockReason"]?.stringValue, blockReasonMessage: feedback["blockReasonMessage"]?.stringValue,
+                safetyRatings: SafetyRating.ratings(in: feedback["safetyRatings"]))
+        }
+        if let usage = object["usageMetadata"] {
+            result.usage = TokenUsage(
+                promptTokens: Self.integer(usage["promptTokenCount"]), outputTokens: Self.integer(usage["candidatesTokenCount"]),
+                thoughtsTokens: Self.integer(usage["thoughtsTokenCount"]), cachedTokens: Self.integer(usage["cachedContentTokenCount"]),
+                totalTokens: Self.integer(usage["totalTokenCount"]))
+        }
+        if let version = object["modelVersion"]?.stringValue { result.modelVersion = version }
+        return deltas
+    }
+
+    func outcome() throws(GenerationError) -> GenerationResult {
+        try result.checkedText()
+    }
+
+    private var nonEmptyPartial: String? { partialText.isEmpty ? nil : partialText }
+
+    static func integer(_ value: JSONValue?) -> Int? {
+        value?.numberValue?.int64Value.map { Int(clamping: $0) }
+    }
+}

@@ -1,0 +1,121 @@
+/// `/v1/chat/completions` as OpenAI, Ollama, llama.cpp's server and vLLM serve it: building
+/// requests and decoding responses and stream chunks, with no I/O. The key goes in an
+/// `Authorization: Bearer` header; local servers usually need none.
+///
+///     let http = try OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:11434/v1")
+public enum OpenAICodec {
+    /// OpenAI's own API.
+    public static let defaultBaseURL = "https://api.openai.com/v1"
+
+    /// The HTTP request for `request` at `baseURL` + `/chat/completions`; `stream` asks for
+    /// server-sent events, with the usage in a last chunk.
+    public static func request(
+        _ request: TextGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL, stream: Bool = false
+    ) throws(StoryKitError) -> HTTPRequest {
+        HTTPRequest(
+            method: "POST",
+            url: "\(try Endpoint.baseURL(baseURL))/chat/completions",
+            headers: try Endpoint.jsonHeaders(apiKey: apiKey, keyHeader: "Authorization", keyPrefix: "Bearer ", streaming: stream),
+            body: try body(request, stream: stream).utf8Bytes()
+        )
+    }
+
+    /// The JSON body for `request`.
+    static func body(_ request: TextGenerationRequest, stream: Bool) throws(StoryKitError) -> JSONValue {
+        guard !request.messages.isEmpty else { throw StoryKitError(.invalidArgument, "the request has no messages") }
+        var body: JSONObject = ["model": .string(try Endpoint.bodyModel(request.model))]
+        var messages: [JSONValue] = []
+        if let instructions = request.instructions { messages.append(["role": "system", "content": .string(instructions)]) }
+        for message in request.messages {
+            messages.append(["role": .string(message.role == .user ? "user" : "assistant"), "content": .string(message.text)])
+        }
+        body["messages"] = .array(messages)
+        if let value = request.temperature { body["temperature"] = try GeminiCodec.number(value, "temperature") }
+        if let value = request.topP { body["top_p"] = try GeminiCodec.number(value, "topP") }
+        if let value = request.topK { body["top_k"] = .number(JSONNumber(value)) }
+        if let value = request.maxOutputTokens { body["max_tokens"] = .number(JSONNumber(value)) }
+        if let value = request.candidateCount { body["n"] = .number(JSONNumber(value)) }
+        if !request.stopSequences.isEmpty { body["stop"] = .array(request.stopSequences.map(JSONValue.string)) }
+        if let value = request.seed { body["seed"] = .number(JSONNumber(value)) }
+        if let schema = request.responseSchema {
+            body["response_format"] = ["type": "json_schema", "json_schema": [
+                "name": .string(request.responseSchemaName), "strict": true, "schema": schema,
+            ]]
+        } else if request.wantsJSON {
+            body["response_format"] = ["type": "json_object"]
+        }
+        if stream {
+            body["stream"] = true
+            body["stream_options"] = ["include_usage": true]
+        }
+        return .object(body)
+    }
+
+    /// Decodes a `chat.completion` response: the result, or the error the status, the body or
+    /// the reply's content amounts to.
+    public static func decode(_ response: HTTPResponse) throws(GenerationError) -> GenerationResult {
+        try OpenAIReplyAccumulator.decode(response)
+    }
+}
+
+/// OpenAI-compatible replies: a whole `chat.completion` (`choices[].message`) or stream chunks
+/// (`choices[].delta`, then a usage-only chunk). A refusal with no text is a blocked prompt.
+struct OpenAIReplyAccumulator: ReplyAccumulator {
+    private var result = GenerationResult()
+    private var refusal = ""
+
+    init() {}
+
+    var partialText: String { result.text }
+
+    mutating func absorb(_ reply: JSONValue) throws(GenerationError) -> [(index: Int, text: String)] {
+        let partial = partialText.isEmpty ? nil : partialText
+        if let error = ServiceErrorBody(reply) {
+            throw error.error(httpStatus: nil, retryAfter: nil, partialText: partial)
+        }
+        guard case .object(let object) = reply else {
+            throw GenerationError(.malformedResponse, detail: "a chat completion must be a JSON object, not \(JSONFieldReader.describe(reply))", partialText: partial)
+        }
+        var deltas: [(index: Int, text: String)] = []
+        for (position, choice) in (object["choices"]?.arrayValue ?? []).enumerated() {
+            let index = GeminiReplyAccumulator.integer(choice["index"]) ?? position
+            let slot = try result.slot(forCandidate: index, partialText: partial)
+            guard let message = choice["message"] ?? choice["delta"] else { continue }
+            let text = Self.text(message["content"])
+            if !text.isEmpty {
+                result.candidates[slot].text += text
+                deltas.append((index, text))
+            }
+            if index == 0, let piece = message["refusal"]?.stringValue { refusal += piece }
+            if let raw = choice["finish_reason"]?.stringValue, let reason = FinishReason(openAI: raw) {
+                result.candidates[slot].finishReason = reason
+            }
+        }
+        if let usage = object["usage"], case .object = usage {
+            result.usage = TokenUsage(
+                promptTokens: GeminiReplyAccumulator.integer(usage["prompt_tokens"]),
+                outputTokens: GeminiReplyAccumulator.integer(usage["completion_tokens"]),
+                thoughtsTokens: GeminiReplyAccumulator.integer(usage["completion_tokens_details"]?["reasoning_tokens"]),
+                cachedTokens: GeminiReplyAccumulator.integer(usage["prompt_tokens_details"]?["cached_tokens"]),
+                totalTokens: GeminiReplyAccumulator.integer(usage["total_tokens"]))
+        }
+        if let model = object["model"]?.stringValue { result.modelVersion = model }
+        return deltas
+    }
+
+    func outcome() throws(GenerationError) -> GenerationResult {
+        if result.text.isEmpty, !refusal.isEmpty {
+            throw GenerationError(.promptBlocked, reason: "refusal", detail: refusal)
+        }
+        return try result.checkedText()
+    }
+
+    /// A message's `content`: a string, or an array of `{"type":"text","text":…}` parts.
+    private static func text(_ content: JSONValue?) -> String {
+        switch content {
+        case .string(let text)?: text
+        case .array(let parts)?: parts.compactMap { $0["text"]?.stringValue }.joined()
+        default: ""
+        }
+    }
+}
