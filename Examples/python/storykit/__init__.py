@@ -30,7 +30,7 @@ __all__ = [
     "StateError", "InternalError", "version", "version_number", "abi_version",
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
     "repair_json", "parse_list", "parse_variations", "Stream", "Store", "build_prompt",
-    "evaluate_policy", "Policy",
+    "evaluate_policy", "Policy", "decode_response", "build_request", "GENERATION_PROVIDERS",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -182,6 +182,39 @@ def build_prompt(request: Union[dict, Text]) -> dict:
     return json.loads(_take_string(out))
 
 
+GENERATION_PROVIDERS = ("gemini", "imagen", "openai")
+
+
+def decode_response(provider: str, http_status: int, body: Text) -> dict:
+    """Decodes a provider's HTTP response (``provider`` is "gemini", "imagen" or "openai").
+
+    Returns ``{"result": {"text", "finishReason", "usage", "images", ...}}`` or, for anything
+    the service reported or got wrong, ``{"error": {"kind", "retryable", "status",
+    "httpStatus", "message", ...}}``: errors are values here, not exceptions. Raises
+    ParseError only when a 2xx body is not UTF-8 text, InvalidArgumentError for an unknown
+    provider or a status outside 100..599.
+
+        >>> storykit.decode_response("openai", 429, '{"error":{"code":"rate_limit_exceeded","message":"slow down"}}')["error"]["kind"]
+        'rateLimited'
+    """
+    data = _utf8(body)
+    out = ctypes.c_void_p()
+    _check(library().storykit_response_decode(ctypes.byref(out), provider.encode("utf-8"), http_status, data, len(data)))
+    return json.loads(_take_string(out))
+
+
+def build_request(request: Union[dict, Text]) -> dict:
+    """Builds a provider's HTTP request: ``{"method", "url", "headers", "body", "description"}``.
+
+    ``request`` is ``{"provider": "gemini"|"openai"|"imagen", "model": ..., "prompt": text or
+    the dict build_prompt returns, "apiKey": ... (optional), "baseURL": ..., "stream": bool,
+    ...settings}``. The key is only in ``headers``; ``description`` is safe to print.
+    """
+    out = ctypes.c_void_p()
+    _check(library().storykit_request_build(ctypes.byref(out), _request_bytes(request)))
+    return json.loads(_take_string(out))
+
+
 class _Handle:
     """An opaque library handle released exactly once, by close() or at exit of a with block."""
 
@@ -225,7 +258,10 @@ class Stream(_Handle):
                     ...
             result = stream.finish()
 
-    ``kind`` is "list", "variations" or "json"; options are those of the batch function.
+    ``kind`` is "list", "variations" or "json" (options are those of the batch function), or
+    "gemini-sse" / "openai-sse" for a streamed model reply (option ``http_status``; events are
+    ``{"type": "delta", "index": 0, "text": ...}``, and ``finish()`` returns what
+    ``decode_response`` returns).
     """
 
     _free_function = "storykit_stream_free"

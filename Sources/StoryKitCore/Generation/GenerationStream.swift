@@ -54,10 +54,11 @@ public struct GenerationStream: Sendable {
         try UTF8Text.withBytes(of: chunk) { (bytes) throws(StoryKitError) in try feed(utf8: bytes) }
     }
 
-    /// Ends the body: the reply's result, or the error it amounts to.
+    /// Ends the body: the reply's result, or the error it amounts to. `events` receives the
+    /// text of a last event the server did not end with a blank line.
     ///
     /// - Throws: `.parse` when the body ends inside a UTF-8 character, `.state` once finished.
-    public mutating func finish() throws(StoryKitError) -> Result<GenerationResult, GenerationError> {
+    public mutating func finish(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> Result<GenerationResult, GenerationError> {
         try input.finish()
         switch body {
         case .undecided:
@@ -71,7 +72,7 @@ public struct GenerationStream: Sendable {
                 return .failure(error)
             }
         case .events(var parser):
-            _ = handle(parser.finish())
+            for event in handle(parser.finish()) { events?(event) }
             body = .events(parser)
             if let failure { return .failure(failure) }
             guard (200..<300).contains(httpStatus) else {

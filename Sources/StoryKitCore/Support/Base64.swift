@@ -2,7 +2,7 @@
 ///
 ///     Base64.encode([0xFF])            // "/w=="
 ///     try Base64.decode("/w==")        // [0xFF]
-enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     private static let values: [UInt8] = {
@@ -12,13 +12,13 @@ enum Base64 {
     }()
 
     /// Why a text is not base64.
-    struct DecodingError: Error {
-        let message: String
+    package struct DecodingError: Error {
+        package let message: String
     }
 
     /// The bytes `text` encodes. Padding is optional; any other character, a misplaced `=`,
     /// or a length that no encoding has is an error. At most `maxBytes` bytes come out.
-    static func decode(_ text: some Collection<UInt8>, maxBytes: Int = .max) throws(DecodingError) -> [UInt8] {
+    package static func decode(_ text: some Collection<UInt8>, maxBytes: Int = .max) throws(DecodingError) -> [UInt8] {
         var count = text.count
         var padding = 0
         var end = text.endIndex
@@ -57,7 +57,7 @@ enum Base64 {
     }
 
     /// The padded base64 text of `bytes`.
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0

@@ -1,0 +1,77 @@
+import StoryKitCore
+import Testing
+
+@Suite struct SecretRedactorTests {
+    @Test(arguments: [
+        "AIzaSyD-Fake0Key1ForTests2abcdefghijklm", "AIzaSyAb***", "sk-proj-abc123***wxyz", "sk-1234567890abcdefghij",
+        "Bearer tok_live_5fG7hJ9kL2mN4pQ6rS8tU0vW", "key=abcdef123456", "?api_key=zzzzzzzz9", "token=abcdefgh",
+        "Q2xhdWRlU2VjcmV0S2V5MTIzNDU2Nzg5", "0123456789abcdef0123456789abcdef",
+    ])
+    func credentialsAreRedacted(_ secret: String) {
+        let text = "before \(secret). after"
+        let redacted = SecretRedactor.redact(text)
+        #expect(redacted.hasPrefix("before ") && redacted.hasSuffix(". after"))
+        #expect(redacted.contains(SecretRedactor.replacement), "\(secret) -> \(redacted)")
+        let core = secret.split(separator: "=").last.map(String.init) ?? secret
+        #expect(!redacted.contains(core.replacingOccurrences(of: "Bearer ", with: "")))
+    }
+
+    @Test(arguments: [
+        "The model is overloaded. Please try again later.", "models/gemini-2.5-flash-preview-05-20 is not found for API version v1beta",
+        "Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3.", "https://generativelanguage.googleapis.com/v1beta",
+        "Émile's café — 日本語のテキスト", "HARM_CATEGORY_DANGEROUS_CONTENT",
+    ])
+    func ordinaryTextIsLeftAlone(_ text: String) {
+        #expect(SecretRedactor.redact(text) == text)
+    }
+
+    @Test func headersKeepTheSchemeOnly() {
+        #expect(SecretRedactor.redactHeader(name: "authorization", value: "Bearer abc") == "Bearer [redacted]")
+        #expect(SecretRedactor.redactHeader(name: "X-Goog-Api-Key", value: "AIza123") == "[redacted]")
+        #expect(SecretRedactor.redactHeader(name: "Content-Type", value: "application/json") == "application/json")
+    }
+
+    @Test func generationErrorsRedactEverythingTheyHold() {
+        let error = GenerationError(.invalidAPIKey, status: "INVALID key=AIzaSyXXXXXXXX", reason: "AIzaSyYYYYYYYY", detail: "bad key AIzaSyZZZZZZZZZZ")
+        for text in [error.message, error.description, error.json.formatted(), error.storyKitError.message] {
+            #expect(!text.contains("AIzaSy"), "\(text)")
+        }
+    }
+}
+
+private extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+@Suite struct Base64Tests {
+    @Test func roundTripsEveryLength() throws {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<200 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let text = Base64.encode(bytes)
+            #expect(text.utf8.count % 4 == 0)
+            #expect(try Base64.decode(text.utf8) == bytes)
+            #expect(try Base64.decode(text.utf8.filter { $0 != UInt8(ascii: "=") }) == bytes)
+        }
+    }
+
+    @Test func knownVectors() throws {
+        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (plain, encoded) in vectors {
+            #expect(Base64.encode(Array(plain.utf8)) == encoded)
+            #expect(try Base64.decode(encoded.utf8) == Array(plain.utf8))
+        }
+    }
+
+    @Test(arguments: ["Zg=", "Z", "Zm9v\n", "Zm9v YmFy", "Zm-v", "=Zm9", "Zm==Zm9v", "Zg===", "Zm9vY*=="])
+    func rejectsWhatIsNotBase64(_ text: String) {
+        #expect(throws: Base64.DecodingError.self) { try Base64.decode(text.utf8) }
+    }
+
+    @Test func enforcesTheSizeLimit() {
+        #expect(throws: Base64.DecodingError.self) { try Base64.decode("Zm9vYmFy".utf8, maxBytes: 5) }
+        #expect((try? Base64.decode("Zm9vYmFy".utf8, maxBytes: 6)) == Array("foobar".utf8))
+    }
+}
