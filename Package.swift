@@ -16,7 +16,7 @@ let package = Package(
     targets: [
         // MARK: Library
 
-        .target(name: "StoryKitCore"),
+        .target(name: "StoryKitCore", exclude: ["Correction/EnglishWordFrequencies.LICENSE"]),
 
         // MARK: C ABI
 

@@ -451,6 +451,42 @@ STORYKIT_API storykit_status storykit_response_decode(char **out_json, const cha
 STORYKIT_API storykit_status storykit_request_build(char **out_json, const char *request_json);
 
 /* ------------------------------------------------------------------------------------------
+** Offline correction
+**
+** A keyboard-aware corrector for text typed with a tremor, with no model, no network and no
+** key: a noisy channel over an embedded English word list (82,765 words with frequencies,
+** from symspellpy's MIT-licensed dictionary) and a model of tremor slips on a touch keyboard
+** (neighbouring keys, doubled presses, dropped, extra and swapped letters, missed or extra
+** spaces, stray capitals). Names, acronyms, numbers, URLs, e-mail addresses, words in other
+** scripts and correctly typed words are left alone. The word list is loaded once per process,
+** on first use.
+** ------------------------------------------------------------------------------------------ */
+
+/* The longest text storykit_correct_offline accepts, in bytes. */
+#define STORYKIT_MAX_CORRECTION_BYTES ((size_t)10000)
+
+/*
+** Corrects text and returns three variations.
+**
+** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
+**               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want
+**               to go home.","kind":"refined"},{"text":"...","kind":"alternative"}],
+**               "source":"offline","repaired":false,"issues":[],"words":[{"original":"wnat",
+**               "corrected":"want","confidence":0.97,"alternatives":["what",...]}, ...]}.
+**               The three differ in more than case and punctuation; when the text offers fewer
+**               than three distinct readings, fewer variations come back and "issues" says so.
+**               The caller owns it; release it with storykit_string_free(). NULL on failure.
+** text, len     UTF-8 text; NULL only when len is 0. At most STORYKIT_MAX_CORRECTION_BYTES.
+** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty"} (default "qwerty").
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0, bad
+** options); STORYKIT_E_PARSE (invalid UTF-8); STORYKIT_E_LIMIT (text over the limit).
+** Thread-safe: no shared mutable state.
+*/
+STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const char *text, size_t len,
+                                                      const char *options_json);
+
+/* ------------------------------------------------------------------------------------------
 ** Policies
 **
 ** The policy engine decides, from a profile, what the apps apply: Writing Tools per text

@@ -31,6 +31,7 @@ __all__ = [
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
     "repair_json", "parse_list", "parse_variations", "Stream", "Store", "build_prompt",
     "evaluate_policy", "Policy", "decode_response", "build_request", "GENERATION_PROVIDERS",
+    "correct_offline",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -213,6 +214,17 @@ def build_request(request: Union[dict, Text]) -> dict:
     out = ctypes.c_void_p()
     _check(library().storykit_request_build(ctypes.byref(out), _request_bytes(request)))
     return json.loads(_take_string(out))
+
+
+def correct_offline(text: Text, *, layout: str = "qwerty") -> dict:
+    """Corrects text typed with a tremor, offline: three variations (direct, refined,
+    alternative) in the ``parse_variations`` shape, plus ``words`` with each word's
+    correction and confidence. ``layout`` is "qwerty", "qwertz" or "azerty".
+
+        >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]][0]
+        'i want to go home'
+    """
+    return _call_json(library().storykit_correct_offline, text, _options({"layout": layout}))
 
 
 class _Handle:

@@ -68,6 +68,7 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_policy_free": (None, [ctypes.c_void_p]),
         "storykit_response_decode": (status, [out_string, ctypes.c_char_p, ctypes.c_int32, ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_request_build": (status, [out_string, ctypes.c_char_p]),
+        "storykit_correct_offline": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)

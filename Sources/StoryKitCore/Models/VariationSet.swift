@@ -49,6 +49,8 @@ public struct VariationSet: Sendable, Hashable, JSONConvertible {
         case json
         /// As a list, by the list rules.
         case list
+        /// Written by the offline corrector, with no model.
+        case offline
     }
 
     /// The variations, in the reply's order.

@@ -1,0 +1,21 @@
+import CStoryKit
+import StoryKitCore
+
+@c @implementation
+public func storykit_correct_offline(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ text: UnsafePointer<CChar>?,
+    _ len: Int,
+    _ options_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    answerJSON(out_json) { () throws(StoryKitError) in
+        let bytes = try inputBytes(text, len)
+        var options = try optionsReader(options_json)
+        let layout: KeyboardLayout = try options.choice("layout", default: .qwerty)
+        try options.finish()
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw StoryKitError(.parse, "text is not valid UTF-8")
+        }
+        return try OfflineCorrector(layout: layout).correct(string).json
+    }
+}

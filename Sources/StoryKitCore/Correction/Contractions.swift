@@ -1,0 +1,21 @@
+/// English contractions typed without their apostrophe, which the refined variation restores.
+/// Only spellings that are not also words are listed (`wont`, `ill`, `id`, `were` are left alone).
+enum Contractions {
+    static let english: [String: String] = [
+        "dont": "don't", "cant": "can't", "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't",
+        "werent": "weren't", "doesnt": "doesn't", "didnt": "didn't", "couldnt": "couldn't",
+        "wouldnt": "wouldn't", "shouldnt": "shouldn't", "hasnt": "hasn't", "havent": "haven't",
+        "hadnt": "hadn't", "mustnt": "mustn't", "neednt": "needn't", "im": "I'm", "ive": "I've",
+        "youre": "you're", "youve": "you've", "youll": "you'll", "youd": "you'd", "theyre": "they're",
+        "theyve": "they've", "theyll": "they'll", "theyd": "they'd", "weve": "we've", "thats": "that's",
+        "whats": "what's", "wheres": "where's", "whos": "who's", "hows": "how's", "theres": "there's",
+        "heres": "here's", "shes": "she's", "itll": "it'll", "wouldve": "would've",
+        "couldve": "could've", "shouldve": "should've", "aint": "ain't",
+    ]
+
+    /// Words that start a question, for the final punctuation.
+    static let questionWords: Set<String> = [
+        "who", "what", "where", "when", "why", "how", "which", "is", "are", "am", "can", "could",
+        "do", "does", "did", "will", "would", "should", "shall", "may", "might", "have", "has",
+    ]
+}

@@ -1,0 +1,99 @@
+/// One piece of the text being corrected: a word the corrector may change, or anything it
+/// must leave exactly as typed (white space, punctuation, numbers, URLs, e-mail addresses,
+/// names, acronyms, words in other scripts).
+struct CorrectionToken: Sendable {
+    enum Kind: Sendable {
+        case word
+        case space
+        case kept
+    }
+
+    var kind: Kind
+    /// The text as typed.
+    var text: String
+    /// Lower-case ASCII letters of a word (apostrophes included).
+    var lowered: [UInt8] = []
+    /// Whether this word starts a sentence.
+    var startsSentence = false
+
+    /// Splits `text` into tokens.
+    static func tokenize(_ text: String) -> [CorrectionToken] {
+        var tokens: [CorrectionToken] = []
+        var chunk = ""
+        var space = ""
+        func flushChunk() {
+            guard !chunk.isEmpty else { return }
+            tokens += splitChunk(chunk)
+            chunk = ""
+        }
+        for character in text {
+            if character.isWhitespace {
+                flushChunk()
+                space.append(character)
+            } else {
+                if !space.isEmpty { tokens.append(CorrectionToken(kind: .space, text: space)); space = "" }
+                chunk.append(character)
+            }
+        }
+        flushChunk()
+        if !space.isEmpty { tokens.append(CorrectionToken(kind: .space, text: space)) }
+        var sentenceStart = true
+        for index in tokens.indices {
+            switch tokens[index].kind {
+            case .word:
+                tokens[index].startsSentence = sentenceStart
+                sentenceStart = false
+            case .kept:
+                if let last = tokens[index].text.last, ".!?".contains(last) { sentenceStart = true }
+                else if tokens[index].text.contains(where: \.isLetter) || tokens[index].text.contains(where: \.isNumber) { sentenceStart = false }
+            case .space:
+                if tokens[index].text.contains(where: \.isNewline) { sentenceStart = true }
+            }
+        }
+        return tokens
+    }
+
+    /// A run of non-space characters: kept whole when it is a URL, an address, a number or
+    /// not ASCII; otherwise words and the punctuation around them.
+    private static func splitChunk(_ chunk: String) -> [CorrectionToken] {
+        let bytes = Array(chunk.utf8)
+        let protected = bytes.contains { $0 >= 0x80 || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
+            || hasInnerDot(bytes)
+        if protected { return [CorrectionToken(kind: .kept, text: chunk)] }
+        var tokens: [CorrectionToken] = []
+        var start = 0
+        while start < bytes.count {
+            let isWordByte = isLetter(bytes[start])
+            var end = start + 1
+            while end < bytes.count {
+                let byte = bytes[end]
+                let continues = isWordByte
+                    ? isLetter(byte) || (byte == 0x27 && end + 1 < bytes.count && isLetter(bytes[end + 1]))
+                    : !isLetter(byte)
+                guard continues else { break }
+                end += 1
+            }
+            let piece = String(decoding: bytes[start..<end], as: UTF8.self)
+            if isWordByte {
+                tokens.append(CorrectionToken(kind: .word, text: piece, lowered: bytes[start..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }))
+            } else {
+                tokens.append(CorrectionToken(kind: .kept, text: piece))
+            }
+            start = end
+        }
+        return tokens
+    }
+
+    /// `a.b` with letters on both sides: a domain or file name.
+    private static func hasInnerDot(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for index in 1..<(bytes.count - 1) where bytes[index] == UInt8(ascii: ".") {
+            if isLetter(bytes[index - 1]) && isLetter(bytes[index + 1]) { return true }
+        }
+        return false
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+    }
+}

@@ -1,0 +1,81 @@
+/// The cost, in log10 units of probability, of each slip a tremor makes while typing a word:
+/// the error model of the noisy channel. Cheaper slips are likelier.
+///
+/// Costs were set on the tremor corpus (`scripts/generate-correction-corpus.py`): a pressed
+/// neighbour key or a doubled press is common; a dropped letter or a swap a little less; a
+/// key far from the intended one is rare.
+struct TypoCostModel: Sendable {
+    /// Substitution cost by ASCII letter pair (26 x 26), from key distance.
+    private let substitution: [Float]
+    /// Whether two letters are neighbouring keys (26 x 26).
+    private let adjacent: [Bool]
+
+    static let neighbourSubstitution: Float = 1.0
+    static let nearSubstitution: Float = 2.0
+    static let farSubstitution: Float = 3.0
+    static let doubledPress: Float = 0.6
+    static let extraNeighbour: Float = 1.1
+    static let extraOther: Float = 3.0
+    static let droppedLetter: Float = 1.3
+    static let droppedDoubleLetter: Float = 0.8
+    static let swappedLetters: Float = 1.1
+    /// A missing or extra space between two words.
+    static let spaceSlip: Float = 0.6
+
+    init(layout: KeyboardLayout) {
+        var substitution = [Float](repeating: Self.farSubstitution, count: 26 * 26)
+        var adjacent = [Bool](repeating: false, count: 26 * 26)
+        let positions = layout.positions
+        for a in 0..<26 {
+            for b in 0..<26 {
+                guard let p = positions[a], let q = positions[b] else { continue }
+                let distance = ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
+                if a == b {
+                    substitution[a * 26 + b] = 0
+                } else if distance <= 1.2 {
+                    substitution[a * 26 + b] = Self.neighbourSubstitution
+                    adjacent[a * 26 + b] = true
+                } else if distance <= 2.3 {
+                    substitution[a * 26 + b] = Self.nearSubstitution
+                }
+            }
+        }
+        self.substitution = substitution
+        self.adjacent = adjacent
+    }
+
+    /// Typing `typed` where `intended` was meant (both lower-case ASCII letters).
+    @inline(__always)
+    func substitute(_ intended: UInt8, with typed: UInt8) -> Float {
+        guard let a = Self.letterIndex(intended), let b = Self.letterIndex(typed) else {
+            return intended == typed ? 0 : Self.farSubstitution
+        }
+        return substitution[a * 26 + b]
+    }
+
+    /// An extra `typed` key pressed after `previous` (the typed letter before it, or 0) while
+    /// aiming at `intended` (the word's letter at that point, or 0).
+    @inline(__always)
+    func extra(_ typed: UInt8, after previous: UInt8, intended: UInt8) -> Float {
+        if typed == previous || typed == intended { return Self.doubledPress }
+        if isAdjacent(typed, previous) || isAdjacent(typed, intended) { return Self.extraNeighbour }
+        return Self.extraOther
+    }
+
+    /// A letter of the word left out; cheaper when it doubles the one before.
+    @inline(__always)
+    func dropped(_ letter: UInt8, after previous: UInt8) -> Float {
+        letter == previous ? Self.droppedDoubleLetter : Self.droppedLetter
+    }
+
+    @inline(__always)
+    func isAdjacent(_ first: UInt8, _ second: UInt8) -> Bool {
+        guard let a = Self.letterIndex(first), let b = Self.letterIndex(second) else { return false }
+        return adjacent[a * 26 + b]
+    }
+
+    @inline(__always)
+    private static func letterIndex(_ byte: UInt8) -> Int? {
+        byte >= 0x61 && byte <= 0x7A ? Int(byte - 0x61) : nil
+    }
+}

@@ -1,0 +1,62 @@
+import StoryKitCore
+import Testing
+
+@Suite struct OfflineCorrectorTests {
+    let corrector = OfflineCorrector()
+
+    func texts(_ input: String) throws -> [String] {
+        try corrector.correct(input).variations.variations.map(\.text)
+    }
+
+    @Test(arguments: [
+        ("i wnat to go hmoe", "i want to go home"),
+        ("Teh dragn flew ovr the castel", "The dragon flew over the castle"),
+        ("Mia and Tom went to the parrk yesterdya", "Mia and Tom went to the park yesterday"),
+        ("hOme is where teh heart is", "home is where the heart is"),
+        ("iwant to pla y with my freind", "i want to play with my friend"),
+    ])
+    func directCorrectsTremorSlips(_ input: String, _ expected: String) throws {
+        #expect(try texts(input).first == expected)
+    }
+
+    @Test func leavesProtectedTextAlone() throws {
+        let input = "Email Zorblax at zorb@example.com or https://example.org/xyzq before 5pm, NASA says"
+        #expect(try texts(input).first == input)
+    }
+
+    @Test func threeKindsThatDifferInMoreThanPunctuation() throws {
+        for input in ["i wnat to go hmoe", "I dont know whta to do", "I want to go home.", "the cat sat"] {
+            let set = try corrector.correct(input).variations
+            #expect(set.source == .offline)
+            #expect(set.variations.map(\.kind) == [.direct, .refined, .alternative], "\(input)")
+            let keys = set.variations.map { $0.text.filter { $0.isLetter || $0 == "'" } }
+            #expect(Set(keys).count == 3, "\(input): \(set.variations.map(\.text))")
+            #expect(set.issues.isEmpty)
+        }
+    }
+
+    @Test func refinedFormatsTheSentence() throws {
+        #expect(try texts("i dont know whta to do")[1] == "I don't know what to do.")
+        #expect(try texts("where is teh dog")[1] == "Where is the dog?")
+    }
+
+    @Test func reportsPerWordConfidence() throws {
+        let words = try corrector.correct("i wnat it").words
+        #expect(words.map(\.original) == ["i", "wnat", "it"])
+        #expect(words[1].corrected == "want" && words[1].changed)
+        #expect(words[1].confidence > 0.3 && words[1].confidence <= 1)
+        #expect(words[0].confidence == 1 && !words[0].changed)
+    }
+
+    @Test func enforcesItsInputLimit() {
+        #expect(throws: StoryKitError.self) { try corrector.correct(String(repeating: "a ", count: OfflineCorrector.maxInputBytes / 2 + 1)) }
+        #expect((try? corrector.correct(String(repeating: "a", count: OfflineCorrector.maxInputBytes))) != nil)
+    }
+
+    @Test func layoutsChangeWhichKeysAreNeighbours() {
+        #expect(KeyboardLayout.qwerty.distance(from: "g", to: "h") == 1)
+        #expect(KeyboardLayout.qwertz.distance(from: "t", to: "z") == 1)
+        #expect(KeyboardLayout.azerty.distance(from: "a", to: "z") == 1)
+        #expect((KeyboardLayout.qwerty.distance(from: "q", to: "m") ?? 0) > 5)
+    }
+}
