@@ -20,6 +20,7 @@ HEADER_FUNCTIONS = {
     "storykit_store_delete_image", "storykit_store_close", "storykit_bytes_free",
     "storykit_prompt_build", "storykit_policy_evaluate", "storykit_policy_create",
     "storykit_policy_eval", "storykit_policy_free", "storykit_response_decode", "storykit_request_build",
+    "storykit_correct_offline",
 }
 
 

@@ -133,7 +133,7 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var storyKitError: StoryKitError {
         switch kind {
         case .transport: StoryKitError(.transport, description)
-        case .timeout, .cancelled where httpStatus == nil: StoryKitError(.transport, description)
+        case .timeout where httpStatus == nil, .cancelled where httpStatus == nil: StoryKitError(.transport, description)
         default: StoryKitError(.api, description)
         }
     }
