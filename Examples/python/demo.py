@@ -39,3 +39,23 @@ for profile in ("default", "proposal"):
         decision = storykit.evaluate_policy({"domain": "writingTools", "profile": profile, "platform": platform,
                                              "field": {"id": "AvatarGenerationView.customPrompt", "kind": "imagePrompt"}})
         print(f"  {profile:8} iOS {platform['version']}: {decision['behavior']:8} -> {decision['effective']:8} ({decision['rule']})")
+
+print("\nThe request for Gemini, built from that prompt (the key stays in a header; the description hides it):")
+request = storykit.build_request({"provider": "gemini", "model": "gemini-2.5-flash", "prompt": prompt,
+                                  "apiKey": "AIzaSy-demo-key-not-real-0123456789abcd", "stream": True})
+print(f"  {request['description']}")
+
+print("\nAn OpenAI-compatible server's answers, decoded: a reply, a rate limit echoing a key, a gateway page:")
+for status, body in ((200, '{"choices":[{"index":0,"message":{"content":"1. I want to go home."},"finish_reason":"stop"}]}'),
+                     (429, '{"error":{"message":"Rate limit for key sk-demo-1234567890abcdef","code":"rate_limit_exceeded"}}'),
+                     (502, "<html><title>502 Bad Gateway</title></html>")):
+    outcome = storykit.decode_response("openai", status, body)
+    if "result" in outcome:
+        print(f"  HTTP {status}: text {outcome['result']['text']!r}, finish {outcome['result']['finishReason']}")
+    else:
+        error = outcome["error"]
+        print(f"  HTTP {status}: {error['kind']} (retryable: {error['retryable']}): {error['message']}")
+
+print("\nThe offline corrector (no model, no network):")
+for variation in storykit.correct_offline("i wnat to go hmoe")["variations"]:
+    print(f"  {variation['kind']:11} {variation['text']}")
