@@ -40,8 +40,8 @@ public struct OfflineCorrection: Sendable, Hashable {
 extension WordCorrection {
     /// The record in StoryKit's JSON.
     public var json: JSONValue {
-        guard let confidence = JSONNumber((confidence * 1000).rounded() / 1000) else { preconditionFailure("confidence is finite") }
-        return ["original": .string(original), "corrected": .string(corrected), "confidence": .number(confidence),
+        let rounded = JSONNumber((confidence * 1000).rounded() / 1000) ?? JSONNumber(0)
+        return ["original": .string(original), "corrected": .string(corrected), "confidence": .number(rounded),
                 "alternatives": .array(alternatives.map(JSONValue.string))]
     }
 }
