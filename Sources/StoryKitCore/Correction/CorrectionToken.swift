@@ -57,25 +57,25 @@ struct CorrectionToken: Sendable {
     /// not ASCII; otherwise words and the punctuation around them.
     private static func splitChunk(_ chunk: String) -> [CorrectionToken] {
         let bytes = Array(chunk.utf8)
-        let protected = bytes.contains { $0 >= 0x80 || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
+        let protected = bytes.contains { $0 >= 0x80 || $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
             || hasInnerDot(bytes)
         if protected { return [CorrectionToken(kind: .kept, text: chunk)] }
         var tokens: [CorrectionToken] = []
         var start = 0
         while start < bytes.count {
-            let isWordByte = isLetter(bytes[start])
+            let isWordByte = bytes[start].isASCIILetter
             var end = start + 1
             while end < bytes.count {
                 let byte = bytes[end]
                 let continues = isWordByte
-                    ? isLetter(byte) || (byte == 0x27 && end + 1 < bytes.count && isLetter(bytes[end + 1]))
-                    : !isLetter(byte)
+                    ? byte.isASCIILetter || (byte == 0x27 && end + 1 < bytes.count && bytes[end + 1].isASCIILetter)
+                    : !byte.isASCIILetter
                 guard continues else { break }
                 end += 1
             }
             let piece = String(decoding: bytes[start..<end], as: UTF8.self)
             if isWordByte {
-                tokens.append(CorrectionToken(kind: .word, text: piece, lowered: bytes[start..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }))
+                tokens.append(CorrectionToken(kind: .word, text: piece, lowered: bytes[start..<end].map(\.asciiLowercased)))
             } else {
                 tokens.append(CorrectionToken(kind: .kept, text: piece))
             }
@@ -88,12 +88,8 @@ struct CorrectionToken: Sendable {
     private static func hasInnerDot(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 3 else { return false }
         for index in 1..<(bytes.count - 1) where bytes[index] == UInt8(ascii: ".") {
-            if isLetter(bytes[index - 1]) && isLetter(bytes[index + 1]) { return true }
+            if bytes[index - 1].isASCIILetter && bytes[index + 1].isASCIILetter { return true }
         }
         return false
-    }
-
-    static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
     }
 }

@@ -79,9 +79,9 @@ public struct OfflineCorrector: Sendable {
                 }
                 continue
             }
-            let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !($0 >= 0x61 && $0 <= 0x7A) }
-            let isName = !token.startsSentence && token.text.utf8.first.map { $0 >= 0x41 && $0 <= 0x5A } == true
-                && token.text.utf8.dropFirst().allSatisfy { !($0 >= 0x41 && $0 <= 0x5A) }
+            let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
+            let isName = !token.startsSentence && token.text.utf8.first?.isASCIIUppercase == true
+                && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
             if isAcronym || isName || lowered.contains(0x27) || lowered.count > 24 {
                 words[words.count - 1].readings = [Reading(text: token.text, score: Self.unknownScore)]
                 continue

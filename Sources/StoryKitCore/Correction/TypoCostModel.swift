@@ -76,6 +76,6 @@ struct TypoCostModel: Sendable {
 
     @inline(__always)
     private static func letterIndex(_ byte: UInt8) -> Int? {
-        byte >= 0x61 && byte <= 0x7A ? Int(byte - 0x61) : nil
+        byte.isASCIILowercase ? Int(byte - UInt8(ascii: "a")) : nil
     }
 }

@@ -24,7 +24,7 @@ enum Endpoint {
     static func pathModel(_ model: String) throws(StoryKitError) -> String {
         let name = model.hasPrefix("models/") ? String(model.dropFirst(7)) : model
         guard !name.isEmpty, name.utf8.count <= 128,
-              name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x5F }) else {
+              name.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2E || $0 == 0x2D || $0 == 0x5F }) else {
             throw StoryKitError(.invalidArgument, "model \"\(model)\" must be 1 to 128 letters, digits, '.', '-' or '_' (such as \"gemini-2.5-flash\")")
         }
         return name
@@ -54,9 +54,5 @@ enum Endpoint {
         headers.append(name: "Accept", value: streaming ? "text/event-stream" : "application/json")
         if let apiKey { headers.append(name: keyHeader, value: keyPrefix + (try Self.apiKey(apiKey))) }
         return headers
-    }
-
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

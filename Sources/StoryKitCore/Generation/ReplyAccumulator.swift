@@ -111,7 +111,7 @@ enum ResponseBody {
 
     private static func htmlTitle(_ html: String) -> String? {
         let bytes = Array(html.utf8)
-        let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }   // ASCII only: offsets stay put
+        let lowered = bytes.map(\.asciiLowercased)   // ASCII only: offsets stay put
         guard let open = lowered.firstRange(of: Array("<title>".utf8)),
               let close = lowered[open.upperBound...].firstRange(of: Array("</title>".utf8)) else { return nil }
         return snippet(String(decoding: bytes[open.upperBound..<close.lowerBound], as: UTF8.self).trimmingASCIIWhitespace)

@@ -54,10 +54,7 @@ public enum SecretRedactor {
     }
 
     private static func isKeyByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F, 0x2A: true   // 0-9 A-Z a-z - _ *
-        default: false
-        }
+        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "*")
     }
 
     private static let markers: [[UInt8]] = ["bearer ", "key=", "api_key=", "apikey=", "token=", "access_token=", "key: "].map { Array($0.utf8) }
@@ -68,12 +65,9 @@ public enum SecretRedactor {
         if word.count >= 8, markers.contains(where: { endsWithIgnoringCase(before, $0) }) { return true }
         var upper = false, lower = false, digit = false
         for byte in word {
-            switch byte {
-            case 0x41...0x5A: upper = true
-            case 0x61...0x7A: lower = true
-            case 0x30...0x39: digit = true
-            default: break
-            }
+            upper = upper || byte.isASCIIUppercase
+            lower = lower || byte.isASCIILowercase
+            digit = digit || byte.isASCIIDigit
         }
         if word.count >= 24, upper, lower, digit { return true }
         return word.count >= 32 && (upper || lower) && digit
@@ -81,6 +75,6 @@ public enum SecretRedactor {
 
     private static func endsWithIgnoringCase(_ text: ArraySlice<UInt8>, _ suffix: [UInt8]) -> Bool {
         guard text.count >= suffix.count else { return false }
-        return zip(text.suffix(suffix.count), suffix).allSatisfy { ($0 | 0x20) == $1 || $0 == $1 }
+        return zip(text.suffix(suffix.count), suffix).allSatisfy { $0.asciiLowercased == $1 }
     }
 }

@@ -45,11 +45,3 @@ enum JSONNumberGrammar {
         return index
     }
 }
-
-extension UInt8 {
-    @inline(__always)
-    var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
-
-    @inline(__always)
-    var isASCIILetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
-}

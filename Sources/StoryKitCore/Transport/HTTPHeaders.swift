@@ -51,10 +51,6 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     static func sameName(_ first: String, _ second: String) -> Bool {
         let a = first.utf8, b = second.utf8
         guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
-    }
-
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        return zip(a, b).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
     }
 }

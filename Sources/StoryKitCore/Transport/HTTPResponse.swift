@@ -21,8 +21,6 @@ public struct HTTPResponse: Sendable, Hashable {
     /// not understood without a clock, and is ignored).
     public var retryAfterSeconds: Double? {
         guard let value = headers["Retry-After"] else { return nil }
-        let digits = value.utf8.filter { $0 != 0x20 && $0 != 0x09 }
-        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return Double(digits.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        return value.utf8.filter { $0 != 0x20 && $0 != 0x09 }.asciiDecimalValue.map(Double.init)
     }
 }

@@ -75,9 +75,7 @@ public struct ServerSentEventParser: Sendable {
         case "id":
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
         case "retry":
-            if !value.isEmpty, value.count <= 9, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                retry = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-            }
+            if let milliseconds = value.asciiDecimalValue { retry = milliseconds }
         default:
             break   // unknown fields are ignored, as the standard says
         }
