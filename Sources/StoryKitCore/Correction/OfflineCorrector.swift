@@ -244,7 +244,7 @@ public struct OfflineCorrector: Sendable {
     private func wordCorrection(_ word: Word) -> WordCorrection {
         let best = word.readings[0]
         var total: Double = 0
-        for reading in word.readings { total += power10(Double(reading.score - best.score)) }
+        for reading in word.readings { total += decimalPower(Double(reading.score - best.score)) }
         let corrected = word.fixed ? word.original : Self.matchCase(best.text, to: word.original)
         return WordCorrection(original: word.original, corrected: corrected, confidence: word.fixed ? 1 : 1 / total,
                               alternatives: word.readings.dropFirst().map { Self.matchCase($0.text, to: word.original) })
@@ -316,16 +316,4 @@ public struct OfflineCorrector: Sendable {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
     }
-}
-
-/// 10 to the power `exponent` for exponent <= 0, without Foundation.
-private func power10(_ exponent: Double) -> Double {
-    guard exponent > -30 else { return 0 }
-    let x = exponent * 2.302585092994046
-    // e^x = (e^(x/32))^32, the series converging fast for |x/32| < 2.2.
-    let y = x / 32
-    var term = 1.0, sum = 1.0
-    for n in 1...18 { term *= y / Double(n); sum += term }
-    for _ in 0..<5 { sum *= sum }
-    return sum
 }

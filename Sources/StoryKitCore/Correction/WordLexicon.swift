@@ -28,7 +28,7 @@ final class WordLexicon: Sendable {
             guard line.count >= 2 else { continue }
             let exponent = Double(Int(line[line.startIndex]) - Int(firstCharacter)) / Double(stepsPerDecade)
             let logCount = Float(exponent)
-            total += pow10(exponent)
+            total += decimalPower(exponent)
             let letters = line.dropFirst()
             var node: Int32 = 0
             for letter in letters {
@@ -50,7 +50,7 @@ final class WordLexicon: Sendable {
                 logCounts.append(logCount)
             }
         }
-        let logTotal = Float(log10(total))
+        let logTotal = Float(decimalLogarithm(total))
         self.words = words
         self.logProbability = logCounts.map { $0 - logTotal }
         self.label = label
@@ -128,29 +128,4 @@ final class WordLexicon: Sendable {
         }
         return found
     }
-}
-
-/// 10 to the power `exponent`, without Foundation.
-private func pow10(_ exponent: Double) -> Double {
-    var result = 1.0
-    var whole = Int(exponent)
-    while whole > 0 { result *= 10; whole -= 1 }
-    let fraction = exponent - Double(Int(exponent))
-    // 10^f = e^(f ln 10), by its series: f < 1, so a dozen terms are exact to double precision.
-    let x = fraction * 2.302585092994046
-    var term = 1.0, sum = 1.0
-    for n in 1...20 { term *= x / Double(n); sum += term }
-    return result * sum
-}
-
-/// log10 of a positive number, without Foundation.
-private func log10(_ value: Double) -> Double {
-    var mantissa = value, exponent = 0.0
-    while mantissa >= 10 { mantissa /= 10; exponent += 1 }
-    while mantissa < 1 { mantissa *= 10; exponent -= 1 }
-    // ln(m) = 2 atanh((m-1)/(m+1)), a fast-converging series for m in [1, 10).
-    let y = (mantissa - 1) / (mantissa + 1), y2 = y * y
-    var term = y, sum = 0.0
-    for n in stride(from: 1, through: 79, by: 2) { sum += term / Double(n); term *= y2 }
-    return exponent + 2 * sum / 2.302585092994046
 }

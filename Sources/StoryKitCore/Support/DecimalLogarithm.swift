@@ -1,0 +1,39 @@
+// Powers and logarithms of ten, which the standard library lacks without Foundation.
+
+/// 10 to the power `exponent`; 0 below 10^-300, infinity above 10^300.
+package func decimalPower(_ exponent: Double) -> Double {
+    guard exponent > -300 else { return 0 }
+    guard exponent < 300 else { return .infinity }
+    // e^x = (e^(x / 2^k))^(2^k): halve until the series converges in a few terms, then square back.
+    var x = exponent * 2.302585092994046
+    var squarings = 0
+    while x.magnitude > 0.5 {
+        x /= 2
+        squarings += 1
+    }
+    var term = 1.0, sum = 1.0
+    for n in 1...16 {
+        term *= x / Double(n)
+        sum += term
+    }
+    for _ in 0..<squarings { sum *= sum }
+    return sum
+}
+
+/// log10 of a positive, finite number; -infinity for 0, NaN for anything else outside.
+package func decimalLogarithm(_ value: Double) -> Double {
+    guard value > 0, value.isFinite else { return value == 0 ? -.infinity : .nan }
+    var mantissa = value, exponent = 0.0
+    while mantissa >= 10 { mantissa /= 10; exponent += 1 }
+    while mantissa < 1 { mantissa *= 10; exponent -= 1 }
+    // Halve into [1, sqrt 2), where ln(m) = 2 atanh((m-1)/(m+1)) converges fast (y < 0.18).
+    var halvings = 0.0
+    while mantissa >= 1.4142135623730951 { mantissa /= 2; halvings += 1 }
+    let y = (mantissa - 1) / (mantissa + 1), y2 = y * y
+    var term = y, sum = 0.0
+    for n in stride(from: 1, through: 39, by: 2) {
+        sum += term / Double(n)
+        term *= y2
+    }
+    return exponent + (halvings * 0.6931471805599453 + 2 * sum) / 2.302585092994046
+}

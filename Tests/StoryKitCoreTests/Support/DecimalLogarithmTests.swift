@@ -1,0 +1,19 @@
+import StoryKitCore
+import Testing
+
+@Suite struct DecimalLogarithmTests {
+    @Test(arguments: [-12.5, -3, -0.25, 0, 0.125, 1, 2.5, 4.125, 10.375, 11])
+    func powerAndLogarithmInvertEachOther(_ exponent: Double) {
+        let power = decimalPower(exponent)
+        #expect(abs(decimalLogarithm(power) - exponent) < 1e-9, "\(exponent)")
+    }
+
+    @Test func knownValues() {
+        #expect(decimalPower(0) == 1)
+        #expect(abs(decimalPower(2) - 100) < 1e-10)
+        #expect(abs(decimalPower(-1) - 0.1) < 1e-15)
+        #expect(decimalPower(-400) == 0 && decimalPower(400) == .infinity)
+        #expect(abs(decimalLogarithm(1000) - 3) < 1e-12)
+        #expect(decimalLogarithm(0) == -.infinity && decimalLogarithm(-1).isNaN)
+    }
+}
