@@ -48,6 +48,12 @@ enum Endpoint {
         return key
     }
 
+    /// A request setting as a JSON number; NaN and infinities are `.invalidArgument`.
+    static func number(_ value: Double, _ name: String) throws(StoryKitError) -> JSONValue {
+        guard let number = JSONNumber(value) else { throw StoryKitError(.invalidArgument, "\(name) must be a finite number") }
+        return .number(number)
+    }
+
     /// The headers of a JSON POST, with the key under `keyHeader` (value `keyPrefix + key`).
     static func jsonHeaders(apiKey: String?, keyHeader: String, keyPrefix: String = "", streaming: Bool) throws(StoryKitError) -> HTTPHeaders {
         var headers: HTTPHeaders = ["Content-Type": "application/json"]

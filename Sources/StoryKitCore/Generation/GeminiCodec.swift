@@ -35,8 +35,8 @@ public enum GeminiCodec {
             body["systemInstruction"] = ["parts": [["text": .string(instructions)]]]
         }
         var config = JSONObject()
-        if let value = request.temperature { config["temperature"] = try number(value, "temperature") }
-        if let value = request.topP { config["topP"] = try number(value, "topP") }
+        if let value = request.temperature { config["temperature"] = try Endpoint.number(value, "temperature") }
+        if let value = request.topP { config["topP"] = try Endpoint.number(value, "topP") }
         if let value = request.topK { config["topK"] = .number(JSONNumber(value)) }
         if let value = request.maxOutputTokens { config["maxOutputTokens"] = .number(JSONNumber(value)) }
         if let value = request.candidateCount { config["candidateCount"] = .number(JSONNumber(value)) }
@@ -55,11 +55,6 @@ public enum GeminiCodec {
     /// the result, or the error the status, the body or the reply's content amounts to.
     public static func decode(_ response: HTTPResponse) throws(GenerationError) -> GenerationResult {
         try GeminiReplyAccumulator.decode(response)
-    }
-
-    static func number(_ value: Double, _ name: String) throws(StoryKitError) -> JSONValue {
-        guard let number = JSONNumber(value) else { throw StoryKitError(.invalidArgument, "\(name) must be a finite number") }
-        return .number(number)
     }
 }
 
@@ -81,7 +76,7 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
         }
         var deltas: [(index: Int, text: String)] = []
         for (position, candidate) in (object["candidates"]?.arrayValue ?? []).enumerated() {
-            let index = candidate["index"]?.numberValue?.int64Value.map { Int(clamping: $0) } ?? position
+            let index = candidate["index"]?.integerValue ?? position
             let slot = try result.slot(forCandidate: index, partialText: nonEmptyPartial)
             var text = ""
             for part in candidate["content"]?["parts"]?.arrayValue ?? [] {
@@ -107,7 +102,7 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
             let sources = candidate["citationMetadata"]?["citationSources"] ?? candidate["citationMetadata"]?["citations"]
             for source in sources?.arrayValue ?? [] {
                 result.candidates[slot].citations.append(Citation(
-                    startIndex: Self.integer(source["startIndex"]), endIndex: Self.integer(source["endIndex"]),
+                    startIndex: source["startIndex"]?.integerValue, endIndex: source["endIndex"]?.integerValue,
                     uri: source["uri"]?.stringValue, title: source["title"]?.stringValue, license: source["license"]?.stringValue))
             }
         }
@@ -118,9 +113,9 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
         }
         if let usage = object["usageMetadata"] {
             result.usage = TokenUsage(
-                promptTokens: Self.integer(usage["promptTokenCount"]), outputTokens: Self.integer(usage["candidatesTokenCount"]),
-                thoughtsTokens: Self.integer(usage["thoughtsTokenCount"]), cachedTokens: Self.integer(usage["cachedContentTokenCount"]),
-                totalTokens: Self.integer(usage["totalTokenCount"]))
+                promptTokens: usage["promptTokenCount"]?.integerValue, outputTokens: usage["candidatesTokenCount"]?.integerValue,
+                thoughtsTokens: usage["thoughtsTokenCount"]?.integerValue, cachedTokens: usage["cachedContentTokenCount"]?.integerValue,
+                totalTokens: usage["totalTokenCount"]?.integerValue)
         }
         if let version = object["modelVersion"]?.stringValue { result.modelVersion = version }
         return deltas
@@ -131,8 +126,4 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
     }
 
     private var nonEmptyPartial: String? { partialText.isEmpty ? nil : partialText }
-
-    static func integer(_ value: JSONValue?) -> Int? {
-        value?.numberValue?.int64Value.map { Int(clamping: $0) }
-    }
 }

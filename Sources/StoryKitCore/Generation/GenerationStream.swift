@@ -62,7 +62,9 @@ public struct GenerationStream: Sendable {
         try input.finish()
         switch body {
         case .undecided:
-            return .failure(GenerationError(GenerationError.Kind.fromHTTPStatus(httpStatus) == .malformedResponse ? .emptyResponse : .fromHTTPStatus(httpStatus),
+            // An empty body: the status says what went wrong, or a success sent nothing.
+            let statusKind = GenerationError.Kind.fromHTTPStatus(httpStatus)
+            return .failure(GenerationError(statusKind == .malformedResponse ? .emptyResponse : statusKind,
                                             httpStatus: httpStatus, detail: "the body is empty"))
         case .json(let bytes):
             let response = HTTPResponse(status: httpStatus, body: bytes)

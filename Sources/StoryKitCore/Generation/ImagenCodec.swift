@@ -37,14 +37,7 @@ public enum ImagenCodec {
     /// the body amounts to (`.contentFiltered` when every image was filtered out, including
     /// the empty `{}` Imagen sends when it filtered all and gave no reasons).
     public static func decode(_ response: HTTPResponse) throws(GenerationError) -> GenerationResult {
-        let value = try ResponseBody.json(response)
-        if let error = ServiceErrorBody(value) {
-            throw error.error(httpStatus: response.status, retryAfter: response.retryAfterSeconds)
-        }
-        guard response.isSuccess else {
-            throw GenerationError(.fromHTTPStatus(response.status), httpStatus: response.status,
-                                  detail: "HTTP \(response.status) without an error in the body", retryAfter: response.retryAfterSeconds)
-        }
+        let value = try ResponseBody.successJSON(response)
         guard case .object(let object) = value else {
             throw GenerationError(.malformedResponse, httpStatus: response.status, detail: "an Imagen reply must be a JSON object, not \(JSONFieldReader.describe(value))")
         }

@@ -30,8 +30,8 @@ public enum OpenAICodec {
             messages.append(["role": .string(message.role == .user ? "user" : "assistant"), "content": .string(message.text)])
         }
         body["messages"] = .array(messages)
-        if let value = request.temperature { body["temperature"] = try GeminiCodec.number(value, "temperature") }
-        if let value = request.topP { body["top_p"] = try GeminiCodec.number(value, "topP") }
+        if let value = request.temperature { body["temperature"] = try Endpoint.number(value, "temperature") }
+        if let value = request.topP { body["top_p"] = try Endpoint.number(value, "topP") }
         if let value = request.topK { body["top_k"] = .number(JSONNumber(value)) }
         if let value = request.maxOutputTokens { body["max_tokens"] = .number(JSONNumber(value)) }
         if let value = request.candidateCount { body["n"] = .number(JSONNumber(value)) }
@@ -78,7 +78,7 @@ struct OpenAIReplyAccumulator: ReplyAccumulator {
         }
         var deltas: [(index: Int, text: String)] = []
         for (position, choice) in (object["choices"]?.arrayValue ?? []).enumerated() {
-            let index = GeminiReplyAccumulator.integer(choice["index"]) ?? position
+            let index = choice["index"]?.integerValue ?? position
             let slot = try result.slot(forCandidate: index, partialText: partial)
             guard let message = choice["message"] ?? choice["delta"] else { continue }
             let text = Self.text(message["content"])
@@ -93,11 +93,11 @@ struct OpenAIReplyAccumulator: ReplyAccumulator {
         }
         if let usage = object["usage"], case .object = usage {
             result.usage = TokenUsage(
-                promptTokens: GeminiReplyAccumulator.integer(usage["prompt_tokens"]),
-                outputTokens: GeminiReplyAccumulator.integer(usage["completion_tokens"]),
-                thoughtsTokens: GeminiReplyAccumulator.integer(usage["completion_tokens_details"]?["reasoning_tokens"]),
-                cachedTokens: GeminiReplyAccumulator.integer(usage["prompt_tokens_details"]?["cached_tokens"]),
-                totalTokens: GeminiReplyAccumulator.integer(usage["total_tokens"]))
+                promptTokens: usage["prompt_tokens"]?.integerValue,
+                outputTokens: usage["completion_tokens"]?.integerValue,
+                thoughtsTokens: usage["completion_tokens_details"]?["reasoning_tokens"]?.integerValue,
+                cachedTokens: usage["prompt_tokens_details"]?["cached_tokens"]?.integerValue,
+                totalTokens: usage["total_tokens"]?.integerValue)
         }
         if let model = object["model"]?.stringValue { result.modelVersion = model }
         return deltas

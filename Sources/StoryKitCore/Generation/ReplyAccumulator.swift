@@ -21,15 +21,7 @@ extension ReplyAccumulator {
     /// the result. A JSON array of replies (Gemini's stream without `alt=sse`) is read as the
     /// chunks of one reply.
     static func decode(_ response: HTTPResponse) throws(GenerationError) -> GenerationResult {
-        let value = try ResponseBody.json(response)
-        if let error = ServiceErrorBody(value) {
-            throw error.error(httpStatus: response.status, retryAfter: response.retryAfterSeconds)
-        }
-        guard response.isSuccess else {
-            throw GenerationError(.fromHTTPStatus(response.status), httpStatus: response.status,
-                                  detail: "HTTP \(response.status) without an error in the body",
-                                  retryAfter: response.retryAfterSeconds)
-        }
+        let value = try ResponseBody.successJSON(response)
         var accumulator = Self()
         if case .array(let replies) = value {
             for reply in replies { _ = try accumulator.absorb(reply) }
@@ -77,6 +69,21 @@ extension GenerationResult {
 
 /// Reading a response body as JSON, with the errors every codec gives for one that is not.
 enum ResponseBody {
+    /// The body of a response that is not an error: an error body (any status) throws its
+    /// error, and so does an error status whose body names none.
+    static func successJSON(_ response: HTTPResponse) throws(GenerationError) -> JSONValue {
+        let value = try json(response)
+        if let error = ServiceErrorBody(value) {
+            throw error.error(httpStatus: response.status, retryAfter: response.retryAfterSeconds)
+        }
+        guard response.isSuccess else {
+            throw GenerationError(.fromHTTPStatus(response.status), httpStatus: response.status,
+                                  detail: "HTTP \(response.status) without an error in the body",
+                                  retryAfter: response.retryAfterSeconds)
+        }
+        return value
+    }
+
     /// The body as JSON, or `.malformedResponse` saying what it was instead.
     static func json(_ response: HTTPResponse) throws(GenerationError) -> JSONValue {
         do {

@@ -28,9 +28,9 @@ struct ServiceErrorBody: Sendable, Hashable {
         case .object(let error)?:
             message = error["message"]?.stringValue
             switch error["code"] {
-            case .number(let number)?: code = number.int64Value.map { Int(clamping: $0) }
             case .string(let text)?: status = text
-            default: break
+            case let value?: code = value.integerValue
+            case nil: break
             }
             if let text = error["status"]?.stringValue { status = text }
             let type = error["type"]?.stringValue
@@ -47,7 +47,7 @@ struct ServiceErrorBody: Sendable, Hashable {
                 message = text
                 reason = object["type"]?.stringValue
                 status = reason
-                if let number = object["code"]?.numberValue { code = number.int64Value.map { Int(clamping: $0) } }
+                code = object["code"]?.integerValue
             } else if let text = object["detail"]?.stringValue, object.count == 1 {
                 message = text
             } else {

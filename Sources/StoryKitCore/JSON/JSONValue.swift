@@ -35,6 +35,12 @@ extension JSONValue {
         return nil
     }
 
+    /// The wrapped number as an `Int` when it is written as an integer (out-of-range values
+    /// clamp to `Int`'s bounds), or `nil`.
+    package var integerValue: Int? {
+        numberValue?.int64Value.map { Int(clamping: $0) }
+    }
+
     /// The wrapped string, or `nil` when this is not a string.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
