@@ -23,6 +23,18 @@ public enum KeyboardLayout: String, Sendable, Hashable, CaseIterable {
 
     /// Key centres indexed by ASCII letter (`a` = 0); `nil` for letters the layout lacks.
     var positions: [(x: Double, y: Double)?] {
+        switch self {
+        case .qwerty: Self.qwertyPositions
+        case .qwertz: Self.qwertzPositions
+        case .azerty: Self.azertyPositions
+        }
+    }
+
+    private static let qwertyPositions = KeyboardLayout.qwerty.computePositions()
+    private static let qwertzPositions = KeyboardLayout.qwertz.computePositions()
+    private static let azertyPositions = KeyboardLayout.azerty.computePositions()
+
+    private func computePositions() -> [(x: Double, y: Double)?] {
         var result = [(x: Double, y: Double)?](repeating: nil, count: 26)
         for (row, letters) in rows.enumerated() {
             for (column, letter) in letters.utf8.enumerated() {
@@ -44,8 +56,11 @@ public enum KeyboardLayout: String, Sendable, Hashable, CaseIterable {
     /// types one of them instead.
     var spaceBarNeighbours: [UInt8] {
         switch self {
-        case .qwerty, .qwertz: Array("cvbnm".utf8)
-        case .azerty: Array("xcvbn".utf8)
+        case .qwerty, .qwertz: Self.bottomRowLetters
+        case .azerty: Self.azertyBottomRowLetters
         }
     }
+
+    private static let bottomRowLetters = Array("cvbnm".utf8)
+    private static let azertyBottomRowLetters = Array("xcvbn".utf8)
 }

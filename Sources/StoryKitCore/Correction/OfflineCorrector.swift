@@ -30,7 +30,7 @@ public struct OfflineCorrector: Sendable {
     /// process, on first use.
     public init(layout: KeyboardLayout = .qwerty) {
         self.layout = layout
-        self.model = TypoCostModel(layout: layout)
+        self.model = TypoCostModel.model(for: layout)
         self.lexicon = WordLexicon.english
     }
 

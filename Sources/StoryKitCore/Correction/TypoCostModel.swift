@@ -22,7 +22,20 @@ struct TypoCostModel: Sendable {
     /// A missing or extra space between two words.
     static let spaceSlip: Float = 0.6
 
-    init(layout: KeyboardLayout) {
+    /// The model for `layout`, built once per process.
+    static func model(for layout: KeyboardLayout) -> TypoCostModel {
+        switch layout {
+        case .qwerty: qwerty
+        case .qwertz: qwertz
+        case .azerty: azerty
+        }
+    }
+
+    private static let qwerty = TypoCostModel(layout: .qwerty)
+    private static let qwertz = TypoCostModel(layout: .qwertz)
+    private static let azerty = TypoCostModel(layout: .azerty)
+
+    private init(layout: KeyboardLayout) {
         var substitution = [Float](repeating: Self.farSubstitution, count: 26 * 26)
         var adjacent = [Bool](repeating: false, count: 26 * 26)
         let positions = layout.positions
