@@ -2,58 +2,44 @@ import CStoryKit
 import StoryKitCore
 import Synchronization
 
-/// The object behind a `storykit_stream *`: one parser stream, behind a lock so that calls
-/// from several threads are serialised rather than racing.
+/// What the C stream functions need of a stream: bytes in, events out, and the result as
+/// the JSON its batch function returns.
+protocol ChunkStream: Sendable {
+    mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent]
+    mutating func finishJSON() throws(StoryKitError) -> JSONValue
+}
+
+extension ListStream: ChunkStream {
+    mutating func finishJSON() throws(StoryKitError) -> JSONValue { try finish().json }
+}
+
+extension VariationStream: ChunkStream {
+    mutating func finishJSON() throws(StoryKitError) -> JSONValue { try finish().json }
+}
+
+extension JSONStream: ChunkStream {
+    mutating func finishJSON() throws(StoryKitError) -> JSONValue { try finish().json }
+}
+
+extension GenerationStream: ChunkStream {
+    mutating func finishJSON() throws(StoryKitError) -> JSONValue { try finish().json }
+}
+
+/// The object behind a `storykit_stream *`: one stream, behind a lock so that calls from
+/// several threads are serialised rather than racing.
 final class StreamHandle: Sendable {
-    enum Parser: Sendable {
-        case list(ListStream)
-        case variations(VariationStream)
-        case json(JSONStream)
-        case generation(GenerationStream)
-    }
+    private let stream: Mutex<any ChunkStream>
 
-    private let parser: Mutex<Parser>
-
-    init(_ parser: Parser) {
-        self.parser = Mutex(parser)
+    init(_ stream: any ChunkStream) {
+        self.stream = Mutex(stream)
     }
 
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent] {
-        try parser.withLock { (parser) throws(StoryKitError) -> [StreamEvent] in
-            switch parser {
-            case .list(var stream):
-                defer { parser = .list(stream) }
-                return try stream.feed(utf8: chunk)
-            case .variations(var stream):
-                defer { parser = .variations(stream) }
-                return try stream.feed(utf8: chunk)
-            case .json(var stream):
-                defer { parser = .json(stream) }
-                return try stream.feed(utf8: chunk)
-            case .generation(var stream):
-                defer { parser = .generation(stream) }
-                return try stream.feed(utf8: chunk)
-            }
-        }
+        try stream.withLock { (stream) throws(StoryKitError) -> [StreamEvent] in try stream.feed(utf8: chunk) }
     }
 
     func finish() throws(StoryKitError) -> JSONValue {
-        try parser.withLock { (parser) throws(StoryKitError) -> JSONValue in
-            switch parser {
-            case .list(var stream):
-                defer { parser = .list(stream) }
-                return try stream.finish().json
-            case .variations(var stream):
-                defer { parser = .variations(stream) }
-                return try stream.finish().json
-            case .json(var stream):
-                defer { parser = .json(stream) }
-                return try stream.finish().json
-            case .generation(var stream):
-                defer { parser = .generation(stream) }
-                return try stream.finish().json
-            }
-        }
+        try stream.withLock { (stream) throws(StoryKitError) -> JSONValue in try stream.finishJSON() }
     }
 }
 
@@ -66,20 +52,20 @@ public func storykit_stream_create(
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out, "out")
         guard let kind else { throw StoryKitError(.invalidArgument, "kind is NULL") }
-        let parser: StreamHandle.Parser
+        let parser: any ChunkStream
         switch String(cString: kind) {
         case "list":
             try listOptions(options_json)
-            parser = .list(ListStream())
+            parser = ListStream()
         case "variations":
-            parser = .variations(VariationStream(options: try variationOptions(options_json)))
+            parser = VariationStream(options: try variationOptions(options_json))
         case "json":
             try listOptions(options_json)
-            parser = .json(JSONStream())
+            parser = JSONStream()
         case "gemini-sse":
-            parser = .generation(try GenerationStream(provider: .gemini, httpStatus: generationStreamOptions(options_json)))
+            parser = try GenerationStream(provider: .gemini, httpStatus: generationStreamOptions(options_json))
         case "openai-sse":
-            parser = .generation(try GenerationStream(provider: .openai, httpStatus: generationStreamOptions(options_json)))
+            parser = try GenerationStream(provider: .openai, httpStatus: generationStreamOptions(options_json))
         case let other:
             throw StoryKitError(.invalidArgument, "unknown stream kind \"\(other)\"; expected \"list\", \"variations\", \"json\", \"gemini-sse\" or \"openai-sse\"")
         }
