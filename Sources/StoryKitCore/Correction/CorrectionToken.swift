@@ -16,6 +16,10 @@ struct CorrectionToken: Sendable {
     /// Whether this word starts a sentence.
     var startsSentence = false
 
+    /// A single space between two words: they may be one word typed with an extra space, and
+    /// the first is the second's context.
+    var isPlainSpace: Bool { kind == .space && text == " " }
+
     /// Splits `text` into tokens.
     static func tokenize(_ text: String) -> [CorrectionToken] {
         var tokens: [CorrectionToken] = []

@@ -24,30 +24,15 @@ public struct OfflineCorrector: Sendable {
     /// The keyboard the text was typed on.
     public let layout: KeyboardLayout
     private let model: TypoCostModel
-    private let lexicon: WordLexicon
+    private let language: WordPairModel
+    private var lexicon: WordLexicon { language.lexicon }
 
-    /// Creates a corrector for text typed on `layout`. The word list is loaded once per
+    /// Creates a corrector for text typed on `layout`. The word lists are loaded once per
     /// process, on first use.
     public init(layout: KeyboardLayout = .qwerty) {
         self.layout = layout
         self.model = TypoCostModel.model(for: layout)
-        self.lexicon = WordLexicon.english
-    }
-
-    /// One reading of a word: its text (lower case; two words when split) and its score, the
-    /// log10 probability of the word(s) and of the slips.
-    private struct Reading {
-        var text: String
-        var score: Float
-    }
-
-    /// A word with its readings, best first.
-    private struct Word {
-        var tokenIndex: Int
-        var original: String
-        var readings: [Reading]
-        /// Left alone: typed correctly, a name, an acronym.
-        var fixed: Bool
+        self.language = WordPairModel.english
     }
 
     /// Corrects `text`.
@@ -57,53 +42,34 @@ public struct OfflineCorrector: Sendable {
         guard text.utf8.count <= Self.maxInputBytes else {
             throw StoryKitError(.limit, "the text is \(text.utf8.count) bytes, over the offline corrector's limit of \(Self.maxInputBytes)")
         }
-        var tokens = CorrectionToken.tokenize(text)
-        var words = analyse(&tokens)
-        mergeSplitWords(&tokens, &words)
-        return compose(tokens, words)
+        let tokens = CorrectionToken.tokenize(text)
+        let positions = tokens.indices.filter { tokens[$0].kind == .word }
+        var options: [CorrectionLattice.Option] = []
+        var breaksContext: [Bool] = []
+        for (position, tokenIndex) in positions.enumerated() {
+            let follows = position > 0 && positions[position - 1] + 2 == tokenIndex && tokens[tokenIndex - 1].isPlainSpace
+            breaksContext.append(!follows)
+            options += readings(of: tokens[tokenIndex], at: position)
+            if follows, let merged = merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1) {
+                options += merged
+            }
+        }
+        let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: language)
+        return compose(tokens, positions, lattice)
     }
 
     // MARK: Readings
 
-    private func analyse(_ tokens: inout [CorrectionToken]) -> [Word] {
-        var words: [Word] = []
-        for index in tokens.indices where tokens[index].kind == .word {
-            let token = tokens[index]
-            words.append(Word(tokenIndex: index, original: token.text, readings: [], fixed: true))
-            let lowered = token.lowered
-            if let known = knownScore(lowered) {
-                words[words.count - 1].readings = [Reading(text: String(decoding: lowered, as: UTF8.self), score: known)]
-                // A stray capital inside a known word ("hOme") is a slip: the word is corrected.
-                if Self.matchCase(String(decoding: lowered, as: UTF8.self), to: token.text) != token.text, !token.text.contains("'") {
-                    words[words.count - 1].fixed = false
-                }
-                continue
-            }
-            let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
-            let isName = !token.startsSentence && token.text.utf8.first?.isASCIIUppercase == true
-                && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
-            if isAcronym || isName || lowered.contains(0x27) || lowered.count > 24 {
-                words[words.count - 1].readings = [Reading(text: token.text, score: Self.unknownScore)]
-                continue
-            }
-            words[words.count - 1].fixed = false
-            words[words.count - 1].readings = readings(for: lowered)
-        }
-        return words
-    }
-
-    /// The score of a word typed as it is meant, or `nil` when it is not a known word.
-    private func knownScore(_ lowered: [UInt8]) -> Float? {
-        if let index = lexicon.index(of: lowered) { return lexicon.logProbability[index] }
-        let text = String(decoding: lowered, as: UTF8.self)
-        if Contractions.english[text] != nil { return Self.contractionScore }
-        if lowered.contains(0x27), let index = lexicon.index(of: lowered.filter { $0 != 0x27 }) { return lexicon.logProbability[index] }
-        return nil
-    }
-
+    /// The score of a word outside the lexicon left as typed.
     private static let unknownScore: Float = -12
+    /// The score of a contraction typed with or without its apostrophe ("dont", "don't").
     private static let contractionScore: Float = -4
-    private static let maxReadings = 4
+    /// What it costs to read a correctly spelt word as another word: most typed words are
+    /// meant as typed, so a real-word slip needs strong support from the words around it.
+    private static let realWordPenalty: Float = 1.5
+    private static let realWordMaxCost: Float = 1.6
+    private static let maxReadings = 8
+    private static let maxRealWordReadings = 4
 
     /// How far a reading may be from what was typed, by the length typed.
     private static func maxCost(_ length: Int) -> Float {
@@ -115,155 +81,190 @@ public struct OfflineCorrector: Sendable {
         }
     }
 
-    /// The readings of an unknown word: dictionary words within reach, and two words when a
-    /// space was missed or hit a neighbouring key.
-    private func readings(for typed: [UInt8]) -> [Reading] {
-        var readings = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model).map {
-            Reading(text: lexicon.words[$0.word], score: lexicon.logProbability[$0.word] - $0.cost)
+    /// The readings of one typed word.
+    private func readings(of token: CorrectionToken, at position: Int) -> [CorrectionLattice.Option] {
+        let lowered = token.lowered
+        func kept(score: Float, word: Int32 = -1) -> [CorrectionLattice.Option] {
+            [CorrectionLattice.Option(start: position, span: 1, words: [word], text: word >= 0 ? lexicon.words[Int(word)] : token.text,
+                                      channel: 0, outsideScore: score, isIdentity: true)]
+        }
+        if lowered.contains(0x27) {
+            let known = Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
+            return kept(score: known ? Self.contractionScore : Self.unknownScore)
+        }
+        if let index = lexicon.index(of: lowered) {
+            var options = kept(score: 0, word: Int32(index))
+            if lowered.count >= 3 {
+                options += realWordReadings(of: lowered, at: position, known: index)
+            }
+            return options
+        }
+        if Contractions.english[String(decoding: lowered, as: UTF8.self)] != nil { return kept(score: Self.contractionScore) }
+        let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
+        let isName = !token.startsSentence && token.text.utf8.first?.isASCIIUppercase == true
+            && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
+        if isAcronym || isName || lowered.count > 24 { return kept(score: Self.unknownScore) }
+        let options = misspeltReadings(of: lowered, at: position)
+        return options.isEmpty ? kept(score: Self.unknownScore) : options
+    }
+
+    /// Dictionary words within reach of an unknown word, and two words when a space was
+    /// missed or hit a neighbouring key.
+    private func misspeltReadings(of typed: [UInt8], at position: Int) -> [CorrectionLattice.Option] {
+        var options = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model).map {
+            CorrectionLattice.Option(start: position, span: 1, words: [Int32($0.word)], text: lexicon.words[$0.word],
+                                     channel: -$0.cost, isIdentity: false)
         }
         if typed.count >= 3 {
             for cut in 1..<typed.count {
                 if let pair = twoWords(typed[..<cut], typed[cut...]) {
-                    readings.append(Reading(text: pair.text, score: pair.score - TypoCostModel.spaceSlip))
+                    options.append(split(pair, at: position, channel: -TypoCostModel.spaceSlip))
                 }
                 if cut + 1 < typed.count, layout.spaceBarNeighbours.contains(typed[cut]), let pair = twoWords(typed[..<cut], typed[(cut + 1)...]) {
-                    readings.append(Reading(text: pair.text, score: pair.score - TypoCostModel.spaceSlip - TypoCostModel.neighbourSubstitution))
+                    options.append(split(pair, at: position, channel: -TypoCostModel.spaceSlip - TypoCostModel.neighbourSubstitution))
                 }
             }
         }
-        readings.sort { $0.score > $1.score || ($0.score == $1.score && $0.text < $1.text) }
-        var unique: [Reading] = []
-        for reading in readings where !unique.contains(where: { $0.text == reading.text }) {
-            unique.append(reading)
-            if unique.count == Self.maxReadings { break }
-        }
-        return unique.isEmpty ? [Reading(text: String(decoding: typed, as: UTF8.self), score: Self.unknownScore)] : unique
+        return strongest(options, limit: Self.maxReadings)
     }
 
-    private func twoWords(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> (text: String, score: Float)? {
+    /// Other words one cheap slip away from a correctly spelt word ("form" for "from").
+    private func realWordReadings(of typed: [UInt8], at position: Int, known: Int) -> [CorrectionLattice.Option] {
+        let options = lexicon.candidates(for: typed, maxCost: Self.realWordMaxCost, model: model).compactMap { candidate in
+            candidate.word == known ? nil : CorrectionLattice.Option(
+                start: position, span: 1, words: [Int32(candidate.word)], text: lexicon.words[candidate.word],
+                channel: -candidate.cost - Self.realWordPenalty, isIdentity: false)
+        }
+        return strongest(options, limit: Self.maxRealWordReadings)
+    }
+
+    /// Two typed words read as one ("ho me" as "home"), when the pair makes a word.
+    private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int) -> [CorrectionLattice.Option]? {
+        let joined = first.lowered + second.lowered
+        guard !joined.contains(0x27), joined.count <= 24, !first.text.utf8.contains(where: \.isASCIIUppercase) || first.startsSentence,
+              !second.text.utf8.contains(where: \.isASCIIUppercase), let index = lexicon.index(of: joined) else { return nil }
+        return [CorrectionLattice.Option(start: position, span: 2, words: [Int32(index)], text: lexicon.words[index],
+                                         channel: -TypoCostModel.spaceSlip, isIdentity: false)]
+    }
+
+    private func twoWords(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> (Int, Int)? {
         func usable(_ part: ArraySlice<UInt8>) -> Int? {
             guard part.count >= 2 || part.first == UInt8(ascii: "a") || part.first == UInt8(ascii: "i") else { return nil }
             return lexicon.index(of: part)
         }
         guard let a = usable(left), let b = usable(right) else { return nil }
-        return ("\(lexicon.words[a]) \(lexicon.words[b])", lexicon.logProbability[a] + lexicon.logProbability[b])
+        return (a, b)
     }
 
-    /// Joins `ho me` into `home` when one word explains the pair better than two.
-    private func mergeSplitWords(_ tokens: inout [CorrectionToken], _ words: inout [Word]) {
-        var index = 0
-        while index + 1 < words.count {
-            let first = words[index], second = words[index + 1]
-            guard second.tokenIndex == first.tokenIndex + 2, tokens[first.tokenIndex + 1].text == " ",
-                  !(first.fixed && second.fixed) || (first.readings[0].score < -6 || second.readings[0].score < -6),
-                  let merged = lexicon.index(of: tokens[first.tokenIndex].lowered + tokens[second.tokenIndex].lowered) else {
-                index += 1
-                continue
-            }
-            let separate = first.readings[0].score + second.readings[0].score
-            let joined = lexicon.logProbability[merged] - TypoCostModel.spaceSlip
-            guard joined > separate else {
-                index += 1
-                continue
-            }
-            let original = first.original + " " + second.original
-            words[index] = Word(tokenIndex: first.tokenIndex, original: original,
-                                readings: [Reading(text: lexicon.words[merged], score: joined),
-                                           Reading(text: first.readings[0].text + " " + second.readings[0].text, score: separate)],
-                                fixed: false)
-            tokens[first.tokenIndex].text = original
-            tokens[first.tokenIndex + 1].kind = .kept
-            tokens[first.tokenIndex + 1].text = ""
-            tokens[second.tokenIndex].kind = .kept
-            tokens[second.tokenIndex].text = ""
-            words.remove(at: index + 1)
-            index += 1
+    private func split(_ pair: (Int, Int), at position: Int, channel: Float) -> CorrectionLattice.Option {
+        CorrectionLattice.Option(start: position, span: 1, words: [Int32(pair.0), Int32(pair.1)],
+                                 text: lexicon.words[pair.0] + " " + lexicon.words[pair.1], channel: channel, isIdentity: false)
+    }
+
+    /// The `limit` options likeliest on their own (slips and single-word frequencies), one per text.
+    private func strongest(_ options: [CorrectionLattice.Option], limit: Int) -> [CorrectionLattice.Option] {
+        func alone(_ option: CorrectionLattice.Option) -> Float {
+            option.words.reduce(option.channel) { $0 + ($1 >= 0 ? lexicon.logProbability[Int($1)] : option.outsideScore) }
         }
+        let ranked = options.map { (option: $0, score: alone($0)) }
+            .sorted { $0.score > $1.score || ($0.score == $1.score && $0.option.text < $1.option.text) }
+        var kept: [CorrectionLattice.Option] = []
+        for entry in ranked where !kept.contains(where: { $0.text == entry.option.text }) {
+            kept.append(entry.option)
+            if kept.count == limit { break }
+        }
+        return kept
     }
 
     // MARK: Variations
 
-    /// A change from the best reading: word `word` takes reading `reading`, losing `loss`.
-    private struct Variant {
-        var word: Int
-        var reading: Reading
-        var loss: Float
-    }
-
-    private func compose(_ tokens: [CorrectionToken], _ words: [Word]) -> OfflineCorrection {
-        var variants: [Variant] = []
-        for (position, word) in words.enumerated() where !word.fixed {
-            for reading in word.readings.dropFirst() {
-                variants.append(Variant(word: position, reading: reading, loss: word.readings[0].score - reading.score))
-            }
+    private func compose(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice) -> OfflineCorrection {
+        let best = lattice.path()
+        let bestScore = best.last.map(lattice.bestScore(through:)) ?? 0
+        let onBest = Set(best)
+        // Every other reading, by how much less likely the best path through it is.
+        var variants: [(option: Int, loss: Float)] = []
+        for option in lattice.options.indices where !onBest.contains(option) {
+            let loss = bestScore - lattice.bestScore(through: option)
+            if loss.isFinite { variants.append((option, loss)) }
         }
-        if variants.count < 2 { variants += realWordVariants(tokens, words) }
-        variants.sort { $0.loss < $1.loss }
+        variants.sort { $0.loss < $1.loss || ($0.loss == $1.loss && $0.option < $1.option) }
 
-        let best = words.map { $0.readings[0].text }
-        let direct = render(tokens, words, best, refined: false)
+        let direct = render(tokens, positions, lattice, best, refined: false)
         var texts = [direct]
         var keys: Set<String> = [Self.distinctnessKey(direct)]
         var remaining = variants[...]
         func nextDistinct(_ candidate: String?) -> String? {
             if let candidate, keys.insert(Self.distinctnessKey(candidate)).inserted { return candidate }
             while let variant = remaining.popFirst() {
-                var choice = best
-                choice[variant.word] = variant.reading.text
-                let text = render(tokens, words, choice, refined: true)
+                let text = render(tokens, positions, lattice, lattice.path(through: variant.option), refined: true)
                 if keys.insert(Self.distinctnessKey(text)).inserted { return text }
             }
             return nil
         }
-        if let refined = nextDistinct(render(tokens, words, best, refined: true)) { texts.append(refined) }
+        if let refined = nextDistinct(render(tokens, positions, lattice, best, refined: true)) { texts.append(refined) }
         if let alternative = nextDistinct(nil) { texts.append(alternative) }
 
         let kinds: [TextVariation.Kind] = [.direct, .refined, .alternative]
         let variations = zip(texts, kinds).map { TextVariation(text: $0, kind: $1) }
         let issues: [VariationIssue] = variations.count == 3 ? [] : [.count(expected: 3, found: variations.count)]
         let set = VariationSet(variations: variations, source: .offline, issues: issues)
-        return OfflineCorrection(variations: set, words: words.map(wordCorrection))
+        let words = best.map { wordCorrection(tokens, positions, lattice, $0) }
+        return OfflineCorrection(variations: set, words: words)
     }
 
-    /// Readings of correctly typed words that are other common words one slip away
-    /// (`hoe` for `home`): only for the alternative, never for the direct correction.
-    private func realWordVariants(_ tokens: [CorrectionToken], _ words: [Word]) -> [Variant] {
-        var variants: [Variant] = []
-        for (position, word) in words.enumerated() where word.fixed {
-            let lowered = tokens[word.tokenIndex].lowered
-            guard lowered.count >= 2, !lowered.contains(0x27), lexicon.index(of: lowered) != nil else { continue }
-            let own = word.readings[0].score
-            for candidate in lexicon.candidates(for: lowered, maxCost: 1.3, model: model) where lexicon.words[candidate.word].utf8.elementsEqual(lowered) == false {
-                let score = lexicon.logProbability[candidate.word] - candidate.cost
-                variants.append(Variant(word: position, reading: Reading(text: lexicon.words[candidate.word], score: score), loss: own - score))
-            }
+    /// What happened to the typed word(s) that option `chosen` reads, with its share of the
+    /// probability of all readings starting there.
+    private func wordCorrection(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, _ chosen: Int) -> WordCorrection {
+        let option = lattice.options[chosen]
+        let original = typedText(tokens, positions, option)
+        let corrected = writtenText(tokens, positions, option)
+        var rivals: [(index: Int, score: Float)] = []
+        for rival in lattice.options(startingAt: option.start) where rival != chosen {
+            let score = lattice.bestScore(through: rival)
+            if score.isFinite { rivals.append((rival, score)) }
         }
-        return variants
+        rivals.sort { $0.score > $1.score }
+        let best = lattice.bestScore(through: chosen)
+        var total: Double = 1
+        for rival in rivals { total += decimalPower(Double(rival.score - best)) }
+        return WordCorrection(original: original, corrected: corrected, confidence: 1 / total,
+                              alternatives: rivals.prefix(3).map { Self.matchCase(lattice.options[$0.index].text, to: original) })
     }
 
-    private func wordCorrection(_ word: Word) -> WordCorrection {
-        let best = word.readings[0]
-        var total: Double = 0
-        for reading in word.readings { total += decimalPower(Double(reading.score - best.score)) }
-        let corrected = word.fixed ? word.original : Self.matchCase(best.text, to: word.original)
-        return WordCorrection(original: word.original, corrected: corrected, confidence: word.fixed ? 1 : 1 / total,
-                              alternatives: word.readings.dropFirst().map { Self.matchCase($0.text, to: word.original) })
+    /// The typed text an option reads ("ho me" for a merge).
+    private func typedText(_ tokens: [CorrectionToken], _ positions: [Int], _ option: CorrectionLattice.Option) -> String {
+        (option.start..<option.end).map { tokens[positions[$0]].text }.joined(separator: " ")
+    }
+
+    /// How an option is written: as typed when typed as meant (unless a stray capital crept
+    /// in), otherwise the reading in the typed word's case.
+    private func writtenText(_ tokens: [CorrectionToken], _ positions: [Int], _ option: CorrectionLattice.Option) -> String {
+        let typed = typedText(tokens, positions, option)
+        guard option.isIdentity else { return Self.matchCase(option.text, to: typed) }
+        guard option.words[0] >= 0, !typed.contains("'") else { return typed }
+        return Self.matchCase(option.text, to: typed)
     }
 
     // MARK: Rendering
 
-    /// The text with word `i` read as `choice[i]`; `refined` adds capitals, `I`,
-    /// contractions, single spaces and final punctuation.
-    private func render(_ tokens: [CorrectionToken], _ words: [Word], _ choice: [String], refined: Bool) -> String {
+    /// The text read along `path`; `refined` adds capitals, `I`, contractions, single spaces
+    /// and final punctuation.
+    private func render(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, _ path: [Int], refined: Bool) -> String {
         var pieces: [(kind: CorrectionToken.Kind, text: String)] = tokens.map { ($0.kind, $0.text) }
-        for (position, word) in words.enumerated() {
-            let token = tokens[word.tokenIndex]
-            var text = word.fixed && choice[position] == word.readings[0].text ? token.text : Self.matchCase(choice[position], to: word.original)
+        for index in path {
+            let option = lattice.options[index]
+            let first = positions[option.start]
+            var text = writtenText(tokens, positions, option)
             if refined {
                 text = text.split(separator: " ").map { Self.refine(String($0)) }.joined(separator: " ")
-                if token.startsSentence { text = Self.capitalized(text) }
+                if tokens[first].startsSentence { text = Self.capitalized(text) }
             }
-            pieces[word.tokenIndex].text = text
+            pieces[first].text = text
+            // A merge swallows the space and the second typed word.
+            if option.span > 1 {
+                for tokenIndex in (first + 1)...positions[option.end - 1] { pieces[tokenIndex] = (.kept, "") }
+            }
         }
         guard refined else { return pieces.map(\.text).joined() }
         var output = ""

@@ -1,58 +1,88 @@
 /// A language's words with their log10 probabilities, held in a trie that the corrector
 /// searches with the typo cost model. Built once per process from the embedded resource.
 final class WordLexicon: Sendable {
-    /// The words, by index.
+    /// The words, by index (alphabetical order).
     let words: [String]
     /// log10 of each word's relative frequency.
     let logProbability: [Float]
-    // The trie: node 0 is the root; children are a linked list through `nextSibling`.
+    /// Each word's corpus count, in the resource's log10 steps (for the pair model).
+    let countBucket: [UInt8]
+    /// Sum of all counts.
+    let totalCount: Double
+    // The trie: node 0 is the root; nodes are in preorder and children, in alphabetical
+    // order, are a linked list through `nextSibling`.
     private let label: [UInt8]
     private let firstChild: [Int32]
     private let nextSibling: [Int32]
     private let wordAtNode: [Int32]
 
     /// The English lexicon, parsed on first use.
-    static let english = WordLexicon(resource: EnglishWordFrequencies.text,
-                                      firstCharacter: EnglishWordFrequencies.firstCharacter,
-                                      stepsPerDecade: EnglishWordFrequencies.stepsPerDecade)
+    static let english = WordLexicon(
+        frontCoded: EnglishWordFrequencies.text, count: EnglishWordFrequencies.count,
+        prefixBase: EnglishWordFrequencies.prefixBase, bucketBase: EnglishWordFrequencies.bucketBase,
+        stepsPerDecade: EnglishWordFrequencies.stepsPerDecade)
 
-    init(resource: String, firstCharacter: UInt8, stepsPerDecade: Int) {
-        var words: [String] = []
-        var logCounts: [Float] = []
-        var label: [UInt8] = [0]
-        var firstChild: [Int32] = [-1]
-        var nextSibling: [Int32] = [-1]
-        var wordAtNode: [Int32] = [-1]
-        var total: Double = 0
-        for line in resource.utf8.split(separator: 0x0A) {
-            guard line.count >= 2 else { continue }
-            let exponent = Double(Int(line[line.startIndex]) - Int(firstCharacter)) / Double(stepsPerDecade)
-            let logCount = Float(exponent)
-            total += decimalPower(exponent)
-            let letters = line.dropFirst()
-            var node: Int32 = 0
-            for letter in letters {
-                var child = firstChild[Int(node)]
-                while child >= 0, label[Int(child)] != letter { child = nextSibling[Int(child)] }
-                if child < 0 {
-                    child = Int32(label.count)
-                    label.append(letter)
-                    firstChild.append(-1)
-                    nextSibling.append(firstChild[Int(node)])
-                    wordAtNode.append(-1)
-                    firstChild[Int(node)] = child
+    /// Parses the front-coded word list (see `EnglishWordFrequencies`): being alphabetical,
+    /// each word's new trie nodes hang below the previous word's path, so building costs one
+    /// step per stored letter and no search.
+    init(frontCoded resource: String, count: Int, prefixBase: UInt8, bucketBase: UInt8, stepsPerDecade: Int) {
+        var resource = resource
+        var words: [String] = [], buckets: [UInt8] = []
+        words.reserveCapacity(count)
+        buckets.reserveCapacity(count)
+        var label: [UInt8] = [0], firstChild: [Int32] = [-1], nextSibling: [Int32] = [-1], wordAtNode: [Int32] = [-1]
+        resource.withUTF8 { bytes in
+            var path: [Int32] = [0]  // path[d]: the previous word's node at depth d
+            var letters: [UInt8] = []
+            var position = 0
+            while position + 2 <= bytes.count {
+                let shared = Int(bytes[position]) - Int(prefixBase)
+                let bucket = bytes[position + 1] &- bucketBase
+                var end = position + 2
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                guard shared >= 0, shared <= letters.count, end > position + 2 else {
+                    preconditionFailure("malformed embedded word list near byte \(position)")
                 }
-                node = child
-            }
-            if wordAtNode[Int(node)] < 0 {
-                wordAtNode[Int(node)] = Int32(words.count)
+                // Words come in alphabetical order, so the previous word's node below the shared
+                // prefix, if any, is the last child so far of the node the new letters hang from.
+                var previousSibling: Int32 = path.count > shared + 1 ? path[shared + 1] : -1
+                letters.removeSubrange(shared...)
+                path.removeSubrange((shared + 1)...)
+                for index in (position + 2)..<end {
+                    let node = Int32(label.count)
+                    label.append(bytes[index])
+                    firstChild.append(-1)
+                    nextSibling.append(-1)
+                    wordAtNode.append(-1)
+                    if previousSibling >= 0 {
+                        nextSibling[Int(previousSibling)] = node
+                        previousSibling = -1
+                    } else {
+                        firstChild[Int(path[path.count - 1])] = node
+                    }
+                    path.append(node)
+                    letters.append(bytes[index])
+                }
+                wordAtNode[Int(path[path.count - 1])] = Int32(words.count)
                 words.append(String(decoding: letters, as: UTF8.self))
-                logCounts.append(logCount)
+                buckets.append(bucket)
+                position = end + 1
             }
+        }
+        precondition(words.count == count, "embedded word list has \(words.count) words, expected \(count)")
+        var bucketPower = [Double](repeating: 0, count: 256)
+        var wordsPerBucket = [Int](repeating: 0, count: 256)
+        for bucket in buckets { wordsPerBucket[Int(bucket)] += 1 }
+        var total: Double = 0
+        for bucket in 0..<256 {
+            bucketPower[bucket] = decimalPower(Double(bucket) / Double(stepsPerDecade))
+            total += Double(wordsPerBucket[bucket]) * bucketPower[bucket]
         }
         let logTotal = Float(decimalLogarithm(total))
         self.words = words
-        self.logProbability = logCounts.map { $0 - logTotal }
+        self.countBucket = buckets
+        self.totalCount = total
+        self.logProbability = buckets.map { Float($0) / Float(stepsPerDecade) - logTotal }
         self.label = label
         self.firstChild = firstChild
         self.nextSibling = nextSibling
@@ -64,68 +94,32 @@ final class WordLexicon: Sendable {
         var node: Int32 = 0
         for letter in word {
             var child = firstChild[Int(node)]
-            while child >= 0, label[Int(child)] != letter { child = nextSibling[Int(child)] }
-            guard child >= 0 else { return nil }
+            while child >= 0, label[Int(child)] < letter { child = nextSibling[Int(child)] }
+            guard child >= 0, label[Int(child)] == letter else { return nil }
             node = child
         }
         let index = wordAtNode[Int(node)]
         return index >= 0 ? Int(index) : nil
     }
 
-    /// A word within reach of what was typed, with the cost of the slips between them.
-    struct Candidate: Sendable, Hashable {
-        var word: Int
-        var cost: Float
+    /// Runs `body` with the trie's arrays, for the candidate search.
+    func withTrie<Result>(_ body: (TrieView) -> Result) -> Result {
+        label.withUnsafeBufferPointer { label in
+            firstChild.withUnsafeBufferPointer { firstChild in
+                nextSibling.withUnsafeBufferPointer { nextSibling in
+                    wordAtNode.withUnsafeBufferPointer { wordAtNode in
+                        body(TrieView(label: label, firstChild: firstChild, nextSibling: nextSibling, wordAtNode: wordAtNode))
+                    }
+                }
+            }
+        }
     }
 
-    /// Every word whose typo cost from `typed` (lower-case ASCII) is at most `maxCost`: a
-    /// depth-first walk of the trie carrying one row of a weighted Damerau-Levenshtein table
-    /// per depth, abandoning a branch once every cell of its row is over `maxCost`.
-    func candidates(for typed: [UInt8], maxCost: Float, model: TypoCostModel) -> [Candidate] {
-        let width = typed.count + 1
-        let maxDepth = typed.count + Int(maxCost / TypoCostModel.droppedDoubleLetter) + 1
-        var rows = [Float](repeating: 0, count: width * (maxDepth + 1))
-        var path = [UInt8](repeating: 0, count: maxDepth + 1)
-        // Row 0: the typed letters are all extra presses before the word starts.
-        for j in 1..<width {
-            rows[j] = rows[j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: 0)
-        }
-        var found: [Candidate] = []
-        var stack: [(node: Int32, depth: Int)] = []
-        var child = firstChild[0]
-        while child >= 0 {
-            stack.append((child, 1))
-            child = nextSibling[Int(child)]
-        }
-        while let (node, depth) = stack.popLast() {
-            let letter = label[Int(node)]
-            path[depth] = letter
-            let previousLetter = depth >= 2 ? path[depth - 1] : 0
-            let row = depth * width, above = (depth - 1) * width
-            rows[row] = rows[above] + model.dropped(letter, after: previousLetter)
-            var smallest = rows[row]
-            for j in 1..<width {
-                let typedLetter = typed[j - 1]
-                var cost = rows[above + j - 1] + model.substitute(letter, with: typedLetter)
-                cost = min(cost, rows[above + j] + model.dropped(letter, after: previousLetter))
-                cost = min(cost, rows[row + j - 1] + model.extra(typedLetter, after: j >= 2 ? typed[j - 2] : 0, intended: letter))
-                if depth >= 2, j >= 2, letter == typed[j - 2], previousLetter == typedLetter, letter != previousLetter {
-                    cost = min(cost, rows[(depth - 2) * width + j - 2] + TypoCostModel.swappedLetters)
-                }
-                rows[row + j] = cost
-                smallest = min(smallest, cost)
-            }
-            let word = wordAtNode[Int(node)]
-            if word >= 0, rows[row + width - 1] <= maxCost {
-                found.append(Candidate(word: Int(word), cost: rows[row + width - 1]))
-            }
-            guard smallest <= maxCost, depth < maxDepth else { continue }
-            var next = firstChild[Int(node)]
-            while next >= 0 {
-                stack.append((next, depth + 1))
-                next = nextSibling[Int(next)]
-            }
-        }
-        return found
+    /// The trie's arrays, borrowed for the length of a search.
+    struct TrieView {
+        let label: UnsafeBufferPointer<UInt8>
+        let firstChild: UnsafeBufferPointer<Int32>
+        let nextSibling: UnsafeBufferPointer<Int32>
+        let wordAtNode: UnsafeBufferPointer<Int32>
     }
 }

@@ -15,5 +15,9 @@ import Testing
         #expect(decimalPower(-400) == 0 && decimalPower(400) == .infinity)
         #expect(abs(decimalLogarithm(1000) - 3) < 1e-12)
         #expect(decimalLogarithm(0) == -.infinity && decimalLogarithm(-1).isNaN)
+        #expect(decimalLogarithm(.infinity).isNaN)
+        #expect(abs(decimalLogarithm(1e-310) + 310) < 1e-9)  // subnormal
+        #expect(abs(decimalLogarithm(1.4142135623730951) - 0.15051499783199057) < 1e-15)
+        #expect(abs(decimalLogarithm(1e300) - 300) < 1e-12)
     }
 }

@@ -1,0 +1,137 @@
+/// Every reading of every typed word, and the best ways through them: a Viterbi search over
+/// the readings that scores each by its slips and by how likely its words are after the
+/// words before them (`WordPairModel`).
+struct CorrectionLattice {
+    /// One reading of one typed word, or of two typed words read as one ("ho me" as "home").
+    struct Option {
+        /// The first typed word it reads (a word position, not a token index).
+        var start: Int
+        /// How many typed words it reads: 1, or 2 for an extra space.
+        var span: Int
+        /// The reading's words as lexicon indices; -1 for a word outside the lexicon.
+        var words: [Int32]
+        /// The reading in lower case, words separated by a space; for a word left as typed
+        /// outside the lexicon, the typed text.
+        var text: String
+        /// log10 probability of the slips that turn the reading into what was typed.
+        var channel: Float
+        /// log10 probability used for a word outside the lexicon.
+        var outsideScore: Float = -12
+        /// Typed as meant.
+        var isIdentity: Bool
+        var end: Int { start + span }
+    }
+
+    let options: [Option]
+    /// Options by start position.
+    private let startingAt: [[Int]]
+    /// Options by end position.
+    private let endingAt: [[Int]]
+    /// `breaksContext[i]`: no word before position i counts as context (sentence start,
+    /// punctuation, a kept token).
+    private let breaksContext: [Bool]
+    private let model: WordPairModel
+    /// Best score of a path from the start through each option, and its previous option.
+    private var forward: [Float] = []
+    private var forwardLink: [Int] = []
+    /// Best score of a path from after each option to the end, and its next option.
+    private var backward: [Float] = []
+    private var backwardLink: [Int] = []
+
+    init(positions: Int, options: [Option], breaksContext: [Bool], model: WordPairModel) {
+        self.options = options
+        self.breaksContext = breaksContext
+        self.model = model
+        var startingAt = [[Int]](repeating: [], count: positions + 1)
+        var endingAt = [[Int]](repeating: [], count: positions + 1)
+        for (index, option) in options.enumerated() {
+            startingAt[option.start].append(index)
+            endingAt[option.end].append(index)
+        }
+        self.startingAt = startingAt
+        self.endingAt = endingAt
+        decode()
+    }
+
+    /// The option's own score: its slips and its words after one another.
+    private func ownScore(_ option: Option) -> Float {
+        var score = option.channel
+        for index in option.words.indices.dropFirst() {
+            score += wordScore(option.words[index], after: option.words[index - 1], option)
+        }
+        return score
+    }
+
+    private func wordScore(_ word: Int32, after previous: Int32, _ option: Option) -> Float {
+        word >= 0 ? model.logProbability(of: word, after: previous) : option.outsideScore
+    }
+
+    /// The score of `option`'s first word after `previous` (an option index, or -1).
+    private func transition(from previous: Int, to option: Option) -> Float {
+        let context: Int32 = previous >= 0 && !breaksContext[option.start] ? options[previous].words.last ?? -1 : -1
+        return wordScore(option.words[0], after: context, option)
+    }
+
+    private mutating func decode() {
+        let own = options.map(ownScore)
+        forward = [Float](repeating: -.infinity, count: options.count)
+        forwardLink = [Int](repeating: -1, count: options.count)
+        for position in startingAt.indices {
+            for index in startingAt[position] {
+                let option = options[index]
+                if position == 0 {
+                    forward[index] = own[index] + transition(from: -1, to: option)
+                    continue
+                }
+                for previous in endingAt[position] where forward[previous] > -.infinity {
+                    let score = forward[previous] + transition(from: previous, to: option) + own[index]
+                    if score > forward[index] {
+                        forward[index] = score
+                        forwardLink[index] = previous
+                    }
+                }
+            }
+        }
+        backward = [Float](repeating: -.infinity, count: options.count)
+        backwardLink = [Int](repeating: -1, count: options.count)
+        for position in endingAt.indices.reversed() {
+            for index in endingAt[position] {
+                if position == startingAt.count - 1 {
+                    backward[index] = 0
+                    continue
+                }
+                for next in startingAt[position] where backward[next] > -.infinity {
+                    let score = transition(from: index, to: options[next]) + own[next] + backward[next]
+                    if score > backward[index] {
+                        backward[index] = score
+                        backwardLink[index] = next
+                    }
+                }
+            }
+        }
+    }
+
+    /// The score of the best path that goes through `option`.
+    func bestScore(through option: Int) -> Float { forward[option] + backward[option] }
+
+    /// The best path through `option` (all options' best path when `nil`), in order.
+    func path(through option: Int? = nil) -> [Int] {
+        guard let through = option ?? endingAt[endingAt.count - 1].max(by: { forward[$0] < forward[$1] }) else { return [] }
+        var before: [Int] = []
+        var link = forwardLink[through]
+        while link >= 0 {
+            before.append(link)
+            link = forwardLink[link]
+        }
+        var path = before.reversed() + [through]
+        link = backwardLink[through]
+        while link >= 0 {
+            path.append(link)
+            link = backwardLink[link]
+        }
+        return path
+    }
+
+    /// The options that start at `position`.
+    func options(startingAt position: Int) -> [Int] { startingAt[position] }
+}
