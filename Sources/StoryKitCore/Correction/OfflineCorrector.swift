@@ -68,14 +68,17 @@ public struct OfflineCorrector: Sendable {
     /// meant as typed, so a real-word slip needs strong support from the words around it.
     private static let realWordPenalty: Float = 1.5
     private static let realWordMaxCost: Float = 1.6
-    private static let maxReadings = 8
+    private static let maxReadings = 12
+    /// The first search's reach, and the cost below which its finds make a wider search moot.
+    private static let nearCost: Float = 2.0
+    private static let singleSlipCost: Float = 1.4
     private static let maxRealWordReadings = 4
 
     /// How far a reading may be from what was typed, by the length typed.
     private static func maxCost(_ length: Int) -> Float {
         switch length {
-        case ...2: 1.2
-        case 3...4: 2.2
+        case ...2: 2.0
+        case 3...4: 2.4
         case 5...7: 2.7
         default: 3.3
         }
@@ -111,7 +114,12 @@ public struct OfflineCorrector: Sendable {
     /// Dictionary words within reach of an unknown word, and two words when a space was
     /// missed or hit a neighbouring key.
     private func misspeltReadings(of typed: [UInt8], at position: Int) -> [CorrectionLattice.Option] {
-        var options = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model).map {
+        // Most slips are single and cheap: search near first, and far only when nothing near fits.
+        var candidates = lexicon.candidates(for: typed, maxCost: min(Self.nearCost, Self.maxCost(typed.count)), model: model)
+        if Self.maxCost(typed.count) > Self.nearCost, !candidates.contains(where: { $0.cost <= Self.singleSlipCost }) {
+            candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model)
+        }
+        var options = candidates.map {
             CorrectionLattice.Option(start: position, span: 1, words: [Int32($0.word)], text: lexicon.words[$0.word],
                                      channel: -$0.cost, isIdentity: false)
         }

@@ -7,14 +7,16 @@
 struct TypoCostModel: Sendable {
     /// Substitution cost by ASCII letter pair (26 x 26), from key distance.
     private let substitution: [Float]
-    /// Whether two letters are neighbouring keys (26 x 26).
-    private let adjacent: [Bool]
+    /// Extra-press cost by ASCII letter pair (26 x 26): an extra key next to, near or far from
+    /// the key meant.
+    private let extraPress: [Float]
 
     static let neighbourSubstitution: Float = 1.0
     static let nearSubstitution: Float = 2.0
     static let farSubstitution: Float = 3.0
     static let doubledPress: Float = 0.6
     static let extraNeighbour: Float = 1.1
+    static let extraNear: Float = 2.0
     static let extraOther: Float = 3.0
     static let droppedLetter: Float = 1.3
     static let droppedDoubleLetter: Float = 0.8
@@ -37,7 +39,7 @@ struct TypoCostModel: Sendable {
 
     private init(layout: KeyboardLayout) {
         var substitution = [Float](repeating: Self.farSubstitution, count: 26 * 26)
-        var adjacent = [Bool](repeating: false, count: 26 * 26)
+        var extraPress = [Float](repeating: Self.extraOther, count: 26 * 26)
         let positions = layout.positions
         for a in 0..<26 {
             for b in 0..<26 {
@@ -45,16 +47,18 @@ struct TypoCostModel: Sendable {
                 let distance = ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
                 if a == b {
                     substitution[a * 26 + b] = 0
+                    extraPress[a * 26 + b] = Self.doubledPress
                 } else if distance <= 1.2 {
                     substitution[a * 26 + b] = Self.neighbourSubstitution
-                    adjacent[a * 26 + b] = true
+                    extraPress[a * 26 + b] = Self.extraNeighbour
                 } else if distance <= 2.3 {
                     substitution[a * 26 + b] = Self.nearSubstitution
+                    extraPress[a * 26 + b] = Self.extraNear
                 }
             }
         }
         self.substitution = substitution
-        self.adjacent = adjacent
+        self.extraPress = extraPress
     }
 
     /// Typing `typed` where `intended` was meant (both lower-case ASCII letters).
@@ -70,9 +74,7 @@ struct TypoCostModel: Sendable {
     /// aiming at `intended` (the word's letter at that point, or 0).
     @inline(__always)
     func extra(_ typed: UInt8, after previous: UInt8, intended: UInt8) -> Float {
-        if typed == previous || typed == intended { return Self.doubledPress }
-        if isAdjacent(typed, previous) || isAdjacent(typed, intended) { return Self.extraNeighbour }
-        return Self.extraOther
+        min(extraPress(typed, beside: previous), extraPress(typed, beside: intended))
     }
 
     /// A letter of the word left out; cheaper when it doubles the one before.
@@ -81,10 +83,11 @@ struct TypoCostModel: Sendable {
         letter == previous ? Self.droppedDoubleLetter : Self.droppedLetter
     }
 
+    /// The cost of pressing `typed` by slipping from the key of `key` (0: no key).
     @inline(__always)
-    func isAdjacent(_ first: UInt8, _ second: UInt8) -> Bool {
-        guard let a = Self.letterIndex(first), let b = Self.letterIndex(second) else { return false }
-        return adjacent[a * 26 + b]
+    private func extraPress(_ typed: UInt8, beside key: UInt8) -> Float {
+        guard let a = Self.letterIndex(typed), let b = Self.letterIndex(key) else { return Self.extraOther }
+        return extraPress[b * 26 + a]
     }
 
     @inline(__always)

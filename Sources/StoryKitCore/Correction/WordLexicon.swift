@@ -9,12 +9,17 @@ final class WordLexicon: Sendable {
     let countBucket: [UInt8]
     /// Sum of all counts.
     let totalCount: Double
-    // The trie: node 0 is the root; nodes are in preorder and children, in alphabetical
-    // order, are a linked list through `nextSibling`.
+    // The trie in breadth-first order: node 0 is the root and the children of node `n`, in
+    // alphabetical order, are nodes `childStart[n] ..< childStart[n + 1]`, side by side in
+    // memory, so a search reads siblings from one cache line.
     private let label: [UInt8]
-    private let firstChild: [Int32]
-    private let nextSibling: [Int32]
+    private let childStart: [Int32]
     private let wordAtNode: [Int32]
+    /// The letters of every word below each node (bit 0: `a`), for pruning the search.
+    private let lettersBelow: [UInt32]
+    /// How many more letters the shortest and the longest word through each node have.
+    private let shortestBelow: [UInt8]
+    private let longestBelow: [UInt8]
 
     /// The English lexicon, parsed on first use.
     static let english = WordLexicon(
@@ -83,32 +88,68 @@ final class WordLexicon: Sendable {
         self.countBucket = buckets
         self.totalCount = total
         self.logProbability = buckets.map { Float($0) / Float(stepsPerDecade) - logTotal }
-        self.label = label
-        self.firstChild = firstChild
-        self.nextSibling = nextSibling
-        self.wordAtNode = wordAtNode
+        // Renumber breadth-first so that each node's children are contiguous.
+        var order: [Int32] = [0]
+        order.reserveCapacity(label.count)
+        var childStart = [Int32](repeating: 0, count: label.count + 1)
+        var cursor = 0
+        while cursor < order.count {
+            childStart[cursor] = Int32(order.count)
+            var child = firstChild[Int(order[cursor])]
+            while child >= 0 {
+                order.append(child)
+                child = nextSibling[Int(child)]
+            }
+            cursor += 1
+        }
+        childStart[order.count] = Int32(order.count)
+        self.label = order.map { label[Int($0)] }
+        self.wordAtNode = order.map { wordAtNode[Int($0)] }
+        self.childStart = childStart
+        // Children come after their parent, so a reverse sweep sees every child first.
+        var lettersBelow = [UInt32](repeating: 0, count: order.count)
+        var shortestBelow = [UInt8](repeating: 0, count: order.count)
+        var longestBelow = [UInt8](repeating: 0, count: order.count)
+        for node in order.indices.reversed() {
+            var shortest = UInt8.max, longest: UInt8 = 0
+            for child in Int(childStart[node])..<Int(childStart[node + 1]) {
+                lettersBelow[node] |= lettersBelow[child] | 1 << UInt32(self.label[child] &- UInt8(ascii: "a"))
+                shortest = min(shortest, shortestBelow[child] + 1)
+                longest = max(longest, longestBelow[child] + 1)
+            }
+            shortestBelow[node] = self.wordAtNode[node] >= 0 ? 0 : shortest
+            longestBelow[node] = longest
+        }
+        self.shortestBelow = shortestBelow
+        self.longestBelow = longestBelow
+        self.lettersBelow = lettersBelow
     }
 
     /// The index of `word` (lower-case ASCII bytes), or `nil`.
     func index(of word: some Collection<UInt8>) -> Int? {
-        var node: Int32 = 0
+        var node = 0
         for letter in word {
-            var child = firstChild[Int(node)]
-            while child >= 0, label[Int(child)] < letter { child = nextSibling[Int(child)] }
-            guard child >= 0, label[Int(child)] == letter else { return nil }
+            var child = Int(childStart[node]), end = Int(childStart[node + 1])
+            while child < end, label[child] < letter { child += 1 }
+            guard child < end, label[child] == letter else { return nil }
             node = child
         }
-        let index = wordAtNode[Int(node)]
+        let index = wordAtNode[node]
         return index >= 0 ? Int(index) : nil
     }
 
     /// Runs `body` with the trie's arrays, for the candidate search.
     func withTrie<Result>(_ body: (TrieView) -> Result) -> Result {
         label.withUnsafeBufferPointer { label in
-            firstChild.withUnsafeBufferPointer { firstChild in
-                nextSibling.withUnsafeBufferPointer { nextSibling in
-                    wordAtNode.withUnsafeBufferPointer { wordAtNode in
-                        body(TrieView(label: label, firstChild: firstChild, nextSibling: nextSibling, wordAtNode: wordAtNode))
+            childStart.withUnsafeBufferPointer { childStart in
+                wordAtNode.withUnsafeBufferPointer { wordAtNode in
+                    lettersBelow.withUnsafeBufferPointer { lettersBelow in
+                        shortestBelow.withUnsafeBufferPointer { shortestBelow in
+                            longestBelow.withUnsafeBufferPointer { longestBelow in
+                                body(TrieView(label: label, childStart: childStart, wordAtNode: wordAtNode, lettersBelow: lettersBelow,
+                                              shortestBelow: shortestBelow, longestBelow: longestBelow))
+                            }
+                        }
                     }
                 }
             }
@@ -118,8 +159,10 @@ final class WordLexicon: Sendable {
     /// The trie's arrays, borrowed for the length of a search.
     struct TrieView {
         let label: UnsafeBufferPointer<UInt8>
-        let firstChild: UnsafeBufferPointer<Int32>
-        let nextSibling: UnsafeBufferPointer<Int32>
+        let childStart: UnsafeBufferPointer<Int32>
         let wordAtNode: UnsafeBufferPointer<Int32>
+        let lettersBelow: UnsafeBufferPointer<UInt32>
+        let shortestBelow: UnsafeBufferPointer<UInt8>
+        let longestBelow: UnsafeBufferPointer<UInt8>
     }
 }
