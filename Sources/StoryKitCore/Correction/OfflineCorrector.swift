@@ -50,8 +50,8 @@ public struct OfflineCorrector: Sendable {
             let follows = position > 0 && positions[position - 1] + 2 == tokenIndex && tokens[tokenIndex - 1].isPlainSpace
             breaksContext.append(!follows)
             options += readings(of: tokens[tokenIndex], at: position)
-            if follows, let merged = merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1) {
-                options += merged
+            if follows {
+                options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1)
             }
         }
         let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: language)
@@ -73,6 +73,7 @@ public struct OfflineCorrector: Sendable {
     private static let nearCost: Float = 2.0
     private static let singleSlipCost: Float = 1.4
     private static let maxRealWordReadings = 4
+    private static let maxMergeReadings = 3
 
     /// How far a reading may be from what was typed, by the length typed.
     private static func maxCost(_ length: Int) -> Float {
@@ -123,16 +124,7 @@ public struct OfflineCorrector: Sendable {
             CorrectionLattice.Option(start: position, span: 1, words: [Int32($0.word)], text: lexicon.words[$0.word],
                                      channel: -$0.cost, isIdentity: false)
         }
-        if typed.count >= 3 {
-            for cut in 1..<typed.count {
-                if let pair = twoWords(typed[..<cut], typed[cut...]) {
-                    options.append(split(pair, at: position, channel: -TypoCostModel.spaceSlip))
-                }
-                if cut + 1 < typed.count, layout.spaceBarNeighbours.contains(typed[cut]), let pair = twoWords(typed[..<cut], typed[(cut + 1)...]) {
-                    options.append(split(pair, at: position, channel: -TypoCostModel.spaceSlip - TypoCostModel.neighbourSubstitution))
-                }
-            }
-        }
+        options += splitReadings(of: typed, at: position)
         return strongest(options, limit: Self.maxReadings)
     }
 
@@ -146,27 +138,67 @@ public struct OfflineCorrector: Sendable {
         return strongest(options, limit: Self.maxRealWordReadings)
     }
 
-    /// Two typed words read as one ("ho me" as "home"), when the pair makes a word.
-    private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int) -> [CorrectionLattice.Option]? {
+    /// Two typed words read as one: an extra space ("ho me" as "home"), also with a slip
+    /// ("sumn mer" as "summer") when either part is not a word.
+    private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int) -> [CorrectionLattice.Option] {
         let joined = first.lowered + second.lowered
-        guard !joined.contains(0x27), joined.count <= 24, !first.text.utf8.contains(where: \.isASCIIUppercase) || first.startsSentence,
-              !second.text.utf8.contains(where: \.isASCIIUppercase), let index = lexicon.index(of: joined) else { return nil }
-        return [CorrectionLattice.Option(start: position, span: 2, words: [Int32(index)], text: lexicon.words[index],
-                                         channel: -TypoCostModel.spaceSlip, isIdentity: false)]
-    }
-
-    private func twoWords(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> (Int, Int)? {
-        func usable(_ part: ArraySlice<UInt8>) -> Int? {
-            guard part.count >= 2 || part.first == UInt8(ascii: "a") || part.first == UInt8(ascii: "i") else { return nil }
-            return lexicon.index(of: part)
+        guard first.lowered.count >= 2, second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),
+              !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
+              !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
+        func option(_ word: Int, cost: Float) -> CorrectionLattice.Option {
+            CorrectionLattice.Option(start: position, span: 2, words: [Int32(word)], text: lexicon.words[word],
+                                     channel: -TypoCostModel.spaceSlip - cost, isIdentity: false)
         }
-        guard let a = usable(left), let b = usable(right) else { return nil }
-        return (a, b)
+        if let index = lexicon.index(of: joined) { return [option(index, cost: 0)] }
+        guard lexicon.index(of: first.lowered) == nil || lexicon.index(of: second.lowered) == nil else { return [] }
+        let candidates = lexicon.candidates(for: joined, maxCost: Self.singleSlipCost, model: model)
+        return strongest(candidates.map { option($0.word, cost: $0.cost) }, limit: Self.maxMergeReadings)
     }
 
-    private func split(_ pair: (Int, Int), at position: Int, channel: Float) -> CorrectionLattice.Option {
-        CorrectionLattice.Option(start: position, span: 1, words: [Int32(pair.0), Int32(pair.1)],
-                                 text: lexicon.words[pair.0] + " " + lexicon.words[pair.1], channel: channel, isIdentity: false)
+    /// Readings of one typed word as several: a missed space ("iwant"), a space bar slip onto
+    /// a bottom-row letter ("iwantbto"), a missed space with a slip in one of the two words
+    /// ("fogrow" as "to grow"), and two missed spaces ("arrivedthismorning").
+    private func splitReadings(of typed: [UInt8], at position: Int) -> [CorrectionLattice.Option] {
+        guard typed.count >= 3 else { return [] }
+        var options: [CorrectionLattice.Option] = []
+        func add(_ words: [Int], channel: Float) {
+            options.append(CorrectionLattice.Option(start: position, span: 1, words: words.map(Int32.init),
+                                                    text: words.map { lexicon.words[$0] }.joined(separator: " "),
+                                                    channel: channel, isIdentity: false))
+        }
+        for cut in 1..<typed.count {
+            let left = standalone(typed[..<cut]), right = standalone(typed[cut...])
+            if let left, let right { add([left, right], channel: -TypoCostModel.spaceSlip) }
+            if cut + 1 < typed.count, layout.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
+                add([left, right], channel: -TypoCostModel.spaceSlip - TypoCostModel.neighbourSubstitution)
+            }
+            if typed.count >= 5, cut >= 2, typed.count - cut >= 2 {
+                if let left, right == nil {
+                    for candidate in lexicon.candidates(for: Array(typed[cut...]), maxCost: Self.singleSlipCost, model: model) {
+                        add([left, candidate.word], channel: -TypoCostModel.spaceSlip - candidate.cost)
+                    }
+                } else if let right, left == nil {
+                    for candidate in lexicon.candidates(for: Array(typed[..<cut]), maxCost: Self.singleSlipCost, model: model) {
+                        add([candidate.word, right], channel: -TypoCostModel.spaceSlip - candidate.cost)
+                    }
+                }
+            }
+            if typed.count >= 7, let left {
+                for second in (cut + 1)..<typed.count {
+                    if let middle = standalone(typed[cut..<second]), let last = standalone(typed[second...]) {
+                        add([left, middle, last], channel: -2 * TypoCostModel.spaceSlip)
+                    }
+                }
+            }
+        }
+        return options
+    }
+
+    /// The index of a part of a typed word that can stand as a word of its own: two letters or
+    /// more, or `a` or `i`.
+    private func standalone(_ part: ArraySlice<UInt8>) -> Int? {
+        guard part.count >= 2 || part.first == UInt8(ascii: "a") || part.first == UInt8(ascii: "i") else { return nil }
+        return lexicon.index(of: part)
     }
 
     /// The `limit` options likeliest on their own (slips and single-word frequencies), one per text.
