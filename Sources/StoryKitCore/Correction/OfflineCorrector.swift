@@ -99,7 +99,7 @@ public struct OfflineCorrector: Sendable {
         if let index = lexicon.index(of: lowered) {
             var options = kept(score: 0, word: Int32(index))
             if lowered.count >= 3 {
-                options += realWordReadings(of: lowered, at: position, known: index)
+                options += realWordReadings(at: position, known: index)
             }
             return options
         }
@@ -129,17 +129,17 @@ public struct OfflineCorrector: Sendable {
     }
 
     /// Other words one cheap slip away from a correctly spelt word ("form" for "from").
-    private func realWordReadings(of typed: [UInt8], at position: Int, known: Int) -> [CorrectionLattice.Option] {
-        let options = lexicon.candidates(for: typed, maxCost: Self.realWordMaxCost, model: model).compactMap { candidate in
-            candidate.word == known ? nil : CorrectionLattice.Option(
-                start: position, span: 1, words: [Int32(candidate.word)], text: lexicon.words[candidate.word],
-                channel: -candidate.cost - Self.realWordPenalty, isIdentity: false)
+    private func realWordReadings(at position: Int, known: Int) -> [CorrectionLattice.Option] {
+        let neighbours = RealWordNeighbours.neighbours(of: known, in: lexicon, layout: layout, model: model,
+                                                        maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
+        return neighbours.map { candidate in
+            CorrectionLattice.Option(start: position, span: 1, words: [Int32(candidate.word)], text: lexicon.words[candidate.word],
+                                     channel: -candidate.cost - Self.realWordPenalty, isIdentity: false)
         }
-        return strongest(options, limit: Self.maxRealWordReadings)
     }
 
     /// Two typed words read as one: an extra space ("ho me" as "home"), also with a slip
-    /// ("sumn mer" as "summer") when either part is not a word.
+    /// ("sumn mer" as "summer") when neither part is a word.
     private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int) -> [CorrectionLattice.Option] {
         let joined = first.lowered + second.lowered
         guard first.lowered.count >= 2, second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),
@@ -150,7 +150,8 @@ public struct OfflineCorrector: Sendable {
                                      channel: -TypoCostModel.spaceSlip - cost, isIdentity: false)
         }
         if let index = lexicon.index(of: joined) { return [option(index, cost: 0)] }
-        guard lexicon.index(of: first.lowered) == nil || lexicon.index(of: second.lowered) == nil else { return [] }
+        // Two unknown parts: one word with a slip and a space in it ("favou urite").
+        guard lexicon.index(of: first.lowered) == nil, lexicon.index(of: second.lowered) == nil else { return [] }
         let candidates = lexicon.candidates(for: joined, maxCost: Self.singleSlipCost, model: model)
         return strongest(candidates.map { option($0.word, cost: $0.cost) }, limit: Self.maxMergeReadings)
     }
@@ -331,7 +332,13 @@ public struct OfflineCorrector: Sendable {
     /// without other punctuation or white space ("i want" and "I want." differ, as do "dont"
     /// and "don't"; "I want" and "I want." do not).
     static func distinctnessKey(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "'" }))
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                return byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'")
+            }
+            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }))
     }
 
     private static func refine(_ word: String) -> String {
@@ -346,10 +353,15 @@ public struct OfflineCorrector: Sendable {
 
     /// `reading` with the case of `original`: capitalised, all capitals (2+ letters), or lower
     /// case (a stray capital inside a word is dropped).
+    /// Readings and the words they replace are ASCII letters (and spaces, apostrophes).
     static func matchCase(_ reading: String, to original: String) -> String {
-        let letters = original.filter(\.isLetter)
-        if letters.count >= 2, letters.allSatisfy(\.isUppercase) { return reading.uppercased() }
-        if original.first?.isUppercase == true { return capitalized(reading) }
+        var letters = 0, capitals = 0
+        for byte in original.utf8 where byte.isASCIILetter {
+            letters += 1
+            if byte.isASCIIUppercase { capitals += 1 }
+        }
+        if letters >= 2, capitals == letters { return String(decoding: reading.utf8.map { $0.isASCIILowercase ? $0 - 0x20 : $0 }, as: UTF8.self) }
+        if original.utf8.first?.isASCIIUppercase == true { return capitalized(reading) }
         return reading
     }
 

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// The other words one cheap slip away from each correctly spelt word ("form" for "from"),
+/// remembered per process: the same common words come back in every sentence, and finding
+/// their neighbours is a trie search each time.
+enum RealWordNeighbours {
+    private struct Key: Hashable {
+        var layout: KeyboardLayout
+        var word: Int32
+    }
+
+    /// Enough for the vocabulary of a long session; when full it starts over.
+    private static let capacity = 8192
+    private static let cache = Mutex<[Key: [WordLexicon.Candidate]]>([:])
+
+    /// The `limit` likeliest words (by frequency and slip cost) within `maxCost` of lexicon
+    /// word `word` on `layout`, `word` itself excluded.
+    static func neighbours(of word: Int, in lexicon: WordLexicon, layout: KeyboardLayout, model: TypoCostModel,
+                           maxCost: Float, limit: Int) -> [WordLexicon.Candidate] {
+        let key = Key(layout: layout, word: Int32(word))
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let found: [WordLexicon.Candidate] = Array(lexicon.candidates(for: Array(lexicon.words[word].utf8), maxCost: maxCost, model: model)
+            .filter { $0.word != word }
+            .sorted { lexicon.logProbability[$0.word] - $0.cost > lexicon.logProbability[$1.word] - $1.cost }
+            .prefix(limit))
+        cache.withLock { cache in
+            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+            cache[key] = found
+        }
+        return found
+    }
+}
