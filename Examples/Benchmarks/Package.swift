@@ -3,6 +3,7 @@
 // dependencies. Run from the repository root:
 //   swift run -c release --package-path Examples/Benchmarks json-benchmark
 //   swift run -c release --package-path Examples/Benchmarks policy-benchmark
+//   swift run -c release --package-path Examples/Benchmarks correction-benchmark
 import PackageDescription
 
 let package = Package(
@@ -20,6 +21,11 @@ let package = Package(
             name: "policy-benchmark",
             dependencies: [.product(name: "StoryKitCore", package: "StoryKit")],
             path: "Sources/PolicyBenchmark"
+        ),
+        .executableTarget(
+            name: "correction-benchmark",
+            dependencies: [.product(name: "StoryKitCore", package: "StoryKit")],
+            path: "Sources/CorrectionBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

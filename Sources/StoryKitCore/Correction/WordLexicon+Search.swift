@@ -12,7 +12,7 @@ extension WordLexicon {
     func candidates(for typed: [UInt8], maxCost: Float, model: TypoCostModel) -> [Candidate] {
         guard !typed.isEmpty, typed.allSatisfy(\.isASCIILowercase) else { return [] }
         return withTrie { trie in
-            var search = TrieSearch(typed: typed, maxCost: maxCost, model: model)
+            let search = TrieSearch(typed: typed, maxCost: maxCost, model: model)
             defer { search.deallocate() }
             return search.run(trie)
         }

@@ -1,0 +1,93 @@
+// The offline corrector in process: the one-time cost of loading its word lists (time and
+// resident memory), then the median time per sentence over the tremor corpus, also per 100
+// characters. Run from the repository root (it reads Tests/Fixtures/Correction):
+//
+//   swift run -c release --package-path Examples/Benchmarks correction-benchmark [rounds]
+
+import StoryKitCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Resident memory in MiB (Linux; 0 elsewhere).
+func residentMiB() -> Double {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var size = 0, resident = 0
+    guard withUnsafeMutablePointer(to: &size, { size in
+        withUnsafeMutablePointer(to: &resident) { resident in
+            withVaList([size, resident]) { vfscanf(file, "%ld %ld", $0) }
+        }
+    }) == 2 else { return 0 }
+    return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
+}
+
+func readFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
+let path = "Tests/Fixtures/Correction/tremor-corpus.json"
+guard let text = readFile(path), case .object(let corpus) = try JSONValue(parsing: text),
+      case .array(let cases)? = corpus["cases"] else {
+    print("cannot read \(path); run from the repository root")
+    exit(1)
+}
+let sentences: [String] = cases.compactMap { entry in
+    guard case .object(let fields) = entry, case .string(let typed)? = fields["typed"] else { return nil }
+    return typed
+}
+
+let memoryBefore = residentMiB()
+var start = now()
+let corrector = OfflineCorrector()
+_ = try corrector.correct("a")
+let loadMilliseconds = (now() - start) * 1000
+let memoryAfter = residentMiB()
+
+var perSentence: [Double] = [], perHundredCharacters: [Double] = []
+for _ in 0..<rounds {
+    for sentence in sentences {
+        start = now()
+        _ = try corrector.correct(sentence)
+        let elapsed = (now() - start) * 1000
+        perSentence.append(elapsed)
+        perHundredCharacters.append(elapsed * 100 / Double(sentence.count))
+    }
+}
+let averageLength = Double(sentences.map(\.count).reduce(0, +)) / Double(sentences.count)
+print("word lists loaded in \(loadMilliseconds.formatted3) ms, resident memory +\(((memoryAfter - memoryBefore)).formatted3) MiB")
+print("\(sentences.count) sentences (\(averageLength.formatted3) characters on average) x \(rounds) rounds")
+print("median per sentence: \(median(perSentence).formatted3) ms; per 100 characters: \(median(perHundredCharacters).formatted3) ms")
+
+extension Double {
+    var formatted3: String {
+        let scaled = (self * 1000).rounded()
+        let whole = Int(scaled / 1000), fraction = Int(abs(scaled).truncatingRemainder(dividingBy: 1000))
+        let digits = String(fraction)
+        return "\(whole).\(String(repeating: "0", count: 3 - digits.count))\(digits)"
+    }
+}
