@@ -454,12 +454,15 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** Offline correction
 **
 ** A keyboard-aware corrector for text typed with a tremor, with no model, no network and no
-** key: a noisy channel over an embedded English word list (82,765 words with frequencies,
-** from symspellpy's MIT-licensed dictionary) and a model of tremor slips on a touch keyboard
-** (neighbouring keys, doubled presses, dropped, extra and swapped letters, missed or extra
-** spaces, stray capitals). Names, acronyms, numbers, URLs, e-mail addresses, words in other
-** scripts and correctly typed words are left alone. The word list is loaded once per process,
-** on first use.
+** key: a noisy channel over embedded English word and word-pair frequencies (82,768 words,
+** 242,342 pairs, from symspellpy's MIT-licensed dictionaries) and a model of tremor slips on
+** a touch keyboard (neighbouring keys, doubled presses, dropped, extra and swapped letters,
+** missed or extra spaces, stray capitals). Every reading of every word is weighed in the
+** context of the words around it, so a correctly spelt word that makes no sense there ("te"
+** for "the", "ted scarf") can be corrected too. Names, acronyms, numbers, URLs, e-mail
+** addresses, words in other scripts and apostrophe words are left alone. The word lists are
+** loaded once per process, on first use (about 25 ms, 5 MB), and the neighbours of known
+** words are remembered per process (at most 8,192 words).
 ** ------------------------------------------------------------------------------------------ */
 
 /* The longest text storykit_correct_offline accepts, in bytes. */
@@ -481,7 +484,7 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0, bad
 ** options); STORYKIT_E_PARSE (invalid UTF-8); STORYKIT_E_LIMIT (text over the limit).
-** Thread-safe: no shared mutable state.
+** Thread-safe: the only shared state is the neighbour memory, behind a lock.
 */
 STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const char *text, size_t len,
                                                       const char *options_json);

@@ -3,8 +3,11 @@ tremor corpus (Tests/Fixtures/Correction/tremor-corpus.json, made by
 scripts/generate-correction-corpus.py). Each corrector gets the typed sentence and should give
 back the clean one.
 
-    pip install pyspellchecker==0.9.1 symspellpy==6.10.1      # the peers, for this script only
-    python3 Examples/python/bench_correction.py [rounds]
+    python3 Examples/python/bench_correction.py [rounds] [-v]    # sets up .venv-bench-correction
+
+Peers (installed from PyPI into Examples/python/.venv-bench-correction on first run):
+pyspellchecker 0.9.1 and symspellpy 6.10.1, the latter both word by word (`lookup`) and on
+whole runs of words with its bigrams (`lookup_compound`). `-v` lists StoryKit's misses.
 
 Reported per corrector: sentence exact match; word accuracy on the words the tremor changed;
 the share of correctly typed words that the corrector damaged; median time per sentence
@@ -22,11 +25,15 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import bench_environment  # noqa: E402
+
+bench_environment.ensure(__file__, HERE / ".venv-bench-correction", ["pyspellchecker==0.9.1", "symspellpy==6.10.1"])
 
 import storykit  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parents[2] / "Tests" / "Fixtures" / "Correction" / "tremor-corpus.json"
+CORPUS = HERE.parents[1] / "Tests" / "Fixtures" / "Correction" / "tremor-corpus.json"
 WORD = re.compile(r"[A-Za-z]+")
 
 
@@ -100,20 +107,19 @@ def aligned_positions(clean: str, output: str) -> set[int]:
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    rounds = next((int(argument) for argument in sys.argv[1:] if argument.isdigit()), 3)
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
 
     start = time.perf_counter()
     storykit_direct("warm up")
     print(f"StoryKit first call (loads the library and the word list): {(time.perf_counter() - start) * 1000:.1f} ms")
-    correctors = {"StoryKit offline": storykit_direct}
-    try:
-        correctors["pyspellchecker 0.9.1"] = pyspellchecker_corrector()
-        sym_spell = symspell_dictionary()
-        correctors["symspellpy lookup"] = symspell_lookup_corrector(sym_spell)
-        correctors["symspellpy lookup_compound"] = symspell_compound_corrector(sym_spell)
-    except ImportError as error:
-        print(f"peers not installed ({error.name}); run: pip install pyspellchecker==0.9.1 symspellpy==6.10.1")
+    sym_spell = symspell_dictionary()
+    correctors = {
+        "StoryKit offline": storykit_direct,
+        "pyspellchecker 0.9.1": pyspellchecker_corrector(),
+        "symspellpy lookup": symspell_lookup_corrector(sym_spell),
+        "symspellpy lookup_compound": symspell_compound_corrector(sym_spell),
+    }
 
     outputs = {name: [] for name in correctors}
     times = {name: [] for name in correctors}

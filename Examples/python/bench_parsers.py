@@ -14,9 +14,7 @@ parsers, json-repair, partial-json-parser and jiter. Reports, with medians over 
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -27,18 +25,10 @@ VENV = HERE / ".venv-bench"
 PEERS = ["langchain-core", "json-repair", "partial-json-parser", "jiter"]
 
 
-def ensure_environment() -> None:
-    """Re-runs this script inside its own virtual environment with the peers installed."""
-    if Path(sys.prefix).resolve() == VENV.resolve():
-        return
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *PEERS], check=True)
-    os.execv(str(python), [str(python), __file__, *sys.argv[1:]])
+sys.path.insert(0, str(HERE))
+import bench_environment  # noqa: E402
 
-
-ensure_environment()
+bench_environment.ensure(__file__, VENV, PEERS)
 sys.path.insert(0, str(HERE))
 
 import jiter  # noqa: E402

@@ -142,7 +142,9 @@ public struct OfflineCorrector: Sendable {
     /// ("sumn mer" as "summer") when neither part is a word.
     private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int) -> [CorrectionLattice.Option] {
         let joined = first.lowered + second.lowered
-        guard first.lowered.count >= 2, second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),
+        // "I an" is two words, not "Ian"; "pla y" is one.
+        guard standalone(first.lowered[...]) == nil || first.lowered.count >= 2,
+              standalone(second.lowered[...]) == nil || second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),
               !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
               !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
         func option(_ word: Int, cost: Float) -> CorrectionLattice.Option {
@@ -173,7 +175,7 @@ public struct OfflineCorrector: Sendable {
             if cut + 1 < typed.count, layout.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
                 add([left, right], channel: -TypoCostModel.spaceSlip - TypoCostModel.neighbourSubstitution)
             }
-            if typed.count >= 5, cut >= 2, typed.count - cut >= 2 {
+            if typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
                 if let left, right == nil {
                     for candidate in lexicon.candidates(for: Array(typed[cut...]), maxCost: Self.singleSlipCost, model: model) {
                         add([left, candidate.word], channel: -TypoCostModel.spaceSlip - candidate.cost)

@@ -14,6 +14,15 @@ import Testing
         ("Mia and Tom went to the parrk yesterdya", "Mia and Tom went to the park yesterday"),
         ("hOme is where teh heart is", "home is where the heart is"),
         ("iwant to pla y with my freind", "i want to play with my friend"),
+        // The words around a slip decide between readings.
+        ("Could you help me with te shopping", "Could you help me with the shopping"),
+        ("The forset was dark and quiet", "The forest was dark and quiet"),
+        ("Every night thex moon was bright", "Every night the moon was bright"),
+        ("We sailed acros the ocaen", "We sailed across the ocean"),
+        // Missed spaces with a slip in one part, two missed spaces, an extra space.
+        ("The dog wanted tobr fed", "The dog wanted to be fed"),
+        ("The parcel arrivedthismorning", "The parcel arrived this morning"),
+        ("I want to go ho me now", "I want to go home now"),
     ])
     func directCorrectsTremorSlips(_ input: String, _ expected: String) throws {
         #expect(try texts(input).first == expected)
