@@ -1,4 +1,5 @@
-/// English contractions typed without their apostrophe, which the refined variation restores.
+/// English contractions typed without their apostrophe, which the refined variation restores,
+/// and other short forms the corrector keeps.
 /// Only spellings that are not also words are listed (`wont`, `ill`, `id`, `were` are left alone).
 enum Contractions {
     static let english: [String: String] = [
@@ -12,6 +13,9 @@ enum Contractions {
         "heres": "here's", "shes": "she's", "itll": "it'll", "wouldve": "would've",
         "couldve": "could've", "shouldve": "should've", "aint": "ain't",
     ]
+
+    /// Abbreviated titles, as written before a name ("Dr Patel"), kept as typed.
+    static let titles: Set<String> = ["Dr", "Mr", "Mrs", "Ms", "Mx", "St", "Jr", "Sr", "Prof", "Rev", "Capt"]
 
     /// Words that start a question, for the final punctuation.
     static let questionWords: Set<String> = [

@@ -98,11 +98,13 @@ public struct OfflineCorrector: Sendable {
         }
         if let index = lexicon.index(of: lowered) {
             var options = kept(score: 0, word: Int32(index))
-            if lowered.count >= 3 {
+            // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start.
+            if lowered.count >= 3, token.text.utf8.first?.isASCIILowercase == true {
                 options += realWordReadings(at: position, known: index)
             }
             return options
         }
+        if Contractions.titles.contains(token.text) { return kept(score: Self.contractionScore) }
         if Contractions.english[String(decoding: lowered, as: UTF8.self)] != nil { return kept(score: Self.contractionScore) }
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         let isName = !token.startsSentence && token.text.utf8.first?.isASCIIUppercase == true

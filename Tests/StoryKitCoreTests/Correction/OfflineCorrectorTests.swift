@@ -28,6 +28,12 @@ import Testing
         #expect(try texts(input).first == expected)
     }
 
+    @Test func leavesNamesAndTitlesAlone() throws {
+        // Known words when lower case, names when capitalised, even at a sentence start.
+        #expect(try texts("Ben painted a picture")[0] == "Ben painted a picture")
+        #expect(try texts("Dr Patel said the results look good")[0] == "Dr Patel said the results look good")
+    }
+
     @Test func leavesProtectedTextAlone() throws {
         let input = "Email Zorblax at zorb@example.com or https://example.org/xyzq before 5pm, NASA says"
         #expect(try texts(input).first == input)
