@@ -12,19 +12,20 @@ let package = Package(
         .package(name: "StoryKit", path: "../.."),
     ],
     targets: [
+        .target(name: "BenchmarkSupport", path: "Sources/BenchmarkSupport"),
         .executableTarget(
             name: "json-benchmark",
-            dependencies: [.product(name: "StoryKitCore", package: "StoryKit")],
+            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")],
             path: "Sources/JSONBenchmark"
         ),
         .executableTarget(
             name: "policy-benchmark",
-            dependencies: [.product(name: "StoryKitCore", package: "StoryKit")],
+            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")],
             path: "Sources/PolicyBenchmark"
         ),
         .executableTarget(
             name: "correction-benchmark",
-            dependencies: [.product(name: "StoryKitCore", package: "StoryKit")],
+            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")],
             path: "Sources/CorrectionBenchmark"
         ),
     ],

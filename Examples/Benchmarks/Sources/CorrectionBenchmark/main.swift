@@ -4,6 +4,7 @@
 //
 //   swift run -c release --package-path Examples/Benchmarks correction-benchmark [rounds]
 
+import BenchmarkSupport
 import StoryKitCore
 
 #if canImport(Glibc)
@@ -11,12 +12,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
 
 /// Resident memory in MiB (Linux; 0 elsewhere).
 func residentMiB() -> Double {
@@ -42,11 +37,6 @@ func readFile(_ path: String) -> String? {
         bytes += buffer[..<count]
     }
     return String(decoding: bytes, as: UTF8.self)
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
 }
 
 let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5

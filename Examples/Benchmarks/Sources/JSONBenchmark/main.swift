@@ -2,6 +2,7 @@
 // on the same ~10 MB document, side by side in one run. Reports medians.
 import Foundation
 import StoryKitCore
+import BenchmarkSupport
 
 /// A deterministic document shaped like a library of stories: nested objects, arrays,
 /// ASCII and non-ASCII strings with escapes, integers and decimals.
@@ -51,11 +52,6 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 let rounds = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 15

@@ -4,19 +4,8 @@
 //
 //   swift run -c release --package-path Examples/Benchmarks policy-benchmark [rounds]
 
+import BenchmarkSupport
 import StoryKitCore
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
 
 let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 21 : 21
 let engine = try PolicyEngine(profileNamed: "default")
