@@ -5,8 +5,10 @@ final class WordLexicon: Sendable {
     let words: [String]
     /// log10 of each word's relative frequency.
     let logProbability: [Float]
-    /// Each word's corpus count, in the resource's log10 steps (for the pair model).
-    let countBucket: [UInt8]
+    /// Each word's corpus count, in the resource's log10 steps.
+    private let countBucket: [UInt8]
+    /// The count each step stands for.
+    private let bucketCount: [Double]
     /// Sum of all counts.
     let totalCount: Double
     // The trie in breadth-first order: node 0 is the root and the children of node `n`, in
@@ -75,17 +77,14 @@ final class WordLexicon: Sendable {
             }
         }
         precondition(words.count == count, "embedded word list has \(words.count) words, expected \(count)")
-        var bucketPower = [Double](repeating: 0, count: 256)
+        let bucketCount = Self.bucketCounts(stepsPerDecade: stepsPerDecade)
         var wordsPerBucket = [Int](repeating: 0, count: 256)
         for bucket in buckets { wordsPerBucket[Int(bucket)] += 1 }
-        var total: Double = 0
-        for bucket in 0..<256 {
-            bucketPower[bucket] = decimalPower(Double(bucket) / Double(stepsPerDecade))
-            total += Double(wordsPerBucket[bucket]) * bucketPower[bucket]
-        }
+        let total = zip(wordsPerBucket, bucketCount).reduce(0) { $0 + Double($1.0) * $1.1 }
         let logTotal = Float(decimalLogarithm(total))
         self.words = words
         self.countBucket = buckets
+        self.bucketCount = bucketCount
         self.totalCount = total
         self.logProbability = buckets.map { Float($0) / Float(stepsPerDecade) - logTotal }
         // Renumber breadth-first so that each node's children are contiguous.
@@ -124,6 +123,15 @@ final class WordLexicon: Sendable {
         self.longestBelow = longestBelow
         self.lettersBelow = lettersBelow
     }
+
+    /// The count that each one-byte step of a resource stands for: step `b` is
+    /// 10^(b / `stepsPerDecade`). The word and word-pair lists share this encoding.
+    static func bucketCounts(stepsPerDecade: Int) -> [Double] {
+        (0..<256).map { decimalPower(Double($0) / Double(stepsPerDecade)) }
+    }
+
+    /// The corpus count of word `index`.
+    func count(of index: Int) -> Double { bucketCount[Int(countBucket[index])] }
 
     /// The index of `word` (lower-case ASCII bytes), or `nil`.
     func index(of word: some Collection<UInt8>) -> Int? {

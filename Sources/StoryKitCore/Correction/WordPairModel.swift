@@ -60,8 +60,7 @@ final class WordPairModel: Sendable {
         for first in firstOf { start[Int(first) + 1] += 1 }
         for word in 0..<wordCount { start[word + 1] += start[word] }
 
-        var bucketPower = [Double](repeating: 0, count: 256)
-        for bucket in 0..<256 { bucketPower[bucket] = decimalPower(Double(bucket) / Double(stepsPerDecade)) }
+        let bucketPower = WordLexicon.bucketCounts(stepsPerDecade: stepsPerDecade)
         var pairTotal: Double = 0
         var listedTotal = [Double](repeating: 0, count: wordCount)
         for (first, bucket) in zip(firstOf, buckets) {
@@ -72,8 +71,8 @@ final class WordPairModel: Sendable {
         var logConditional = [Float](repeating: 0, count: count)
         for pair in 0..<count {
             let first = Int(firstOf[pair]), word = Int(second[pair])
-            let firstCount = max(listedTotal[first], scale * bucketPower[Int(lexicon.countBucket[first])])
-            let single = bucketPower[Int(lexicon.countBucket[word])] / lexicon.totalCount
+            let firstCount = max(listedTotal[first], scale * lexicon.count(of: first))
+            let single = lexicon.count(of: word) / lexicon.totalCount
             let probability = Self.pairWeight * bucketPower[Int(buckets[pair])] / firstCount + (1 - Self.pairWeight) * single
             logConditional[pair] = Float(decimalLogarithm(probability))
         }
