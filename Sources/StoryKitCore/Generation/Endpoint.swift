@@ -62,3 +62,14 @@ enum Endpoint {
         return headers
     }
 }
+
+extension Endpoint {
+    /// ``baseURL(_:)`` for a generator's configuration: a bad URL is an invalid request.
+    static func checkedBaseURL(_ base: String) throws(GenerationError) -> String {
+        do {
+            return try baseURL(base)
+        } catch {
+            throw GenerationError(.invalidRequest, detail: error.message)
+        }
+    }
+}

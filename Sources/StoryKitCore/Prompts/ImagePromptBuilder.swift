@@ -20,6 +20,13 @@ public struct ImagePromptBuilder: Sendable {
         self.maxPromptTokens = maxPromptTokens
     }
 
+    /// A builder for Imagen's prompt limit, ``PromptBudget/imagePromptTokens``.
+    public static let standard = ImagePromptBuilder(checkedTokens: PromptBudget.imagePromptTokens)
+
+    private init(checkedTokens: Int) {
+        maxPromptTokens = checkedTokens
+    }
+
     /// The sentence that fixes how the hero looks; the same for every image of the hero.
     private func character(_ hero: HeroDescription, sections: inout PromptSections) -> String {
         var parts = ["The main character is the same child-friendly storybook hero in every picture"]

@@ -1,0 +1,132 @@
+/// A ``TextGenerator`` for Gemini or an OpenAI-compatible server (OpenAI, Ollama, llama.cpp,
+/// vLLM) over any ``HTTPTransport``, retrying retryable failures under a ``Retrier``.
+///
+/// The key comes from the environment first (`GEMINI_API_KEY`, `OPENAI_API_KEY`), then
+/// from `apiKey`; Gemini and OpenAI's own API need one, another OpenAI-compatible server
+/// (a `baseURL` that is not OpenAI's) does not.
+///
+///     let gemini = try RemoteTextGenerator(provider: .gemini, transport: URLSessionTransport())
+///     let reply = try await gemini.respond(to: TextGenerationRequest(model: gemini.model, prompt: prompt))
+public struct RemoteTextGenerator: TextGenerator {
+    /// `.gemini` or `.openai`.
+    public let provider: GenerationProvider
+    public let model: String
+    /// The API root requests go to.
+    public let baseURL: String
+    /// Sends the requests.
+    public let transport: any HTTPTransport
+    /// Bounds each attempt (streaming: the wait for the head and between chunks).
+    public var timeout: Duration
+    /// Decides when to try again.
+    public var retrier: Retrier
+    public let acceptsResponseSchema: Bool
+    private let apiKey: String?
+
+    /// The model used when none is given: `gemini-2.5-flash` for Gemini; OpenAI-compatible
+    /// servers name their models themselves, so `gpt-4o-mini` is only a default for OpenAI.
+    public static func defaultModel(for provider: GenerationProvider) -> String {
+        provider == .openai ? "gpt-4o-mini" : "gemini-2.5-flash"
+    }
+
+    /// Creates a generator.
+    ///
+    /// - Parameters:
+    ///   - acceptsResponseSchema: whether the server follows a JSON schema; set it to `false`
+    ///     for a local server that does not, and services ask for numbered lists instead.
+    ///   - environment: where keys are looked up first; the process environment by default.
+    /// - Throws: `.invalidAPIKey` when a key is needed and neither place has one;
+    ///   `.invalidRequest` for Imagen (use ``RemoteImageGenerator``) or a bad base URL.
+    public init(
+        provider: GenerationProvider, model: String? = nil, transport: any HTTPTransport,
+        apiKey: String? = nil, baseURL: String? = nil, timeout: Duration = .seconds(60),
+        retrier: Retrier = Retrier(), acceptsResponseSchema: Bool = true,
+        environment: @Sendable (String) -> String? = APIKey.processEnvironment
+    ) throws(GenerationError) {
+        guard provider != .imagen else {
+            throw GenerationError(.invalidRequest, detail: "Imagen makes images; use RemoteImageGenerator")
+        }
+        let base = baseURL ?? (provider == .gemini ? GeminiCodec.defaultBaseURL : OpenAICodec.defaultBaseURL)
+        let normalized = try Endpoint.checkedBaseURL(base)
+        let needsKey = provider == .gemini || normalized == OpenAICodec.defaultBaseURL
+        self.apiKey = try APIKey.resolve(for: provider, configured: apiKey, required: needsKey, environment: environment)
+        self.provider = provider
+        self.model = model ?? Self.defaultModel(for: provider)
+        self.baseURL = normalized
+        self.transport = transport
+        self.timeout = timeout
+        self.retrier = retrier
+        self.acceptsResponseSchema = acceptsResponseSchema
+    }
+
+    public func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
+        let http = try httpRequest(request, stream: false)
+        return try await retrier.run { _ throws(GenerationError) in
+            try provider.decode(try await transport.send(http, timeout: timeout)).get()
+        }
+    }
+
+    public func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError) -> GenerationResult {
+        let http = try httpRequest(request, stream: true)
+        var delivered = ""
+        // Text already handed out cannot be taken back, so a stream that delivered any is
+        // not started over.
+        return try await retrier.run(shouldRetry: { _ in delivered.isEmpty }) { _ throws(GenerationError) in
+            let response = try await transport.stream(http, timeout: timeout)
+            var decoder: GenerationStream
+            do {
+                decoder = try GenerationStream(provider: provider, httpStatus: response.status)
+            } catch {
+                throw GenerationError(.invalidRequest, detail: "\(error)")
+            }
+            func deliver(_ events: [StreamEvent]) {
+                for case .delta(index: 0, let text) in events {
+                    delivered += text
+                    onText(text)
+                }
+            }
+            let outcome: Result<GenerationResult, GenerationError>
+            do {
+                for try await chunk in response.body {
+                    deliver(try chunk.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try decoder.feed(utf8: bytes) })
+                }
+                var lastEvents: [StreamEvent] = []
+                outcome = try decoder.finish { lastEvents.append($0) }
+                deliver(lastEvents)
+            } catch let error as GenerationError {
+                throw error.keeping(partialText: delivered)
+            } catch let error as StoryKitError {
+                throw GenerationError(.malformedResponse, httpStatus: response.status, detail: error.message,
+                                      partialText: delivered.isEmpty ? nil : delivered)
+            } catch {
+                throw GenerationError(.transport, detail: "\(error)", partialText: delivered.isEmpty ? nil : delivered)
+            }
+            switch outcome {
+            case .success(let result): return result
+            case .failure(var error):
+                if error.retryAfter == nil { error.retryAfter = response.head().retryAfterSeconds }
+                throw error
+            }
+        }
+    }
+
+    private func httpRequest(_ request: TextGenerationRequest, stream: Bool) throws(GenerationError) -> HTTPRequest {
+        do {
+            switch provider {
+            case .openai: return try OpenAICodec.request(request, apiKey: apiKey, baseURL: baseURL, stream: stream)
+            default: return try GeminiCodec.request(request, apiKey: apiKey, baseURL: baseURL, stream: stream)
+            }
+        } catch {
+            throw GenerationError(.invalidRequest, detail: error.message)
+        }
+    }
+}
+
+extension GenerationError {
+    /// The error with `partialText` set to `text` when it had none and `text` is not empty.
+    func keeping(partialText text: String) -> GenerationError {
+        guard partialText == nil, !text.isEmpty else { return self }
+        var copy = self
+        copy.partialText = text
+        return copy
+    }
+}

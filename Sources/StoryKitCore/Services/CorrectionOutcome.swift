@@ -1,0 +1,71 @@
+/// What ``CorrectionService`` answered, and how it got there.
+public struct CorrectionOutcome: Sendable, Hashable {
+    /// The checked versions.
+    public var variations: VariationSet
+    /// The backend that wrote them.
+    public var backend: CorrectionBackend
+    /// Every earlier try that did not give the answer, in order: unavailable or failing
+    /// backends and unusable replies.
+    public var attempts: [CorrectionAttempt]
+    /// The model's reply the versions were read from (`nil` for the offline backend).
+    public var reply: String?
+    /// The offline corrector's per-word corrections (`nil` for a model backend).
+    public var words: [WordCorrection]?
+
+    /// Creates an outcome.
+    public init(variations: VariationSet, backend: CorrectionBackend, attempts: [CorrectionAttempt] = [],
+                reply: String? = nil, words: [WordCorrection]? = nil) {
+        self.variations = variations
+        self.backend = backend
+        self.attempts = attempts
+        self.reply = reply
+        self.words = words
+    }
+
+    /// Whether the model was asked again because its first reply was unusable.
+    public var retried: Bool {
+        attempts.contains { $0.backend == backend && $0.problem != nil }
+    }
+
+    /// `{"variations":[...],"source":...,"repaired":...,"issues":[...],"backend":"remote",
+    /// "retried":false,"attempts":[...],"reply":...,"words":[...]}`: the variation set's own
+    /// keys, then how it was made.
+    public var json: JSONValue {
+        guard case .object(var object) = variations.json else { return variations.json }
+        object["backend"] = .string(backend.rawValue)
+        object["retried"] = .bool(retried)
+        object["attempts"] = .array(attempts.map(\.json))
+        object["reply"] = reply.map(JSONValue.string) ?? .null
+        if let words { object["words"] = .array(words.map(\.json)) }
+        return .object(object)
+    }
+}
+
+/// One try of a correction backend that did not give the answer.
+public struct CorrectionAttempt: Sendable, Hashable, CustomStringConvertible {
+    /// The backend tried.
+    public var backend: CorrectionBackend
+    /// What was wrong with its reply, when it answered.
+    public var problem: CorrectionRetry.Problem?
+    /// Why it could not answer, when it failed.
+    public var error: GenerationError?
+
+    /// Creates a record of a try.
+    public init(backend: CorrectionBackend, problem: CorrectionRetry.Problem? = nil, error: GenerationError? = nil) {
+        self.backend = backend
+        self.problem = problem
+        self.error = error
+    }
+
+    public var description: String {
+        if let error { return "\(backend.rawValue): \(error)" }
+        return "\(backend.rawValue): the reply was unusable (\(problem?.rawValue ?? "unknown"))"
+    }
+
+    /// `{"backend":"remote","problem":"count","error":null}` or with `error` as
+    /// ``GenerationError/json``.
+    public var json: JSONValue {
+        ["backend": .string(backend.rawValue), "problem": problem.map { .string($0.rawValue) } ?? .null,
+         "error": error?.json ?? .null]
+    }
+}

@@ -1,0 +1,135 @@
+/// Corrects text typed with tremor typos, end to end: builds the correction prompt, asks a
+/// model, reads and checks its versions, asks once more when the reply was unusable, and
+/// walks the chain of backends the policy engine chose (``Capabilities/correctionBackends``)
+/// when one is unavailable. The offline corrector, which needs no model, ends every chain.
+///
+/// A backend with a generator that takes a response schema gets the structured prompt,
+/// any other the numbered one. A reply with the wrong number of versions, duplicates, or
+/// nothing readable is re-asked once with the retry prompt; if the second reply is still
+/// unreadable the next backend is tried, while a readable one is returned with its issues.
+///
+///     let service = CorrectionService(backends: capabilities.correctionBackends,
+///                                     generators: [.remote: gemini])
+///     let outcome = try await service.correct("I wnat to go hmoe") { snapshot in show(snapshot) }
+///     outcome.variations.variations.map(\.text)
+public struct CorrectionService: Sendable {
+    /// The backends to try, in order. ``CorrectionBackend/offline`` is added at the end
+    /// when the chain lacks it.
+    public var backends: [CorrectionBackend]
+    /// The model behind each model backend; a backend without one is skipped as unavailable.
+    public var generators: [CorrectionBackend: any TextGenerator]
+    /// The corrector of the offline backend.
+    public var offline: OfflineCorrector
+    /// How many versions to ask for (1 to ``CorrectionPromptBuilder/maxCount``).
+    public var count: Int
+    /// The language of the versions; `nil` asks for the language of the text.
+    public var language: LanguageTag?
+    /// The context window the prompt and reply must fit, per model backend.
+    public var contextTokens: Int
+
+    /// Creates a service.
+    public init(
+        backends: [CorrectionBackend] = [.offline], generators: [CorrectionBackend: any TextGenerator] = [:],
+        offline: OfflineCorrector = OfflineCorrector(), count: Int = 3, language: LanguageTag? = nil,
+        contextTokens: Int = PromptBudget.onDeviceContextTokens
+    ) {
+        self.backends = backends
+        self.generators = generators
+        self.offline = offline
+        self.count = count
+        self.language = language
+        self.contextTokens = contextTokens
+    }
+
+    /// Corrects `text`. `onUpdate` receives a snapshot of the versions as a model's reply
+    /// arrives (and once for the offline backend); a re-ask or the next backend starts a
+    /// new, empty snapshot.
+    ///
+    /// - Throws: `.invalidArgument` for empty text or settings out of range; `.limit` for
+    ///   text no backend can take; `.transport` when cancelled; `.api` when every backend
+    ///   failed and the chain had no offline backend to end it. The message lists each
+    ///   backend's failure.
+    public func correct(_ text: String, onUpdate: (@Sendable (PartialVariationSet) -> Void)? = nil) async throws(StoryKitError) -> CorrectionOutcome {
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw StoryKitError(.invalidArgument, "text must not be empty")
+        }
+        var attempts: [CorrectionAttempt] = []
+        var chain = backends
+        if !chain.contains(.offline) { chain.append(.offline) }
+        for backend in chain {
+            if backend == .offline {
+                let correction = try offline.correct(text)
+                onUpdate?(PartialVariationSet(complete: correction.variations))
+                return CorrectionOutcome(variations: correction.variations, backend: .offline, attempts: attempts, words: correction.words)
+            }
+            guard let generator = generators[backend] else {
+                attempts.append(CorrectionAttempt(backend: backend, error: GenerationError(.unavailable, detail: "no generator is configured for \(backend.rawValue)")))
+                continue
+            }
+            do {
+                if let outcome = try await ask(generator, backend: backend, text: text, attempts: &attempts, onUpdate: onUpdate) {
+                    return outcome
+                }
+            } catch where error.kind == .cancelled {
+                throw error.storyKitError
+            } catch {
+                attempts.append(CorrectionAttempt(backend: backend, error: error))
+            }
+        }
+        let reasons = attempts.map(\.description).joined(separator: "; ")
+        throw StoryKitError(.api, "no correction backend could answer: \(reasons)")
+    }
+
+    /// One model backend: the prompt, the reply, at most one re-ask. `nil` when the replies
+    /// were unreadable (the attempts say so); a generation failure is thrown.
+    private func ask(
+        _ generator: any TextGenerator, backend: CorrectionBackend, text: String,
+        attempts: inout [CorrectionAttempt], onUpdate: (@Sendable (PartialVariationSet) -> Void)?
+    ) async throws(GenerationError) -> CorrectionOutcome? {
+        let builder: CorrectionPromptBuilder
+        do {
+            builder = try CorrectionPromptBuilder(form: generator.acceptsResponseSchema ? .structured : .numbered,
+                                                  count: count, language: language, contextTokens: contextTokens)
+        } catch {
+            throw GenerationError(.invalidRequest, detail: error.message)
+        }
+        var retry: CorrectionRetry?
+        var replies = 0
+        while replies < 2 {
+            replies += 1
+            let prompt: Prompt
+            do {
+                prompt = try builder.build(text: text, retry: retry)
+            } catch {
+                throw GenerationError(.invalidRequest, detail: error.message)
+            }
+            let request = TextGenerationRequest(model: generator.model, prompt: prompt)
+            let reply = try await generate(generator, request, onUpdate: onUpdate)
+            let options = VariationOptions(expected: count)
+            guard let set = try? VariationParser(options: options).parse(reply), !set.variations.isEmpty else {
+                attempts.append(CorrectionAttempt(backend: backend, problem: .unparseable))
+                retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
+                continue
+            }
+            if let problem = CorrectionRetry(previousReply: reply, issues: set.issues), replies < 2 {
+                attempts.append(CorrectionAttempt(backend: backend, problem: problem.problem))
+                retry = problem
+                continue
+            }
+            onUpdate?(PartialVariationSet(complete: set))
+            return CorrectionOutcome(variations: set, backend: backend, attempts: attempts, reply: reply)
+        }
+        return nil
+    }
+
+    /// The reply's text; with `onUpdate`, streamed and shown as it arrives.
+    private func generate(
+        _ generator: any TextGenerator, _ request: TextGenerationRequest, onUpdate: (@Sendable (PartialVariationSet) -> Void)?
+    ) async throws(GenerationError) -> String {
+        guard let onUpdate else { return try await generator.respond(to: request).text }
+        onUpdate(PartialVariationSet())
+        let progress = SnapshotBuilder(options: VariationOptions(expected: count), onUpdate: onUpdate)
+        let result = try await generator.stream(request) { text in progress.add(text) }
+        return result.text
+    }
+}

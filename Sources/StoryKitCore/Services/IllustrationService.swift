@@ -1,0 +1,92 @@
+/// Illustrates a story page end to end: builds the illustration prompt, asks the image
+/// generator, and saves each image through the ``IllustrationStore`` under
+/// `<id>.<extension of its MIME type>` (the file store puts it in `Illustrations/`).
+///
+///     let service = IllustrationService(generator: imagen, store: try FileStore(root: ".storykit"))
+///     let outcome = try await service.illustrate(hero: hero, pageText: page, pageIndex: 0, storyID: story.id)
+///     outcome.illustrations.map(\.fileName)   // ["s1-page-1.png"]
+public struct IllustrationService: Sendable {
+    /// Makes the images.
+    public var generator: any ImageGenerator
+    /// Keeps the images.
+    public var store: any IllustrationStore
+    /// Builds the prompts.
+    public var promptBuilder: ImagePromptBuilder
+    /// The aspect ratio asked for, such as `"4:3"`; `nil` leaves the service's default.
+    public var aspectRatio: String?
+
+    /// Creates a service.
+    public init(generator: any ImageGenerator, store: any IllustrationStore,
+                promptBuilder: ImagePromptBuilder = ImagePromptBuilder.standard, aspectRatio: String? = nil) {
+        self.generator = generator
+        self.store = store
+        self.promptBuilder = promptBuilder
+        self.aspectRatio = aspectRatio
+    }
+
+    /// Draws page `pageIndex` (0-based) and saves `imageCount` images. The first image's id
+    /// is `id` (by default `<storyID>-page-<n>`, or `page-<n>`), the next ones add `-2`, `-3`.
+    ///
+    /// - Throws: `.invalidArgument` for a bad id, page or count; `.api` / `.transport` when
+    ///   the generator fails (every image filtered is `.api` with the service's reasons);
+    ///   `.io` when an image cannot be saved (images saved before it stay saved).
+    public func illustrate(
+        hero: HeroDescription, pageText: String, pageIndex: Int, style: String? = nil,
+        storyID: String? = nil, id: String? = nil, imageCount: Int = 1
+    ) async throws(StoryKitError) -> IllustrationOutcome {
+        guard (1...ImageGenerationRequest.maxSampleCount).contains(imageCount) else {
+            throw StoryKitError(.invalidArgument, "imageCount must be from 1 to \(ImageGenerationRequest.maxSampleCount), not \(imageCount)")
+        }
+        let prompt = try promptBuilder.illustration(hero: hero, pageText: pageText, pageIndex: pageIndex, style: style)
+        let baseID = id ?? (storyID.map { "\($0)-page-\(pageIndex + 1)" } ?? "page-\(pageIndex + 1)")
+        // Checks the id before paying for images.
+        _ = try Illustration(id: baseID, mimeType: .png, storyID: storyID, pageIndex: pageIndex)
+
+        var request = ImageGenerationRequest(model: generator.model, prompt: prompt.prompt)
+        request.sampleCount = imageCount
+        request.aspectRatio = aspectRatio
+        let result: GenerationResult
+        do {
+            result = try await generator.generate(request)
+        } catch {
+            throw error.storyKitError
+        }
+        var illustrations: [Illustration] = []
+        var filtered: [String?] = []
+        for image in result.images {
+            switch image {
+            case .image(let bytes, let mimeType):
+                let number = illustrations.count + 1
+                let illustration = try Illustration(id: number == 1 ? baseID : "\(baseID)-\(number)", mimeType: mimeType,
+                                                    storyID: storyID, pageIndex: pageIndex, prompt: prompt.prompt)
+                try await store.saveImage(bytes, mimeType: mimeType, id: illustration.id)
+                illustrations.append(illustration)
+            case .filtered(let reason):
+                filtered.append(reason)
+            }
+        }
+        return IllustrationOutcome(illustrations: illustrations, filteredReasons: filtered, prompt: prompt)
+    }
+}
+
+/// What ``IllustrationService`` made.
+public struct IllustrationOutcome: Sendable, Hashable {
+    /// The saved images, in the service's order.
+    public var illustrations: [Illustration]
+    /// One entry per image the service withheld: its reason, when it gave one.
+    public var filteredReasons: [String?]
+    /// The prompt the images were drawn from.
+    public var prompt: Prompt
+
+    /// `{"illustrations":[{Illustration}...],"filtered":[reason|null...],"prompt":"..."}`; each
+    /// illustration also carries its `fileName`.
+    public var json: JSONValue {
+        ["illustrations": .array(illustrations.map { illustration in
+            guard case .object(var object) = illustration.json else { return illustration.json }
+            object["fileName"] = .string(illustration.fileName)
+            return .object(object)
+        }),
+         "filtered": .array(filteredReasons.map { $0.map(JSONValue.string) ?? .null }),
+         "prompt": .string(prompt.prompt)]
+    }
+}
