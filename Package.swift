@@ -12,11 +12,15 @@ let package = Package(
         .library(name: "StoryKitCore", targets: ["StoryKitCore"]),
         // The C ABI, built as libstorykit.so. Build it self-contained with scripts/build-library.sh.
         .library(name: "storykit", type: .dynamic, targets: ["StoryKitC"]),
+        // A URLSession transport: the only module that imports Foundation.
+        .library(name: "StoryKitFoundation", targets: ["StoryKitFoundation"]),
     ],
     targets: [
         // MARK: Library
 
         .target(name: "StoryKitCore", exclude: ["Correction/EnglishWordFrequencies.LICENSE"]),
+
+        .target(name: "StoryKitFoundation", dependencies: ["StoryKitCore"]),
 
         // MARK: C ABI
 
@@ -31,6 +35,7 @@ let package = Package(
             dependencies: ["StoryKitCore"],
             exclude: []
         ),
+        .testTarget(name: "StoryKitFoundationTests", dependencies: ["StoryKitFoundation", "StoryKitCore"]),
         .testTarget(name: "StoryKitCTests", dependencies: ["StoryKitC", "CStoryKit", "StoryKitCore"]),
     ],
     swiftLanguageModes: [.v6]

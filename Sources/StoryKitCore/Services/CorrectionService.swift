@@ -106,7 +106,7 @@ public struct CorrectionService: Sendable {
             let request = TextGenerationRequest(model: generator.model, prompt: prompt)
             let reply = try await generate(generator, request, onUpdate: onUpdate)
             let options = VariationOptions(expected: count)
-            guard let set = try? VariationParser(options: options).parse(reply), !set.variations.isEmpty else {
+            guard var set = try? VariationParser(options: options).parse(reply), !set.variations.isEmpty else {
                 attempts.append(CorrectionAttempt(backend: backend, problem: .unparseable))
                 retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
                 continue
@@ -115,6 +115,12 @@ public struct CorrectionService: Sendable {
                 attempts.append(CorrectionAttempt(backend: backend, problem: problem.problem))
                 retry = problem
                 continue
+            }
+            // The prompt asks for the kinds in order; an unlabeled list follows that order.
+            if set.variations.allSatisfy({ $0.kind == nil }) {
+                for index in set.variations.indices where index < TextVariation.Kind.allCases.count {
+                    set.variations[index].kind = TextVariation.Kind.allCases[index]
+                }
             }
             onUpdate?(PartialVariationSet(complete: set))
             return CorrectionOutcome(variations: set, backend: backend, attempts: attempts, reply: reply)
