@@ -698,6 +698,184 @@ STORYKIT_API void storykit_store_close(storykit_store *store);
 /* Releases bytes the library handed out (storykit_store_get_image). NULL is a no-op. */
 STORYKIT_API void storykit_bytes_free(unsigned char *bytes);
 
+/* ------------------------------------------------------------------------------------------
+** Transport callbacks and services
+**
+** The services below talk to Gemini, Imagen and OpenAI-compatible servers (OpenAI, Ollama,
+** llama.cpp, vLLM) through an HTTP client the host brings: a storykit_transport_fn. For each
+** HTTP request the library calls it with the request as JSON and an exchange handle; the
+** host sends the request, then hands the answer back through the exchange:
+**
+**     storykit_exchange_respond(exchange, status, headers_json);   once, first
+**     storykit_exchange_write(exchange, chunk, len);               zero or more times
+**     return STORYKIT_OK;
+**
+** or, when no answer came (no connection, a time-out, a dropped connection part-way):
+**
+**     storykit_exchange_fail(exchange, "transport" | "timeout" | "cancelled", message);
+**     return STORYKIT_OK;
+**
+** Writing the body as it arrives lets a streamed reply reach on_event while it is still
+** arriving. A host that returns anything but STORYKIT_OK stops the whole operation, which
+** then returns STORYKIT_E_CALLBACK; so does an on_event callback.
+**
+** Threads: the calling thread waits while the operation runs; the callbacks run on library
+** threads, one at a time per operation. The exchange is valid only until the transport
+** callback returns. Requests are retried (exponential backoff with full jitter, honouring
+** Retry-After) on rate limits, server errors, time-outs and transport failures, but a stream
+** whose text already reached on_event is never started over. Do not call these functions
+** from inside a Swift concurrency task: they block their thread.
+**
+** Common request fields of storykit_generate, storykit_correct's "remote" and
+** storykit_illustrate: "apiKey" (the GEMINI_API_KEY or OPENAI_API_KEY environment variable
+** comes first; Gemini, Imagen and OpenAI's own API need a key, another OpenAI-compatible
+** server does not), "baseURL" (optional), "timeoutSeconds" (more than 0, at most 3600;
+** default 60, Imagen 120: the wait for the head and between two chunks), "retry"
+** ({"maxAttempts":1..10 (3), "initialDelayMs" (500), "maxDelayMs" (8000), "maxTotalMs"
+** (30000)}).
+** ------------------------------------------------------------------------------------------ */
+
+/* One HTTP exchange in progress, handed to a storykit_transport_fn. */
+typedef struct storykit_exchange storykit_exchange;
+
+/*
+** The host's HTTP client.
+**
+** exchange      Where the answer goes; valid until the callback returns. Never NULL.
+** request_json  {"method":"POST","url":"https://...","headers":{"content-type":
+**               "application/json","x-goog-api-key":"..."},"body":"<UTF-8 text>",
+**               "stream":true|false,"timeoutSeconds":60}. Owned by the library; valid until
+**               the callback returns. The headers hold the API key: do not log them.
+** user_data     The pointer given to the service function.
+**
+** Returns STORYKIT_OK once it has responded or failed; anything else stops the operation.
+*/
+typedef storykit_status (*storykit_transport_fn)(storykit_exchange *exchange, const char *request_json,
+                                                 void *user_data);
+
+/*
+** Receives the progress of an operation, one JSON object per call: storykit_generate sends
+** {"type":"delta","index":0,"text":"..."}; storykit_correct sends {"type":"snapshot",
+** "variations":[{"text":"..."|null,"kind":"direct"|...|null,"complete":false}], "final":false}
+** (a re-ask or a fallback to the next backend starts over with an empty snapshot).
+**
+** event_json  Owned by the library; valid until the callback returns.
+** Returns STORYKIT_OK to go on; anything else stops the operation (STORYKIT_E_CALLBACK).
+*/
+typedef storykit_status (*storykit_event_fn)(const char *event_json, void *user_data);
+
+/*
+** Gives the head of the response: the status and the header fields.
+**
+** http_status   100 to 599.
+** headers_json  NULL, or a JSON object of header names to string values.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (exchange NULL, bad status or headers);
+** STORYKIT_E_STATE (already responded or failed).
+*/
+STORYKIT_API storykit_status storykit_exchange_respond(storykit_exchange *exchange, int32_t http_status,
+                                                       const char *headers_json);
+
+/*
+** Adds the next bytes of the response body (any bytes; they are copied).
+**
+** chunk, len  NULL only when len is 0. The whole body is at most STORYKIT_MAX_INPUT_BYTES.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (exchange NULL, chunk NULL with len > 0);
+** STORYKIT_E_STATE (no head yet, failed, or nobody reads any more: the operation stopped or
+** timed out, so stop sending and return); STORYKIT_E_LIMIT (body over the limit).
+*/
+STORYKIT_API storykit_status storykit_exchange_write(storykit_exchange *exchange, const unsigned char *chunk,
+                                                     size_t len);
+
+/*
+** Ends the exchange with a failure: no response came, or the body stopped part-way.
+**
+** kind     "transport" (connection failed or dropped), "timeout" or "cancelled".
+** message  NULL or a NUL-terminated sentence saying what happened (secrets are redacted).
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (exchange NULL, unknown kind);
+** STORYKIT_E_STATE (already failed).
+*/
+STORYKIT_API storykit_status storykit_exchange_fail(storykit_exchange *exchange, const char *kind,
+                                                    const char *message);
+
+/*
+** Asks a model for text, or Imagen for images, through the host's transport.
+**
+** out_json      Receives the storykit_response_decode result shape ({"text",...,"candidates",
+**               "images","usage",...}). The caller owns it; release it with
+**               storykit_string_free(). NULL on failure.
+** request_json  The storykit_request_build request ("provider", "model", "prompt" or
+**               "messages", "stream", ...) plus the common fields above. With "stream":true
+**               the text reaches on_event as it arrives.
+** transport     The host's HTTP client. Never NULL.
+** on_event      NULL, or receives {"type":"delta",...} events while a stream arrives.
+** user_data     Passed to the callbacks as is; may be NULL.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments, bad request, no API key:
+** the message names the environment variable and "apiKey"); STORYKIT_E_API (the service
+** answered with an error; the message starts with its kind, such as "rateLimited, HTTP 429");
+** STORYKIT_E_TRANSPORT (the transport failed, timed out or was cancelled); STORYKIT_E_CALLBACK.
+** Thread-safe: no shared state.
+*/
+STORYKIT_API storykit_status storykit_generate(char **out_json, const char *request_json,
+                                               storykit_transport_fn transport, storykit_event_fn on_event,
+                                               void *user_data);
+
+/*
+** Corrects text typed with tremor typos: asks the configured model for versions, re-asks once
+** when the reply has the wrong count, duplicates or nothing readable, and falls back along
+** the chain of backends; the offline corrector ends every chain, so with no transport and
+** no key it still answers.
+**
+** out_json      Receives {"variations":[{"text","kind"}...],"source","repaired","issues",
+**               "backend":"remote"|"offline","retried":bool,"attempts":[{"backend",
+**               "problem":"count"|"duplicates"|"unparseable"|null,"error":{...}|null}],
+**               "reply":"<the model's reply>"|null,"words":[...] (offline only)}.
+**               The caller owns it; release it with storykit_string_free(). NULL on failure.
+** request_json  {"text":"...", "count":1..10 (3), "language":"en" (optional), "layout":
+**               "qwerty"|"qwertz"|"azerty" (offline), "backends":["remote","offline"]
+**               (optional: the policy engine's "correctionBackends"; "foundationModels" has no
+**               generator through C and is skipped), "remote":{"provider":"gemini"|"openai",
+**               "model" (optional), "structured":true|false (whether the server follows a
+**               response schema; default true), "contextTokens" (default 4096), plus the
+**               common fields}}. Without "remote" only the offline backend answers.
+** transport     The host's HTTP client; NULL when there is no "remote".
+** on_event      NULL, or receives {"type":"snapshot",...} events as versions arrive.
+** user_data     Passed to the callbacks as is; may be NULL.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments, bad request, empty text,
+** "remote" without a transport or without a key); STORYKIT_E_LIMIT (text over
+** STORYKIT_MAX_CORRECTION_BYTES when the offline backend has to answer); STORYKIT_E_CALLBACK.
+** A failing remote backend is not an error: it is listed in "attempts" and the next one answers.
+*/
+STORYKIT_API storykit_status storykit_correct(char **out_json, const char *request_json,
+                                              storykit_transport_fn transport, storykit_event_fn on_event,
+                                              void *user_data);
+
+/*
+** Illustrates a story page: builds the illustration prompt, asks Imagen, and saves each image
+** into the store's Illustrations/ folder as <id>.<extension of its MIME type>.
+**
+** out_json      Receives {"illustrations":[{"id","mimeType","storyID","pageIndex","prompt",
+**               "fileName"}],"filtered":[reason|null...],"prompt":"..."}. The caller owns it;
+**               release it with storykit_string_free(). NULL on failure.
+** store         An open store. Never NULL.
+** request_json  {"hero":{"name","traits","appearance"},"page":{"text","index"},"style"
+**               (optional),"storyID" (optional),"id" (optional; default "<storyID>-page-<n>"),
+**               "imageCount":1..8 (1),"aspectRatio" (optional),"model" (default
+**               "imagen-3.0-generate-002"), plus the common fields}.
+** transport     The host's HTTP client. Never NULL.
+** user_data     Passed to the callback as is; may be NULL.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_API (including every image
+** filtered: "contentFiltered"); STORYKIT_E_TRANSPORT; STORYKIT_E_IO (an image could not be
+** saved; those saved before it stay); STORYKIT_E_CALLBACK.
+*/
+STORYKIT_API storykit_status storykit_illustrate(char **out_json, storykit_store *store, const char *request_json,
+                                                 storykit_transport_fn transport, void *user_data);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,7 +18,7 @@ final class StoreHandle: Sendable {
     }
 }
 
-private func storeHandle(_ store: OpaquePointer?) throws(StoryKitError) -> FileStore {
+func storeHandle(_ store: OpaquePointer?) throws(StoryKitError) -> FileStore {
     guard let store else { throw StoryKitError(.invalidArgument, "store is NULL") }
     return Unmanaged<StoreHandle>.fromOpaque(UnsafeRawPointer(store)).takeUnretainedValue().store
 }

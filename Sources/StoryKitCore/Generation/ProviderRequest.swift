@@ -18,14 +18,28 @@ public enum ProviderRequest {
         return try build(&reader)
     }
 
-    /// Builds the HTTP request of a whole request, rejecting keys nobody read.
-    package static func build(_ reader: inout JSONFieldReader) throws(StoryKitError) -> HTTPRequest {
+    /// What a JSON request asks for, before it becomes HTTP.
+    package struct Parsed: Sendable {
+        /// What to generate.
+        package enum Content: Sendable {
+            case text(TextGenerationRequest)
+            case image(ImageGenerationRequest)
+        }
+
+        package var provider: GenerationProvider
+        package var apiKey: String?
+        package var baseURL: String?
+        package var stream: Bool
+        package var content: Content
+    }
+
+    /// Reads a request's fields; the caller finishes the reader (it may read more keys).
+    package static func parse(_ reader: inout JSONFieldReader) throws(StoryKitError) -> Parsed {
         let provider: GenerationProvider = try reader.choice("provider")
         let model = try reader.string("model")
         let apiKey = try reader.optionalString("apiKey")
         let baseURL = try reader.optionalString("baseURL")
         let stream = try reader.boolean("stream", default: false)
-        let request: HTTPRequest
         switch provider {
         case .imagen:
             guard !stream else { throw StoryKitError(.invalidArgument, "\(reader.name("stream")): Imagen does not stream") }
@@ -34,16 +48,25 @@ public enum ProviderRequest {
             image.aspectRatio = try reader.optionalString("aspectRatio")
             image.personGeneration = try reader.optionalString("personGeneration")
             image.negativePrompt = try reader.optionalString("negativePrompt")
-            try reader.finish()
-            request = try ImagenCodec.request(image, apiKey: apiKey, baseURL: baseURL ?? ImagenCodec.defaultBaseURL)
+            return Parsed(provider: provider, apiKey: apiKey, baseURL: baseURL, stream: false, content: .image(image))
         case .gemini, .openai:
             let text = try textRequest(&reader, model: model, provider: provider)
-            try reader.finish()
-            request = provider == .gemini
-                ? try GeminiCodec.request(text, apiKey: apiKey, baseURL: baseURL ?? GeminiCodec.defaultBaseURL, stream: stream)
-                : try OpenAICodec.request(text, apiKey: apiKey, baseURL: baseURL ?? OpenAICodec.defaultBaseURL, stream: stream)
+            return Parsed(provider: provider, apiKey: apiKey, baseURL: baseURL, stream: stream, content: .text(text))
         }
-        return request
+    }
+
+    /// Builds the HTTP request of a whole request, rejecting keys nobody read.
+    package static func build(_ reader: inout JSONFieldReader) throws(StoryKitError) -> HTTPRequest {
+        let parsed = try parse(&reader)
+        try reader.finish()
+        switch parsed.content {
+        case .image(let image):
+            return try ImagenCodec.request(image, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? ImagenCodec.defaultBaseURL)
+        case .text(let text) where parsed.provider == .gemini:
+            return try GeminiCodec.request(text, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? GeminiCodec.defaultBaseURL, stream: parsed.stream)
+        case .text(let text):
+            return try OpenAICodec.request(text, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? OpenAICodec.defaultBaseURL, stream: parsed.stream)
+        }
     }
 
     private static func textRequest(_ reader: inout JSONFieldReader, model: String, provider: GenerationProvider) throws(StoryKitError) -> TextGenerationRequest {

@@ -83,7 +83,7 @@ public enum PromptRequest {
         }
     }
 
-    private static func optionalLanguage(_ reader: inout JSONFieldReader) throws(StoryKitError) -> LanguageTag? {
+    package static func optionalLanguage(_ reader: inout JSONFieldReader) throws(StoryKitError) -> LanguageTag? {
         guard let text = try reader.optionalString("language") else { return nil }
         guard let tag = LanguageTag(text) else {
             throw StoryKitError(.invalidArgument, "\(reader.name("language")) must be a BCP 47 language tag such as \"en\" or \"es-MX\", not \"\(text)\"")
@@ -96,7 +96,7 @@ public enum PromptRequest {
         return tag
     }
 
-    private static func heroDescription(_ reader: inout JSONFieldReader) throws(StoryKitError) -> HeroDescription {
+    package static func heroDescription(_ reader: inout JSONFieldReader) throws(StoryKitError) -> HeroDescription {
         var hero = try reader.object("hero")
         let description = try HeroDescription(name: hero.string("name"), traits: hero.strings("traits"),
                                               appearance: hero.optionalString("appearance") ?? "")

@@ -1,0 +1,166 @@
+import CStoryKit
+import StoryKitCore
+import Synchronization
+
+/// The object behind a `storykit_exchange *`: one HTTP exchange of ``CallbackTransport``,
+/// filled by the host through `storykit_exchange_respond`, `_write` and `_fail`.
+final class ExchangeHandle: Sendable {
+    private enum Phase {
+        case waiting(CheckedContinuation<HTTPStreamingResponse, any Error>?)
+        case body(HTTPBody.Writer, bytes: Int)
+        case ended
+    }
+
+    private struct State {
+        var phase = Phase.waiting(nil)
+        var failed = false
+        var readerGone = false
+    }
+
+    private let state = Mutex(State())
+
+    func awaitHead(_ continuation: CheckedContinuation<HTTPStreamingResponse, any Error>) {
+        state.withLock { $0.phase = .waiting(continuation) }
+    }
+
+    func respond(status: Int, headers: HTTPHeaders) throws(StoryKitError) {
+        let readerGone = state.withLock { $0.readerGone }
+        let (body, writer) = HTTPBody.makeStream(onTermination: { [weak self] in self?.readerStopped() })
+        let continuation: CheckedContinuation<HTTPStreamingResponse, any Error>? = try state.withLock { (state) throws(StoryKitError) in
+            guard case .waiting(let continuation) = state.phase, !state.failed else {
+                throw StoryKitError(.state, "the exchange has already responded or failed")
+            }
+            state.phase = .body(writer, bytes: 0)
+            return continuation
+        }
+        if readerGone { writer.finish() }
+        continuation?.resume(returning: HTTPStreamingResponse(status: status, headers: headers, body: body))
+    }
+
+    func write(_ chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) {
+        let limit = Int(STORYKIT_MAX_INPUT_BYTES)
+        let writer: HTTPBody.Writer = try state.withLock { (state) throws(StoryKitError) in
+            guard !state.readerGone else { throw StoryKitError(.state, "nobody reads this response any more (the operation stopped or timed out); stop sending") }
+            guard case .body(let writer, let bytes) = state.phase else {
+                throw StoryKitError(.state, state.failed ? "the exchange has failed" : "storykit_exchange_respond must come before storykit_exchange_write")
+            }
+            guard bytes + chunk.count <= limit else {
+                throw StoryKitError(.limit, "the response body is over \(limit) bytes (STORYKIT_MAX_INPUT_BYTES)")
+            }
+            state.phase = .body(writer, bytes: bytes + chunk.count)
+            return writer
+        }
+        if !chunk.isEmpty, !writer.write(Array(chunk)) { readerStopped() }
+    }
+
+    func fail(_ error: GenerationError) throws(StoryKitError) {
+        let phase: Phase = try state.withLock { (state) throws(StoryKitError) in
+            guard !state.failed else { throw StoryKitError(.state, "the exchange has already failed") }
+            state.failed = true
+            defer { state.phase = .ended }
+            return state.phase
+        }
+        end(phase, with: error)
+    }
+
+    /// The host's callback returned: an exchange it left open ends here.
+    func callbackReturned(status: storykit_status) {
+        let phase = state.withLock { state in
+            defer { state.phase = .ended }
+            return state.phase
+        }
+        let error: GenerationError? = switch phase {
+        case .waiting: GenerationError(.transport, detail: status == STORYKIT_OK
+            ? "the transport callback returned without responding or failing"
+            : "the transport callback returned \(status)")
+        case .body where status != STORYKIT_OK: GenerationError(.cancelled, detail: "the transport callback returned \(status)")
+        default: nil
+        }
+        end(phase, with: error)
+    }
+
+    /// The awaiting task was cancelled.
+    func cancel() {
+        let phase = state.withLock { state in
+            state.readerGone = true
+            return state.phase
+        }
+        if case .waiting(let continuation) = phase {
+            state.withLock { $0.phase = .waiting(nil) }
+            continuation?.resume(throwing: GenerationError(.cancelled, detail: "the request was cancelled"))
+        }
+    }
+
+    private func readerStopped() {
+        state.withLock { $0.readerGone = true }
+    }
+
+    private func end(_ phase: Phase, with error: GenerationError?) {
+        switch phase {
+        case .waiting(let continuation):
+            continuation?.resume(throwing: error ?? GenerationError(.transport, detail: "no response"))
+        case .body(let writer, _):
+            writer.finish(throwing: error)
+        case .ended:
+            break
+        }
+    }
+}
+
+private func exchangeHandle(_ exchange: OpaquePointer?) throws(StoryKitError) -> ExchangeHandle {
+    guard let exchange else { throw StoryKitError(.invalidArgument, "exchange is NULL") }
+    return Unmanaged<ExchangeHandle>.fromOpaque(UnsafeRawPointer(exchange)).takeUnretainedValue()
+}
+
+@c @implementation
+public func storykit_exchange_respond(_ exchange: OpaquePointer?, _ http_status: Int32, _ headers_json: UnsafePointer<CChar>?) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let handle = try exchangeHandle(exchange)
+        guard (100...599).contains(http_status) else {
+            throw StoryKitError(.invalidArgument, "http_status \(http_status) is not an HTTP status (100 to 599)")
+        }
+        var fields: [HTTPHeaders.Field] = []
+        if let headers_json {
+            let headers = try jsonArgument(headers_json, "headers_json", maxBytes: Int(STORYKIT_MAX_OPTIONS_BYTES), limitName: "STORYKIT_MAX_OPTIONS_BYTES")
+            guard case .object(let object) = headers else {
+                throw StoryKitError(.invalidArgument, "headers_json must be a JSON object, not \(JSONFieldReader.describe(headers))")
+            }
+            for member in object {
+                guard case .string(let text) = member.value else {
+                    throw StoryKitError(.invalidArgument, "header \"\(member.key)\" must be a string, not \(JSONFieldReader.describe(member.value))")
+                }
+                fields.append(HTTPHeaders.Field(name: member.key, value: text))
+            }
+        }
+        try handle.respond(status: Int(http_status), headers: HTTPHeaders(fields))
+    }
+}
+
+@c @implementation
+public func storykit_exchange_write(_ exchange: OpaquePointer?, _ chunk: UnsafePointer<UInt8>?, _ len: Int) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let handle = try exchangeHandle(exchange)
+        guard len >= 0, len <= Int(STORYKIT_MAX_INPUT_BYTES) else {
+            throw StoryKitError(.limit, "len \(UInt(bitPattern: len)) is over STORYKIT_MAX_INPUT_BYTES")
+        }
+        guard let chunk else {
+            guard len == 0 else { throw StoryKitError(.invalidArgument, "chunk is NULL but len is \(len)") }
+            return try handle.write(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        try handle.write(UnsafeBufferPointer(start: chunk, count: len))
+    }
+}
+
+@c @implementation
+public func storykit_exchange_fail(_ exchange: OpaquePointer?, _ kind: UnsafePointer<CChar>?, _ message: UnsafePointer<CChar>?) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let handle = try exchangeHandle(exchange)
+        let name = try stringArgument(kind, "kind", maxBytes: 64)
+        let kinds: [String: GenerationError.Kind] = ["transport": .transport, "timeout": .timeout, "cancelled": .cancelled]
+        guard let errorKind = kinds[name] else {
+            throw StoryKitError(.invalidArgument, "unknown kind \"\(name)\"; expected \"transport\", \"timeout\" or \"cancelled\"")
+        }
+        let detail = message == nil ? nil : try stringArgument(message, "message", maxBytes: Int(STORYKIT_MAX_OPTIONS_BYTES))
+        try handle.fail(GenerationError(errorKind, detail: detail ?? "the host's transport reported \(name)"))
+    }
+}
