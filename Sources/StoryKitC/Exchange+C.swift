@@ -24,14 +24,14 @@ final class ExchangeHandle: Sendable {
     }
 
     func respond(status: Int, headers: HTTPHeaders) throws(StoryKitError) {
-        let readerGone = state.withLock { $0.readerGone }
-        let (body, writer) = HTTPBody.makeStream(onTermination: { [weak self] in self?.readerStopped() })
-        let continuation: CheckedContinuation<HTTPStreamingResponse, any Error>? = try state.withLock { (state) throws(StoryKitError) in
+        let (continuation, body, writer, readerGone) = try state.withLock { (state) throws(StoryKitError) in
             guard case .waiting(let continuation) = state.phase, !state.failed else {
                 throw StoryKitError(.state, "the exchange has already responded or failed")
             }
+            // Made only once the state allows it: a body dropped unused would end the exchange.
+            let (body, writer) = HTTPBody.makeStream(onTermination: { [weak self] in self?.readerStopped() })
             state.phase = .body(writer, bytes: 0)
-            return continuation
+            return (continuation, body, writer, state.readerGone)
         }
         if readerGone { writer.finish() }
         continuation?.resume(returning: HTTPStreamingResponse(status: status, headers: headers, body: body))

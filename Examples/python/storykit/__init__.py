@@ -17,7 +17,8 @@ import os
 import threading
 from typing import Union
 
-from . import _library
+from . import _library, services as _services
+from .transport import Exchange, UrllibTransport
 from .errors import (
     APIError, CallbackError, InternalError, InvalidArgumentError, LimitError, NotFoundError,
     ParseError, StateError, StorageError, StoryKitError, TransportError, UnavailableError,
@@ -31,7 +32,7 @@ __all__ = [
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
     "repair_json", "parse_list", "parse_variations", "Stream", "Store", "build_prompt",
     "evaluate_policy", "Policy", "decode_response", "build_request", "GENERATION_PROVIDERS",
-    "correct_offline",
+    "correct_offline", "generate", "correct", "Exchange", "UrllibTransport",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -227,6 +228,27 @@ def correct_offline(text: Text, *, layout: str = "qwerty") -> dict:
     return _call_json(library().storykit_correct_offline, text, _options({"layout": layout}))
 
 
+def generate(request: Union[dict, Text], *, transport=None, on_event=None) -> dict:
+    """Asks a model for text (or Imagen for images) through ``transport`` (by default a
+    ``UrllibTransport``): the ``build_request`` request plus ``timeoutSeconds`` and ``retry``.
+    With ``"stream": True``, ``on_event`` gets ``{"type":"delta","index":0,"text":...}`` as the
+    text arrives; returning False from it stops the call (``CallbackError``). Failures raise
+    ``APIError`` or ``TransportError`` whose ``kind`` is the error kind ("rateLimited"...).
+    """
+    return _services.generate(library(), request, transport, on_event)
+
+
+def correct(request: Union[dict, Text], *, transport=None, on_event=None) -> dict:
+    """Corrects ``request["text"]``: with ``"remote"`` on that model (re-asked once when its
+    reply is unusable), falling back to the offline corrector, which also answers alone with no
+    network. ``on_event`` gets ``{"type":"snapshot",...}`` as versions arrive.
+
+        >>> storykit.correct({"text": "I wnat to go hmoe"})["backend"]
+        'offline'
+    """
+    return _services.correct(library(), request, transport, on_event)
+
+
 class _Handle:
     """An opaque library handle released exactly once, by close() or at exit of a with block."""
 
@@ -349,6 +371,11 @@ class Store(_Handle):
         super().__init__()
         root_bytes = os.fsencode(root)
         _check(library().storykit_store_open(ctypes.byref(self._handle), root_bytes, _options({"create": create})))
+
+    def illustrate(self, request: Union[dict, Text], *, transport=None) -> dict:
+        """Draws a story page with Imagen and saves the images under Illustrations/ (see
+        ``storykit_illustrate``); returns the saved illustrations with their file names."""
+        return _services.illustrate(library(), self._open(), request, transport)
 
     def put(self, collection: str, id: str, record) -> None:
         """Saves a record (any JSON-serialisable value), durably."""

@@ -32,6 +32,11 @@ def load(path: Path | None = None) -> ctypes.CDLL:
     return lib
 
 
+#: storykit_transport_fn and storykit_event_fn.
+TRANSPORT_FUNCTION = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
+EVENT_FUNCTION = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_char_p, ctypes.c_void_p)
+
+
 def _declare(lib: ctypes.CDLL) -> None:
     status = ctypes.c_int32
     out_string = ctypes.POINTER(ctypes.c_void_p)
@@ -69,6 +74,12 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_response_decode": (status, [out_string, ctypes.c_char_p, ctypes.c_int32, ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_request_build": (status, [out_string, ctypes.c_char_p]),
         "storykit_correct_offline": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]),
+        "storykit_exchange_respond": (status, [ctypes.c_void_p, ctypes.c_int32, ctypes.c_char_p]),
+        "storykit_exchange_write": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]),
+        "storykit_exchange_fail": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p]),
+        "storykit_generate": (status, [out_string, ctypes.c_char_p, TRANSPORT_FUNCTION, EVENT_FUNCTION, ctypes.c_void_p]),
+        "storykit_correct": (status, [out_string, ctypes.c_char_p, TRANSPORT_FUNCTION, EVENT_FUNCTION, ctypes.c_void_p]),
+        "storykit_illustrate": (status, [out_string, ctypes.c_void_p, ctypes.c_char_p, TRANSPORT_FUNCTION, ctypes.c_void_p]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)

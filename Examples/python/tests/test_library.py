@@ -20,7 +20,8 @@ HEADER_FUNCTIONS = {
     "storykit_store_delete_image", "storykit_store_close", "storykit_bytes_free",
     "storykit_prompt_build", "storykit_policy_evaluate", "storykit_policy_create",
     "storykit_policy_eval", "storykit_policy_free", "storykit_response_decode", "storykit_request_build",
-    "storykit_correct_offline",
+    "storykit_correct_offline", "storykit_exchange_respond", "storykit_exchange_write",
+    "storykit_exchange_fail", "storykit_generate", "storykit_correct", "storykit_illustrate",
 }
 
 

@@ -1,0 +1,90 @@
+"""StoryKit's services over a Python transport: generate, correct, illustrate."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from typing import Callable, Optional, Union
+
+from . import errors
+from ._library import EVENT_FUNCTION, TRANSPORT_FUNCTION
+from .transport import Exchange, Transport, UrllibTransport
+
+__all__ = ["generate", "correct", "illustrate"]
+
+
+class _Callbacks:
+    """The C callbacks of one call. A Python exception inside a callback stops the operation
+    and is raised again by the call, instead of a bare CallbackError."""
+
+    def __init__(self, lib: ctypes.CDLL, transport: Optional[Transport], on_event: Optional[Callable[[dict], object]]) -> None:
+        self.lib = lib
+        self.failure: Optional[BaseException] = None
+        self._transport = transport
+        self._on_event = on_event
+        # Kept as attributes so the C function pointers live as long as the call.
+        self.transport_pointer = TRANSPORT_FUNCTION(self._call_transport) if transport else TRANSPORT_FUNCTION()
+        self.event_pointer = EVENT_FUNCTION(self._call_event) if on_event else EVENT_FUNCTION()
+
+    def _call_transport(self, exchange: int, request: bytes, _user_data: int) -> int:
+        try:
+            self._transport(json.loads(request.decode("utf-8")), Exchange(self.lib, exchange))
+            return errors.OK
+        except BaseException as error:  # noqa: BLE001 - handed back to the caller below
+            self.failure = self.failure or error
+            return errors.E_CALLBACK
+
+    def _call_event(self, event: bytes, _user_data: int) -> int:
+        try:
+            keep_going = self._on_event(json.loads(event.decode("utf-8")))
+            return errors.E_CALLBACK if keep_going is False else errors.OK
+        except BaseException as error:  # noqa: BLE001
+            self.failure = self.failure or error
+            return errors.E_CALLBACK
+
+    def finish(self, status: int, output: ctypes.c_void_p) -> dict:
+        if status != errors.OK:
+            message = self.lib.storykit_last_error().decode("utf-8", "replace")
+            if status == errors.E_CALLBACK and self.failure is not None:
+                raise self.failure
+            error = errors.error_for(status, message)
+            # "rateLimited, HTTP 429, ...: ..." -> error.kind == "rateLimited"
+            error.kind = message.split(":", 1)[0].split(",", 1)[0] if status in (errors.E_API, errors.E_TRANSPORT) else None
+            raise error
+        try:
+            return json.loads(ctypes.string_at(output.value).decode("utf-8"))
+        finally:
+            self.lib.storykit_string_free(output)
+
+
+def _request(request: Union[dict, str, bytes]) -> bytes:
+    if isinstance(request, dict):
+        return json.dumps(request, ensure_ascii=False).encode("utf-8")
+    return request.encode("utf-8") if isinstance(request, str) else bytes(request)
+
+
+def generate(lib: ctypes.CDLL, request, transport: Optional[Transport] = None,
+             on_event: Optional[Callable[[dict], object]] = None) -> dict:
+    callbacks = _Callbacks(lib, transport or UrllibTransport(), on_event)
+    output = ctypes.c_void_p()
+    status = lib.storykit_generate(ctypes.byref(output), _request(request), callbacks.transport_pointer,
+                                   callbacks.event_pointer, None)
+    return callbacks.finish(status, output)
+
+
+def correct(lib: ctypes.CDLL, request, transport: Optional[Transport] = None,
+            on_event: Optional[Callable[[dict], object]] = None) -> dict:
+    needs_transport = isinstance(request, dict) and "remote" in request
+    callbacks = _Callbacks(lib, transport or (UrllibTransport() if needs_transport else None), on_event)
+    output = ctypes.c_void_p()
+    status = lib.storykit_correct(ctypes.byref(output), _request(request), callbacks.transport_pointer,
+                                  callbacks.event_pointer, None)
+    return callbacks.finish(status, output)
+
+
+def illustrate(lib: ctypes.CDLL, store_handle: ctypes.c_void_p, request, transport: Optional[Transport] = None) -> dict:
+    callbacks = _Callbacks(lib, transport or UrllibTransport(), None)
+    output = ctypes.c_void_p()
+    status = lib.storykit_illustrate(ctypes.byref(output), store_handle, _request(request),
+                                     callbacks.transport_pointer, None)
+    return callbacks.finish(status, output)
