@@ -59,3 +59,19 @@ for status, body in ((200, '{"choices":[{"index":0,"message":{"content":"1. I wa
 print("\nThe offline corrector (no model, no network):")
 for variation in storykit.correct_offline("i wnat to go hmoe")["variations"]:
     print(f"  {variation['kind']:11} {variation['text']}")
+
+print("\nThe correction service with a model that is down (a local transport answering 503):")
+
+
+def overloaded_server(request, exchange):
+    # Stands in for an HTTP client: every request gets a 503, so the service falls back.
+    exchange.respond(503, {"content-type": "application/json"})
+    exchange.write(b'{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}')
+
+
+outcome = storykit.correct({"text": "I wnat to go hmoe", "remote": {
+    "provider": "openai", "model": "llama3.2", "baseURL": "http://127.0.0.1:11434/v1",
+    "retry": {"maxAttempts": 2, "initialDelayMs": 10}}}, transport=overloaded_server)
+for attempt in outcome["attempts"]:
+    print(f"  {attempt['backend']}: {attempt['error']['kind']} (HTTP {attempt['error']['httpStatus']})")
+print(f"  answered by the {outcome['backend']} backend: {outcome['variations'][0]['text']!r}")
