@@ -68,18 +68,12 @@ struct CallbackTransport: HTTPTransport {
     let host: HostCallbacks
 
     func send(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPResponse {
-        try await collect(request, timeout: timeout, maxBytes: Int(STORYKIT_MAX_INPUT_BYTES), streaming: false)
+        // The exchange already holds the body to STORYKIT_MAX_INPUT_BYTES.
+        try await start(request, timeout: timeout, streaming: false).collected(maxBytes: Int.max)
     }
 
     func stream(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPStreamingResponse {
         try await start(request, timeout: timeout, streaming: true)
-    }
-
-    private func collect(_ request: HTTPRequest, timeout: Duration, maxBytes: Int, streaming: Bool) async throws(GenerationError) -> HTTPResponse {
-        let response = try await start(request, timeout: timeout, streaming: streaming)
-        var body: [UInt8] = []
-        for try await chunk in response.body { body.append(contentsOf: chunk) }
-        return response.head(body: body)
     }
 
     private func start(_ request: HTTPRequest, timeout: Duration, streaming: Bool) async throws(GenerationError) -> HTTPStreamingResponse {

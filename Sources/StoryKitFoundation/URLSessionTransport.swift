@@ -16,24 +16,16 @@ import StoryKitCore
 ///
 ///     let gemini = try RemoteTextGenerator(provider: .gemini, transport: URLSessionTransport())
 public struct URLSessionTransport: HTTPTransport {
-    /// The most body bytes `send` keeps: enough for the largest images a service returns.
+    /// The most body bytes `send` keeps: by default the most the decoders read (64 MiB).
     public var maxBodyBytes: Int
 
     /// Creates a transport.
-    public init(maxBodyBytes: Int = 80 * 1024 * 1024) {
+    public init(maxBodyBytes: Int = JSONParserLimits.default.maxBytes) {
         self.maxBodyBytes = maxBodyBytes
     }
 
     public func send(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPResponse {
-        let response = try await start(request, timeout: timeout, wholeExchange: true)
-        var body: [UInt8] = []
-        for try await chunk in response.body {
-            guard body.count + chunk.count <= maxBodyBytes else {
-                throw GenerationError(.malformedResponse, httpStatus: response.status, detail: "the body is over \(maxBodyBytes) bytes")
-            }
-            body.append(contentsOf: chunk)
-        }
-        return response.head(body: body)
+        try await start(request, timeout: timeout, wholeExchange: true).collected(maxBytes: maxBodyBytes)
     }
 
     public func stream(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPStreamingResponse {

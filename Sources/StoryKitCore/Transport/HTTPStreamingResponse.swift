@@ -19,6 +19,20 @@ public struct HTTPStreamingResponse: Sendable {
         self.body = body
     }
 
+    /// Reads the whole body: the response as ``HTTPResponse``.
+    ///
+    /// - Throws: the body's own failure; `.malformedResponse` past `maxBytes`.
+    public func collected(maxBytes: Int) async throws(GenerationError) -> HTTPResponse {
+        var bytes: [UInt8] = []
+        for try await chunk in body {
+            guard bytes.count + chunk.count <= maxBytes else {
+                throw GenerationError(.malformedResponse, httpStatus: status, detail: "the body is over \(maxBytes) bytes")
+            }
+            bytes.append(contentsOf: chunk)
+        }
+        return head(body: bytes)
+    }
+
     /// The head of the response with an empty body, as ``HTTPResponse`` (for error decoding).
     public func head(body bytes: [UInt8] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: headers, body: bytes)

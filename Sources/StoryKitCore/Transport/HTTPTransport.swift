@@ -25,15 +25,7 @@ public protocol HTTPTransport: Sendable {
 extension HTTPTransport {
     /// Sends `request` through ``stream(_:timeout:)`` and collects the body, for transports
     /// that only implement streaming. At most `maxBytes` of body are kept.
-    public func collect(_ request: HTTPRequest, timeout: Duration, maxBytes: Int = GeneratedImage.maxBytes * 2) async throws(GenerationError) -> HTTPResponse {
-        let streamed = try await stream(request, timeout: timeout)
-        var body: [UInt8] = []
-        for try await chunk in streamed.body {
-            guard body.count + chunk.count <= maxBytes else {
-                throw GenerationError(.malformedResponse, httpStatus: streamed.status, detail: "the body is over \(maxBytes) bytes")
-            }
-            body.append(contentsOf: chunk)
-        }
-        return HTTPResponse(status: streamed.status, headers: streamed.headers, body: body)
+    public func collect(_ request: HTTPRequest, timeout: Duration, maxBytes: Int = JSONParserLimits.default.maxBytes) async throws(GenerationError) -> HTTPResponse {
+        try await stream(request, timeout: timeout).collected(maxBytes: maxBytes)
     }
 }
