@@ -121,15 +121,15 @@ def test_dropped_connection_is_a_transport_error_and_not_restarted(server, provi
 def test_slow_answer_hits_the_timeout(server):
     start = time.monotonic()
     with pytest.raises(storykit.TransportError) as caught:
-        storykit.generate(story_request(server, "slow", unique("slow"), timeoutSeconds=0.5), transport=DIRECT)
+        storykit.generate(story_request(server, "slow", unique("slow"), timeoutSeconds=1.5), transport=DIRECT)
     assert caught.value.kind == "timeout"
-    assert time.monotonic() - start < 4
+    assert time.monotonic() - start < 4.5
 
 
 def test_stalled_stream_hits_the_timeout(server):
     pieces = []
     with pytest.raises(storykit.TransportError) as caught:
-        storykit.generate(story_request(server, "stall", unique("stall"), "openai", stream=True, timeoutSeconds=0.5),
+        storykit.generate(story_request(server, "stall", unique("stall"), "openai", stream=True, timeoutSeconds=1.5),
                           transport=DIRECT, on_event=lambda event: pieces.append(event["text"]))
     assert caught.value.kind == "timeout"
     assert pieces
