@@ -111,9 +111,8 @@ struct CallbackTransport: HTTPTransport {
     static func requestJSON(_ request: HTTPRequest, timeout: Duration, streaming: Bool) -> JSONValue {
         var headers = JSONObject()
         for field in request.headers.fields { headers[field.name.lowercased()] = .string(field.value) }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         return ["method": .string(request.method), "url": .string(request.url), "headers": .object(headers),
                 "body": .string(String(decoding: request.body, as: UTF8.self)), "stream": .bool(streaming),
-                "timeoutSeconds": .number(JSONNumber(seconds) ?? JSONNumber(60))]
+                "timeoutSeconds": .number(JSONNumber(timeout.secondsValue) ?? JSONNumber(60))]
     }
 }

@@ -124,10 +124,7 @@ public func storykit_illustrate(
         var reader = try requestReader(request_json)
         guard transport != nil else { throw StoryKitError(.invalidArgument, "transport is NULL") }
         let hero = try PromptRequest.heroDescription(&reader)
-        var page = try reader.object("page")
-        let pageText = try page.string("text")
-        let pageIndex = try page.integer("index", in: 0...Story.maxPages, default: 0)
-        try page.finish()
+        let (pageText, pageIndex) = try PromptRequest.page(&reader)
         let style = try reader.optionalString("style")
         let storyID = try reader.optionalString("storyID")
         let id = try reader.optionalString("id")

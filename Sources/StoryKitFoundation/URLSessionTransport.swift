@@ -42,7 +42,7 @@ public struct URLSessionTransport: HTTPTransport {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         if !request.body.isEmpty { urlRequest.httpBody = Data(request.body) }
-        let seconds = max(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18, 0.001)
+        let seconds = max(timeout.secondsValue, 0.001)
         urlRequest.timeoutInterval = seconds
 
         let configuration = URLSessionConfiguration.ephemeral

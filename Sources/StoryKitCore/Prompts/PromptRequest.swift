@@ -73,10 +73,7 @@ public enum PromptRequest {
                 .avatar(hero: hero, customPrompt: customPrompt)
         case .illustration:
             let hero = try heroDescription(&reader)
-            var page = try reader.object("page")
-            let text = try page.string("text")
-            let index = try page.integer("index", in: 0...Story.maxPages, default: 0)
-            try page.finish()
+            let (text, index) = try page(&reader)
             let style = try reader.optionalString("style")
             return try ImagePromptBuilder(maxPromptTokens: context ?? PromptBudget.imagePromptTokens)
                 .illustration(hero: hero, pageText: text, pageIndex: index, style: style)
@@ -94,6 +91,15 @@ public enum PromptRequest {
     private static func requiredLanguage(_ reader: inout JSONFieldReader) throws(StoryKitError) -> LanguageTag {
         guard let tag = try optionalLanguage(&reader) else { throw reader.missing("language") }
         return tag
+    }
+
+    /// The `page` object of an illustration: `{text, index}` (index 0 when absent).
+    package static func page(_ reader: inout JSONFieldReader) throws(StoryKitError) -> (text: String, index: Int) {
+        var page = try reader.object("page")
+        let text = try page.string("text")
+        let index = try page.integer("index", in: 0...Story.maxPages, default: 0)
+        try page.finish()
+        return (text, index)
     }
 
     package static func heroDescription(_ reader: inout JSONFieldReader) throws(StoryKitError) -> HeroDescription {
