@@ -578,15 +578,16 @@ STORYKIT_API void storykit_policy_free(storykit_policy *policy);
 ** Storage: the file store, the embedded default
 **
 ** One JSON file per record under root_path: stories/<id>.json, heroes/<id>.json,
-** events/<id>.json; images in Illustrations/<id>.<ext> with the extension from the MIME type
+** events/<id>.json, corrections/<id>.json; images in Illustrations/<id>.<ext> with the extension from the MIME type
 ** (png, jpg, webp, gif, heic); preferences in preferences.json. Every write goes to a
 ** temporary file that is flushed to disk, renamed over the old file, and the folder is
 ** flushed: a crash at any instant leaves the old record or the new one, never a torn one,
 ** and nothing that was acknowledged (STORYKIT_OK) is lost. A full disk or a read-only folder
 ** is STORYKIT_E_IO and leaves the old data intact.
 **
-** Collections: "stories", "heroes", "events" (records: the JSON of a Story, Hero or
-** CustomEvent, validated, whose "id" is the id they are stored under) and "preferences"
+** Collections: "stories", "heroes", "events", "corrections" (records: the JSON of a Story,
+** Hero, CustomEvent or correction {"id","text","backend","variations":[{"text","kind"}]},
+** validated, whose "id" is the id they are stored under) and "preferences"
 ** (any JSON value per key; "theme" must be "light", "dark" or "system").
 **
 ** Ids and keys: 1 to 128 bytes of UTF-8, no control characters, no '/' or '\', not "." or
@@ -617,7 +618,7 @@ STORYKIT_API storykit_status storykit_store_open(storykit_store **out, const cha
 ** Saves a record, replacing the one with the same id (which keeps its creation time).
 **
 ** store       An open store.
-** collection  "stories", "heroes", "events" or "preferences". NUL-terminated.
+** collection  "stories", "heroes", "events", "corrections" or "preferences". NUL-terminated.
 ** id          The record's id (the preference key). NUL-terminated.
 ** json, len   The record as UTF-8 JSON; len at most STORYKIT_MAX_INPUT_BYTES.
 **

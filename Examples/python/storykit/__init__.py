@@ -360,7 +360,7 @@ class Store(_Handle):
             store.list("heroes", limit=20)             # {'items': [...], 'nextAfter': None, 'problems': []}
             store.put_image("i1", "image/png", png_bytes)
 
-    Collections: "stories", "heroes", "events", "preferences". One process and one handle at
+    Collections: "stories", "heroes", "events", "corrections", "preferences". One process and one handle at
     a time may open a root; a second open raises StorageError.
     """
 

@@ -59,6 +59,7 @@ enum RecordRules {
         case .stories: recordID = try Story(json: record).id
         case .heroes: recordID = try Hero(json: record).id
         case .events: recordID = try CustomEvent(json: record).id
+        case .corrections: recordID = try CorrectionRecord(json: record).id
         case .preferences:
             if id == PreferenceKey.theme { _ = try ThemePreference(json: record) }
             return

@@ -15,6 +15,8 @@ public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendabl
     public var heroes: some HeroRepository { EngineRepository<Hero>(engine: engine) }
     /// The custom events.
     public var events: some CustomEventRepository { EngineRepository<CustomEvent>(engine: engine) }
+    /// The corrections.
+    public var corrections: some CorrectionRepository { EngineRepository<CorrectionRecord>(engine: engine) }
 
     // MARK: IllustrationStore
 

@@ -1,6 +1,6 @@
 /// Keeps records of one type. A host app can implement it over its own persistence
 /// (SwiftData, Core Data, a server); ``FileStore`` and ``InMemoryStore`` provide it for
-/// stories, heroes and custom events.
+/// stories, heroes, custom events and corrections.
 ///
 ///     try await store.stories.save(story)
 ///     let page = try await store.stories.list(after: nil, limit: 20)
@@ -23,6 +23,8 @@ public protocol StoryRepository: RecordRepository where Record == Story {}
 public protocol HeroRepository: RecordRepository where Record == Hero {}
 /// Keeps custom events.
 public protocol CustomEventRepository: RecordRepository where Record == CustomEvent {}
+/// Keeps corrections.
+public protocol CorrectionRepository: RecordRepository where Record == CorrectionRecord {}
 
 /// Keeps binary images with their MIME type, named by id.
 public protocol IllustrationStore: Sendable {
@@ -82,3 +84,4 @@ struct EngineRepository<Record: StoredRecord>: RecordRepository {
 extension EngineRepository: StoryRepository where Record == Story {}
 extension EngineRepository: HeroRepository where Record == Hero {}
 extension EngineRepository: CustomEventRepository where Record == CustomEvent {}
+extension EngineRepository: CorrectionRepository where Record == CorrectionRecord {}

@@ -6,6 +6,8 @@ public enum StoreCollection: String, Sendable, Hashable, CaseIterable {
     case heroes
     /// ``CustomEvent`` records.
     case events
+    /// ``CorrectionRecord`` records: corrections the user asked for and the versions offered.
+    case corrections
     /// Small settings such as the theme preference, one JSON value per key.
     case preferences
 
@@ -14,7 +16,7 @@ public enum StoreCollection: String, Sendable, Hashable, CaseIterable {
     /// - Throws: `.invalidArgument` naming the known collections.
     public init(validating name: String) throws(StoryKitError) {
         guard let collection = StoreCollection(rawValue: name) else {
-            throw StoryKitError(.invalidArgument, "unknown collection \"\(name)\"; expected \"stories\", \"heroes\", \"events\" or \"preferences\"")
+            throw StoryKitError(.invalidArgument, "unknown collection \"\(name)\"; expected \"stories\", \"heroes\", \"events\", \"corrections\" or \"preferences\"")
         }
         self = collection
     }
@@ -38,6 +40,10 @@ extension Hero: StoredRecord {
 
 extension CustomEvent: StoredRecord {
     public static var collection: StoreCollection { .events }
+}
+
+extension CorrectionRecord: StoredRecord {
+    public static var collection: StoreCollection { .corrections }
 }
 
 /// A record that could not be read while listing: its id and what is wrong with it.

@@ -44,6 +44,26 @@ import Testing
     }
 
     @Test(arguments: Kind.allCases)
+    func keepsCorrectionsOfferedByTheOfflineCorrector(_ kind: Kind) async throws {
+        let (store, root) = try makeStore(kind)
+        defer { root.map { try? FileManager.default.removeItem(atPath: $0) } }
+        let text = "I wnat to go hmoe"
+        let correction = try OfflineCorrector().correct(text)
+        let record = try CorrectionRecord(id: "c1", text: text, backend: .offline, variations: correction.variations.variations)
+        try await store.corrections.save(record)
+        #expect(try await store.corrections.record(id: "c1") == record)
+        #expect(try store.record(id: "c1", in: .corrections)["variations"]?[0]?["kind"] == "direct")
+        // A record that is not a correction, or names another id, is refused.
+        for bad: JSONValue in [["id": "c2", "text": "", "backend": "offline", "variations": [["text": "x", "kind": nil]]],
+                               ["id": "c2", "text": "x", "backend": "psychic", "variations": [["text": "x", "kind": nil]]],
+                               ["id": "c2", "text": "x", "backend": "offline", "variations": []],
+                               ["id": "c3", "text": "x", "backend": "offline", "variations": [["text": "x", "kind": nil]]]] {
+            #expect(throws: StoryKitError.self) { try store.putRecord(bad, id: "c2", in: .corrections) }
+        }
+        #expect(try await store.corrections.list(after: nil, limit: 10).items == [record])
+    }
+
+    @Test(arguments: Kind.allCases)
     func listsInCreationOrderAndPaginates(_ kind: Kind) async throws {
         let (store, root) = try makeStore(kind)
         defer { root.map { try? FileManager.default.removeItem(atPath: $0) } }
