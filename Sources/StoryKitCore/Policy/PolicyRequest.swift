@@ -25,6 +25,13 @@ public enum PolicyRequest {
         return try evaluateWhole(&reader)
     }
 
+    /// Evaluates a request on a profile the app loaded or extended (a `profile` key, when
+    /// present, must name it).
+    public static func evaluate(_ request: JSONValue, on engine: PolicyEngine) throws(StoryKitError) -> JSONValue {
+        var reader = try JSONFieldReader(request)
+        return try evaluateWhole(&reader, loaded: engine)
+    }
+
     /// Evaluates a whole request: on `loaded` when given (a `profile` key must then name it),
     /// else on the built-in profile the request names.
     package static func evaluateWhole(_ reader: inout JSONFieldReader, loaded: PolicyEngine? = nil) throws(StoryKitError) -> JSONValue {

@@ -40,6 +40,17 @@ import Testing
         #expect(ids.first == "kidsMode")
         #expect(ids.firstIndex(of: "journal")! + 1 == ids.firstIndex(of: "proseFields")!)
         #expect(ids.filter { $0 == "heroName" }.count == 1)
+
+        // The JSON form decides on the loaded profile, and refuses a request naming another.
+        let request: JSONValue = ["domain": "writingTools", "field": ["id": "HeroCreationView.name", "kind": "name"],
+                                  "platform": ["os": "iOS", "version": "18.1", "appleIntelligence": "enabled"]]
+        #expect(try PolicyRequest.evaluate(request, on: engine)["rule"] == "heroName")
+        #expect(try PolicyRequest.evaluate(request)["rule"] == "heroName")
+        #expect(try PolicyRequest.evaluate(request, on: engine)["behavior"] == "limited")
+        #expect(try PolicyRequest.evaluate(request)["behavior"] == "disabled")
+        var named = request.objectValue!
+        named["profile"] = "default"
+        #expect(throws: StoryKitError.self) { try PolicyRequest.evaluate(.object(named), on: engine) }
     }
 
     @Test(arguments: [

@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+// The `storykit` command-line tool, and an example of linking StoryKit from another Swift
+// package: the root package by path, plus swift-argument-parser. From the repository root:
+//   ./scripts/storykit demo
+// The executable product is named storykit-cli because the root package's C library product
+// is already named storykit (libstorykit.so); scripts/storykit runs it as `storykit`.
+import PackageDescription
+
+let package = Package(
+    name: "storykit-cli",
+    products: [
+        .executable(name: "storykit-cli", targets: ["StoryKitCLI"]),
+    ],
+    dependencies: [
+        .package(name: "StoryKit", path: "../.."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "StoryKitCLI",
+            dependencies: [
+                .product(name: "StoryKitCore", package: "StoryKit"),
+                .product(name: "StoryKitFoundation", package: "StoryKit"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The README's Swift snippets, compiled and run by the README test.
+        .executableTarget(
+            name: "readme-tour",
+            dependencies: [
+                .product(name: "StoryKitCore", package: "StoryKit"),
+                .product(name: "StoryKitFoundation", package: "StoryKit"),
+            ],
+            path: "Sources/ReadmeTour"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

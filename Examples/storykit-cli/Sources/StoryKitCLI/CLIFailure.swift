@@ -1,0 +1,52 @@
+import StoryKitCore
+
+/// A failure the tool reports on stderr: what went wrong, then one line saying what to do.
+/// ArgumentParser prints it as `Error: <description>` and exits with status 1.
+struct CLIFailure: Error, CustomStringConvertible {
+    var message: String
+    var hint: String
+
+    init(_ message: String, hint: String) {
+        self.message = message
+        self.hint = hint
+    }
+
+    /// A library error, with the hint its code suggests unless the caller knows better.
+    init(_ error: StoryKitError, hint: String? = nil) {
+        self.message = error.message
+        self.hint = hint ?? Self.hint(for: error.code)
+    }
+
+    var description: String { "\(message)\nHint: \(hint)" }
+
+    private static func hint(for code: StoryKitError.Code) -> String {
+        switch code {
+        case .invalidArgument: "Check the value the message names; `storykit help <command>` lists the accepted ones."
+        case .parse: "The input is not what the command reads; check the file or pipe the right text in."
+        case .limit: "The input is over a documented limit (README, Limits); split it or shorten it."
+        case .notFound: "Check the name or id; `storykit store list` shows what the store holds."
+        case .io: "Check the path and its permissions and free space; another process may hold the store open."
+        case .api: "The model service refused or failed; the message says why. Retry later or use --backend offline."
+        case .transport: "The service could not be reached; check the network and --base-url, or use --backend offline."
+        default: "Run the command with --help to see how it is used."
+        }
+    }
+}
+
+/// Runs a library call, turning its error into a ``CLIFailure``.
+func reporting<T>(hint: String? = nil, _ body: () throws(StoryKitError) -> T) throws(CLIFailure) -> T {
+    do {
+        return try body()
+    } catch {
+        throw CLIFailure(error, hint: hint)
+    }
+}
+
+/// Runs an asynchronous library call, turning its error into a ``CLIFailure``.
+func reporting<T>(hint: String? = nil, _ body: () async throws(StoryKitError) -> T) async throws(CLIFailure) -> T {
+    do {
+        return try await body()
+    } catch {
+        throw CLIFailure(error, hint: hint)
+    }
+}

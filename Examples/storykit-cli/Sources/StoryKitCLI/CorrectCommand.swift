@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import StoryKitCore
+import StoryKitFoundation
+
+/// `storykit correct`: the correction service, remote when configured, offline otherwise.
+struct CorrectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "correct",
+        abstract: "Correct tremor-typed text: three versions (direct, refined, alternative), saved in the store.",
+        discussion: """
+        Without --backend the embedded offline corrector answers: no network, no key. With \
+        --backend gemini (key in GEMINI_API_KEY) or --backend openai (OPENAI_API_KEY, or a local \
+        Ollama, llama.cpp or vLLM server with --base-url) the model answers, asked again once if \
+        its reply is unusable, and the offline corrector takes over if the model fails.
+
+        Examples:
+          storykit correct "I wnat to go hmoe"
+          storykit correct "i dont knwo waht to do" --json
+          storykit correct "Ich mochte nach hasue" --layout qwertz --no-save
+          storykit correct "I wnat to go hmoe" --backend gemini
+          storykit correct "I wnat to go hmoe" --backend openai --base-url http://127.0.0.1:11434/v1 --model llama3.2 --no-structured
+        """
+    )
+
+    enum Backend: String, ExpressibleByArgument, CaseIterable {
+        case offline, gemini, openai
+    }
+
+    @Argument(help: "The text to correct; - reads standard input.")
+    var text: String
+
+    @Option(help: "offline (default), gemini or openai.")
+    var backend: Backend = .offline
+
+    @Option(help: "The model (default: the provider's default).")
+    var model: String?
+
+    @Option(name: .customLong("base-url"), help: "An OpenAI-compatible server, such as http://127.0.0.1:11434/v1.")
+    var baseURL: String?
+
+    @Flag(name: .customLong("no-structured"), help: "The server cannot answer to a JSON schema: ask for a numbered list.")
+    var noStructured = false
+
+    @Option(help: "How many versions to ask a model for, 1 to 10.")
+    var count = 3
+
+    @Option(help: "The language of the versions (BCP 47); default: the text's own.")
+    var language: String?
+
+    @Option(help: "The keyboard the text was typed on: qwerty, qwertz or azerty.")
+    var layout: String = "qwerty"
+
+    @Option(help: "Seconds to wait for the model before falling back.")
+    var timeout: Double = 30
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "The record id to save under (default: one made from the time).")
+    var id: String?
+
+    @Flag(name: .customLong("no-save"), help: "Do not save the result in the store.")
+    var noSave = false
+
+    @Flag(help: "Print the whole outcome as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        guard (1...CorrectionPromptBuilder.maxCount).contains(count) else {
+            throw ValidationError("--count must be from 1 to \(CorrectionPromptBuilder.maxCount)")
+        }
+    }
+
+    func run() async throws {
+        let input = text == "-" ? try InputSource(path: "-").readText() : text
+        let service = try makeService()
+        if backend != .offline { Console.note("Asking \(backend.rawValue)…") }
+        let progress = backend == .offline ? nil : ProgressLine()
+        let outcome = try await reporting { () async throws(StoryKitError) in
+            try await service.correct(input) { snapshot in progress?.show(snapshot) }
+        }
+        for attempt in outcome.attempts { Console.note("fell back: \(attempt)") }
+        var savedID: String?
+        if !noSave {
+            let recordID = id ?? Self.makeID()
+            let store = try storeOptions.open()
+            let record = try reporting { () throws(StoryKitError) in try CorrectionRecord(id: recordID, text: input, outcome: outcome) }
+            try await reporting { () async throws(StoryKitError) in try await store.corrections.save(record) }
+            savedID = recordID
+        }
+        if json {
+            var object = outcome.json.objectValue ?? JSONObject()
+            object["savedAs"] = savedID.map(JSONValue.string) ?? .null
+            Console.printJSON(.object(object))
+            return
+        }
+        Self.printVersions(outcome.variations)
+        print("\nbackend: \(outcome.backend.rawValue)" + (savedID.map { "; saved as corrections/\($0) in \(storeOptions.store)" } ?? ""))
+    }
+
+    /// The versions, one per line, labelled by kind.
+    static func printVersions(_ set: VariationSet, indent: String = "") {
+        for (index, variation) in set.variations.enumerated() {
+            let label = variation.kind?.rawValue ?? "version \(index + 1)"
+            print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + variation.text)
+        }
+        for issue in set.issues { print(indent + "issue: \(issue)") }
+    }
+
+    private func makeService() throws(CLIFailure) -> CorrectionService {
+        guard let layout = KeyboardLayout(rawValue: layout) else {
+            throw CLIFailure("unknown keyboard layout \"\(layout)\"", hint: "Use qwerty, qwertz or azerty.")
+        }
+        var languageTag: LanguageTag?
+        if let language {
+            guard let tag = LanguageTag(language) else {
+                throw CLIFailure("\"\(language)\" is not a language tag", hint: "Use a BCP 47 tag such as en or es-MX.")
+            }
+            languageTag = tag
+        }
+        var service = CorrectionService(offline: OfflineCorrector(layout: layout), count: count, language: languageTag)
+        guard backend != .offline else { return service }
+        let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
+        do {
+            let generator = try RemoteTextGenerator(provider: provider, model: model, transport: URLSessionTransport(), baseURL: baseURL,
+                                                    timeout: .milliseconds(Int(timeout * 1000)), acceptsResponseSchema: !noStructured)
+            service.backends = [.remote]
+            service.generators = [.remote: generator]
+        } catch {
+            let variable = provider == .gemini ? "GEMINI_API_KEY" : "OPENAI_API_KEY"
+            let hint = error.kind == .invalidAPIKey
+                ? "Set \(variable) (or use --base-url for a local server), or drop --backend to correct offline."
+                : "Check --base-url, or drop --backend to correct offline."
+            throw CLIFailure(error.storyKitError, hint: hint)
+        }
+        return service
+    }
+
+    /// A record id from the time, unique enough for one person's store.
+    static func makeID() -> String {
+        let milliseconds = Int(Date().timeIntervalSince1970 * 1000)
+        return "c\(milliseconds)-\(String(UInt16.random(in: 0...UInt16.max), radix: 16))"
+    }
+}
+
+/// Shows on stderr how many versions a streaming reply has delivered.
+final class ProgressLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown = -1
+
+    func show(_ snapshot: PartialVariationSet) {
+        lock.lock()
+        defer { lock.unlock() }
+        let count = snapshot.variations.count
+        guard count != shown else { return }
+        shown = count
+        Console.note("  received \(count) version\(count == 1 ? "" : "s")…")
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StoryKitCore
+
+/// Where a command reads its text: a file, or standard input when the path is `-` or absent.
+struct InputSource {
+    /// The largest input read: the library's own limit on one input.
+    static let maxBytes = JSONParserLimits.default.maxBytes
+
+    let path: String?
+
+    var name: String { path.map { $0 == "-" ? "standard input" : $0 } ?? "standard input" }
+
+    /// Reads everything, failing past ``maxBytes``.
+    func readAll() throws(CLIFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try forEachChunk(size: 64 * 1024) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Reads the input as UTF-8 text.
+    func readText() throws(CLIFailure) -> String {
+        let bytes = try readAll()
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CLIFailure("\(name) is not valid UTF-8", hint: "Convert the file to UTF-8 (for example with iconv) and try again.")
+        }
+        return text
+    }
+
+    /// Hands the input over in chunks as they are read (a pipe delivers what the writer has
+    /// written so far), at most `size` bytes each.
+    func forEachChunk(size: Int, _ body: ([UInt8]) throws(CLIFailure) -> Void) throws(CLIFailure) {
+        let descriptor: Int32
+        if let path, path != "-" {
+            descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else {
+                throw CLIFailure("cannot open \(path): \(String(cString: strerror(errno)))", hint: "Check the path, or pass - to read standard input.")
+            }
+        } else {
+            descriptor = STDIN_FILENO
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var buffer = [UInt8](repeating: 0, count: size)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, size) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CLIFailure("cannot read \(name): \(String(cString: strerror(errno)))", hint: "Check that \(name) is a readable file.")
+            }
+            if count == 0 { return }
+            total += count
+            guard total <= Self.maxBytes else {
+                throw CLIFailure("\(name) is larger than \(Self.maxBytes) bytes", hint: "Split the input; one input may hold at most 64 MiB.")
+            }
+            try body(Array(buffer[0..<count]))
+        }
+    }
+}
