@@ -14,9 +14,26 @@ enum Console {
 
     /// A line on stderr, such as progress, that never mixes into the results on stdout.
     static func note(_ line: String) {
+        writeLine(line, to: STDERR_FILENO)
+    }
+
+    /// A line on stdout written at once, for streamed events a reader waits for (`print`
+    /// buffers when stdout is a pipe). A command that streams writes all its output this way.
+    static func emit(_ value: JSONValue) {
+        writeLine(value.formatted(.compact), to: STDOUT_FILENO)
+    }
+
+    private static func writeLine(_ line: String, to descriptor: Int32) {
         var text = line + "\n"
-        // write(2) on the descriptor: unbuffered, so a note is seen at once.
-        text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 }
 

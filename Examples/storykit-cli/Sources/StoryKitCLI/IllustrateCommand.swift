@@ -28,6 +28,7 @@ struct IllustrateCommand: AsyncParsableCommand {
     @Option(help: "How many images to draw, 1 to \(ImageGenerationRequest.maxSampleCount).") var images = 1
     @Option(name: .customLong("aspect-ratio"), help: "Such as 4:3 or 1:1.") var aspectRatio: String?
     @Option(help: "The Imagen model.") var model = RemoteImageGenerator.defaultModel
+    @Option(name: .customLong("base-url"), help: "The Imagen API's base URL (default: Google's).") var baseURL = ImagenCodec.defaultBaseURL
     @Flag(name: .customLong("prompt-only"), help: "Print the prompt and send nothing, even with a key.") var promptOnly = false
     @OptionGroup var storeOptions: StoreOptions
     @Flag(help: "Print JSON.") var json = false
@@ -45,9 +46,9 @@ struct IllustrateCommand: AsyncParsableCommand {
         }
         let generator: RemoteImageGenerator
         do {
-            generator = try RemoteImageGenerator(model: model, transport: URLSessionTransport())
+            generator = try RemoteImageGenerator(model: model, transport: URLSessionTransport(), baseURL: baseURL)
         } catch {
-            throw CLIFailure(error.storyKitError, hint: "Check GEMINI_API_KEY, or use --prompt-only.")
+            throw CLIFailure(error.storyKitError, hint: "Check GEMINI_API_KEY and --base-url, or use --prompt-only.")
         }
         let store = try storeOptions.open()
         let service = IllustrationService(generator: generator, store: store, aspectRatio: aspectRatio)

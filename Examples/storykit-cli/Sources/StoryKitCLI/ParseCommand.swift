@@ -6,6 +6,12 @@ struct ParseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
         abstract: "Parse a model reply: a list, the corrector's variations, or JSON as models write it.",
+        discussion: """
+        Examples:
+          printf '1. Rest\\n2. Drink water\\n' | storykit parse list
+          storykit parse variations reply.txt --stream
+          echo "{'a': [1, 2,]" | storykit parse json
+        """,
         subcommands: [List.self, Variations.self, JSON.self]
     )
 
@@ -32,7 +38,7 @@ struct ParseCommand: ParsableCommand {
         /// Runs a batch parser over the whole input, or a stream over its chunks.
         func run<Stream>(batch: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue, stream makeStream: () -> Stream,
                          feed: (inout Stream, UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent],
-                         finish: (inout Stream) throws(StoryKitError) -> JSONValue) throws {
+                         finish: (inout Stream, @escaping (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue) throws {
             let source = InputSource(path: file)
             guard stream else {
                 let bytes = try source.readAll()
@@ -47,10 +53,13 @@ struct ParseCommand: ParsableCommand {
                 let events = try reporting { () throws(StoryKitError) in
                     try chunk.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try feed(&parser, buffer) }
                 }
-                for event in events { Console.printJSON(event.json, compact: true) }
+                for event in events { Console.emit(event.json) }
             }
-            let result = try reporting { () throws(StoryKitError) in try finish(&parser) }
-            Console.printJSON(["result": result], compact: true)
+            // Finishing may close open items: those events come before the result.
+            let result = try reporting { () throws(StoryKitError) in
+                try finish(&parser) { Console.emit($0.json) }
+            }
+            Console.emit(["result": result])
         }
     }
 }
@@ -72,7 +81,7 @@ extension ParseCommand {
             try input.run(batch: { (bytes) throws(StoryKitError) in try ListParser().parse(utf8: bytes).json },
                           stream: { ListStream() },
                           feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
-                          finish: { (stream) throws(StoryKitError) in try stream.finish().json })
+                          finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
         }
     }
 
@@ -99,7 +108,7 @@ extension ParseCommand {
             try input.run(batch: { (bytes) throws(StoryKitError) in try VariationParser(options: options).parse(utf8: bytes).json },
                           stream: { VariationStream(options: options) },
                           feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
-                          finish: { (stream) throws(StoryKitError) in try stream.finish().json })
+                          finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
         }
     }
 
@@ -120,7 +129,7 @@ extension ParseCommand {
             try input.run(batch: { (bytes) throws(StoryKitError) in try TolerantJSONParser().parse(utf8: bytes).json },
                           stream: { JSONStream() },
                           feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
-                          finish: { (stream) throws(StoryKitError) in try stream.finish().json })
+                          finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
         }
     }
 }

@@ -6,6 +6,13 @@ struct PolicyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "policy",
         abstract: "Decide a policy: Writing Tools per field, capabilities, deployment, appearance, motion, controls.",
+        discussion: """
+        Without a subcommand, `policy` evaluates one request (`policy evaluate`).
+
+        Examples:
+          storykit policy writingTools --field HeroCreationView.name:name
+          storykit policy fields --os-version 18.1 --apple-intelligence disabled
+        """,
         subcommands: [Evaluate.self, Fields.self],
         defaultSubcommand: Evaluate.self
     )

@@ -7,6 +7,14 @@ struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Browse the file store: list, show and export its records and illustrations.",
+        discussion: """
+        The store is the folder .storykit/ in the current folder unless --store names another.
+
+        Examples:
+          storykit store list
+          storykit store show corrections c1795316543879-b558
+          storykit store export --output backup.json
+        """,
         subcommands: [List.self, Show.self, Export.self]
     )
 

@@ -1,0 +1,306 @@
+"""Runs the built `storykit` binary (STORYKIT_CLI, or the package's debug build): exit codes,
+stderr, and that every --json output parses."""
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1]
+REPOSITORY = PACKAGE.parents[1]
+CLI = os.environ.get("STORYKIT_CLI", str(PACKAGE / ".build" / "debug" / "storykit-cli"))
+COMMANDS = [[], ["demo"], ["policy"], ["policy", "evaluate"], ["policy", "fields"], ["prompt"], ["parse"],
+            ["parse", "list"], ["parse", "variations"], ["parse", "json"], ["correct"], ["illustrate"],
+            ["store"], ["store", "list"], ["store", "show"], ["store", "export"]]
+USAGE_ERROR = 64
+
+
+def environment(**extra):
+    env = {key: value for key, value in os.environ.items() if key not in ("GEMINI_API_KEY", "OPENAI_API_KEY")}
+    env.update(extra)
+    return env
+
+
+def run(*arguments, stdin=None, cwd=None, env=None, timeout=60):
+    if not Path(CLI).exists():
+        pytest.fail(f"no storykit binary at {CLI}: build it with `swift build --package-path Examples/storykit-cli`")
+    return subprocess.run([CLI, *arguments], input=stdin, capture_output=True, cwd=cwd,
+                          env=env or environment(), timeout=timeout)
+
+
+def ok(*arguments, **options):
+    result = run(*arguments, **options)
+    assert result.returncode == 0, result.stderr.decode()
+    return result.stdout.decode()
+
+
+def failure(*arguments, code=1, **options):
+    result = run(*arguments, **options)
+    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
+    assert result.stdout == b""
+    return result.stderr.decode()
+
+
+def assert_explained(stderr):
+    lines = stderr.strip().splitlines()
+    assert lines[0].startswith("Error: "), stderr
+    assert lines[-1].startswith("Hint: ") and len(lines[-1]) > 10, stderr
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: " ".join(command) or "storykit")
+def test_every_command_has_help_with_an_example(command):
+    text = ok(*command, "--help")
+    assert "USAGE:" in text
+    if command:
+        assert "Examples:" in text and "storykit " + command[0] in text.split("Examples:")[1]
+
+
+def test_version():
+    assert re.fullmatch(r"\d+\.\d+\.\d+\n", ok("--version"))
+
+
+def test_unknown_command_and_bad_flags_are_usage_errors():
+    assert "Unexpected argument" in failure("bogus", code=USAGE_ERROR)
+    assert "--chunk-size" in failure("parse", "list", "--chunk-size", "0", code=USAGE_ERROR)
+    assert "--count" in failure("correct", "x", "--count", "11", code=USAGE_ERROR)
+
+
+def test_demo_runs_every_step_offline_and_keeps_its_store_when_asked(tmp_path):
+    text = ok("demo", "--store", str(tmp_path / "tour"), env=environment(http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9"))
+    steps = re.findall(r"^(\d+)\. ", text, re.MULTILINE)
+    assert steps == [str(number) for number in range(1, len(steps) + 1)] and len(steps) >= 10
+    assert f"Done: {len(steps)} steps." in text
+    assert "answered by: offline" in text and "[redacted]" in text and "demo-secret-key" not in text
+    counts = json.loads(ok("store", "list", "--store", str(tmp_path / "tour"), "--json"))
+    assert counts == {"stories": 1, "heroes": 1, "events": 0, "corrections": 1, "preferences": 1, "illustrations": 0}
+
+
+def test_demo_removes_its_temporary_store(tmp_path):
+    text = ok("demo", env=environment(TMPDIR=str(tmp_path)))
+    assert "The temporary store was removed." in text
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_policy_fields_table_is_aligned_and_json_parses():
+    table = ok("policy", "fields", "--os-version", "18.1").splitlines()
+    header, rule, rows = table[1], table[2], table[3:]
+    columns = [match.start() for match in re.finditer(r"\S+", header)]
+    assert len(columns) == 6 and len(rows) == 9
+    for row in rows:
+        starts = [match.start() for match in re.finditer(r"(?:(?<=  )|^)\S", row)]
+        assert starts[:len(columns)] == columns, row
+    decisions = json.loads(ok("policy", "fields", "--profile", "proposal", "--json"))
+    by_id = {field["id"]: field["decision"] for field in decisions["fields"]}
+    assert by_id["AvatarGenerationView.customPrompt"]["behavior"] == "limited"
+    assert by_id["MagicalTextField.password"]["rule"] == "secureField"
+    old = json.loads(ok("policy", "fields", "--os-version", "17.6", "--apple-intelligence", "notEligible", "--json"))
+    assert {field["decision"]["effective"] for field in old["fields"]} == {"none"}
+
+
+def test_policy_fields_reads_an_apps_own_fields_and_profile(tmp_path):
+    (tmp_path / "fields.json").write_text('[{"id": "JournalView.body", "kind": "longText", "multiline": true}]')
+    (tmp_path / "profile.json").write_text(json.dumps({"name": "journal", "extends": "default", "writingTools": [
+        {"id": "journal", "when": {"field": "JournalView.body"}, "behavior": "limited", "reason": "Journals keep their voice."}]}))
+    decisions = json.loads(ok("policy", "fields", "--fields", str(tmp_path / "fields.json"),
+                              "--profile-file", str(tmp_path / "profile.json"), "--json"))
+    assert decisions["profile"] == "journal"
+    assert [(field["id"], field["decision"]["rule"]) for field in decisions["fields"]] == [("JournalView.body", "journal")]
+    (tmp_path / "bad.json").write_text('[{"id": "x", "kind": "poem"}]')
+    assert_explained(failure("policy", "fields", "--fields", str(tmp_path / "bad.json")))
+
+
+@pytest.mark.parametrize("arguments, key, expected", [
+    (["writingTools", "--field", "HeroCreationView.name:name"], "rule", "heroName"),
+    (["writingTools", "--field", "StoryEditView.content:longText", "--os-version", "17.6"], "effective", "none"),
+    (["capabilities", "--os-version", "26.0"], "correctionBackends", ["foundationModels", "offline"]),
+    (["motion", "--set", "animation.purpose=decorative", "--set", "settings.reduceMotion=true"], "rule", "motion.reduceMotion"),
+    (["deployment", "--set", 'project={"configurations":{"Debug":"18.1","Release":"17.0"}}'], "rule", "deployment.belowMinimum"),
+])
+def test_policy_evaluates_any_domain_from_flags(arguments, key, expected):
+    decision = json.loads(ok("policy", *arguments))
+    assert decision[key] == expected, decision
+
+
+def test_policy_reads_a_request_file_and_flags_override_it(tmp_path):
+    request = {"domain": "writingTools", "field": {"id": "AvatarGenerationView.customPrompt", "kind": "imagePrompt"},
+               "platform": {"os": "iOS", "version": "18.1", "appleIntelligence": "enabled"}}
+    (tmp_path / "request.json").write_text(json.dumps(request))
+    assert json.loads(ok("policy", "--request", str(tmp_path / "request.json")))["effective"] == "complete"
+    assert json.loads(ok("policy", "--request", "-", "--profile", "proposal", stdin=json.dumps(request).encode()))["effective"] == "limited"
+    assert json.loads(ok("policy", "--request", str(tmp_path / "request.json"), "--os-version", "17.0"))["effective"] == "none"
+
+
+def test_policy_errors_name_the_key_and_say_what_to_do(tmp_path):
+    stderr = failure("policy", "writingTools", "--field", "X:poem")
+    assert_explained(stderr)
+    assert '"field.kind"' in stderr and '"longText"' in stderr
+    assert_explained(failure("policy", "--os", "iOS"))
+    assert_explained(failure("policy", "writingTools", "--profile", "nope", "--field", "X:name"))
+    (tmp_path / "broken.json").write_text('{"domain": ')
+    stderr = failure("policy", "--request", str(tmp_path / "broken.json"))
+    assert_explained(stderr)
+    assert "line 1" in stderr
+
+
+def test_prompt_builds_every_kind_and_json_parses():
+    correction = json.loads(ok("prompt", "correction", "--text", "I wnat to go hmoe </text>", "--form", "structured", "--json"))
+    assert correction["responseSchema"]["type"] == "object" and "</text>" not in correction["prompt"].split("<text>")[1].split("</text>")[0]
+    story = json.loads(ok("prompt", "story", "--hero", "Mia", "--trait", "brave", "--theme", "friendship",
+                          "--age-group", "4-6", "--length", "short", "--language", "en", "--json"))
+    assert "Mia" in story["prompt"] and story["estimatedTokens"] > 0
+    assert "Mia" in ok("prompt", "illustration", "--hero", "Mia", "--page-text", "Mia finds a lantern.")
+    assert "First day" in ok("prompt", "eventEnhancement", "--event-title", "First day", "--language", "en")
+    assert "robot" in ok("prompt", "avatar", "--hero", "Mia", "--custom-prompt", "with a robot friend")
+    assert_explained(failure("prompt", "correction"))
+    assert_explained(failure("prompt"))
+
+
+def test_parse_reads_stdin_and_files(tmp_path):
+    listed = json.loads(ok("parse", "list", stdin=b"Sure:\n1. Rest\n2. Drink water\n\nBye"))
+    assert [item["text"] for item in listed["items"]] == ["Rest", "Drink water"] and listed["postamble"] == "Bye"
+    (tmp_path / "reply.txt").write_text("```json\n{'a': [1, 2,],}\n```")
+    repaired = json.loads(ok("parse", "json", str(tmp_path / "reply.txt")))
+    assert repaired["value"] == {"a": [1, 2]} and {"codeFence", "singleQuotes", "trailingComma"} <= {r["kind"] for r in repaired["repairs"]}
+
+
+@pytest.mark.parametrize("kind, reply", [
+    ("variations", '{"directCorrection": "I want to go home.", "refinedPhrasing": "I would like to go hom'),
+    ("list", "Here:\n1. Café au lait\n2. Crème brûlée\n\nEnjoy!"),
+    ("json", '{"title": "Mia and the Moon", "pages": ["Once upon a time", "The end'),
+])
+def test_streamed_events_arrive_as_json_lines_and_end_in_the_batch_result(kind, reply):
+    batch = json.loads(ok("parse", kind, stdin=reply.encode()))
+    for chunk_size in ("1", "5"):
+        lines = ok("parse", kind, "--stream", "--chunk-size", chunk_size, stdin=reply.encode()).splitlines()
+        events = [json.loads(line) for line in lines]
+        assert events[-1] == {"result": batch}
+        assert all("type" in event for event in events[:-1]) and len(events) > 2
+
+
+def test_stream_reads_a_pipe_as_its_writer_writes():
+    writer = subprocess.Popen([CLI, "parse", "list", "--stream"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment())
+    writer.stdin.write(b"1. First item\n")
+    writer.stdin.flush()
+    first = json.loads(writer.stdout.readline())
+    assert first["type"] == "start"
+    writer.stdin.write(b"2. Second\n")
+    writer.stdin.close()
+    rest = [json.loads(line) for line in writer.stdout.read().splitlines()]
+    assert writer.wait(timeout=10) == 0
+    assert [item["text"] for item in rest[-1]["result"]["items"]] == ["First item", "Second"]
+
+
+def test_parse_reports_bad_input_with_its_place(tmp_path):
+    stderr = failure("parse", "variations", stdin=b'{"directCorrection": "caf\xc3')
+    assert_explained(stderr)
+    assert "UTF-8" in stderr
+    assert_explained(failure("parse", "list", str(tmp_path / "missing.txt")))
+    stderr = failure("parse", "json", stdin=b"[" * 600)
+    assert_explained(stderr)
+
+
+def test_correct_offline_saves_into_the_store_and_store_commands_read_it(tmp_path):
+    result = json.loads(ok("correct", "I wnat to go hmoe", "--json", cwd=tmp_path))
+    assert result["backend"] == "offline" and result["variations"][0]["text"] == "I want to go home"
+    assert len({variation["text"] for variation in result["variations"]}) == 3
+    record = json.loads(ok("store", "show", "corrections", result["savedAs"], cwd=tmp_path))
+    assert record["text"] == "I wnat to go hmoe" and record["variations"] == result["variations"]
+    assert (tmp_path / ".storykit" / "corrections" / f"{result['savedAs']}.json").exists()
+    listing = ok("store", "list", "corrections", cwd=tmp_path)
+    assert result["savedAs"] in listing and "I want to go home" in listing
+    text = ok("correct", "i dont knwo", "--store", str(tmp_path / "other"), "--id", "mine")
+    assert "direct" in text and "saved as corrections/mine" in text
+    exported = json.loads(ok("store", "export", "--store", str(tmp_path / "other")))
+    assert [record["id"] for record in exported["corrections"]] == ["mine"] and exported["problems"] == []
+
+
+def test_correct_without_saving_and_from_stdin(tmp_path):
+    text = ok("correct", "-", "--no-save", stdin=b"I wnat to go hmoe", cwd=tmp_path)
+    assert "I want to go home" in text and "saved" not in text
+    assert not (tmp_path / ".storykit").exists()
+
+
+def test_correct_explains_a_missing_key_and_a_bad_layout(tmp_path):
+    stderr = failure("correct", "I wnat", "--backend", "gemini", cwd=tmp_path)
+    assert_explained(stderr)
+    assert "GEMINI_API_KEY" in stderr
+    assert_explained(failure("correct", "I wnat", "--layout", "dvorak", cwd=tmp_path))
+    assert_explained(failure("correct", "   ", cwd=tmp_path))
+    assert not (tmp_path / ".storykit" / "corrections").exists()
+
+
+def test_store_commands_explain_a_missing_store_and_record(tmp_path):
+    stderr = failure("store", "list", "--store", str(tmp_path / "nothing"))
+    assert_explained(stderr)
+    assert "storykit correct" in stderr
+    ok("correct", "hello", "--store", str(tmp_path / "s"))
+    assert_explained(failure("store", "show", "corrections", "missing", "--store", str(tmp_path / "s")))
+    assert_explained(failure("store", "list", "poems", "--store", str(tmp_path / "s")))
+
+
+def test_store_reports_an_unreadable_record_without_stopping(tmp_path):
+    ok("correct", "hello", "--store", str(tmp_path), "--id", "good")
+    (tmp_path / "corrections" / "bad.json").write_text("{not json")
+    result = run("store", "list", "corrections", "--store", str(tmp_path))
+    assert result.returncode == 0
+    assert "good" in result.stdout.decode() and "unreadable corrections/bad" in result.stderr.decode()
+    exported = json.loads(ok("store", "export", "--store", str(tmp_path)))
+    assert [problem["id"] for problem in exported["problems"]] == ["bad"]
+
+
+def test_illustrate_without_a_key_prints_the_prompt_and_says_how_to_draw(tmp_path):
+    result = run("illustrate", "--hero", "Mia", "--page-text", "Mia finds a lantern.", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "Mia finds a lantern." in result.stdout.decode() and "GEMINI_API_KEY" in result.stderr.decode()
+    assert not (tmp_path / ".storykit").exists()
+    assert_explained(failure("illustrate", "--hero", "", "--page-text", "x", cwd=tmp_path))
+
+
+@pytest.fixture(scope="module")
+def server():
+    process = subprocess.Popen([sys.executable, str(REPOSITORY / "Tests" / "Fixtures" / "Transport" / "loopback_server.py")],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    assert line.startswith("PORT "), line
+    yield int(line.split()[1])
+    process.stdin.close()
+    process.wait(timeout=10)
+
+
+def loopback(**extra):
+    return environment(no_proxy="127.0.0.1", NO_PROXY="127.0.0.1", **extra)
+
+
+def test_correct_on_an_openai_compatible_server_shows_progress_and_saves(server, tmp_path):
+    result = run("correct", "I wnat to go hmoe", "--backend", "openai", "--base-url", f"http://127.0.0.1:{server}/ok/cli-correct/v1",
+                 "--model", "local", "--json", cwd=tmp_path, env=loopback())
+    assert result.returncode == 0, result.stderr.decode()
+    outcome = json.loads(result.stdout)
+    assert outcome["backend"] == "remote" and outcome["variations"][0]["text"] == "I want to go home."
+    assert "Asking openai" in result.stderr.decode() and "received 3 versions" in result.stderr.decode()
+    assert json.loads(ok("store", "show", "corrections", outcome["savedAs"], cwd=tmp_path))["backend"] == "remote"
+
+
+def test_correct_falls_back_to_offline_when_the_server_fails(server, tmp_path):
+    result = run("correct", "I wnat to go hmoe", "--backend", "gemini", "--base-url", f"http://127.0.0.1:{server}/always-unavailable/cli-fallback/v1beta",
+                 "--timeout", "5", cwd=tmp_path, env=loopback(GEMINI_API_KEY="test-key"))
+    assert result.returncode == 0, result.stderr.decode()
+    assert "backend: offline" in result.stdout.decode() and "fell back: remote" in result.stderr.decode()
+
+
+def test_illustrate_with_a_key_saves_the_picture_in_the_store(server, tmp_path):
+    result = run("illustrate", "--hero", "Mia", "--page-text", "Mia finds a lantern.", "--story-id", "s1", "--json",
+                 "--base-url", f"http://127.0.0.1:{server}/ok/cli-illustrate/v1beta", cwd=tmp_path, env=loopback(GEMINI_API_KEY="test-key"))
+    assert result.returncode == 0, result.stderr.decode()
+    outcome = json.loads(result.stdout)
+    assert [image["fileName"] for image in outcome["illustrations"]] == ["s1-page-1.png"]
+    assert (tmp_path / ".storykit" / "Illustrations" / "s1-page-1.png").read_bytes().startswith(b"\x89PNG")
+    images = json.loads(ok("store", "list", "illustrations", "--json", cwd=tmp_path))
+    assert images == [{"id": "s1-page-1", "mimeType": "image/png", "bytes": (tmp_path / ".storykit" / "Illustrations" / "s1-page-1.png").stat().st_size}]
+    ok("store", "show", "illustrations", "s1-page-1", "--output", str(tmp_path / "page.png"), cwd=tmp_path)
+    assert (tmp_path / "page.png").read_bytes() == (tmp_path / ".storykit" / "Illustrations" / "s1-page-1.png").read_bytes()
+    exported = json.loads(ok("store", "export", cwd=tmp_path))
+    assert exported["illustrations"][0]["base64"]
