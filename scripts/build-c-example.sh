@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks that include/storykit.h compiles cleanly as C99 and C++17, then builds the C example
-# against libstorykit.so. Prints the example's path.
+# Checks that include/storykit.h compiles cleanly as C99 and C++17, then builds the C examples
+# (example, stream, transport) against libstorykit.so into Examples/c/build. Prints the path
+# of the first, the tour of the C ABI.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 lib="${STORYKIT_LIB:-$("$root/scripts/build-library.sh")}"
@@ -10,6 +11,8 @@ mkdir -p "$out"
 warnings=(-Wall -Wextra -pedantic -Werror)
 cc -std=c99 "${warnings[@]}" -fsyntax-only -x c "$root/include/storykit.h"
 c++ -std=c++17 "${warnings[@]}" -fsyntax-only -x c++ "$root/include/storykit.h"
-cc -std=c99 "${warnings[@]}" -I "$root/include" "$root/Examples/c/example.c" \
-   -L "$libdir" -lstorykit -Wl,-rpath,"$libdir" -o "$out/example"
+for name in example stream transport; do
+    cc -std=c99 "${warnings[@]}" -I "$root/include" "$root/Examples/c/$name.c" \
+       -L "$libdir" -lstorykit -Wl,-rpath,"$libdir" -o "$out/$name"
+done
 echo "$out/example"

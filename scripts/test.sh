@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test of StoryKit: the Swift suites (core and C ABI), the C header and example,
-# and the Python binding's pytest suite against the self-contained libstorykit.so.
+# Runs every test of StoryKit: the Swift suites (core and C ABI), the C header and examples,
+# the storykit command-line tool's binary, the Python binding against the self-contained
+# libstorykit.so, and every snippet of README.md and Examples/python/README.md.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -12,9 +13,13 @@ echo "== Self-contained shared library"
 lib="$(scripts/build-library.sh)"
 echo "$lib"
 
-echo "== C header and example"
+echo "== C header and examples"
 example="$(STORYKIT_LIB="$lib" scripts/build-c-example.sh)"
 "$example" > /dev/null
+
+echo "== Command-line tool (Examples/storykit-cli)"
+swift build --package-path Examples/storykit-cli
+cli_bin="$(swift build --package-path Examples/storykit-cli --show-bin-path)"
 
 echo "== Python tests"
 python="python3"
@@ -25,4 +30,6 @@ if ! "$python" -c "import pytest" 2> /dev/null; then
     "$venv/bin/python" -m pip install --quiet pytest
     python="$venv/bin/python"
 fi
-STORYKIT_LIB="$lib" "$python" -m pytest -q Examples/python/tests
+STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" STORYKIT_README_TOUR="$cli_bin/readme-tour" \
+    STORYKIT_C_EXAMPLES="$(dirname "$example")" \
+    "$python" -m pytest -q Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets

@@ -5,7 +5,6 @@ scenarios as the URLSession transport's Swift tests."""
 import ctypes
 import itertools
 import json
-import subprocess
 import sys
 import threading
 import time
@@ -22,13 +21,10 @@ _names = itertools.count()
 
 @pytest.fixture(scope="module")
 def server(fixtures):
-    process = subprocess.Popen([sys.executable, str(fixtures / "Transport" / "loopback_server.py")],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    assert line.startswith("PORT "), line
-    yield int(line.split()[1])
-    process.stdin.close()
-    process.wait(timeout=10)
+    sys.path.insert(0, str(fixtures / "Transport"))
+    import loopback
+    with loopback.running() as port:
+        yield port
 
 
 def base_url(port, scenario, test, provider):

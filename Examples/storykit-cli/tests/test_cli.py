@@ -261,13 +261,10 @@ def test_illustrate_without_a_key_prints_the_prompt_and_says_how_to_draw(tmp_pat
 
 @pytest.fixture(scope="module")
 def server():
-    process = subprocess.Popen([sys.executable, str(REPOSITORY / "Tests" / "Fixtures" / "Transport" / "loopback_server.py")],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    assert line.startswith("PORT "), line
-    yield int(line.split()[1])
-    process.stdin.close()
-    process.wait(timeout=10)
+    sys.path.insert(0, str(REPOSITORY / "Tests" / "Fixtures" / "Transport"))
+    import loopback
+    with loopback.running() as port:
+        yield port
 
 
 def loopback(**extra):

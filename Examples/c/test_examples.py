@@ -1,0 +1,70 @@
+"""Runs the C examples built by scripts/build-c-example.sh (in STORYKIT_C_EXAMPLES, or
+Examples/c/build): the streaming example and the socket transport example."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+BUILD = Path(os.environ.get("STORYKIT_C_EXAMPLES", HERE / "build"))
+sys.path.insert(0, str(HERE.parents[1] / "Tests" / "Fixtures" / "Transport"))
+
+import loopback  # noqa: E402
+
+
+def run(name, *arguments, stdin=b""):
+    program = BUILD / name
+    if not program.exists():
+        pytest.fail(f"no {program}: build the examples with scripts/build-c-example.sh")
+    return subprocess.run([str(program), *arguments], input=stdin, capture_output=True, timeout=60)
+
+
+@pytest.mark.parametrize("kind, reply", [
+    ("variations", '{"directCorrection": "I want to go home.", "refinedPhrasing": "I would like to go h'),
+    ("list", "Here you go:\n1. Rest\n2. Drink water\n\nHope this helps! " * 20),
+    ("json", "```json\n{'title': 'Mia', pages: ['Once', 'The end',],}\n```"),
+])
+def test_stream_example_prints_events_and_matches_the_batch_result(kind, reply):
+    result = run("stream", kind, stdin=reply.encode())
+    assert result.returncode == 0, result.stderr.decode()
+    lines = result.stdout.decode().splitlines()
+    assert lines[-1] == "the streamed result is the batch result"
+    events = [event for line in lines if line.startswith('{"events"') for event in json.loads(line)["events"]]
+    assert events and all("type" in event for event in events)
+
+
+def test_stream_example_reports_bad_input():
+    result = run("stream", "variations", stdin=b'{"directCorrection": "\xff')
+    assert result.returncode == 1 and b"UTF-8" in result.stderr
+    assert run("stream", "poem").returncode == 2
+
+
+@pytest.fixture(scope="module")
+def server():
+    with loopback.running() as port:
+        yield port
+
+
+def test_transport_example_streams_from_a_local_server(server):
+    result = run("transport", f"http://127.0.0.1:{server}/ok/c-transport/v1", "local", "I wnat to go hmoe")
+    assert result.returncode == 0, result.stderr.decode()
+    outcome = json.loads(result.stdout)
+    assert outcome["backend"] == "remote" and len(outcome["variations"]) == 3
+    assert result.stderr.decode().count("snapshot") >= 3
+
+
+@pytest.mark.parametrize("scenario, error", [("always-unavailable", "serverError"), ("drop", "transport")])
+def test_transport_example_falls_back_to_offline(server, scenario, error):
+    result = run("transport", f"http://127.0.0.1:{server}/{scenario}/c-{scenario}/v1", "local", "I wnat to go hmoe")
+    assert result.returncode == 0, result.stderr.decode()
+    outcome = json.loads(result.stdout)
+    assert outcome["backend"] == "offline" and outcome["attempts"][0]["error"]["kind"] == error
+
+
+def test_transport_example_without_a_server_corrects_offline():
+    result = run("transport")
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["variations"][0]["text"] == "I want to go home"
