@@ -13,6 +13,7 @@ parsers, json-repair, partial-json-parser and jiter. Reports, with medians over 
 
 from __future__ import annotations
 
+import os
 import json
 import statistics
 import sys

@@ -8,15 +8,22 @@ from pathlib import Path
 
 #: Where scripts/build-library.sh puts the library, relative to the repository root.
 _DEFAULT_RELATIVE_PATH = Path(".build") / "release" / "libstorykit.so"
+_LIBRARY_NAME = "libstorykit.so"
 
 
 def default_library_path() -> Path:
-    """The library path: $STORYKIT_LIB if set, else the repository's release build folder."""
+    """The library path, the first of: $STORYKIT_LIB; a libstorykit.so inside this package
+    (installed with it when one was there at build time); the repository's release build
+    folder, when the package is used from its source tree."""
     configured = os.environ.get("STORYKIT_LIB")
     if configured:
         return Path(configured).resolve()
-    repository_root = Path(__file__).resolve().parents[3]
-    return (repository_root / _DEFAULT_RELATIVE_PATH).resolve()
+    package = Path(__file__).resolve().parent
+    bundled = package / _LIBRARY_NAME
+    repository = package.parents[2]
+    if bundled.exists() or not (repository / "Package.swift").exists():
+        return bundled
+    return (repository / _DEFAULT_RELATIVE_PATH).resolve()
 
 
 def load(path: Path | None = None) -> ctypes.CDLL:
@@ -25,7 +32,7 @@ def load(path: Path | None = None) -> ctypes.CDLL:
     if not path.exists():
         raise OSError(
             f"libstorykit not found at {path}; build it with scripts/build-library.sh "
-            "or set STORYKIT_LIB to its absolute path"
+            "and set STORYKIT_LIB to its absolute path (or put libstorykit.so inside the storykit package)"
         )
     lib = ctypes.CDLL(str(path))
     _declare(lib)
