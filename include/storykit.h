@@ -72,6 +72,9 @@ STORYKIT_API int32_t storykit_abi_version(void);
 #define STORYKIT_MAX_JSON_DEPTH 512
 /* The largest options_json any function accepts, NUL excluded: 64 KiB. */
 #define STORYKIT_MAX_OPTIONS_BYTES ((size_t)65536)
+/* The longest name argument, NUL excluded: a root_path, collection, id, mime_type, provider,
+** stream kind or failure kind. 4 KiB. */
+#define STORYKIT_MAX_NAME_BYTES ((size_t)4096)
 
 /* ------------------------------------------------------------------------------------------
 ** Status codes and errors
@@ -189,7 +192,8 @@ STORYKIT_API storykit_status storykit_json_format(char **out_json, const char *t
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0);
 ** STORYKIT_E_PARSE (an unrepairable error, no object or array found, invalid UTF-8);
-** STORYKIT_E_LIMIT (len over the limit, nesting deeper than STORYKIT_MAX_JSON_DEPTH).
+** STORYKIT_E_LIMIT (len over the limit; the value nested deeper than STORYKIT_MAX_JSON_DEPTH
+** - 1, as the answer wraps it in one more level and stays within STORYKIT_MAX_JSON_DEPTH).
 ** Thread-safe: no shared state.
 */
 STORYKIT_API storykit_status storykit_json_repair(char **out_json, const char *text, size_t len);
@@ -794,7 +798,8 @@ STORYKIT_API storykit_status storykit_exchange_write(storykit_exchange *exchange
 ** Ends the exchange with a failure: no response came, or the body stopped part-way.
 **
 ** kind     "transport" (connection failed or dropped), "timeout" or "cancelled".
-** message  NULL or a NUL-terminated sentence saying what happened (secrets are redacted).
+** message  NULL or a NUL-terminated sentence saying what happened (secrets are redacted), of
+**          at most STORYKIT_MAX_OPTIONS_BYTES.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (exchange NULL, unknown kind);
 ** STORYKIT_E_STATE (already failed).

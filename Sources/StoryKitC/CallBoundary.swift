@@ -111,10 +111,13 @@ func outputString(_ bytes: [UInt8]) throws(StoryKitError) -> UnsafeMutablePointe
 }
 
 /// A NUL-terminated string argument, checked for NULL, length and UTF-8.
-func stringArgument(_ pointer: UnsafePointer<CChar>?, _ name: String, maxBytes: Int = 4096) throws(StoryKitError) -> String {
+func stringArgument(
+    _ pointer: UnsafePointer<CChar>?, _ name: String,
+    maxBytes: Int = Int(STORYKIT_MAX_NAME_BYTES), limitName: String = "STORYKIT_MAX_NAME_BYTES"
+) throws(StoryKitError) -> String {
     guard let pointer else { throw StoryKitError(.invalidArgument, "\(name) is NULL") }
     let length = strnlen(pointer, maxBytes + 1)
-    guard length <= maxBytes else { throw StoryKitError(.limit, "\(name) is longer than \(maxBytes) bytes") }
+    guard length <= maxBytes else { throw StoryKitError(.limit, "\(name) is longer than \(maxBytes) bytes (\(limitName))") }
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
     guard let string = String(validating: bytes, as: UTF8.self) else {
         throw StoryKitError(.invalidArgument, "\(name) is not valid UTF-8")

@@ -155,12 +155,12 @@ public func storykit_exchange_write(_ exchange: OpaquePointer?, _ chunk: UnsafeP
 public func storykit_exchange_fail(_ exchange: OpaquePointer?, _ kind: UnsafePointer<CChar>?, _ message: UnsafePointer<CChar>?) -> storykit_status {
     withStatus { () throws(StoryKitError) in
         let handle = try exchangeHandle(exchange)
-        let name = try stringArgument(kind, "kind", maxBytes: 64)
+        let name = try stringArgument(kind, "kind")
         let kinds: [String: GenerationError.Kind] = ["transport": .transport, "timeout": .timeout, "cancelled": .cancelled]
         guard let errorKind = kinds[name] else {
             throw StoryKitError(.invalidArgument, "unknown kind \"\(name)\"; expected \"transport\", \"timeout\" or \"cancelled\"")
         }
-        let detail = message == nil ? nil : try stringArgument(message, "message", maxBytes: Int(STORYKIT_MAX_OPTIONS_BYTES))
+        let detail = message == nil ? nil : try stringArgument(message, "message", maxBytes: Int(STORYKIT_MAX_OPTIONS_BYTES), limitName: "STORYKIT_MAX_OPTIONS_BYTES")
         try handle.fail(GenerationError(errorKind, detail: detail ?? "the host's transport reported \(name)"))
     }
 }

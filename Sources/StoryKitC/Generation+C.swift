@@ -36,7 +36,7 @@ public func storykit_request_build(
 }
 
 private func providerArgument(_ provider: UnsafePointer<CChar>?) throws(StoryKitError) -> GenerationProvider {
-    let name = try stringArgument(provider, "provider", maxBytes: 64)
+    let name = try stringArgument(provider, "provider")
     guard let value = GenerationProvider(rawValue: name) else {
         throw StoryKitError(.invalidArgument, "unknown provider \"\(name)\"; expected \"gemini\", \"imagen\" or \"openai\"")
     }

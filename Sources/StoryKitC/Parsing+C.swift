@@ -21,8 +21,14 @@ public func storykit_json_repair(
     _ len: Int
 ) -> storykit_status {
     parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
-        try TolerantJSONParser().parse(utf8: bytes).json
+        try TolerantJSONParser(limits: .wrappedValue).parse(utf8: bytes).json
     }
+}
+
+extension JSONParserLimits {
+    /// The limits for a value that the answer wraps in {"value":...}: one level less deep, so
+    /// that the answer itself stays within STORYKIT_MAX_JSON_DEPTH and parses again.
+    static let wrappedValue = JSONParserLimits(maxDepth: Int(STORYKIT_MAX_JSON_DEPTH) - 1)
 }
 
 @c @implementation

@@ -51,9 +51,8 @@ public func storykit_stream_create(
 ) -> storykit_status {
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out, "out")
-        guard let kind else { throw StoryKitError(.invalidArgument, "kind is NULL") }
         let parser: any ChunkStream
-        switch String(cString: kind) {
+        switch try stringArgument(kind, "kind") {
         case "list":
             try listOptions(options_json)
             parser = ListStream()
@@ -61,7 +60,7 @@ public func storykit_stream_create(
             parser = VariationStream(options: try variationOptions(options_json))
         case "json":
             try listOptions(options_json)
-            parser = JSONStream()
+            parser = JSONStream(limits: .wrappedValue)
         case "gemini-sse":
             parser = try GenerationStream(provider: .gemini, httpStatus: generationStreamOptions(options_json))
         case "openai-sse":

@@ -142,7 +142,7 @@ import Darwin
             for worker in 0..<8 {
                 group.addTask {
                     // Each worker runs on a thread of its own: the message must stay its own.
-                    runOnNewThread {
+                    await onOwnThread {
                         var ok = true
                         for round in 0..<300 {
                             let bad = "[\(worker), \(round),]"
@@ -170,26 +170,6 @@ import Darwin
     }
 }
 
-/// Runs `body` on a fresh POSIX thread and returns its result.
-private func runOnNewThread(_ body: @escaping @Sendable () -> Bool) -> Bool {
-    final class Box: @unchecked Sendable {
-        let body: @Sendable () -> Bool
-        var result = false
-        init(_ body: @escaping @Sendable () -> Bool) { self.body = body }
-    }
-    let box = Box(body)
-    let unmanaged = Unmanaged.passRetained(box)
-    var thread = pthread_t()
-    let created = pthread_create(&thread, nil, { context in
-        let box = Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue()
-        box.result = box.body()
-        return nil
-    }, unmanaged.toOpaque())
-    guard created == 0 else { unmanaged.release(); return false }
-    pthread_join(thread, nil)
-    unmanaged.release()
-    return box.result
-}
 
 /// STORYKIT_VERSION_NUMBER, which Swift cannot import because it is an expression.
 private let versionNumberMacro = STORYKIT_VERSION_MAJOR * 10000 + STORYKIT_VERSION_MINOR * 100 + STORYKIT_VERSION_PATCH

@@ -13,7 +13,7 @@ import Darwin
 /// call answers what it answers alone, and each thread's `storykit_last_error` stays its own
 /// (a success leaves it alone; a failure on another thread never shows).
 @Suite struct ConcurrentEntryPointTests {
-    @Test func everyEntryPointFromEightThreads() throws {
+    @Test func everyEntryPointFromEightThreads() async throws {
         let folder = try temporaryFolder()
         defer { removeTree(folder) }
         var store: OpaquePointer?
@@ -24,14 +24,21 @@ import Darwin
         defer { storykit_policy_free(policy) }
 
         let shared = SharedHandles(store: store, policy: policy, folder: folder)
-        let failures = onThreads(8) { worker in
-            var check = Checker(worker: worker)
-            for round in 0..<6 {
-                check.allEntryPoints(round: round, shared)
+        let failures = await withTaskGroup(of: [String].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    await onOwnThread {
+                        var check = Checker(worker: worker)
+                        for round in 0..<6 {
+                            check.allEntryPoints(round: round, shared)
+                        }
+                        return check.failures
+                    }
+                }
             }
-            return check.failures
+            return await group.reduce(into: []) { $0 += $1 }
         }
-        #expect(failures.flatMap { $0 } == [])
+        #expect(failures == [])
     }
 }
 
@@ -189,46 +196,3 @@ private let imageTransport: storykit_transport_fn = { exchange, _, _ in
     return storykit_exchange_write(exchange, body, body.count)
 }
 
-/// Runs `body` on `count` POSIX threads at once (each with its own last error) and returns
-/// what each returned.
-private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> [String]) -> [[String]] {
-    final class Work: @unchecked Sendable {
-        let body: @Sendable (Int) -> [String]
-        let worker: Int
-        var result: [String] = ["never ran"]
-        init(_ body: @escaping @Sendable (Int) -> [String], _ worker: Int) { self.body = body; self.worker = worker }
-    }
-    let works = (0..<count).map { Work(body, $0) }
-    let threads = works.map { work -> pthread_t? in
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(work).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
-            let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
-            work.result = work.body(work.worker)
-            return nil
-        }, context)
-        if created != 0 { Unmanaged<Work>.fromOpaque(context).release(); return nil }
-        return thread
-    }
-    for thread in threads { if let thread { pthread_join(thread, nil) } }
-    return works.map(\.result)
-}
-
-private func temporaryFolder() throws -> String {
-    var template = Array("/tmp/storykit-threads-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw StoryKitError(.io, "mkdtemp failed") }
-    return String(cString: made)
-}
-
-private func removeTree(_ path: String) {
-    if let directory = opendir(path) {
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { removeTree(path + "/" + name) }
-        }
-        closedir(directory)
-        rmdir(path)
-    } else {
-        unlink(path)
-    }
-}

@@ -11,7 +11,9 @@ public func fuzzTolerantJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     requireInputStatus(repaired.status, "storykit_json_repair")
 
     if let strict = try? JSONValue(parsingUTF8: text), strict.isContainer {
-        require(repaired.status == STORYKIT_OK, "strict JSON was refused: \(repaired.status)")
+        // The answer wraps the value one level deeper, so a value at the depth limit is refused.
+        let allowed = repaired.status == STORYKIT_OK || repaired.status == STORYKIT_E_LIMIT && strict.depth == Int(STORYKIT_MAX_JSON_DEPTH)
+        require(allowed, "strict JSON was refused: \(repaired.status)")
     }
     guard let output = repaired.bytes else { return 0 }
     let reply = requireJSON(output, "storykit_json_repair's output")
@@ -40,6 +42,15 @@ extension JSONValue {
         switch self {
         case .object, .array: return true
         default: return false
+        }
+    }
+
+    /// How deeply arrays and objects nest: 0 for a scalar.
+    fileprivate var depth: Int {
+        switch self {
+        case .array(let elements): return 1 + (elements.map(\.depth).max() ?? 0)
+        case .object(let object): return 1 + (object.members.map(\.value.depth).max() ?? 0)
+        default: return 0
         }
     }
 }
