@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test of StoryKit: the Swift suites (core and C ABI), the C header and examples,
-# the storykit command-line tool's binary, the Python binding against the self-contained
-# libstorykit.so, and every snippet of README.md and Examples/python/README.md.
+# Runs every test of StoryKit: the Swift suites (core and C ABI), the C header and examples
+# (also under AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line
+# tool's binary, the Python binding against the self-contained libstorykit.so, every snippet
+# of README.md and Examples/python/README.md, the Swift suites again under AddressSanitizer
+# and ThreadSanitizer, and every fuzz target for STORYKIT_FUZZ_SECONDS (default 30) each.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -13,9 +15,11 @@ echo "== Self-contained shared library"
 lib="$(scripts/build-library.sh)"
 echo "$lib"
 
-echo "== C header and examples"
+echo "== C header and examples (plain, and with AddressSanitizer and UndefinedBehaviorSanitizer)"
 example="$(STORYKIT_LIB="$lib" scripts/build-c-example.sh)"
 "$example" > /dev/null
+sanitized_example="$(STORYKIT_LIB="$lib" STORYKIT_C_SANITIZE=1 scripts/build-c-example.sh)"
+"$sanitized_example" > /dev/null
 
 echo "== Command-line tool (Examples/storykit-cli)"
 swift build --package-path Examples/storykit-cli
@@ -31,5 +35,15 @@ if ! "$python" -c "import pytest" 2> /dev/null; then
     python="$venv/bin/python"
 fi
 STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" STORYKIT_README_TOUR="$cli_bin/readme-tour" \
-    STORYKIT_C_EXAMPLES="$(dirname "$example")" \
+    STORYKIT_C_EXAMPLES="$(dirname "$example"):$(dirname "$sanitized_example")" \
     "$python" -m pytest -q Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets
+
+echo "== Swift tests under AddressSanitizer"
+LSAN_OPTIONS="suppressions=$root/Tests/Sanitizers/lsan-suppressions.txt" \
+    swift test --sanitize=address --scratch-path .build-asan
+
+echo "== Swift tests under ThreadSanitizer"
+swift test --sanitize=thread --scratch-path .build-tsan
+
+echo "== Fuzzing: every target replays its regressions, then runs for a bounded time"
+scripts/fuzz.sh --seconds "${STORYKIT_FUZZ_SECONDS:-30}"

@@ -9,17 +9,25 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-BUILD = Path(os.environ.get("STORYKIT_C_EXAMPLES", HERE / "build"))
+# One or more build folders (separated by os.pathsep): the plain build and, from
+# scripts/test.sh, the one built with AddressSanitizer and UndefinedBehaviorSanitizer.
+BUILDS = [Path(folder) for folder in os.environ.get("STORYKIT_C_EXAMPLES", str(HERE / "build")).split(os.pathsep)]
 sys.path.insert(0, str(HERE.parents[1] / "Tests" / "Fixtures" / "Transport"))
 
 import loopback  # noqa: E402
 
 
-def run(name, *arguments, stdin=b""):
-    program = BUILD / name
-    if not program.exists():
-        pytest.fail(f"no {program}: build the examples with scripts/build-c-example.sh")
-    return subprocess.run([str(program), *arguments], input=stdin, capture_output=True, timeout=60)
+@pytest.fixture(params=BUILDS, ids=lambda folder: folder.name)
+def run(request):
+    """Runs an example program of one build; a sanitizer report fails the run (exit status)."""
+    def run_example(name, *arguments, stdin=b""):
+        program = request.param / name
+        if not program.exists():
+            pytest.fail(f"no {program}: build the examples with scripts/build-c-example.sh")
+        result = subprocess.run([str(program), *arguments], input=stdin, capture_output=True, timeout=120)
+        assert b"Sanitizer" not in result.stderr, result.stderr.decode(errors="replace")
+        return result
+    return run_example
 
 
 @pytest.mark.parametrize("kind, reply", [
@@ -27,7 +35,7 @@ def run(name, *arguments, stdin=b""):
     ("list", "Here you go:\n1. Rest\n2. Drink water\n\nHope this helps! " * 20),
     ("json", "```json\n{'title': 'Mia', pages: ['Once', 'The end',],}\n```"),
 ])
-def test_stream_example_prints_events_and_matches_the_batch_result(kind, reply):
+def test_stream_example_prints_events_and_matches_the_batch_result(run, kind, reply):
     result = run("stream", kind, stdin=reply.encode())
     assert result.returncode == 0, result.stderr.decode()
     lines = result.stdout.decode().splitlines()
@@ -36,7 +44,7 @@ def test_stream_example_prints_events_and_matches_the_batch_result(kind, reply):
     assert events and all("type" in event for event in events)
 
 
-def test_stream_example_reports_bad_input():
+def test_stream_example_reports_bad_input(run):
     result = run("stream", "variations", stdin=b'{"directCorrection": "\xff')
     assert result.returncode == 1 and b"UTF-8" in result.stderr
     assert run("stream", "poem").returncode == 2
@@ -48,7 +56,7 @@ def server():
         yield port
 
 
-def test_transport_example_streams_from_a_local_server(server):
+def test_transport_example_streams_from_a_local_server(run, server):
     result = run("transport", f"http://127.0.0.1:{server}/ok/c-transport/v1", "local", "I wnat to go hmoe")
     assert result.returncode == 0, result.stderr.decode()
     outcome = json.loads(result.stdout)
@@ -57,14 +65,14 @@ def test_transport_example_streams_from_a_local_server(server):
 
 
 @pytest.mark.parametrize("scenario, error", [("always-unavailable", "serverError"), ("drop", "transport")])
-def test_transport_example_falls_back_to_offline(server, scenario, error):
+def test_transport_example_falls_back_to_offline(run, server, scenario, error):
     result = run("transport", f"http://127.0.0.1:{server}/{scenario}/c-{scenario}/v1", "local", "I wnat to go hmoe")
     assert result.returncode == 0, result.stderr.decode()
     outcome = json.loads(result.stdout)
     assert outcome["backend"] == "offline" and outcome["attempts"][0]["error"]["kind"] == error
 
 
-def test_transport_example_without_a_server_corrects_offline():
+def test_transport_example_without_a_server_corrects_offline(run):
     result = run("transport")
     assert result.returncode == 0
     assert json.loads(result.stdout)["variations"][0]["text"] == "I want to go home"

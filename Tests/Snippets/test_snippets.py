@@ -88,6 +88,11 @@ def test_readme_benchmark_commands_name_what_exists(index):
         words = line.split()
         if words[:2] == ["swift", "run"]:
             assert f'name: "{words[-1]}"' in benchmarks_manifest, line
+        elif words[:1] == ["scripts/fuzz.sh"]:
+            script = REPOSITORY / words[0]
+            assert script.exists() and os.access(script, os.X_OK), line
+            targets = [word for word in words[1:] if not word.startswith("-") and not word.isdigit()]
+            assert all((REPOSITORY / "Tests" / "Fuzz" / "Targets" / f"{target}.swift").exists() for target in targets), line
         elif words[:1] == ["python3"]:
             script = REPOSITORY / words[1]
             assert script.exists(), line
