@@ -1,7 +1,6 @@
 import CStoryKit
 import Dispatch
 import StoryKitCore
-import Synchronization
 
 /// The callbacks and `user_data` of one service call, and whether the host stopped it.
 final class HostCallbacks: @unchecked Sendable {
@@ -9,8 +8,8 @@ final class HostCallbacks: @unchecked Sendable {
     let transport: storykit_transport_fn?
     let onEvent: storykit_event_fn?
     let userData: UnsafeMutableRawPointer?
-    private let stopReason = Mutex<String?>(nil)
-    private let operation = Mutex<Task<Void, Never>?>(nil)
+    private let stopReason = LockedValue<String?>(nil)
+    private let operation = LockedValue<Task<Void, Never>?>(nil)
 
     init(transport: storykit_transport_fn?, onEvent: storykit_event_fn?, userData: UnsafeMutableRawPointer?) {
         self.transport = transport
@@ -39,7 +38,7 @@ final class HostCallbacks: @unchecked Sendable {
     /// Runs `body` as a task and blocks this thread until it ends; a stop by a callback
     /// becomes `.callback`.
     func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () async throws(StoryKitError) -> Value) throws(StoryKitError) -> Value {
-        let outcome = Mutex<Result<Value, StoryKitError>?>(nil)
+        let outcome = LockedValue<Result<Value, StoryKitError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = Task {
             let result: Result<Value, StoryKitError>

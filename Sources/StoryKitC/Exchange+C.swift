@@ -1,6 +1,5 @@
 import CStoryKit
 import StoryKitCore
-import Synchronization
 
 /// The object behind a `storykit_exchange *`: one HTTP exchange of ``CallbackTransport``,
 /// filled by the host through `storykit_exchange_respond`, `_write` and `_fail`.
@@ -17,7 +16,7 @@ final class ExchangeHandle: Sendable {
         var readerGone = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     func awaitHead(_ continuation: CheckedContinuation<HTTPStreamingResponse, any Error>) {
         state.withLock { $0.phase = .waiting(continuation) }

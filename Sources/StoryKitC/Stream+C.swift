@@ -1,6 +1,5 @@
 import CStoryKit
 import StoryKitCore
-import Synchronization
 
 /// What the C stream functions need of a stream: bytes in, events out, and the result as
 /// the JSON its batch function returns.
@@ -28,10 +27,10 @@ extension GenerationStream: ChunkStream {
 /// The object behind a `storykit_stream *`: one stream, behind a lock so that calls from
 /// several threads are serialised rather than racing.
 final class StreamHandle: Sendable {
-    private let stream: Mutex<any ChunkStream>
+    private let stream: LockedValue<any ChunkStream>
 
     init(_ stream: any ChunkStream) {
-        self.stream = Mutex(stream)
+        self.stream = LockedValue(stream)
     }
 
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent] {

@@ -5,7 +5,6 @@
 @preconcurrency import Foundation
 #endif
 import StoryKitCore
-import Synchronization
 
 /// The delegate of one request: hands the response head to the awaiting task, then the body
 /// chunks to the reader of ``HTTPBody``, and turns URLSession's errors into
@@ -17,7 +16,7 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Starts `task` and waits for the head of its response.
     func head(of task: URLSessionDataTask, session: URLSession) async throws(GenerationError) -> HTTPStreamingResponse {

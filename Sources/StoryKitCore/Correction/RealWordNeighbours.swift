@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The other words one cheap slip away from each correctly spelt word ("form" for "from"),
 /// remembered per process: the same common words come back in every sentence, and finding
@@ -11,7 +10,7 @@ enum RealWordNeighbours {
 
     /// Enough for the vocabulary of a long session; when full it starts over.
     private static let capacity = 8192
-    private static let cache = Mutex<[Key: [WordLexicon.Candidate]]>([:])
+    private static let cache = LockedValue<[Key: [WordLexicon.Candidate]]>([:])
 
     /// The `limit` likeliest words (by frequency and slip cost) within `maxCost` of lexicon
     /// word `word` on `layout`, `word` itself excluded.

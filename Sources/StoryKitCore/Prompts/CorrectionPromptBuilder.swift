@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Builds the prompt that asks a model for corrected versions of text typed by someone whose
 /// hand tremor causes typos: a numbered list, or a JSON object with a schema.
@@ -109,7 +108,7 @@ public struct CorrectionPromptBuilder: Sendable {
         var language: String?
     }
 
-    private static let instructionCache = Mutex<[InstructionKey: (String, JSONValue?, Int)]>([:])
+    private static let instructionCache = LockedValue<[InstructionKey: (String, JSONValue?, Int)]>([:])
 
     /// What version `kind` should be, in the words of the corrector spec.
     static func guide(for kind: TextVariation.Kind?) -> String {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Feeds a streamed correction reply into a ``VariationStream`` and reports a
 /// ``PartialVariationSet`` after each piece, for ``CorrectionService``'s updates. A reply
@@ -10,11 +9,11 @@ final class SnapshotBuilder: Sendable {
         var failed = false
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
     private let onUpdate: @Sendable (PartialVariationSet) -> Void
 
     init(options: VariationOptions, onUpdate: @escaping @Sendable (PartialVariationSet) -> Void) {
-        state = Mutex(State(stream: VariationStream(options: options)))
+        state = LockedValue(State(stream: VariationStream(options: options)))
         self.onUpdate = onUpdate
     }
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +30,7 @@ final class FileEngine: RecordEngine {
 
     let root: String
     private let lockDescriptor: Int32
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     static let illustrationsFolder = "Illustrations"
     private static let preferencesFile = "preferences.json"

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The engine of ``InMemoryStore``: the same rules as the file store, kept in memory.
 final class InMemoryEngine: RecordEngine {
@@ -8,7 +7,7 @@ final class InMemoryEngine: RecordEngine {
         var images: [String: (bytes: [UInt8], mimeType: ImageMIMEType)] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     func put(_ record: JSONValue, id: String, in collection: StoreCollection) throws(StoryKitError) {
         try RecordRules.check(record, id: id, in: collection)

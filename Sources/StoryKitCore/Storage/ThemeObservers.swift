@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The observers of a store's theme preference, told at once of every change.
 final class ThemeObservers: Sendable {
@@ -7,7 +6,7 @@ final class ThemeObservers: Sendable {
         var continuations: [Int: AsyncStream<ThemePreference>.Continuation] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// A stream that yields `current` and then each change.
     func stream(startingWith current: ThemePreference) -> AsyncStream<ThemePreference> {
