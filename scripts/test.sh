@@ -38,12 +38,17 @@ STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" STORYKIT_README_TOUR="$
     STORYKIT_C_EXAMPLES="$(dirname "$example"):$(dirname "$sanitized_example")" \
     "$python" -m pytest -q Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets
 
+# Three transport tests bound a time-out by the wall clock (it must fire well before the slow
+# loopback server answers); under a sanitizer's slowdown, with every suite running in
+# parallel on two cores, the bound does not hold, so they run only in the plain pass above.
+wall_clock_tests="slowAnswerHitsTheTimeout|stalledStreamHitsTheTimeout|cancellingTheTaskCancelsTheRequest"
+
 echo "== Swift tests under AddressSanitizer"
 LSAN_OPTIONS="suppressions=$root/Tests/Sanitizers/lsan-suppressions.txt" \
-    swift test --sanitize=address --scratch-path .build-asan
+    swift test --sanitize=address --scratch-path .build-asan --skip "$wall_clock_tests"
 
 echo "== Swift tests under ThreadSanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan
+swift test --sanitize=thread --scratch-path .build-tsan --skip "$wall_clock_tests"
 
 echo "== Fuzzing: every target replays its regressions, then runs for a bounded time"
 scripts/fuzz.sh --seconds "${STORYKIT_FUZZ_SECONDS:-30}"
