@@ -1,4 +1,3 @@
-
 /// The other words one cheap slip away from each correctly spelt word ("form" for "from"),
 /// remembered per process: the same common words come back in every sentence, and finding
 /// their neighbours is a trie search each time.

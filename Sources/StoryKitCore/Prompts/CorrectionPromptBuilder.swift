@@ -1,4 +1,3 @@
-
 /// Builds the prompt that asks a model for corrected versions of text typed by someone whose
 /// hand tremor causes typos: a numbered list, or a JSON object with a schema.
 ///

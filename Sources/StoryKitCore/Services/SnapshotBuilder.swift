@@ -1,4 +1,3 @@
-
 /// Feeds a streamed correction reply into a ``VariationStream`` and reports a
 /// ``PartialVariationSet`` after each piece, for ``CorrectionService``'s updates. A reply
 /// the stream cannot read is not an error here: the whole reply is checked again at the end.

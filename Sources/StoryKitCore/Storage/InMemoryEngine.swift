@@ -1,4 +1,3 @@
-
 /// The engine of ``InMemoryStore``: the same rules as the file store, kept in memory.
 final class InMemoryEngine: RecordEngine {
     private struct State {

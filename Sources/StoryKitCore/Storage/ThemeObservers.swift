@@ -1,4 +1,3 @@
-
 /// The observers of a store's theme preference, told at once of every change.
 final class ThemeObservers: Sendable {
     private struct State {
