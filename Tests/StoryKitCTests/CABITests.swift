@@ -11,8 +11,6 @@ import Darwin
 
 /// The C functions, called as a C host would: raw pointers, explicit lengths, owned results.
 @Suite struct CABITests {
-    private func lastError() -> String { String(cString: storykit_last_error()) }
-
     private func format(_ text: String, options: String? = nil) -> (status: storykit_status, output: String?) {
         var output: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(bitPattern: 0xDEAD)
         var bytes = Array(text.utf8)

@@ -14,11 +14,9 @@ import Darwin
 /// (a success leaves it alone; a failure on another thread never shows).
 @Suite struct ConcurrentEntryPointTests {
     @Test func everyEntryPointFromEightThreads() async throws {
-        let folder = try temporaryFolder()
-        defer { removeTree(folder) }
-        var store: OpaquePointer?
-        try #require(storykit_store_open(&store, folder, nil) == STORYKIT_OK)
-        defer { storykit_store_close(store) }
+        let temporary = try TemporaryStore()
+        defer { temporary.remove() }
+        let (folder, store) = (temporary.folder, temporary.store)
         var policy: OpaquePointer?
         try #require(storykit_policy_create(&policy, #"{"name":"shared","extends":"default","writingTools":[]}"#) == STORYKIT_OK)
         defer { storykit_policy_free(policy) }
@@ -162,17 +160,6 @@ private struct Checker {
         sched_yield()
         expect(lastError() == lastOwn, "the last error changed without a call: \(lastError())")
     }
-}
-
-/// This thread's last error right now.
-private func lastError() -> String { String(cString: storykit_last_error()) }
-
-/// Calls an entry point answering through `char **`, returning the status and the text.
-private func answered(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> storykit_status) -> (storykit_status, String?) {
-    var output: UnsafeMutablePointer<CChar>?
-    let status = call(&output)
-    defer { storykit_string_free(output) }
-    return (status, output.map { String(cString: $0) })
 }
 
 /// Answers an OpenAI-compatible request with its own prompt, echoed.

@@ -127,11 +127,9 @@ import Darwin
     /// Every JSON input, nested to exactly STORYKIT_MAX_JSON_DEPTH and one level deeper.
     @Test(arguments: ["json_format", "json_repair", "parse_variations", "stream", "prompt_build", "request_build", "policy_evaluate", "policy_create", "store_put"])
     func depthAtTheEdge(function: String) throws {
-        let folder = try temporaryFolder()
-        defer { removeTree(folder) }
-        var store: OpaquePointer?
-        try #require(storykit_store_open(&store, folder, nil) == STORYKIT_OK)
-        defer { storykit_store_close(store) }
+        let temporary = try TemporaryStore()
+        defer { temporary.remove() }
+        let store = temporary.store
 
         let call: (Int) -> storykit_status = { depth in
             // An object whose "x" holds arrays nested so that the whole is `depth` deep.
@@ -178,11 +176,9 @@ import Darwin
     /// Every options_json, at exactly STORYKIT_MAX_OPTIONS_BYTES and one byte more.
     @Test(arguments: ["json_format", "parse_list", "parse_variations", "stream_create", "correct_offline", "store_open", "store_list"])
     func optionsAtTheEdge(function: String) throws {
-        let folder = try temporaryFolder()
-        defer { removeTree(folder) }
-        var store: OpaquePointer?
-        try #require(storykit_store_open(&store, folder + "/open", nil) == STORYKIT_OK)
-        defer { storykit_store_close(store) }
+        let temporary = try TemporaryStore(in: "/open")
+        defer { temporary.remove() }
+        let (folder, store) = (temporary.folder, temporary.store)
 
         let call: (Int) -> storykit_status = { size in
             let options = "{" + String(repeating: " ", count: size - 2) + "}"
@@ -212,11 +208,9 @@ import Darwin
     /// at the limit are refused for what they say, never for their length).
     @Test(arguments: ["store_open", "store_get", "store_put_image", "response_decode", "stream_create"])
     func namesAtTheEdge(function: String) throws {
-        let folder = try temporaryFolder()
-        defer { removeTree(folder) }
-        var store: OpaquePointer?
-        try #require(storykit_store_open(&store, folder, nil) == STORYKIT_OK)
-        defer { storykit_store_close(store) }
+        let temporary = try TemporaryStore()
+        defer { temporary.remove() }
+        let store = temporary.store
 
         let call: (Int) -> storykit_status = { size in
             let name = String(repeating: "n", count: size)
@@ -260,12 +254,3 @@ import Darwin
         #expect(message.contains("limit of \(limit)"))
     }
 }
-
-private func status(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> storykit_status) -> storykit_status {
-    var output: UnsafeMutablePointer<CChar>?
-    let status = call(&output)
-    storykit_string_free(output)
-    return status
-}
-
-private func lastError() -> String { String(cString: storykit_last_error()) }

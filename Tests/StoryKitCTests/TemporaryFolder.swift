@@ -3,7 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CStoryKit
+import StoryKitC
 import StoryKitCore
+import Testing
 
 /// A new empty folder under /tmp for one test.
 func temporaryFolder() throws -> String {
@@ -23,5 +26,28 @@ func removeTree(_ path: String) {
         rmdir(path)
     } else {
         unlink(path)
+    }
+}
+
+/// A store opened in a new temporary folder (or in `subfolder` of it); `remove()` closes the
+/// store and removes the folder.
+struct TemporaryStore {
+    let folder: String
+    let store: OpaquePointer
+
+    init(in subfolder: String = "") throws {
+        folder = try temporaryFolder()
+        var opened: OpaquePointer?
+        let status = storykit_store_open(&opened, folder + subfolder, nil)
+        guard status == STORYKIT_OK, let opened else {
+            removeTree(folder)
+            throw StoryKitError(.io, "storykit_store_open answered \(status)")
+        }
+        store = opened
+    }
+
+    func remove() {
+        storykit_store_close(store)
+        removeTree(folder)
     }
 }
