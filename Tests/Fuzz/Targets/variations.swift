@@ -14,7 +14,10 @@ public func fuzzVariationParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     let parsed = answer { out in withUnterminated(text) { storykit_parse_variations(out, $0, $1, options) } }
     requireInputStatus(parsed.status, "storykit_parse_variations")
     if String(validating: text, as: UTF8.self) == nil {
-        require(parsed.status == STORYKIT_E_PARSE, "non-UTF-8 text answered \(parsed.status)")
+        // The first error met wins: JSON nested past the depth limit before the bad byte is
+        // a limit error.
+        let couldBeTooDeep = text.count { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") } > Int(STORYKIT_MAX_JSON_DEPTH)
+        require(parsed.status == STORYKIT_E_PARSE || parsed.status == STORYKIT_E_LIMIT && couldBeTooDeep, "non-UTF-8 text answered \(parsed.status)")
     }
     guard let output = parsed.bytes else { return 0 }
 
