@@ -202,21 +202,15 @@ public struct VariationStream: Sendable {
         switch event {
         case .started(let index, _, let text):
             items.append(ListItemState())
-            let (kind, rest) = VariationText.label(text)
-            if rest.isEmpty {
-                items[index].started = true
-                emit(.variationStart(index: index, kind: kind))
-            } else if VariationText.startsWithQuote(rest) {
-                items[index].held = true
-            } else {
-                items[index].started = true
-                items[index].emittedAnything = true
-                emit(.variationStart(index: index, kind: kind))
-                emit(.delta(index: index, text: rest))
-            }
+            // A marker alone on its line: the text, and any label, begin on the next line.
+            if !text.isEmpty { begin(index, text, emit: emit) }
         case .appended(let index, let piece):
             guard !items[index].held else { return }
             var text = piece
+            if !items[index].started {
+                begin(index, text, emit: emit)
+                return
+            }
             if !items[index].emittedAnything {
                 if text.first == "\n" { text.removeFirst() }
                 if VariationText.startsWithQuote(text) {
@@ -231,6 +225,22 @@ public struct VariationStream: Sendable {
             if !items[index].started { emit(.variationStart(index: index, kind: kind)) }
             if items[index].held, !text.isEmpty { emit(.delta(index: index, text: text)) }
             emit(.done(index: index, text: text))
+        }
+    }
+
+    /// Shows the first line of item `index`'s text, which may carry a kind label.
+    private mutating func begin(_ index: Int, _ firstLine: String, emit: (StreamEvent) -> Void) {
+        let (kind, rest) = VariationText.label(firstLine)
+        if rest.isEmpty {
+            items[index].started = true
+            emit(.variationStart(index: index, kind: kind))
+        } else if VariationText.startsWithQuote(rest) {
+            items[index].held = true
+        } else {
+            items[index].started = true
+            items[index].emittedAnything = true
+            emit(.variationStart(index: index, kind: kind))
+            emit(.delta(index: index, text: rest))
         }
     }
 

@@ -66,6 +66,27 @@ import Testing
         #expect(set.issues == [.count(expected: 3, found: 2)])
     }
 
+    /// A marker alone on its line: the label on the next line is the item's label, in the
+    /// stream as in the batch result (the stream once showed it as text).
+    @Test func streamsALabelOnTheLineAfterABareMarker() throws {
+        let reply = "1. I want to go home.\n2.\nRefined phrasing: I would like to go home.\n3.\n\"Home.\"\n4."
+        var stream = VariationStream()
+        var events: [StreamEvent] = []
+        for byte in reply.utf8 { events += try stream.feed(String(decoding: [byte], as: UTF8.self)) }
+        let set = try stream.finish { events.append($0) }
+        #expect(set == (try VariationParser().parse(reply)))
+        #expect(set.variations == [
+            TextVariation(text: "I want to go home."), TextVariation(text: "I would like to go home.", kind: .refined),
+            TextVariation(text: "Home."), TextVariation(text: ""),
+        ])
+        #expect(Array(events.dropFirst(3)) == [
+            .variationStart(index: 1, kind: .refined), .delta(index: 1, text: "I would like to go home."),
+            .done(index: 1, text: "I would like to go home."),
+            .variationStart(index: 2, kind: nil), .delta(index: 2, text: "Home."), .done(index: 2, text: "Home."),
+            .variationStart(index: 3, kind: nil), .done(index: 3, text: ""),
+        ])
+    }
+
     @Test func snapshotsFollowTheStream() async throws {
         let chunks = AsyncStream<String> { continuation in
             for chunk in ["1. I want", " to go home.\n2. I would", " like to go home.\n3. Home."] { continuation.yield(chunk) }
