@@ -17,7 +17,7 @@
 ///
 ///     let correction = try OfflineCorrector().correct("i wnat to go hmoe")
 ///     correction.variations.variations.map(\.text)
-///     // ["i want to go home", "I want to go home.", "I want to go hope."]
+///     // ["i want to go home", "I want to go home.", "I what to go home."]
 public struct OfflineCorrector: Sendable {
     /// The longest input accepted, in UTF-8 bytes (the C ABI's `STORYKIT_MAX_CORRECTION_BYTES`).
     public static let maxInputBytes = 10_000
@@ -54,6 +54,9 @@ public struct OfflineCorrector: Sendable {
                 options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1)
             }
         }
+        for index in options.indices where leavesSentenceUnfinished(options[index], tokens, positions) {
+            options[index].channel -= Self.unfinishedSentencePenalty
+        }
         let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: language)
         return compose(tokens, positions, lattice)
     }
@@ -74,6 +77,8 @@ public struct OfflineCorrector: Sendable {
     private static let singleSlipCost: Float = 1.4
     private static let maxRealWordReadings = 4
     private static let maxMergeReadings = 3
+    /// What it costs to read a slip as a word that leaves its sentence unfinished ("the.").
+    private static let unfinishedSentencePenalty: Float = 4
 
     /// How far a reading may be from what was typed, by the length typed.
     private static func maxCost(_ length: Int) -> Float {
@@ -83,6 +88,17 @@ public struct OfflineCorrector: Sendable {
         case 5...7: 2.7
         default: 3.3
         }
+    }
+
+    /// Whether `option` reads a slip as a word that cannot end a sentence just before the `.`,
+    /// `!` or `?` that ends it (not at the end of the text: the writer may not have finished).
+    private func leavesSentenceUnfinished(_ option: CorrectionLattice.Option, _ tokens: [CorrectionToken], _ positions: [Int]) -> Bool {
+        let tokenIndex = positions[option.end - 1]
+        guard !option.isIdentity, tokenIndex + 1 < tokens.count, tokens[tokenIndex + 1].kind == .kept,
+              let next = tokens[tokenIndex + 1].text.utf8.first,
+              next == UInt8(ascii: ".") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"),
+              let last = option.words.last, last >= 0 else { return false }
+        return SentenceEndings.englishNeverLast.contains(lexicon.words[Int(last)])
     }
 
     /// The readings of one typed word.
@@ -99,7 +115,7 @@ public struct OfflineCorrector: Sendable {
         if let index = lexicon.index(of: lowered) {
             var options = kept(score: 0, word: Int32(index))
             // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start.
-            if lowered.count >= 3, token.text.utf8.first?.isASCIILowercase == true {
+            if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true {
                 options += realWordReadings(at: position, known: index)
             }
             return options

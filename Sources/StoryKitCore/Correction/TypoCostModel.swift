@@ -77,6 +77,12 @@ struct TypoCostModel: Sendable {
         min(extraPress(typed, beside: previous), extraPress(typed, beside: intended))
     }
 
+    /// An extra `typed` key pressed on the way to the key of `intended`, the word's next letter.
+    @inline(__always)
+    func extra(_ typed: UInt8, before intended: UInt8) -> Float {
+        extraPress(typed, beside: intended)
+    }
+
     /// A letter of the word left out; cheaper when it doubles the one before.
     @inline(__always)
     func dropped(_ letter: UInt8, after previous: UInt8) -> Float {

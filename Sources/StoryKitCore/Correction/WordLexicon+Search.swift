@@ -31,6 +31,9 @@ private struct TrieSearch {
     let substitution: UnsafeMutableBufferPointer<Float>
     /// Extra-press cost by (word letter, typed position); letter 26: before the word starts.
     let extra: UnsafeMutableBufferPointer<Float>
+    /// Cost of the typed letter at a position as an extra press just before the word letter's
+    /// key, by (word letter, typed position): a tremor may hit a neighbour on the way to a key.
+    let extraBefore: UnsafeMutableBufferPointer<Float>
     let rows: UnsafeMutableBufferPointer<Float>
     let path: UnsafeMutableBufferPointer<UInt8>
 
@@ -46,12 +49,17 @@ private struct TrieSearch {
         substitution.initialize(repeating: 0)
         extra = .allocate(capacity: 27 * width)
         extra.initialize(repeating: 0)
+        extraBefore = .allocate(capacity: 26 * width)
+        extraBefore.initialize(repeating: 0)
         for letter in 0..<27 {
             let intended: UInt8 = letter < 26 ? UInt8(ascii: "a") + UInt8(letter) : 0
             for j in 1..<width {
                 let previous = j >= 2 ? letters[j - 2] : 0
                 extra[letter * width + j] = model.extra(letters[j - 1], after: previous, intended: intended)
-                if letter < 26 { substitution[letter * width + j] = model.substitute(intended, with: letters[j - 1]) }
+                if letter < 26 {
+                    substitution[letter * width + j] = model.substitute(intended, with: letters[j - 1])
+                    extraBefore[letter * width + j] = model.extra(letters[j - 1], before: intended)
+                }
             }
         }
         rows = .allocate(capacity: width * (maxDepth + 1))
@@ -65,6 +73,7 @@ private struct TrieSearch {
         typedBits.deallocate()
         substitution.deallocate()
         extra.deallocate()
+        extraBefore.deallocate()
         rows.deallocate()
         path.deallocate()
     }
@@ -102,6 +111,9 @@ private struct TrieSearch {
                 var cost = rows[above + j - 1] + substitution[letterRow + j]
                 cost = min(cost, rows[above + j] + dropped)
                 cost = min(cost, rows[row + j - 1] + extra[letterRow + j])
+                if j >= 2 {
+                    cost = min(cost, rows[above + j - 2] + extraBefore[letterRow + j - 1] + substitution[letterRow + j])
+                }
                 if j >= 2, depth >= 2, letter == typed[j - 2], previousLetter == typed[j - 1], letter != previousLetter {
                     cost = min(cost, rows[above - width + j - 2] + TypoCostModel.swappedLetters)
                 }

@@ -53,6 +53,10 @@ import Testing
         #expect(cost("home", "home") == 0)
         #expect(cost("hpme", "home") == TypoCostModel.neighbourSubstitution)
         #expect(cost("hoome", "home") == TypoCostModel.doubledPress)
+        // An extra neighbour after the key meant, and on the way to it (also before the word).
+        #expect(cost("hoime", "home") == TypoCostModel.extraNeighbour)
+        #expect(cost("honme", "home") == TypoCostModel.extraNeighbour)
+        #expect(cost("jhome", "home") == TypoCostModel.extraNeighbour)
         #expect(cost("hme", "home") == TypoCostModel.droppedLetter)
         #expect(cost("hmoe", "home") == TypoCostModel.swappedLetters)
         #expect(cost("hpme", "home", maxCost: 0.5) == nil)
