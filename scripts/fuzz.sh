@@ -2,11 +2,12 @@
 # Builds StoryKit's libFuzzer targets (Tests/Fuzz/Targets) with AddressSanitizer and runs each
 # for a while, printing executions, coverage and findings per target.
 #
-#   scripts/fuzz.sh [--seconds N] [--build-only] [TARGET ...]
+#   scripts/fuzz.sh [--seconds N] [--max-len BYTES] [--build-only] [TARGET ...]
 #
 # Every target first replays its regression inputs (Tests/Fuzz/Regressions/TARGET), then
 # fuzzes for N seconds (default 30) from its seed corpus (made from Tests/Fixtures) and the
-# corpus earlier runs grew in .build-fuzz/corpus/TARGET. A finding is written to
+# corpus earlier runs grew in .build-fuzz/corpus/TARGET, with inputs of up to BYTES (default
+# 8192; shorter inputs run faster). A finding is written to
 # .build-fuzz/findings/ and makes the script fail; replay one with
 #   .build-fuzz/bin/TARGET .build-fuzz/findings/TARGET-crash-...
 set -euo pipefail
@@ -14,11 +15,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 seconds=30
+max_len=8192
 build_only=0
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds="$2"; shift 2 ;;
+        --max-len) max_len="$2"; shift 2 ;;
         --build-only) build_only=1; shift ;;
         -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 64 ;;
@@ -87,7 +90,7 @@ for target in "${targets[@]}"; do
     fi
     mkdir -p "$build/corpus/$target" "$build/seeds/$target"
     status=0
-    "$binary" "$build/corpus/$target" "$build/seeds/$target" -max_total_time="$seconds" -max_len=8192 \
+    "$binary" "$build/corpus/$target" "$build/seeds/$target" -max_total_time="$seconds" -max_len="$max_len" \
         -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$build/findings/$target-" \
         > "$log" 2>&1 || status=$?
     executions="$(last_match 's/^stat::number_of_executed_units: *//p' "$log")"
