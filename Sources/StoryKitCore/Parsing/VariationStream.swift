@@ -23,6 +23,10 @@ public struct VariationStream: Sendable {
         var emittedAnything = false
         /// The item opens with a quote that may wrap it: nothing is shown until it ends.
         var held = false
+        /// The item has a kind label, so its final text is trimmed at both ends: white space
+        /// is shown only once text follows it.
+        var labelled = false
+        var pendingWhitespace = ""
     }
 
     private let options: VariationOptions
@@ -206,20 +210,14 @@ public struct VariationStream: Sendable {
             if !text.isEmpty { begin(index, text, emit: emit) }
         case .appended(let index, let piece):
             guard !items[index].held else { return }
-            var text = piece
             if !items[index].started {
-                begin(index, text, emit: emit)
-                return
+                begin(index, piece, emit: emit)
+            } else if items[index].labelled {
+                showLabelled(index, piece, emit: emit)
+            } else {
+                items[index].emittedAnything = true
+                emit(.delta(index: index, text: piece))
             }
-            if !items[index].emittedAnything {
-                if text.first == "\n" { text.removeFirst() }
-                if VariationText.startsWithQuote(text) {
-                    items[index].held = true
-                    return
-                }
-            }
-            items[index].emittedAnything = true
-            emit(.delta(index: index, text: text))
         case .finished(let index, let raw):
             let (text, kind) = VariationText.clean(raw)
             if !items[index].started { emit(.variationStart(index: index, kind: kind)) }
@@ -230,18 +228,50 @@ public struct VariationStream: Sendable {
 
     /// Shows the first line of item `index`'s text, which may carry a kind label.
     private mutating func begin(_ index: Int, _ firstLine: String, emit: (StreamEvent) -> Void) {
-        let (kind, rest) = VariationText.label(firstLine)
-        if rest.isEmpty {
-            items[index].started = true
-            emit(.variationStart(index: index, kind: kind))
-        } else if VariationText.startsWithQuote(rest) {
-            items[index].held = true
-        } else {
+        let (kind, rest) = VariationText.splitLabel(firstLine)
+        guard let kind else {
+            if VariationText.startsWithQuote(firstLine) {
+                items[index].held = true
+                return
+            }
             items[index].started = true
             items[index].emittedAnything = true
-            emit(.variationStart(index: index, kind: kind))
-            emit(.delta(index: index, text: rest))
+            emit(.variationStart(index: index, kind: nil))
+            emit(.delta(index: index, text: firstLine))
+            return
         }
+        items[index].labelled = true
+        let text = VariationText.withoutLeadingWhitespace(rest)
+        if VariationText.startsWithQuote(text) {
+            items[index].held = true
+            return
+        }
+        items[index].started = true
+        emit(.variationStart(index: index, kind: kind))
+        showLabelled(index, text, emit: emit)
+    }
+
+    /// Shows more of labelled item `index`, as its trimmed final text will read: nothing
+    /// before its first text (which may open a wrapping quote), and white space only once
+    /// text follows it.
+    private mutating func showLabelled(_ index: Int, _ piece: String, emit: (StreamEvent) -> Void) {
+        var text = piece
+        if !items[index].emittedAnything {
+            text = VariationText.withoutLeadingWhitespace(text)
+            guard !text.isEmpty else { return }
+            if VariationText.startsWithQuote(text) {
+                items[index].held = true
+                return
+            }
+        }
+        let (body, trailing) = VariationText.splitTrailingWhitespace(text)
+        guard !body.isEmpty else {
+            items[index].pendingWhitespace += trailing
+            return
+        }
+        emit(.delta(index: index, text: items[index].pendingWhitespace + body))
+        items[index].pendingWhitespace = trailing
+        items[index].emittedAnything = true
     }
 
     // MARK: JSON form

@@ -13,6 +13,12 @@ enum VariationText {
 
     /// Splits a leading kind label off `text`: the kind and the rest, trimmed.
     static func label(_ text: String) -> (kind: TextVariation.Kind?, rest: String) {
+        let (kind, rest) = splitLabel(text)
+        return kind == nil ? (nil, text) : (kind, trimmed(rest))
+    }
+
+    /// Splits a leading kind label off `text`: the kind and the rest as it is (no kind: `text`).
+    static func splitLabel(_ text: String) -> (kind: TextVariation.Kind?, rest: String) {
         let bytes = Array(text.utf8)
         var index = 0
         var wrapper: [UInt8]? = nil
@@ -46,7 +52,7 @@ enum VariationText {
         guard closed, index == bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n") else {
             return (nil, text)
         }
-        return (kind, trimmed(String(decoding: bytes[index...], as: UTF8.self)))
+        return (kind, String(decoding: bytes[index...], as: UTF8.self))
     }
 
     /// Whether `text` begins with a quote that may wrap it.
@@ -82,6 +88,21 @@ enum VariationText {
     }
 
     /// `text` without white space (newlines included) at either end.
+    /// `text` without its leading white space.
+    static func withoutLeadingWhitespace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[start...])
+    }
+
+    /// `text` split before its trailing white space.
+    static func splitTrailingWhitespace(_ text: String) -> (body: String, trailing: String) {
+        let scalars = text.unicodeScalars
+        guard let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return ("", text) }
+        let end = scalars.index(after: last)
+        return (String(scalars[..<end]), String(scalars[end...]))
+    }
+
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),

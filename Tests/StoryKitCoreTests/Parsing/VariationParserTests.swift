@@ -87,6 +87,30 @@ import Testing
         ])
     }
 
+    /// A labelled item's text is trimmed at both ends: the stream shows white space only
+    /// once text follows it, so what it shows always begins the final text.
+    @Test func streamedLabelledItemsShowTheirTrimmedText() throws {
+        let replies = [
+            "1. Refined phrasing:\n\r 'L\u{7C8}ou.\n2. x",
+            "1. Direct:  abc\u{3000}\n\u{3000}\n2. Alternative: x \u{3000}\ny \u{3000}\n3. Refined - \u{3000}\n \u{3000}\n“Quoted.”",
+            "1. **Direct correction:**\u{00A0}I want\u{2003}\nto go.\u{2003}",
+        ]
+        for reply in replies {
+            var stream = VariationStream()
+            var events: [StreamEvent] = []
+            for byte in reply.utf8 {
+                events += try [byte].withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) }
+            }
+            let set = try stream.finish { events.append($0) }
+            #expect(set == (try VariationParser().parse(reply)), "\(reply)")
+            var shown: [Int: String] = [:]
+            for case .delta(let index, let text) in events { shown[index, default: ""] += text }
+            for (index, variation) in set.variations.enumerated() {
+                #expect(shown[index, default: ""] == variation.text, "\(reply): item \(index)")
+            }
+        }
+    }
+
     @Test func snapshotsFollowTheStream() async throws {
         let chunks = AsyncStream<String> { continuation in
             for chunk in ["1. I want", " to go home.\n2. I would", " like to go home.\n3. Home."] { continuation.yield(chunk) }
