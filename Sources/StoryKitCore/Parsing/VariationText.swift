@@ -87,7 +87,6 @@ enum VariationText {
         }
     }
 
-    /// `text` without white space (newlines included) at either end.
     /// `text` without its leading white space.
     static func withoutLeadingWhitespace(_ text: String) -> String {
         let scalars = text.unicodeScalars
@@ -103,10 +102,8 @@ enum VariationText {
         return (String(scalars[..<end]), String(scalars[end...]))
     }
 
+    /// `text` without white space (newlines included) at either end.
     static func trimmed(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[start...end])
+        splitTrailingWhitespace(withoutLeadingWhitespace(text)).body
     }
 }
