@@ -113,9 +113,9 @@ private struct TrieSearch {
                 cost = min(cost, rows[row + j - 1] + extra[letterRow + j])
                 if j >= 2 {
                     cost = min(cost, rows[above + j - 2] + extraBefore[letterRow + j - 1] + substitution[letterRow + j])
-                }
-                if j >= 2, depth >= 2, letter == typed[j - 2], previousLetter == typed[j - 1], letter != previousLetter {
-                    cost = min(cost, rows[above - width + j - 2] + TypoCostModel.swappedLetters)
+                    if depth >= 2, letter == typed[j - 2], previousLetter == typed[j - 1], letter != previousLetter {
+                        cost = min(cost, rows[above - width + j - 2] + TypoCostModel.swappedLetters)
+                    }
                 }
                 rows[row + j] = cost
                 smallest = min(smallest, cost)

@@ -20,12 +20,14 @@ public struct VariationStream: Sendable {
     /// What a list item has shown of itself so far.
     private struct ListItemState: Sendable {
         var started = false
-        var emittedAnything = false
         /// The item opens with a quote that may wrap it: nothing is shown until it ends.
         var held = false
         /// The item has a kind label, so its final text is trimmed at both ends: white space
         /// is shown only once text follows it.
         var labelled = false
+        /// Labelled items: whether any of the text has been shown, and the white space that
+        /// waits for text after it.
+        var shownText = false
         var pendingWhitespace = ""
     }
 
@@ -215,7 +217,6 @@ public struct VariationStream: Sendable {
             } else if items[index].labelled {
                 showLabelled(index, piece, emit: emit)
             } else {
-                items[index].emittedAnything = true
                 emit(.delta(index: index, text: piece))
             }
         case .finished(let index, let raw):
@@ -235,7 +236,6 @@ public struct VariationStream: Sendable {
                 return
             }
             items[index].started = true
-            items[index].emittedAnything = true
             emit(.variationStart(index: index, kind: nil))
             emit(.delta(index: index, text: firstLine))
             return
@@ -256,7 +256,7 @@ public struct VariationStream: Sendable {
     /// text follows it.
     private mutating func showLabelled(_ index: Int, _ piece: String, emit: (StreamEvent) -> Void) {
         var text = piece
-        if !items[index].emittedAnything {
+        if !items[index].shownText {
             text = VariationText.withoutLeadingWhitespace(text)
             guard !text.isEmpty else { return }
             if VariationText.startsWithQuote(text) {
@@ -271,7 +271,7 @@ public struct VariationStream: Sendable {
         }
         emit(.delta(index: index, text: items[index].pendingWhitespace + body))
         items[index].pendingWhitespace = trailing
-        items[index].emittedAnything = true
+        items[index].shownText = true
     }
 
     // MARK: JSON form

@@ -70,10 +70,7 @@ import Testing
     /// stream as in the batch result (the stream once showed it as text).
     @Test func streamsALabelOnTheLineAfterABareMarker() throws {
         let reply = "1. I want to go home.\n2.\nRefined phrasing: I would like to go home.\n3.\n\"Home.\"\n4."
-        var stream = VariationStream()
-        var events: [StreamEvent] = []
-        for byte in reply.utf8 { events += try stream.feed(String(decoding: [byte], as: UTF8.self)) }
-        let set = try stream.finish { events.append($0) }
+        let (set, events) = try Self.streamedByteByByte(reply)
         #expect(set == (try VariationParser().parse(reply)))
         #expect(set.variations == [
             TextVariation(text: "I want to go home."), TextVariation(text: "I would like to go home.", kind: .refined),
@@ -96,12 +93,7 @@ import Testing
             "1. **Direct correction:**\u{00A0}I want\u{2003}\nto go.\u{2003}",
         ]
         for reply in replies {
-            var stream = VariationStream()
-            var events: [StreamEvent] = []
-            for byte in reply.utf8 {
-                events += try [byte].withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) }
-            }
-            let set = try stream.finish { events.append($0) }
+            let (set, events) = try Self.streamedByteByByte(reply)
             #expect(set == (try VariationParser().parse(reply)), "\(reply)")
             var shown: [Int: String] = [:]
             for case .delta(let index, let text) in events { shown[index, default: ""] += text }
@@ -109,6 +101,17 @@ import Testing
                 #expect(shown[index, default: ""] == variation.text, "\(reply): item \(index)")
             }
         }
+    }
+
+    /// `reply` fed to a stream one byte at a time: its result and every event, the end's included.
+    private static func streamedByteByByte(_ reply: String) throws -> (VariationSet, [StreamEvent]) {
+        var stream = VariationStream()
+        var events: [StreamEvent] = []
+        for byte in reply.utf8 {
+            events += try [byte].withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) }
+        }
+        let set = try stream.finish { events.append($0) }
+        return (set, events)
     }
 
     @Test func snapshotsFollowTheStream() async throws {
