@@ -483,6 +483,8 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               The three differ in more than punctuation and white space (a capital
 **               counts: refined capitalises); when the text offers fewer than three
 **               distinct readings, fewer variations come back and "issues" says so.
+**               Profanity, slurs and sexual terms are never offered for a slip; typed as
+**               they are, they stay.
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** text, len     UTF-8 text; NULL only when len is 0. At most STORYKIT_MAX_CORRECTION_BYTES.
 ** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty"} (default "qwerty").

@@ -13,7 +13,8 @@
 /// The three differ in more than punctuation and white space (a capital counts): when
 /// formatting alone would not make `refined` differ, it also takes the next reading. Names (capitalised words mid-sentence
 /// that are not English words), acronyms, numbers, URLs, e-mail addresses, words in other
-/// scripts and correctly typed words are left alone.
+/// scripts and correctly typed words are left alone. Profanity, slurs and sexual terms are
+/// never offered as the reading of a slip (`NeverSuggestedWords`); typed as they are, they stay.
 ///
 ///     let correction = try OfflineCorrector().correct("i wnat to go hmoe")
 ///     correction.variations.variations.map(\.text)
@@ -169,7 +170,7 @@ public struct OfflineCorrector: Sendable {
             CorrectionLattice.Option(start: position, span: 2, words: [Int32(word)], text: lexicon.words[word],
                                      channel: -TypoCostModel.spaceSlip - cost, isIdentity: false)
         }
-        if let index = lexicon.index(of: joined) { return [option(index, cost: 0)] }
+        if let index = lexicon.suggestibleIndex(of: joined) { return [option(index, cost: 0)] }
         // Two unknown parts: one word with a slip and a space in it ("favou urite").
         guard lexicon.index(of: first.lowered) == nil, lexicon.index(of: second.lowered) == nil else { return [] }
         let candidates = lexicon.candidates(for: joined, maxCost: Self.singleSlipCost, model: model)
@@ -194,13 +195,17 @@ public struct OfflineCorrector: Sendable {
                 add([left, right], channel: -TypoCostModel.spaceSlip - TypoCostModel.neighbourSubstitution)
             }
             if typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
-                if let left, right == nil {
-                    for candidate in lexicon.candidates(for: Array(typed[cut...]), maxCost: Self.singleSlipCost, model: model) {
-                        add([left, candidate.word], channel: -TypoCostModel.spaceSlip - candidate.cost)
+                // A part typed as a word is read as another only at a real word's penalty.
+                if let left {
+                    let penalty = right == nil ? 0 : Self.realWordPenalty
+                    for candidate in lexicon.candidates(for: Array(typed[cut...]), maxCost: Self.singleSlipCost, model: model) where candidate.word != right {
+                        add([left, candidate.word], channel: -TypoCostModel.spaceSlip - candidate.cost - penalty)
                     }
-                } else if let right, left == nil {
-                    for candidate in lexicon.candidates(for: Array(typed[..<cut]), maxCost: Self.singleSlipCost, model: model) {
-                        add([candidate.word, right], channel: -TypoCostModel.spaceSlip - candidate.cost)
+                }
+                if let right {
+                    let penalty = left == nil ? 0 : Self.realWordPenalty
+                    for candidate in lexicon.candidates(for: Array(typed[..<cut]), maxCost: Self.singleSlipCost, model: model) where candidate.word != left {
+                        add([candidate.word, right], channel: -TypoCostModel.spaceSlip - candidate.cost - penalty)
                     }
                 }
             }

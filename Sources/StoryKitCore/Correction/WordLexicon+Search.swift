@@ -5,7 +5,8 @@ extension WordLexicon {
         var cost: Float
     }
 
-    /// Every word whose typo cost from `typed` (lower-case ASCII letters) is at most `maxCost`:
+    /// Every word the corrector may suggest (see `NeverSuggestedWords`) whose typo cost from
+    /// `typed` (lower-case ASCII letters) is at most `maxCost`:
     /// a depth-first walk of the trie carrying one row of a weighted Damerau-Levenshtein table
     /// per depth. A branch is abandoned once no cell can stay within `maxCost`, counting the
     /// slips that the letters and lengths of the words below it make unavoidable.
@@ -34,6 +35,9 @@ private struct TrieSearch {
     /// Cost of the typed letter at a position as an extra press just before the word letter's
     /// key, by (word letter, typed position): a tremor may hit a neighbour on the way to a key.
     let extraBefore: UnsafeMutableBufferPointer<Float>
+    /// The least a typed letter costs, by position, when the word has no such letter: a
+    /// doubled press if it repeats the letter before, else a neighbouring key.
+    let absent: UnsafeMutableBufferPointer<Float>
     let rows: UnsafeMutableBufferPointer<Float>
     let path: UnsafeMutableBufferPointer<UInt8>
 
@@ -62,6 +66,12 @@ private struct TrieSearch {
                 }
             }
         }
+        absent = .allocate(capacity: width)
+        absent[0] = 0
+        for j in 1..<width {
+            absent[j] = j >= 2 && letters[j - 2] == letters[j - 1]
+                ? TypoCostModel.doubledPress : min(TypoCostModel.neighbourSubstitution, TypoCostModel.extraNeighbour)
+        }
         rows = .allocate(capacity: width * (maxDepth + 1))
         rows.initialize(repeating: 0)
         path = .allocate(capacity: maxDepth + 1)
@@ -74,11 +84,12 @@ private struct TrieSearch {
         substitution.deallocate()
         extra.deallocate()
         extraBefore.deallocate()
+        absent.deallocate()
         rows.deallocate()
         path.deallocate()
     }
 
-    func run(_ trie: WordLexicon.TrieView) -> [WordLexicon.Candidate] {
+    func run(_ trie: UnsafeBufferPointer<WordLexicon.TrieNode>) -> [WordLexicon.Candidate] {
         var found: [WordLexicon.Candidate] = []
         // Row 0: the typed letters are all extra presses before the word starts.
         for j in 1..<width { rows[j] = rows[j - 1] + extra[26 * width + j] }
@@ -89,8 +100,8 @@ private struct TrieSearch {
             next.deallocate()
             end.deallocate()
         }
-        next[1] = trie.childStart[0]
-        end[1] = trie.childStart[1]
+        next[1] = trie[0].childStart
+        end[1] = trie[1].childStart
         var depth = 1
         while depth > 0 {
             guard next[depth] < end[depth] else {
@@ -99,57 +110,73 @@ private struct TrieSearch {
             }
             let node = Int(next[depth])
             next[depth] += 1
-            let letter = trie.label[node]
+            let letter = trie[node].label
             path[depth] = letter
             let previousLetter = depth >= 2 ? path[depth - 1] : 0
             let dropped = letter == previousLetter ? TypoCostModel.droppedDoubleLetter : TypoCostModel.droppedLetter
-            let row = depth * width, above = row - width
-            let letterRow = Int(letter &- UInt8(ascii: "a")) * width
-            rows[row] = rows[above] + dropped
-            var smallest = rows[row]
-            for j in 1..<width {
-                var cost = rows[above + j - 1] + substitution[letterRow + j]
-                cost = min(cost, rows[above + j] + dropped)
-                cost = min(cost, rows[row + j - 1] + extra[letterRow + j])
-                if j >= 2 {
-                    cost = min(cost, rows[above + j - 2] + extraBefore[letterRow + j - 1] + substitution[letterRow + j])
-                    if depth >= 2, letter == typed[j - 2], previousLetter == typed[j - 1], letter != previousLetter {
-                        cost = min(cost, rows[above - width + j - 2] + TypoCostModel.swappedLetters)
-                    }
+            let row = depth * width
+            // Each cell's slips that do not depend on the cell to its left first, then the one
+            // that does (an extra press), so the loop carries one add and one min between cells.
+            let current = rows.baseAddress! + row, above = current - width
+            let letterIndex = Int(letter &- UInt8(ascii: "a")) &* width
+            let substitutionRow = substitution.baseAddress! + letterIndex
+            let extraRow = extra.baseAddress! + letterIndex, beforeRow = extraBefore.baseAddress! + letterIndex
+            let canSwap = depth >= 2 && letter != previousLetter
+            var left = above[0] + dropped
+            current[0] = left
+            var smallest = left
+            left = min(min(above[0] + substitutionRow[1], above[1] + dropped), left + extraRow[1])
+            current[1] = left
+            smallest = min(smallest, left)
+            // The cheapest cell a swap of this letter with the next could start from: it moves
+            // two rows down at once, so this row's cells do not bound it.
+            var swapStart = Float.infinity
+            var j = 2
+            while j < width {
+                if letter == typed[j &- 1] { swapStart = min(swapStart, above[j &- 2]) }
+                var cost = min(above[j &- 1] + substitutionRow[j], above[j] + dropped)
+                cost = min(cost, above[j &- 2] + beforeRow[j &- 1] + substitutionRow[j])
+                if canSwap, letter == typed[j &- 2], previousLetter == typed[j &- 1] {
+                    cost = min(cost, (above - width)[j &- 2] + TypoCostModel.swappedLetters)
                 }
-                rows[row + j] = cost
-                smallest = min(smallest, cost)
+                left = min(cost, left + extraRow[j])
+                current[j] = left
+                smallest = min(smallest, left)
+                j &+= 1
             }
-            let word = trie.wordAtNode[node]
-            if word >= 0, rows[row + width - 1] <= maxCost {
+            let word = trie[node].word
+            if word >= 0, trie[node].isSuggested, rows[row + width - 1] <= maxCost {
                 found.append(WordLexicon.Candidate(word: Int(word), cost: rows[row + width - 1]))
             }
-            guard smallest <= maxCost, depth < maxDepth, trie.childStart[node] < trie.childStart[node + 1],
-                  reachable(row: row, node: node, trie) else { continue }
+            let firstChild = trie[node].childStart, childEnd = trie[node + 1].childStart
+            guard depth < maxDepth, firstChild < childEnd,
+                  smallest <= maxCost && reachable(row: row, node: trie[node]) || swapStart + TypoCostModel.swappedLetters <= maxCost
+            else { continue }
             depth += 1
-            next[depth] = trie.childStart[node]
-            end[depth] = trie.childStart[node + 1]
+            next[depth] = firstChild
+            end[depth] = childEnd
         }
         return found
     }
 
     /// Whether some cell of the row can still end within `maxCost` below `node`: each typed
-    /// letter still to come costs at least a doubled press when no word below contains it or
-    /// when the words below are too short to take it, and each letter a word below has beyond
-    /// the typed letters left costs at least a dropped double letter.
+    /// letter still to come that no word below contains costs at least `absent` (it can only
+    /// be a slip), typed letters beyond the longest word below cost at least a doubled press
+    /// each, and each letter a word below has beyond the typed letters left costs at least a
+    /// dropped double letter.
     @inline(__always)
-    private func reachable(row: Int, node: Int, _ trie: WordLexicon.TrieView) -> Bool {
-        let below = trie.lettersBelow[node]
-        let shortest = Int(trie.shortestBelow[node]), longest = Int(trie.longestBelow[node])
-        var missing = 0
+    private func reachable(row: Int, node: WordLexicon.TrieNode) -> Bool {
+        let below = node.lettersBelow
+        let shortest = Int(node.shortestBelow), longest = Int(node.longestBelow)
+        var missing: Float = 0
         var j = width - 1
         while true {
             let left = width - 1 - j
-            let extras = Float(max(missing, left - longest)) * TypoCostModel.doubledPress
+            let extras = max(missing, Float(left - longest) * TypoCostModel.doubledPress)
             let drops = Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
             if rows[row + j] + extras + drops <= maxCost { return true }
             guard j > 0 else { return false }
-            if below & typedBits[j - 1] == 0 { missing += 1 }
+            if below & typedBits[j - 1] == 0 { missing += absent[j] }
             j -= 1
         }
     }

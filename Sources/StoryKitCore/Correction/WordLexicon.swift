@@ -11,28 +11,21 @@ final class WordLexicon: Sendable {
     private let bucketCount: [Double]
     /// Sum of all counts.
     let totalCount: Double
-    // The trie in breadth-first order: node 0 is the root and the children of node `n`, in
-    // alphabetical order, are nodes `childStart[n] ..< childStart[n + 1]`, side by side in
-    // memory, so a search reads siblings from one cache line.
-    private let label: [UInt8]
-    private let childStart: [Int32]
-    private let wordAtNode: [Int32]
-    /// The letters of every word below each node (bit 0: `a`), for pruning the search.
-    private let lettersBelow: [UInt32]
-    /// How many more letters the shortest and the longest word through each node have.
-    private let shortestBelow: [UInt8]
-    private let longestBelow: [UInt8]
+    /// The trie in breadth-first order: node 0 is the root and the children of node `n`, in
+    /// alphabetical order, are nodes `nodes[n].childStart ..< nodes[n + 1].childStart`, side by
+    /// side in memory. A last sentinel node ends the final range.
+    private let nodes: [TrieNode]
 
     /// The English lexicon, parsed on first use.
     static let english = WordLexicon(
         frontCoded: EnglishWordFrequencies.text, count: EnglishWordFrequencies.count,
         prefixBase: EnglishWordFrequencies.prefixBase, bucketBase: EnglishWordFrequencies.bucketBase,
-        stepsPerDecade: EnglishWordFrequencies.stepsPerDecade)
+        stepsPerDecade: EnglishWordFrequencies.stepsPerDecade, neverSuggested: NeverSuggestedWords.english)
 
     /// Parses the front-coded word list (see `EnglishWordFrequencies`): being alphabetical,
     /// each word's new trie nodes hang below the previous word's path, so building costs one
     /// step per stored letter and no search.
-    init(frontCoded resource: String, count: Int, prefixBase: UInt8, bucketBase: UInt8, stepsPerDecade: Int) {
+    init(frontCoded resource: String, count: Int, prefixBase: UInt8, bucketBase: UInt8, stepsPerDecade: Int, neverSuggested: [String]) {
         var resource = resource
         var words: [String] = [], buckets: [UInt8] = []
         words.reserveCapacity(count)
@@ -102,26 +95,28 @@ final class WordLexicon: Sendable {
             cursor += 1
         }
         childStart[order.count] = Int32(order.count)
-        self.label = order.map { label[Int($0)] }
-        self.wordAtNode = order.map { wordAtNode[Int($0)] }
-        self.childStart = childStart
-        // Children come after their parent, so a reverse sweep sees every child first.
-        var lettersBelow = [UInt32](repeating: 0, count: order.count)
-        var shortestBelow = [UInt8](repeating: 0, count: order.count)
-        var longestBelow = [UInt8](repeating: 0, count: order.count)
-        for node in order.indices.reversed() {
-            var shortest = UInt8.max, longest: UInt8 = 0
-            for child in Int(childStart[node])..<Int(childStart[node + 1]) {
-                lettersBelow[node] |= lettersBelow[child] | 1 << UInt32(self.label[child] &- UInt8(ascii: "a"))
-                shortest = min(shortest, shortestBelow[child] + 1)
-                longest = max(longest, longestBelow[child] + 1)
-            }
-            shortestBelow[node] = self.wordAtNode[node] >= 0 ? 0 : shortest
-            longestBelow[node] = longest
+        var nodes = order.indices.map { position in
+            TrieNode(childStart: childStart[position], word: wordAtNode[Int(order[position])], lettersBelow: 0,
+                     label: label[Int(order[position])], shortestBelow: 0, longestBelow: 0, isSuggested: true)
         }
-        self.shortestBelow = shortestBelow
-        self.longestBelow = longestBelow
-        self.lettersBelow = lettersBelow
+        nodes.append(TrieNode(childStart: childStart[order.count], word: -1, lettersBelow: 0, label: 0, shortestBelow: 0, longestBelow: 0,
+                              isSuggested: false))
+        // Children come after their parent, so a reverse sweep sees every child first.
+        for node in order.indices.reversed() {
+            var below: UInt32 = 0, shortest = UInt8.max, longest: UInt8 = 0
+            for child in Int(nodes[node].childStart)..<Int(nodes[node + 1].childStart) {
+                below |= nodes[child].lettersBelow | 1 << UInt32(nodes[child].label &- UInt8(ascii: "a"))
+                shortest = min(shortest, nodes[child].shortestBelow + 1)
+                longest = max(longest, nodes[child].longestBelow + 1)
+            }
+            nodes[node].lettersBelow = below
+            nodes[node].shortestBelow = nodes[node].word >= 0 ? 0 : shortest
+            nodes[node].longestBelow = longest
+        }
+        for word in neverSuggested {
+            if let node = Self.node(of: word.utf8, in: nodes) { nodes[node].isSuggested = false }
+        }
+        self.nodes = nodes
     }
 
     /// The count that each one-byte step of a resource stands for: step `b` is
@@ -135,42 +130,46 @@ final class WordLexicon: Sendable {
 
     /// The index of `word` (lower-case ASCII bytes), or `nil`.
     func index(of word: some Collection<UInt8>) -> Int? {
+        Self.node(of: word, in: nodes).map { Int(nodes[$0].word) }
+    }
+
+    /// The index of `word` when the corrector may offer it in place of what was typed.
+    func suggestibleIndex(of word: some Collection<UInt8>) -> Int? {
+        Self.node(of: word, in: nodes).flatMap { nodes[$0].isSuggested ? Int(nodes[$0].word) : nil }
+    }
+
+    /// The node of `nodes` where `word` ends, when it is a word.
+    private static func node(of word: some Collection<UInt8>, in nodes: [TrieNode]) -> Int? {
         var node = 0
         for letter in word {
-            var child = Int(childStart[node]), end = Int(childStart[node + 1])
-            while child < end, label[child] < letter { child += 1 }
-            guard child < end, label[child] == letter else { return nil }
+            var child = Int(nodes[node].childStart)
+            let end = Int(nodes[node + 1].childStart)
+            while child < end, nodes[child].label < letter { child += 1 }
+            guard child < end, nodes[child].label == letter else { return nil }
             node = child
         }
-        let index = wordAtNode[node]
-        return index >= 0 ? Int(index) : nil
+        return nodes[node].word >= 0 ? node : nil
     }
 
-    /// Runs `body` with the trie's arrays, for the candidate search.
-    func withTrie<Result>(_ body: (TrieView) -> Result) -> Result {
-        label.withUnsafeBufferPointer { label in
-            childStart.withUnsafeBufferPointer { childStart in
-                wordAtNode.withUnsafeBufferPointer { wordAtNode in
-                    lettersBelow.withUnsafeBufferPointer { lettersBelow in
-                        shortestBelow.withUnsafeBufferPointer { shortestBelow in
-                            longestBelow.withUnsafeBufferPointer { longestBelow in
-                                body(TrieView(label: label, childStart: childStart, wordAtNode: wordAtNode, lettersBelow: lettersBelow,
-                                              shortestBelow: shortestBelow, longestBelow: longestBelow))
-                            }
-                        }
-                    }
-                }
-            }
-        }
+    /// Runs `body` with the trie's nodes, for the candidate search.
+    func withTrie<Result>(_ body: (UnsafeBufferPointer<TrieNode>) -> Result) -> Result {
+        nodes.withUnsafeBufferPointer(body)
     }
 
-    /// The trie's arrays, borrowed for the length of a search.
-    struct TrieView {
-        let label: UnsafeBufferPointer<UInt8>
-        let childStart: UnsafeBufferPointer<Int32>
-        let wordAtNode: UnsafeBufferPointer<Int32>
-        let lettersBelow: UnsafeBufferPointer<UInt32>
-        let shortestBelow: UnsafeBufferPointer<UInt8>
-        let longestBelow: UnsafeBufferPointer<UInt8>
+    /// One trie node, packed into 16 bytes so that a search reads all it needs of a node from
+    /// one cache line (separate arrays per field cost a line each).
+    struct TrieNode {
+        /// The first child; the children end where the next node's begin.
+        var childStart: Int32
+        /// The word that ends here, or -1.
+        var word: Int32
+        /// The letters of every word below (bit 0: `a`), for pruning the search.
+        var lettersBelow: UInt32
+        var label: UInt8
+        /// How many more letters the shortest and the longest word through here have.
+        var shortestBelow: UInt8
+        var longestBelow: UInt8
+        /// Whether the word here may be offered as a reading (see `NeverSuggestedWords`).
+        var isSuggested: Bool
     }
 }

@@ -23,6 +23,8 @@ import Testing
         ("The dog wanted tobr fed", "The dog wanted to be fed"),
         ("The parcel arrivedthismorning", "The parcel arrived this morning"),
         ("I want to go ho me now", "I want to go home now"),
+        // A missed space between two words one of which has a slip of its own.
+        ("It was lovely to sereyou", "It was lovely to see you"),
     ])
     func directCorrectsTremorSlips(_ input: String, _ expected: String) throws {
         #expect(try texts(input).first == expected)
@@ -32,6 +34,14 @@ import Testing
         // Known words when lower case, names when capitalised, even at a sentence start.
         #expect(try texts("Ben painted a picture")[0] == "Ben painted a picture")
         #expect(try texts("Dr Patel said the results look good")[0] == "Dr Patel said the results look good")
+    }
+
+    @Test func neverOffersProfanityForASlip() throws {
+        let readings = try corrector.correct("The fox found a shiy key")
+        let offered = readings.variations.variations.map(\.text) + readings.words.flatMap { [$0.corrected] + $0.alternatives }
+        #expect(!offered.contains { $0.split(separator: " ").contains("shit") }, "\(offered)")
+        // Typed as it is, the word stays: the corrector does not censor.
+        #expect(try texts("what a load of crap")[0] == "what a load of crap")
     }
 
     @Test func leavesProtectedTextAlone() throws {

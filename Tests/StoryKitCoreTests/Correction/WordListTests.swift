@@ -59,8 +59,25 @@ import Testing
         #expect(cost("jhome", "home") == TypoCostModel.extraNeighbour)
         #expect(cost("hme", "home") == TypoCostModel.droppedLetter)
         #expect(cost("hmoe", "home") == TypoCostModel.swappedLetters)
+        // A swap reaches two rows down at once: the row between may be out of reach ("yku").
+        #expect(cost("yku", "yuk", maxCost: 1.4) == TypoCostModel.swappedLetters)
         #expect(cost("hpme", "home", maxCost: 0.5) == nil)
         #expect(lexicon.candidates(for: Array("Home".utf8), maxCost: 3, model: model).isEmpty, "only lower-case letters")
         #expect(lexicon.candidates(for: [], maxCost: 3, model: model).isEmpty)
+    }
+
+    @Test func neverSuggestedWordsAreKnownButNotOffered() {
+        let model = TypoCostModel.model(for: .qwerty)
+        var unknown: [String] = []
+        for word in NeverSuggestedWords.english {
+            guard let index = lexicon.index(of: Array(word.utf8)) else {
+                unknown.append(word)
+                continue
+            }
+            #expect(lexicon.suggestibleIndex(of: Array(word.utf8)) == nil, "\(word)")
+            #expect(!lexicon.candidates(for: Array(word.utf8), maxCost: 1, model: model).contains { $0.word == index }, "\(word)")
+        }
+        #expect(unknown.isEmpty, "listed words the lexicon does not have: \(unknown)")
+        #expect(lexicon.suggestibleIndex(of: Array("shiny".utf8)) == lexicon.index(of: Array("shiny".utf8)))
     }
 }
