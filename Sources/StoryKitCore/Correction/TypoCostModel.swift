@@ -18,7 +18,7 @@ struct TypoCostModel: Sendable {
     static let extraNeighbour: Float = 1.1
     static let extraNear: Float = 2.0
     static let extraOther: Float = 3.0
-    static let droppedLetter: Float = 1.3
+    static let droppedLetter: Float = 1.1
     static let droppedDoubleLetter: Float = 0.8
     static let swappedLetters: Float = 1.1
     /// A missing or extra space between two words.

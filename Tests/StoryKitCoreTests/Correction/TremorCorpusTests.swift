@@ -69,8 +69,8 @@ import Testing
         let exactRate = Double(exact) / Double(Self.cases.count)
         let fixedRate = Double(fixed) / Double(mistyped)
         let damageRate = Double(damaged) / Double(typedCorrectly)
-        #expect(exactRate >= 0.74, "sentence exact match \(exactRate)")
-        #expect(fixedRate >= 0.88, "mistyped words fixed \(fixedRate)")
+        #expect(exactRate >= 0.77, "sentence exact match \(exactRate)")
+        #expect(fixedRate >= 0.90, "mistyped words fixed \(fixedRate)")
         #expect(damageRate <= 0.005, "correct words damaged \(damageRate)")
     }
 
