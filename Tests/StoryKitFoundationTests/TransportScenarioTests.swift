@@ -105,33 +105,29 @@ import Testing
         #expect(try await server.requests(test).count == 1)
     }
 
+    // The slow and stalling scenarios answer after 5 s: a time-out or cancellation error, not an
+    // answer, shows the request ended first. No wall-clock bound: on a loaded machine it fails.
     @Test func slowAnswerHitsTheTimeout() async throws {
         let slow = try generator(.gemini, "slow", test: LoopbackServer.uniqueTest("slow"), timeout: .milliseconds(1500))
-        let start = ContinuousClock.now
         let error = await #expect(throws: GenerationError.self) { try await slow.respond(to: request(slow)) }
         #expect(error?.kind == .timeout)
-        #expect(ContinuousClock.now - start < .milliseconds(4500))
     }
 
     @Test func stalledStreamHitsTheTimeout() async throws {
         let stalled = try generator(.openai, "stall", test: LoopbackServer.uniqueTest("stall"), timeout: .milliseconds(1500))
-        let start = ContinuousClock.now
         let error = await #expect(throws: GenerationError.self) { try await stalled.stream(request(stalled)) { _ in } }
         #expect(error?.kind == .timeout)
         #expect(error?.partialText?.isEmpty == false)
-        #expect(ContinuousClock.now - start < .milliseconds(4500))
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let slow = try generator(.gemini, "slow", test: LoopbackServer.uniqueTest("cancel"))
-        let start = ContinuousClock.now
         let task = Task { try await slow.respond(to: request(slow)) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let result = await task.result
         #expect(throws: GenerationError.self) { try result.get() }
         if case .failure(let error as GenerationError) = result { #expect(error.kind == .cancelled) }
-        #expect(ContinuousClock.now - start < .milliseconds(4500))
     }
 
     @Test func connectionRefusedIsATransportError() async throws {
