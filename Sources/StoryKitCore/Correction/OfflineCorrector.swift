@@ -188,6 +188,14 @@ public struct OfflineCorrector: Sendable {
                                                     text: words.map { lexicon.words[$0] }.joined(separator: " "),
                                                     channel: channel, isIdentity: false))
         }
+        // One part read with a slip beside a word kept as typed; a part typed as a word is
+        // read as another only at a real word's penalty.
+        func addSlipReadings(of part: ArraySlice<UInt8>, typedAs typedWord: Int?, beside kept: Int, keptFirst: Bool) {
+            let penalty = typedWord == nil ? 0 : Self.realWordPenalty
+            for candidate in lexicon.candidates(for: Array(part), maxCost: Self.singleSlipCost, model: model) where candidate.word != typedWord {
+                add(keptFirst ? [kept, candidate.word] : [candidate.word, kept], channel: -TypoCostModel.spaceSlip - candidate.cost - penalty)
+            }
+        }
         for cut in 1..<typed.count {
             let left = standalone(typed[..<cut]), right = standalone(typed[cut...])
             if let left, let right { add([left, right], channel: -TypoCostModel.spaceSlip) }
@@ -195,19 +203,8 @@ public struct OfflineCorrector: Sendable {
                 add([left, right], channel: -TypoCostModel.spaceSlip - TypoCostModel.neighbourSubstitution)
             }
             if typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
-                // A part typed as a word is read as another only at a real word's penalty.
-                if let left {
-                    let penalty = right == nil ? 0 : Self.realWordPenalty
-                    for candidate in lexicon.candidates(for: Array(typed[cut...]), maxCost: Self.singleSlipCost, model: model) where candidate.word != right {
-                        add([left, candidate.word], channel: -TypoCostModel.spaceSlip - candidate.cost - penalty)
-                    }
-                }
-                if let right {
-                    let penalty = left == nil ? 0 : Self.realWordPenalty
-                    for candidate in lexicon.candidates(for: Array(typed[..<cut]), maxCost: Self.singleSlipCost, model: model) where candidate.word != left {
-                        add([candidate.word, right], channel: -TypoCostModel.spaceSlip - candidate.cost - penalty)
-                    }
-                }
+                if let left { addSlipReadings(of: typed[cut...], typedAs: right, beside: left, keptFirst: true) }
+                if let right { addSlipReadings(of: typed[..<cut], typedAs: left, beside: right, keptFirst: false) }
             }
             if typed.count >= 7, let left {
                 for second in (cut + 1)..<typed.count {
