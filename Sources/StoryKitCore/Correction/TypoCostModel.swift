@@ -85,8 +85,8 @@ struct TypoCostModel: Sendable {
 
     /// A letter of the word left out; cheaper when it doubles the one before.
     @inline(__always)
-    func dropped(_ letter: UInt8, after previous: UInt8) -> Float {
-        letter == previous ? Self.droppedDoubleLetter : Self.droppedLetter
+    static func dropped(_ letter: UInt8, after previous: UInt8) -> Float {
+        letter == previous ? droppedDoubleLetter : droppedLetter
     }
 
     /// The cost of pressing `typed` by slipping from the key of `key` (0: no key).

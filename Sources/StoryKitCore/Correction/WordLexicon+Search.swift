@@ -113,7 +113,7 @@ private struct TrieSearch {
             let letter = trie[node].label
             path[depth] = letter
             let previousLetter = depth >= 2 ? path[depth - 1] : 0
-            let dropped = letter == previousLetter ? TypoCostModel.droppedDoubleLetter : TypoCostModel.droppedLetter
+            let dropped = TypoCostModel.dropped(letter, after: previousLetter)
             let row = depth * width
             // Each cell's slips that do not depend on the cell to its left first, then the one
             // that does (an extra press), so the loop carries one add and one min between cells.
