@@ -12,10 +12,10 @@ extension WordLexicon {
     /// slips that the letters and lengths of the words below it make unavoidable.
     func candidates(for typed: [UInt8], maxCost: Float, model: TypoCostModel) -> [Candidate] {
         guard !typed.isEmpty, typed.allSatisfy(\.isASCIILowercase) else { return [] }
-        return withTrie { trie in
+        return withTrie { trie, wordAtNode in
             let search = TrieSearch(typed: typed, maxCost: maxCost, model: model)
             defer { search.deallocate() }
-            return search.run(trie)
+            return search.run(trie, wordAtNode: wordAtNode)
         }
     }
 }
@@ -38,7 +38,12 @@ private struct TrieSearch {
     /// The least a typed letter costs, by position, when the word has no such letter: a
     /// doubled press if it repeats the letter before, else a neighbouring key.
     let absent: UnsafeMutableBufferPointer<Float>
+    /// The letters a child row may enter a typed position with, by cost (see `EntryLevels`).
+    let substitutionEntries: EntryLevels
+    let extraBeforeEntries: EntryLevels
     let rows: UnsafeMutableBufferPointer<Float>
+    /// Scratch for `lettersEntering`: the least the typed letters after each position cost.
+    let future: UnsafeMutableBufferPointer<Float>
     let path: UnsafeMutableBufferPointer<UInt8>
 
     init(typed letters: [UInt8], maxCost: Float, model: TypoCostModel) {
@@ -72,8 +77,15 @@ private struct TrieSearch {
             absent[j] = j >= 2 && letters[j - 2] == letters[j - 1]
                 ? TypoCostModel.doubledPress : min(TypoCostModel.neighbourSubstitution, TypoCostModel.extraNeighbour)
         }
+        let (substitution, extraBefore, width) = (substitution, extraBefore, width)
+        substitutionEntries = EntryLevels(width: width) { letter, j in substitution[letter * width + j] }
+        extraBeforeEntries = EntryLevels(width: width) { letter, j in
+            j >= 2 ? extraBefore[letter * width + j - 1] + substitution[letter * width + j] : .infinity
+        }
         rows = .allocate(capacity: width * (maxDepth + 1))
         rows.initialize(repeating: 0)
+        future = .allocate(capacity: width)
+        future.initialize(repeating: 0)
         path = .allocate(capacity: maxDepth + 1)
         path.initialize(repeating: 0)
     }
@@ -85,32 +97,38 @@ private struct TrieSearch {
         extra.deallocate()
         extraBefore.deallocate()
         absent.deallocate()
+        substitutionEntries.deallocate()
+        extraBeforeEntries.deallocate()
         rows.deallocate()
+        future.deallocate()
         path.deallocate()
     }
 
-    func run(_ trie: UnsafeBufferPointer<WordLexicon.TrieNode>) -> [WordLexicon.Candidate] {
+    func run(_ trie: UnsafeBufferPointer<WordLexicon.TrieNode>, wordAtNode: UnsafeBufferPointer<Int32>) -> [WordLexicon.Candidate] {
         var found: [WordLexicon.Candidate] = []
         // Row 0: the typed letters are all extra presses before the word starts.
         for j in 1..<width { rows[j] = rows[j - 1] + extra[26 * width + j] }
-        // next[d] ..< end[d]: the children still to visit of the node at depth d - 1.
-        let next = UnsafeMutableBufferPointer<Int32>.allocate(capacity: maxDepth + 1)
-        let end = UnsafeMutableBufferPointer<Int32>.allocate(capacity: maxDepth + 1)
+        // parents[d]: the node at depth d - 1; pending[d]: the letters of its children still to
+        // visit, those whose rows can get a cell within reach (see `lettersEntering`).
+        let parents = UnsafeMutableBufferPointer<Int>.allocate(capacity: maxDepth + 1)
+        let pending = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: maxDepth + 1)
         defer {
-            next.deallocate()
-            end.deallocate()
+            parents.deallocate()
+            pending.deallocate()
         }
-        next[1] = trie[0].childStart
-        end[1] = trie[1].childStart
+        parents[1] = 0
+        pending[1] = trie[0].childLetters
         var depth = 1
         while depth > 0 {
-            guard next[depth] < end[depth] else {
+            let letters = pending[depth]
+            guard letters != 0 else {
                 depth -= 1
                 continue
             }
-            let node = Int(next[depth])
-            next[depth] += 1
-            let letter = trie[node].label
+            let letterBit = letters & (0 &- letters)
+            pending[depth] = letters ^ letterBit
+            let node = trie[parents[depth]].child(letterBit)
+            let letter = UInt8(ascii: "a") &+ UInt8(truncatingIfNeeded: letterBit.trailingZeroBitCount)
             path[depth] = letter
             let previousLetter = depth >= 2 ? path[depth - 1] : 0
             let dropped = TypoCostModel.dropped(letter, after: previousLetter)
@@ -144,28 +162,76 @@ private struct TrieSearch {
                 smallest = min(smallest, left)
                 j &+= 1
             }
-            let word = trie[node].word
-            if word >= 0, trie[node].isSuggested, rows[row + width - 1] <= maxCost {
-                found.append(WordLexicon.Candidate(word: Int(word), cost: rows[row + width - 1]))
+            if trie[node].isWord, trie[node].isSuggested, rows[row + width - 1] <= maxCost {
+                found.append(WordLexicon.Candidate(word: Int(wordAtNode[node]), cost: rows[row + width - 1]))
             }
-            let firstChild = trie[node].childStart, childEnd = trie[node + 1].childStart
-            guard depth < maxDepth, firstChild < childEnd,
-                  smallest <= maxCost && reachable(row: row, node: trie[node]) || swapStart + TypoCostModel.swappedLetters <= maxCost
+            guard depth < maxDepth, trie[node].childLetters != 0,
+                  smallest <= maxCost && reachable(row: row, node: trie[node], letter: letter) || swapStart + TypoCostModel.swappedLetters <= maxCost
             else { continue }
+            let childLetters = lettersEntering(below: row, node: trie[node], letter: letter, depth: depth) & trie[node].childLetters
+            guard childLetters != 0 else { continue }
             depth += 1
-            next[depth] = firstChild
-            end[depth] = childEnd
+            parents[depth] = node
+            pending[depth] = childLetters
         }
         return found
     }
 
-    /// Whether some cell of the row can still end within `maxCost` below `node`: each typed
-    /// letter still to come that no word below contains costs at least `absent` (it can only
-    /// be a slip), typed letters beyond the longest word below cost at least a doubled press
+    private static let allLetters: UInt32 = 1 << 26 - 1
+    /// Slack for comparing a cost computed as a sum in another order against the budget.
+    private static let rounding: Float = 1e-4
+
+    /// The letters a child of `node` (whose row starts at `row`) may have and still get a
+    /// cell from which a word below can end within `maxCost`, or keep its branch open for a
+    /// swap: the row loop's slips into a child's cells and `reachable`'s bound, taken from the
+    /// parent, so that the other children's rows are never computed. A superset: the bound
+    /// below the parent is weaker than below each child, and rounding gets some slack.
+    @inline(__always)
+    private func lettersEntering(below row: Int, node: WordLexicon.TrieNode, letter: UInt8, depth: Int) -> UInt32 {
+        let parent = rows.baseAddress! + row, grandparent = parent - width
+        // What the typed letters after each position cost at least below a child: as in
+        // `reachable`, with the parent's letters below and one letter fewer each way.
+        let below = node.lettersBelow
+        let shortest = Int(node.shortestBelow) - 1, longest = Int(node.longestBelow) - 1
+        var missing: Float = 0
+        var k = width - 1
+        while true {
+            let left = width - 1 - k
+            future[k] = max(missing, Float(left - longest) * TypoCostModel.doubledPress)
+                + Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
+            guard k > 0 else { break }
+            if below & typedBits[k - 1] == 0 { missing += absent[k] }
+            k -= 1
+        }
+        let letterBit: UInt32 = 1 << UInt32(letter &- UInt8(ascii: "a"))
+        var letters: UInt32 = 0
+        for k in 0..<width {
+            let budget = maxCost - parent[k] + Self.rounding
+            // A swap keeps a child open from the cell before it, and a swap into the child
+            // starts two rows up.
+            if budget >= TypoCostModel.swappedLetters, k + 2 < width { letters |= typedBits[k + 1] }
+            if depth >= 1, k + 2 < width, typed[k + 1] == letter,
+               maxCost - grandparent[k] - future[k + 2] + Self.rounding >= TypoCostModel.swappedLetters {
+                letters |= typedBits[k]
+            }
+            guard budget >= 0 else { continue }
+            let dropBudget = budget - future[k]
+            if dropBudget >= TypoCostModel.droppedLetter { return Self.allLetters }
+            if dropBudget >= TypoCostModel.droppedDoubleLetter { letters |= letterBit }
+            if k + 1 < width { letters |= substitutionEntries.letters(at: k + 1, within: budget - future[k + 1]) }
+            if k + 2 < width { letters |= extraBeforeEntries.letters(at: k + 2, within: budget - future[k + 2]) }
+        }
+        return letters
+    }
+
+    /// Whether some cell of the row can still end within `maxCost` below `node`, whose letter
+    /// is `letter`: each typed letter still to come that no word below contains costs at least
+    /// `absent` (it can only be a slip), or a doubled press if it is `letter` (an extra press
+    /// of the key just meant), typed letters beyond the longest word below cost at least a doubled press
     /// each, and each letter a word below has beyond the typed letters left costs at least a
     /// dropped double letter.
     @inline(__always)
-    private func reachable(row: Int, node: WordLexicon.TrieNode) -> Bool {
+    private func reachable(row: Int, node: WordLexicon.TrieNode, letter: UInt8) -> Bool {
         let below = node.lettersBelow
         let shortest = Int(node.shortestBelow), longest = Int(node.longestBelow)
         var missing: Float = 0
@@ -176,8 +242,72 @@ private struct TrieSearch {
             let drops = Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
             if rows[row + j] + extras + drops <= maxCost { return true }
             guard j > 0 else { return false }
-            if below & typedBits[j - 1] == 0 { missing += absent[j] }
+            if below & typedBits[j - 1] == 0 { missing += typed[j - 1] == letter ? TypoCostModel.doubledPress : absent[j] }
             j -= 1
         }
+    }
+}
+
+/// For each typed position, the letters sorted by what it costs a word letter to enter that
+/// position by one slip, as cumulative letter sets: `letters(at:within:)` answers "which
+/// letters can do it within this budget" in a few steps instead of 26.
+private struct EntryLevels {
+    private let width: Int
+    /// By position, up to 26 levels: each level's cost and the letters at or below it.
+    private let costs: UnsafeMutableBufferPointer<Float>
+    private let letterSets: UnsafeMutableBufferPointer<UInt32>
+    private let counts: UnsafeMutableBufferPointer<Int>
+
+    init(width: Int, cost: (_ letter: Int, _ position: Int) -> Float) {
+        self.width = width
+        costs = .allocate(capacity: 26 * width)
+        costs.initialize(repeating: .infinity)
+        letterSets = .allocate(capacity: 26 * width)
+        letterSets.initialize(repeating: 0)
+        counts = .allocate(capacity: width)
+        counts.initialize(repeating: 0)
+        for position in 1..<width {
+            let base = position * 26
+            var count = 0
+            for letter in 0..<26 {
+                let value = cost(letter, position)
+                guard value.isFinite else { continue }
+                // Insert in cost order, merging equal costs into one level.
+                var index = 0
+                while index < count, costs[base + index] < value { index += 1 }
+                if index == count || costs[base + index] != value {
+                    var move = count
+                    while move > index {
+                        costs[base + move] = costs[base + move - 1]
+                        letterSets[base + move] = letterSets[base + move - 1]
+                        move -= 1
+                    }
+                    costs[base + index] = value
+                    letterSets[base + index] = 0
+                    count += 1
+                }
+                letterSets[base + index] |= 1 << UInt32(letter)
+            }
+            for index in stride(from: 1, to: count, by: 1) { letterSets[base + index] |= letterSets[base + index - 1] }
+            counts[position] = count
+        }
+    }
+
+    func deallocate() {
+        costs.deallocate()
+        letterSets.deallocate()
+        counts.deallocate()
+    }
+
+    /// The letters whose cost of entering typed `position` is at most `budget`.
+    @inline(__always)
+    func letters(at position: Int, within budget: Float) -> UInt32 {
+        let base = position * 26
+        var index = 0, letters: UInt32 = 0
+        while index < counts[position], costs[base + index] <= budget {
+            letters = letterSets[base + index]
+            index += 1
+        }
+        return letters
     }
 }

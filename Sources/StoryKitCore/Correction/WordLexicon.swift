@@ -11,10 +11,13 @@ final class WordLexicon: Sendable {
     private let bucketCount: [Double]
     /// Sum of all counts.
     let totalCount: Double
-    /// The trie in breadth-first order: node 0 is the root and the children of node `n`, in
-    /// alphabetical order, are nodes `nodes[n].childStart ..< nodes[n + 1].childStart`, side by
-    /// side in memory. A last sentinel node ends the final range.
+    /// The trie in breadth-first order: node 0 is the root, and the children of node `n` are
+    /// side by side in memory from `nodes[n].childStart`, one per letter of
+    /// `nodes[n].childLetters`, in alphabetical order.
     private let nodes: [TrieNode]
+    /// The word that ends at each node, or -1; apart from the nodes, as a search reads it
+    /// only for the few words within reach.
+    private let wordAtNode: [Int32]
 
     /// The English lexicon, parsed on first use.
     static let english = WordLexicon(
@@ -95,28 +98,32 @@ final class WordLexicon: Sendable {
             cursor += 1
         }
         childStart[order.count] = Int32(order.count)
+        let wordInOrder = order.map { wordAtNode[Int($0)] }
         var nodes = order.indices.map { position in
-            TrieNode(childStart: childStart[position], word: wordAtNode[Int(order[position])], lettersBelow: 0,
-                     label: label[Int(order[position])], shortestBelow: 0, longestBelow: 0, isSuggested: true)
+            TrieNode(childStart: childStart[position], childLetters: 0, lettersBelow: 0,
+                     shortestBelow: 0, longestBelow: 0, isWord: wordInOrder[position] >= 0, isSuggested: true)
         }
-        nodes.append(TrieNode(childStart: childStart[order.count], word: -1, lettersBelow: 0, label: 0, shortestBelow: 0, longestBelow: 0,
-                              isSuggested: false))
         // Children come after their parent, so a reverse sweep sees every child first.
         for node in order.indices.reversed() {
-            var below: UInt32 = 0, shortest = UInt8.max, longest: UInt8 = 0
-            for child in Int(nodes[node].childStart)..<Int(nodes[node + 1].childStart) {
-                below |= nodes[child].lettersBelow | 1 << UInt32(nodes[child].label &- UInt8(ascii: "a"))
+            var children: UInt32 = 0, below: UInt32 = 0, shortest = UInt8.max, longest: UInt8 = 0
+            for child in Int(childStart[node])..<Int(childStart[node + 1]) {
+                let letter = label[Int(order[child])]
+                precondition(letter.isASCIILowercase, "embedded word list has a word with a byte outside a-z")
+                children |= 1 << UInt32(letter - UInt8(ascii: "a"))
+                below |= nodes[child].lettersBelow
                 shortest = min(shortest, nodes[child].shortestBelow + 1)
                 longest = max(longest, nodes[child].longestBelow + 1)
             }
-            nodes[node].lettersBelow = below
-            nodes[node].shortestBelow = nodes[node].word >= 0 ? 0 : shortest
+            nodes[node].childLetters = children
+            nodes[node].lettersBelow = below | children
+            nodes[node].shortestBelow = nodes[node].isWord ? 0 : shortest
             nodes[node].longestBelow = longest
         }
         for word in neverSuggested {
             if let node = Self.node(of: word.utf8, in: nodes) { nodes[node].isSuggested = false }
         }
         self.nodes = nodes
+        self.wordAtNode = wordInOrder
     }
 
     /// The count that each one-byte step of a resource stands for: step `b` is
@@ -130,46 +137,55 @@ final class WordLexicon: Sendable {
 
     /// The index of `word` (lower-case ASCII bytes), or `nil`.
     func index(of word: some Collection<UInt8>) -> Int? {
-        Self.node(of: word, in: nodes).map { Int(nodes[$0].word) }
+        Self.node(of: word, in: nodes).map { Int(wordAtNode[$0]) }
     }
 
     /// The index of `word` when the corrector may offer it in place of what was typed.
     func suggestibleIndex(of word: some Collection<UInt8>) -> Int? {
-        Self.node(of: word, in: nodes).flatMap { nodes[$0].isSuggested ? Int(nodes[$0].word) : nil }
+        Self.node(of: word, in: nodes).flatMap { nodes[$0].isSuggested ? Int(wordAtNode[$0]) : nil }
     }
 
     /// The node of `nodes` where `word` ends, when it is a word.
     private static func node(of word: some Collection<UInt8>, in nodes: [TrieNode]) -> Int? {
         var node = 0
         for letter in word {
-            var child = Int(nodes[node].childStart)
-            let end = Int(nodes[node + 1].childStart)
-            while child < end, nodes[child].label < letter { child += 1 }
-            guard child < end, nodes[child].label == letter else { return nil }
-            node = child
+            guard letter.isASCIILowercase else { return nil }
+            let bit: UInt32 = 1 << UInt32(letter - UInt8(ascii: "a"))
+            guard nodes[node].childLetters & bit != 0 else { return nil }
+            node = nodes[node].child(bit)
         }
-        return nodes[node].word >= 0 ? node : nil
+        return nodes[node].isWord ? node : nil
     }
 
-    /// Runs `body` with the trie's nodes, for the candidate search.
-    func withTrie<Result>(_ body: (UnsafeBufferPointer<TrieNode>) -> Result) -> Result {
-        nodes.withUnsafeBufferPointer(body)
+    /// Runs `body` with the trie's nodes and the word at each node, for the candidate search.
+    func withTrie<Result>(_ body: (UnsafeBufferPointer<TrieNode>, UnsafeBufferPointer<Int32>) -> Result) -> Result {
+        nodes.withUnsafeBufferPointer { nodes in
+            wordAtNode.withUnsafeBufferPointer { words in body(nodes, words) }
+        }
     }
 
     /// One trie node, packed into 16 bytes so that a search reads all it needs of a node from
     /// one cache line (separate arrays per field cost a line each).
     struct TrieNode {
-        /// The first child; the children end where the next node's begin.
+        /// The first child.
         var childStart: Int32
-        /// The word that ends here, or -1.
-        var word: Int32
-        /// The letters of every word below (bit 0: `a`), for pruning the search.
+        /// The letters of the children (bit 0: `a`): which exist, and, counting the bits below
+        /// a letter's, where its child is.
+        var childLetters: UInt32
+        /// The letters of every word below, for pruning the search.
         var lettersBelow: UInt32
-        var label: UInt8
         /// How many more letters the shortest and the longest word through here have.
         var shortestBelow: UInt8
         var longestBelow: UInt8
+        /// Whether a word ends here.
+        var isWord: Bool
         /// Whether the word here may be offered as a reading (see `NeverSuggestedWords`).
         var isSuggested: Bool
+
+        /// The child for `letter`, which must be in `childLetters`.
+        @inline(__always)
+        func child(_ letterBit: UInt32) -> Int {
+            Int(childStart) + (childLetters & (letterBit &- 1)).nonzeroBitCount
+        }
     }
 }

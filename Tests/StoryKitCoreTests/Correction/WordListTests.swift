@@ -66,6 +66,59 @@ import Testing
         #expect(lexicon.candidates(for: [], maxCost: 3, model: model).isEmpty)
     }
 
+    /// The search prunes branches and whole sets of children before computing their rows; it
+    /// must find exactly the words that the full table of every word finds.
+    @Test(arguments: [("hmoe", 2.0), ("tomorow", 3.3), ("fogrow", 1.4), ("yku", 2.4), ("beautifull", 3.3), ("xq", 2.0)] as [(String, Float)])
+    func candidateSearchMatchesTheFullTable(typed: String, maxCost: Float) {
+        let model = TypoCostModel.model(for: .qwerty)
+        let letters = Array(typed.utf8)
+        let found = Dictionary(uniqueKeysWithValues: lexicon.candidates(for: letters, maxCost: maxCost, model: model).map { ($0.word, $0.cost) })
+        // Each letter more or less than typed costs at least a doubled press or a dropped double letter.
+        let lengthSlack = Int(maxCost / min(TypoCostModel.doubledPress, TypoCostModel.droppedDoubleLetter))
+        var missed: [String] = [], wrong: [String] = []
+        for (index, word) in lexicon.words.enumerated() where abs(word.utf8.count - letters.count) <= lengthSlack {
+            guard lexicon.suggestibleIndex(of: Array(word.utf8)) != nil else { continue }
+            let cost = Self.fullTableCost(Array(word.utf8), letters, model)
+            if let searched = found[index] {
+                if abs(searched - cost) > 1e-4 { wrong.append("\(word): \(searched) vs \(cost)") }
+            } else if cost <= maxCost - 1e-3 {
+                missed.append("\(word) (\(cost))")
+            }
+        }
+        #expect(missed.isEmpty, "\(missed.prefix(10))")
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        #expect(found.values.allSatisfy { $0 <= maxCost })
+    }
+
+    /// The weighted Damerau-Levenshtein table between a word and what was typed, every cell
+    /// computed: the slips `TypoCostModel` prices, as the search applies them.
+    static func fullTableCost(_ word: [UInt8], _ typed: [UInt8], _ model: TypoCostModel) -> Float {
+        let width = typed.count + 1
+        var table = [Float](repeating: .infinity, count: (word.count + 1) * width)
+        table[0] = 0
+        for j in 1..<width {
+            table[j] = table[j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: 0)
+        }
+        for i in 1...max(1, word.count) where i <= word.count {
+            let letter = word[i - 1], previous: UInt8 = i >= 2 ? word[i - 2] : 0
+            let row = i * width, above = row - width
+            table[row] = table[above] + TypoCostModel.dropped(letter, after: previous)
+            for j in 1..<width {
+                var cost = min(table[above + j - 1] + model.substitute(letter, with: typed[j - 1]),
+                               table[above + j] + TypoCostModel.dropped(letter, after: previous))
+                cost = min(cost, table[row + j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: letter))
+                if j >= 2 {
+                    cost = min(cost, table[above + j - 2] + model.extra(typed[j - 2], before: letter) + model.substitute(letter, with: typed[j - 1]))
+                    if i >= 2, letter != previous, letter == typed[j - 2], previous == typed[j - 1] {
+                        cost = min(cost, table[above - width + j - 2] + TypoCostModel.swappedLetters)
+                    }
+                }
+                table[row + j] = cost
+            }
+        }
+        return table[word.count * width + width - 1]
+    }
+
     @Test func neverSuggestedWordsAreKnownButNotOffered() {
         let model = TypoCostModel.model(for: .qwerty)
         var unknown: [String] = []
