@@ -74,17 +74,33 @@ struct CorrectionLattice {
 
     private mutating func decode() {
         let own = options.map(ownScore)
+        // The transitions at each position, from every option ending there to every option
+        // starting there: both passes use each once.
+        var transitionStart = [Int](repeating: 0, count: startingAt.count + 1)
+        for position in startingAt.indices {
+            transitionStart[position + 1] = transitionStart[position] + endingAt[position].count * startingAt[position].count
+        }
+        var transitions = [Float](repeating: 0, count: transitionStart[startingAt.count])
+        for position in startingAt.indices.dropFirst() {
+            var slot = transitionStart[position]
+            for previous in endingAt[position] {
+                for next in startingAt[position] {
+                    transitions[slot] = transition(from: previous, to: options[next])
+                    slot += 1
+                }
+            }
+        }
         forward = [Float](repeating: -.infinity, count: options.count)
         forwardLink = [Int](repeating: -1, count: options.count)
         for position in startingAt.indices {
-            for index in startingAt[position] {
-                let option = options[index]
+            let starting = startingAt[position].count
+            for (column, index) in startingAt[position].enumerated() {
                 if position == 0 {
-                    forward[index] = own[index] + transition(from: -1, to: option)
+                    forward[index] = own[index] + transition(from: -1, to: options[index])
                     continue
                 }
-                for previous in endingAt[position] where forward[previous] > -.infinity {
-                    let score = forward[previous] + transition(from: previous, to: option) + own[index]
+                for (row, previous) in endingAt[position].enumerated() where forward[previous] > -.infinity {
+                    let score = forward[previous] + transitions[transitionStart[position] + row * starting + column] + own[index]
                     if score > forward[index] {
                         forward[index] = score
                         forwardLink[index] = previous
@@ -95,13 +111,14 @@ struct CorrectionLattice {
         backward = [Float](repeating: -.infinity, count: options.count)
         backwardLink = [Int](repeating: -1, count: options.count)
         for position in endingAt.indices.reversed() {
-            for index in endingAt[position] {
+            let starting = startingAt[position].count
+            for (row, index) in endingAt[position].enumerated() {
                 if position == startingAt.count - 1 {
                     backward[index] = 0
                     continue
                 }
-                for next in startingAt[position] where backward[next] > -.infinity {
-                    let score = transition(from: index, to: options[next]) + own[next] + backward[next]
+                for (column, next) in startingAt[position].enumerated() where backward[next] > -.infinity {
+                    let score = transitions[transitionStart[position] + row * starting + column] + own[next] + backward[next]
                     if score > backward[index] {
                         backward[index] = score
                         backwardLink[index] = next

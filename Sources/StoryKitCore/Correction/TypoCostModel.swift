@@ -10,6 +10,11 @@ struct TypoCostModel: Sendable {
     /// Extra-press cost by ASCII letter pair (26 x 26): an extra key next to, near or far from
     /// the key meant.
     private let extraPress: [Float]
+    /// Word letters by what typing a key for them costs; key: the typed letter (0 for `a`).
+    let substitutionEntries: SlipEntryLevels
+    /// Word letters by what an extra press on the way to them and then a key for them cost;
+    /// key: 26 × the extra letter + the typed letter.
+    let extraBeforeEntries: SlipEntryLevels
 
     static let neighbourSubstitution: Float = 1.0
     static let nearSubstitution: Float = 2.0
@@ -59,6 +64,10 @@ struct TypoCostModel: Sendable {
         }
         self.substitution = substitution
         self.extraPress = extraPress
+        substitutionEntries = SlipEntryLevels(keys: 26) { typed, letter in substitution[letter * 26 + typed] }
+        extraBeforeEntries = SlipEntryLevels(keys: 26 * 26) { key, letter in
+            extraPress[letter * 26 + key / 26] + substitution[letter * 26 + key % 26]
+        }
     }
 
     /// Typing `typed` where `intended` was meant (both lower-case ASCII letters).

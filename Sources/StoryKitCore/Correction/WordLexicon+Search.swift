@@ -38,28 +38,56 @@ private struct TrieSearch {
     /// The least a typed letter costs, by position, when the word has no such letter: a
     /// doubled press if it repeats the letter before, else a neighbouring key.
     let absent: UnsafeMutableBufferPointer<Float>
-    /// The letters a child row may enter a typed position with, by cost (see `EntryLevels`).
-    let substitutionEntries: EntryLevels
-    let extraBeforeEntries: EntryLevels
     let rows: UnsafeMutableBufferPointer<Float>
     /// Scratch for `lettersEntering`: the least the typed letters after each position cost.
     let future: UnsafeMutableBufferPointer<Float>
     let path: UnsafeMutableBufferPointer<UInt8>
+    /// parents[d]: the node at depth d - 1 of the branch being walked; pending[d]: the letters
+    /// of its children still to visit.
+    let parents: UnsafeMutableBufferPointer<Int>
+    let pending: UnsafeMutableBufferPointer<UInt32>
+    let model: TypoCostModel
+    /// The allocations the buffers above are carved from.
+    private let floats: UnsafeMutableBufferPointer<Float>
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let words: UnsafeMutableBufferPointer<UInt32>
 
     init(typed letters: [UInt8], maxCost: Float, model: TypoCostModel) {
-        width = letters.count + 1
-        maxDepth = letters.count + Int(maxCost / TypoCostModel.droppedDoubleLetter) + 1
+        let width = letters.count + 1, maxDepth = letters.count + Int(maxCost / TypoCostModel.droppedDoubleLetter) + 1
+        self.width = width
+        self.maxDepth = maxDepth
         self.maxCost = maxCost
-        typed = .allocate(capacity: letters.count)
+        self.model = model
+        // One allocation per element type.
+        let floats = UnsafeMutableBufferPointer<Float>.allocate(capacity: 79 * width + width * (maxDepth + 1) + 2 * width)
+        floats.initialize(repeating: 0)
+        self.floats = floats
+        var used = 0
+        func carve(_ count: Int) -> UnsafeMutableBufferPointer<Float> {
+            defer { used += count }
+            return UnsafeMutableBufferPointer(rebasing: floats[used..<(used + count)])
+        }
+        substitution = carve(26 * width)
+        extra = carve(27 * width)
+        extraBefore = carve(26 * width)
+        absent = carve(width)
+        future = carve(width)
+        rows = carve(width * (maxDepth + 1))
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: letters.count + maxDepth + 1)
+        bytes.initialize(repeating: 0)
+        self.bytes = bytes
+        typed = UnsafeMutableBufferPointer(rebasing: bytes[0..<letters.count])
         _ = typed.initialize(from: letters)
-        typedBits = .allocate(capacity: letters.count)
+        path = UnsafeMutableBufferPointer(rebasing: bytes[letters.count...])
+        let words = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: letters.count + maxDepth + 1)
+        words.initialize(repeating: 0)
+        self.words = words
+        typedBits = UnsafeMutableBufferPointer(rebasing: words[0..<letters.count])
+        pending = UnsafeMutableBufferPointer(rebasing: words[letters.count...])
+        parents = .allocate(capacity: maxDepth + 1)
+        parents.initialize(repeating: 0)
+
         for (index, letter) in letters.enumerated() { typedBits[index] = 1 << UInt32(letter - UInt8(ascii: "a")) }
-        substitution = .allocate(capacity: 26 * width)
-        substitution.initialize(repeating: 0)
-        extra = .allocate(capacity: 27 * width)
-        extra.initialize(repeating: 0)
-        extraBefore = .allocate(capacity: 26 * width)
-        extraBefore.initialize(repeating: 0)
         for letter in 0..<27 {
             let intended: UInt8 = letter < 26 ? UInt8(ascii: "a") + UInt8(letter) : 0
             for j in 1..<width {
@@ -71,51 +99,24 @@ private struct TrieSearch {
                 }
             }
         }
-        absent = .allocate(capacity: width)
-        absent[0] = 0
         for j in 1..<width {
             absent[j] = j >= 2 && letters[j - 2] == letters[j - 1]
                 ? TypoCostModel.doubledPress : min(TypoCostModel.neighbourSubstitution, TypoCostModel.extraNeighbour)
         }
-        let (substitution, extraBefore, width) = (substitution, extraBefore, width)
-        substitutionEntries = EntryLevels(width: width) { letter, j in substitution[letter * width + j] }
-        extraBeforeEntries = EntryLevels(width: width) { letter, j in
-            j >= 2 ? extraBefore[letter * width + j - 1] + substitution[letter * width + j] : .infinity
-        }
-        rows = .allocate(capacity: width * (maxDepth + 1))
-        rows.initialize(repeating: 0)
-        future = .allocate(capacity: width)
-        future.initialize(repeating: 0)
-        path = .allocate(capacity: maxDepth + 1)
-        path.initialize(repeating: 0)
     }
 
     func deallocate() {
-        typed.deallocate()
-        typedBits.deallocate()
-        substitution.deallocate()
-        extra.deallocate()
-        extraBefore.deallocate()
-        absent.deallocate()
-        substitutionEntries.deallocate()
-        extraBeforeEntries.deallocate()
-        rows.deallocate()
-        future.deallocate()
-        path.deallocate()
+        floats.deallocate()
+        bytes.deallocate()
+        words.deallocate()
+        parents.deallocate()
     }
 
     func run(_ trie: UnsafeBufferPointer<WordLexicon.TrieNode>, wordAtNode: UnsafeBufferPointer<Int32>) -> [WordLexicon.Candidate] {
         var found: [WordLexicon.Candidate] = []
         // Row 0: the typed letters are all extra presses before the word starts.
         for j in 1..<width { rows[j] = rows[j - 1] + extra[26 * width + j] }
-        // parents[d]: the node at depth d - 1; pending[d]: the letters of its children still to
-        // visit, those whose rows can get a cell within reach (see `lettersEntering`).
-        let parents = UnsafeMutableBufferPointer<Int>.allocate(capacity: maxDepth + 1)
-        let pending = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: maxDepth + 1)
-        defer {
-            parents.deallocate()
-            pending.deallocate()
-        }
+        // Only the children whose rows can get a cell within reach are pending (see `lettersEntering`).
         parents[1] = 0
         pending[1] = trie[0].childLetters
         var depth = 1
@@ -218,8 +219,14 @@ private struct TrieSearch {
             let dropBudget = budget - future[k]
             if dropBudget >= TypoCostModel.droppedLetter { return Self.allLetters }
             if dropBudget >= TypoCostModel.droppedDoubleLetter { letters |= letterBit }
-            if k + 1 < width { letters |= substitutionEntries.letters(at: k + 1, within: budget - future[k + 1]) }
-            if k + 2 < width { letters |= extraBeforeEntries.letters(at: k + 2, within: budget - future[k + 2]) }
+            if k + 1 < width {
+                let key = Int(typed[k] &- UInt8(ascii: "a"))
+                letters |= model.substitutionEntries.letters(for: key, within: budget - future[k + 1])
+            }
+            if k + 2 < width {
+                let key = Int(typed[k] &- UInt8(ascii: "a")) &* 26 &+ Int(typed[k + 1] &- UInt8(ascii: "a"))
+                letters |= model.extraBeforeEntries.letters(for: key, within: budget - future[k + 2])
+            }
         }
         return letters
     }
@@ -245,69 +252,5 @@ private struct TrieSearch {
             if below & typedBits[j - 1] == 0 { missing += typed[j - 1] == letter ? TypoCostModel.doubledPress : absent[j] }
             j -= 1
         }
-    }
-}
-
-/// For each typed position, the letters sorted by what it costs a word letter to enter that
-/// position by one slip, as cumulative letter sets: `letters(at:within:)` answers "which
-/// letters can do it within this budget" in a few steps instead of 26.
-private struct EntryLevels {
-    private let width: Int
-    /// By position, up to 26 levels: each level's cost and the letters at or below it.
-    private let costs: UnsafeMutableBufferPointer<Float>
-    private let letterSets: UnsafeMutableBufferPointer<UInt32>
-    private let counts: UnsafeMutableBufferPointer<Int>
-
-    init(width: Int, cost: (_ letter: Int, _ position: Int) -> Float) {
-        self.width = width
-        costs = .allocate(capacity: 26 * width)
-        costs.initialize(repeating: .infinity)
-        letterSets = .allocate(capacity: 26 * width)
-        letterSets.initialize(repeating: 0)
-        counts = .allocate(capacity: width)
-        counts.initialize(repeating: 0)
-        for position in 1..<width {
-            let base = position * 26
-            var count = 0
-            for letter in 0..<26 {
-                let value = cost(letter, position)
-                guard value.isFinite else { continue }
-                // Insert in cost order, merging equal costs into one level.
-                var index = 0
-                while index < count, costs[base + index] < value { index += 1 }
-                if index == count || costs[base + index] != value {
-                    var move = count
-                    while move > index {
-                        costs[base + move] = costs[base + move - 1]
-                        letterSets[base + move] = letterSets[base + move - 1]
-                        move -= 1
-                    }
-                    costs[base + index] = value
-                    letterSets[base + index] = 0
-                    count += 1
-                }
-                letterSets[base + index] |= 1 << UInt32(letter)
-            }
-            for index in stride(from: 1, to: count, by: 1) { letterSets[base + index] |= letterSets[base + index - 1] }
-            counts[position] = count
-        }
-    }
-
-    func deallocate() {
-        costs.deallocate()
-        letterSets.deallocate()
-        counts.deallocate()
-    }
-
-    /// The letters whose cost of entering typed `position` is at most `budget`.
-    @inline(__always)
-    func letters(at position: Int, within budget: Float) -> UInt32 {
-        let base = position * 26
-        var index = 0, letters: UInt32 = 0
-        while index < counts[position], costs[base + index] <= budget {
-            letters = letterSets[base + index]
-            index += 1
-        }
-        return letters
     }
 }

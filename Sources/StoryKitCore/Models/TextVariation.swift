@@ -28,6 +28,9 @@ public struct TextVariation: Sendable, Hashable, JSONConvertible {
         case text, kind
     }
 
+    /// The variation as JSON, written directly: the shape `encode(to:)` gives.
+    public var json: JSONValue { ["text": .string(text), "kind": kind.map { .string($0.rawValue) } ?? .null] }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(text, forKey: .text)

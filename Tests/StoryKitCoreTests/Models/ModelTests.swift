@@ -113,6 +113,8 @@ import Testing
         )
         #expect(set.json.formatted() == #"{"variations":[{"text":"I want to go home.","kind":"direct"},{"text":"I want to go home!","kind":null}],"source":"list","repaired":false,"issues":[{"code":"count","expected":3,"found":2},{"code":"duplicate","index":1,"of":0}]}"#)
         #expect(try VariationSet(json: set.json) == set)
+        // Written directly, as the encoder writes it.
+        #expect(try JSONValueEncoder().encode(set) == set.json)
         #expect(!set.isValid)
     }
 }
