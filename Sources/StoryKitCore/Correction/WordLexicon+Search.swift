@@ -42,15 +42,21 @@ private struct TrieSearch {
     /// Scratch for `lettersEntering`: the least the typed letters after each position cost.
     let future: UnsafeMutableBufferPointer<Float>
     let path: UnsafeMutableBufferPointer<UInt8>
-    /// parents[d]: the node at depth d - 1 of the branch being walked; pending[d]: the letters
-    /// of its children still to visit.
-    let parents: UnsafeMutableBufferPointer<Int>
-    let pending: UnsafeMutableBufferPointer<UInt32>
+    /// The children to visit at each depth of the branch being walked, 26 slots per depth:
+    /// each child's node, copied when its parent is expanded (all the children's cache lines
+    /// are fetched at once rather than one miss per visit), its index and its letter.
+    let visitNodes: UnsafeMutableBufferPointer<WordLexicon.TrieNode>
+    let visitIndices: UnsafeMutableBufferPointer<UInt32>
+    let visitLetters: UnsafeMutableBufferPointer<UInt8>
+    /// By depth: the next slot to visit, and how many are filled.
+    let visitNext: UnsafeMutableBufferPointer<Int>
+    let visitCount: UnsafeMutableBufferPointer<Int>
     let model: TypoCostModel
     /// The allocations the buffers above are carved from.
     private let floats: UnsafeMutableBufferPointer<Float>
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let words: UnsafeMutableBufferPointer<UInt32>
+    private let counters: UnsafeMutableBufferPointer<Int>
 
     init(typed letters: [UInt8], maxCost: Float, model: TypoCostModel) {
         let width = letters.count + 1, maxDepth = letters.count + Int(maxCost / TypoCostModel.droppedDoubleLetter) + 1
@@ -73,19 +79,25 @@ private struct TrieSearch {
         absent = carve(width)
         future = carve(width)
         rows = carve(width * (maxDepth + 1))
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: letters.count + maxDepth + 1)
+        let slots = 26 * (maxDepth + 1)
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: letters.count + maxDepth + 1 + slots)
         bytes.initialize(repeating: 0)
         self.bytes = bytes
         typed = UnsafeMutableBufferPointer(rebasing: bytes[0..<letters.count])
         _ = typed.initialize(from: letters)
-        path = UnsafeMutableBufferPointer(rebasing: bytes[letters.count...])
-        let words = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: letters.count + maxDepth + 1)
+        path = UnsafeMutableBufferPointer(rebasing: bytes[letters.count..<(letters.count + maxDepth + 1)])
+        visitLetters = UnsafeMutableBufferPointer(rebasing: bytes[(letters.count + maxDepth + 1)...])
+        let words = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: letters.count + slots)
         words.initialize(repeating: 0)
         self.words = words
         typedBits = UnsafeMutableBufferPointer(rebasing: words[0..<letters.count])
-        pending = UnsafeMutableBufferPointer(rebasing: words[letters.count...])
-        parents = .allocate(capacity: maxDepth + 1)
-        parents.initialize(repeating: 0)
+        visitIndices = UnsafeMutableBufferPointer(rebasing: words[letters.count...])
+        let counters = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * (maxDepth + 1))
+        counters.initialize(repeating: 0)
+        self.counters = counters
+        visitNext = UnsafeMutableBufferPointer(rebasing: counters[0...maxDepth])
+        visitCount = UnsafeMutableBufferPointer(rebasing: counters[(maxDepth + 1)...])
+        visitNodes = .allocate(capacity: slots)
 
         for (index, letter) in letters.enumerated() { typedBits[index] = 1 << UInt32(letter - UInt8(ascii: "a")) }
         for letter in 0..<27 {
@@ -109,27 +121,26 @@ private struct TrieSearch {
         floats.deallocate()
         bytes.deallocate()
         words.deallocate()
-        parents.deallocate()
+        counters.deallocate()
+        visitNodes.deallocate()
     }
 
     func run(_ trie: UnsafeBufferPointer<WordLexicon.TrieNode>, wordAtNode: UnsafeBufferPointer<Int32>) -> [WordLexicon.Candidate] {
         var found: [WordLexicon.Candidate] = []
         // Row 0: the typed letters are all extra presses before the word starts.
         for j in 1..<width { rows[j] = rows[j - 1] + extra[26 * width + j] }
-        // Only the children whose rows can get a cell within reach are pending (see `lettersEntering`).
-        parents[1] = 0
-        pending[1] = trie[0].childLetters
+        // Only the children whose rows can get a cell within reach are visited (see `lettersEntering`).
+        queueChildren(of: trie[0], letters: trie[0].childLetters, depth: 1, trie)
         var depth = 1
         while depth > 0 {
-            let letters = pending[depth]
-            guard letters != 0 else {
+            let slot = visitNext[depth]
+            guard slot < visitCount[depth] else {
                 depth -= 1
                 continue
             }
-            let letterBit = letters & (0 &- letters)
-            pending[depth] = letters ^ letterBit
-            let node = trie[parents[depth]].child(letterBit)
-            let letter = UInt8(ascii: "a") &+ UInt8(truncatingIfNeeded: letterBit.trailingZeroBitCount)
+            visitNext[depth] = slot + 1
+            let trieNode = visitNodes[depth &* 26 &+ slot], node = Int(visitIndices[depth &* 26 &+ slot])
+            let letter = visitLetters[depth &* 26 &+ slot]
             path[depth] = letter
             let previousLetter = depth >= 2 ? path[depth - 1] : 0
             let dropped = TypoCostModel.dropped(letter, after: previousLetter)
@@ -163,47 +174,81 @@ private struct TrieSearch {
                 smallest = min(smallest, left)
                 j &+= 1
             }
-            if trie[node].isWord, trie[node].isSuggested, rows[row + width - 1] <= maxCost {
+            if trieNode.isWord, trieNode.isSuggested, rows[row + width - 1] <= maxCost {
                 found.append(WordLexicon.Candidate(word: Int(wordAtNode[node]), cost: rows[row + width - 1]))
             }
-            guard depth < maxDepth, trie[node].childLetters != 0,
-                  smallest <= maxCost && reachable(row: row, node: trie[node], letter: letter) || swapStart + TypoCostModel.swappedLetters <= maxCost
-            else { continue }
-            let childLetters = lettersEntering(below: row, node: trie[node], letter: letter, depth: depth) & trie[node].childLetters
+            let swapsOpen = swapStart + TypoCostModel.swappedLetters <= maxCost
+            guard depth < maxDepth, trieNode.childLetters != 0, smallest <= maxCost || swapsOpen else { continue }
+            let childLetters = lettersEntering(below: row, node: trieNode, letter: letter, depth: depth, swapsOpen: swapsOpen)
+                & trieNode.childLetters
             guard childLetters != 0 else { continue }
             depth += 1
-            parents[depth] = node
-            pending[depth] = childLetters
+            queueChildren(of: trieNode, letters: childLetters, depth: depth, trie)
         }
         return found
+    }
+
+    /// Fills the slots of `depth` with the children of `parent` that have `letters`, in
+    /// alphabetical order.
+    @inline(__always)
+    private func queueChildren(of parent: WordLexicon.TrieNode, letters: UInt32, depth: Int, _ trie: UnsafeBufferPointer<WordLexicon.TrieNode>) {
+        var remaining = letters, slot = depth &* 26
+        while remaining != 0 {
+            let letterBit = remaining & (0 &- remaining)
+            remaining ^= letterBit
+            let child = parent.child(letterBit)
+            (visitNodes.baseAddress! + slot).initialize(to: trie[child])
+            visitIndices[slot] = UInt32(truncatingIfNeeded: child)
+            visitLetters[slot] = UInt8(ascii: "a") &+ UInt8(truncatingIfNeeded: letterBit.trailingZeroBitCount)
+            slot &+= 1
+        }
+        visitNext[depth] = 0
+        visitCount[depth] = slot &- depth &* 26
     }
 
     private static let allLetters: UInt32 = 1 << 26 - 1
     /// Slack for comparing a cost computed as a sum in another order against the budget.
     private static let rounding: Float = 1e-4
 
-    /// The letters a child of `node` (whose row starts at `row`) may have and still get a
-    /// cell from which a word below can end within `maxCost`, or keep its branch open for a
-    /// swap: the row loop's slips into a child's cells and `reachable`'s bound, taken from the
-    /// parent, so that the other children's rows are never computed. A superset: the bound
-    /// below the parent is weaker than below each child, and rounding gets some slack.
+    /// The letters a child of `node` (whose row starts at `row`, and whose letter is `letter`)
+    /// may have and still get a cell from which a word below can end within `maxCost`, or keep
+    /// its branch open for a swap; none when no word below `node` is within reach, unless a
+    /// swap from the row above is (`swapsOpen`). The row loop's slips into a child's cells,
+    /// taken from the parent, so that the other children's rows are never computed.
+    ///
+    /// What the typed letters after a cell cost at least below a node bounds both tests: each
+    /// typed letter that no word below contains costs at least `absent` (it can only be a slip),
+    /// or a doubled press if it is the node's own letter (an extra press of the key just
+    /// meant); typed letters beyond the longest word below cost at least a doubled press each;
+    /// each letter a word below has beyond the typed letters left costs at least a dropped
+    /// double letter. For the children the bound is taken with the node's letters below and
+    /// one letter fewer each way: weaker than each child's own, so the letters are a superset,
+    /// with some slack for rounding.
     @inline(__always)
-    private func lettersEntering(below row: Int, node: WordLexicon.TrieNode, letter: UInt8, depth: Int) -> UInt32 {
+    private func lettersEntering(below row: Int, node: WordLexicon.TrieNode, letter: UInt8, depth: Int, swapsOpen: Bool) -> UInt32 {
         let parent = rows.baseAddress! + row, grandparent = parent - width
-        // What the typed letters after each position cost at least below a child: as in
-        // `reachable`, with the parent's letters below and one letter fewer each way.
         let below = node.lettersBelow
-        let shortest = Int(node.shortestBelow) - 1, longest = Int(node.longestBelow) - 1
-        var missing: Float = 0
+        let shortest = Int(node.shortestBelow), longest = Int(node.longestBelow)
+        var missing: Float = 0, missingHere: Float = 0
+        var reachable = swapsOpen
         var k = width - 1
         while true {
             let left = width - 1 - k
-            future[k] = max(missing, Float(left - longest) * TypoCostModel.doubledPress)
-                + Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
+            future[k] = max(missing, Float(left - longest + 1) * TypoCostModel.doubledPress)
+                + Float(max(0, shortest - 1 - left)) * TypoCostModel.droppedDoubleLetter
+            if !reachable {
+                let bound = max(missingHere, Float(left - longest) * TypoCostModel.doubledPress)
+                    + Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
+                reachable = parent[k] + bound <= maxCost
+            }
             guard k > 0 else { break }
-            if below & typedBits[k - 1] == 0 { missing += absent[k] }
+            if below & typedBits[k - 1] == 0 {
+                missing += absent[k]
+                missingHere += typed[k - 1] == letter ? TypoCostModel.doubledPress : absent[k]
+            }
             k -= 1
         }
+        guard reachable else { return 0 }
         let letterBit: UInt32 = 1 << UInt32(letter &- UInt8(ascii: "a"))
         var letters: UInt32 = 0
         for k in 0..<width {
@@ -229,28 +274,5 @@ private struct TrieSearch {
             }
         }
         return letters
-    }
-
-    /// Whether some cell of the row can still end within `maxCost` below `node`, whose letter
-    /// is `letter`: each typed letter still to come that no word below contains costs at least
-    /// `absent` (it can only be a slip), or a doubled press if it is `letter` (an extra press
-    /// of the key just meant), typed letters beyond the longest word below cost at least a doubled press
-    /// each, and each letter a word below has beyond the typed letters left costs at least a
-    /// dropped double letter.
-    @inline(__always)
-    private func reachable(row: Int, node: WordLexicon.TrieNode, letter: UInt8) -> Bool {
-        let below = node.lettersBelow
-        let shortest = Int(node.shortestBelow), longest = Int(node.longestBelow)
-        var missing: Float = 0
-        var j = width - 1
-        while true {
-            let left = width - 1 - j
-            let extras = max(missing, Float(left - longest) * TypoCostModel.doubledPress)
-            let drops = Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
-            if rows[row + j] + extras + drops <= maxCost { return true }
-            guard j > 0 else { return false }
-            if below & typedBits[j - 1] == 0 { missing += typed[j - 1] == letter ? TypoCostModel.doubledPress : absent[j] }
-            j -= 1
-        }
     }
 }
