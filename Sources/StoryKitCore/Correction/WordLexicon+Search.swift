@@ -179,7 +179,7 @@ private struct TrieSearch {
             }
             let swapsOpen = swapStart + TypoCostModel.swappedLetters <= maxCost
             guard depth < maxDepth, trieNode.childLetters != 0, smallest <= maxCost || swapsOpen else { continue }
-            let childLetters = lettersEntering(below: row, node: trieNode, letter: letter, depth: depth, swapsOpen: swapsOpen)
+            let childLetters = lettersEntering(below: row, node: trieNode, letter: letter, swapsOpen: swapsOpen)
                 & trieNode.childLetters
             guard childLetters != 0 else { continue }
             depth += 1
@@ -225,7 +225,7 @@ private struct TrieSearch {
     /// one letter fewer each way: weaker than each child's own, so the letters are a superset,
     /// with some slack for rounding.
     @inline(__always)
-    private func lettersEntering(below row: Int, node: WordLexicon.TrieNode, letter: UInt8, depth: Int, swapsOpen: Bool) -> UInt32 {
+    private func lettersEntering(below row: Int, node: WordLexicon.TrieNode, letter: UInt8, swapsOpen: Bool) -> UInt32 {
         let parent = rows.baseAddress! + row, grandparent = parent - width
         let below = node.lettersBelow
         let shortest = Int(node.shortestBelow), longest = Int(node.longestBelow)
@@ -256,7 +256,7 @@ private struct TrieSearch {
             // A swap keeps a child open from the cell before it, and a swap into the child
             // starts two rows up.
             if budget >= TypoCostModel.swappedLetters, k + 2 < width { letters |= typedBits[k + 1] }
-            if depth >= 1, k + 2 < width, typed[k + 1] == letter,
+            if k + 2 < width, typed[k + 1] == letter,
                maxCost - grandparent[k] - future[k + 2] + Self.rounding >= TypoCostModel.swappedLetters {
                 letters |= typedBits[k]
             }

@@ -182,7 +182,7 @@ final class WordLexicon: Sendable {
         /// Whether the word here may be offered as a reading (see `NeverSuggestedWords`).
         var isSuggested: Bool
 
-        /// The child for `letter`, which must be in `childLetters`.
+        /// The child whose letter is `letterBit`, one of the bits of `childLetters`.
         @inline(__always)
         func child(_ letterBit: UInt32) -> Int {
             Int(childStart) + (childLetters & (letterBit &- 1)).nonzeroBitCount
