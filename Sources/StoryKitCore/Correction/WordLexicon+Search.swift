@@ -229,17 +229,20 @@ private struct TrieSearch {
         let parent = rows.baseAddress! + row, grandparent = parent - width
         let below = node.lettersBelow
         let shortest = Int(node.shortestBelow), longest = Int(node.longestBelow)
+        /// The least `left` typed letters cost below words of `shortest` to `longest` more
+        /// letters, when those of them that no word below has cost `missing`.
+        func leastCost(left: Int, missing: Float, shortest: Int, longest: Int) -> Float {
+            max(missing, Float(left - longest) * TypoCostModel.doubledPress)
+                + Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
+        }
         var missing: Float = 0, missingHere: Float = 0
         var reachable = swapsOpen
         var k = width - 1
         while true {
             let left = width - 1 - k
-            future[k] = max(missing, Float(left - longest + 1) * TypoCostModel.doubledPress)
-                + Float(max(0, shortest - 1 - left)) * TypoCostModel.droppedDoubleLetter
+            future[k] = leastCost(left: left, missing: missing, shortest: shortest - 1, longest: longest - 1)
             if !reachable {
-                let bound = max(missingHere, Float(left - longest) * TypoCostModel.doubledPress)
-                    + Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
-                reachable = parent[k] + bound <= maxCost
+                reachable = parent[k] + leastCost(left: left, missing: missingHere, shortest: shortest, longest: longest) <= maxCost
             }
             guard k > 0 else { break }
             if below & typedBits[k - 1] == 0 {
