@@ -28,13 +28,11 @@ public struct TextVariation: Sendable, Hashable, JSONConvertible {
         case text, kind
     }
 
-    /// The variation as JSON, written directly: the shape `encode(to:)` gives.
+    /// The variation as JSON; `kind` is always present, null when unknown, as the C shape says.
+    /// `encode(to:)` writes the same.
     public var json: JSONValue { ["text": .string(text), "kind": kind.map { .string($0.rawValue) } ?? .null] }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(text, forKey: .text)
-        // `kind` is always present, null when unknown, as the C shape says.
-        try container.encode(kind, forKey: .kind)
+        try json.encode(to: encoder)
     }
 }

@@ -23,7 +23,7 @@ public enum VariationIssue: Sendable, Hashable, Codable {
         }
     }
 
-    /// The issue as JSON, written directly: the shape `encode(to:)` gives.
+    /// The issue as JSON; `encode(to:)` writes the same.
     public var json: JSONValue {
         switch self {
         case .count(let expected, let found):
@@ -34,17 +34,7 @@ public enum VariationIssue: Sendable, Hashable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .count(let expected, let found):
-            try container.encode("count", forKey: .code)
-            try container.encode(expected, forKey: .expected)
-            try container.encode(found, forKey: .found)
-        case .duplicate(let index, let of):
-            try container.encode("duplicate", forKey: .code)
-            try container.encode(index, forKey: .index)
-            try container.encode(of, forKey: .of)
-        }
+        try json.encode(to: encoder)
     }
 }
 
@@ -83,10 +73,14 @@ public struct VariationSet: Sendable, Hashable, JSONConvertible {
     /// Whether the set has no issues.
     public var isValid: Bool { issues.isEmpty }
 
-    /// The set as JSON, written directly: the shape `encode(to:)` gives, without the encoder's
-    /// cost on every corrected sentence.
+    /// The set as JSON, written directly rather than through an encoder (it is written for
+    /// every corrected sentence); `encode(to:)` writes the same.
     public var json: JSONValue {
         ["variations": .array(variations.map(\.json)), "source": .string(source.rawValue), "repaired": .bool(repaired),
          "issues": .array(issues.map(\.json))]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
     }
 }
