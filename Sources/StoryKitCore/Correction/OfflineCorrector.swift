@@ -71,23 +71,23 @@ public struct OfflineCorrector: Sendable {
     /// What it costs to read a correctly spelt word as another word: most typed words are
     /// meant as typed, so a real-word slip needs strong support from the words around it.
     private static let realWordPenalty: Float = 1.5
-    private static let realWordMaxCost: Float = 1.6
+    private static let realWordMaxCost: TypoCostModel.Cost = 16
     private static let maxReadings = 12
     /// The first search's reach, and the cost below which its finds make a wider search moot.
-    private static let nearCost: Float = 2.0
-    private static let singleSlipCost: Float = 1.4
+    private static let nearCost: TypoCostModel.Cost = 20
+    private static let singleSlipCost: TypoCostModel.Cost = 14
     private static let maxRealWordReadings = 4
     private static let maxMergeReadings = 3
     /// What it costs to read a slip as a word that leaves its sentence unfinished ("the.").
     private static let unfinishedSentencePenalty: Float = 4
 
     /// How far a reading may be from what was typed, by the length typed.
-    private static func maxCost(_ length: Int) -> Float {
+    private static func maxCost(_ length: Int) -> TypoCostModel.Cost {
         switch length {
-        case ...2: 2.0
-        case 3...4: 2.4
-        case 5...7: 2.7
-        default: 3.3
+        case ...2: 20
+        case 3...4: 24
+        case 5...7: 27
+        default: 33
         }
     }
 
@@ -141,7 +141,7 @@ public struct OfflineCorrector: Sendable {
         }
         var options = candidates.map {
             CorrectionLattice.Option(start: position, span: 1, words: [Int32($0.word)], text: lexicon.words[$0.word],
-                                     channel: -$0.cost, isIdentity: false)
+                                     channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
         }
         options += splitReadings(of: typed, at: position)
         return strongest(options, limit: Self.maxReadings)
@@ -153,7 +153,7 @@ public struct OfflineCorrector: Sendable {
                                                         maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
         return neighbours.map { candidate in
             CorrectionLattice.Option(start: position, span: 1, words: [Int32(candidate.word)], text: lexicon.words[candidate.word],
-                                     channel: -candidate.cost - Self.realWordPenalty, isIdentity: false)
+                                     channel: -TypoCostModel.logProbabilityCost(candidate.cost) - Self.realWordPenalty, isIdentity: false)
         }
     }
 
@@ -166,9 +166,9 @@ public struct OfflineCorrector: Sendable {
               standalone(second.lowered[...]) == nil || second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),
               !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
               !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
-        func option(_ word: Int, cost: Float) -> CorrectionLattice.Option {
+        func option(_ word: Int, cost: TypoCostModel.Cost) -> CorrectionLattice.Option {
             CorrectionLattice.Option(start: position, span: 2, words: [Int32(word)], text: lexicon.words[word],
-                                     channel: -TypoCostModel.spaceSlip - cost, isIdentity: false)
+                                     channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + cost), isIdentity: false)
         }
         if let index = lexicon.suggestibleIndex(of: joined) { return [option(index, cost: 0)] }
         // Two unknown parts: one word with a slip and a space in it ("favou urite").
@@ -183,24 +183,24 @@ public struct OfflineCorrector: Sendable {
     private func splitReadings(of typed: [UInt8], at position: Int) -> [CorrectionLattice.Option] {
         guard typed.count >= 3 else { return [] }
         var options: [CorrectionLattice.Option] = []
-        func add(_ words: [Int], channel: Float) {
+        func add(_ words: [Int], cost: TypoCostModel.Cost, penalty: Float = 0) {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: words.map(Int32.init),
                                                     text: words.map { lexicon.words[$0] }.joined(separator: " "),
-                                                    channel: channel, isIdentity: false))
+                                                    channel: -TypoCostModel.logProbabilityCost(cost) - penalty, isIdentity: false))
         }
         // One part read with a slip beside a word kept as typed; a part typed as a word is
         // read as another only at a real word's penalty.
         func addSlipReadings(of part: ArraySlice<UInt8>, typedAs typedWord: Int?, beside kept: Int, keptFirst: Bool) {
             let penalty = typedWord == nil ? 0 : Self.realWordPenalty
             for candidate in lexicon.candidates(for: Array(part), maxCost: Self.singleSlipCost, model: model) where candidate.word != typedWord {
-                add(keptFirst ? [kept, candidate.word] : [candidate.word, kept], channel: -TypoCostModel.spaceSlip - candidate.cost - penalty)
+                add(keptFirst ? [kept, candidate.word] : [candidate.word, kept], cost: TypoCostModel.spaceSlip + candidate.cost, penalty: penalty)
             }
         }
         for cut in 1..<typed.count {
             let left = standalone(typed[..<cut]), right = standalone(typed[cut...])
-            if let left, let right { add([left, right], channel: -TypoCostModel.spaceSlip) }
+            if let left, let right { add([left, right], cost: TypoCostModel.spaceSlip) }
             if cut + 1 < typed.count, layout.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
-                add([left, right], channel: -TypoCostModel.spaceSlip - TypoCostModel.neighbourSubstitution)
+                add([left, right], cost: TypoCostModel.spaceSlip + TypoCostModel.neighbourSubstitution)
             }
             if typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
                 if let left { addSlipReadings(of: typed[cut...], typedAs: right, beside: left, keptFirst: true) }
@@ -209,7 +209,7 @@ public struct OfflineCorrector: Sendable {
             if typed.count >= 7, let left {
                 for second in (cut + 1)..<typed.count {
                     if let middle = standalone(typed[cut..<second]), let last = standalone(typed[second...]) {
-                        add([left, middle, last], channel: -2 * TypoCostModel.spaceSlip)
+                        add([left, middle, last], cost: 2 * TypoCostModel.spaceSlip)
                     }
                 }
             }

@@ -14,12 +14,15 @@ enum RealWordNeighbours {
     /// The `limit` likeliest words (by frequency and slip cost) within `maxCost` of lexicon
     /// word `word` on `layout`, `word` itself excluded.
     static func neighbours(of word: Int, in lexicon: WordLexicon, layout: KeyboardLayout, model: TypoCostModel,
-                           maxCost: Float, limit: Int) -> [WordLexicon.Candidate] {
+                           maxCost: TypoCostModel.Cost, limit: Int) -> [WordLexicon.Candidate] {
         let key = Key(layout: layout, word: Int32(word))
+        func score(_ candidate: WordLexicon.Candidate) -> Float {
+            lexicon.logProbability[candidate.word] - TypoCostModel.logProbabilityCost(candidate.cost)
+        }
         if let known = cache.withLock({ $0[key] }) { return known }
         let found: [WordLexicon.Candidate] = Array(lexicon.candidates(for: Array(lexicon.words[word].utf8), maxCost: maxCost, model: model)
             .filter { $0.word != word }
-            .sorted { lexicon.logProbability[$0.word] - $0.cost > lexicon.logProbability[$1.word] - $1.cost }
+            .sorted { score($0) > score($1) }
             .prefix(limit))
         cache.withLock { cache in
             if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }

@@ -2,7 +2,7 @@ extension WordLexicon {
     /// A word within reach of what was typed, with the cost of the slips between them.
     struct Candidate: Sendable, Hashable {
         var word: Int
-        var cost: Float
+        var cost: TypoCostModel.Cost
     }
 
     /// Every word the corrector may suggest (see `NeverSuggestedWords`) whose typo cost from
@@ -10,7 +10,7 @@ extension WordLexicon {
     /// a depth-first walk of the trie carrying one row of a weighted Damerau-Levenshtein table
     /// per depth. A branch is abandoned once no cell can stay within `maxCost`, counting the
     /// slips that the letters and lengths of the words below it make unavoidable.
-    func candidates(for typed: [UInt8], maxCost: Float, model: TypoCostModel) -> [Candidate] {
+    func candidates(for typed: [UInt8], maxCost: TypoCostModel.Cost, model: TypoCostModel) -> [Candidate] {
         guard !typed.isEmpty, typed.allSatisfy(\.isASCIILowercase) else { return [] }
         return withTrie { trie, wordAtNode in
             let search = TrieSearch(typed: typed, maxCost: maxCost, model: model)
@@ -23,24 +23,25 @@ extension WordLexicon {
 /// The working memory of one candidate search, in buffers allocated once per search so the
 /// inner loop runs on plain pointers.
 private struct TrieSearch {
+    typealias Cost = TypoCostModel.Cost
     let width: Int
     let maxDepth: Int
-    let maxCost: Float
+    let maxCost: Cost
     let typed: UnsafeMutableBufferPointer<UInt8>
     let typedBits: UnsafeMutableBufferPointer<UInt32>
     /// Substitution cost by (word letter, typed position).
-    let substitution: UnsafeMutableBufferPointer<Float>
+    let substitution: UnsafeMutableBufferPointer<Cost>
     /// Extra-press cost by (word letter, typed position); letter 26: before the word starts.
-    let extra: UnsafeMutableBufferPointer<Float>
+    let extra: UnsafeMutableBufferPointer<Cost>
     /// Cost of the typed letter at a position as an extra press just before the word letter's
     /// key, by (word letter, typed position): a tremor may hit a neighbour on the way to a key.
-    let extraBefore: UnsafeMutableBufferPointer<Float>
+    let extraBefore: UnsafeMutableBufferPointer<Cost>
     /// The least a typed letter costs, by position, when the word has no such letter: a
     /// doubled press if it repeats the letter before, else a neighbouring key.
-    let absent: UnsafeMutableBufferPointer<Float>
-    let rows: UnsafeMutableBufferPointer<Float>
+    let absent: UnsafeMutableBufferPointer<Cost>
+    let rows: UnsafeMutableBufferPointer<Cost>
     /// Scratch for `lettersEntering`: the least the typed letters after each position cost.
-    let future: UnsafeMutableBufferPointer<Float>
+    let future: UnsafeMutableBufferPointer<Cost>
     let path: UnsafeMutableBufferPointer<UInt8>
     /// The children to visit at each depth of the branch being walked, 26 slots per depth:
     /// each child's node, copied when its parent is expanded (all the children's cache lines
@@ -53,25 +54,25 @@ private struct TrieSearch {
     let visitCount: UnsafeMutableBufferPointer<Int>
     let model: TypoCostModel
     /// The allocations the buffers above are carved from.
-    private let floats: UnsafeMutableBufferPointer<Float>
+    private let costs: UnsafeMutableBufferPointer<Cost>
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let words: UnsafeMutableBufferPointer<UInt32>
     private let counters: UnsafeMutableBufferPointer<Int>
 
-    init(typed letters: [UInt8], maxCost: Float, model: TypoCostModel) {
+    init(typed letters: [UInt8], maxCost: Cost, model: TypoCostModel) {
         let width = letters.count + 1, maxDepth = letters.count + Int(maxCost / TypoCostModel.droppedDoubleLetter) + 1
         self.width = width
         self.maxDepth = maxDepth
         self.maxCost = maxCost
         self.model = model
         // One allocation per element type.
-        let floats = UnsafeMutableBufferPointer<Float>.allocate(capacity: 79 * width + width * (maxDepth + 1) + 2 * width)
-        floats.initialize(repeating: 0)
-        self.floats = floats
+        let costs = UnsafeMutableBufferPointer<Cost>.allocate(capacity: 79 * width + width * (maxDepth + 1) + 2 * width)
+        costs.initialize(repeating: 0)
+        self.costs = costs
         var used = 0
-        func carve(_ count: Int) -> UnsafeMutableBufferPointer<Float> {
+        func carve(_ count: Int) -> UnsafeMutableBufferPointer<Cost> {
             defer { used += count }
-            return UnsafeMutableBufferPointer(rebasing: floats[used..<(used + count)])
+            return UnsafeMutableBufferPointer(rebasing: costs[used..<(used + count)])
         }
         substitution = carve(26 * width)
         extra = carve(27 * width)
@@ -118,7 +119,7 @@ private struct TrieSearch {
     }
 
     func deallocate() {
-        floats.deallocate()
+        costs.deallocate()
         bytes.deallocate()
         words.deallocate()
         counters.deallocate()
@@ -160,7 +161,7 @@ private struct TrieSearch {
             smallest = min(smallest, left)
             // The cheapest cell a swap of this letter with the next could start from: it moves
             // two rows down at once, so this row's cells do not bound it.
-            var swapStart = Float.infinity
+            var swapStart = Self.unreachable
             var j = 2
             while j < width {
                 if letter == typed[j &- 1] { swapStart = min(swapStart, above[j &- 2]) }
@@ -207,8 +208,8 @@ private struct TrieSearch {
     }
 
     private static let allLetters: UInt32 = 1 << 26 - 1
-    /// Slack for comparing a cost computed as a sum in another order against the budget.
-    private static let rounding: Float = 1e-4
+    /// Above any budget, and far enough from overflow to have a slip added.
+    private static let unreachable: Cost = 1 << 24
 
     /// The letters a child of `node` (whose row starts at `row`, and whose letter is `letter`)
     /// may have and still get a cell from which a word below can end within `maxCost`, or keep
@@ -222,45 +223,42 @@ private struct TrieSearch {
     /// meant); typed letters beyond the longest word below cost at least a doubled press each;
     /// each letter a word below has beyond the typed letters left costs at least a dropped
     /// double letter. For the children the bound is taken with the node's letters below and
-    /// one letter fewer each way: weaker than each child's own, so the letters are a superset,
-    /// with some slack for rounding.
+    /// one letter fewer each way: weaker than each child's own, so the letters are a superset.
     @inline(__always)
     private func lettersEntering(below row: Int, node: WordLexicon.TrieNode, letter: UInt8, swapsOpen: Bool) -> UInt32 {
         let parent = rows.baseAddress! + row, grandparent = parent - width
         let below = node.lettersBelow
-        let shortest = Int(node.shortestBelow), longest = Int(node.longestBelow)
+        let shortest = Cost(node.shortestBelow), longest = Cost(node.longestBelow)
         /// The least `left` typed letters cost below words of `shortest` to `longest` more
         /// letters, when those of them that no word below has cost `missing`.
-        func leastCost(left: Int, missing: Float, shortest: Int, longest: Int) -> Float {
-            max(missing, Float(left - longest) * TypoCostModel.doubledPress)
-                + Float(max(0, shortest - left)) * TypoCostModel.droppedDoubleLetter
+        func leastCost(left: Cost, missing: Cost, shortest: Cost, longest: Cost) -> Cost {
+            max(missing, (left &- longest) &* TypoCostModel.doubledPress)
+                &+ max(0, shortest &- left) &* TypoCostModel.droppedDoubleLetter
         }
-        var missing: Float = 0, missingHere: Float = 0
-        var reachable = swapsOpen
-        var k = width - 1
+        // Without branches: whether a typed letter is below is as good as random.
+        var missing: Cost = 0, missingHere: Cost = 0
+        var least = Self.unreachable
+        var k = width &- 1
         while true {
-            let left = width - 1 - k
-            future[k] = leastCost(left: left, missing: missing, shortest: shortest - 1, longest: longest - 1)
-            if !reachable {
-                reachable = parent[k] + leastCost(left: left, missing: missingHere, shortest: shortest, longest: longest) <= maxCost
-            }
+            let left = Cost(truncatingIfNeeded: width &- 1 &- k)
+            future[k] = leastCost(left: left, missing: missing, shortest: shortest &- 1, longest: longest &- 1)
+            least = min(least, parent[k] &+ leastCost(left: left, missing: missingHere, shortest: shortest, longest: longest))
             guard k > 0 else { break }
-            if below & typedBits[k - 1] == 0 {
-                missing += absent[k]
-                missingHere += typed[k - 1] == letter ? TypoCostModel.doubledPress : absent[k]
-            }
-            k -= 1
+            let isAbsent: Cost = below & typedBits[k &- 1] == 0 ? 1 : 0
+            missing &+= isAbsent &* absent[k]
+            missingHere &+= isAbsent &* (typed[k &- 1] == letter ? TypoCostModel.doubledPress : absent[k])
+            k &-= 1
         }
-        guard reachable else { return 0 }
+        guard least <= maxCost || swapsOpen else { return 0 }
         let letterBit: UInt32 = 1 << UInt32(letter &- UInt8(ascii: "a"))
         var letters: UInt32 = 0
         for k in 0..<width {
-            let budget = maxCost - parent[k] + Self.rounding
+            let budget = maxCost - parent[k]
             // A swap keeps a child open from the cell before it, and a swap into the child
             // starts two rows up.
             if budget >= TypoCostModel.swappedLetters, k + 2 < width { letters |= typedBits[k + 1] }
             if k + 2 < width, typed[k + 1] == letter,
-               maxCost - grandparent[k] - future[k + 2] + Self.rounding >= TypoCostModel.swappedLetters {
+               maxCost - grandparent[k] - future[k + 2] >= TypoCostModel.swappedLetters {
                 letters |= typedBits[k]
             }
             guard budget >= 0 else { continue }

@@ -46,7 +46,7 @@ import Testing
 
     @Test func candidateSearchFindsSlipsWithTheirCost() {
         let model = TypoCostModel.model(for: .qwerty)
-        func cost(_ typed: String, _ meant: String, maxCost: Float = 3) -> Float? {
+        func cost(_ typed: String, _ meant: String, maxCost: TypoCostModel.Cost = 30) -> TypoCostModel.Cost? {
             lexicon.candidates(for: Array(typed.utf8), maxCost: maxCost, model: model)
                 .first { lexicon.words[$0.word] == meant }?.cost
         }
@@ -60,16 +60,17 @@ import Testing
         #expect(cost("hme", "home") == TypoCostModel.droppedLetter)
         #expect(cost("hmoe", "home") == TypoCostModel.swappedLetters)
         // A swap reaches two rows down at once: the row between may be out of reach ("yku").
-        #expect(cost("yku", "yuk", maxCost: 1.4) == TypoCostModel.swappedLetters)
-        #expect(cost("hpme", "home", maxCost: 0.5) == nil)
-        #expect(lexicon.candidates(for: Array("Home".utf8), maxCost: 3, model: model).isEmpty, "only lower-case letters")
-        #expect(lexicon.candidates(for: [], maxCost: 3, model: model).isEmpty)
+        #expect(cost("yku", "yuk", maxCost: 14) == TypoCostModel.swappedLetters)
+        #expect(cost("hpme", "home", maxCost: 9) == nil)
+        #expect(cost("hpme", "home", maxCost: 10) == TypoCostModel.neighbourSubstitution, "a cost equal to the limit is within it")
+        #expect(lexicon.candidates(for: Array("Home".utf8), maxCost: 30, model: model).isEmpty, "only lower-case letters")
+        #expect(lexicon.candidates(for: [], maxCost: 30, model: model).isEmpty)
     }
 
     /// The search prunes branches and whole sets of children before computing their rows; it
     /// must find exactly the words that the full table of every word finds.
-    @Test(arguments: [("hmoe", 2.0), ("tomorow", 3.3), ("fogrow", 1.4), ("yku", 2.4), ("beautifull", 3.3), ("xq", 2.0)] as [(String, Float)])
-    func candidateSearchMatchesTheFullTable(typed: String, maxCost: Float) {
+    @Test(arguments: [("hmoe", 20), ("tomorow", 33), ("fogrow", 14), ("yku", 24), ("beautifull", 33), ("xq", 20)] as [(String, TypoCostModel.Cost)])
+    func candidateSearchMatchesTheFullTable(typed: String, maxCost: TypoCostModel.Cost) {
         let model = TypoCostModel.model(for: .qwerty)
         let letters = Array(typed.utf8)
         let found = Dictionary(uniqueKeysWithValues: lexicon.candidates(for: letters, maxCost: maxCost, model: model).map { ($0.word, $0.cost) })
@@ -80,8 +81,8 @@ import Testing
             guard lexicon.suggestibleIndex(of: Array(word.utf8)) != nil else { continue }
             let cost = Self.fullTableCost(Array(word.utf8), letters, model)
             if let searched = found[index] {
-                if abs(searched - cost) > 1e-4 { wrong.append("\(word): \(searched) vs \(cost)") }
-            } else if cost <= maxCost - 1e-3 {
+                if searched != cost { wrong.append("\(word): \(searched) vs \(cost)") }
+            } else if cost <= maxCost {
                 missed.append("\(word) (\(cost))")
             }
         }
@@ -92,9 +93,9 @@ import Testing
 
     /// The weighted Damerau-Levenshtein table between a word and what was typed, every cell
     /// computed: the slips `TypoCostModel` prices, as the search applies them.
-    static func fullTableCost(_ word: [UInt8], _ typed: [UInt8], _ model: TypoCostModel) -> Float {
+    static func fullTableCost(_ word: [UInt8], _ typed: [UInt8], _ model: TypoCostModel) -> TypoCostModel.Cost {
         let width = typed.count + 1
-        var table = [Float](repeating: .infinity, count: (word.count + 1) * width)
+        var table = [TypoCostModel.Cost](repeating: 0, count: (word.count + 1) * width)
         table[0] = 0
         for j in 1..<width {
             table[j] = table[j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: 0)
@@ -128,7 +129,7 @@ import Testing
                 continue
             }
             #expect(lexicon.suggestibleIndex(of: Array(word.utf8)) == nil, "\(word)")
-            #expect(!lexicon.candidates(for: Array(word.utf8), maxCost: 1, model: model).contains { $0.word == index }, "\(word)")
+            #expect(!lexicon.candidates(for: Array(word.utf8), maxCost: 10, model: model).contains { $0.word == index }, "\(word)")
         }
         #expect(unknown.isEmpty, "listed words the lexicon does not have: \(unknown)")
         #expect(lexicon.suggestibleIndex(of: Array("shiny".utf8)) == lexicon.index(of: Array("shiny".utf8)))
