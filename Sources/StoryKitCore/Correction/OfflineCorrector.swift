@@ -253,35 +253,37 @@ public struct OfflineCorrector: Sendable {
         }
         variants.sort { $0.loss < $1.loss || ($0.loss == $1.loss && $0.option < $1.option) }
 
-        let direct = render(tokens, positions, lattice, best, refined: false)
+        var renderer = CorrectionRenderer(tokens: tokens, positions: positions, lattice: lattice)
+        let direct = renderer.text(along: best, refined: false)
         var texts = [direct]
-        var keys: Set<String> = [Self.distinctnessKey(direct)]
+        var keys: Set<String> = [CorrectionRenderer.distinctnessKey(direct)]
         var remaining = variants[...]
         func nextDistinct(_ candidate: String?) -> String? {
-            if let candidate, keys.insert(Self.distinctnessKey(candidate)).inserted { return candidate }
+            if let candidate, keys.insert(CorrectionRenderer.distinctnessKey(candidate)).inserted { return candidate }
             while let variant = remaining.popFirst() {
-                let text = render(tokens, positions, lattice, lattice.path(through: variant.option), refined: true)
-                if keys.insert(Self.distinctnessKey(text)).inserted { return text }
+                let text = renderer.text(along: lattice.path(through: variant.option), refined: true)
+                if keys.insert(CorrectionRenderer.distinctnessKey(text)).inserted { return text }
             }
             return nil
         }
-        if let refined = nextDistinct(render(tokens, positions, lattice, best, refined: true)) { texts.append(refined) }
+        if let refined = nextDistinct(renderer.text(along: best, refined: true)) { texts.append(refined) }
         if let alternative = nextDistinct(nil) { texts.append(alternative) }
 
         let kinds: [TextVariation.Kind] = [.direct, .refined, .alternative]
         let variations = zip(texts, kinds).map { TextVariation(text: $0, kind: $1) }
         let issues: [VariationIssue] = variations.count == 3 ? [] : [.count(expected: 3, found: variations.count)]
         let set = VariationSet(variations: variations, source: .offline, issues: issues)
-        let words = best.map { wordCorrection(tokens, positions, lattice, $0) }
+        let words = best.map { wordCorrection(renderer, $0) }
         return OfflineCorrection(variations: set, words: words)
     }
 
     /// What happened to the typed word(s) that option `chosen` reads, with its share of the
     /// probability of all readings starting there.
-    private func wordCorrection(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, _ chosen: Int) -> WordCorrection {
+    private func wordCorrection(_ renderer: CorrectionRenderer, _ chosen: Int) -> WordCorrection {
+        let lattice = renderer.lattice
         let option = lattice.options[chosen]
-        let original = typedText(tokens, positions, option)
-        let corrected = writtenText(tokens, positions, option)
+        let original = renderer.typedText(option)
+        let corrected = renderer.writtenText(option)
         var rivals: [(index: Int, score: Float)] = []
         for rival in lattice.options(startingAt: option.start) where rival != chosen {
             let score = lattice.bestScore(through: rival)
@@ -292,103 +294,6 @@ public struct OfflineCorrector: Sendable {
         var total: Double = 1
         for rival in rivals { total += decimalPower(Double(rival.score - best)) }
         return WordCorrection(original: original, corrected: corrected, confidence: 1 / total,
-                              alternatives: rivals.prefix(3).map { Self.matchCase(lattice.options[$0.index].text, to: original) })
-    }
-
-    /// The typed text an option reads ("ho me" for a merge).
-    private func typedText(_ tokens: [CorrectionToken], _ positions: [Int], _ option: CorrectionLattice.Option) -> String {
-        (option.start..<option.end).map { tokens[positions[$0]].text }.joined(separator: " ")
-    }
-
-    /// How an option is written: as typed when typed as meant (unless a stray capital crept
-    /// in), otherwise the reading in the typed word's case.
-    private func writtenText(_ tokens: [CorrectionToken], _ positions: [Int], _ option: CorrectionLattice.Option) -> String {
-        let typed = typedText(tokens, positions, option)
-        guard option.isIdentity else { return Self.matchCase(option.text, to: typed) }
-        guard option.words[0] >= 0, !typed.contains("'") else { return typed }
-        return Self.matchCase(option.text, to: typed)
-    }
-
-    // MARK: Rendering
-
-    /// The text read along `path`; `refined` adds capitals, `I`, contractions, single spaces
-    /// and final punctuation.
-    private func render(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, _ path: [Int], refined: Bool) -> String {
-        var pieces: [(kind: CorrectionToken.Kind, text: String)] = tokens.map { ($0.kind, $0.text) }
-        for index in path {
-            let option = lattice.options[index]
-            let first = positions[option.start]
-            var text = writtenText(tokens, positions, option)
-            if refined {
-                text = text.split(separator: " ").map { Self.refine(String($0)) }.joined(separator: " ")
-                if tokens[first].startsSentence { text = Self.capitalized(text) }
-            }
-            pieces[first].text = text
-            // A merge swallows the space and the second typed word.
-            if option.span > 1 {
-                for tokenIndex in (first + 1)...positions[option.end - 1] { pieces[tokenIndex] = (.kept, "") }
-            }
-        }
-        guard refined else { return pieces.map(\.text).joined() }
-        var output = ""
-        for (index, piece) in pieces.enumerated() {
-            switch piece.kind {
-            case .space:
-                let next = pieces[(index + 1)...].first { !$0.text.isEmpty }
-                if let first = next?.text.first, ",.!?;:".contains(first), next?.kind == .kept { continue }
-                output += piece.text.contains(where: \.isNewline) ? piece.text : " "
-            default:
-                output += piece.text
-            }
-        }
-        while output.last?.isWhitespace == true { output.removeLast() }
-        if let last = output.last, last.isLetter || last.isNumber {
-            let lastSentence = output.split(whereSeparator: { ".!?\n".contains($0) }).last ?? ""
-            let firstWord = lastSentence.split(separator: " ").first.map { $0.lowercased() } ?? ""
-            output += Contractions.questionWords.contains(firstWord) ? "?" : "."
-        }
-        return output
-    }
-
-    /// What must differ between two variations: the letters, their case and apostrophes,
-    /// without other punctuation or white space ("i want" and "I want." differ, as do "dont"
-    /// and "don't"; "I want" and "I want." do not).
-    static func distinctnessKey(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            if scalar.isASCII {
-                let byte = UInt8(scalar.value)
-                return byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'")
-            }
-            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-        }))
-    }
-
-    private static func refine(_ word: String) -> String {
-        let lowered = word.lowercased()
-        if lowered == "i" { return "I" }
-        if let contraction = Contractions.english[lowered] {
-            return word.first?.isUppercase == true ? capitalized(contraction) : contraction
-        }
-        if lowered.hasPrefix("i'") { return "I" + word.dropFirst() }
-        return word
-    }
-
-    /// `reading` with the case of `original`: capitalised, all capitals (2+ letters), or lower
-    /// case (a stray capital inside a word is dropped).
-    /// Readings and the words they replace are ASCII letters (and spaces, apostrophes).
-    static func matchCase(_ reading: String, to original: String) -> String {
-        var letters = 0, capitals = 0
-        for byte in original.utf8 where byte.isASCIILetter {
-            letters += 1
-            if byte.isASCIIUppercase { capitals += 1 }
-        }
-        if letters >= 2, capitals == letters { return String(decoding: reading.utf8.map { $0.isASCIILowercase ? $0 - 0x20 : $0 }, as: UTF8.self) }
-        if original.utf8.first?.isASCIIUppercase == true { return capitalized(reading) }
-        return reading
-    }
-
-    static func capitalized(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
+                              alternatives: rivals.prefix(3).map { CorrectionRenderer.matchCase(lattice.options[$0.index].text, to: original) })
     }
 }

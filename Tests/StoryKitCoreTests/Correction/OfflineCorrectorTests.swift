@@ -65,6 +65,14 @@ import Testing
         #expect(try texts("where is teh dog")[1] == "Where is the dog?")
     }
 
+    @Test func refinedKeepsLineBreaksAndTidiesSpaces() throws {
+        #expect(try texts("i want  to go home , now")[1] == "I want to go home, now.")
+        // The question is the last line's, whichever line break ends the line before.
+        #expect(try texts("I am here.\nwhere is teh dog")[1] == "I am here.\nWhere is the dog?")
+        #expect(try texts("I am here.\r\nwhere is teh dog")[1] == "I am here.\r\nWhere is the dog?")
+        #expect(try texts("we ate at the café ho me")[1] == "We ate at the café home.")
+    }
+
     @Test func reportsPerWordConfidence() throws {
         let words = try corrector.correct("i wnat it").words
         #expect(words.map(\.original) == ["i", "wnat", "it"])

@@ -1,0 +1,166 @@
+/// Writes the text read along a path through a `CorrectionLattice`: each reading in the case
+/// of the word typed, everything else as typed. The refined form adds sentence capitals, `I`,
+/// contractions, single spaces and final punctuation.
+///
+/// The offline corrector writes several paths per call that share most of their readings, so
+/// each reading's text is worked out once per renderer; the text itself is assembled as
+/// UTF-8 bytes.
+struct CorrectionRenderer {
+    let tokens: [CorrectionToken]
+    /// The token index of each typed word.
+    let positions: [Int]
+    let lattice: CorrectionLattice
+    /// By option, then refined: the option's written text, once worked out.
+    private var written: [String?]
+
+    init(tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice) {
+        self.tokens = tokens
+        self.positions = positions
+        self.lattice = lattice
+        written = Array(repeating: nil, count: 2 * lattice.options.count)
+    }
+
+    /// The text read along `path` (option indices in order, covering every typed word).
+    mutating func text(along path: [Int], refined: Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(tokens.reduce(8) { $0 + $1.text.utf8.count })
+        var next = 0, index = 0
+        while index < tokens.count {
+            if next < path.count, positions[lattice.options[path[next]].start] == index {
+                let option = path[next]
+                output.append(contentsOf: optionText(option, refined: refined).utf8)
+                // A merge swallows the space and the second typed word.
+                index = positions[lattice.options[option].end - 1] + 1
+                next += 1
+                continue
+            }
+            let token = tokens[index]
+            index += 1
+            guard refined, token.kind == .space else {
+                output.append(contentsOf: token.text.utf8)
+                continue
+            }
+            // No space before punctuation that follows a word ("word ," is "word,"); a line
+            // break stays, any other run of white space is one space.
+            if index < tokens.count, tokens[index].kind == .kept, Self.startsWithClosingPunctuation(tokens[index].text) { continue }
+            if token.text != " ", token.text.contains(where: \.isNewline) {
+                output.append(contentsOf: token.text.utf8)
+            } else {
+                output.append(UInt8(ascii: " "))
+            }
+        }
+        var text = String(decoding: output, as: UTF8.self)
+        guard refined else { return text }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        if let last = text.last, last.isLetter || last.isNumber {
+            text += Contractions.questionWords.contains(Self.firstWordOfLastSentence(text)) ? "?" : "."
+        }
+        return text
+    }
+
+    /// The typed text an option reads ("ho me" for a merge).
+    func typedText(_ option: CorrectionLattice.Option) -> String {
+        option.span == 1 ? tokens[positions[option.start]].text
+            : (option.start..<option.end).map { tokens[positions[$0]].text }.joined(separator: " ")
+    }
+
+    /// How an option is written: as typed when typed as meant (unless a stray capital crept
+    /// in), otherwise the reading in the typed word's case.
+    func writtenText(_ option: CorrectionLattice.Option) -> String {
+        let typed = typedText(option)
+        guard option.isIdentity else { return Self.matchCase(option.text, to: typed) }
+        guard option.words[0] >= 0, !typed.utf8.contains(UInt8(ascii: "'")) else { return typed }
+        return Self.matchCase(option.text, to: typed)
+    }
+
+    /// `writtenText`, refined when asked: `I`, contractions, and a capital to start a sentence.
+    private mutating func optionText(_ index: Int, refined: Bool) -> String {
+        let slot = 2 * index + (refined ? 1 : 0)
+        if let known = written[slot] { return known }
+        let option = lattice.options[index]
+        var text = writtenText(option)
+        if refined {
+            text = text.split(separator: " ").map { Self.refine(String($0)) }.joined(separator: " ")
+            if tokens[positions[option.start]].startsSentence { text = Self.capitalized(text) }
+        }
+        written[slot] = text
+        return text
+    }
+
+    /// Whether `text` starts with `,`, `.`, `!`, `?`, `;` or `:` as a character of its own.
+    private static func startsWithClosingPunctuation(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), ",.!?;:".utf8.contains(first) else { return false }
+        // A following non-ASCII scalar may combine with it into another character.
+        guard let second = bytes.next(), second >= 0x80 else { return true }
+        return text.first.map { ",.!?;:".contains($0) } ?? false
+    }
+
+    /// The first word (up to a space) of the text after the last `.`, `!`, `?` or line break,
+    /// in lower case.
+    private static func firstWordOfLastSentence(_ text: String) -> String {
+        let bytes = text.utf8
+        var start = bytes.endIndex
+        while start > bytes.startIndex {
+            let before = bytes.index(before: start)
+            if ".!?\n\r".utf8.contains(bytes[before]) { break }
+            start = before
+        }
+        while start < bytes.endIndex, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
+        var end = start
+        while end < bytes.endIndex, bytes[end] != UInt8(ascii: " ") { end = bytes.index(after: end) }
+        return String(decoding: bytes[start..<end].map(\.asciiLowercased), as: UTF8.self)
+    }
+
+    private static func refine(_ word: String) -> String {
+        let lowered = word.lowercased()
+        if lowered == "i" { return "I" }
+        if let contraction = Contractions.english[lowered] {
+            return word.first?.isUppercase == true ? capitalized(contraction) : contraction
+        }
+        if lowered.hasPrefix("i'") { return "I" + word.dropFirst() }
+        return word
+    }
+
+    /// `reading` with the case of `original`: capitalised, all capitals (2+ letters), or lower
+    /// case (a stray capital inside a word is dropped).
+    /// Readings and the words they replace are ASCII letters (and spaces, apostrophes).
+    static func matchCase(_ reading: String, to original: String) -> String {
+        var letters = 0, capitals = 0
+        for byte in original.utf8 where byte.isASCIILetter {
+            letters += 1
+            if byte.isASCIIUppercase { capitals += 1 }
+        }
+        if letters >= 2, capitals == letters { return String(decoding: reading.utf8.map { $0.isASCIILowercase ? $0 - 0x20 : $0 }, as: UTF8.self) }
+        if original.utf8.first?.isASCIIUppercase == true { return capitalized(reading) }
+        return reading
+    }
+
+    static func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    /// What must differ between two variations: the letters, their case and apostrophes,
+    /// without other punctuation or white space ("i want" and "I want." differ, as do "dont"
+    /// and "don't"; "I want" and "I want." do not).
+    static func distinctnessKey(_ text: String) -> String {
+        var ascii: [UInt8] = []
+        ascii.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return distinctnessKey(scalars: text) }
+            if byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'") { ascii.append(byte) }
+        }
+        return String(decoding: ascii, as: UTF8.self)
+    }
+
+    private static func distinctnessKey(scalars text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                return byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'")
+            }
+            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }))
+    }
+}
