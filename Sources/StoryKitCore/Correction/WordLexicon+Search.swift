@@ -29,6 +29,8 @@ private struct TrieSearch {
     let maxCost: Cost
     let typed: UnsafeMutableBufferPointer<UInt8>
     let typedBits: UnsafeMutableBufferPointer<UInt32>
+    /// By letter (0 for `a`), the columns of the table (typed position + 1) where it was typed.
+    let typedColumns: UnsafeMutableBufferPointer<UInt32>
     /// Substitution cost by (word letter, typed position).
     let substitution: UnsafeMutableBufferPointer<Cost>
     /// Extra-press cost by (word letter, typed position); letter 26: before the word starts.
@@ -88,11 +90,12 @@ private struct TrieSearch {
         _ = typed.initialize(from: letters)
         path = UnsafeMutableBufferPointer(rebasing: bytes[letters.count..<(letters.count + maxDepth + 1)])
         visitLetters = UnsafeMutableBufferPointer(rebasing: bytes[(letters.count + maxDepth + 1)...])
-        let words = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: letters.count + slots)
+        let words = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: letters.count + 26 + slots)
         words.initialize(repeating: 0)
         self.words = words
         typedBits = UnsafeMutableBufferPointer(rebasing: words[0..<letters.count])
-        visitIndices = UnsafeMutableBufferPointer(rebasing: words[letters.count...])
+        typedColumns = UnsafeMutableBufferPointer(rebasing: words[letters.count..<(letters.count + 26)])
+        visitIndices = UnsafeMutableBufferPointer(rebasing: words[(letters.count + 26)...])
         let counters = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * (maxDepth + 1))
         counters.initialize(repeating: 0)
         self.counters = counters
@@ -100,7 +103,10 @@ private struct TrieSearch {
         visitCount = UnsafeMutableBufferPointer(rebasing: counters[(maxDepth + 1)...])
         visitNodes = .allocate(capacity: slots)
 
-        for (index, letter) in letters.enumerated() { typedBits[index] = 1 << UInt32(letter - UInt8(ascii: "a")) }
+        for (index, letter) in letters.enumerated() {
+            typedBits[index] = 1 << UInt32(letter - UInt8(ascii: "a"))
+            typedColumns[Int(letter - UInt8(ascii: "a"))] |= 1 << UInt32(index + 1)
+        }
         for letter in 0..<27 {
             let intended: UInt8 = letter < 26 ? UInt8(ascii: "a") + UInt8(letter) : 0
             for j in 1..<width {
@@ -153,32 +159,42 @@ private struct TrieSearch {
             let substitutionRow = substitution.baseAddress! + letterIndex
             let extraRow = extra.baseAddress! + letterIndex, beforeRow = extraBefore.baseAddress! + letterIndex
             let canSwap = depth >= 2 && letter != previousLetter
-            var left = above[0] + dropped
+            // Costs stay far below overflow (see `unreachable`): the adds need no checks.
+            var left = above[0] &+ dropped
             current[0] = left
             var smallest = left
-            left = min(min(above[0] + substitutionRow[1], above[1] + dropped), left + extraRow[1])
+            left = min(min(above[0] &+ substitutionRow[1], above[1] &+ dropped), left &+ extraRow[1])
             current[1] = left
             smallest = min(smallest, left)
-            // The cheapest cell a swap of this letter with the next could start from: it moves
-            // two rows down at once, so this row's cells do not bound it.
-            var swapStart = Self.unreachable
+            // The columns where this letter was typed: a swap of the letter meant here with the
+            // previous one ends at the column after one of them.
+            let typedHere = typedColumns[Int(letter &- UInt8(ascii: "a"))]
+            let swapEnds = canSwap ? typedHere << 1 & typedColumns[Int(previousLetter &- UInt8(ascii: "a"))] : 0
             var j = 2
             while j < width {
-                if letter == typed[j &- 1] { swapStart = min(swapStart, above[j &- 2]) }
-                var cost = min(above[j &- 1] + substitutionRow[j], above[j] + dropped)
-                cost = min(cost, above[j &- 2] + beforeRow[j &- 1] + substitutionRow[j])
-                if canSwap, letter == typed[j &- 2], previousLetter == typed[j &- 1] {
-                    cost = min(cost, (above - width)[j &- 2] + TypoCostModel.swappedLetters)
+                var cost = min(above[j &- 1] &+ substitutionRow[j], above[j] &+ dropped)
+                cost = min(cost, above[j &- 2] &+ beforeRow[j &- 1] &+ substitutionRow[j])
+                if swapEnds >> UInt32(truncatingIfNeeded: j) & 1 != 0 {
+                    cost = min(cost, (above - width)[j &- 2] &+ TypoCostModel.swappedLetters)
                 }
-                left = min(cost, left + extraRow[j])
+                left = min(cost, left &+ extraRow[j])
                 current[j] = left
                 smallest = min(smallest, left)
                 j &+= 1
             }
+            // The cheapest cell a swap of this letter with the next could start from: it moves
+            // two rows down at once, so this row's cells do not bound it.
+            var swapStart = Self.unreachable
+            var starts = typedHere & ~0b11
+            while starts != 0 {
+                let column = starts.trailingZeroBitCount
+                swapStart = min(swapStart, above[column &- 2])
+                starts &= starts &- 1
+            }
             if trieNode.isWord, trieNode.isSuggested, rows[row + width - 1] <= maxCost {
                 found.append(WordLexicon.Candidate(word: Int(wordAtNode[node]), cost: rows[row + width - 1]))
             }
-            let swapsOpen = swapStart + TypoCostModel.swappedLetters <= maxCost
+            let swapsOpen = swapStart &+ TypoCostModel.swappedLetters <= maxCost
             guard depth < maxDepth, trieNode.childLetters != 0, smallest <= maxCost || swapsOpen else { continue }
             let childLetters = lettersEntering(below: row, node: trieNode, letter: letter, swapsOpen: swapsOpen)
                 & trieNode.childLetters
@@ -253,25 +269,25 @@ private struct TrieSearch {
         let letterBit: UInt32 = 1 << UInt32(letter &- UInt8(ascii: "a"))
         var letters: UInt32 = 0
         for k in 0..<width {
-            let budget = maxCost - parent[k]
+            let budget = maxCost &- parent[k]
             // A swap keeps a child open from the cell before it, and a swap into the child
             // starts two rows up.
             if budget >= TypoCostModel.swappedLetters, k + 2 < width { letters |= typedBits[k + 1] }
             if k + 2 < width, typed[k + 1] == letter,
-               maxCost - grandparent[k] - future[k + 2] >= TypoCostModel.swappedLetters {
+               maxCost &- grandparent[k] &- future[k + 2] >= TypoCostModel.swappedLetters {
                 letters |= typedBits[k]
             }
             guard budget >= 0 else { continue }
-            let dropBudget = budget - future[k]
+            let dropBudget = budget &- future[k]
             if dropBudget >= TypoCostModel.droppedLetter { return Self.allLetters }
             if dropBudget >= TypoCostModel.droppedDoubleLetter { letters |= letterBit }
             if k + 1 < width {
                 let key = Int(typed[k] &- UInt8(ascii: "a"))
-                letters |= model.substitutionEntries.letters(for: key, within: budget - future[k + 1])
+                letters |= model.substitutionEntries.letters(for: key, within: budget &- future[k + 1])
             }
             if k + 2 < width {
                 let key = Int(typed[k] &- UInt8(ascii: "a")) &* 26 &+ Int(typed[k + 1] &- UInt8(ascii: "a"))
-                letters |= model.extraBeforeEntries.letters(for: key, within: budget - future[k + 2])
+                letters |= model.extraBeforeEntries.letters(for: key, within: budget &- future[k + 2])
             }
         }
         return letters
