@@ -22,25 +22,7 @@ struct CorrectionToken: Sendable {
 
     /// Splits `text` into tokens.
     static func tokenize(_ text: String) -> [CorrectionToken] {
-        var tokens: [CorrectionToken] = []
-        var chunk = ""
-        var space = ""
-        func flushChunk() {
-            guard !chunk.isEmpty else { return }
-            tokens += splitChunk(chunk)
-            chunk = ""
-        }
-        for character in text {
-            if character.isWhitespace {
-                flushChunk()
-                space.append(character)
-            } else {
-                if !space.isEmpty { tokens.append(CorrectionToken(kind: .space, text: space)); space = "" }
-                chunk.append(character)
-            }
-        }
-        flushChunk()
-        if !space.isEmpty { tokens.append(CorrectionToken(kind: .space, text: space)) }
+        var tokens = text.utf8.allSatisfy { $0 < 0x80 } ? asciiRuns(text) : characterRuns(text)
         var sentenceStart = true
         for index in tokens.indices {
             switch tokens[index].kind {
@@ -57,22 +39,65 @@ struct CorrectionToken: Sendable {
         return tokens
     }
 
-    /// A run of non-space characters: kept whole when it is a URL, an address, a number or
-    /// not ASCII; otherwise words and the punctuation around them.
-    private static func splitChunk(_ chunk: String) -> [CorrectionToken] {
-        let bytes = Array(chunk.utf8)
-        let protected = bytes.contains { $0 >= 0x80 || $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
-            || hasInnerDot(bytes)
-        if protected { return [CorrectionToken(kind: .kept, text: chunk)] }
+    /// Runs of white space, and the tokens of the runs between them, in ASCII text: each byte
+    /// is a character.
+    private static func asciiRuns(_ text: String) -> [CorrectionToken] {
         var tokens: [CorrectionToken] = []
+        let bytes = Array(text.utf8)
         var start = 0
         while start < bytes.count {
+            let isSpace = bytes[start].isASCIIWhitespace
+            var end = start + 1
+            while end < bytes.count, bytes[end].isASCIIWhitespace == isSpace { end += 1 }
+            if isSpace {
+                tokens.append(CorrectionToken(kind: .space, text: String(decoding: bytes[start..<end], as: UTF8.self)))
+            } else {
+                tokens += splitChunk(bytes[start..<end])
+            }
+            start = end
+        }
+        return tokens
+    }
+
+    /// `asciiRuns` for any text: white space as Unicode defines it, character by character.
+    private static func characterRuns(_ text: String) -> [CorrectionToken] {
+        var tokens: [CorrectionToken] = []
+        var chunk = ""
+        var space = ""
+        func flushChunk() {
+            guard !chunk.isEmpty else { return }
+            tokens += splitChunk(Array(chunk.utf8)[...])
+            chunk = ""
+        }
+        for character in text {
+            if character.isWhitespace {
+                flushChunk()
+                space.append(character)
+            } else {
+                if !space.isEmpty { tokens.append(CorrectionToken(kind: .space, text: space)); space = "" }
+                chunk.append(character)
+            }
+        }
+        flushChunk()
+        if !space.isEmpty { tokens.append(CorrectionToken(kind: .space, text: space)) }
+        return tokens
+    }
+
+    /// A run of non-space characters: kept whole when it is a URL, an address, a number or
+    /// not ASCII; otherwise words and the punctuation around them.
+    private static func splitChunk(_ bytes: ArraySlice<UInt8>) -> [CorrectionToken] {
+        let protected = bytes.contains { $0 >= 0x80 || $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
+            || hasInnerDot(bytes)
+        if protected { return [CorrectionToken(kind: .kept, text: String(decoding: bytes, as: UTF8.self))] }
+        var tokens: [CorrectionToken] = []
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
             let isWordByte = bytes[start].isASCIILetter
             var end = start + 1
-            while end < bytes.count {
+            while end < bytes.endIndex {
                 let byte = bytes[end]
                 let continues = isWordByte
-                    ? byte.isASCIILetter || (byte == 0x27 && end + 1 < bytes.count && bytes[end + 1].isASCIILetter)
+                    ? byte.isASCIILetter || (byte == 0x27 && end + 1 < bytes.endIndex && bytes[end + 1].isASCIILetter)
                     : !byte.isASCIILetter
                 guard continues else { break }
                 end += 1
@@ -89,9 +114,9 @@ struct CorrectionToken: Sendable {
     }
 
     /// `a.b` with letters on both sides: a domain or file name.
-    private static func hasInnerDot(_ bytes: [UInt8]) -> Bool {
+    private static func hasInnerDot(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard bytes.count >= 3 else { return false }
-        for index in 1..<(bytes.count - 1) where bytes[index] == UInt8(ascii: ".") {
+        for index in (bytes.startIndex + 1)..<(bytes.endIndex - 1) where bytes[index] == UInt8(ascii: ".") {
             if bytes[index - 1].isASCIILetter && bytes[index + 1].isASCIILetter { return true }
         }
         return false

@@ -13,6 +13,11 @@ extension UInt8 {
     @inline(__always)
     var isASCIILowercase: Bool { self &- UInt8(ascii: "a") < 26 }
 
+    /// Tab, line feed, vertical tab, form feed, carriage return or space: the ASCII characters
+    /// with Unicode's White_Space property.
+    @inline(__always)
+    var isASCIIWhitespace: Bool { self == 0x20 || self &- 0x09 < 5 }
+
     /// The byte with an ASCII capital made lower case; every other byte unchanged.
     @inline(__always)
     var asciiLowercased: UInt8 { isASCIIUppercase ? self | 0x20 : self }
