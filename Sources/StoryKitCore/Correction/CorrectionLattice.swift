@@ -9,7 +9,7 @@ struct CorrectionLattice {
         /// How many typed words it reads: 1, or 2 for an extra space.
         var span: Int
         /// The reading's words as lexicon indices; -1 for a word outside the lexicon.
-        var words: [Int32]
+        var words: ReadingWords
         /// The reading in lower case, words separated by a space; for a word left as typed
         /// outside the lexicon, the typed text.
         var text: String

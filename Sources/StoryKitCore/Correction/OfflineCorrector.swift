@@ -106,7 +106,7 @@ public struct OfflineCorrector: Sendable {
     private func readings(of token: CorrectionToken, at position: Int) -> [CorrectionLattice.Option] {
         let lowered = token.lowered
         func kept(score: Float, word: Int32 = -1) -> [CorrectionLattice.Option] {
-            [CorrectionLattice.Option(start: position, span: 1, words: [word], text: word >= 0 ? lexicon.words[Int(word)] : token.text,
+            [CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), text: word >= 0 ? lexicon.words[Int(word)] : token.text,
                                       channel: 0, outsideScore: score, isIdentity: true)]
         }
         if lowered.contains(0x27) {
@@ -140,7 +140,7 @@ public struct OfflineCorrector: Sendable {
             candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model)
         }
         var options = candidates.map {
-            CorrectionLattice.Option(start: position, span: 1, words: [Int32($0.word)], text: lexicon.words[$0.word],
+            CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)), text: lexicon.words[$0.word],
                                      channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
         }
         options += splitReadings(of: typed, at: position)
@@ -152,7 +152,7 @@ public struct OfflineCorrector: Sendable {
         let neighbours = RealWordNeighbours.neighbours(of: known, in: lexicon, layout: layout, model: model,
                                                         maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
         return neighbours.map { candidate in
-            CorrectionLattice.Option(start: position, span: 1, words: [Int32(candidate.word)], text: lexicon.words[candidate.word],
+            CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)), text: lexicon.words[candidate.word],
                                      channel: -TypoCostModel.logProbabilityCost(candidate.cost) - Self.realWordPenalty, isIdentity: false)
         }
     }
@@ -167,7 +167,7 @@ public struct OfflineCorrector: Sendable {
               !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
               !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
         func option(_ word: Int, cost: TypoCostModel.Cost) -> CorrectionLattice.Option {
-            CorrectionLattice.Option(start: position, span: 2, words: [Int32(word)], text: lexicon.words[word],
+            CorrectionLattice.Option(start: position, span: 2, words: ReadingWords(Int32(word)), text: lexicon.words[word],
                                      channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + cost), isIdentity: false)
         }
         if let index = lexicon.suggestibleIndex(of: joined) { return [option(index, cost: 0)] }
@@ -184,7 +184,7 @@ public struct OfflineCorrector: Sendable {
         guard typed.count >= 3 else { return [] }
         var options: [CorrectionLattice.Option] = []
         func add(_ words: [Int], cost: TypoCostModel.Cost, penalty: Float = 0) {
-            options.append(CorrectionLattice.Option(start: position, span: 1, words: words.map(Int32.init),
+            options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(words),
                                                     text: words.map { lexicon.words[$0] }.joined(separator: " "),
                                                     channel: -TypoCostModel.logProbabilityCost(cost) - penalty, isIdentity: false))
         }
