@@ -225,7 +225,9 @@ def correct_offline(text: Text, *, layout: str = "qwerty") -> dict:
         >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]][0]
         'i want to go home'
     """
-    return _call_json(library().storykit_correct_offline, text, _options({"layout": layout}))
+    # The library's default needs no options to write and parse.
+    options = None if layout == "qwerty" else _options({"layout": layout})
+    return _call_json(library().storykit_correct_offline, text, options)
 
 
 def generate(request: Union[dict, Text], *, transport=None, on_event=None) -> dict:
