@@ -30,12 +30,19 @@ package func decimalLogarithm(_ value: Double) -> Double {
         mantissa /= 2
         exponent += 1
     }
-    // In [sqrt 1/2, sqrt 2), ln(m) = 2 atanh((m-1)/(m+1)) with |y| < 0.172: 11 terms reach 1e-17.
+    // In [sqrt 1/2, sqrt 2), ln(m) = 2 atanh((m-1)/(m+1)) with |y| < 0.172: 11 terms reach
+    // 1e-17. Summed from the last term (Horner), multiplying by 1/n: no division per term.
     let y = (mantissa - 1) / (mantissa + 1), y2 = y * y
-    var term = y, sum = 0.0
-    for n in stride(from: 1, through: 21, by: 2) {
-        sum += term / Double(n)
-        term *= y2
-    }
-    return (exponent * 0.6931471805599453 + 2 * sum) / 2.302585092994046
+    var sum = 1.0 / 21
+    sum = sum * y2 + 1.0 / 19
+    sum = sum * y2 + 1.0 / 17
+    sum = sum * y2 + 1.0 / 15
+    sum = sum * y2 + 1.0 / 13
+    sum = sum * y2 + 1.0 / 11
+    sum = sum * y2 + 1.0 / 9
+    sum = sum * y2 + 1.0 / 7
+    sum = sum * y2 + 1.0 / 5
+    sum = sum * y2 + 1.0 / 3
+    sum = sum * y2 + 1
+    return (exponent * 0.6931471805599453 + 2 * y * sum) / 2.302585092994046
 }
