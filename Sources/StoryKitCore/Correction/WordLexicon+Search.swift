@@ -1,5 +1,6 @@
 extension WordLexicon {
-    /// A word within reach of what was typed, with the cost of the slips between them.
+    /// A word within reach of what was typed, with the cost of the slips between them (in
+    /// tenths, see `TypoCostModel.Cost`).
     struct Candidate: Sendable, Hashable {
         var word: Int
         var cost: TypoCostModel.Cost
