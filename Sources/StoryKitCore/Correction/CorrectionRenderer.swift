@@ -149,18 +149,20 @@ struct CorrectionRenderer {
         ascii.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             guard byte < 0x80 else { return distinctnessKey(scalars: text) }
-            if byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'") { ascii.append(byte) }
+            if countsForDistinctness(byte) { ascii.append(byte) }
         }
         return String(decoding: ascii, as: UTF8.self)
     }
 
     private static func distinctnessKey(scalars text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            if scalar.isASCII {
-                let byte = UInt8(scalar.value)
-                return byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'")
-            }
-            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            scalar.isASCII ? countsForDistinctness(UInt8(scalar.value))
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
         }))
+    }
+
+    /// An ASCII letter, digit or apostrophe.
+    private static func countsForDistinctness(_ byte: UInt8) -> Bool {
+        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'")
     }
 }
