@@ -73,6 +73,11 @@ struct CorrectionRenderer {
         return Self.matchCase(option.text, to: typed)
     }
 
+    /// `writtenText` of option `index`, as already worked out when a path through it was written.
+    func writtenText(option index: Int) -> String {
+        written[2 * index] ?? writtenText(lattice.options[index])
+    }
+
     /// `writtenText`, refined when asked: `I`, contractions, and a capital to start a sentence.
     private mutating func optionText(_ index: Int, refined: Bool) -> String {
         let slot = 2 * index + (refined ? 1 : 0)

@@ -283,7 +283,7 @@ public struct OfflineCorrector: Sendable {
         let lattice = renderer.lattice
         let option = lattice.options[chosen]
         let original = renderer.typedText(option)
-        let corrected = renderer.writtenText(option)
+        let corrected = renderer.writtenText(option: chosen)
         var rivals: [(index: Int, score: Float)] = []
         for rival in lattice.options(startingAt: option.start) where rival != chosen {
             let score = lattice.bestScore(through: rival)
