@@ -134,16 +134,18 @@ public struct OfflineCorrector: Sendable {
     /// Dictionary words within reach of an unknown word, and two words when a space was
     /// missed or hit a neighbouring key.
     private func misspeltReadings(of typed: [UInt8], at position: Int) -> [CorrectionLattice.Option] {
-        // Most slips are single and cheap: search near first, and far only when nothing near fits.
+        // Most slips are single and cheap: search near first, and seek readings that need two
+        // slips (far words, splits with a slip) only when no single-slip word fits.
         var candidates = lexicon.candidates(for: typed, maxCost: min(Self.nearCost, Self.maxCost(typed.count)), model: model)
-        if Self.maxCost(typed.count) > Self.nearCost, !candidates.contains(where: { $0.cost <= Self.singleSlipCost }) {
+        let hasSingleSlipWord = candidates.contains(where: { $0.cost <= Self.singleSlipCost })
+        if Self.maxCost(typed.count) > Self.nearCost, !hasSingleSlipWord {
             candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model)
         }
         var options = candidates.map {
             CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)), text: lexicon.words[$0.word],
                                      channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
         }
-        options += splitReadings(of: typed, at: position)
+        options += splitReadings(of: typed, at: position, withSlips: !hasSingleSlipWord)
         return strongest(options, limit: Self.maxReadings)
     }
 
@@ -178,9 +180,10 @@ public struct OfflineCorrector: Sendable {
     }
 
     /// Readings of one typed word as several: a missed space ("iwant"), a space bar slip onto
-    /// a bottom-row letter ("iwantbto"), a missed space with a slip in one of the two words
-    /// ("fogrow" as "to grow"), and two missed spaces ("arrivedthismorning").
-    private func splitReadings(of typed: [UInt8], at position: Int) -> [CorrectionLattice.Option] {
+    /// a bottom-row letter ("iwantbto"), and, when `withSlips`, the readings that need two
+    /// slips: a missed space with a slip in one of the two words ("fogrow" as "to grow") and
+    /// two missed spaces ("arrivedthismorning").
+    private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool) -> [CorrectionLattice.Option] {
         guard typed.count >= 3 else { return [] }
         var options: [CorrectionLattice.Option] = []
         func add(_ words: [Int], cost: TypoCostModel.Cost, penalty: Float = 0) {
@@ -202,11 +205,11 @@ public struct OfflineCorrector: Sendable {
             if cut + 1 < typed.count, layout.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
                 add([left, right], cost: TypoCostModel.spaceSlip + TypoCostModel.neighbourSubstitution)
             }
-            if typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
+            if withSlips, typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
                 if let left { addSlipReadings(of: typed[cut...], typedAs: right, beside: left, keptFirst: true) }
                 if let right { addSlipReadings(of: typed[..<cut], typedAs: left, beside: right, keptFirst: false) }
             }
-            if typed.count >= 7, let left {
+            if withSlips, typed.count >= 7, let left {
                 for second in (cut + 1)..<typed.count {
                     if let middle = standalone(typed[cut..<second]), let last = standalone(typed[second...]) {
                         add([left, middle, last], cost: 2 * TypoCostModel.spaceSlip)

@@ -30,6 +30,16 @@ import Testing
         #expect(try texts(input).first == expected)
     }
 
+    @Test func seeksTwoSlipSplitsOnlyWhenNoSingleSlipWordFits() throws {
+        // "blankets" is one slip from "blakets"; "blake its" would need a missed space and a slip.
+        let blankets = try #require(try corrector.correct("We folded the blakets").words.last)
+        #expect(blankets.corrected == "blankets")
+        #expect(!blankets.alternatives.contains { $0.contains(" ") }, "\(blankets.alternatives)")
+        // No word is one slip from "fogrow", so a missed space with a slip is sought.
+        let grow = try #require(try corrector.correct("The seeds fogrow").words.last)
+        #expect(grow.corrected == "to grow")
+    }
+
     @Test func leavesNamesAndTitlesAlone() throws {
         // Known words when lower case, names when capitalised, even at a sentence start.
         #expect(try texts("Ben painted a picture")[0] == "Ben painted a picture")
