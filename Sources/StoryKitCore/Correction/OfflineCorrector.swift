@@ -73,8 +73,10 @@ public struct OfflineCorrector: Sendable {
     private static let realWordPenalty: Float = 1.5
     private static let realWordMaxCost: TypoCostModel.Cost = 16
     private static let maxReadings = 12
-    /// The first search's reach, and the cost below which its finds make a wider search moot.
+    /// The first search's reach.
     private static let nearCost: TypoCostModel.Cost = 20
+    /// The dearest single slip: a word this close makes the readings that need two slips (far
+    /// words, splits with a slip) moot.
     private static let singleSlipCost: TypoCostModel.Cost = 14
     private static let maxRealWordReadings = 4
     private static let maxMergeReadings = 3
