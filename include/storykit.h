@@ -478,8 +478,10 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
 **               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want
 **               to go home.","kind":"refined"},{"text":"...","kind":"alternative"}],
-**               "source":"offline","repaired":false,"issues":[],"words":[{"original":"wnat",
-**               "corrected":"want","confidence":0.97,"alternatives":["what",...]}, ...]}.
+**               "source":"offline","repaired":false,"issues":[]}; with {"words":true}, also
+**               "words":[{"original":"wnat","corrected":"want","confidence":0.97,
+**               "alternatives":["what",...]}, ...], one entry per typed word (or pair of
+**               words read as one), in order.
 **               The three differ in more than punctuation and white space (a capital
 **               counts: refined capitalises); when the text offers fewer than three
 **               distinct readings, fewer variations come back and "issues" says so.
@@ -487,7 +489,8 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               they are, they stay.
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** text, len     UTF-8 text; NULL only when len is 0. At most STORYKIT_MAX_CORRECTION_BYTES.
-** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty"} (default "qwerty").
+** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty", "words":true|false}: the keyboard
+**               (default "qwerty"); whether to add "words" (default false: less work).
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0, bad
 ** options); STORYKIT_E_PARSE (invalid UTF-8); STORYKIT_E_LIMIT (text over the limit).

@@ -12,10 +12,11 @@ public func storykit_correct_offline(
         let bytes = try inputBytes(text, len)
         var options = try optionsReader(options_json)
         let layout: KeyboardLayout = try options.choice("layout", default: .qwerty)
+        let includingWords = try options.boolean("words", default: false)
         try options.finish()
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw StoryKitError(.parse, "text is not valid UTF-8")
         }
-        return try OfflineCorrector(layout: layout).correct(string).json
+        return try OfflineCorrector(layout: layout).correct(string, includingWords: includingWords).json
     }
 }

@@ -217,16 +217,20 @@ def build_request(request: Union[dict, Text]) -> dict:
     return json.loads(_take_string(out))
 
 
-def correct_offline(text: Text, *, layout: str = "qwerty") -> dict:
+def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False) -> dict:
     """Corrects text typed with a tremor, offline: three variations (direct, refined,
-    alternative) in the ``parse_variations`` shape, plus ``words`` with each word's
-    correction and confidence. ``layout`` is "qwerty", "qwertz" or "azerty".
+    alternative) in the ``parse_variations`` shape; with ``words=True``, also ``words``, each
+    word's correction, confidence and alternatives. ``layout`` is "qwerty", "qwertz" or
+    "azerty".
 
         >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]][0]
         'i want to go home'
     """
-    # The library's default needs no options to write and parse.
-    options = None if layout == "qwerty" else _options({"layout": layout})
+    # The library's defaults need no options to write and parse.
+    chosen = {"layout": layout} if layout != "qwerty" else {}
+    if words:
+        chosen["words"] = True
+    options = _options(chosen) if chosen else None
     return _call_json(library().storykit_correct_offline, text, options)
 
 

@@ -14,7 +14,15 @@ def test_three_variations_in_the_parse_variations_shape():
     assert [v["kind"] for v in result["variations"]] == ["direct", "refined", "alternative"]
     assert result["variations"][0]["text"] == "i want to go home"
     assert result["variations"][1]["text"] == "I want to go home."
+    assert "words" not in result
+
+
+def test_words_on_request():
+    result = storykit.correct_offline("i wnat to go hmoe", words=True, layout="qwertz")
     assert [w["corrected"] for w in result["words"]] == ["i", "want", "to", "go", "home"]
+    assert [w["original"] for w in result["words"]] == ["i", "wnat", "to", "go", "hmoe"]
+    assert all(0 < w["confidence"] <= 1 for w in result["words"])
+    assert result["variations"] == storykit.correct_offline("i wnat to go hmoe", layout="qwertz")["variations"]
 
 
 @pytest.mark.parametrize("layout", ["qwerty", "qwertz", "azerty"])

@@ -38,8 +38,10 @@ public struct OfflineCorrector: Sendable {
 
     /// Corrects `text`.
     ///
+    /// - Parameter includingWords: Whether to report each word's correction, confidence and
+    ///   alternatives (`OfflineCorrection.words`); without them a call does less work.
     /// - Throws: `.limit` over `maxInputBytes`.
-    public func correct(_ text: String) throws(StoryKitError) -> OfflineCorrection {
+    public func correct(_ text: String, includingWords: Bool = true) throws(StoryKitError) -> OfflineCorrection {
         guard text.utf8.count <= Self.maxInputBytes else {
             throw StoryKitError(.limit, "the text is \(text.utf8.count) bytes, over the offline corrector's limit of \(Self.maxInputBytes)")
         }
@@ -59,7 +61,7 @@ public struct OfflineCorrector: Sendable {
             options[index].channel -= Self.unfinishedSentencePenalty
         }
         let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: language)
-        return compose(tokens, positions, lattice)
+        return compose(tokens, positions, lattice, includingWords: includingWords)
     }
 
     // MARK: Readings
@@ -246,7 +248,7 @@ public struct OfflineCorrector: Sendable {
 
     // MARK: Variations
 
-    private func compose(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice) -> OfflineCorrection {
+    private func compose(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, includingWords: Bool) -> OfflineCorrection {
         let best = lattice.path()
         let bestScore = best.last.map(lattice.bestScore(through:)) ?? 0
         let onBest = Set(best)
@@ -278,7 +280,7 @@ public struct OfflineCorrector: Sendable {
         let variations = zip(texts, kinds).map { TextVariation(text: $0, kind: $1) }
         let issues: [VariationIssue] = variations.count == 3 ? [] : [.count(expected: 3, found: variations.count)]
         let set = VariationSet(variations: variations, source: .offline, issues: issues)
-        let words = best.map { wordCorrection(renderer, $0) }
+        let words = includingWords ? best.map { wordCorrection(renderer, $0) } : nil
         return OfflineCorrection(variations: set, words: words)
     }
 

@@ -1,6 +1,6 @@
 // The offline corrector, through storykit_correct_offline with a fuzzer-chosen layout: any
 // UTF-8 text up to the limit is corrected, into at most three variations that differ in more
-// than punctuation and white space (a capital or apostrophe counts), each word with a confidence in 0...1.
+// than punctuation and white space (a capital or apostrophe counts), each word (asked for) with a confidence in 0...1.
 import CStoryKit
 import StoryKitCore
 
@@ -9,7 +9,7 @@ private let layouts = ["qwerty", "qwertz", "azerty"]
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
-    let options = "{\"layout\":\"\(layouts[input.choice(below: layouts.count)])\"}"
+    let options = "{\"layout\":\"\(layouts[input.choice(below: layouts.count)])\",\"words\":true}"
     let text = input.rest
 
     let corrected = answer { out in withUnterminated(text) { storykit_correct_offline(out, $0, $1, options) } }

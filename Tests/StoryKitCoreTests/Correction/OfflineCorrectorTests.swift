@@ -32,11 +32,11 @@ import Testing
 
     @Test func seeksTwoSlipSplitsOnlyWhenNoSingleSlipWordFits() throws {
         // "blankets" is one slip from "blakets"; "blake its" would need a missed space and a slip.
-        let blankets = try #require(try corrector.correct("We folded the blakets").words.last)
+        let blankets = try #require(try corrector.correct("We folded the blakets").words?.last)
         #expect(blankets.corrected == "blankets")
         #expect(!blankets.alternatives.contains { $0.contains(" ") }, "\(blankets.alternatives)")
         // No word is one slip from "fogrow", so a missed space with a slip is sought.
-        let grow = try #require(try corrector.correct("The seeds fogrow").words.last)
+        let grow = try #require(try corrector.correct("The seeds fogrow").words?.last)
         #expect(grow.corrected == "to grow")
     }
 
@@ -48,7 +48,7 @@ import Testing
 
     @Test func neverOffersProfanityForASlip() throws {
         let readings = try corrector.correct("The fox found a shiy key")
-        let offered = readings.variations.variations.map(\.text) + readings.words.flatMap { [$0.corrected] + $0.alternatives }
+        let offered = readings.variations.variations.map(\.text) + (readings.words ?? []).flatMap { [$0.corrected] + $0.alternatives }
         #expect(!offered.contains { $0.split(separator: " ").contains("shit") }, "\(offered)")
         // Typed as it is, the word stays: the corrector does not censor.
         #expect(try texts("what a load of crap")[0] == "what a load of crap")
@@ -84,11 +84,20 @@ import Testing
     }
 
     @Test func reportsPerWordConfidence() throws {
-        let words = try corrector.correct("i wnat it").words
+        let words = try #require(try corrector.correct("i wnat it").words)
         #expect(words.map(\.original) == ["i", "wnat", "it"])
         #expect(words[1].corrected == "want" && words[1].changed)
         #expect(words[1].confidence > 0.3 && words[1].confidence <= 1)
         #expect(words[0].confidence == 1 && !words[0].changed)
+    }
+
+    @Test func reportsWordsOnlyWhenAsked() throws {
+        let plain = try corrector.correct("i wnat it", includingWords: false)
+        #expect(plain.words == nil)
+        #expect(plain.json.objectValue?["words"] == nil)
+        let detailed = try corrector.correct("i wnat it")
+        #expect(plain.variations == detailed.variations)
+        #expect(detailed.json.objectValue?["words"]?.arrayValue?.count == 3)
     }
 
     @Test func enforcesItsInputLimit() {

@@ -117,7 +117,7 @@ struct DemoCommand: AsyncParsableCommand {
         let correction = try reporting { () throws(StoryKitError) in try OfflineCorrector().correct(text) }
         print("  typed:       \(text)")
         CorrectCommand.printVersions(correction.variations, indent: "  ")
-        let changed = correction.words.filter(\.changed)
+        let changed = (correction.words ?? []).filter(\.changed)
         print("  words changed: " + changed.map { "\($0.original)→\($0.corrected) (\(Int(($0.confidence * 100).rounded()))%)" }.joined(separator: ", "))
     }
 
