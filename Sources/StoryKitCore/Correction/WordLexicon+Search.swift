@@ -10,19 +10,19 @@ extension WordLexicon {
     /// `typed` (lower-case ASCII letters) is at most `maxCost`:
     /// a depth-first walk of the trie carrying one row of a weighted Damerau-Levenshtein table
     /// per depth. A branch is abandoned once no cell can stay within `maxCost`, counting the
-    /// slips that the letters and lengths of the words below it make unavoidable.
-    func candidates(for typed: [UInt8], maxCost: TypoCostModel.Cost, model: TypoCostModel) -> [Candidate] {
+    /// slips that the letters and lengths of the words below it make unavoidable. The search
+    /// works in `memory`, which a caller running several searches passes to each.
+    func candidates(for typed: [UInt8], maxCost: TypoCostModel.Cost, model: TypoCostModel,
+                    memory: CandidateSearchMemory = CandidateSearchMemory()) -> [Candidate] {
         guard !typed.isEmpty, typed.allSatisfy(\.isASCIILowercase) else { return [] }
         return withTrie { trie, wordAtNode in
-            let search = TrieSearch(typed: typed, maxCost: maxCost, model: model)
-            defer { search.deallocate() }
-            return search.run(trie, wordAtNode: wordAtNode)
+            TrieSearch(typed: typed, maxCost: maxCost, model: model, memory: memory).run(trie, wordAtNode: wordAtNode)
         }
     }
 }
 
-/// The working memory of one candidate search, in buffers allocated once per search so the
-/// inner loop runs on plain pointers.
+/// The working memory of one candidate search, in buffers carved from a
+/// `CandidateSearchMemory` so the inner loop runs on plain pointers.
 private struct TrieSearch {
     typealias Cost = TypoCostModel.Cost
     let width: Int
@@ -56,53 +56,44 @@ private struct TrieSearch {
     let visitNext: UnsafeMutableBufferPointer<Int>
     let visitCount: UnsafeMutableBufferPointer<Int>
     let model: TypoCostModel
-    /// The allocations the buffers above are carved from.
-    private let costs: UnsafeMutableBufferPointer<Cost>
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private let words: UnsafeMutableBufferPointer<UInt32>
-    private let counters: UnsafeMutableBufferPointer<Int>
 
-    init(typed letters: [UInt8], maxCost: Cost, model: TypoCostModel) {
+    init(typed letters: [UInt8], maxCost: Cost, model: TypoCostModel, memory: CandidateSearchMemory) {
         let width = letters.count + 1, maxDepth = letters.count + Int(maxCost / TypoCostModel.droppedDoubleLetter) + 1
         self.width = width
         self.maxDepth = maxDepth
         self.maxCost = maxCost
         self.model = model
-        // One allocation per element type.
-        let costs = UnsafeMutableBufferPointer<Cost>.allocate(capacity: 79 * width + width * (maxDepth + 1) + 2 * width)
-        costs.initialize(repeating: 0)
-        self.costs = costs
-        var used = 0
-        func carve(_ count: Int) -> UnsafeMutableBufferPointer<Cost> {
-            defer { used += count }
-            return UnsafeMutableBufferPointer(rebasing: costs[used..<(used + count)])
-        }
-        substitution = carve(26 * width)
-        extra = carve(27 * width)
-        extraBefore = carve(26 * width)
-        absent = carve(width)
-        future = carve(width)
-        rows = carve(width * (maxDepth + 1))
+        // One block, widest elements first so that each buffer stays aligned.
         let slots = 26 * (maxDepth + 1)
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: letters.count + maxDepth + 1 + slots)
-        bytes.initialize(repeating: 0)
-        self.bytes = bytes
-        typed = UnsafeMutableBufferPointer(rebasing: bytes[0..<letters.count])
+        let costCount = 79 * width + width * (maxDepth + 1) + 2 * width
+        let wordCount = letters.count + 26 + slots
+        let byteCount = letters.count + maxDepth + 1 + slots
+        var next = memory.bytes(MemoryLayout<WordLexicon.TrieNode>.stride * slots + MemoryLayout<Int>.stride * 2 * (maxDepth + 1)
+                                + MemoryLayout<Cost>.stride * costCount + MemoryLayout<UInt32>.stride * wordCount + byteCount)
+        func carve<Element>(_ count: Int, of _: Element.Type) -> UnsafeMutableBufferPointer<Element> {
+            let buffer = UnsafeMutableBufferPointer(start: next.bindMemory(to: Element.self, capacity: count), count: count)
+            next += MemoryLayout<Element>.stride * count
+            return buffer
+        }
+        visitNodes = carve(slots, of: WordLexicon.TrieNode.self)
+        visitNext = carve(maxDepth + 1, of: Int.self)
+        visitCount = carve(maxDepth + 1, of: Int.self)
+        substitution = carve(26 * width, of: Cost.self)
+        extra = carve(27 * width, of: Cost.self)
+        extraBefore = carve(26 * width, of: Cost.self)
+        absent = carve(width, of: Cost.self)
+        future = carve(width, of: Cost.self)
+        rows = carve(width * (maxDepth + 1), of: Cost.self)
+        typedBits = carve(letters.count, of: UInt32.self)
+        typedColumns = carve(26, of: UInt32.self)
+        visitIndices = carve(slots, of: UInt32.self)
+        typed = carve(letters.count, of: UInt8.self)
+        path = carve(maxDepth + 1, of: UInt8.self)
+        visitLetters = carve(slots, of: UInt8.self)
+        // Everything else is written before it is read.
         _ = typed.initialize(from: letters)
-        path = UnsafeMutableBufferPointer(rebasing: bytes[letters.count..<(letters.count + maxDepth + 1)])
-        visitLetters = UnsafeMutableBufferPointer(rebasing: bytes[(letters.count + maxDepth + 1)...])
-        let words = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: letters.count + 26 + slots)
-        words.initialize(repeating: 0)
-        self.words = words
-        typedBits = UnsafeMutableBufferPointer(rebasing: words[0..<letters.count])
-        typedColumns = UnsafeMutableBufferPointer(rebasing: words[letters.count..<(letters.count + 26)])
-        visitIndices = UnsafeMutableBufferPointer(rebasing: words[(letters.count + 26)...])
-        let counters = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * (maxDepth + 1))
-        counters.initialize(repeating: 0)
-        self.counters = counters
-        visitNext = UnsafeMutableBufferPointer(rebasing: counters[0...maxDepth])
-        visitCount = UnsafeMutableBufferPointer(rebasing: counters[(maxDepth + 1)...])
-        visitNodes = .allocate(capacity: slots)
+        typedColumns.initialize(repeating: 0)
+        rows[0] = 0
 
         for (index, letter) in letters.enumerated() {
             typedBits[index] = 1 << UInt32(letter - UInt8(ascii: "a"))
@@ -123,14 +114,6 @@ private struct TrieSearch {
             absent[j] = j >= 2 && letters[j - 2] == letters[j - 1]
                 ? TypoCostModel.doubledPress : min(TypoCostModel.neighbourSubstitution, TypoCostModel.extraNeighbour)
         }
-    }
-
-    func deallocate() {
-        costs.deallocate()
-        bytes.deallocate()
-        words.deallocate()
-        counters.deallocate()
-        visitNodes.deallocate()
     }
 
     func run(_ trie: UnsafeBufferPointer<WordLexicon.TrieNode>, wordAtNode: UnsafeBufferPointer<Int32>) -> [WordLexicon.Candidate] {
