@@ -67,6 +67,19 @@ import Testing
         #expect(lexicon.candidates(for: [], maxCost: 30, model: model).isEmpty)
     }
 
+    @Test func searchesSharingMemoryFindWhatFreshSearchesFind() {
+        let model = TypoCostModel.model(for: .qwerty)
+        let memory = CandidateSearchMemory()
+        // A word long enough to outgrow the memory's first block, then shorter ones in the
+        // grown block: what one search leaves behind must not change the next one's answer.
+        for (typed, maxCost) in [("internationalisationsqwertyuiopasd", 10), ("hmoe", 20), ("tomorow", 24), ("hmoe", 20)] as [(String, TypoCostModel.Cost)] {
+            let shared = lexicon.candidates(for: Array(typed.utf8), maxCost: maxCost, model: model, memory: memory)
+            let fresh = lexicon.candidates(for: Array(typed.utf8), maxCost: maxCost, model: model)
+            #expect(shared == fresh, "\(typed)")
+            #expect(typed.count > 30 || !fresh.isEmpty, "\(typed)")
+        }
+    }
+
     /// The search prunes branches and whole sets of children before computing their rows; it
     /// must find exactly the words that the full table of every word finds.
     @Test(arguments: [("hmoe", 20), ("tomorow", 33), ("fogrow", 14), ("yku", 24), ("beautifull", 33), ("xq", 20)] as [(String, TypoCostModel.Cost)])
