@@ -68,9 +68,13 @@ private struct TrieSearch {
         let costCount = 79 * width + width * (maxDepth + 1) + 2 * width
         let wordCount = letters.count + 26 + slots
         let byteCount = letters.count + maxDepth + 1 + slots
-        var next = memory.bytes(MemoryLayout<WordLexicon.TrieNode>.stride * slots + MemoryLayout<Int>.stride * 2 * (maxDepth + 1)
-                                + MemoryLayout<Cost>.stride * costCount + MemoryLayout<UInt32>.stride * wordCount + byteCount)
+        let total = MemoryLayout<WordLexicon.TrieNode>.stride * slots + MemoryLayout<Int>.stride * 2 * (maxDepth + 1)
+            + MemoryLayout<Cost>.stride * costCount + MemoryLayout<UInt32>.stride * wordCount + byteCount
+        var next = memory.bytes(total)
+        let end = next + total
         func carve<Element>(_ count: Int, of _: Element.Type) -> UnsafeMutableBufferPointer<Element> {
+            // The total above must cover every buffer carved below.
+            precondition(next + MemoryLayout<Element>.stride * count <= end, "candidate search buffers exceed their block")
             let buffer = UnsafeMutableBufferPointer(start: next.bindMemory(to: Element.self, capacity: count), count: count)
             next += MemoryLayout<Element>.stride * count
             return buffer
