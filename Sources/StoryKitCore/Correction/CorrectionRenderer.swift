@@ -43,19 +43,36 @@ struct CorrectionRenderer {
             // No space before punctuation that follows a word ("word ," is "word,"); a line
             // break stays, any other run of white space is one space.
             if index < tokens.count, tokens[index].kind == .kept, Self.startsWithClosingPunctuation(tokens[index].text) { continue }
-            if token.text != " ", token.text.contains(where: \.isNewline) {
+            if token.text != " ", Self.containsLineBreak(token.text) {
                 output.append(contentsOf: token.text.utf8)
             } else {
                 output.append(UInt8(ascii: " "))
             }
         }
-        var text = String(decoding: output, as: UTF8.self)
-        guard refined else { return text }
+        guard refined else { return String(decoding: output, as: UTF8.self) }
+        guard output.allSatisfy({ $0 < 0x80 }) else { return Self.finishedSentence(String(decoding: output, as: UTF8.self)) }
+        // In ASCII each byte is a character ("\r\n", one character, is two white space bytes).
+        while output.last?.isASCIIWhitespace == true { output.removeLast() }
+        if let last = output.last, last.isASCIILetter || last.isASCIIDigit {
+            output.append(Contractions.questionWords.contains(Self.firstWordOfLastSentence(output)) ? UInt8(ascii: "?") : UInt8(ascii: "."))
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text` without white space at the end, and with a `.` or `?` after a final letter or digit.
+    private static func finishedSentence(_ text: String) -> String {
+        var text = text
         while text.last?.isWhitespace == true { text.removeLast() }
         if let last = text.last, last.isLetter || last.isNumber {
-            text += Contractions.questionWords.contains(Self.firstWordOfLastSentence(text)) ? "?" : "."
+            text += Contractions.questionWords.contains(firstWordOfLastSentence(Array(text.utf8))) ? "?" : "."
         }
         return text
+    }
+
+    /// Whether white space `text` breaks the line.
+    private static func containsLineBreak(_ text: String) -> Bool {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isNewline) }
+        return text.utf8.contains { $0 &- 0x0A < 4 }
     }
 
     /// The typed text an option reads ("ho me" for a merge).
@@ -85,7 +102,14 @@ struct CorrectionRenderer {
         let option = lattice.options[index]
         var text = writtenText(option)
         if refined {
-            text = text.split(separator: " ").map { Self.refine(String($0)) }.joined(separator: " ")
+            // Readings and the words typed as meant are ASCII letters, apostrophes and spaces.
+            var refinedText: [UInt8] = []
+            refinedText.reserveCapacity(text.utf8.count + 2)
+            for word in text.utf8.split(separator: UInt8(ascii: " ")) {
+                if !refinedText.isEmpty { refinedText.append(UInt8(ascii: " ")) }
+                Self.refine(word, into: &refinedText)
+            }
+            text = String(decoding: refinedText, as: UTF8.self)
             if tokens[positions[option.start]].startsSentence { text = Self.capitalized(text) }
         }
         written[slot] = text
@@ -101,30 +125,32 @@ struct CorrectionRenderer {
         return text.first.map { ",.!?;:".contains($0) } ?? false
     }
 
-    /// The first word (up to a space) of the text after the last `.`, `!`, `?` or line break,
-    /// in lower case.
-    private static func firstWordOfLastSentence(_ text: String) -> String {
-        let bytes = text.utf8
+    /// The first word (up to a space) of the UTF-8 text after the last `.`, `!`, `?` or line
+    /// break, in lower case.
+    private static func firstWordOfLastSentence(_ bytes: [UInt8]) -> String {
         var start = bytes.endIndex
-        while start > bytes.startIndex {
-            let before = bytes.index(before: start)
-            if ".!?\n\r".utf8.contains(bytes[before]) { break }
-            start = before
-        }
-        while start < bytes.endIndex, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
+        while start > bytes.startIndex, !".!?\n\r".utf8.contains(bytes[start - 1]) { start -= 1 }
+        while start < bytes.endIndex, bytes[start] == UInt8(ascii: " ") { start += 1 }
         var end = start
-        while end < bytes.endIndex, bytes[end] != UInt8(ascii: " ") { end = bytes.index(after: end) }
+        while end < bytes.endIndex, bytes[end] != UInt8(ascii: " ") { end += 1 }
         return String(decoding: bytes[start..<end].map(\.asciiLowercased), as: UTF8.self)
     }
 
-    private static func refine(_ word: String) -> String {
-        let lowered = word.lowercased()
-        if lowered == "i" { return "I" }
-        if let contraction = Contractions.english[lowered] {
-            return word.first?.isUppercase == true ? capitalized(contraction) : contraction
+    /// Appends one ASCII word of a reading as the refined variation writes it: `I`, a
+    /// contraction with its apostrophe (`dont` → `don't`), `I'm` for `i'm`.
+    private static func refine(_ word: Substring.UTF8View.SubSequence, into output: inout [UInt8]) {
+        let first = word[word.startIndex]
+        let isI = first | 0x20 == UInt8(ascii: "i")
+        if word.count == 1, isI {
+            output.append(UInt8(ascii: "I"))
+            return
         }
-        if lowered.hasPrefix("i'") { return "I" + word.dropFirst() }
-        return word
+        if let contraction = Contractions.english(spelling: word.lazy.map(\.asciiLowercased)) {
+            output.append(contentsOf: (first.isASCIIUppercase ? capitalized(contraction) : contraction).utf8)
+            return
+        }
+        output.append(isI && word.dropFirst().first == 0x27 ? UInt8(ascii: "I") : first)
+        output.append(contentsOf: word.dropFirst())
     }
 
     /// `reading` with the case of `original`: capitalised, all capitals (2+ letters), or lower
@@ -142,28 +168,34 @@ struct CorrectionRenderer {
     }
 
     static func capitalized(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
+        guard let firstByte = text.utf8.first else { return text }
+        guard firstByte < 0x80 else { return text.first!.uppercased() + text.dropFirst() }
+        // An ASCII first character: a combining mark after it stays as it is.
+        guard firstByte.isASCIILowercase else { return text }
+        var bytes = Array(text.utf8)
+        bytes[0] -= 0x20
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What must differ between two variations: the letters, their case and apostrophes,
     /// without other punctuation or white space ("i want" and "I want." differ, as do "dont"
     /// and "don't"; "I want" and "I want." do not).
-    static func distinctnessKey(_ text: String) -> String {
+    /// The key is UTF-8.
+    static func distinctnessKey(_ text: String) -> [UInt8] {
         var ascii: [UInt8] = []
         ascii.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             guard byte < 0x80 else { return distinctnessKey(scalars: text) }
             if countsForDistinctness(byte) { ascii.append(byte) }
         }
-        return String(decoding: ascii, as: UTF8.self)
+        return ascii
     }
 
-    private static func distinctnessKey(scalars text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
+    private static func distinctnessKey(scalars text: String) -> [UInt8] {
+        Array(String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
             scalar.isASCII ? countsForDistinctness(UInt8(scalar.value))
                 : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-        }))
+        })).utf8)
     }
 
     /// An ASCII letter, digit or apostrophe.

@@ -127,7 +127,7 @@ public struct OfflineCorrector: Sendable {
             return options
         }
         if Contractions.titles.contains(token.text) { return kept(score: Self.contractionScore) }
-        if Contractions.english[String(decoding: lowered, as: UTF8.self)] != nil { return kept(score: Self.contractionScore) }
+        if Contractions.english(spelling: lowered) != nil { return kept(score: Self.contractionScore) }
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         let isName = !token.startsSentence && token.text.utf8.first?.isASCIIUppercase == true
             && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
@@ -264,13 +264,20 @@ public struct OfflineCorrector: Sendable {
         var renderer = CorrectionRenderer(tokens: tokens, positions: positions, lattice: lattice)
         let direct = renderer.text(along: best, refined: false)
         var texts = [direct]
-        var keys: Set<String> = [CorrectionRenderer.distinctnessKey(direct)]
+        // At most three keys: a list compares faster than a set hashes.
+        var keys = [CorrectionRenderer.distinctnessKey(direct)]
         var remaining = variants[...]
+        func isDistinct(_ text: String) -> Bool {
+            let key = CorrectionRenderer.distinctnessKey(text)
+            guard !keys.contains(key) else { return false }
+            keys.append(key)
+            return true
+        }
         func nextDistinct(_ candidate: String?) -> String? {
-            if let candidate, keys.insert(CorrectionRenderer.distinctnessKey(candidate)).inserted { return candidate }
+            if let candidate, isDistinct(candidate) { return candidate }
             while let variant = remaining.popFirst() {
                 let text = renderer.text(along: lattice.path(through: variant.option), refined: true)
-                if keys.insert(CorrectionRenderer.distinctnessKey(text)).inserted { return text }
+                if isDistinct(text) { return text }
             }
             return nil
         }
