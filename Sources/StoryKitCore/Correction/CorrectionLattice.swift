@@ -23,10 +23,15 @@ struct CorrectionLattice {
     }
 
     let options: [Option]
-    /// Options by start position.
-    private let startingAt: [[Int]]
-    /// Options by end position.
-    private let endingAt: [[Int]]
+    /// Options by start position: those starting at `p` are
+    /// `startingList[startingOffsets[p] ..< startingOffsets[p + 1]]`, in option order.
+    private let startingList: [Int]
+    private let startingOffsets: [Int]
+    /// Options by end position, likewise.
+    private let endingList: [Int]
+    private let endingOffsets: [Int]
+    /// The number of positions between words, from before the first to after the last.
+    private let boundaries: Int
     /// `breaksContext[i]`: no word before position i counts as context (sentence start,
     /// punctuation, a kept token).
     private let breaksContext: [Bool]
@@ -42,15 +47,36 @@ struct CorrectionLattice {
         self.options = options
         self.breaksContext = breaksContext
         self.model = model
-        var startingAt = [[Int]](repeating: [], count: positions + 1)
-        var endingAt = [[Int]](repeating: [], count: positions + 1)
-        for (index, option) in options.enumerated() {
-            startingAt[option.start].append(index)
-            endingAt[option.end].append(index)
-        }
-        self.startingAt = startingAt
-        self.endingAt = endingAt
+        boundaries = positions + 1
+        (startingList, startingOffsets) = Self.grouped(options.indices, count: positions + 1) { options[$0].start }
+        (endingList, endingOffsets) = Self.grouped(options.indices, count: positions + 1) { options[$0].end }
         decode()
+    }
+
+    /// `items` grouped by `key` (below `count`), keeping their order: a counting sort into one
+    /// flat list, and where each key's group starts in it (plus its end).
+    private static func grouped(_ items: Range<Int>, count: Int, key: (Int) -> Int) -> (list: [Int], offsets: [Int]) {
+        var offsets = [Int](repeating: 0, count: count + 1)
+        for item in items { offsets[key(item) + 1] += 1 }
+        for group in 0..<count { offsets[group + 1] += offsets[group] }
+        var next = offsets
+        var list = [Int](repeating: 0, count: items.count)
+        for item in items {
+            let group = key(item)
+            list[next[group]] = item
+            next[group] += 1
+        }
+        return (list, offsets)
+    }
+
+    /// The options that start at `position`.
+    func options(startingAt position: Int) -> ArraySlice<Int> {
+        startingList[startingOffsets[position]..<startingOffsets[position + 1]]
+    }
+
+    /// The options that end at `position`.
+    private func options(endingAt position: Int) -> ArraySlice<Int> {
+        endingList[endingOffsets[position]..<endingOffsets[position + 1]]
     }
 
     /// The option's own score: its slips and its words after one another.
@@ -76,15 +102,15 @@ struct CorrectionLattice {
         let own = options.map(ownScore)
         // The transitions at each position, from every option ending there to every option
         // starting there: both passes use each once.
-        var transitionStart = [Int](repeating: 0, count: startingAt.count + 1)
-        for position in startingAt.indices {
-            transitionStart[position + 1] = transitionStart[position] + endingAt[position].count * startingAt[position].count
+        var transitionStart = [Int](repeating: 0, count: boundaries + 1)
+        for position in 0..<boundaries {
+            transitionStart[position + 1] = transitionStart[position] + options(endingAt: position).count * options(startingAt: position).count
         }
-        var transitions = [Float](repeating: 0, count: transitionStart[startingAt.count])
-        for position in startingAt.indices.dropFirst() {
+        var transitions = [Float](repeating: 0, count: transitionStart[boundaries])
+        for position in 1..<boundaries {
             var slot = transitionStart[position]
-            for previous in endingAt[position] {
-                for next in startingAt[position] {
+            for previous in options(endingAt: position) {
+                for next in options(startingAt: position) {
                     transitions[slot] = transition(from: previous, to: options[next])
                     slot += 1
                 }
@@ -92,14 +118,14 @@ struct CorrectionLattice {
         }
         forward = [Float](repeating: -.infinity, count: options.count)
         forwardLink = [Int](repeating: -1, count: options.count)
-        for position in startingAt.indices {
-            let starting = startingAt[position].count
-            for (column, index) in startingAt[position].enumerated() {
+        for position in 0..<boundaries {
+            let starting = options(startingAt: position).count
+            for (column, index) in options(startingAt: position).enumerated() {
                 if position == 0 {
                     forward[index] = own[index] + transition(from: -1, to: options[index])
                     continue
                 }
-                for (row, previous) in endingAt[position].enumerated() where forward[previous] > -.infinity {
+                for (row, previous) in options(endingAt: position).enumerated() where forward[previous] > -.infinity {
                     let score = forward[previous] + transitions[transitionStart[position] + row * starting + column] + own[index]
                     if score > forward[index] {
                         forward[index] = score
@@ -110,14 +136,14 @@ struct CorrectionLattice {
         }
         backward = [Float](repeating: -.infinity, count: options.count)
         backwardLink = [Int](repeating: -1, count: options.count)
-        for position in endingAt.indices.reversed() {
-            let starting = startingAt[position].count
-            for (row, index) in endingAt[position].enumerated() {
-                if position == startingAt.count - 1 {
+        for position in (0..<boundaries).reversed() {
+            let starting = options(startingAt: position).count
+            for (row, index) in options(endingAt: position).enumerated() {
+                if position == boundaries - 1 {
                     backward[index] = 0
                     continue
                 }
-                for (column, next) in startingAt[position].enumerated() where backward[next] > -.infinity {
+                for (column, next) in options(startingAt: position).enumerated() where backward[next] > -.infinity {
                     let score = transitions[transitionStart[position] + row * starting + column] + own[next] + backward[next]
                     if score > backward[index] {
                         backward[index] = score
@@ -133,14 +159,15 @@ struct CorrectionLattice {
 
     /// The best path through `option` (all options' best path when `nil`), in order.
     func path(through option: Int? = nil) -> [Int] {
-        guard let through = option ?? endingAt[endingAt.count - 1].max(by: { forward[$0] < forward[$1] }) else { return [] }
-        var before: [Int] = []
-        var link = forwardLink[through]
+        guard let through = option ?? options(endingAt: boundaries - 1).max(by: { forward[$0] < forward[$1] }) else { return [] }
+        var path: [Int] = []
+        path.reserveCapacity(boundaries)
+        var link = through
         while link >= 0 {
-            before.append(link)
+            path.append(link)
             link = forwardLink[link]
         }
-        var path = before.reversed() + [through]
+        path.reverse()
         link = backwardLink[through]
         while link >= 0 {
             path.append(link)
@@ -149,6 +176,4 @@ struct CorrectionLattice {
         return path
     }
 
-    /// The options that start at `position`.
-    func options(startingAt position: Int) -> [Int] { startingAt[position] }
 }
