@@ -43,7 +43,7 @@ struct CorrectionRenderer {
             // No space before punctuation that follows a word ("word ," is "word,"); a line
             // break stays, any other run of white space is one space.
             if index < tokens.count, tokens[index].kind == .kept, Self.startsWithClosingPunctuation(tokens[index].text) { continue }
-            if token.text != " ", Self.containsLineBreak(token.text) {
+            if token.text != " ", token.breaksLine {
                 output.append(contentsOf: token.text.utf8)
             } else {
                 output.append(UInt8(ascii: " "))
@@ -67,12 +67,6 @@ struct CorrectionRenderer {
             text += Contractions.questionWords.contains(firstWordOfLastSentence(Array(text.utf8))) ? "?" : "."
         }
         return text
-    }
-
-    /// Whether white space `text` breaks the line.
-    private static func containsLineBreak(_ text: String) -> Bool {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isNewline) }
-        return text.utf8.contains { $0 &- 0x0A < 4 }
     }
 
     /// The typed text an option reads ("ho me" for a merge).

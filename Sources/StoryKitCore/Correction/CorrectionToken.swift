@@ -30,13 +30,32 @@ struct CorrectionToken: Sendable {
                 tokens[index].startsSentence = sentenceStart
                 sentenceStart = false
             case .kept:
-                if let last = tokens[index].text.last, ".!?".contains(last) { sentenceStart = true }
-                else if tokens[index].text.contains(where: \.isLetter) || tokens[index].text.contains(where: \.isNumber) { sentenceStart = false }
+                if tokens[index].endsSentence { sentenceStart = true }
+                else if tokens[index].hasLetterOrDigit { sentenceStart = false }
             case .space:
-                if tokens[index].text.contains(where: \.isNewline) { sentenceStart = true }
+                if tokens[index].breaksLine { sentenceStart = true }
             }
         }
         return tokens
+    }
+
+    /// Kept text whose last character is `.`, `!` or `?`.
+    private var endsSentence: Bool {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.last.map { ".!?".contains($0) } ?? false }
+        // In ASCII each byte is a character.
+        return text.utf8.last.map { ".!?".utf8.contains($0) } ?? false
+    }
+
+    /// Kept text with a letter or a digit (a number, a name, a word in another script).
+    private var hasLetterOrDigit: Bool {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isLetter) || text.contains(where: \.isNumber) }
+        return text.utf8.contains { $0.isASCIILetter || $0.isASCIIDigit }
+    }
+
+    /// White space with a line break.
+    var breaksLine: Bool {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isNewline) }
+        return text.utf8.contains { $0 &- 0x0A < 4 }
     }
 
     /// Runs of white space, and the tokens of the runs between them, in ASCII text: each byte
@@ -52,7 +71,7 @@ struct CorrectionToken: Sendable {
             if isSpace {
                 tokens.append(CorrectionToken(kind: .space, text: String(decoding: bytes[start..<end], as: UTF8.self)))
             } else {
-                tokens += splitChunk(bytes[start..<end])
+                splitChunk(bytes[start..<end], into: &tokens)
             }
             start = end
         }
@@ -66,7 +85,7 @@ struct CorrectionToken: Sendable {
         var space = ""
         func flushChunk() {
             guard !chunk.isEmpty else { return }
-            tokens += splitChunk(Array(chunk.utf8)[...])
+            splitChunk(Array(chunk.utf8)[...], into: &tokens)
             chunk = ""
         }
         for character in text {
@@ -85,11 +104,13 @@ struct CorrectionToken: Sendable {
 
     /// A run of non-space characters: kept whole when it is a URL, an address, a number or
     /// not ASCII; otherwise words and the punctuation around them.
-    private static func splitChunk(_ bytes: ArraySlice<UInt8>) -> [CorrectionToken] {
+    private static func splitChunk(_ bytes: ArraySlice<UInt8>, into tokens: inout [CorrectionToken]) {
         let protected = bytes.contains { $0 >= 0x80 || $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
             || hasInnerDot(bytes)
-        if protected { return [CorrectionToken(kind: .kept, text: String(decoding: bytes, as: UTF8.self))] }
-        var tokens: [CorrectionToken] = []
+        if protected {
+            tokens.append(CorrectionToken(kind: .kept, text: String(decoding: bytes, as: UTF8.self)))
+            return
+        }
         var start = bytes.startIndex
         while start < bytes.endIndex {
             let isWordByte = bytes[start].isASCIILetter
@@ -110,7 +131,6 @@ struct CorrectionToken: Sendable {
             }
             start = end
         }
-        return tokens
     }
 
     /// `a.b` with letters on both sides: a domain or file name.
