@@ -99,9 +99,17 @@ struct CorrectionRenderer {
             // Readings and the words typed as meant are ASCII letters, apostrophes and spaces.
             var refinedText: [UInt8] = []
             refinedText.reserveCapacity(text.utf8.count + 2)
-            for word in text.utf8.split(separator: UInt8(ascii: " ")) {
+            let bytes = text.utf8
+            var start = bytes.startIndex
+            while start < bytes.endIndex {
+                guard bytes[start] != UInt8(ascii: " ") else {
+                    start = bytes.index(after: start)
+                    continue
+                }
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
                 if !refinedText.isEmpty { refinedText.append(UInt8(ascii: " ")) }
-                Self.refine(word, into: &refinedText)
+                Self.refine(bytes[start..<end], into: &refinedText)
+                start = end
             }
             text = String(decoding: refinedText, as: UTF8.self)
             if tokens[positions[option.start]].startsSentence { text = Self.capitalized(text) }

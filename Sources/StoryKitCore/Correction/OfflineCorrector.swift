@@ -252,10 +252,11 @@ public struct OfflineCorrector: Sendable {
     private func compose(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, includingWords: Bool) -> OfflineCorrection {
         let best = lattice.path()
         let bestScore = best.last.map(lattice.bestScore(through:)) ?? 0
-        let onBest = Set(best)
+        var onBest = [Bool](repeating: false, count: lattice.options.count)
+        for option in best { onBest[option] = true }
         // Every other reading, by how much less likely the best path through it is.
         var variants: [(option: Int, loss: Float)] = []
-        for option in lattice.options.indices where !onBest.contains(option) {
+        for option in lattice.options.indices where !onBest[option] {
             let loss = bestScore - lattice.bestScore(through: option)
             if loss.isFinite { variants.append((option, loss)) }
         }
