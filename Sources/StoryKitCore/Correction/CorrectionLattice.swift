@@ -8,11 +8,10 @@ struct CorrectionLattice {
         var start: Int
         /// How many typed words it reads: 1, or 2 for an extra space.
         var span: Int
-        /// The reading's words as lexicon indices; -1 for a word outside the lexicon.
+        /// The reading's words as lexicon indices; -1 for a word outside the lexicon. Its text
+        /// is worked out only when written (`text(in:)`), so that options stay plain values
+        /// that the corrector copies, sorts and drops without reference counting.
         var words: ReadingWords
-        /// The reading in lower case, words separated by a space; for a word left as typed
-        /// outside the lexicon, the typed text.
-        var text: String
         /// log10 probability of the slips that turn the reading into what was typed.
         var channel: Float
         /// log10 probability used for a word outside the lexicon.
@@ -20,6 +19,13 @@ struct CorrectionLattice {
         /// Typed as meant.
         var isIdentity: Bool
         var end: Int { start + span }
+
+        /// The reading in lower case, words separated by a space; `nil` for a word outside
+        /// the lexicon (left as typed).
+        func text(in lexicon: WordLexicon) -> String? {
+            guard words.allSatisfy({ $0 >= 0 }) else { return nil }
+            return words.count == 1 ? lexicon.words[Int(words[0])] : words.map { lexicon.words[Int($0)] }.joined(separator: " ")
+        }
     }
 
     let options: [Option]
@@ -98,20 +104,26 @@ struct CorrectionLattice {
         return wordScore(option.words[0], after: context, option)
     }
 
+    /// Where the options starting and ending at `position` are in `startingList` and
+    /// `endingList`. The passes below loop over these ranges rather than over slices, which
+    /// would retain the lists once per slice.
+    private func startingRange(_ position: Int) -> Range<Int> { startingOffsets[position]..<startingOffsets[position + 1] }
+    private func endingRange(_ position: Int) -> Range<Int> { endingOffsets[position]..<endingOffsets[position + 1] }
+
     private mutating func decode() {
         let own = options.map(ownScore)
         // The transitions at each position, from every option ending there to every option
         // starting there: both passes use each once.
         var transitionStart = [Int](repeating: 0, count: boundaries + 1)
         for position in 0..<boundaries {
-            transitionStart[position + 1] = transitionStart[position] + options(endingAt: position).count * options(startingAt: position).count
+            transitionStart[position + 1] = transitionStart[position] + endingRange(position).count * startingRange(position).count
         }
         var transitions = [Float](repeating: 0, count: transitionStart[boundaries])
         for position in 1..<boundaries {
             var slot = transitionStart[position]
-            for previous in options(endingAt: position) {
-                for next in options(startingAt: position) {
-                    transitions[slot] = transition(from: previous, to: options[next])
+            for previous in endingRange(position) {
+                for next in startingRange(position) {
+                    transitions[slot] = transition(from: endingList[previous], to: options[startingList[next]])
                     slot += 1
                 }
             }
@@ -119,14 +131,17 @@ struct CorrectionLattice {
         forward = [Float](repeating: -.infinity, count: options.count)
         forwardLink = [Int](repeating: -1, count: options.count)
         for position in 0..<boundaries {
-            let starting = options(startingAt: position).count
-            for (column, index) in options(startingAt: position).enumerated() {
+            let starting = startingRange(position), ending = endingRange(position)
+            for column in starting.indices {
+                let index = startingList[column]
                 if position == 0 {
                     forward[index] = own[index] + transition(from: -1, to: options[index])
                     continue
                 }
-                for (row, previous) in options(endingAt: position).enumerated() where forward[previous] > -.infinity {
-                    let score = forward[previous] + transitions[transitionStart[position] + row * starting + column] + own[index]
+                for row in ending.indices {
+                    let previous = endingList[row]
+                    guard forward[previous] > -.infinity else { continue }
+                    let score = forward[previous] + transitions[transitionStart[position] + (row - ending.lowerBound) * starting.count + (column - starting.lowerBound)] + own[index]
                     if score > forward[index] {
                         forward[index] = score
                         forwardLink[index] = previous
@@ -137,14 +152,17 @@ struct CorrectionLattice {
         backward = [Float](repeating: -.infinity, count: options.count)
         backwardLink = [Int](repeating: -1, count: options.count)
         for position in (0..<boundaries).reversed() {
-            let starting = options(startingAt: position).count
-            for (row, index) in options(endingAt: position).enumerated() {
+            let starting = startingRange(position), ending = endingRange(position)
+            for row in ending.indices {
+                let index = endingList[row]
                 if position == boundaries - 1 {
                     backward[index] = 0
                     continue
                 }
-                for (column, next) in options(startingAt: position).enumerated() where backward[next] > -.infinity {
-                    let score = transitions[transitionStart[position] + row * starting + column] + own[next] + backward[next]
+                for column in starting.indices {
+                    let next = startingList[column]
+                    guard backward[next] > -.infinity else { continue }
+                    let score = transitions[transitionStart[position] + (row - ending.lowerBound) * starting.count + (column - starting.lowerBound)] + own[next] + backward[next]
                     if score > backward[index] {
                         backward[index] = score
                         backwardLink[index] = next

@@ -10,14 +10,20 @@ struct CorrectionRenderer {
     /// The token index of each typed word.
     let positions: [Int]
     let lattice: CorrectionLattice
-    /// By option, then refined: the option's written text, once worked out.
-    private var written: [String?]
+    /// The lexicon the readings' words come from.
+    let lexicon: WordLexicon
+    /// By option, then refined: where the option's written text is in `writtenTexts`, once
+    /// worked out, or -1. Few options are ever written, so the texts are kept apart from this
+    /// plain table (a table of optional strings would be reference counted slot by slot).
+    private var writtenSlot: [Int32]
+    private var writtenTexts: [String] = []
 
-    init(tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice) {
+    init(tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice, lexicon: WordLexicon) {
         self.tokens = tokens
         self.positions = positions
         self.lattice = lattice
-        written = Array(repeating: nil, count: 2 * lattice.options.count)
+        self.lexicon = lexicon
+        writtenSlot = Array(repeating: -1, count: 2 * lattice.options.count)
     }
 
     /// The text read along `path` (option indices in order, covering every typed word).
@@ -75,24 +81,31 @@ struct CorrectionRenderer {
             : (option.start..<option.end).map { tokens[positions[$0]].text }.joined(separator: " ")
     }
 
+    /// The reading in lower case, words separated by a space; for a word left as typed outside
+    /// the lexicon, the typed text.
+    func readingText(_ option: CorrectionLattice.Option) -> String {
+        option.text(in: lexicon) ?? typedText(option)
+    }
+
     /// How an option is written: as typed when typed as meant (unless a stray capital crept
     /// in), otherwise the reading in the typed word's case.
     func writtenText(_ option: CorrectionLattice.Option) -> String {
         let typed = typedText(option)
-        guard option.isIdentity else { return Self.matchCase(option.text, to: typed) }
+        guard option.isIdentity else { return Self.matchCase(readingText(option), to: typed) }
         guard option.words[0] >= 0, !typed.utf8.contains(UInt8(ascii: "'")) else { return typed }
-        return Self.matchCase(option.text, to: typed)
+        return Self.matchCase(readingText(option), to: typed)
     }
 
     /// `writtenText` of option `index`, as already worked out when a path through it was written.
     func writtenText(option index: Int) -> String {
-        written[2 * index] ?? writtenText(lattice.options[index])
+        let slot = writtenSlot[2 * index]
+        return slot >= 0 ? writtenTexts[Int(slot)] : writtenText(lattice.options[index])
     }
 
     /// `writtenText`, refined when asked: `I`, contractions, and a capital to start a sentence.
     private mutating func optionText(_ index: Int, refined: Bool) -> String {
         let slot = 2 * index + (refined ? 1 : 0)
-        if let known = written[slot] { return known }
+        if writtenSlot[slot] >= 0 { return writtenTexts[Int(writtenSlot[slot])] }
         let option = lattice.options[index]
         var text = writtenText(option)
         if refined {
@@ -114,7 +127,8 @@ struct CorrectionRenderer {
             text = String(decoding: refinedText, as: UTF8.self)
             if tokens[positions[option.start]].startsSentence { text = Self.capitalized(text) }
         }
-        written[slot] = text
+        writtenSlot[slot] = Int32(writtenTexts.count)
+        writtenTexts.append(text)
         return text
     }
 

@@ -111,8 +111,7 @@ public struct OfflineCorrector: Sendable {
     private func readings(of token: CorrectionToken, at position: Int, memory: CandidateSearchMemory) -> [CorrectionLattice.Option] {
         let lowered = token.lowered
         func kept(score: Float, word: Int32 = -1) -> [CorrectionLattice.Option] {
-            [CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), text: word >= 0 ? lexicon.words[Int(word)] : token.text,
-                                      channel: 0, outsideScore: score, isIdentity: true)]
+            [CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true)]
         }
         if lowered.contains(0x27) {
             let known = Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
@@ -147,7 +146,7 @@ public struct OfflineCorrector: Sendable {
             candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model, memory: memory)
         }
         var options = candidates.map {
-            CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)), text: lexicon.words[$0.word],
+            CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
                                      channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
         }
         options += splitReadings(of: typed, at: position, withSlips: !hasSingleSlipWord, memory: memory)
@@ -159,7 +158,7 @@ public struct OfflineCorrector: Sendable {
         let neighbours = RealWordNeighbours.neighbours(of: known, in: lexicon, layout: layout, model: model,
                                                         maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
         return neighbours.map { candidate in
-            CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)), text: lexicon.words[candidate.word],
+            CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)),
                                      channel: -TypoCostModel.logProbabilityCost(candidate.cost) - Self.realWordPenalty, isIdentity: false)
         }
     }
@@ -174,7 +173,7 @@ public struct OfflineCorrector: Sendable {
               !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
               !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
         func option(_ word: Int, cost: TypoCostModel.Cost) -> CorrectionLattice.Option {
-            CorrectionLattice.Option(start: position, span: 2, words: ReadingWords(Int32(word)), text: lexicon.words[word],
+            CorrectionLattice.Option(start: position, span: 2, words: ReadingWords(Int32(word)),
                                      channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + cost), isIdentity: false)
         }
         if let index = lexicon.suggestibleIndex(of: joined) { return [option(index, cost: 0)] }
@@ -193,7 +192,6 @@ public struct OfflineCorrector: Sendable {
         var options: [CorrectionLattice.Option] = []
         func add(_ words: [Int], cost: TypoCostModel.Cost, penalty: Float = 0) {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(words),
-                                                    text: words.map { lexicon.words[$0] }.joined(separator: " "),
                                                     channel: -TypoCostModel.logProbabilityCost(cost) - penalty, isIdentity: false))
         }
         // One part read with a slip beside a word kept as typed; a part typed as a word is
@@ -232,16 +230,21 @@ public struct OfflineCorrector: Sendable {
         return lexicon.index(of: part)
     }
 
-    /// The `limit` options likeliest on their own (slips and single-word frequencies), one per text.
+    /// The `limit` options likeliest on their own (slips and single-word frequencies), one per
+    /// reading; of two as likely, the one whose text sorts first. The options read lexicon words.
     private func strongest(_ options: [CorrectionLattice.Option], limit: Int) -> [CorrectionLattice.Option] {
-        func alone(_ option: CorrectionLattice.Option) -> Float {
+        // Closures that capture `self` copy the corrector (and its cost model) on each call.
+        let lexicon = lexicon
+        let scores = options.map { option in
             option.words.reduce(option.channel) { $0 + ($1 >= 0 ? lexicon.logProbability[Int($1)] : option.outsideScore) }
         }
-        let ranked = options.map { (option: $0, score: alone($0)) }
-            .sorted { $0.score > $1.score || ($0.score == $1.score && $0.option.text < $1.option.text) }
+        // Exact ties are rare: only they need the texts.
+        let ranked = options.indices.sorted { a, b in
+            scores[a] > scores[b] || (scores[a] == scores[b] && (options[a].text(in: lexicon) ?? "") < (options[b].text(in: lexicon) ?? ""))
+        }
         var kept: [CorrectionLattice.Option] = []
-        for entry in ranked where !kept.contains(where: { $0.text == entry.option.text }) {
-            kept.append(entry.option)
+        for index in ranked where !kept.contains(where: { $0.words == options[index].words }) {
+            kept.append(options[index])
             if kept.count == limit { break }
         }
         return kept
@@ -262,7 +265,7 @@ public struct OfflineCorrector: Sendable {
         }
         variants.sort { $0.loss < $1.loss || ($0.loss == $1.loss && $0.option < $1.option) }
 
-        var renderer = CorrectionRenderer(tokens: tokens, positions: positions, lattice: lattice)
+        var renderer = CorrectionRenderer(tokens: tokens, positions: positions, lattice: lattice, lexicon: lexicon)
         let direct = renderer.text(along: best, refined: false)
         var texts = [direct]
         // At most three keys: a list compares faster than a set hashes.
@@ -310,6 +313,6 @@ public struct OfflineCorrector: Sendable {
         var total: Double = 1
         for rival in rivals { total += decimalPower(Double(rival.score - best)) }
         return WordCorrection(original: original, corrected: corrected, confidence: 1 / total,
-                              alternatives: rivals.prefix(3).map { CorrectionRenderer.matchCase(lattice.options[$0.index].text, to: original) })
+                              alternatives: rivals.prefix(3).map { CorrectionRenderer.matchCase(renderer.readingText(lattice.options[$0.index]), to: original) })
     }
 }

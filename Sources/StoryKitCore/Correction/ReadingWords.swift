@@ -1,7 +1,7 @@
 /// The words of one reading of the typed text, as lexicon indices (-1 for a word outside the
 /// lexicon), held inline: a reading is one word, or two or three when spaces were missed
 /// ("iwant"), and the corrector makes hundreds of readings per call.
-struct ReadingWords: RandomAccessCollection, Sendable {
+struct ReadingWords: RandomAccessCollection, Equatable, Sendable {
     /// The most words a reading has.
     static let capacity = 3
     private var first: Int32, second: Int32 = -1, third: Int32 = -1
