@@ -79,6 +79,15 @@ struct TypoCostModel: Sendable {
         }
     }
 
+    /// Runs `body` with the substitution and extra-press tables, both by (key letter × 26 +
+    /// typed letter), 0 for `a`: `substitute(_:with:)` and `extraPress` for lower-case letters,
+    /// for loops that copy many entries at once.
+    func withCostTables<Result>(_ body: (_ substitution: UnsafeBufferPointer<Cost>, _ extraPress: UnsafeBufferPointer<Cost>) -> Result) -> Result {
+        substitution.withUnsafeBufferPointer { substitution in
+            extraPress.withUnsafeBufferPointer { extraPress in body(substitution, extraPress) }
+        }
+    }
+
     /// Typing `typed` where `intended` was meant (both lower-case ASCII letters).
     @inline(__always)
     func substitute(_ intended: UInt8, with typed: UInt8) -> Cost {

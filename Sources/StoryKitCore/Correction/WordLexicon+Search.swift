@@ -103,15 +103,20 @@ private struct TrieSearch {
             typedBits[index] = 1 << UInt32(letter - UInt8(ascii: "a"))
             typedColumns[Int(letter - UInt8(ascii: "a"))] |= 1 << UInt32(index + 1)
         }
-        for letter in 0..<27 {
-            let intended: UInt8 = letter < 26 ? UInt8(ascii: "a") + UInt8(letter) : 0
+        // The model's tables row by row (key letter × 26 + typed letter): `model.substitute`
+        // and `model.extra` for letters known to be lower case, without their checks.
+        model.withCostTables { substitutionTable, extraPressTable in
             for j in 1..<width {
-                let previous = j >= 2 ? letters[j - 2] : 0
-                extra[letter * width + j] = model.extra(letters[j - 1], after: previous, intended: intended)
-                if letter < 26 {
-                    substitution[letter * width + j] = model.substitute(intended, with: letters[j - 1])
-                    extraBefore[letter * width + j] = model.extra(letters[j - 1], before: intended)
+                let typedLetter = Int(letters[j - 1] &- UInt8(ascii: "a"))
+                // An extra press after the typed letter before it, or with none before.
+                let afterPrevious = j >= 2 ? extraPressTable[Int(letters[j - 2] &- UInt8(ascii: "a")) &* 26 &+ typedLetter] : TypoCostModel.extraOther
+                for letter in 0..<26 {
+                    let extraPress = extraPressTable[letter &* 26 &+ typedLetter]
+                    extra[letter &* width &+ j] = min(afterPrevious, extraPress)
+                    substitution[letter &* width &+ j] = substitutionTable[letter &* 26 &+ typedLetter]
+                    extraBefore[letter &* width &+ j] = extraPress
                 }
+                extra[26 &* width &+ j] = min(afterPrevious, TypoCostModel.extraOther)
             }
         }
         for j in 1..<width {
