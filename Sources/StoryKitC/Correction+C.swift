@@ -10,10 +10,14 @@ public func storykit_correct_offline(
 ) -> storykit_status {
     answerJSON(out_json) { () throws(StoryKitError) in
         let bytes = try inputBytes(text, len)
-        var options = try optionsReader(options_json)
-        let layout: KeyboardLayout = try options.choice("layout", default: .qwerty)
-        let includingWords = try options.boolean("words", default: false)
-        try options.finish()
+        // NULL options are the defaults: no empty object to read field by field on every call.
+        var layout = KeyboardLayout.qwerty, includingWords = false
+        if options_json != nil {
+            var options = try optionsReader(options_json)
+            layout = try options.choice("layout", default: .qwerty)
+            includingWords = try options.boolean("words", default: false)
+            try options.finish()
+        }
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw StoryKitError(.parse, "text is not valid UTF-8")
         }
