@@ -121,9 +121,9 @@ struct CorrectionLattice {
         var transitions = [Float](repeating: 0, count: transitionStart[boundaries])
         for position in 1..<boundaries {
             var slot = transitionStart[position]
-            for previous in endingRange(position) {
-                for next in startingRange(position) {
-                    transitions[slot] = transition(from: endingList[previous], to: options[startingList[next]])
+            for row in endingRange(position) {
+                for column in startingRange(position) {
+                    transitions[slot] = transition(from: endingList[row], to: options[startingList[column]])
                     slot += 1
                 }
             }
