@@ -49,11 +49,15 @@ public struct OfflineCorrector: Sendable {
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         var options: [CorrectionLattice.Option] = []
         var breaksContext: [Bool] = []
+        // A typed word has a handful of readings; growing the list from empty would copy it
+        // at every doubling.
+        options.reserveCapacity(8 * positions.count)
+        breaksContext.reserveCapacity(positions.count)
         let memory = CandidateSearchMemory()
         for (position, tokenIndex) in positions.enumerated() {
             let follows = position > 0 && positions[position - 1] + 2 == tokenIndex && tokens[tokenIndex - 1].isPlainSpace
             breaksContext.append(!follows)
-            options += readings(of: tokens[tokenIndex], at: position, memory: memory)
+            appendReadings(of: tokens[tokenIndex], at: position, memory: memory, to: &options)
             if follows {
                 options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1, memory: memory)
             }
@@ -107,32 +111,34 @@ public struct OfflineCorrector: Sendable {
         return SentenceEndings.englishNeverLast.contains(lexicon.words[Int(last)])
     }
 
-    /// The readings of one typed word; searches work in `memory`.
-    private func readings(of token: CorrectionToken, at position: Int, memory: CandidateSearchMemory) -> [CorrectionLattice.Option] {
+    /// Appends the readings of one typed word to `options` (no list of its own to copy);
+    /// searches work in `memory`.
+    private func appendReadings(of token: CorrectionToken, at position: Int, memory: CandidateSearchMemory,
+                                to options: inout [CorrectionLattice.Option]) {
         let lowered = token.lowered
-        func kept(score: Float, word: Int32 = -1) -> [CorrectionLattice.Option] {
-            [CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true)]
+        func keep(score: Float, word: Int32 = -1) {
+            options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true))
         }
         if lowered.contains(0x27) {
             let known = Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
-            return kept(score: known ? Self.contractionScore : Self.unknownScore)
+            return keep(score: known ? Self.contractionScore : Self.unknownScore)
         }
         if let index = lexicon.index(of: lowered) {
-            var options = kept(score: 0, word: Int32(index))
+            keep(score: 0, word: Int32(index))
             // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start.
             if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true {
-                options += realWordReadings(at: position, known: index)
+                appendRealWordReadings(at: position, known: index, to: &options)
             }
-            return options
+            return
         }
-        if Contractions.titles.contains(token.text) { return kept(score: Self.contractionScore) }
-        if Contractions.english(spelling: lowered) != nil { return kept(score: Self.contractionScore) }
+        if Contractions.titles.contains(token.text) { return keep(score: Self.contractionScore) }
+        if Contractions.english(spelling: lowered) != nil { return keep(score: Self.contractionScore) }
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         let isName = !token.startsSentence && token.text.utf8.first?.isASCIIUppercase == true
             && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
-        if isAcronym || isName || lowered.count > 24 { return kept(score: Self.unknownScore) }
-        let options = misspeltReadings(of: lowered, at: position, memory: memory)
-        return options.isEmpty ? kept(score: Self.unknownScore) : options
+        if isAcronym || isName || lowered.count > 24 { return keep(score: Self.unknownScore) }
+        let misspelt = misspeltReadings(of: lowered, at: position, memory: memory)
+        if misspelt.isEmpty { keep(score: Self.unknownScore) } else { options += misspelt }
     }
 
     /// Dictionary words within reach of an unknown word, and two words when a space was
@@ -153,13 +159,13 @@ public struct OfflineCorrector: Sendable {
         return strongest(options, limit: Self.maxReadings)
     }
 
-    /// Other words one cheap slip away from a correctly spelt word ("form" for "from").
-    private func realWordReadings(at position: Int, known: Int) -> [CorrectionLattice.Option] {
+    /// Appends the other words one cheap slip away from a correctly spelt word ("form" for "from").
+    private func appendRealWordReadings(at position: Int, known: Int, to options: inout [CorrectionLattice.Option]) {
         let neighbours = RealWordNeighbours.neighbours(of: known, in: lexicon, layout: layout, model: model,
                                                         maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
-        return neighbours.map { candidate in
-            CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)),
-                                     channel: -TypoCostModel.logProbabilityCost(candidate.cost) - Self.realWordPenalty, isIdentity: false)
+        for candidate in neighbours {
+            options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)),
+                                                    channel: -TypoCostModel.logProbabilityCost(candidate.cost) - Self.realWordPenalty, isIdentity: false))
         }
     }
 
@@ -243,6 +249,7 @@ public struct OfflineCorrector: Sendable {
             scores[a] > scores[b] || (scores[a] == scores[b] && (options[a].text(in: lexicon) ?? "") < (options[b].text(in: lexicon) ?? ""))
         }
         var kept: [CorrectionLattice.Option] = []
+        kept.reserveCapacity(min(limit, options.count))
         for index in ranked where !kept.contains(where: { $0.words == options[index].words }) {
             kept.append(options[index])
             if kept.count == limit { break }

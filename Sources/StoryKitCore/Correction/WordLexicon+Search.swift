@@ -185,6 +185,8 @@ private struct TrieSearch {
                 starts &= starts &- 1
             }
             if trieNode.isWord, trieNode.isSuggested, rows[row + width - 1] <= maxCost {
+                // Most searches find a few words: one allocation for them, not one per doubling.
+                if found.isEmpty { found.reserveCapacity(8) }
                 found.append(WordLexicon.Candidate(word: Int(wordAtNode[node]), cost: rows[row + width - 1]))
             }
             let swapsOpen = swapStart &+ TypoCostModel.swappedLetters <= maxCost
