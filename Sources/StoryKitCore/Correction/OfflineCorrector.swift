@@ -53,13 +53,12 @@ public struct OfflineCorrector: Sendable {
         // at every doubling.
         options.reserveCapacity(8 * positions.count)
         breaksContext.reserveCapacity(positions.count)
-        let memory = CandidateSearchMemory()
         for (position, tokenIndex) in positions.enumerated() {
             let follows = position > 0 && positions[position - 1] + 2 == tokenIndex && tokens[tokenIndex - 1].isPlainSpace
             breaksContext.append(!follows)
-            appendReadings(of: tokens[tokenIndex], at: position, memory: memory, to: &options)
+            appendReadings(of: tokens[tokenIndex], at: position, to: &options)
             if follows {
-                options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1, memory: memory)
+                options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1)
             }
         }
         for index in options.indices where leavesSentenceUnfinished(options[index], tokens, positions) {
@@ -111,10 +110,8 @@ public struct OfflineCorrector: Sendable {
         return SentenceEndings.englishNeverLast.contains(lexicon.words[Int(last)])
     }
 
-    /// Appends the readings of one typed word to `options` (no list of its own to copy);
-    /// searches work in `memory`.
-    private func appendReadings(of token: CorrectionToken, at position: Int, memory: CandidateSearchMemory,
-                                to options: inout [CorrectionLattice.Option]) {
+    /// Appends the readings of one typed word to `options` (no list of its own to copy).
+    private func appendReadings(of token: CorrectionToken, at position: Int, to options: inout [CorrectionLattice.Option]) {
         let lowered = token.lowered
         func keep(score: Float, word: Int32 = -1) {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true))
@@ -137,25 +134,25 @@ public struct OfflineCorrector: Sendable {
         let isName = !token.startsSentence && token.text.utf8.first?.isASCIIUppercase == true
             && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
         if isAcronym || isName || lowered.count > 24 { return keep(score: Self.unknownScore) }
-        let misspelt = misspeltReadings(of: lowered, at: position, memory: memory)
+        let misspelt = misspeltReadings(of: lowered, at: position)
         if misspelt.isEmpty { keep(score: Self.unknownScore) } else { options += misspelt }
     }
 
     /// Dictionary words within reach of an unknown word, and two words when a space was
     /// missed or hit a neighbouring key.
-    private func misspeltReadings(of typed: [UInt8], at position: Int, memory: CandidateSearchMemory) -> [CorrectionLattice.Option] {
+    private func misspeltReadings(of typed: [UInt8], at position: Int) -> [CorrectionLattice.Option] {
         // Most slips are single and cheap: search near first, and seek readings that need two
         // slips (far words, splits with a slip) only when no single-slip word fits.
-        var candidates = lexicon.candidates(for: typed, maxCost: min(Self.nearCost, Self.maxCost(typed.count)), model: model, memory: memory)
+        var candidates = lexicon.candidates(for: typed, maxCost: min(Self.nearCost, Self.maxCost(typed.count)), model: model)
         let hasSingleSlipWord = candidates.contains(where: { $0.cost <= Self.singleSlipCost })
         if Self.maxCost(typed.count) > Self.nearCost, !hasSingleSlipWord {
-            candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model, memory: memory)
+            candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model)
         }
         var options = candidates.map {
             CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
                                      channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
         }
-        options += splitReadings(of: typed, at: position, withSlips: !hasSingleSlipWord, memory: memory)
+        options += splitReadings(of: typed, at: position, withSlips: !hasSingleSlipWord)
         return strongest(options, limit: Self.maxReadings)
     }
 
@@ -171,7 +168,7 @@ public struct OfflineCorrector: Sendable {
 
     /// Two typed words read as one: an extra space ("ho me" as "home"), also with a slip
     /// ("sumn mer" as "summer") when neither part is a word.
-    private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int, memory: CandidateSearchMemory) -> [CorrectionLattice.Option] {
+    private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int) -> [CorrectionLattice.Option] {
         let joined = first.lowered + second.lowered
         // "I an" is two words, not "Ian"; "pla y" is one.
         guard standalone(first.lowered[...]) == nil || first.lowered.count >= 2,
@@ -185,7 +182,7 @@ public struct OfflineCorrector: Sendable {
         if let index = lexicon.suggestibleIndex(of: joined) { return [option(index, cost: 0)] }
         // Two unknown parts: one word with a slip and a space in it ("favou urite").
         guard lexicon.index(of: first.lowered) == nil, lexicon.index(of: second.lowered) == nil else { return [] }
-        let candidates = lexicon.candidates(for: joined, maxCost: Self.singleSlipCost, model: model, memory: memory)
+        let candidates = lexicon.candidates(for: joined, maxCost: Self.singleSlipCost, model: model)
         return strongest(candidates.map { option($0.word, cost: $0.cost) }, limit: Self.maxMergeReadings)
     }
 
@@ -193,7 +190,7 @@ public struct OfflineCorrector: Sendable {
     /// a bottom-row letter ("iwantbto"), and, when `withSlips`, the readings that need two
     /// slips: a missed space with a slip in one of the two words ("fogrow" as "to grow") and
     /// two missed spaces ("arrivedthismorning").
-    private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool, memory: CandidateSearchMemory) -> [CorrectionLattice.Option] {
+    private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool) -> [CorrectionLattice.Option] {
         guard typed.count >= 3 else { return [] }
         var options: [CorrectionLattice.Option] = []
         func add(_ words: [Int], cost: TypoCostModel.Cost, penalty: Float = 0) {
@@ -204,7 +201,7 @@ public struct OfflineCorrector: Sendable {
         // read as another only at a real word's penalty.
         func addSlipReadings(of part: ArraySlice<UInt8>, typedAs typedWord: Int?, beside kept: Int, keptFirst: Bool) {
             let penalty = typedWord == nil ? 0 : Self.realWordPenalty
-            for candidate in lexicon.candidates(for: Array(part), maxCost: Self.singleSlipCost, model: model, memory: memory) where candidate.word != typedWord {
+            for candidate in lexicon.candidates(for: Array(part), maxCost: Self.singleSlipCost, model: model) where candidate.word != typedWord {
                 add(keptFirst ? [kept, candidate.word] : [candidate.word, kept], cost: TypoCostModel.spaceSlip + candidate.cost, penalty: penalty)
             }
         }

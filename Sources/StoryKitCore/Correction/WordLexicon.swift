@@ -100,22 +100,20 @@ final class WordLexicon: Sendable {
         childStart[order.count] = Int32(order.count)
         let wordInOrder = order.map { wordAtNode[Int($0)] }
         var nodes = order.indices.map { position in
-            TrieNode(childStart: childStart[position], childLetters: 0, lettersBelow: 0,
-                     shortestBelow: 0, longestBelow: 0, isWord: wordInOrder[position] >= 0, isSuggested: true)
+            TrieNode(childStart: childStart[position], childLetters: 0, shortestBelow: 0, longestBelow: 0,
+                     isWord: wordInOrder[position] >= 0, isSuggested: true)
         }
         // Children come after their parent, so a reverse sweep sees every child first.
         for node in order.indices.reversed() {
-            var children: UInt32 = 0, below: UInt32 = 0, shortest = UInt8.max, longest: UInt8 = 0
+            var children: UInt32 = 0, shortest = UInt8.max, longest: UInt8 = 0
             for child in Int(childStart[node])..<Int(childStart[node + 1]) {
                 let letter = label[Int(order[child])]
                 precondition(letter.isASCIILowercase, "embedded word list has a word with a byte outside a-z")
                 children |= 1 << UInt32(letter - UInt8(ascii: "a"))
-                below |= nodes[child].lettersBelow
                 shortest = min(shortest, nodes[child].shortestBelow + 1)
                 longest = max(longest, nodes[child].longestBelow + 1)
             }
             nodes[node].childLetters = children
-            nodes[node].lettersBelow = below | children
             nodes[node].shortestBelow = nodes[node].isWord ? 0 : shortest
             nodes[node].longestBelow = longest
         }
@@ -164,7 +162,7 @@ final class WordLexicon: Sendable {
         }
     }
 
-    /// One trie node, packed into 16 bytes so that a search reads all it needs of a node from
+    /// One trie node, packed into 12 bytes so that a search reads all it needs of a node from
     /// one cache line (separate arrays per field cost a line each).
     struct TrieNode {
         /// The first child.
@@ -172,8 +170,6 @@ final class WordLexicon: Sendable {
         /// The letters of the children (bit 0: `a`): which exist, and, counting the bits below
         /// a letter's, where its child is.
         var childLetters: UInt32
-        /// The letters of every word below, for pruning the search.
-        var lettersBelow: UInt32
         /// How many more letters the shortest and the longest word through here have.
         var shortestBelow: UInt8
         var longestBelow: UInt8

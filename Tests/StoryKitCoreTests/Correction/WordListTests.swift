@@ -67,19 +67,6 @@ import Testing
         #expect(lexicon.candidates(for: [], maxCost: 30, model: model).isEmpty)
     }
 
-    @Test func searchesSharingMemoryFindWhatFreshSearchesFind() {
-        let model = TypoCostModel.model(for: .qwerty)
-        let memory = CandidateSearchMemory()
-        // A word long enough to outgrow the memory's first block, then shorter ones in the
-        // grown block: what one search leaves behind must not change the next one's answer.
-        for (typed, maxCost) in [("internationalisationsqwertyuiopasd", 10), ("hmoe", 20), ("tomorow", 24), ("hmoe", 20)] as [(String, TypoCostModel.Cost)] {
-            let shared = lexicon.candidates(for: Array(typed.utf8), maxCost: maxCost, model: model, memory: memory)
-            let fresh = lexicon.candidates(for: Array(typed.utf8), maxCost: maxCost, model: model)
-            #expect(shared == fresh, "\(typed)")
-            #expect(typed.count > 30 || !fresh.isEmpty, "\(typed)")
-        }
-    }
-
     /// The search prunes branches and whole sets of children before computing their rows; it
     /// must find exactly the words that the full table of every word finds.
     @Test(arguments: [("hmoe", 20), ("tomorow", 33), ("fogrow", 14), ("yku", 24), ("beautifull", 33), ("xq", 20)] as [(String, TypoCostModel.Cost)])
@@ -104,33 +91,99 @@ import Testing
         #expect(found.values.allSatisfy { $0 <= maxCost })
     }
 
+    /// The search finds what a search of the full table along the trie finds, with the same
+    /// costs and in the same order, at each of the corrector's budgets and on every layout: for
+    /// words typed as they are, and for the slips of them that the tremor corpus makes.
+    @Test(arguments: KeyboardLayout.allCases)
+    func candidateSearchMatchesTheTableAlongTheTrie(layout: KeyboardLayout) {
+        let model = TypoCostModel.model(for: layout)
+        var typed: [[UInt8]] = []
+        for index in stride(from: 0, to: lexicon.words.count, by: 3001) {
+            let word = Array(lexicon.words[index].utf8)
+            typed.append(word)
+            guard word.count >= 3 else { continue }
+            typed.append(Array(word[..<1] + word[2...]))                        // a dropped letter
+            typed.append(Array(word[..<2] + [word[1]] + word[2...]))            // a doubled press
+            typed.append(Array(word[..<1] + [word[2], word[1]] + word[3...]))   // a swap
+            typed.append(word.map { $0 == UInt8(ascii: "e") ? UInt8(ascii: "r") : $0 })  // neighbouring keys
+            typed.append(Array(word.dropLast()) + [UInt8(ascii: "q"), word[word.count - 1]])  // a far extra key
+        }
+        // The two-slip budgets on every typed word; the far budgets (a table search there is
+        // slow) on every 24th, and on words with doubled and repeated letters.
+        let far = stride(from: 0, to: typed.count, by: 24).map { typed[$0] }
+            + ["yku", "aaaaaaaa", "mississippi", "tomorow", "beautifull"].map { Array($0.utf8) }
+        var differing: [String] = []
+        for (words, budgets) in [(typed, [14, 16, 20]), (far, [24, 27, 33])] as [([[UInt8]], [TypoCostModel.Cost])] {
+            for letters in words {
+                let table = tableSearch(letters, maxCost: budgets[budgets.count - 1], model: model)
+                for maxCost in budgets where lexicon.candidates(for: letters, maxCost: maxCost, model: model) != table.filter({ $0.cost <= maxCost }) {
+                    differing.append("\(String(decoding: letters, as: UTF8.self)) at \(maxCost)")
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
+    /// The full table along the trie: a row per node, a subtree left only when no cell of its
+    /// row, nor a swap from the row above, is within `maxCost` (costs never fall).
+    func tableSearch(_ typed: [UInt8], maxCost: TypoCostModel.Cost, model: TypoCostModel) -> [WordLexicon.Candidate] {
+        let width = typed.count + 1
+        var table = [TypoCostModel.Cost](repeating: 0, count: width), word: [UInt8] = []
+        Self.fillRow(&table, word: word[...], typed: typed, model)
+        var found: [WordLexicon.Candidate] = []
+        lexicon.withTrie { trie, wordAtNode in
+            func visit(_ node: Int) {
+                let row = word.count * width, cost = table[row + width - 1]
+                if trie[node].isWord, trie[node].isSuggested, cost <= maxCost {
+                    found.append(WordLexicon.Candidate(word: Int(wordAtNode[node]), cost: cost))
+                }
+                let swapReach = word.count >= 1 ? table[(row - width)..<row].min()! + TypoCostModel.swappedLetters : maxCost + 1
+                guard table[row...].min()! <= maxCost || swapReach <= maxCost else { return }
+                for letter in 0..<26 where trie[node].childLetters & (1 << UInt32(letter)) != 0 {
+                    word.append(UInt8(ascii: "a") + UInt8(letter))
+                    table += repeatElement(0, count: width)
+                    Self.fillRow(&table, word: word[...], typed: typed, model)
+                    visit(trie[node].child(1 << UInt32(letter)))
+                    table.removeLast(width)
+                    word.removeLast()
+                }
+            }
+            visit(0)
+        }
+        return found
+    }
+
     /// The weighted Damerau-Levenshtein table between a word and what was typed, every cell
     /// computed: the slips `TypoCostModel` prices, as the search applies them.
     static func fullTableCost(_ word: [UInt8], _ typed: [UInt8], _ model: TypoCostModel) -> TypoCostModel.Cost {
-        let width = typed.count + 1
-        var table = [TypoCostModel.Cost](repeating: 0, count: (word.count + 1) * width)
-        table[0] = 0
+        var table = [TypoCostModel.Cost](repeating: 0, count: (word.count + 1) * (typed.count + 1))
+        for length in 0...word.count { fillRow(&table, word: word[..<length], typed: typed, model) }
+        return table[table.count - 1]
+    }
+
+    /// Fills the row of `table` (rows of `typed.count + 1` cells) for the last letter of
+    /// `word` (row 0 for none) from the rows of the letters before it.
+    static func fillRow(_ table: inout [TypoCostModel.Cost], word: ArraySlice<UInt8>, typed: [UInt8], _ model: TypoCostModel) {
+        let width = typed.count + 1, i = word.count, row = i * width
+        guard let letter = word.last else {
+            table[0] = 0
+            for j in 1..<width { table[j] = table[j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: 0) }
+            return
+        }
+        let previous: UInt8 = i >= 2 ? word[word.startIndex + i - 2] : 0
+        let above = row - width
+        table[row] = table[above] + TypoCostModel.dropped(letter, after: previous)
         for j in 1..<width {
-            table[j] = table[j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: 0)
-        }
-        for i in 1...max(1, word.count) where i <= word.count {
-            let letter = word[i - 1], previous: UInt8 = i >= 2 ? word[i - 2] : 0
-            let row = i * width, above = row - width
-            table[row] = table[above] + TypoCostModel.dropped(letter, after: previous)
-            for j in 1..<width {
-                var cost = min(table[above + j - 1] + model.substitute(letter, with: typed[j - 1]),
-                               table[above + j] + TypoCostModel.dropped(letter, after: previous))
-                cost = min(cost, table[row + j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: letter))
-                if j >= 2 {
-                    cost = min(cost, table[above + j - 2] + model.extra(typed[j - 2], before: letter) + model.substitute(letter, with: typed[j - 1]))
-                    if i >= 2, letter != previous, letter == typed[j - 2], previous == typed[j - 1] {
-                        cost = min(cost, table[above - width + j - 2] + TypoCostModel.swappedLetters)
-                    }
+            var cost = min(table[above + j - 1] + model.substitute(letter, with: typed[j - 1]), table[above + j] + TypoCostModel.dropped(letter, after: previous))
+            cost = min(cost, table[row + j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: letter))
+            if j >= 2 {
+                cost = min(cost, table[above + j - 2] + model.extra(typed[j - 2], before: letter) + model.substitute(letter, with: typed[j - 1]))
+                if i >= 2, letter != previous, letter == typed[j - 2], previous == typed[j - 1] {
+                    cost = min(cost, table[above - width + j - 2] + TypoCostModel.swappedLetters)
                 }
-                table[row + j] = cost
             }
+            table[row + j] = cost
         }
-        return table[word.count * width + width - 1]
     }
 
     @Test func neverSuggestedWordsAreKnownButNotOffered() {
