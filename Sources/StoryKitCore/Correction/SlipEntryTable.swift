@@ -1,8 +1,8 @@
 /// The word letters that one slip lets a typed key (or pair of keys) stand for, by budget: for
 /// each key and each budget from 0 to the dearest slip's cost, the letters whose slip costs at
 /// most that budget, so that "which word letters can this be, within this budget" is one load.
-/// The candidate search asks it which children of a trie node can still get a row within reach
-/// (`TypoCostModel` builds the tables).
+/// The candidate search asks it which children of a trie node a slip can enter within what is
+/// left of its budget (`TypoCostModel` builds the tables).
 struct SlipEntryTable: Sendable {
     /// By key, `budgets` letter sets (bit 0: `a`); entry `b`: the letters within budget `b`.
     private let letterSets: [UInt32]
