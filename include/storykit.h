@@ -605,7 +605,9 @@ STORYKIT_API void storykit_policy_free(storykit_policy *policy);
 ** case-insensitive file systems ids that differ only in case name the same record.
 **
 ** One process, and one handle, at a time may open a root (an advisory lock): a second open
-** is STORYKIT_E_IO. A handle may be used from several threads at once.
+** is STORYKIT_E_IO. A root that cannot be written (read-only media) opens for reading, even
+** without its lock file; every write to it is STORYKIT_E_IO. A handle may be used from
+** several threads at once.
 ** ------------------------------------------------------------------------------------------ */
 
 typedef struct storykit_store storykit_store;

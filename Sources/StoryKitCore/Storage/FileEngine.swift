@@ -28,7 +28,8 @@ final class FileEngine: RecordEngine {
     }
 
     let root: String
-    private let lockDescriptor: Int32
+    /// `nil` when the root cannot be written and has no lock file (see `FileSystem.lock`).
+    private let lockDescriptor: Int32?
     private let state = LockedValue(State())
 
     static let illustrationsFolder = "Illustrations"
@@ -56,7 +57,7 @@ final class FileEngine: RecordEngine {
     }
 
     deinit {
-        close(lockDescriptor)
+        if let lockDescriptor { close(lockDescriptor) }
     }
 
     private func folder(_ collection: StoreCollection) -> String {
@@ -65,7 +66,8 @@ final class FileEngine: RecordEngine {
 
     /// Temporary files of writes a crash interrupted; their records were never acknowledged.
     private func removeLeftoverTemporaryFiles() {
-        for folder in [folder(.stories), folder(.heroes), folder(.events), root, root + "/" + Self.illustrationsFolder] {
+        let recordFolders = StoreCollection.allCases.filter { $0 != .preferences }.map(folder)
+        for folder in recordFolders + [root, illustrations] {
             for name in (try? FileSystem.names(in: folder)) ?? [] where name.hasSuffix(".tmp") {
                 unlink(folder + "/" + name)
             }

@@ -2,10 +2,12 @@
 /// atomically and durably.
 ///
 /// Layout: `stories/<id>.json`, `heroes/<id>.json`, `events/<id>.json`,
-/// `Illustrations/<id>.<ext>` (the extension from the MIME type), `preferences.json`. A write
-/// goes to a temporary file that is flushed, renamed over the old file, and the folder is
-/// flushed, so a crash leaves the old record or the new one, never a torn one. One process
-/// (and one `FileStore`) at a time may open a root: the second gets a clear error.
+/// `corrections/<id>.json`, `Illustrations/<id>.<ext>` (the extension from the MIME type),
+/// `preferences.json`. A write goes to a temporary file that is flushed, renamed over the old
+/// file, and the folder is flushed, so a crash leaves the old record or the new one, never a
+/// torn one; a full disk or a read-only folder fails the write with `.io` and leaves the old
+/// data as it was. One process (and one `FileStore`) at a time may open a root: the second
+/// gets a clear error. A root on read-only media opens for reading.
 ///
 ///     let store = try FileStore(root: ".storykit")
 ///     try await store.stories.save(story)

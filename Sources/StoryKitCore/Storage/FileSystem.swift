@@ -141,10 +141,15 @@ enum FileSystem {
     /// Takes an exclusive advisory lock on `path` (created if needed) without waiting, and
     /// returns the descriptor that holds it; closing it releases the lock, as does the death
     /// of the process.
-    static func lock(_ path: String) throws(StoryKitError) -> Int32 {
+    ///
+    /// Returns `nil` when the lock file is missing and its folder cannot be written (read-only
+    /// media, or no permission): nothing can be written through this path, so there is no
+    /// write to guard, and the store still opens for reading.
+    static func lock(_ path: String) throws(StoryKitError) -> Int32? {
         var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == EROFS || errno == EACCES {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor < 0, errno == ENOENT { return nil }
         }
         guard descriptor >= 0 else { throw failure("open the lock file", path) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

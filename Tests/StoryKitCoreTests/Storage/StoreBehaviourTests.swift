@@ -229,10 +229,21 @@ import Testing
             let store = try FileStore(root: root)
             try await store.stories.save(try Story(id: "a", title: "T", pages: ["p"]))
         }
-        let leftover = root + "/stories/a.json.123.4.tmp"
-        try Data("{\"torn".utf8).write(to: URL(fileURLWithPath: leftover))
+        // One in every folder the store writes to: each record collection's, the root
+        // (preferences.json) and Illustrations.
+        let folders = StoreCollection.allCases.filter { $0 != .preferences }.map { root + "/" + $0.rawValue }
+            + [root, root + "/Illustrations"]
+        var leftovers: [String] = []
+        for folder in folders {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let leftover = folder + "/a.json.123.4.tmp"
+            try Data("{\"torn".utf8).write(to: URL(fileURLWithPath: leftover))
+            leftovers.append(leftover)
+        }
         let store = try FileStore(root: root)
-        #expect(!FileManager.default.fileExists(atPath: leftover))
+        for leftover in leftovers {
+            #expect(!FileManager.default.fileExists(atPath: leftover), "\(leftover) was left")
+        }
         #expect(try await store.stories.list(after: nil, limit: 10).items.map(\.id) == ["a"])
     }
 
