@@ -320,8 +320,29 @@ STORYKIT_API storykit_status storykit_stream_feed(storykit_stream *stream, char 
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments); the batch function's
 ** errors; STORYKIT_E_STATE (already finished).
+**
+** The events the end of the input completes (the last item's "done", text held back as a
+** possible postamble) are dropped; storykit_stream_finish_events() returns them too.
 */
 STORYKIT_API storykit_status storykit_stream_finish(storykit_stream *stream, char **out_result_json);
+
+/*
+** Ends the input like storykit_stream_finish(), and also returns the events its end
+** completes: text that was held back, the last item's "done", a last scalar's "value", an
+** event a server did not end with a blank line. With every feed's events they tell the whole
+** result: for "list" and "variations", each item's deltas join to its "done" text, which is
+** its text in the result.
+**
+** out_result_json  Receives the result, as for storykit_stream_finish(). NULL on failure.
+** out_events_json  Receives {"events":[...]} in storykit_stream_feed()'s shapes, often empty.
+**                  NULL on failure.
+**                  The caller owns both; release each with storykit_string_free().
+**
+** Returns as storykit_stream_finish(). A NULL out-parameter is STORYKIT_E_INVALID_ARGUMENT
+** and leaves the stream open.
+*/
+STORYKIT_API storykit_status storykit_stream_finish_events(storykit_stream *stream, char **out_result_json,
+                                                           char **out_events_json);
 
 /* Releases a stream, finished or not. NULL is a no-op. */
 STORYKIT_API void storykit_stream_free(storykit_stream *stream);

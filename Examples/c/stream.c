@@ -1,8 +1,9 @@
 /*
 ** Streams a model's reply through a storykit_stream, the way a host shows the corrector's
 ** versions while they arrive: each chunk is fed as it is read from standard input, and the
-** events are printed at once. At the end the streamed result is checked against the batch
-** parser's result for the whole reply (they must be identical).
+** events are printed at once. At the end the events the end completes and the streamed result
+** are printed, and the result is checked against the batch parser's result for the whole reply
+** (they must be identical).
 **
 **   some-model-client | ./stream [list|variations|json]
 **   ./stream variations < reply.txt
@@ -56,8 +57,10 @@ int main(int argc, char **argv) {
         storykit_string_free(events);
         events = NULL;
     }
-    status = storykit_stream_finish(stream, &streamed);
-    if (status != STORYKIT_OK) { result = fail("storykit_stream_finish", status); goto done; }
+    /* The end of the input completes the last item: its events come with the result. */
+    status = storykit_stream_finish_events(stream, &streamed, &events);
+    if (status != STORYKIT_OK) { result = fail("storykit_stream_finish_events", status); goto done; }
+    if (strcmp(events, "{\"events\":[]}") != 0) printf("%s\n", events);
     printf("result: %s\n", streamed);
 
     status = batch_result(kind, reply != NULL ? reply : "", length, &whole);

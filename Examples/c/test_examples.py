@@ -42,6 +42,11 @@ def test_stream_example_prints_events_and_matches_the_batch_result(run, kind, re
     assert lines[-1] == "the streamed result is the batch result"
     events = [event for line in lines if line.startswith('{"events"') for event in json.loads(line)["events"]]
     assert events and all("type" in event for event in events)
+    streamed = json.loads(next(line for line in lines if line.startswith("result: "))[len("result: "):])
+    if kind != "json":
+        # With the end's events, every item of the result was finished by a "done" event.
+        texts = [item["text"] for item in streamed["items" if kind == "list" else "variations"]]
+        assert [event["text"] for event in events if event["type"] == "done"] == texts
 
 
 def test_stream_example_reports_bad_input(run):

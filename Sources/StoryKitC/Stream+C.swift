@@ -2,26 +2,34 @@ import CStoryKit
 import StoryKitCore
 
 /// What the C stream functions need of a stream: bytes in, events out, and the result as
-/// the JSON its batch function returns.
+/// the JSON its batch function returns, with the events the end of the input completes.
 protocol ChunkStream: Sendable {
     mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent]
-    mutating func finishJSON() throws(StoryKitError) -> JSONValue
+    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue
 }
 
 extension ListStream: ChunkStream {
-    mutating func finishJSON() throws(StoryKitError) -> JSONValue { try finish().json }
+    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
+    }
 }
 
 extension VariationStream: ChunkStream {
-    mutating func finishJSON() throws(StoryKitError) -> JSONValue { try finish().json }
+    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
+    }
 }
 
 extension JSONStream: ChunkStream {
-    mutating func finishJSON() throws(StoryKitError) -> JSONValue { try finish().json }
+    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
+    }
 }
 
 extension GenerationStream: ChunkStream {
-    mutating func finishJSON() throws(StoryKitError) -> JSONValue { try finish().json }
+    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
+    }
 }
 
 /// The object behind a `storykit_stream *`: one stream, behind a lock so that calls from
@@ -37,8 +45,13 @@ final class StreamHandle: Sendable {
         try stream.withLock { (stream) throws(StoryKitError) -> [StreamEvent] in try stream.feed(utf8: chunk) }
     }
 
-    func finish() throws(StoryKitError) -> JSONValue {
-        try stream.withLock { (stream) throws(StoryKitError) -> JSONValue in try stream.finishJSON() }
+    /// Ends the input: the result, and the events its end completed.
+    func finish() throws(StoryKitError) -> (result: JSONValue, events: [StreamEvent]) {
+        try stream.withLock { (stream) throws(StoryKitError) -> (result: JSONValue, events: [StreamEvent]) in
+            var events: [StreamEvent] = []
+            let result = try stream.finishJSON { events.append($0) }
+            return (result, events)
+        }
     }
 }
 
@@ -82,8 +95,7 @@ public func storykit_stream_feed(
         let output = try requireOutput(out_events_json, "out_events_json")
         let handle = try streamHandle(stream)
         let bytes = try inputBytes(chunk, len, "chunk")
-        let events = try handle.feed(bytes)
-        output.pointee = try outputString(JSONValue.object(["events": .array(events.map(\.json))]).utf8Bytes())
+        output.pointee = try outputString(eventsJSON(handle.feed(bytes)))
     }
 }
 
@@ -95,7 +107,29 @@ public func storykit_stream_finish(
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out_result_json, "out_result_json")
         let handle = try streamHandle(stream)
-        output.pointee = try outputString(handle.finish().utf8Bytes())
+        output.pointee = try outputString(handle.finish().result.utf8Bytes())
+    }
+}
+
+@c @implementation
+public func storykit_stream_finish_events(
+    _ stream: OpaquePointer?,
+    _ out_result_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ out_events_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let resultOutput = try requireOutput(out_result_json, "out_result_json")
+        let eventsOutput = try requireOutput(out_events_json, "out_events_json")
+        let handle = try streamHandle(stream)
+        let (result, events) = try handle.finish()
+        let resultString = try outputString(result.utf8Bytes())
+        do throws(StoryKitError) {
+            eventsOutput.pointee = try outputString(eventsJSON(events))
+        } catch {
+            storykit_string_free(resultString)
+            throw error
+        }
+        resultOutput.pointee = resultString
     }
 }
 
@@ -103,6 +137,12 @@ public func storykit_stream_finish(
 public func storykit_stream_free(_ stream: OpaquePointer?) {
     guard let stream else { return }
     Unmanaged<StreamHandle>.fromOpaque(UnsafeRawPointer(stream)).release()
+}
+
+/// `{"events":[...]}`, the shape `storykit_stream_feed` and `storykit_stream_finish_events`
+/// answer.
+private func eventsJSON(_ events: [StreamEvent]) -> [UInt8] {
+    JSONValue.object(["events": .array(events.map(\.json))]).utf8Bytes()
 }
 
 private func streamHandle(_ stream: OpaquePointer?) throws(StoryKitError) -> StreamHandle {

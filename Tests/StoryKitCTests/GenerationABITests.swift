@@ -61,4 +61,31 @@ import Testing
         var none: OpaquePointer?
         #expect(storykit_stream_create(&none, "imagen-sse", nil) == STORYKIT_E_INVALID_ARGUMENT)
     }
+
+    @Test func anEventTheServerDidNotEndArrivesWithTheEnd() throws {
+        var stream: OpaquePointer?
+        #expect(storykit_stream_create(&stream, "openai-sse", nil) == STORYKIT_OK)
+        defer { storykit_stream_free(stream) }
+        // The last event lacks its blank line: only the end of the body completes it.
+        let body = #"data: {"choices":[{"index":0,"delta":{"content":"Once"}}]}"# + "\n\n"
+            + #"data: {"choices":[{"index":0,"delta":{"content":" more"},"finish_reason":"stop"}]}"#
+        var events: UnsafeMutablePointer<CChar>?
+        #expect(storykit_stream_feed(stream, &events, body, body.utf8.count) == STORYKIT_OK)
+        #expect(try JSONValue(parsing: String(cString: try #require(events)))["events"] == [["type": "delta", "index": 0, "text": "Once"]])
+        storykit_string_free(events)
+
+        var result: UnsafeMutablePointer<CChar>?
+        var endEvents: UnsafeMutablePointer<CChar>?
+        #expect(storykit_stream_finish_events(stream, &result, nil) == STORYKIT_E_INVALID_ARGUMENT)
+        #expect(result == nil)
+        #expect(storykit_stream_finish_events(stream, &result, &endEvents) == STORYKIT_OK)
+        defer { storykit_string_free(result); storykit_string_free(endEvents) }
+        #expect(try JSONValue(parsing: String(cString: try #require(endEvents)))["events"] == [["type": "delta", "index": 0, "text": " more"]])
+        #expect(try JSONValue(parsing: String(cString: try #require(result)))["result"]?["text"] == "Once more")
+
+        var again: UnsafeMutablePointer<CChar>?
+        var againEvents: UnsafeMutablePointer<CChar>?
+        #expect(storykit_stream_finish_events(stream, &again, &againEvents) == STORYKIT_E_STATE)
+        #expect(again == nil && againEvents == nil)
+    }
 }

@@ -298,7 +298,8 @@ class Stream(_Handle):
                     ...
             result = stream.finish()
 
-    ``kind`` is "list", "variations" or "json" (options are those of the batch function), or
+    ``finish_with_events()`` also returns the events the end of the input completed, so that
+    a host drawing from events alone sees every item finished. ``kind`` is "list", "variations" or "json" (options are those of the batch function), or
     "gemini-sse" / "openai-sse" for a streamed model reply (option ``http_status``; events are
     ``{"type": "delta", "index": 0, "text": ...}``, and ``finish()`` returns what
     ``decode_response`` returns).
@@ -325,6 +326,14 @@ class Stream(_Handle):
         out = ctypes.c_void_p()
         _check(library().storykit_stream_finish(self._open(), ctypes.byref(out)))
         return json.loads(_take_string(out))
+
+    def finish_with_events(self) -> tuple[dict, list]:
+        """Ends the input; returns the result and the events its end completed (the last
+        item's "done", text held back as a possible postamble), which ``finish()`` drops."""
+        result, events = ctypes.c_void_p(), ctypes.c_void_p()
+        _check(library().storykit_stream_finish_events(self._open(), ctypes.byref(result), ctypes.byref(events)))
+        result_text, events_text = _take_string(result), _take_string(events)
+        return json.loads(result_text), json.loads(events_text)["events"]
 
 
 class Policy(_Handle):

@@ -14,7 +14,7 @@ HEADER_FUNCTIONS = {
     "storykit_status_string", "storykit_last_error", "storykit_string_free",
     "storykit_json_validate", "storykit_json_format", "storykit_json_repair",
     "storykit_parse_list", "storykit_parse_variations", "storykit_stream_create",
-    "storykit_stream_feed", "storykit_stream_finish", "storykit_stream_free",
+    "storykit_stream_feed", "storykit_stream_finish", "storykit_stream_finish_events", "storykit_stream_free",
     "storykit_store_open", "storykit_store_put", "storykit_store_get", "storykit_store_delete",
     "storykit_store_list", "storykit_store_put_image", "storykit_store_get_image",
     "storykit_store_delete_image", "storykit_store_close", "storykit_bytes_free",

@@ -71,6 +71,68 @@ def test_stream_splits_utf8_and_escapes_anywhere():
         assert "".join(e["text"] for e in deltas if e["type"] == "delta") == "Café 🐉 😀 done."
 
 
+@pytest.mark.parametrize("kind, reply, field, open_at_end", [
+    ("variations", '{"directCorrection": "I want to go home.", "refinedPhrasing": "I would like to go h', "variations", True),
+    ("variations", '```json\n{"directCorrection": "I want to go home.", "refinedPhrasing": "I\'d like to go home.", '
+                   '"alternativeInterpretation": "I went home. 🏠"}\n```\nThat is all!', "variations", False),
+    ("list", "Here you go:\n1. Rest\n2. Drink water\n\nHope this helps!", "items", True),
+    ("list", "1. a\n2. b", "items", True),
+    ("list", "- Café 🐉\n- \"quoted\" item", "items", True),
+])
+def test_finish_with_events_completes_every_item_the_feeds_began(kind, reply, field, open_at_end):
+    data = reply.encode()
+    for size in (1, 2, 5, 64):
+        with storykit.Stream(kind) as stream:
+            events = [event for start in range(0, len(data), size) for event in stream.feed(data[start:start + size])]
+            result, end = stream.finish_with_events()
+        with storykit.Stream(kind) as plain:
+            plain.feed(data)
+            assert plain.finish() == result
+        texts = [item["text"] for item in result[field]]
+        assert texts, reply
+        everything = events + end
+        deltas, done = {}, {}
+        for event in everything:
+            if event["type"] == "delta":
+                deltas[event["index"]] = deltas.get(event["index"], "") + event["text"]
+            elif event["type"] == "done":
+                assert event["index"] not in done, "an item finished twice"
+                done[event["index"]] = event["text"]
+        assert [done.get(index) for index in range(len(texts))] == texts, size
+        assert [deltas.get(index) for index in range(len(texts))] == texts, size
+        # Where the reply stops inside its last item (or may go on with it), only the end can
+        # say that the item is over; a closed JSON object says so itself.
+        last_done = {"type": "done", "index": len(texts) - 1, "text": texts[-1]}
+        assert (end[-1:] == [last_done]) == open_at_end, (size, end)
+
+
+def test_finish_with_events_reports_the_last_json_value():
+    with storykit.Stream("json") as stream:
+        events = stream.feed('{"title": "Mia", "pages": [1, 2')
+        result, end = stream.finish_with_events()
+    assert {"type": "value", "path": "/pages/0", "value": 1} in events
+    assert end == [{"type": "value", "path": "/pages/1", "value": 2}]
+    assert result["value"] == {"title": "Mia", "pages": [1, 2]}
+
+
+def test_finish_with_events_null_outputs_leave_the_stream_open(lib):
+    import ctypes
+
+    stream = storykit.Stream("list")
+    stream.feed("1. a")
+    result, events = ctypes.c_void_p(), ctypes.c_void_p()
+    handle = stream._open()
+    assert lib.storykit_stream_finish_events(handle, ctypes.byref(result), None) == errors.E_INVALID_ARGUMENT
+    assert lib.storykit_stream_finish_events(handle, None, ctypes.byref(events)) == errors.E_INVALID_ARGUMENT
+    assert lib.storykit_stream_finish_events(None, ctypes.byref(result), ctypes.byref(events)) == errors.E_INVALID_ARGUMENT
+    assert result.value is None and events.value is None
+    finished, end = stream.finish_with_events()
+    assert finished["items"] == [{"text": "a", "number": 1}] and end[-1]["type"] == "done"
+    with pytest.raises(storykit.StateError):
+        stream.finish_with_events()
+    stream.close()
+
+
 def test_feeding_a_finished_stream_is_a_state_error():
     stream = storykit.Stream("list")
     stream.feed("1. a")
@@ -84,12 +146,13 @@ def test_feeding_a_finished_stream_is_a_state_error():
         stream.feed("x")
 
 
-def test_failed_stream_keeps_its_error():
+@pytest.mark.parametrize("finish", [storykit.Stream.finish, storykit.Stream.finish_with_events])
+def test_failed_stream_keeps_its_error(finish):
     stream = storykit.Stream("json")
     with pytest.raises(storykit.ParseError) as first:
         stream.feed("[1, 2 x")
     with pytest.raises(storykit.ParseError) as again:
-        stream.finish()
+        finish(stream)
     assert first.value.message == again.value.message
     stream.close()
 

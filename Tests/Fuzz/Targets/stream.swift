@@ -1,8 +1,10 @@
 // Every stream kind, with the input split at fuzzer-chosen offsets: each feed answers strict
 // JSON events; a failure repeats on every later call; the result equals what the batch
 // function gives (for the SSE kinds, which have none, what one chunk gives); and what list
-// and variation events say is never retracted: done texts and the deltas so far begin the
-// result's texts.
+// and variation events say is never retracted: with the events storykit_stream_finish_events
+// adds at the end, each item's deltas join to its done text, which is its text in the result.
+// The split run ends with storykit_stream_finish_events, the one-chunk run with
+// storykit_stream_finish.
 import CStoryKit
 import StoryKitCore
 
@@ -15,13 +17,13 @@ public func fuzzStreams(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lengths = (0..<input.choice(below: 16)).map { _ in input.choice() }
     let payload = input.rest
 
-    let split = StreamRun(kind: kind, parts: chunks(of: payload, lengths: lengths))
+    let split = StreamRun(kind: kind, parts: chunks(of: payload, lengths: lengths), endEvents: true)
     if let batch = batchAnswer(kind: kind, payload) {
         // Every split equals the batch answer, so splits equal one another.
         require(split.status == batch.status, "\(kind): the stream answered \(split.status), the batch function \(batch.status)")
         require(split.result == batch.bytes.map { requireJSON($0, "the batch answer") }, "\(kind): the stream result differs from the batch result")
     } else {
-        let whole = StreamRun(kind: kind, parts: [payload[...]])
+        let whole = StreamRun(kind: kind, parts: [payload[...]], endEvents: false)
         require(split.status == whole.status, "\(kind): split answered \(split.status), whole \(whole.status)")
         require(split.result == whole.result, "\(kind): the split result differs from the whole result")
     }
@@ -29,9 +31,10 @@ public func fuzzStreams(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let texts = (result[kind == "list" ? "items" : "variations"]?.arrayValue ?? []).map { $0["text"]?.stringValue ?? "" }
         // Compared as UTF-8 bytes: String's comparisons work on grapheme clusters, and a delta
         // ending in "\r" does begin a text that goes on with "\n".
-        require(texts.map { Array($0.utf8) }.starts(with: split.doneTexts.map { Array($0.utf8) }), "\(kind): done events \(split.doneTexts) but result texts \(texts)")
-        for (index, deltas) in split.deltaTexts {
-            require(index < texts.count && texts[index].utf8.starts(with: deltas.utf8), "\(kind): the deltas of item \(index) do not begin its text")
+        require(texts.map { Array($0.utf8) } == split.doneTexts.map { Array($0.utf8) }, "\(kind): done events \(split.doneTexts) but result texts \(texts)")
+        require(split.deltaTexts.keys.allSatisfy { $0 < texts.count }, "\(kind): deltas for an item the result does not have")
+        for (index, text) in texts.enumerated() {
+            require(Array((split.deltaTexts[index] ?? "").utf8) == Array(text.utf8), "\(kind): the deltas of item \(index) do not join to its text")
         }
     }
     return 0
@@ -44,7 +47,7 @@ private struct StreamRun {
     var doneTexts: [String] = []
     var deltaTexts: [Int: String] = [:]
 
-    init(kind: String, parts: [ArraySlice<UInt8>]) {
+    init(kind: String, parts: [ArraySlice<UInt8>], endEvents: Bool) {
         var stream: OpaquePointer?
         let created = storykit_stream_create(&stream, kind, nil)
         require(created == STORYKIT_OK && stream != nil, "storykit_stream_create(\(kind)) answered \(created)")
@@ -61,7 +64,16 @@ private struct StreamRun {
             }
             record(requireJSON(events, "a feed's events"))
         }
-        let finished = answer { out in storykit_stream_finish(stream, out) }
+        var finishedEvents = Answer(status: STORYKIT_OK, bytes: nil)
+        let finished = answer { out in
+            guard endEvents else { return storykit_stream_finish(stream, out) }
+            var status = STORYKIT_OK
+            finishedEvents = answer { eventsOut in
+                status = storykit_stream_finish_events(stream, out, eventsOut)
+                return status
+            }
+            return status
+        }
         if status != STORYKIT_OK {
             require(finished.status == status, "finish answered \(finished.status) after a feed failed with \(status)")
             return
@@ -69,6 +81,7 @@ private struct StreamRun {
         requireInputStatus(finished.status, "storykit_stream_finish")
         status = finished.status
         result = finished.bytes.map { requireJSON($0, "the stream result") }
+        if let events = finishedEvents.bytes { record(requireJSON(events, "the end's events")) }
         let after = answer { out in storykit_stream_finish(stream, out) }
         let expected = status == STORYKIT_OK ? STORYKIT_E_STATE : status
         require(after.status == expected, "a second finish answered \(after.status) after \(status)")
