@@ -4,33 +4,31 @@ import StoryKitCore
 /// What the C stream functions need of a stream: bytes in, events out, and the result as
 /// the JSON its batch function returns, with the events the end of the input completes.
 protocol ChunkStream: Sendable {
+    associatedtype Finished: AnswerJSON
     mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent]
-    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue
+    mutating func finish(events: ((StreamEvent) -> Void)?) throws(StoryKitError) -> Finished
 }
 
-extension ListStream: ChunkStream {
+/// A stream's result, which the C functions answer as its JSON.
+protocol AnswerJSON {
+    var json: JSONValue { get }
+}
+
+extension ChunkStream {
     mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
         try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
     }
 }
 
-extension VariationStream: ChunkStream {
-    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
-        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
-    }
-}
+extension ListStream: ChunkStream {}
+extension VariationStream: ChunkStream {}
+extension JSONStream: ChunkStream {}
+extension GenerationStream: ChunkStream {}
 
-extension JSONStream: ChunkStream {
-    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
-        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
-    }
-}
-
-extension GenerationStream: ChunkStream {
-    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
-        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
-    }
-}
+extension ParsedList: AnswerJSON {}
+extension VariationSet: AnswerJSON {}
+extension RepairedJSON: AnswerJSON {}
+extension Result: AnswerJSON where Success == GenerationResult, Failure == GenerationError {}
 
 /// The object behind a `storykit_stream *`: one stream, behind a lock so that calls from
 /// several threads are serialised rather than racing.
