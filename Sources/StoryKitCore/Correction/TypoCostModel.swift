@@ -112,7 +112,7 @@ struct TypoCostModel: Sendable {
 
     /// A letter of the word left out; cheaper when it doubles the one before.
     @inline(__always)
-    static func dropped(_ letter: UInt8, after previous: UInt8) -> Cost {
+    static func dropped<Letter: Equatable>(_ letter: Letter, after previous: Letter) -> Cost {
         letter == previous ? droppedDoubleLetter : droppedLetter
     }
 

@@ -100,7 +100,7 @@ private struct SlipWalk {
             remaining ^= letterBit
             let child = trieNode.child(letterBit), childLetter = letterBit.trailingZeroBitCount
             let row = childLetter &* 26
-            let dropped = childLetter == letter ? TypoCostModel.droppedDoubleLetter : TypoCostModel.droppedLetter
+            let dropped = TypoCostModel.dropped(childLetter, after: letter)
             if dropped <= budget { visit(node: child, letter: childLetter, consumed: consumed, cost: cost &+ dropped) }
             guard key >= 0 else { continue }
             let substituted = substitution[row &+ key]
