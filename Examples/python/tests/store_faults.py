@@ -8,7 +8,9 @@ and prints one JSON report: what each write raised and what the store held befor
     store_faults.py read-only FOLDER       a tmpfs remounted read-only (EROFS)
 
 The last two mount a tmpfs on FOLDER, so they run inside a private mount namespace
-(`unshare --user --map-root-user --mount`); the mount vanishes when the process exits.
+(`unshare --user --map-root-user --mount`, whose mounts stay private to it); the mount
+vanishes when the process exits. A tmpfs the machine refuses is reported as
+{"cannot mount": reason}.
 """
 
 import errno
@@ -79,8 +81,15 @@ def temporary_files(root):
     return sorted(str(path.relative_to(root)) for path in Path(root).rglob("*.tmp"))
 
 
+class MountRefused(Exception):
+    """This machine will not mount a tmpfs here: the scenario cannot run."""
+
+
 def mount_tmpfs(folder, size):
-    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", folder], check=True, capture_output=True)
+    try:
+        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", folder], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise MountRefused(str(getattr(error, "stderr", b"") or error)) from error
 
 
 def file_size_limit(root):
@@ -159,16 +168,12 @@ def read_only(folder):
 
 def main():
     scenario, path = sys.argv[1], sys.argv[2]
-    if scenario != "file-size-limit":
-        try:
-            subprocess.run(["mount", "--make-rprivate", "/"], check=True, capture_output=True)
-            mount_tmpfs(path, "4k")
-            subprocess.run(["umount", path], check=True, capture_output=True)
-        except (OSError, subprocess.CalledProcessError) as error:
-            print(json.dumps({"cannot mount": str(getattr(error, "stderr", b"") or error)}))
-            return
     run = {"file-size-limit": file_size_limit, "full-disk": full_disk, "read-only": read_only}[scenario]
-    print(json.dumps(run(path)))
+    try:
+        report = run(path)
+    except MountRefused as refusal:
+        report = {"cannot mount": str(refusal)}
+    print(json.dumps(report))
 
 
 if __name__ == "__main__":
