@@ -7,6 +7,9 @@ import PackageDescription
 
 let package = Package(
     name: "StoryKit",
+    // The oldest systems the apps deploy to. StoryKitCore and the C ABI need nothing newer:
+    // scripts/test.sh type-checks both for macOS 13 and iOS 16 with Apple's availability rules.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         // The Swift library: models, JSON engine, parsers, policies, prompts, codecs, storage.
         .library(name: "StoryKitCore", targets: ["StoryKitCore"]),

@@ -621,14 +621,28 @@ STORYKIT_API void storykit_policy_free(storykit_policy *policy);
 ** validated, whose "id" is the id they are stored under) and "preferences"
 ** (any JSON value per key; "theme" must be "light", "dark" or "system").
 **
-** Ids and keys: 1 to 128 bytes of UTF-8, no control characters, no '/' or '\', not "." or
-** "..": a hostile id is STORYKIT_E_INVALID_ARGUMENT, never a path outside the root. On
-** case-insensitive file systems ids that differ only in case name the same record.
+** Ids and keys: 1 to 128 bytes of UTF-8; no control characters (U+0000-U+001F,
+** U+007F-U+009F), no line or paragraph separators (U+2028, U+2029), no bidirectional
+** controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), no '/' or '\', not "."
+** or "..": a hostile id is STORYKIT_E_INVALID_ARGUMENT, never a path outside the root.
+** Canonically equivalent ids are one id (NFC "\xC3\xA9" and NFD "e\xCC\x81" name the same
+** record) and case matters ("Hero" and "hero" are two records), on every file system: a
+** record's file is named from the NFC form of its id, with upper-case letters written "!"
+** and the lower-case letter and other bytes outside [a-z0-9._-] written "%" and two hex
+** digits ("Hero" -> "!hero.json"), or, when that would pass 250 bytes, "=" and the id's
+** base32. Files an older release named by the raw id are read and renamed on first use.
 **
-** One process, and one handle, at a time may open a root (an advisory lock): a second open
-** is STORYKIT_E_IO. A root that cannot be written (read-only media) opens for reading, even
-** without its lock file; every write to it is STORYKIT_E_IO. A handle may be used from
-** several threads at once.
+** Durability: files and folders are flushed with fsync() on Linux and fcntl(F_FULLFSYNC) on
+** Apple platforms (fsync() where the file system refuses it).
+**
+** One process, and one handle, at a time may open a root (an advisory flock() on
+** .storykit.lock, held while the store is open and not suspended): a second open is
+** STORYKIT_E_IO. Deleting the lock file while a store is open lets a second opener in. On a
+** file system without locks (ENOTSUP, ENOLCK: some network volumes) the store opens
+** unlocked, and keeping other processes out is the host's duty. A root that cannot be
+** written (read-only media, or EPERM from a sandbox) opens for reading, even without its
+** lock file; every write to it is STORYKIT_E_IO. A handle may be used from several threads
+** at once.
 ** ------------------------------------------------------------------------------------------ */
 
 typedef struct storykit_store storykit_store;
@@ -725,6 +739,28 @@ STORYKIT_API storykit_status storykit_store_get_image(storykit_store *store, uns
 
 /* Removes an image. STORYKIT_E_NOT_FOUND when there is none. */
 STORYKIT_API storykit_status storykit_store_delete_image(storykit_store *store, const char *id);
+
+/*
+** Releases the store's lock, for an app about to be suspended: iOS terminates a suspended app
+** that holds a file lock in an App Group container (0xdead10cc). Until
+** storykit_store_resume(), every call on the store returns STORYKIT_E_STATE. Calling it on a
+** suspended store does nothing.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL store). Thread-safe; calls in
+** progress on other threads finish first.
+*/
+STORYKIT_API storykit_status storykit_store_suspend(storykit_store *store);
+
+/*
+** Takes the lock again after storykit_store_suspend() and forgets what was read, so that
+** records another process wrote meanwhile are read afresh. Does nothing on a store that is
+** not suspended.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL store); STORYKIT_E_IO (another
+** process or handle opened the root meanwhile: the store stays suspended; try again later).
+** Thread-safe.
+*/
+STORYKIT_API storykit_status storykit_store_resume(storykit_store *store);
 
 /* Closes a store and releases its lock. NULL is a no-op. */
 STORYKIT_API void storykit_store_close(storykit_store *store);

@@ -11,6 +11,16 @@ cd "$root"
 echo "== Swift tests"
 swift test
 
+echo "== Apple platforms: StoryKitCore and StoryKitC type-checked for macOS 13 and iOS 16"
+# The shared tool stands beside the checkout (as in CI); its first run builds Apple's
+# standard-library interfaces into ~/.cache/apple-availability-check (a few minutes, once).
+apple_check="$root/../shared/tools/apple-availability-check.sh"
+if [ -f "$apple_check" ]; then
+    bash "$apple_check" --targets "macos13 ios16" --module StoryKitCore --module StoryKitC "$root"
+else
+    echo "Apple availability check NOT RUN: $apple_check is missing"
+fi
+
 echo "== Self-contained shared library"
 lib="$(scripts/build-library.sh)"
 echo "$lib"

@@ -119,7 +119,7 @@ func stringArgument(
     let length = strnlen(pointer, maxBytes + 1)
     guard length <= maxBytes else { throw StoryKitError(.limit, "\(name) is longer than \(maxBytes) bytes (\(limitName))") }
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
-    guard let string = String(validating: bytes, as: UTF8.self) else {
+    guard let string = UTF8Text.string(validating: bytes) else {
         throw StoryKitError(.invalidArgument, "\(name) is not valid UTF-8")
     }
     return string

@@ -18,7 +18,7 @@ public func storykit_correct_offline(
             includingWords = try options.boolean("words", default: false)
             try options.finish()
         }
-        guard let string = String(validating: bytes, as: UTF8.self) else {
+        guard let string = UTF8Text.string(validating: bytes) else {
             throw StoryKitError(.parse, "text is not valid UTF-8")
         }
         return try OfflineCorrector(layout: layout).correct(string, includingWords: includingWords).json

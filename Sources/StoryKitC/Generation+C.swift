@@ -17,7 +17,7 @@ public func storykit_response_decode(
         let bytes = try inputBytes(body, len, "body")
         // Only a success body that is not even text cannot be classified: an error status
         // still says what happened, whatever its body.
-        if (200..<300).contains(http_status), String(validating: bytes, as: UTF8.self) == nil {
+        if (200..<300).contains(http_status), UTF8Text.string(validating: bytes) == nil {
             throw StoryKitError(.parse, "the \(len)-byte body is not UTF-8 text (still compressed, or not a \(provider.rawValue) reply?)")
         }
         return provider.decode(HTTPResponse(status: Int(http_status), body: Array(bytes))).json

@@ -172,6 +172,20 @@ public func storykit_store_delete_image(_ store: OpaquePointer?, _ id: UnsafePoi
 }
 
 @c @implementation
+public func storykit_store_suspend(_ store: OpaquePointer?) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        try storeHandle(store).suspend()
+    }
+}
+
+@c @implementation
+public func storykit_store_resume(_ store: OpaquePointer?) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        try storeHandle(store).resume()
+    }
+}
+
+@c @implementation
 public func storykit_store_close(_ store: OpaquePointer?) {
     guard let store else { return }
     Unmanaged<StoreHandle>.fromOpaque(UnsafeRawPointer(store)).release()

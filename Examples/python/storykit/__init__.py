@@ -448,6 +448,16 @@ class Store(_Handle):
         """Removes an image."""
         _check(library().storykit_store_delete_image(self._open(), _key(id)))
 
+    def suspend(self) -> None:
+        """Releases the store's file lock (an app going to the background); every call then
+        raises StateError until ``resume()``."""
+        _check(library().storykit_store_suspend(self._open()))
+
+    def resume(self) -> None:
+        """Takes the lock again and re-reads records from disk; raises StorageError when
+        another process or handle opened the root meanwhile (the store stays suspended)."""
+        _check(library().storykit_store_resume(self._open()))
+
 
 
 def _key(id: str) -> bytes:

@@ -72,6 +72,8 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_store_put_image": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_store_get_image": (status, [ctypes.c_void_p, out_string, ctypes.POINTER(ctypes.c_size_t), out_string, ctypes.c_char_p]),
         "storykit_store_delete_image": (status, [ctypes.c_void_p, ctypes.c_char_p]),
+        "storykit_store_suspend": (status, [ctypes.c_void_p]),
+        "storykit_store_resume": (status, [ctypes.c_void_p]),
         "storykit_store_close": (None, [ctypes.c_void_p]),
         "storykit_bytes_free": (None, [ctypes.c_void_p]),
         "storykit_prompt_build": (status, [out_string, ctypes.c_char_p]),

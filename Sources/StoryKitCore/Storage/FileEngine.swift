@@ -7,11 +7,12 @@ import Darwin
 #endif
 
 /// The engine of ``FileStore``: one JSON file per record under `stories/`, `heroes/` and
-/// `events/`, images under `Illustrations/`, preferences in `preferences.json`.
+/// `events/`, images under `Illustrations/`, preferences in `preferences.json`; each record
+/// and image file is named by ``RecordFileName``.
 ///
-/// The process holds an advisory lock on the root while the engine lives, so it is the only
-/// writer, and the records it has read stay valid in memory: reads after the first are
-/// served from memory, and writes go to disk durably before memory is updated.
+/// The process holds an advisory lock on the root while the engine lives (unless suspended),
+/// so it is the only writer, and the records it has read stay valid in memory: reads after
+/// the first are served from memory, and writes go to disk durably before memory is updated.
 final class FileEngine: RecordEngine {
     private struct Entry {
         var createdAt: Int64
@@ -19,18 +20,40 @@ final class FileEngine: RecordEngine {
         var record: Result<JSONValue, StoryKitError>
         /// The record as compact JSON, kept so that reads need not write it again.
         var encoded: [UInt8] = []
+        /// Files an older release wrote for this id under other names (the id itself, or a
+        /// second spelling of it): replaced by the current name on the next write.
+        var staleFiles: [String] = []
+        /// When the file was last written, to choose among several files for one id.
+        var updatedAt: Int64 = 0
+    }
+
+    /// Whether the engine holds the root's lock.
+    private enum LockState {
+        /// Locked: the descriptor that holds the lock.
+        case held(Int32)
+        /// No lock to hold: read-only media without a lock file, or a file system with no locks.
+        case none
+        /// Released by ``FileEngine/suspend()``; `relock` says whether ``FileEngine/resume()``
+        /// takes it again.
+        case suspended(relock: Bool)
     }
 
     private struct State {
         var entries: [StoreCollection: [String: Entry]] = [:]
         var lastCreatedAt: [StoreCollection: Int64] = [:]
         var preferences: JSONObject?
+        var lock: LockState
+
+        /// Throws `.state` while the store is suspended.
+        func checkActive() throws(StoryKitError) {
+            if case .suspended = lock {
+                throw StoryKitError(.state, "the store is suspended: resume it before using it again")
+            }
+        }
     }
 
     let root: String
-    /// `nil` when the root cannot be written and has no lock file (see `FileSystem.lock`).
-    private let lockDescriptor: Int32?
-    private let state = LockedValue(State())
+    private let state: LockedValue<State>
 
     static let illustrationsFolder = "Illustrations"
     private static let preferencesFile = "preferences.json"
@@ -52,12 +75,49 @@ final class FileEngine: RecordEngine {
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw StoryKitError(.invalidArgument, "the store's root \(trimmed) is not a folder")
         }
-        lockDescriptor = try FileSystem.lock(trimmed + "/" + FileSystem.lockFileName)
+        let descriptor = try FileSystem.lock(trimmed + "/" + FileSystem.lockFileName)
+        state = LockedValue(State(lock: descriptor.map(LockState.held) ?? .none))
         removeLeftoverTemporaryFiles()
     }
 
     deinit {
-        if let lockDescriptor { close(lockDescriptor) }
+        state.withLock { state in
+            if case .held(let descriptor) = state.lock { close(descriptor) }
+        }
+    }
+
+    // MARK: Suspension
+
+    /// Releases the root's lock and refuses every call until ``resume()``.
+    func suspend() {
+        state.withLock { state in
+            switch state.lock {
+            case .held(let descriptor):
+                close(descriptor)
+                state.lock = .suspended(relock: true)
+            case .none:
+                state.lock = .suspended(relock: false)
+            case .suspended:
+                break
+            }
+        }
+    }
+
+    /// Takes the lock again and forgets what was read, since another process may have
+    /// written while the lock was released. `.io` when another process or handle holds it:
+    /// the store stays suspended.
+    func resume() throws(StoryKitError) {
+        try state.withLock { (state) throws(StoryKitError) in
+            guard case .suspended(let relock) = state.lock else { return }
+            if relock, let descriptor = try FileSystem.lock(root + "/" + FileSystem.lockFileName) {
+                state.lock = .held(descriptor)
+            } else {
+                state.lock = .none
+            }
+            state.entries = [:]
+            state.lastCreatedAt = [:]
+            state.preferences = nil
+        }
     }
 
     private func folder(_ collection: StoreCollection) -> String {
@@ -83,6 +143,7 @@ final class FileEngine: RecordEngine {
             return
         }
         try state.withLock { (state) throws(StoryKitError) in
+            try state.checkActive()
             try load(collection, &state)
             let now = FileSystem.nowMilliseconds()
             let existing = state.entries[collection]?[id]
@@ -96,8 +157,14 @@ final class FileEngine: RecordEngine {
             }
             let envelope = RecordEnvelope(id: id, createdAt: createdAt, updatedAt: now, record: record)
             try FileSystem.createDirectory(folder(collection))
-            try FileSystem.writeDurably(envelope.json.utf8Bytes(), folder: folder(collection), name: id + ".json")
-            state.entries[collection, default: [:]][id] = Entry(createdAt: createdAt, record: .success(record), encoded: record.utf8Bytes())
+            try FileSystem.writeDurably(envelope.json.utf8Bytes(), folder: folder(collection), name: Self.fileName(id))
+            state.entries[collection, default: [:]][id] = Entry(
+                createdAt: createdAt, record: .success(record), encoded: record.utf8Bytes(), updatedAt: now)
+            // The new file holds the record now; an older release's files for it would bring
+            // back the old version on the next open.
+            for stale in existing?.staleFiles ?? [] {
+                try? FileSystem.remove(stale, folder: folder(collection))
+            }
         }
     }
 
@@ -121,6 +188,7 @@ final class FileEngine: RecordEngine {
     /// The entry of a record, loading its collection first; `.notFound` when there is none.
     private func entry(id: String, in collection: StoreCollection) throws(StoryKitError) -> Entry {
         try state.withLock { (state) throws(StoryKitError) -> Entry in
+            try state.checkActive()
             try load(collection, &state)
             guard let entry = state.entries[collection]?[id] else { throw RecordRules.notFound(id, in: collection) }
             return entry
@@ -135,11 +203,18 @@ final class FileEngine: RecordEngine {
             return
         }
         try state.withLock { (state) throws(StoryKitError) in
+            try state.checkActive()
             try load(collection, &state)
-            guard state.entries[collection]?[id] != nil else {
+            guard let entry = state.entries[collection]?[id] else {
                 throw RecordRules.notFound(id, in: collection)
             }
-            try FileSystem.remove(id + ".json", folder: folder(collection))
+            for name in [Self.fileName(id)] + entry.staleFiles {
+                do throws(StoryKitError) {
+                    try FileSystem.remove(name, folder: folder(collection))
+                } catch where error.code == .notFound {
+                    continue
+                }
+            }
             state.entries[collection]?[id] = nil
         }
     }
@@ -152,6 +227,7 @@ final class FileEngine: RecordEngine {
             return RecordPage(items: items.map { ($0.key, $0.value) }, nextAfter: nextAfter)
         }
         return try state.withLock { (state) throws(StoryKitError) -> RecordPage<(id: String, record: JSONValue)> in
+            try state.checkActive()
             try load(collection, &state)
             let ordered = (state.entries[collection] ?? [:]).sorted { lhs, rhs in
                 lhs.value.createdAt != rhs.value.createdAt
@@ -171,33 +247,83 @@ final class FileEngine: RecordEngine {
         }
     }
 
+    /// The file of a record.
+    private static func fileName(_ id: String) -> String {
+        RecordFileName.encode(id) + ".json"
+    }
+
     /// Reads a collection's records into memory, once; unreadable records are kept with
     /// their error so that they are reported, not lost or fatal.
+    ///
+    /// A record's id is the one its file holds. Its file name is the id's ``RecordFileName``,
+    /// or, for files an older release wrote, the id itself; when several files hold one id
+    /// (the two spellings of `é` that an older release kept apart on Linux), the newest is
+    /// the record and the others are replaced by the next write.
     private func load(_ collection: StoreCollection, _ state: inout State) throws(StoryKitError) {
         guard state.entries[collection] == nil else { return }
         var entries: [String: Entry] = [:]
         var newest: Int64 = 0
-        for name in try FileSystem.names(in: folder(collection)) where name.hasSuffix(".json") {
-            let id = String(name.dropLast(5))
-            let entry: Entry
+        let names = try FileSystem.names(in: folder(collection))
+        var taken = Set(names)
+        for name in names where name.hasSuffix(".json") {
+            let stem = String(name.dropLast(5))
+            let id: String
+            var entry: Entry
             do throws(StoryKitError) {
                 guard let bytes = try FileSystem.read(folder(collection) + "/" + name) else { continue }
-                let envelope = try RecordEnvelope(bytes: bytes, expectedID: id)
-                entry = Entry(createdAt: envelope.createdAt, record: .success(envelope.record), encoded: envelope.record.utf8Bytes())
+                let envelope = try RecordEnvelope(bytes: bytes, describedAs: RecordFileName.decode(stem) ?? stem)
+                guard name == Self.fileName(envelope.id) || stem == envelope.id else {
+                    throw StoryKitError(.parse, "\(collection.rawValue)/\(name) holds record \"\(envelope.id)\", which is not the record its name says")
+                }
+                id = envelope.id
+                entry = Entry(
+                    createdAt: envelope.createdAt, record: .success(envelope.record), encoded: envelope.record.utf8Bytes(),
+                    updatedAt: envelope.updatedAt)
                 newest = max(newest, envelope.createdAt)
             } catch {
+                id = RecordFileName.decode(stem) ?? stem
                 entry = Entry(createdAt: 0, record: .failure(error))
             }
-            entries[id] = entry
+            let current = Self.fileName(id)
+            if name != current {
+                // An older release's name: moved to the current one when that is free, so
+                // that no other id's file can ever take it.
+                if !taken.contains(current), (try? FileSystem.rename(name, to: current, folder: folder(collection))) != nil {
+                    taken.insert(current)
+                } else {
+                    entry.staleFiles.append(name)
+                }
+            }
+            if let other = entries[id] {
+                // Two files hold one id: the newer readable one is the record.
+                var (kept, dropped) = Self.isPreferred(entry, over: other) ? (entry, other) : (other, entry)
+                kept.staleFiles += dropped.staleFiles
+                entries[id] = kept
+            } else {
+                entries[id] = entry
+            }
         }
         state.entries[collection] = entries
         state.lastCreatedAt[collection] = newest
     }
 
+    /// Of two files for one id, whether `entry` is the record: a readable one over an
+    /// unreadable one, then the one written last.
+    private static func isPreferred(_ entry: Entry, over other: Entry) -> Bool {
+        switch (entry.record, other.record) {
+        case (.success, .failure): true
+        case (.failure, .success): false
+        default: entry.updatedAt > other.updatedAt
+        }
+    }
+
     // MARK: Preferences
 
     private func preferences() throws(StoryKitError) -> JSONObject {
-        try state.withLock { (state) throws(StoryKitError) -> JSONObject in try loadPreferences(&state) }
+        try state.withLock { (state) throws(StoryKitError) -> JSONObject in
+            try state.checkActive()
+            return try loadPreferences(&state)
+        }
     }
 
     private func loadPreferences(_ state: inout State) throws(StoryKitError) -> JSONObject {
@@ -216,6 +342,7 @@ final class FileEngine: RecordEngine {
 
     private func updatePreferences(_ change: (inout JSONObject) -> Void) throws(StoryKitError) {
         try state.withLock { (state) throws(StoryKitError) in
+            try state.checkActive()
             var values = try loadPreferences(&state)
             change(&values)
             let now = FileSystem.nowMilliseconds()
@@ -229,20 +356,32 @@ final class FileEngine: RecordEngine {
 
     private var illustrations: String { root + "/" + Self.illustrationsFolder }
 
+    /// The names an image of `id` may have, without the extension: its ``RecordFileName``,
+    /// then the id itself as an older release named it, unless that is another id's name.
+    private static func imageStems(_ id: String) -> [String] {
+        let current = RecordFileName.encode(id)
+        return current == id || RecordFileName.decode(id) != nil ? [current] : [current, id]
+    }
+
     func putImage(_ bytes: [UInt8], mimeType: ImageMIMEType, id: String) throws(StoryKitError) {
         try RecordRules.checkID(id, "illustration id")
         guard bytes.count <= FileSystem.maxFileBytes else {
             throw StoryKitError(.limit, "the image is \(bytes.count) bytes, over the limit of \(FileSystem.maxFileBytes)")
         }
-        try state.withLock { (_) throws(StoryKitError) in
+        try state.withLock { (state) throws(StoryKitError) in
+            try state.checkActive()
+            let stems = Self.imageStems(id)
+            let name = "\(stems[0]).\(mimeType.fileExtension)"
             try FileSystem.createDirectory(illustrations)
-            try FileSystem.writeDurably(bytes, folder: illustrations, name: "\(id).\(mimeType.fileExtension)")
-            // One image per id: a file of another type for the same id is now stale.
-            for other in ImageMIMEType.allCases where other != mimeType {
-                do throws(StoryKitError) {
-                    try FileSystem.remove("\(id).\(other.fileExtension)", folder: illustrations)
-                } catch where error.code == .notFound {
-                    continue
+            try FileSystem.writeDurably(bytes, folder: illustrations, name: name)
+            // One image per id: any other file for the id is now stale.
+            for stem in stems {
+                for other in ImageMIMEType.allCases where "\(stem).\(other.fileExtension)" != name {
+                    do throws(StoryKitError) {
+                        try FileSystem.remove("\(stem).\(other.fileExtension)", folder: illustrations)
+                    } catch where error.code == .notFound {
+                        continue
+                    }
                 }
             }
         }
@@ -250,9 +389,12 @@ final class FileEngine: RecordEngine {
 
     func getImage(id: String) throws(StoryKitError) -> (bytes: [UInt8], mimeType: ImageMIMEType) {
         try RecordRules.checkID(id, "illustration id")
-        for mimeType in ImageMIMEType.allCases {
-            if let bytes = try FileSystem.read("\(illustrations)/\(id).\(mimeType.fileExtension)") {
-                return (bytes, mimeType)
+        try state.withLock { (state) throws(StoryKitError) in try state.checkActive() }
+        for stem in Self.imageStems(id) {
+            for mimeType in ImageMIMEType.allCases {
+                if let bytes = try FileSystem.read("\(illustrations)/\(stem).\(mimeType.fileExtension)") {
+                    return (bytes, mimeType)
+                }
             }
         }
         throw StoryKitError(.notFound, "no illustration \"\(id)\"")
@@ -260,14 +402,17 @@ final class FileEngine: RecordEngine {
 
     func deleteImage(id: String) throws(StoryKitError) {
         try RecordRules.checkID(id, "illustration id")
-        try state.withLock { (_) throws(StoryKitError) in
+        try state.withLock { (state) throws(StoryKitError) in
+            try state.checkActive()
             var removed = false
-            for mimeType in ImageMIMEType.allCases {
-                do throws(StoryKitError) {
-                    try FileSystem.remove("\(id).\(mimeType.fileExtension)", folder: illustrations)
-                    removed = true
-                } catch where error.code == .notFound {
-                    continue
+            for stem in Self.imageStems(id) {
+                for mimeType in ImageMIMEType.allCases {
+                    do throws(StoryKitError) {
+                        try FileSystem.remove("\(stem).\(mimeType.fileExtension)", folder: illustrations)
+                        removed = true
+                    } catch where error.code == .notFound {
+                        continue
+                    }
                 }
             }
             guard removed else { throw StoryKitError(.notFound, "no illustration \"\(id)\"") }

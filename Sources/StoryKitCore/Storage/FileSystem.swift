@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,12 +6,16 @@ import Musl
 import Darwin
 #endif
 
+// The system's functions under names that FileSystem's own `read` and `rename` do not hide.
 #if canImport(Glibc)
 private let systemRead = Glibc.read
+private let systemRename = Glibc.rename
 #elseif canImport(Musl)
 private let systemRead = Musl.read
+private let systemRename = Musl.rename
 #elseif canImport(Darwin)
 private let systemRead = Darwin.read
+private let systemRename = Darwin.rename
 #endif
 
 /// The POSIX file operations the file store needs, each failure turned into a
@@ -41,8 +43,9 @@ enum FileSystem {
     static func writeDurably(_ bytes: [UInt8], folder: String, name: String) throws(StoryKitError) {
         let path = folder + "/" + name
         // Temporary names end in ".tmp", which no record or image name does, so a clean-up
-        // after a crash can never remove real data.
-        let temporary = "\(path).\(getpid()).\(nextTemporaryNumber()).tmp"
+        // after a crash can never remove real data; they leave the record's name out, so that
+        // any name that fits the file system also fits its temporary file.
+        let temporary = "\(folder)/.write-\(getpid())-\(nextTemporaryNumber()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("write", path) }
         var closed = false
@@ -51,10 +54,10 @@ enum FileSystem {
         }
         do throws(StoryKitError) {
             try writeAll(bytes, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw failure("flush", path) }
+            guard flushToStorage(descriptor) == 0 else { throw failure("flush", path) }
             closed = true
             guard close(descriptor) == 0 else { throw failure("close", path) }
-            guard rename(temporary, path) == 0 else { throw failure("replace", path) }
+            guard systemRename(temporary, path) == 0 else { throw failure("replace", path) }
         } catch {
             unlink(temporary)
             throw error
@@ -67,7 +70,20 @@ enum FileSystem {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("open the folder", folder) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw failure("flush the folder", folder) }
+        guard flushToStorage(descriptor) == 0 else { throw failure("flush the folder", folder) }
+    }
+
+    /// Flushes a file or folder to stable storage: 0 on success, else -1 with `errno` set.
+    ///
+    /// On Apple platforms `fsync` only hands the data to the drive, whose cache may still lose
+    /// it on power loss; `F_FULLFSYNC` asks the drive to flush that cache too. File systems
+    /// that refuse it (some network and FAT volumes) get `fsync`, as SQLite does. Linux's
+    /// `fsync` already flushes the drive's cache.
+    private static func flushToStorage(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+        #endif
+        return fsync(descriptor)
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StoryKitError) {
@@ -121,6 +137,13 @@ enum FileSystem {
         try syncDirectory(folder)
     }
 
+    /// Renames `name` to `newName` within `folder` and flushes the folder.
+    static func rename(_ name: String, to newName: String, folder: String) throws(StoryKitError) {
+        let path = folder + "/" + name
+        guard systemRename(path, folder + "/" + newName) == 0 else { throw failure("rename", path) }
+        try syncDirectory(folder)
+    }
+
     /// The names in a folder (without `.` and `..`); empty when the folder does not exist.
     static func names(in folder: String) throws(StoryKitError) -> [String] {
         guard let directory = opendir(folder) else {
@@ -143,12 +166,14 @@ enum FileSystem {
     /// of the process.
     ///
     /// Returns `nil` when the lock file is missing and its folder cannot be written (read-only
-    /// media, or no permission): nothing can be written through this path, so there is no
-    /// write to guard, and the store still opens for reading.
+    /// media, no permission, or an Apple sandbox's denial, which is `EPERM`): nothing can be
+    /// written through this path, so there is no write to guard, and the store still opens
+    /// for reading. Also `nil` when the file system has no locks (`ENOTSUP`, `ENOLCK`: some
+    /// network volumes); the store then works unlocked, as SQLite does there.
     static func lock(_ path: String) throws(StoryKitError) -> Int32? {
-        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == EROFS || errno == EACCES {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        if descriptor < 0, errno == EROFS || errno == EACCES || errno == EPERM {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             if descriptor < 0, errno == ENOENT { return nil }
         }
         guard descriptor >= 0 else { throw failure("open the lock file", path) }
@@ -158,9 +183,15 @@ enum FileSystem {
             if code == EWOULDBLOCK {
                 throw StoryKitError(.io, "the store at \(path.dropLast(lockFileName.count + 1)) is open in another process or handle; close it first")
             }
+            if isLockingUnsupported(code) { return nil }
             throw failure("lock", path, code: code)
         }
         return descriptor
+    }
+
+    /// Whether `flock` failed because the file system has no locks at all.
+    static func isLockingUnsupported(_ code: Int32) -> Bool {
+        code == ENOTSUP || code == EOPNOTSUPP || code == ENOLCK
     }
 
     static let lockFileName = ".storykit.lock"
@@ -172,9 +203,13 @@ enum FileSystem {
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 
-    private static let temporaryCounter = Atomic<Int>(0)
+    // A lock rather than `Synchronization.Atomic`, which needs macOS 15 / iOS 18.
+    private static let temporaryCounter = LockedValue(0)
 
     private static func nextTemporaryNumber() -> Int {
-        temporaryCounter.add(1, ordering: .relaxed).newValue
+        temporaryCounter.withLock { count in
+            count += 1
+            return count
+        }
     }
 }

@@ -22,6 +22,15 @@ struct RecordEnvelope {
 
     /// Reads an envelope from file contents, checking that it belongs to `expectedID`.
     init(bytes: [UInt8], expectedID: String) throws(StoryKitError) {
+        try self.init(bytes: bytes, describedAs: expectedID)
+        guard id == expectedID else {
+            throw StoryKitError(.parse, "record \"\(expectedID)\" is missing its id, times or record")
+        }
+    }
+
+    /// Reads an envelope from file contents; `label` names the record in errors.
+    init(bytes: [UInt8], describedAs label: String) throws(StoryKitError) {
+        let expectedID = label
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue(parsingUTF8: bytes)
@@ -34,7 +43,7 @@ struct RecordEnvelope {
         guard schema <= Int64(Self.schema) else {
             throw StoryKitError(.state, "record \"\(expectedID)\" was written by a newer StoryKit (schema \(schema); this one reads up to \(Self.schema))")
         }
-        guard let id = value["id"]?.stringValue, id == expectedID,
+        guard let id = value["id"]?.stringValue,
               let createdAt = value["createdAt"]?.numberValue?.int64Value,
               let updatedAt = value["updatedAt"]?.numberValue?.int64Value,
               let record = value["record"] else {

@@ -1,5 +1,5 @@
 /// Small facts about UTF-8 shared by every reader in the library.
-enum UTF8Text {
+package enum UTF8Text {
     /// What a lead byte promises: the sequence length and the range its second byte must fall
     /// in (narrower after E0, ED, F0 and F4, which rules out overlong forms, surrogates and
     /// code points above U+10FFFF). `nil` for a byte that cannot start a sequence of two or more.
@@ -15,6 +15,19 @@ enum UTF8Text {
         case 0xF4: (4, 0x80, 0x8F)
         default: nil
         }
+    }
+
+    /// The text of `bytes` when they are valid UTF-8, else `nil`.
+    ///
+    /// The same rules as `String(validating:as:)`, which needs macOS 15 / iOS 18; StoryKit
+    /// deploys to macOS 13 / iOS 16.
+    package static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var validator = UTF8StreamValidator()
+        for offset in bytes.indices where validator.check(bytes[offset], at: offset) != nil {
+            return nil
+        }
+        guard validator.endOfInputProblem() == nil else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Runs `body` on the UTF-8 bytes of `string`, passing on its typed error.
