@@ -183,3 +183,24 @@ def test_python_readme_install_commands_install_a_working_package(tmp_path):
     assert str(tmp_path / "venv") in location and re.fullmatch(r"\d+\.\d+\.\d+", version)
     missing = subprocess.run([python, "-c", check], cwd=tmp_path, capture_output=True, timeout=60, env=env)
     assert missing.returncode != 0 and b"STORYKIT_LIB" in missing.stderr
+
+
+FOUNDATION_MODELS_ARTICLE = REPOSITORY / "Sources" / "StoryKitCore" / "StoryKitCore.docc" / "FoundationModelsBackend.md"
+FOUNDATION_MODELS_STUB = REPOSITORY / "Tests" / "Snippets" / "AppleStubs" / "FoundationModels.swift"
+
+
+def test_foundation_models_snippet_type_checks_against_storykitcore(tmp_path):
+    """The article's snippet uses StoryKitCore's public API as it is: it is type-checked against
+    the built module, with FoundationModels' own declarations stood in by a stub of their
+    documented shapes (the framework exists only on Apple platforms)."""
+    modules = Path(os.environ.get("STORYKIT_SWIFT_MODULES", REPOSITORY / ".build" / "debug" / "Modules"))
+    assert (modules / "StoryKitCore.swiftmodule").exists(), f"build StoryKitCore first (swift build): {modules}"
+    snippets = of_language(FOUNDATION_MODELS_ARTICLE, "swift")
+    assert len(snippets) == 1
+    (tmp_path / "snippet.swift").write_text(snippets[0][0])
+    subprocess.run(["swiftc", "-emit-module", "-module-name", "FoundationModels", "-swift-version", "6",
+                    str(FOUNDATION_MODELS_STUB), "-emit-module-path", str(tmp_path / "FoundationModels.swiftmodule")],
+                   check=True, timeout=300)
+    result = subprocess.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", str(tmp_path), "-I", str(modules),
+                             str(tmp_path / "snippet.swift")], capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode()
