@@ -93,6 +93,7 @@ typedef int32_t storykit_status;
 #define STORYKIT_E_LIMIT            (-8)  /* an input exceeded a documented limit (size, depth) */
 #define STORYKIT_E_CALLBACK         (-9)  /* a user callback asked to stop or failed */
 #define STORYKIT_E_STATE            (-10) /* call made in the wrong state */
+#define STORYKIT_E_CANCELLED        (-11) /* the operation was cancelled or timed out: stop */
 #define STORYKIT_E_INTERNAL         (-99) /* a bug; the message says where */
 
 /*
@@ -789,9 +790,19 @@ STORYKIT_API void storykit_bytes_free(unsigned char *bytes);
 ** arriving. A host that returns anything but STORYKIT_OK stops the whole operation, which
 ** then returns STORYKIT_E_CALLBACK; so does an on_event callback.
 **
-** Threads: the calling thread waits while the operation runs; the callbacks run on library
-** threads, one at a time per operation. The exchange is valid only until the transport
-** callback returns. Requests are retried (exponential backoff with full jitter, honouring
+** Threads: the calling thread waits while the operation runs, and the function returns only
+** after every callback it started has returned, so user_data may be freed as soon as it
+** returns. Each transport callback runs on a thread of its own, so a callback that blocks
+** delays only its own operation, never another call. The exchange is valid only until the
+** transport callback returns.
+**
+** Time-outs and stops: when the host gives an exchange nothing (no head, or no chunk) for
+** the request's "timeoutSeconds", the operation takes that as a time-out at once (it may
+** retry, below); when the operation is cancelled or stopped, or stops reading, likewise.
+** The exchange is then cancelled: storykit_exchange_cancelled() returns 1, and respond and
+** write return STORYKIT_E_CANCELLED. The callback should then stop and return promptly (a
+** blocking HTTP client should use "timeoutSeconds" as its own time-out, or poll
+** storykit_exchange_cancelled()): the function still waits for it before returning. Requests are retried (exponential backoff with full jitter, honouring
 ** Retry-After) on rate limits, server errors, time-outs and transport failures, but a stream
 ** whose text already reached on_event is never started over. Do not call these functions
 ** from inside a Swift concurrency task: they block their thread.
@@ -841,7 +852,8 @@ typedef storykit_status (*storykit_event_fn)(const char *event_json, void *user_
 ** headers_json  NULL, or a JSON object of header names to string values.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (exchange NULL, bad status or headers);
-** STORYKIT_E_STATE (already responded or failed).
+** STORYKIT_E_STATE (already responded or failed); STORYKIT_E_CANCELLED (the operation timed
+** out, was cancelled or stopped reading: return from the callback).
 */
 STORYKIT_API storykit_status storykit_exchange_respond(storykit_exchange *exchange, int32_t http_status,
                                                        const char *headers_json);
@@ -852,11 +864,20 @@ STORYKIT_API storykit_status storykit_exchange_respond(storykit_exchange *exchan
 ** chunk, len  NULL only when len is 0. The whole body is at most STORYKIT_MAX_INPUT_BYTES.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (exchange NULL, chunk NULL with len > 0);
-** STORYKIT_E_STATE (no head yet, failed, or nobody reads any more: the operation stopped or
-** timed out, so stop sending and return); STORYKIT_E_LIMIT (body over the limit).
+** STORYKIT_E_STATE (no head yet, or failed); STORYKIT_E_CANCELLED (nobody reads any more:
+** the operation stopped, was cancelled or timed out, so stop sending and return);
+** STORYKIT_E_LIMIT (the body passed the limit: the operation fails with a malformedResponse
+** error rather than take a cut-off body; stop sending and return).
 */
 STORYKIT_API storykit_status storykit_exchange_write(storykit_exchange *exchange, const unsigned char *chunk,
                                                      size_t len);
+
+/*
+** Whether the operation no longer wants this exchange's answer (it timed out, was cancelled,
+** was stopped, or stopped reading): 1 if so, else 0; 1 for NULL. A callback that blocks may
+** poll it. Thread-safe; valid only while the callback runs.
+*/
+STORYKIT_API int storykit_exchange_cancelled(storykit_exchange *exchange);
 
 /*
 ** Ends the exchange with a failure: no response came, or the body stopped part-way.
@@ -865,8 +886,9 @@ STORYKIT_API storykit_status storykit_exchange_write(storykit_exchange *exchange
 ** message  NULL or a NUL-terminated sentence saying what happened (secrets are redacted), of
 **          at most STORYKIT_MAX_OPTIONS_BYTES.
 **
-** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (exchange NULL, unknown kind);
-** STORYKIT_E_STATE (already failed).
+** Returns STORYKIT_OK (also after a cancellation, when it changes nothing);
+** STORYKIT_E_INVALID_ARGUMENT (exchange NULL, unknown kind); STORYKIT_E_STATE (already
+** failed).
 */
 STORYKIT_API storykit_status storykit_exchange_fail(storykit_exchange *exchange, const char *kind,
                                                     const char *message);

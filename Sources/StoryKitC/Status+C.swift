@@ -24,6 +24,7 @@ public func storykit_status_string(_ status: storykit_status) -> UnsafePointer<C
         case STORYKIT_E_LIMIT: "limit exceeded"
         case STORYKIT_E_CALLBACK: "callback stopped the operation"
         case STORYKIT_E_STATE: "wrong state"
+        case STORYKIT_E_CANCELLED: "cancelled"
         case STORYKIT_E_INTERNAL: "internal error"
         default: "unknown status"
         }

@@ -21,14 +21,14 @@ from . import _library, services as _services
 from .transport import Exchange, UrllibTransport
 from .errors import (
     APIError, CallbackError, InternalError, InvalidArgumentError, LimitError, NotFoundError,
-    ParseError, StateError, StorageError, StoryKitError, TransportError, UnavailableError,
+    CancelledError, ParseError, StateError, StorageError, StoryKitError, TransportError, UnavailableError,
     error_for,
 )
 
 __all__ = [
     "StoryKitError", "InvalidArgumentError", "ParseError", "NotFoundError", "StorageError",
     "TransportError", "APIError", "UnavailableError", "LimitError", "CallbackError",
-    "StateError", "InternalError", "version", "version_number", "abi_version",
+    "StateError", "CancelledError", "InternalError", "version", "version_number", "abi_version",
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
     "repair_json", "parse_list", "parse_variations", "Stream", "Store", "build_prompt",
     "evaluate_policy", "Policy", "decode_response", "build_request", "GENERATION_PROVIDERS",

@@ -87,6 +87,7 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_exchange_respond": (status, [ctypes.c_void_p, ctypes.c_int32, ctypes.c_char_p]),
         "storykit_exchange_write": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_exchange_fail": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p]),
+        "storykit_exchange_cancelled": (ctypes.c_int, [ctypes.c_void_p]),
         "storykit_generate": (status, [out_string, ctypes.c_char_p, TRANSPORT_FUNCTION, EVENT_FUNCTION, ctypes.c_void_p]),
         "storykit_correct": (status, [out_string, ctypes.c_char_p, TRANSPORT_FUNCTION, EVENT_FUNCTION, ctypes.c_void_p]),
         "storykit_illustrate": (status, [out_string, ctypes.c_void_p, ctypes.c_char_p, TRANSPORT_FUNCTION, ctypes.c_void_p]),

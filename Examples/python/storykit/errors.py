@@ -13,6 +13,7 @@ E_UNAVAILABLE = -7
 E_LIMIT = -8
 E_CALLBACK = -9
 E_STATE = -10
+E_CANCELLED = -11
 E_INTERNAL = -99
 
 
@@ -91,6 +92,12 @@ class StateError(StoryKitError):
     code = E_STATE
 
 
+class CancelledError(StoryKitError):
+    """The operation was cancelled or timed out; the exchange takes nothing more."""
+
+    code = E_CANCELLED
+
+
 class InternalError(StoryKitError):
     """A defect in StoryKit; the message says where."""
 
@@ -101,7 +108,7 @@ _BY_CODE = {
     cls.code: cls
     for cls in (
         InvalidArgumentError, ParseError, NotFoundError, StorageError, TransportError, APIError,
-        UnavailableError, LimitError, CallbackError, StateError, InternalError,
+        UnavailableError, LimitError, CallbackError, StateError, CancelledError, InternalError,
     )
 }
 

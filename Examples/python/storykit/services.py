@@ -30,6 +30,9 @@ class _Callbacks:
         try:
             self._transport(json.loads(request.decode("utf-8")), Exchange(self.lib, exchange))
             return errors.OK
+        except errors.CancelledError:
+            # The operation timed out or stopped and says so itself: this is no failure.
+            return errors.OK
         except BaseException as error:  # noqa: BLE001 - handed back to the caller below
             self.failure = self.failure or error
             return errors.E_CALLBACK

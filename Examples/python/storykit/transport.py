@@ -40,12 +40,19 @@ class Exchange:
         self._check(self._lib.storykit_exchange_respond(self._pointer, status, encoded))
 
     def write(self, chunk: bytes) -> bool:
-        """Adds body bytes; False once nobody reads any more (stop sending then)."""
+        """Adds body bytes; False once nobody reads any more (the operation stopped, was
+        cancelled or timed out: stop sending and return then)."""
         status = self._lib.storykit_exchange_write(self._pointer, chunk, len(chunk))
-        if status == errors.E_STATE:
+        if status == errors.E_CANCELLED:
             return False
         self._check(status)
         return True
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether the operation no longer wants this answer (timed out, cancelled or
+        stopped); a transport that waits may poll it and return early."""
+        return bool(self._lib.storykit_exchange_cancelled(self._pointer))
 
     def fail(self, kind: str, message: str) -> None:
         """Ends the exchange without (the rest of) an answer: kind is "transport", "timeout"

@@ -160,7 +160,8 @@ def test_exchange_misuse_is_reported(server):
     seen = {}
 
     def misuse(request, exchange):
-        assert exchange.write(b"body before head") is False
+        with pytest.raises(storykit.StateError):
+            exchange.write(b"body before head")
         with pytest.raises(storykit.InvalidArgumentError):
             exchange.respond(42)
         with pytest.raises(storykit.InvalidArgumentError):

@@ -28,6 +28,8 @@ public struct StoryKitError: Error, Sendable, Hashable, CustomStringConvertible 
         case callback = -9
         /// A call was made in the wrong state.
         case state = -10
+        /// The operation this call belonged to was cancelled or timed out.
+        case cancelled = -11
         /// A defect in StoryKit; the message says where.
         case `internal` = -99
 
@@ -44,6 +46,7 @@ public struct StoryKitError: Error, Sendable, Hashable, CustomStringConvertible 
             case .limit: "limit exceeded"
             case .callback: "callback stopped the operation"
             case .state: "wrong state"
+            case .cancelled: "cancelled"
             case .internal: "internal error"
             }
         }

@@ -1,0 +1,148 @@
+"""What a host's transport may rely on: a call returns only after every callback it started
+has returned; a time-out is reported on time and cancels the exchange; a blocked callback
+never delays another call; a body cut at the size limit is an error, never a short answer."""
+import threading
+import time
+
+import pytest
+
+import storykit
+
+GEMINI_REPLY = b'{"candidates":[{"content":{"parts":[{"text":"Hi"}]},"finishReason":"STOP"}]}'
+
+
+def request(**extra):
+    # The transport answers by itself: the URL is never dialled.
+    body = {"provider": "gemini", "model": "gemini-2.5-flash", "apiKey": "test-key",
+            "baseURL": "http://127.0.0.1:9/v1beta", "prompt": "Tell a story.", "retry": {"maxAttempts": 1}}
+    body.update(extra)
+    return body
+
+
+@pytest.fixture(autouse=True)
+def no_keys_from_the_environment(monkeypatch):
+    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+
+
+def test_a_call_returns_only_after_a_transport_that_failed_has_returned():
+    returned = threading.Event()
+
+    def fails_then_lingers(_request, exchange):
+        exchange.fail("transport", "the connection dropped")
+        time.sleep(0.5)
+        with pytest.raises(storykit.StateError):  # the exchange is still valid: no crash
+            exchange.fail("transport", "again")
+        returned.set()
+
+    with pytest.raises(storykit.TransportError):
+        storykit.generate(request(), transport=fails_then_lingers)
+    assert returned.is_set()
+
+
+def test_a_call_stopped_by_on_event_waits_for_the_transport():
+    returned = threading.Event()
+    refused = []
+
+    def streams_slowly(_request, exchange):
+        exchange.respond(200, {"content-type": "text/event-stream"})
+        for index in range(5):
+            event = b'data: {"candidates":[{"content":{"parts":[{"text":"piece %d "}]}}]}\r\n\r\n' % index
+            if not exchange.write(event):
+                refused.append(index)
+                break
+            time.sleep(0.1)
+        time.sleep(0.3)
+        returned.set()
+
+    with pytest.raises(storykit.CallbackError):
+        storykit.generate(request(stream=True), transport=streams_slowly, on_event=lambda event: False)
+    assert returned.is_set()
+    assert refused, "writes went on being accepted after on_event stopped the operation"
+
+
+def test_a_time_out_is_reported_on_time_and_cancels_the_exchange():
+    seen = {}
+
+    def blocks_until_cancelled(_request, exchange):
+        started = time.monotonic()
+        while not exchange.cancelled and time.monotonic() - started < 20:
+            time.sleep(0.02)
+        seen["cancelled after"] = time.monotonic() - started
+        with pytest.raises(storykit.CancelledError):
+            exchange.respond(200)
+
+    started = time.monotonic()
+    with pytest.raises(storykit.TransportError, match="timeout"):
+        storykit.generate(request(timeoutSeconds=1), transport=blocks_until_cancelled)
+    elapsed = time.monotonic() - started
+    assert 0.9 <= seen["cancelled after"] < 5
+    assert elapsed < 6
+
+
+def test_an_answer_after_the_time_out_is_not_a_success():
+    def answers_late(_request, exchange):
+        time.sleep(1.5)
+        exchange.respond(200, {"content-type": "application/json"})  # raises CancelledError
+        exchange.write(GEMINI_REPLY)
+
+    with pytest.raises(storykit.TransportError, match="timeout"):
+        storykit.generate(request(timeoutSeconds=0.5), transport=answers_late)
+
+
+def test_blocked_callbacks_do_not_delay_other_calls():
+    release = threading.Event()
+    blocked = 24
+
+    def blocks(_request, exchange):
+        release.wait(30)
+        exchange.fail("cancelled", "released")
+
+    def answers(_request, exchange):
+        exchange.respond(200, {"content-type": "application/json"})
+        exchange.write(GEMINI_REPLY)
+
+    errors = []
+
+    def blocked_call():
+        try:
+            storykit.generate(request(timeoutSeconds=60), transport=blocks)
+        except storykit.StoryKitError as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=blocked_call) for _ in range(blocked)]
+    for thread in threads:
+        thread.start()
+    try:
+        time.sleep(0.5)  # every blocked callback is running by now
+        started = time.monotonic()
+        assert storykit.generate(request(), transport=answers)["text"] == "Hi"
+        assert storykit.correct({"text": "I wnat to go hmoe"})["backend"] == "offline"
+        assert time.monotonic() - started < 3
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(60)
+    assert len(errors) == blocked
+
+
+def test_a_body_cut_at_the_size_limit_is_an_error_not_a_short_answer():
+    limit = 64 << 20
+    outcome = {}
+
+    def floods(_request, exchange):
+        exchange.respond(200, {"content-type": "text/event-stream"})
+        event = b'data: {"candidates":[{"content":{"parts":[{"text":"' + b"a" * 65000 + b'"}]}}]}\r\n\r\n'
+        sent = 0
+        try:
+            while sent <= limit:
+                if not exchange.write(event):
+                    outcome["refused"] = "cancelled"
+                    return
+                sent += len(event)
+        except storykit.LimitError:
+            outcome["refused"] = "limit"
+
+    with pytest.raises(storykit.StoryKitError, match="malformedResponse|over"):
+        storykit.generate(request(stream=True), transport=floods)
+    assert outcome["refused"] == "limit"
