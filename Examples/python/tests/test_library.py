@@ -17,11 +17,12 @@ HEADER_FUNCTIONS = {
     "storykit_stream_feed", "storykit_stream_finish", "storykit_stream_finish_events", "storykit_stream_free",
     "storykit_store_open", "storykit_store_put", "storykit_store_get", "storykit_store_delete",
     "storykit_store_list", "storykit_store_put_image", "storykit_store_get_image",
-    "storykit_store_delete_image", "storykit_store_close", "storykit_bytes_free",
+    "storykit_store_delete_image", "storykit_store_suspend", "storykit_store_resume", "storykit_store_close",
+    "storykit_bytes_free",
     "storykit_prompt_build", "storykit_policy_evaluate", "storykit_policy_create",
     "storykit_policy_eval", "storykit_policy_free", "storykit_response_decode", "storykit_request_build",
     "storykit_correct_offline", "storykit_exchange_respond", "storykit_exchange_write",
-    "storykit_exchange_fail", "storykit_generate", "storykit_correct", "storykit_illustrate",
+    "storykit_exchange_fail", "storykit_exchange_cancelled", "storykit_generate", "storykit_correct", "storykit_illustrate",
 }
 
 
