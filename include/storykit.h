@@ -411,9 +411,13 @@ STORYKIT_API storykit_status storykit_prompt_build(char **out_json, const char *
 ** unsupportedLocation, rateLimited*, serverError*, unavailable*, timeout*, cancelled,
 ** promptBlocked, stoppedEarly (a finish reason other than stop and max-tokens), emptyResponse*,
 ** contentFiltered (every image filtered), malformedResponse (not JSON, an HTML page, the wrong
-** shape; retryable when the HTTP status is 408, 429 or 5xx), transport*. API keys, and
-** anything that looks like one (AIza..., sk-..., Bearer tokens, key=...), never appear in an
-** error or a description, even when the service echoes them back.
+** shape; retryable when the HTTP status is 408, 429 or 5xx), transport*. API keys never
+** appear in an error, a description, storykit_last_error() or a service's "attempts", even
+** when the service echoes them back: the key in use (of 4 or more characters) is removed
+** wherever it appears, and so is anything that looks like a credential (AIza..., sk-...,
+** Bearer tokens, the value after key=, key:, "apiKey":, token=, password= and the like, and
+** the password of a URL's user-info). storykit_response_decode knows no key, so it removes
+** only what looks like one.
 **
 ** Images are at most 32 MiB each once decoded; their MIME type must be image/png, image/jpeg,
 ** image/webp, image/gif or image/heic (extensions png, jpg, webp, gif, heic); any other type

@@ -1,6 +1,7 @@
 """What a host's transport may rely on: a call returns only after every callback it started
 has returned; a time-out is reported on time and cancels the exchange; a blocked callback
 never delays another call; a body cut at the size limit is an error, never a short answer."""
+import json
 import threading
 import time
 
@@ -146,3 +147,24 @@ def test_a_body_cut_at_the_size_limit_is_an_error_not_a_short_answer():
     with pytest.raises(storykit.StoryKitError, match="malformedResponse|over"):
         storykit.generate(request(stream=True), transport=floods)
     assert outcome["refused"] == "limit"
+
+
+def test_a_key_the_server_echoes_never_leaves_the_library():
+    key = "my-local-server-token-2024"
+
+    def echoes_the_key(_request, exchange):
+        exchange.respond(401, {"content-type": "application/json"})
+        exchange.write(('{"error":{"message":"Incorrect API key provided: %s","type":"invalid_request_error",'
+                        '"code":"invalid_api_key"}}' % key).encode())
+
+    remote = {"provider": "openai", "model": "local", "apiKey": key, "baseURL": "https://u:hunter2@127.0.0.1:9/v1",
+              "retry": {"maxAttempts": 1}}
+    with pytest.raises(storykit.APIError) as raised:
+        storykit.generate(dict(remote, prompt="Hi"), transport=echoes_the_key)
+    assert key not in str(raised.value) and "hunter2" not in str(raised.value)
+    outcome = storykit.correct({"text": "I wnat to go hmoe", "remote": remote}, transport=echoes_the_key)
+    assert outcome["backend"] == "offline"
+    text = json.dumps(outcome)
+    assert key not in text and "hunter2" not in text
+    built = storykit.build_request({key: value for key, value in remote.items() if key != "retry"} | {"prompt": "Hi"})
+    assert "hunter2" not in built["description"]

@@ -43,8 +43,12 @@ public struct RemoteImageGenerator: ImageGenerator {
         } catch {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
-        return try await retrier.run { _ throws(GenerationError) in
-            try ImagenCodec.decode(try await transport.send(http, timeout: timeout))
+        do {
+            return try await retrier.run { _ throws(GenerationError) in
+                try ImagenCodec.decode(try await transport.send(http, timeout: timeout))
+            }
+        } catch {
+            throw error.redacting([apiKey])
         }
     }
 }

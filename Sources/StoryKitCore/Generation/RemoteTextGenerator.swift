@@ -59,13 +59,26 @@ public struct RemoteTextGenerator: TextGenerator {
     }
 
     public func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
-        let http = try httpRequest(request, stream: false)
-        return try await retrier.run { _ throws(GenerationError) in
-            try provider.decode(try await transport.send(http, timeout: timeout)).get()
+        do {
+            let http = try httpRequest(request, stream: false)
+            return try await retrier.run { _ throws(GenerationError) in
+                try provider.decode(try await transport.send(http, timeout: timeout)).get()
+            }
+        } catch {
+            // A server may echo the key back in any form; patterns cannot catch every key.
+            throw error.redacting(apiKey.map { [$0] } ?? [])
         }
     }
 
     public func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError) -> GenerationResult {
+        do {
+            return try await streamUnredacted(request, onText: onText)
+        } catch {
+            throw error.redacting(apiKey.map { [$0] } ?? [])
+        }
+    }
+
+    private func streamUnredacted(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError) -> GenerationResult {
         let http = try httpRequest(request, stream: true)
         var delivered = ""
         // Text already handed out cannot be taken back, so a stream that delivered any is
@@ -123,6 +136,17 @@ public struct RemoteTextGenerator: TextGenerator {
 
 extension GenerationError {
     /// The error with `partialText` set to `text` when it had none and `text` is not empty.
+    /// The error with every occurrence of `secrets` removed from its text.
+    func redacting(_ secrets: [String]) -> GenerationError {
+        guard !secrets.isEmpty else { return self }
+        var copy = self
+        copy.status = status.map { SecretRedactor.redact($0, secrets: secrets) }
+        copy.reason = reason.map { SecretRedactor.redact($0, secrets: secrets) }
+        copy.detail = detail.map { SecretRedactor.redact($0, secrets: secrets) }
+        copy.partialText = partialText.map { SecretRedactor.redact($0, secrets: secrets) }
+        return copy
+    }
+
     func keeping(partialText text: String) -> GenerationError {
         guard partialText == nil, !text.isEmpty else { return self }
         var copy = self

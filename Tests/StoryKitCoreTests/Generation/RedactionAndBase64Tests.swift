@@ -25,6 +25,28 @@ import Testing
         #expect(SecretRedactor.redact(text) == text)
     }
 
+    @Test(arguments: [
+        ("key:hunter2", "hunter2"), (#"{"apiKey":"hunter2"}"#, "hunter2"), ("key='hunter2'", "hunter2"),
+        ("key = hunter2", "hunter2"), ("API_KEY: s3", "s3"), ("password=pw", "pw"), ("?key=short", "short"),
+        ("https://u:hunter2@h/v1", "hunter2"), ("x-goog-api-key: abc", "abc"),
+    ])
+    func valuesAfterACredentialsNameAreRedactedWhateverTheirLength(_ text: String, _ secret: String) {
+        let redacted = SecretRedactor.redact("sent \(text) back")
+        #expect(!redacted.contains(secret), "\(text) -> \(redacted)")
+        #expect(redacted.contains(SecretRedactor.replacement))
+    }
+
+    @Test func theKeyInUseIsRedactedWhereverItAppears() {
+        let key = "my-local-server-token-2024"
+        let echoed = "Incorrect API key provided: \(key). You can find your key at \(key)/x"
+        #expect(SecretRedactor.redact(echoed).contains(key))  // no pattern knows this key
+        let redacted = SecretRedactor.redact(echoed, secrets: [key])
+        #expect(!redacted.contains(key))
+        #expect(redacted.hasPrefix("Incorrect API key provided: [redacted]."))
+        // A secret too short to replace safely leaves ordinary words alone.
+        #expect(SecretRedactor.redact("a cat sat", secrets: ["a"]) == "a cat sat")
+    }
+
     @Test func headersKeepTheSchemeOnly() {
         #expect(SecretRedactor.redactHeader(name: "authorization", value: "Bearer abc") == "Bearer [redacted]")
         #expect(SecretRedactor.redactHeader(name: "X-Goog-Api-Key", value: "AIza123") == "[redacted]")
