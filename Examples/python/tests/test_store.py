@@ -167,3 +167,69 @@ def test_crash_at_random_moments_loses_nothing_acknowledged(tmp_path):
         leftovers = [p.name for p in (root / "stories").iterdir() if p.name.endswith(".tmp")]
         assert leftovers == []
     assert len(acknowledged) >= 50
+
+
+def nested(depth, leaf=1):
+    """A JSON value `depth` arrays deep."""
+    return "[" * depth + json.dumps(leaf) + "]" * depth
+
+
+def test_a_write_that_could_not_be_read_back_is_refused(tmp_path):
+    root = tmp_path / "store"
+    with storykit.Store(root) as store:
+        store.put("preferences", "kept", {"a": 1})
+        # 512 levels is within STORYKIT_MAX_JSON_DEPTH, but not once the file wraps it.
+        for depth in (511, 512):
+            with pytest.raises(storykit.LimitError, match="nested too deeply"):
+                store.put_json("preferences", "deep", nested(depth))
+        store.put_json("preferences", "deep", nested(510))
+        with pytest.raises(storykit.LimitError, match="nested too deeply"):
+            store.put_json("heroes", "h1", '{"id":"h1","name":"Mia","traits":[],"extra":%s}' % nested(511))
+        # Preferences live in one file: its total is held to the file limit too.
+        big = "x" * (24 << 20)
+        store.put("preferences", "big1", big)
+        store.put("preferences", "big2", big)
+        with pytest.raises(storykit.LimitError, match="over the store's limit"):
+            store.put("preferences", "big3", big)
+    with storykit.Store(root) as store:
+        assert store.get("preferences", "kept") == {"a": 1}
+        assert store.get_json("preferences", "deep") == nested(510).encode()
+        store.delete("preferences", "big1")
+        with pytest.raises(storykit.NotFoundError):
+            store.get("preferences", "big3")
+
+
+def test_ids_that_differ_in_case_or_normalisation(tmp_path):
+    root = tmp_path / "store"
+    with storykit.Store(root) as store:
+        store.put("heroes", "Mia", {"id": "Mia", "name": "Upper"})
+        store.put("heroes", "mia", {"id": "mia", "name": "Lower"})
+        store.put("heroes", "Ren\u00e9e", {"id": "Ren\u00e9e", "name": "Composed"})
+        store.put("heroes", "Rene\u0301e", {"id": "Rene\u0301e", "name": "Decomposed"})
+    with storykit.Store(root) as store:
+        assert store.get("heroes", "Mia")["name"] == "Upper"
+        assert store.get("heroes", "mia")["name"] == "Lower"
+        assert store.get("heroes", "Ren\u00e9e")["name"] == "Decomposed"
+        store.delete("heroes", "Rene\u0301e")
+    with storykit.Store(root) as store:
+        with pytest.raises(storykit.NotFoundError):
+            store.get("heroes", "Ren\u00e9e")
+        for hostile in ("a\u0085b", "a\u202eb"):
+            with pytest.raises(storykit.InvalidArgumentError):
+                store.put("heroes", hostile, {"id": hostile, "name": "X"})
+
+
+def test_a_suspended_store_lets_another_process_in(tmp_path):
+    root = tmp_path / "store"
+    with storykit.Store(root) as store:
+        store.put("heroes", "h1", {"id": "h1", "name": "Before"})
+        store.suspend()
+        with pytest.raises(storykit.StateError, match="suspended"):
+            store.get("heroes", "h1")
+        code = (
+            "import sys; sys.path.insert(0, %r); import storykit\n"
+            "with storykit.Store(%r) as s:\n    s.put('heroes', 'h1', {'id': 'h1', 'name': 'After'})\nprint('ok')"
+        ) % (str(WRITER.parents[1]), str(root))
+        assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout.strip() == "ok"
+        store.resume()
+        assert store.get("heroes", "h1")["name"] == "After"

@@ -156,8 +156,9 @@ final class FileEngine: RecordEngine {
                 state.lastCreatedAt[collection] = createdAt
             }
             let envelope = RecordEnvelope(id: id, createdAt: createdAt, updatedAt: now, record: record)
+            let bytes = try Self.readableBytes(of: envelope, what: "record \"\(id)\"")
             try FileSystem.createDirectory(folder(collection))
-            try FileSystem.writeDurably(envelope.json.utf8Bytes(), folder: folder(collection), name: Self.fileName(id))
+            try FileSystem.writeDurably(bytes, folder: folder(collection), name: Self.fileName(id))
             state.entries[collection, default: [:]][id] = Entry(
                 createdAt: createdAt, record: .success(record), encoded: record.utf8Bytes(), updatedAt: now)
             // The new file holds the record now; an older release's files for it would bring
@@ -307,6 +308,24 @@ final class FileEngine: RecordEngine {
         state.lastCreatedAt[collection] = newest
     }
 
+    /// The file contents of `envelope`, checked to read back: a write the store could not
+    /// read again (nested past the parser's depth once wrapped, or past the file size limit)
+    /// is refused with `.limit` rather than making the record, or every preference,
+    /// unreadable.
+    private static func readableBytes(of envelope: RecordEnvelope, what: String) throws(StoryKitError) -> [UInt8] {
+        let bytes = envelope.json.utf8Bytes()
+        guard bytes.count <= FileSystem.maxFileBytes else {
+            throw StoryKitError(.limit, "\(what) would be a file of \(bytes.count) bytes, over the store's limit of \(FileSystem.maxFileBytes)")
+        }
+        do throws(JSONParseError) {
+            try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in try JSONValue.validate(utf8: buffer) }
+        } catch {
+            let limit = JSONParserLimits.default.maxDepth
+            throw StoryKitError(.limit, "\(what) is nested too deeply to be read back: the store wraps a record in \(envelope.id == preferencesFile ? 2 : 1) more level(s), and files are read to a depth of \(limit)")
+        }
+        return bytes
+    }
+
     /// Of two files for one id, whether `entry` is the record: a readable one over an
     /// unreadable one, then the one written last.
     private static func isPreferred(_ entry: Entry, over other: Entry) -> Bool {
@@ -347,7 +366,8 @@ final class FileEngine: RecordEngine {
             change(&values)
             let now = FileSystem.nowMilliseconds()
             let envelope = RecordEnvelope(id: Self.preferencesFile, createdAt: now, updatedAt: now, record: .object(values))
-            try FileSystem.writeDurably(envelope.json.utf8Bytes(), folder: root, name: Self.preferencesFile)
+            let bytes = try Self.readableBytes(of: envelope, what: "the preferences")
+            try FileSystem.writeDurably(bytes, folder: root, name: Self.preferencesFile)
             state.preferences = values
         }
     }
