@@ -640,6 +640,13 @@ STORYKIT_API void storykit_policy_free(storykit_policy *policy);
 ** Durability: files and folders are flushed with fsync() on Linux and fcntl(F_FULLFSYNC) on
 ** Apple platforms (fsync() where the file system refuses it).
 **
+** Links and special files: below the root (which may itself be a link), every folder and
+** file is reached through folder descriptors without following symbolic links, and only
+** regular files are read. A collection or Illustrations folder that is a link, a record or
+** image file that is a link, or a FIFO or device named like one is refused with
+** STORYKIT_E_IO ("refused ...: it is a symbolic link" / "not a regular file"); it is never
+** followed, written through, read, or waited on, and a link is removed as a link.
+**
 ** One process, and one handle, at a time may open a root (an advisory flock() on
 ** .storykit.lock, held while the store is open and not suspended): a second open is
 ** STORYKIT_E_IO. Deleting the lock file while a store is open lets a second opener in. On a

@@ -233,3 +233,67 @@ def test_a_suspended_store_lets_another_process_in(tmp_path):
         assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout.strip() == "ok"
         store.resume()
         assert store.get("heroes", "h1")["name"] == "After"
+
+
+def test_links_and_special_files_inside_the_root_are_refused(tmp_path):
+    root, outside = tmp_path / "store", tmp_path / "outside"
+    outside.mkdir()
+    (outside / "victim.json").write_text("keep me")
+    (outside / "left.tmp").write_text("keep me too")
+    (outside / "secret").write_text("not an image")
+    with storykit.Store(root) as store:
+        store.put("heroes", "h1", {"id": "h1", "name": "Mia"})
+        store.put_image("pic", "image/png", b"\x89PNG")
+    # A collection folder replaced by a link, Illustrations a link, an image that links out.
+    (root / "heroes" / "h1.json").unlink()
+    (root / "heroes").rmdir()
+    os.symlink(outside, root / "heroes")
+    (root / "Illustrations" / "pic.png").unlink()
+    os.symlink(outside / "secret", root / "Illustrations" / "pic.png")
+    os.symlink(outside / "victim.json", root / "Illustrations" / "other.png")
+    with storykit.Store(root) as store:
+        with pytest.raises(storykit.StorageError, match="symbolic link"):
+            store.put("heroes", "victim", {"id": "victim", "name": "X"})
+        with pytest.raises(storykit.StorageError, match="symbolic link"):
+            store.delete("heroes", "victim")
+        with pytest.raises(storykit.StorageError, match="symbolic link"):
+            store.list("heroes")
+        with pytest.raises(storykit.StorageError, match="symbolic link"):
+            store.get_image("pic")
+        store.delete_image("other")  # removes the link, not what it points to
+    assert (outside / "victim.json").read_text() == "keep me"
+    assert (outside / "left.tmp").read_text() == "keep me too"
+    assert (outside / "secret").read_text() == "not an image"
+    assert sorted(p.name for p in outside.iterdir()) == ["left.tmp", "secret", "victim.json"]
+    # The Illustrations folder itself a link: opening the store clears no temporary files there.
+    (root / "Illustrations" / "pic.png").unlink()
+    (root / "Illustrations").rmdir()
+    os.symlink(outside, root / "Illustrations")
+    with storykit.Store(root) as store:
+        with pytest.raises(storykit.StorageError, match="symbolic link"):
+            store.get_image("left")
+    assert (outside / "left.tmp").exists()
+
+
+def test_a_fifo_named_like_a_record_does_not_hang_the_store(tmp_path):
+    root = tmp_path / "store"
+    with storykit.Store(root) as store:
+        store.put("heroes", "h1", {"id": "h1", "name": "Mia"})
+    os.mkfifo(root / "heroes" / "x.json")
+    outcome = {}
+
+    def read():
+        with storykit.Store(root) as store:
+            outcome["page"] = store.list("heroes")
+            try:
+                store.get("heroes", "x")
+            except storykit.StoryKitError as error:
+                outcome["error"] = error
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    thread.join(20)
+    assert not thread.is_alive(), "the store waited on a FIFO"
+    assert [item["id"] for item in outcome["page"]["items"]] == ["h1"]
+    assert "not a regular file" in outcome["page"]["problems"][0]["message"]
+    assert isinstance(outcome["error"], storykit.StorageError)

@@ -53,6 +53,8 @@ final class FileEngine: RecordEngine {
     }
 
     let root: String
+    /// The root folder, open for the engine's life: every path below it is reached from here.
+    private let rootFolder: StoreFolder
     private let state: LockedValue<State>
 
     static let illustrationsFolder = "Illustrations"
@@ -69,13 +71,8 @@ final class FileEngine: RecordEngine {
         var trimmed = root
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.root = trimmed
-        if create { try FileSystem.createDirectory(trimmed) }
-        var status = stat()
-        guard stat(trimmed, &status) == 0 else { throw FileSystem.failure("open the store at", trimmed) }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw StoryKitError(.invalidArgument, "the store's root \(trimmed) is not a folder")
-        }
-        let descriptor = try FileSystem.lock(trimmed + "/" + FileSystem.lockFileName)
+        rootFolder = try StoreFolder.openRoot(trimmed, create: create)
+        let descriptor = try rootFolder.lock(FileSystem.lockFileName)
         state = LockedValue(State(lock: descriptor.map(LockState.held) ?? .none))
         removeLeftoverTemporaryFiles()
     }
@@ -109,7 +106,7 @@ final class FileEngine: RecordEngine {
     func resume() throws(StoryKitError) {
         try state.withLock { (state) throws(StoryKitError) in
             guard case .suspended(let relock) = state.lock else { return }
-            if relock, let descriptor = try FileSystem.lock(root + "/" + FileSystem.lockFileName) {
+            if relock, let descriptor = try rootFolder.lock(FileSystem.lockFileName) {
                 state.lock = .held(descriptor)
             } else {
                 state.lock = .none
@@ -120,16 +117,19 @@ final class FileEngine: RecordEngine {
         }
     }
 
-    private func folder(_ collection: StoreCollection) -> String {
-        root + "/" + collection.rawValue
+    /// A collection's folder, created when `create` is true; `nil` when it does not exist.
+    private func folder(_ collection: StoreCollection, create: Bool = false) throws(StoryKitError) -> StoreFolder? {
+        try rootFolder.subfolder(collection.rawValue, create: create)
     }
 
     /// Temporary files of writes a crash interrupted; their records were never acknowledged.
+    /// A folder that is a link is left alone: the store never reaches outside its root.
     private func removeLeftoverTemporaryFiles() {
-        let recordFolders = StoreCollection.allCases.filter { $0 != .preferences }.map(folder)
-        for folder in recordFolders + [root, illustrations] {
-            for name in (try? FileSystem.names(in: folder)) ?? [] where name.hasSuffix(".tmp") {
-                unlink(folder + "/" + name)
+        let names = StoreCollection.allCases.filter { $0 != .preferences }.map(\.rawValue) + [Self.illustrationsFolder]
+        let folders = [rootFolder] + names.compactMap { try? rootFolder.subfolder($0, create: false) }
+        for folder in folders {
+            for name in (try? folder.names()) ?? [] where name.hasSuffix(".tmp") {
+                try? folder.remove(name)
             }
         }
     }
@@ -157,14 +157,14 @@ final class FileEngine: RecordEngine {
             }
             let envelope = RecordEnvelope(id: id, createdAt: createdAt, updatedAt: now, record: record)
             let bytes = try Self.readableBytes(of: envelope, what: "record \"\(id)\"")
-            try FileSystem.createDirectory(folder(collection))
-            try FileSystem.writeDurably(bytes, folder: folder(collection), name: Self.fileName(id))
+            guard let folder = try folder(collection, create: true) else { throw StoryKitError(.internal, "a created folder is missing") }
+            try folder.writeDurably(bytes, name: Self.fileName(id))
             state.entries[collection, default: [:]][id] = Entry(
                 createdAt: createdAt, record: .success(record), encoded: record.utf8Bytes(), updatedAt: now)
             // The new file holds the record now; an older release's files for it would bring
             // back the old version on the next open.
             for stale in existing?.staleFiles ?? [] {
-                try? FileSystem.remove(stale, folder: folder(collection))
+                try? folder.remove(stale)
             }
         }
     }
@@ -209,9 +209,10 @@ final class FileEngine: RecordEngine {
             guard let entry = state.entries[collection]?[id] else {
                 throw RecordRules.notFound(id, in: collection)
             }
+            guard let folder = try folder(collection) else { throw RecordRules.notFound(id, in: collection) }
             for name in [Self.fileName(id)] + entry.staleFiles {
                 do throws(StoryKitError) {
-                    try FileSystem.remove(name, folder: folder(collection))
+                    try folder.remove(name)
                 } catch where error.code == .notFound {
                     continue
                 }
@@ -264,14 +265,15 @@ final class FileEngine: RecordEngine {
         guard state.entries[collection] == nil else { return }
         var entries: [String: Entry] = [:]
         var newest: Int64 = 0
-        let names = try FileSystem.names(in: folder(collection))
+        let folder = try folder(collection)
+        let names = try folder?.names() ?? []
         var taken = Set(names)
         for name in names where name.hasSuffix(".json") {
             let stem = String(name.dropLast(5))
             let id: String
             var entry: Entry
             do throws(StoryKitError) {
-                guard let bytes = try FileSystem.read(folder(collection) + "/" + name) else { continue }
+                guard let folder, let bytes = try folder.read(name) else { continue }
                 let envelope = try RecordEnvelope(bytes: bytes, describedAs: RecordFileName.decode(stem) ?? stem)
                 guard name == Self.fileName(envelope.id) || stem == envelope.id else {
                     throw StoryKitError(.parse, "\(collection.rawValue)/\(name) holds record \"\(envelope.id)\", which is not the record its name says")
@@ -289,7 +291,7 @@ final class FileEngine: RecordEngine {
             if name != current {
                 // An older release's name: moved to the current one when that is free, so
                 // that no other id's file can ever take it.
-                if !taken.contains(current), (try? FileSystem.rename(name, to: current, folder: folder(collection))) != nil {
+                if !taken.contains(current), let folder, (try? folder.rename(name, to: current)) != nil {
                     taken.insert(current)
                 } else {
                     entry.staleFiles.append(name)
@@ -348,7 +350,7 @@ final class FileEngine: RecordEngine {
     private func loadPreferences(_ state: inout State) throws(StoryKitError) -> JSONObject {
         if let preferences = state.preferences { return preferences }
         var values = JSONObject()
-        if let bytes = try FileSystem.read(root + "/" + Self.preferencesFile) {
+        if let bytes = try rootFolder.read(Self.preferencesFile) {
             let envelope = try RecordEnvelope(bytes: bytes, expectedID: Self.preferencesFile)
             guard case .object(let object) = envelope.record else {
                 throw StoryKitError(.parse, "record \"\(Self.preferencesFile)\" does not hold an object")
@@ -367,14 +369,17 @@ final class FileEngine: RecordEngine {
             let now = FileSystem.nowMilliseconds()
             let envelope = RecordEnvelope(id: Self.preferencesFile, createdAt: now, updatedAt: now, record: .object(values))
             let bytes = try Self.readableBytes(of: envelope, what: "the preferences")
-            try FileSystem.writeDurably(bytes, folder: root, name: Self.preferencesFile)
+            try rootFolder.writeDurably(bytes, name: Self.preferencesFile)
             state.preferences = values
         }
     }
 
     // MARK: Images
 
-    private var illustrations: String { root + "/" + Self.illustrationsFolder }
+    /// The images' folder, created when `create` is true; `nil` when it does not exist.
+    private func illustrations(create: Bool = false) throws(StoryKitError) -> StoreFolder? {
+        try rootFolder.subfolder(Self.illustrationsFolder, create: create)
+    }
 
     /// The names an image of `id` may have, without the extension: its ``RecordFileName``,
     /// then the id itself as an older release named it, unless that is another id's name.
@@ -392,13 +397,13 @@ final class FileEngine: RecordEngine {
             try state.checkActive()
             let stems = Self.imageStems(id)
             let name = "\(stems[0]).\(mimeType.fileExtension)"
-            try FileSystem.createDirectory(illustrations)
-            try FileSystem.writeDurably(bytes, folder: illustrations, name: name)
+            guard let illustrations = try illustrations(create: true) else { throw StoryKitError(.internal, "a created folder is missing") }
+            try illustrations.writeDurably(bytes, name: name)
             // One image per id: any other file for the id is now stale.
             for stem in stems {
                 for other in ImageMIMEType.allCases where "\(stem).\(other.fileExtension)" != name {
                     do throws(StoryKitError) {
-                        try FileSystem.remove("\(stem).\(other.fileExtension)", folder: illustrations)
+                        try illustrations.remove("\(stem).\(other.fileExtension)")
                     } catch where error.code == .notFound {
                         continue
                     }
@@ -410,9 +415,10 @@ final class FileEngine: RecordEngine {
     func getImage(id: String) throws(StoryKitError) -> (bytes: [UInt8], mimeType: ImageMIMEType) {
         try RecordRules.checkID(id, "illustration id")
         try state.withLock { (state) throws(StoryKitError) in try state.checkActive() }
+        guard let illustrations = try illustrations() else { throw StoryKitError(.notFound, "no illustration \"\(id)\"") }
         for stem in Self.imageStems(id) {
             for mimeType in ImageMIMEType.allCases {
-                if let bytes = try FileSystem.read("\(illustrations)/\(stem).\(mimeType.fileExtension)") {
+                if let bytes = try illustrations.read("\(stem).\(mimeType.fileExtension)") {
                     return (bytes, mimeType)
                 }
             }
@@ -424,11 +430,12 @@ final class FileEngine: RecordEngine {
         try RecordRules.checkID(id, "illustration id")
         try state.withLock { (state) throws(StoryKitError) in
             try state.checkActive()
+            guard let illustrations = try illustrations() else { throw StoryKitError(.notFound, "no illustration \"\(id)\"") }
             var removed = false
             for stem in Self.imageStems(id) {
                 for mimeType in ImageMIMEType.allCases {
                     do throws(StoryKitError) {
-                        try FileSystem.remove("\(stem).\(mimeType.fileExtension)", folder: illustrations)
+                        try illustrations.remove("\(stem).\(mimeType.fileExtension)")
                         removed = true
                     } catch where error.code == .notFound {
                         continue
