@@ -97,6 +97,7 @@ struct TolerantJSONMachine {
 
     // Prelude and trailer: where a value may start, and what was skipped.
     private var lineHasContent = false
+    private var skippedBrackets = SkippedBrackets()
     private var lastContentByte: UInt8 = 0
     private var lineIsFence = false
     private var lineStartBytes: [UInt8] = []
@@ -155,12 +156,12 @@ struct TolerantJSONMachine {
     // MARK: Prelude and trailer
 
     /// Skips prose and fences until a `{` or `[` that opens a line, follows a fence, or
-    /// follows a sentence (`.`, `:`, `!`, `?`).
+    /// follows a sentence (`.`, `:`, `!`, `?`), and is not inside a bracket skipped before.
     private mutating func scanPrelude(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(StoryKitError) -> Int {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["),
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside,
                !lineHasContent || lineIsFence || Self.endsSentence(lastContentByte) {
                 finishSkippedLine()
                 phase = .value
@@ -168,6 +169,7 @@ struct TolerantJSONMachine {
                 advance(byte)
                 return index + 1
             }
+            skippedBrackets.skip(byte)
             skip(byte)
             index += 1
         }

@@ -39,6 +39,7 @@ public struct VariationStream: Sendable {
     private var buffered: [UInt8] = []
     private var line: [UInt8] = []
     private var lineHasContent = false
+    private var skippedBrackets = SkippedBrackets()
     private var lineIsFence = false
     private var lastContentByte: UInt8 = 0
     private var contentPrefix: [UInt8] = []
@@ -164,12 +165,13 @@ public struct VariationStream: Sendable {
                 lastContentByte = 0
                 continue
             }
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["),
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside,
                !lineHasContent || lineIsFence || lastContentByte == UInt8(ascii: ".") || lastContentByte == UInt8(ascii: ":")
                 || lastContentByte == UInt8(ascii: "!") || lastContentByte == UInt8(ascii: "?"),
                !currentLineIsItem {
                 return .json
             }
+            skippedBrackets.skip(byte)
             line.append(byte)
             if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
                 if contentPrefix.count < 3 {

@@ -16,6 +16,24 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        #"The answer is {"a": [1, 2]} as requested."#,
+        #"See {"options": {"b": [3]}} below"#,
+        #"a {"s": "] [1]"} tail"#,
+    ])
+    func aValueInsideProseIsNeverTakenFromWithinIt(_ text: String) {
+        // The object opens mid-sentence, so it is prose; the array inside it follows a ':'
+        // but is part of that prose, not a value of its own.
+        let error = failure(text)
+        #expect(error?.code == .parse)
+        #expect(error?.message.contains("no JSON object or array found") == true)
+    }
+
+    @Test func aValueAfterSkippedProseBracketsIsStillFound() throws {
+        let (value, _) = try repaired("Options [see below] are:\n{\"a\": [1]}")
+        #expect(value == #"{"a":[1]}"#)
+    }
+
     @Test func strictJSONNeedsNoRepair() throws {
         let (value, repairs) = try repaired(#"{"a": [1, 2.5e3, true, null, "x\ny \u00e9"], "b": {}}"#)
         #expect(value == #"{"a":[1,2.5e3,true,null,"x\ny é"],"b":{}}"#)
