@@ -77,7 +77,8 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
         var deltas: [(index: Int, text: String)] = []
         for (position, candidate) in (object["candidates"]?.arrayValue ?? []).enumerated() {
             let index = candidate["index"]?.integerValue ?? position
-            let slot = try result.slot(forCandidate: index, partialText: nonEmptyPartial)
+            try GenerationResult.checkCandidate(index, partialText: nonEmptyPartial)
+            let slot = result.slot(forCandidate: index)
             var text = ""
             for part in candidate["content"]?["parts"]?.arrayValue ?? [] {
                 if let piece = part["text"]?.stringValue, part["thought"]?.boolValue != true {

@@ -69,7 +69,9 @@ struct OpenAIReplyAccumulator: ReplyAccumulator {
     var partialText: String { result.text }
 
     mutating func absorb(_ reply: JSONValue) throws(GenerationError) -> [(index: Int, text: String)] {
-        let partial = partialText.isEmpty ? nil : partialText
+        // The text so far is copied only for an error: holding a second reference to it
+        // while the candidate's text grows would copy the whole text on every event.
+        var partial: String? { partialText.isEmpty ? nil : partialText }
         if let error = ServiceErrorBody(reply) {
             throw error.error(httpStatus: nil, retryAfter: nil, partialText: partial)
         }
@@ -79,7 +81,8 @@ struct OpenAIReplyAccumulator: ReplyAccumulator {
         var deltas: [(index: Int, text: String)] = []
         for (position, choice) in (object["choices"]?.arrayValue ?? []).enumerated() {
             let index = choice["index"]?.integerValue ?? position
-            let slot = try result.slot(forCandidate: index, partialText: partial)
+            try GenerationResult.checkCandidate(index, partialText: partial)
+            let slot = result.slot(forCandidate: index)
             guard let message = choice["message"] ?? choice["delta"] else { continue }
             let text = Self.text(message["content"])
             if !text.isEmpty {

@@ -36,13 +36,18 @@ extension GenerationResult {
     /// The most candidates a reply may have.
     static let maxCandidates = 64
 
-    /// The position in `candidates` of the candidate numbered `index`, added when new (kept
-    /// in index order).
-    mutating func slot(forCandidate index: Int, partialText: String?) throws(GenerationError) -> Int {
-        if let slot = candidates.firstIndex(where: { $0.index == index }) { return slot }
-        guard (0..<Self.maxCandidates).contains(index) else {
-            throw GenerationError(.malformedResponse, detail: "candidate index \(index) is outside 0..<\(Self.maxCandidates)", partialText: partialText)
+    /// Checks a candidate's number from a reply: `.malformedResponse` (keeping the text so
+    /// far) outside `0..<maxCandidates`.
+    static func checkCandidate(_ index: Int, partialText: @autoclosure () -> String?) throws(GenerationError) {
+        guard (0..<maxCandidates).contains(index) else {
+            throw GenerationError(.malformedResponse, detail: "candidate index \(index) is outside 0..<\(maxCandidates)", partialText: partialText())
         }
+    }
+
+    /// The position in `candidates` of the candidate numbered `index` (checked with
+    /// ``checkCandidate(_:partialText:)``), added when new (kept in index order).
+    mutating func slot(forCandidate index: Int) -> Int {
+        if let slot = candidates.firstIndex(where: { $0.index == index }) { return slot }
         let slot = candidates.firstIndex { $0.index > index } ?? candidates.endIndex
         candidates.insert(GenerationCandidate(index: index), at: slot)
         return slot
