@@ -7,10 +7,11 @@ private func parseReply(
     _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ text: UnsafePointer<CChar>?,
     _ len: Int,
-    _ parse: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue
+    _ parse: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [UInt8]
 ) -> storykit_status {
-    answerJSON(out_json) { () throws(StoryKitError) in
-        try parse(inputBytes(text, len))
+    withStatus { () throws(StoryKitError) in
+        let output = try requireOutput(out_json, "out_json")
+        output.pointee = try outputString(parse(inputBytes(text, len)))
     }
 }
 
@@ -21,7 +22,7 @@ public func storykit_json_repair(
     _ len: Int
 ) -> storykit_status {
     parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
-        try TolerantJSONParser(limits: .wrappedValue).parse(utf8: bytes).json
+        try TolerantJSONParser(limits: .wrappedValue).parse(utf8: bytes).json.utf8Bytes()
     }
 }
 
@@ -40,7 +41,7 @@ public func storykit_parse_list(
 ) -> storykit_status {
     parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
         try listOptions(options_json)
-        return try ListParser().parse(utf8: bytes).json
+        return try ListParser().parse(utf8: bytes).utf8JSON()
     }
 }
 
@@ -52,7 +53,7 @@ public func storykit_parse_variations(
     _ options_json: UnsafePointer<CChar>?
 ) -> storykit_status {
     parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
-        try VariationParser(options: variationOptions(options_json)).parse(utf8: bytes).json
+        try VariationParser(options: variationOptions(options_json)).parse(utf8: bytes).utf8JSON()
     }
 }
 

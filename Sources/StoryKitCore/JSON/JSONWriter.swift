@@ -79,6 +79,15 @@ struct JSONWriter {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * options.indent))
     }
 
+    /// Appends JSON text written by hand (punctuation and keys), as is.
+    mutating func writeRaw(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func writeInteger(_ value: Int) {
+        output.append(contentsOf: String(value).utf8)
+    }
+
     mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
         var string = string

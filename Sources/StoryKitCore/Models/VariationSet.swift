@@ -84,3 +84,39 @@ public struct VariationSet: Sendable, Hashable, JSONConvertible {
         try json.encode(to: encoder)
     }
 }
+
+extension VariationSet {
+    /// ``json`` as compact UTF-8, written straight from the variations, with no tree between.
+    package func utf8JSON() -> [UInt8] {
+        var writer = JSONWriter(options: .compact, capacity: variations.count * 32 + issues.count * 40 + 64)
+        writer.writeRaw("{\"variations\":[")
+        for (position, variation) in variations.enumerated() {
+            writer.writeRaw(position == 0 ? "{\"text\":" : ",{\"text\":")
+            writer.writeString(variation.text)
+            writer.writeRaw(",\"kind\":")
+            if let kind = variation.kind { writer.writeString(kind.rawValue) } else { writer.writeRaw("null") }
+            writer.writeRaw("}")
+        }
+        writer.writeRaw("],\"source\":")
+        writer.writeString(source.rawValue)
+        writer.writeRaw(repaired ? ",\"repaired\":true,\"issues\":[" : ",\"repaired\":false,\"issues\":[")
+        for (position, issue) in issues.enumerated() {
+            if position > 0 { writer.writeRaw(",") }
+            switch issue {
+            case .count(let expected, let found):
+                writer.writeRaw("{\"code\":\"count\",\"expected\":")
+                writer.writeInteger(expected)
+                writer.writeRaw(",\"found\":")
+                writer.writeInteger(found)
+            case .duplicate(let index, let of):
+                writer.writeRaw("{\"code\":\"duplicate\",\"index\":")
+                writer.writeInteger(index)
+                writer.writeRaw(",\"of\":")
+                writer.writeInteger(of)
+            }
+            writer.writeRaw("}")
+        }
+        writer.writeRaw("]}")
+        return writer.output
+    }
+}

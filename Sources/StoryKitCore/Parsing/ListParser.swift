@@ -20,7 +20,7 @@ public struct ListParser: Sendable {
     /// - Throws: `.parse` for invalid UTF-8 (with its byte offset), `.limit` over `maxBytes`.
     public func parse(utf8 reply: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> ParsedList {
         var stream = ListStream(maxBytes: maxBytes)
-        _ = try stream.feed(utf8: reply)
+        try stream.feed(utf8: reply) { _ in }
         return try stream.finish()
     }
 

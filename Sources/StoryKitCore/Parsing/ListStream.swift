@@ -22,12 +22,16 @@ public struct ListStream: Sendable {
     ///
     /// - Throws: `.parse` for invalid UTF-8, `.limit` past `maxBytes`, `.state` once finished.
     public mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent] {
-        try input.accept(chunk)
         var events: [StreamEvent] = []
-        for line in lines.feed(chunk) {
-            assembler.add(line: line) { events.append(contentsOf: Self.streamEvents($0)) }
-        }
+        try feed(utf8: chunk) { events.append(contentsOf: Self.streamEvents($0)) }
         return events
+    }
+
+    /// Reads the next chunk, handing what it completes to `report` rather than collecting it
+    /// (the batch parser wants none of it).
+    mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>, report: (ListAssemblyEvent) -> Void) throws(StoryKitError) {
+        try input.accept(chunk)
+        lines.feed(chunk) { line in assembler.add(line: line, emit: report) }
     }
 
     /// Reads the next chunk of the reply and returns what it completed.

@@ -140,11 +140,17 @@ public struct VariationStream: Sendable {
             try machine.feed(chunk) { completed.append($0) }
             for event in completed { handleJSON(event, emit: emit) }
         case .list:
-            var completed: [ListAssemblyEvent] = []
-            for line in lines.feed(chunk) {
+            // Each line's events are handled before the next line is read, so a reply of a
+            // million lines never holds a million events; the splitter is taken out of self
+            // while it calls back into it.
+            var splitter = lines
+            lines = LineSplitter()
+            splitter.feed(chunk) { line in
+                var completed: [ListAssemblyEvent] = []
                 assembler.add(line: line) { completed.append($0) }
+                for event in completed { handleList(event, emit: emit) }
             }
-            for event in completed { handleList(event, emit: emit) }
+            lines = splitter
         case .undecided:
             buffered.append(contentsOf: chunk)
             if let form = scanForForm(chunk) { try decide(form, emit: emit) }
