@@ -62,6 +62,10 @@ public enum GeminiCodec {
 /// reasons, ratings, citations, usage and prompt feedback take their latest values.
 struct GeminiReplyAccumulator: ReplyAccumulator {
     private var result = GenerationResult()
+    /// Member names of a reply object with none of a Gemini reply's: a JSON body of another
+    /// shape is malformed, not empty.
+    private var foreignKeys: [String]?
+    private var sawKnownShape = false
 
     init() {}
 
@@ -73,6 +77,11 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
         }
         guard case .object(let object) = reply else {
             throw GenerationError(.malformedResponse, detail: "a Gemini reply must be a JSON object, not \(JSONFieldReader.describe(reply))", partialText: nonEmptyPartial)
+        }
+        if let foreign = ReplyShape.foreignKeys(object, known: ["candidates", "promptFeedback", "usageMetadata", "modelVersion", "responseId"]) {
+            if foreignKeys == nil { foreignKeys = foreign }
+        } else {
+            sawKnownShape = true
         }
         var deltas: [(index: Int, text: String)] = []
         for (position, candidate) in (object["candidates"]?.arrayValue ?? []).enumerated() {
@@ -123,7 +132,8 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
     }
 
     func outcome() throws(GenerationError) -> GenerationResult {
-        try result.checkedText()
+        if !sawKnownShape, let foreignKeys { throw ReplyShape.foreign(foreignKeys, expected: "generateContent") }
+        return try result.checkedText()
     }
 
     private var nonEmptyPartial: String? { partialText.isEmpty ? nil : partialText }

@@ -30,10 +30,14 @@ public enum GeneratedImage: Sendable, Hashable {
             let known = ImageMIMEType.allCases.map(\.rawValue).joined(separator: ", ")
             throw GenerationError(.malformedResponse, detail: "\(which) has MIME type \"\(mimeType)\", which has no known file extension; known: \(known)")
         }
+        let bytes: [UInt8]
         do {
-            return .image(bytes: try Base64.decode(base64.utf8, maxBytes: maxBytes), mimeType: type)
+            bytes = try Base64.decode(base64.utf8, maxBytes: maxBytes)
         } catch {
             throw GenerationError(.malformedResponse, detail: "\(which) is not valid base64: \(error.message)")
         }
+        // An empty file is no picture: saving it would show a broken image.
+        guard !bytes.isEmpty else { throw GenerationError(.malformedResponse, detail: "\(which) holds no bytes") }
+        return .image(bytes: bytes, mimeType: type)
     }
 }

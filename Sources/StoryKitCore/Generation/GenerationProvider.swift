@@ -12,6 +12,21 @@ extension GenerationProvider {
     /// Decodes a whole response from this provider: its result, or the error the status, the
     /// body or the reply's content amounts to.
     public func decode(_ response: HTTPResponse) -> Result<GenerationResult, GenerationError> {
+        // An event-stream body is read as a stream is, so this and a stream's finish agree.
+        if self != .imagen, GenerationStream.looksLikeEventStream(response.body) == true,
+           var stream = try? GenerationStream(provider: self, httpStatus: response.status, maxBytes: .max) {
+            let result = response.body.withUnsafeBufferPointer { bytes in
+                Result { () throws(StoryKitError) in
+                    _ = try stream.feed(utf8: bytes)
+                    return try stream.finish()
+                }
+            }
+            switch result {
+            case .success(let outcome): return outcome
+            case .failure(let error):
+                return .failure(GenerationError(.malformedResponse, httpStatus: response.status, detail: error.message))
+            }
+        }
         do {
             switch self {
             case .gemini: return .success(try GeminiCodec.decode(response))

@@ -2,9 +2,11 @@
 /// piece of text comes out as a `.delta` event, and `finish()` gives the same result or
 /// error that decoding the whole reply gives.
 ///
-/// A body that starts with `{` or `[` is not an event stream but a plain JSON reply (an error
-/// the service sent instead of a stream, or Gemini's JSON-array stream); it is decoded whole
-/// at `finish()`. An error that arrives mid-stream ends the reply and keeps the text received
+/// A body whose first line is not an event-stream field (`data:`, `event:`, `id:`, `retry:`
+/// or a `:` comment) is not an event stream: a plain JSON reply (an error the service sent
+/// instead of a stream, or Gemini's JSON-array stream) or anything else (an HTML error page).
+/// It is decoded whole at `finish()`, exactly as ``GenerationProvider/decode(_:)`` decodes it,
+/// and that function decodes an event-stream body through this type, so the two always agree. An error that arrives mid-stream ends the reply and keeps the text received
 /// before it in `partialText`; later bytes are ignored.
 ///
 ///     var stream = try GenerationStream(provider: .gemini)
@@ -61,12 +63,7 @@ public struct GenerationStream: Sendable {
     public mutating func finish(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> Result<GenerationResult, GenerationError> {
         try input.finish()
         switch body {
-        case .undecided:
-            // An empty body: the status says what went wrong, or a success sent nothing.
-            let statusKind = GenerationError.Kind.fromHTTPStatus(httpStatus)
-            return .failure(GenerationError(statusKind == .malformedResponse ? .emptyResponse : statusKind,
-                                            httpStatus: httpStatus, detail: "the body is empty"))
-        case .json(let bytes):
+        case .undecided(let bytes), .json(let bytes):
             let response = HTTPResponse(status: httpStatus, body: bytes)
             do {
                 return .success(try type(of: accumulator).decode(response))
@@ -77,6 +74,9 @@ public struct GenerationStream: Sendable {
             for event in handle(parser.finish()) { events?(event) }
             body = .events(parser)
             if let failure { return .failure(failure) }
+            if let error = Self.trailingError(parser.strayText, partialText: accumulator.partialText) {
+                return .failure(error)
+            }
             guard (200..<300).contains(httpStatus) else {
                 return .failure(GenerationError(.fromHTTPStatus(httpStatus), httpStatus: httpStatus, detail: "HTTP \(httpStatus) with an event stream",
                                                 partialText: accumulator.partialText.isEmpty ? nil : accumulator.partialText))
@@ -93,12 +93,12 @@ public struct GenerationStream: Sendable {
         switch body {
         case .undecided(var pending):
             pending.append(contentsOf: chunk)
-            // The first byte that is not white space or a byte-order mark decides.
-            guard let first = pending.first(where: { !Self.isLeadingFiller($0) }) else {
+            // The first line, after white space or a byte-order mark, decides.
+            guard let isEventStream = Self.looksLikeEventStream(pending) else {
                 body = .undecided(pending)
                 return []
             }
-            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            if !isEventStream {
                 body = .json(pending)
                 return []
             }
@@ -149,6 +149,35 @@ public struct GenerationStream: Sendable {
         }
         return output
     }
+
+    /// The error a service sent as a bare JSON body after (or among) its events, if it did.
+    private static func trailingError(_ stray: [UInt8], partialText: String) -> GenerationError? {
+        guard stray.contains(UInt8(ascii: "{")) else { return nil }
+        let repaired = try? stray.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try TolerantJSONParser().parse(utf8: bytes) }
+        guard let value = repaired?.value, let body = ServiceErrorBody(value) else { return nil }
+        return body.error(httpStatus: nil, retryAfter: nil, partialText: partialText.isEmpty ? nil : partialText)
+    }
+
+    /// Whether a body is an event stream, from its first field's name; `nil` until enough of
+    /// it has arrived to tell.
+    static func looksLikeEventStream(_ bytes: some Collection<UInt8>) -> Bool? {
+        var name: [UInt8] = []
+        var started = false
+        for byte in bytes {
+            if !started {
+                if isLeadingFiller(byte) { continue }
+                started = true
+            }
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                return eventFieldNames.contains(name)
+            }
+            name.append(byte)
+            if name.count > 5 { return false }
+        }
+        return nil
+    }
+
+    private static let eventFieldNames: Set<[UInt8]> = Set(["", "data", "event", "id", "retry"].map { Array($0.utf8) })
 
     private static func isLeadingFiller(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0xEF || byte == 0xBB || byte == 0xBF

@@ -63,6 +63,9 @@ public enum OpenAICodec {
 struct OpenAIReplyAccumulator: ReplyAccumulator {
     private var result = GenerationResult()
     private var refusal = ""
+    /// Member names of a reply object with none of a chat completion's (see Gemini's).
+    private var foreignKeys: [String]?
+    private var sawKnownShape = false
 
     init() {}
 
@@ -77,6 +80,11 @@ struct OpenAIReplyAccumulator: ReplyAccumulator {
         }
         guard case .object(let object) = reply else {
             throw GenerationError(.malformedResponse, detail: "a chat completion must be a JSON object, not \(JSONFieldReader.describe(reply))", partialText: partial)
+        }
+        if let foreign = ReplyShape.foreignKeys(object, known: ["choices", "usage", "id", "object", "model"]) {
+            if foreignKeys == nil { foreignKeys = foreign }
+        } else {
+            sawKnownShape = true
         }
         var deltas: [(index: Int, text: String)] = []
         for (position, choice) in (object["choices"]?.arrayValue ?? []).enumerated() {
@@ -107,6 +115,7 @@ struct OpenAIReplyAccumulator: ReplyAccumulator {
     }
 
     func outcome() throws(GenerationError) -> GenerationResult {
+        if !sawKnownShape, let foreignKeys { throw ReplyShape.foreign(foreignKeys, expected: "chat completion") }
         if result.text.isEmpty, !refusal.isEmpty {
             throw GenerationError(.promptBlocked, reason: "refusal", detail: refusal)
         }

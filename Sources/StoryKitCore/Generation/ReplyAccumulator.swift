@@ -91,6 +91,12 @@ enum ResponseBody {
 
     /// The body as JSON, or `.malformedResponse` saying what it was instead.
     static func json(_ response: HTTPResponse) throws(GenerationError) -> JSONValue {
+        if !response.body.contains(where: { !$0.isASCIIWhitespace }) {
+            // Nothing at all: the status says what went wrong, or a success sent nothing.
+            let kind = GenerationError.Kind.fromHTTPStatus(response.status)
+            throw GenerationError(kind == .malformedResponse ? .emptyResponse : kind, httpStatus: response.status,
+                                  detail: "the body is empty", retryAfter: response.retryAfterSeconds)
+        }
         do {
             return try JSONValue(parsingUTF8: response.body)
         } catch {

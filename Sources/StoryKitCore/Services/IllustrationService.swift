@@ -29,7 +29,9 @@ public struct IllustrationService: Sendable {
     ///
     /// - Throws: `.invalidArgument` for a bad id, page or count; `.api` / `.transport` when
     ///   the generator fails (every image filtered is `.api` with the service's reasons);
-    ///   `.io` when an image cannot be saved (images saved before it stay saved).
+    ///   `.io` when an image cannot be saved (images saved before it stay saved, and the
+    ///   message names their files). A service that sends more than `imageCount` images has
+    ///   only the first `imageCount` saved.
     public func illustrate(
         hero: HeroDescription, pageText: String, pageIndex: Int, style: String? = nil,
         storyID: String? = nil, id: String? = nil, imageCount: Int = 1
@@ -39,8 +41,9 @@ public struct IllustrationService: Sendable {
         }
         let prompt = try promptBuilder.illustration(hero: hero, pageText: pageText, pageIndex: pageIndex, style: style)
         let baseID = id ?? (storyID.map { "\($0)-page-\(pageIndex + 1)" } ?? "page-\(pageIndex + 1)")
-        // Checks the id before paying for images.
-        _ = try Illustration(id: baseID, mimeType: .png, storyID: storyID, pageIndex: pageIndex)
+        let ids = (1...imageCount).map { $0 == 1 ? baseID : "\(baseID)-\($0)" }
+        // Checks every id before paying for images, so no image is made that cannot be kept.
+        for id in ids { _ = try Illustration(id: id, mimeType: .png, storyID: storyID, pageIndex: pageIndex) }
 
         var request = ImageGenerationRequest(model: generator.model, prompt: prompt.prompt)
         request.sampleCount = imageCount
@@ -56,10 +59,17 @@ public struct IllustrationService: Sendable {
         for image in result.images {
             switch image {
             case .image(let bytes, let mimeType):
-                let number = illustrations.count + 1
-                let illustration = try Illustration(id: number == 1 ? baseID : "\(baseID)-\(number)", mimeType: mimeType,
+                // A service that sends more images than asked for does not get more files.
+                guard illustrations.count < imageCount else { continue }
+                let illustration = try Illustration(id: ids[illustrations.count], mimeType: mimeType,
                                                     storyID: storyID, pageIndex: pageIndex, prompt: prompt.prompt)
-                try await store.saveImage(bytes, mimeType: mimeType, id: illustration.id)
+                do {
+                    try await store.saveImage(bytes, mimeType: mimeType, id: illustration.id)
+                } catch {
+                    let saved = illustrations.map(\.fileName).joined(separator: ", ")
+                    throw StoryKitError(error.code, "image \(illustrations.count + 1) of \(imageCount) could not be saved: \(error.message)"
+                                            + (saved.isEmpty ? "" : "; already saved: \(saved)"))
+                }
                 illustrations.append(illustration)
             case .filtered(let reason):
                 filtered.append(reason)

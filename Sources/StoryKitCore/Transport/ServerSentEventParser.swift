@@ -18,6 +18,13 @@ public struct ServerSentEventParser: Sendable {
     private var eventType: String?
     private var lastEventID: String?
     private var retry: Int?
+    /// Lines that are no field of the standard (up to ``maxStrayBytes``, joined with `\n`):
+    /// ignored as events, but a service may end a stream with a bare JSON error body
+    /// (Gemini's `{"error":{"code":499,...}}` after its `data:` frames).
+    private(set) var strayText: [UInt8] = []
+
+    /// The most bytes of stray lines kept.
+    static let maxStrayBytes = 64 << 10
 
     /// Creates a parser at the start of a stream.
     public init() {}
@@ -77,7 +84,11 @@ public struct ServerSentEventParser: Sendable {
         case "retry":
             if let milliseconds = value.asciiDecimalValue { retry = milliseconds }
         default:
-            break   // unknown fields are ignored, as the standard says
+            // Unknown fields are ignored as events, as the standard says, but kept for a look.
+            if strayText.count + line.count < Self.maxStrayBytes {
+                if !strayText.isEmpty { strayText.append(0x0A) }
+                strayText.append(contentsOf: line)
+            }
         }
     }
 

@@ -55,6 +55,11 @@ import Testing
             }
             let outcome = try stream.finish { if case .delta(_, let text) = $0 { deltas.append(text) } }.json
             try Self.check(outcome, fixture, cuts: cuts.count)
+            // The same body decoded whole (storykit_response_decode) gives the same answer.
+            if cuts.isEmpty {
+                let whole = provider.decode(HTTPResponse(status: fixture.status, body: body)).json
+                #expect(whole == outcome, "\(fixture.name): decoded whole \(whole.formatted())\nstreamed \(outcome.formatted())")
+            }
             // Deltas may arrive in more pieces than events when split; their text is the same.
             #expect(deltas.joined() == expectedDeltas.joined(), "\(fixture.name) cut at \(cuts.prefix(3))")
             if cuts.isEmpty { #expect(deltas == expectedDeltas, "\(fixture.name)") }
