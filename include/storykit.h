@@ -256,13 +256,17 @@ STORYKIT_API storykit_status storykit_parse_variations(char **out_json, const ch
 **
 ** Each byte is examined a bounded number of times (nothing is re-parsed), and only the item
 ** being read plus the result are kept. Chunks may split UTF-8 characters and escapes
-** anywhere. Events are deltas and are never retracted; only what is truly ambiguous is held
-** back (text after a blank line that may be the postamble; a list item that opens with a
-** quote that may wrap it). storykit_stream_finish() returns exactly what the batch function
-** returns for the whole input.
+** anywhere. Events are deltas and are never retracted. "list" and "variations" in list form
+** read a line when it ends (at \n, \r\n or a lone \r), so a line's text arrives when its
+** line is complete; beyond that only what is truly ambiguous is held back (text after a blank
+** line that may be the postamble; a list item that opens with a quote that may wrap it).
+** "json" and the JSON form of "variations" report string text as it arrives.
+** storykit_stream_finish() returns exactly what the batch function returns for the whole
+** input.
 **
 ** A stream may move between threads; concurrent calls on one stream are serialised, but the
-** order of the chunks is the caller's to keep.
+** order of the chunks is the caller's to keep. storykit_stream_free() must not race with
+** any other call on the same stream: free it only once every other call on it has returned.
 ** ------------------------------------------------------------------------------------------ */
 
 typedef struct storykit_stream storykit_stream;
