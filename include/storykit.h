@@ -245,7 +245,9 @@ STORYKIT_API storykit_status storykit_parse_list(char **out_json, const char *te
 **               (defaults 3 and true). Unknown keys are STORYKIT_E_INVALID_ARGUMENT.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, bad options);
-** STORYKIT_E_PARSE (JSON that cannot be repaired, invalid UTF-8); STORYKIT_E_LIMIT.
+** STORYKIT_E_PARSE (JSON that cannot be repaired, invalid UTF-8); STORYKIT_E_LIMIT (also a
+** reply of more than 1000 variations, ten times the most that can be asked for: no
+** correction reply, and its answer would cost memory out of proportion).
 ** Thread-safe: no shared state.
 */
 STORYKIT_API storykit_status storykit_parse_variations(char **out_json, const char *text, size_t len,

@@ -41,7 +41,7 @@ public func storykit_parse_list(
 ) -> storykit_status {
     parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
         try listOptions(options_json)
-        return try ListParser().parse(utf8: bytes).utf8JSON()
+        return try ListParser().parseToUTF8JSON(bytes)
     }
 }
 

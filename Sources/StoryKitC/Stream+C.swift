@@ -2,33 +2,36 @@ import CStoryKit
 import StoryKitCore
 
 /// What the C stream functions need of a stream: bytes in, events out, and the result as
-/// the JSON its batch function returns, with the events the end of the input completes.
+/// the JSON its batch function returns (as UTF-8), with the events the end of the input
+/// completes.
 protocol ChunkStream: Sendable {
-    associatedtype Finished: AnswerJSON
     mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent]
-    mutating func finish(events: ((StreamEvent) -> Void)?) throws(StoryKitError) -> Finished
+    mutating func finishUTF8JSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> [UInt8]
 }
 
-/// A stream's result, which the C functions answer as its JSON.
-protocol AnswerJSON {
-    var json: JSONValue { get }
-}
-
-extension ChunkStream {
-    mutating func finishJSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue {
-        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json }
+extension ListStream: ChunkStream {
+    mutating func finishUTF8JSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> [UInt8] {
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finishJSON(events: events) }
     }
 }
 
-extension ListStream: ChunkStream {}
-extension VariationStream: ChunkStream {}
-extension JSONStream: ChunkStream {}
-extension GenerationStream: ChunkStream {}
+extension VariationStream: ChunkStream {
+    mutating func finishUTF8JSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> [UInt8] {
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).utf8JSON() }
+    }
+}
 
-extension ParsedList: AnswerJSON {}
-extension VariationSet: AnswerJSON {}
-extension RepairedJSON: AnswerJSON {}
-extension Result: AnswerJSON where Success == GenerationResult, Failure == GenerationError {}
+extension JSONStream: ChunkStream {
+    mutating func finishUTF8JSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> [UInt8] {
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json.utf8Bytes() }
+    }
+}
+
+extension GenerationStream: ChunkStream {
+    mutating func finishUTF8JSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> [UInt8] {
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json.utf8Bytes() }
+    }
+}
 
 /// The object behind a `storykit_stream *`: one stream, behind a lock so that calls from
 /// several threads are serialised rather than racing.
@@ -44,10 +47,10 @@ final class StreamHandle: Sendable {
     }
 
     /// Ends the input: the result, and the events its end completed.
-    func finish() throws(StoryKitError) -> (result: JSONValue, events: [StreamEvent]) {
-        try stream.withLock { (stream) throws(StoryKitError) -> (result: JSONValue, events: [StreamEvent]) in
+    func finish() throws(StoryKitError) -> (result: [UInt8], events: [StreamEvent]) {
+        try stream.withLock { (stream) throws(StoryKitError) -> (result: [UInt8], events: [StreamEvent]) in
             var events: [StreamEvent] = []
-            let result = try stream.finishJSON { events.append($0) }
+            let result = try stream.finishUTF8JSON { events.append($0) }
             return (result, events)
         }
     }
@@ -105,7 +108,7 @@ public func storykit_stream_finish(
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out_result_json, "out_result_json")
         let handle = try streamHandle(stream)
-        output.pointee = try outputString(handle.finish().result.utf8Bytes())
+        output.pointee = try outputString(handle.finish().result)
     }
 }
 
@@ -120,7 +123,7 @@ public func storykit_stream_finish_events(
         let eventsOutput = try requireOutput(out_events_json, "out_events_json")
         let handle = try streamHandle(stream)
         let (result, events) = try handle.finish()
-        let resultString = try outputString(result.utf8Bytes())
+        let resultString = try outputString(result)
         do throws(StoryKitError) {
             eventsOutput.pointee = try outputString(eventsJSON(events))
         } catch {

@@ -43,7 +43,13 @@ import Darwin
         let folder = try temporaryFolder()
         defer { removeTree(folder) }
         let (atLimit, over, message) = await onOwnThread { Self.inputEdge(function, store: folder) }
-        #expect(atLimit == STORYKIT_OK, "\(function) at the limit: \(message)")
+        if function == "store_put" {
+            // The record is within the input limit, but its file (the envelope around it)
+            // would not be: the store refuses what it could not read back.
+            #expect(atLimit == STORYKIT_E_LIMIT, "\(function) at the limit: \(message)")
+        } else {
+            #expect(atLimit == STORYKIT_OK, "\(function) at the limit: \(message)")
+        }
         #expect(over == STORYKIT_E_LIMIT, "\(function) one byte over")
         #expect(message.contains("STORYKIT_MAX_INPUT_BYTES"))
     }
@@ -70,7 +76,7 @@ import Darwin
         let atLimit = call(inputLimit)
         let atLimitError = lastError()
         let over = call(inputLimit + 1)
-        return (atLimit, over, atLimit == STORYKIT_OK ? lastError() : atLimitError)
+        return (atLimit, over, atLimit == STORYKIT_OK || function == "store_put" ? lastError() : atLimitError)
     }
 
     @Test(arguments: ["list", "variations", "json"])
@@ -154,9 +160,10 @@ import Darwin
             default: return storykit_store_put(store, "preferences", "k", text, text.utf8.count)
             }
         }
-        // json_repair and the "json" stream wrap the value in {"value":...}: one level less.
+        // json_repair and the "json" stream wrap the value in {"value":...}: one level less;
+        // a preference is kept inside two (the file's envelope and the preferences object).
         let wraps = function == "json_repair" || function == "stream"
-        let limit = Int(STORYKIT_MAX_JSON_DEPTH) - (wraps ? 1 : 0)
+        let limit = Int(STORYKIT_MAX_JSON_DEPTH) - (wraps ? 1 : 0) - (function == "store_put" ? 2 : 0)
         #expect(call(limit) != STORYKIT_E_LIMIT, "\(function) at depth \(limit): \(lastError())")
         #expect(call(limit + 1) == STORYKIT_E_LIMIT, "\(function) at depth \(limit + 1): \(lastError())")
     }

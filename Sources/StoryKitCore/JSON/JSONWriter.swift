@@ -89,20 +89,23 @@ struct JSONWriter {
     }
 
     mutating func writeString(_ string: String) {
-        output.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { bytes in
-            // Copy runs that need no escaping in bulk; escape the bytes between them.
-            var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                appendEscape(byte)
-                runStart = index + 1
-            }
-            if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        string.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// Writes UTF-8 text (already valid) as a JSON string.
+    mutating func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        output.append(UInt8(ascii: "\""))
+        // Copy runs that need no escaping in bulk; escape the bytes between them.
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            appendEscape(byte)
+            runStart = index + 1
         }
+        if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         output.append(UInt8(ascii: "\""))
     }
 

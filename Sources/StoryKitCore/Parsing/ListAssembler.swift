@@ -15,7 +15,7 @@ enum ListAssemblyEvent: Equatable {
 /// by construction. Only text after a blank line that follows an item is held back, because
 /// it is the postamble if no other item follows and the item's continuation if one does.
 struct ListAssembler {
-    private var items: [ListItem] = []
+    private var items = ListItemStore()
     private var style: ListStyle?
     private var listIndent = 0
     private var preambleLines: [String] = []
@@ -61,20 +61,32 @@ struct ListAssembler {
 
     /// Ends the input: held text becomes the postamble.
     mutating func finish(emit: (ListAssemblyEvent) -> Void) -> ParsedList {
-        if let last = items.last { emit(.finished(index: items.count - 1, text: last.text)) }
-        return ParsedList(
-            items: items,
-            style: style,
-            preamble: Self.joined(preambleLines),
-            postamble: Self.joined(heldLines)
-        )
+        endInput(emit: emit)
+        return ParsedList(items: items.items, style: style, preamble: Self.joined(preambleLines), postamble: Self.joined(heldLines))
     }
+
+    /// Ends the input like ``finish(emit:)`` and writes the list as ``ParsedList``'s JSON
+    /// straight from the compact items, without a ``ListItem`` for each.
+    mutating func finishJSON(emit: (ListAssemblyEvent) -> Void) -> [UInt8] {
+        endInput(emit: emit)
+        let preamble = Self.joined(preambleLines), postamble = Self.joined(heldLines)
+        return ParsedList.writeJSON(style: style, preamble: preamble, postamble: postamble, itemCount: items.count) { writer in
+            items.writeJSON(into: &writer)
+        }
+    }
+
+    private func endInput(emit: (ListAssemblyEvent) -> Void) {
+        if items.count > 0 { emit(.finished(index: items.count - 1, text: items.text(at: items.count - 1))) }
+    }
+
+    /// How many items have started.
+    var itemCount: Int { items.count }
 
     /// Whether a marker starts a new item rather than being text (list rule 2).
     private func startsItem(_ marker: ListMarker) -> Bool {
         guard let style else { return true }
         guard marker.style == style, marker.indent <= listIndent else { return false }
-        guard let previous = items.last?.number, let number = marker.number else { return true }
+        guard items.count > 0, let previous = items.number(at: items.count - 1), let number = marker.number else { return true }
         return number == previous + 1 || number == previous
     }
 
@@ -86,19 +98,19 @@ struct ListAssembler {
             // Text held after a blank line was the previous item's continuation after all.
             for line in heldLines where !line.isEmpty { append(line, emit: emit) }
             heldLines.removeAll()
-            emit(.finished(index: items.count - 1, text: items[items.count - 1].text))
+            emit(.finished(index: items.count - 1, text: items.text(at: items.count - 1)))
         }
         listIndent = min(listIndent, marker.indent)
         let number = marker.style == .bulleted ? nil : marker.number
-        items.append(ListItem(text: marker.text, number: number))
+        items.append(text: marker.text, number: number)
         blankSinceLastText = false
         emit(.started(index: items.count - 1, number: number, text: marker.text))
     }
 
     private mutating func append(_ line: String, emit: (ListAssemblyEvent) -> Void) {
         let index = items.count - 1
-        let addition = items[index].text.isEmpty ? line : "\n" + line
-        items[index].text += addition
+        let addition = items.isTextEmpty(at: index) ? line : "\n" + line
+        items.extendLast(with: addition)
         emit(.appended(index: index, text: addition))
     }
 

@@ -24,6 +24,14 @@ public struct ListParser: Sendable {
         return try stream.finish()
     }
 
+    /// Parses a reply given as UTF-8 bytes into ``ParsedList``'s JSON, written straight from
+    /// the parser's compact items (the C ABI's answer).
+    package func parseToUTF8JSON(_ reply: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [UInt8] {
+        var stream = ListStream(maxBytes: maxBytes)
+        try stream.feed(utf8: reply) { _ in }
+        return try stream.finishJSON()
+    }
+
     /// Parses a reply.
     ///
     /// - Throws: `.limit` over `maxBytes`.

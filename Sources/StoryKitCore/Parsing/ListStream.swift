@@ -39,6 +39,17 @@ public struct ListStream: Sendable {
         try UTF8Text.withBytes(of: chunk) { (bytes) throws(StoryKitError) in try feed(utf8: bytes) }
     }
 
+    /// Ends the reply and returns the parsed list as ``ParsedList``'s JSON, written straight
+    /// from the assembled items; `events` receives what the end completed.
+    package mutating func finishJSON(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> [UInt8] {
+        try input.finish()
+        let report: (ListAssemblyEvent) -> Void = { event in
+            for streamEvent in Self.streamEvents(event) { events?(streamEvent) }
+        }
+        if let last = lines.finish() { assembler.add(line: last, emit: report) }
+        return assembler.finishJSON(emit: report)
+    }
+
     /// Ends the reply and returns the parsed list; `events` receives what the end completed.
     public mutating func finish(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> ParsedList {
         try input.finish()

@@ -64,17 +64,25 @@ extension ParsedList {
     /// ``json`` as compact UTF-8, written straight from the items: a list of a million items
     /// would take a tree of a million objects, and the encoder a copy of it, to say the same.
     package func utf8JSON() -> [UInt8] {
-        var writer = JSONWriter(options: .compact, capacity: preamble.utf8.count + postamble.utf8.count + items.count * 24 + 64)
-        writer.writeRaw("{\"items\":[")
-        for (position, item) in items.enumerated() {
-            writer.writeRaw(position == 0 ? "{\"text\":" : ",{\"text\":")
-            writer.writeString(item.text)
-            if let number = item.number {
-                writer.writeRaw(",\"number\":")
-                writer.writeInteger(number)
+        Self.writeJSON(style: style, preamble: preamble, postamble: postamble, itemCount: items.count) { writer in
+            for (position, item) in items.enumerated() {
+                writer.writeRaw(position == 0 ? "{\"text\":" : ",{\"text\":")
+                writer.writeString(item.text)
+                if let number = item.number {
+                    writer.writeRaw(",\"number\":")
+                    writer.writeInteger(number)
+                }
+                writer.writeRaw("}")
             }
-            writer.writeRaw("}")
         }
+    }
+
+    /// The list's JSON around items that `writeItems` writes, comma-separated.
+    static func writeJSON(style: ListStyle?, preamble: String, postamble: String, itemCount: Int,
+                          writeItems: (inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = JSONWriter(options: .compact, capacity: preamble.utf8.count + postamble.utf8.count + itemCount * 24 + 64)
+        writer.writeRaw("{\"items\":[")
+        writeItems(&writer)
         writer.writeRaw("],\"style\":")
         if let style { writer.writeString(style.rawValue) } else { writer.writeRaw("null") }
         writer.writeRaw(",\"preamble\":")

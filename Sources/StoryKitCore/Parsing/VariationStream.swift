@@ -125,9 +125,17 @@ public struct VariationStream: Sendable {
                 }
                 source = .list
             }
+            try checkVariationCount(variations.count)
             return VariationSet(variations: variations, source: source, repaired: repaired, issues: VariationValidation.issues(variations, options))
         } catch {
             throw input.fail(error)
+        }
+    }
+
+    /// Refuses a reply past ``VariationOptions/maxVariations``.
+    private func checkVariationCount(_ count: Int) throws(StoryKitError) {
+        guard count <= VariationOptions.maxVariations else {
+            throw StoryKitError(.limit, "the reply holds more than \(VariationOptions.maxVariations) variations; a correction reply asks for at most \(VariationOptions.maxExpected)")
         }
     }
 
@@ -139,6 +147,7 @@ public struct VariationStream: Sendable {
             var completed: [TolerantJSONEvent] = []
             try machine.feed(chunk) { completed.append($0) }
             for event in completed { handleJSON(event, emit: emit) }
+            try checkVariationCount(variationCount)
         case .list:
             // Each line's events are handled before the next line is read, so a reply of a
             // million lines never holds a million events; the splitter is taken out of self
@@ -146,11 +155,13 @@ public struct VariationStream: Sendable {
             var splitter = lines
             lines = LineSplitter()
             splitter.feed(chunk) { line in
+                guard assembler.itemCount <= VariationOptions.maxVariations else { return }
                 var completed: [ListAssemblyEvent] = []
                 assembler.add(line: line) { completed.append($0) }
                 for event in completed { handleList(event, emit: emit) }
             }
             lines = splitter
+            try checkVariationCount(assembler.itemCount)
         case .undecided:
             buffered.append(contentsOf: chunk)
             if let form = scanForForm(chunk) { try decide(form, emit: emit) }
