@@ -22,7 +22,7 @@ public func storykit_json_repair(
     _ len: Int
 ) -> storykit_status {
     parseReply(out_json, text, len) { (bytes) throws(StoryKitError) in
-        try TolerantJSONParser(limits: .wrappedValue).parse(utf8: bytes).json.utf8Bytes()
+        try TolerantJSONParser(limits: .wrappedValue).parseToUTF8JSON(bytes)
     }
 }
 

@@ -23,7 +23,7 @@ extension VariationStream: ChunkStream {
 
 extension JSONStream: ChunkStream {
     mutating func finishUTF8JSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> [UInt8] {
-        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json.utf8Bytes() }
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finishRepairJSON(events: events) }
     }
 }
 
@@ -73,7 +73,7 @@ public func storykit_stream_create(
             parser = VariationStream(options: try variationOptions(options_json))
         case "json":
             try listOptions(options_json)
-            parser = JSONStream(limits: .wrappedValue)
+            parser = JSONStream(writingAnswerWithin: .wrappedValue, reportsEvents: true)
         case "gemini-sse":
             parser = try GenerationStream(provider: .gemini, httpStatus: generationStreamOptions(options_json))
         case "openai-sse":

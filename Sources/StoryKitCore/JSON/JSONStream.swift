@@ -24,6 +24,30 @@ public struct JSONStream: Sendable {
         machine = TolerantJSONMachine(maxDepth: limits.maxDepth, reportsEvents: reportsEvents)
     }
 
+    /// A stream whose value is written straight to JSON text as it is read, never built as a
+    /// tree; end it with ``finishRepairJSON(events:)``.
+    package init(writingAnswerWithin limits: JSONParserLimits, reportsEvents: Bool) {
+        input = StreamInput(maxBytes: limits.maxBytes)
+        var writer = JSONWriter(options: .compact)
+        writer.writeRaw("{\"value\":")
+        machine = TolerantJSONMachine(maxDepth: limits.maxDepth, reportsEvents: reportsEvents, writingInto: writer)
+    }
+
+    /// Ends a stream made with `writingAnswerWithin`: ``RepairedJSON/json`` as UTF-8, the
+    /// value as it was written while read.
+    package mutating func finishRepairJSON(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> [UInt8] {
+        try input.finish()
+        do {
+            var (writer, repairs) = try machine.finishWriting { events?(Self.streamEvent($0)) }
+            writer.writeRaw(",\"repairs\":")
+            writer.write(RepairedJSON.repairsJSON(repairs))
+            writer.writeRaw("}")
+            return writer.output
+        } catch {
+            throw input.fail(error)
+        }
+    }
+
     /// Reads the next chunk and returns what it completed.
     ///
     /// - Throws: `.parse` for a syntax error it cannot repair or invalid UTF-8 (with line and

@@ -30,6 +30,8 @@ struct TolerantJSONMachine {
         var isObject: Bool
         var elements: [JSONValue] = []
         var members: [JSONMember] = []
+        /// How many elements or members the container has (kept also when written through).
+        var count = 0
         var key: String?
         var expect: Expect
     }
@@ -109,9 +111,20 @@ struct TolerantJSONMachine {
     private var line: Int { position.line }
     private var column: Int { position.column }
 
+    /// When set, the value is written straight here as it is read, instead of built as a
+    /// tree: a value of a million elements then costs its text, not a million nodes.
+    private var output: JSONWriter?
+
     init(maxDepth: Int, reportsEvents: Bool = true) {
         self.maxDepth = maxDepth
         self.reportsEvents = reportsEvents
+    }
+
+    /// A machine that writes the value it reads into `output` (after what `output` already
+    /// holds) rather than building it; ``finishWriting(emit:)`` ends it.
+    init(maxDepth: Int, reportsEvents: Bool, writingInto output: JSONWriter) {
+        self.init(maxDepth: maxDepth, reportsEvents: reportsEvents)
+        self.output = output
     }
 
     // MARK: Feeding
@@ -151,6 +164,14 @@ struct TolerantJSONMachine {
             try closeTruncated(emit: emit)
         }
         return RepairedJSON(value: root ?? .null, repairs: repairs)
+    }
+
+    /// Ends the input of a machine made with `writingInto`: the writer, holding the value
+    /// after what it held at the start, and the repairs.
+    mutating func finishWriting(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> (writer: JSONWriter, repairs: [JSONRepair]) {
+        _ = try finish(emit: emit)
+        guard let output else { throw StoryKitError(.internal, "finishWriting on a machine that builds its value") }
+        return (output, repairs)
     }
 
     // MARK: Prelude and trailer
@@ -589,11 +610,29 @@ struct TolerantJSONMachine {
         guard frames.count < maxDepth else {
             throw StoryKitError(.limit, "line \(line), column \(column) (byte \(offset)): nesting is deeper than the limit of \(maxDepth)")
         }
+        if output != nil {
+            // A container is never dropped once opened (truncation closes it), so it takes its
+            // place in its parent, key and all, as it opens.
+            writePlaceInParent(counting: false)
+            output?.writeRaw(isObject ? "{" : "[")
+        }
         frames.append(Frame(isObject: isObject, expect: isObject ? .keyOrEnd : .valueOrEnd))
     }
 
     private mutating func close(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
         let frame = frames.removeLast()
+        if output != nil {
+            output?.writeRaw(frame.isObject ? "}" : "]")
+            if frames.isEmpty {
+                finishDocument(.null)
+            } else {
+                // Counted in its parent only now, so paths inside it named its own place.
+                frames[frames.count - 1].key = nil
+                frames[frames.count - 1].count += 1
+                frames[frames.count - 1].expect = .commaOrEnd
+            }
+            return
+        }
         let value: JSONValue = frame.isObject ? .object(JSONObject(frame.members)) : .array(frame.elements)
         try complete(value, emit: emit, isScalar: false)
     }
@@ -602,26 +641,53 @@ struct TolerantJSONMachine {
     private mutating func complete(_ value: JSONValue, emit: (TolerantJSONEvent) -> Void, isScalar: Bool = true) throws(StoryKitError) {
         if isScalar, reportsEvents { emit(.value(path: currentPath(), value: value)) }
         guard !frames.isEmpty else {
-            root = value
-            phase = .trailer
-            lineHasContent = false
-            lineStartBytes.removeAll()
+            finishDocument(value)
             return
         }
         let last = frames.count - 1
+        if output != nil {
+            writePlaceInParent(counting: true)
+            output?.write(value)
+            frames[last].expect = .commaOrEnd
+            return
+        }
         if frames[last].isObject {
             frames[last].members.append(JSONMember(frames[last].key ?? "", value))
             frames[last].key = nil
         } else {
             frames[last].elements.append(value)
         }
+        frames[last].count += 1
         frames[last].expect = .commaOrEnd
+    }
+
+    /// Writes what comes before a value in the innermost container: a comma after an earlier
+    /// one, and in an object the member's key. A scalar takes its place at once (`counting`);
+    /// a container when it closes, so that paths inside it name its own place.
+    private mutating func writePlaceInParent(counting: Bool) {
+        guard let last = frames.indices.last else { return }
+        if frames[last].count > 0 { output?.writeRaw(",") }
+        if frames[last].isObject {
+            output?.writeString(frames[last].key ?? "")
+            output?.writeRaw(":")
+        }
+        if counting {
+            frames[last].key = nil
+            frames[last].count += 1
+        }
+    }
+
+    private mutating func finishDocument(_ value: JSONValue) {
+        root = value
+        phase = .trailer
+        lineHasContent = false
+        lineStartBytes.removeAll()
     }
 
     /// The path of the value being read (or just read) in the innermost container.
     private func currentPath() -> [JSONPathComponent] {
         frames.map { frame in
-            frame.isObject ? .key(frame.key ?? "") : .index(frame.elements.count)
+            frame.isObject ? .key(frame.key ?? "") : .index(frame.count)
         }
     }
 

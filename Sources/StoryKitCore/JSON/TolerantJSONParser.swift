@@ -30,6 +30,14 @@ public struct TolerantJSONParser: Sendable {
         return try stream.finish()
     }
 
+    /// Parses a reply given as UTF-8 bytes into ``RepairedJSON/json`` as UTF-8, writing the
+    /// value as it is read rather than building it (the C ABI's answer).
+    package func parseToUTF8JSON(_ text: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [UInt8] {
+        var stream = JSONStream(writingAnswerWithin: limits, reportsEvents: false)
+        _ = try stream.feed(utf8: text)
+        return try stream.finishRepairJSON()
+    }
+
     /// Parses a reply.
     ///
     /// - Throws: `.parse` (with line and column) or `.limit`.
