@@ -47,6 +47,8 @@ public struct ListStream: Sendable {
             for streamEvent in Self.streamEvents(event) { events?(streamEvent) }
         }
         if let last = lines.finish() { assembler.add(line: last, emit: report) }
+        // A finished stream takes no more input: its items go before the answer is copied.
+        defer { assembler = ListAssembler() }
         return assembler.finishJSON(emit: report)
     }
 
