@@ -18,3 +18,11 @@ def lib():
 @pytest.fixture(scope="session")
 def fixtures() -> Path:
     return REPOSITORY_ROOT / "Tests" / "Fixtures"
+
+
+@pytest.fixture
+def no_provider_keys(monkeypatch):
+    """Provider keys from the environment would come before the request's: tests of services
+    run without them."""
+    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)

@@ -49,10 +49,7 @@ def story_request(port, scenario, test, provider="gemini", **extra):
     return request
 
 
-@pytest.fixture(autouse=True)
-def no_keys_from_the_environment(monkeypatch):
-    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+pytestmark = pytest.mark.usefixtures("no_provider_keys")
 
 
 @pytest.mark.parametrize("provider", ["gemini", "openai"])

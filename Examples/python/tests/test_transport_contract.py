@@ -20,10 +20,7 @@ def request(**extra):
     return body
 
 
-@pytest.fixture(autouse=True)
-def no_keys_from_the_environment(monkeypatch):
-    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+pytestmark = pytest.mark.usefixtures("no_provider_keys")
 
 
 def test_a_call_returns_only_after_a_transport_that_failed_has_returned():
