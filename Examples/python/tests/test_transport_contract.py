@@ -1,6 +1,7 @@
 """What a host's transport may rely on: a call returns only after every callback it started
 has returned; a time-out is reported on time and cancels the exchange; a blocked callback
 never delays another call; a body cut at the size limit is an error, never a short answer."""
+import base64
 import json
 import threading
 import time
@@ -165,3 +166,55 @@ def test_a_key_the_server_echoes_never_leaves_the_library():
     assert key not in text and "hunter2" not in text
     built = storykit.build_request({key: value for key, value in remote.items() if key != "retry"} | {"prompt": "Hi"})
     assert "hunter2" not in built["description"]
+
+
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e00000000049454e44ae426082")
+
+
+def imagen_answer(*images):
+    def answer(_request, exchange):
+        exchange.respond(200, {"content-type": "application/json"})
+        predictions = [{"mimeType": "image/png", "bytesBase64Encoded": base64.b64encode(image).decode()} for image in images]
+        exchange.write(json.dumps({"predictions": predictions}).encode())
+    return answer
+
+
+def illustration(**extra):
+    request = {"hero": {"name": "Mia", "traits": ["brave"]}, "page": {"text": "Mia finds a lantern.", "index": 0},
+               "apiKey": "test-key", "baseURL": "http://127.0.0.1:9/v1beta", "retry": {"maxAttempts": 1}}
+    request.update(extra)
+    return request
+
+
+def test_illustration_ids_are_all_checked_before_any_image_is_made(tmp_path):
+    calls = []
+
+    def counts(request, exchange):
+        calls.append(request)
+        imagen_answer(PNG, PNG)(request, exchange)
+
+    with storykit.Store(tmp_path / "store") as store:
+        with pytest.raises(storykit.InvalidArgumentError):
+            store.illustrate(illustration(id="x" * 127, imageCount=2), transport=counts)
+    assert calls == []
+    assert not (tmp_path / "store" / "Illustrations").exists()
+
+
+def test_more_images_than_asked_for_are_not_saved_and_an_empty_one_is_refused(tmp_path):
+    with storykit.Store(tmp_path / "store") as store:
+        outcome = store.illustrate(illustration(id="p1", imageCount=1), transport=imagen_answer(PNG, PNG, PNG))
+        assert [i["fileName"] for i in outcome["illustrations"]] == ["p1.png"]
+        assert sorted(p.name for p in (tmp_path / "store" / "Illustrations").iterdir()) == ["p1.png"]
+        with pytest.raises(storykit.APIError, match="no bytes"):
+            store.illustrate(illustration(id="p2"), transport=imagen_answer(b""))
+
+
+def test_a_reply_of_more_than_a_thousand_variations_is_refused():
+    with pytest.raises(storykit.LimitError, match="more than 1000 variations"):
+        storykit.parse_variations("- a\n" * 1001)
+    assert len(storykit.parse_variations("- a\n" * 1000, expected=3)["variations"]) == 1000
+
+
+def test_a_lone_carriage_return_ends_a_list_line():
+    for newline in ("\r", "\r\n", "\n"):
+        assert [item["text"] for item in storykit.parse_list(newline.join(["1. Rest", "2. Drink water"]))["items"]] == ["Rest", "Drink water"]
