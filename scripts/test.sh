@@ -1,64 +1,169 @@
 #!/usr/bin/env bash
-# Runs every test of StoryKit: the Swift suites (core and C ABI), the C header and examples
-# (also under AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line
-# tool's binary, the Python binding against the self-contained libstorykit.so, every snippet
-# of README.md and Examples/python/README.md, the Swift suites again under AddressSanitizer
-# and ThreadSanitizer, and every fuzz target for STORYKIT_FUZZ_SECONDS (default 30) each.
-set -euo pipefail
+# Runs every test of StoryKit, in three stages, and ends with one verdict line.
+#
+#   1. build and unit tests: the Swift suites (core and C ABI), the Apple platforms check,
+#      the self-contained shared library, the C header and examples (plain, and with
+#      AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line tool, the
+#      Python binding, and every snippet of README.md and Examples/python/README.md;
+#   2. sanitizers: the Swift suites again under AddressSanitizer and ThreadSanitizer;
+#   3. fuzzing: every fuzz target replays its regression inputs, then runs for
+#      STORYKIT_FUZZ_SECONDS (default 30) seconds.
+#
+# STORYKIT_TEST_STAGES=fast runs the first stage only (for quick checks while developing);
+# the default, "all", runs every stage, as CI does. Each step's full output goes to
+# .build/test-logs/STEP.log; the terminal shows a line per step (and the end of the log of a
+# step that failed), a summary per stage, and last "N passed, N failed" over every test and
+# check that ran.
+set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-echo "== Swift tests"
-swift test
+stages="${STORYKIT_TEST_STAGES:-all}"
+case "$stages" in
+    all | fast) ;;
+    *) echo "test.sh: STORYKIT_TEST_STAGES must be \"all\" or \"fast\", not \"$stages\"" >&2; exit 64 ;;
+esac
 
-echo "== Apple platforms: StoryKitCore and StoryKitC type-checked for macOS 13 and iOS 16"
-# The shared tool stands beside the checkout (as in CI); its first run builds Apple's
-# standard-library interfaces into ~/.cache/apple-availability-check (a few minutes, once).
-apple_check="$root/../shared/tools/apple-availability-check.sh"
-if [ -f "$apple_check" ]; then
-    bash "$apple_check" --targets "macos13 ios16" --module StoryKitCore --module StoryKitC "$root"
+logs="$root/.build/test-logs"
+mkdir -p "$logs"
+total_passed=0
+total_failed=0
+stage_passed=0
+stage_failed=0
+summaries=()
+
+# Counts the tests a log reports: Swift Testing's and pytest's closing lines; any other step
+# counts as one check.
+count_tests() {
+    local log="$1" status="$2" passed=0 failed=0 line
+    line="$(grep -E '^(✔|✘) Test run with [0-9]+ tests?' "$log" | tail -1)"
+    if [ -n "$line" ]; then
+        local tests
+        tests="$(sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/' <<< "$line")"
+        failed="$(grep -cE '^✘ Test [^ ]+\(.*\) (with [0-9]+ test cases )?failed' "$log")"
+        passed=$((tests - failed))
+    elif line="$(grep -E '^(=+ )?[0-9]+ (passed|failed|errors?)\b' "$log" | tail -1)" && [ -n "$line" ]; then
+        # pytest: "2 failed, 599 passed, 1 error in 54.81s"
+        passed="$(awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^passed/) n += $(i - 1) } END { print n + 0 }' <<< "$line")"
+        failed="$(awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^(failed|errors?)/) n += $(i - 1) } END { print n + 0 }' <<< "$line")"
+    elif [ "$status" -eq 0 ]; then
+        passed=1
+    else
+        failed=1
+    fi
+    if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+    echo "$passed $failed"
+}
+
+# Runs one step: its output goes to its log, its result to the terminal and the counts.
+step() {
+    local name="$1"; shift
+    local log="$logs/$name.log" started status counts passed failed
+    started=$(date +%s)
+    "$@" > "$log" 2>&1
+    status=$?
+    read -r passed failed <<< "$(count_tests "$log" "$status")"
+    stage_passed=$((stage_passed + passed))
+    stage_failed=$((stage_failed + failed))
+    if [ "$status" -eq 0 ]; then
+        printf '  ok    %-28s %4d passed  %4ds\n' "$name" "$passed" "$(( $(date +%s) - started ))"
+    else
+        printf '  FAIL  %-28s %4d passed, %d failed  %ds  (log: %s)\n' "$name" "$passed" "$failed" "$(( $(date +%s) - started ))" "$log"
+        tail -n 60 "$log" | sed 's/^/        | /'
+    fi
+    return "$status"
+}
+
+begin_stage() {
+    echo "== Stage $1"
+    stage_passed=0
+    stage_failed=0
+}
+
+end_stage() {
+    summaries+=("$(printf '%-24s %5d passed, %d failed' "$1" "$stage_passed" "$stage_failed")")
+    total_passed=$((total_passed + stage_passed))
+    total_failed=$((total_failed + stage_failed))
+}
+
+apple_check() {
+    # The shared tool stands beside the checkout (as in CI); its first run builds Apple's
+    # standard-library interfaces into ~/.cache/apple-availability-check (a few minutes, once).
+    local tool="$root/../shared/tools/apple-availability-check.sh"
+    if [ ! -f "$tool" ]; then
+        echo "Apple availability check NOT RUN: $tool is missing"
+        return 0
+    fi
+    bash "$tool" --targets "macos13 ios16" --module StoryKitCore --module StoryKitC "$root"
+}
+
+python_for_tests() {
+    if python3 -c "import pytest" 2> /dev/null; then
+        echo python3
+        return
+    fi
+    # No pytest on this machine: install it into a private virtual environment (from PyPI).
+    local venv="$root/.build/python-test-venv"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv" >&2
+    "$venv/bin/python" -m pip install --quiet pytest >&2
+    echo "$venv/bin/python"
+}
+
+# The 64 MiB edge tests run once, in the plain pass: under a sanitizer they only repeat it,
+# slowly. Three transport tests need a time-out or cancellation to end a request before the
+# slow loopback server answers (5 s); under a sanitizer's slowdown, with every suite running in
+# parallel on two cores, that margin is not assured, so they run only in the plain pass too.
+plain_only="LimitEdgeTests|slowAnswerHitsTheTimeout|stalledStreamHitsTheTimeout|cancellingTheTaskCancelsTheRequest"
+
+# MARK: Stage 1
+
+begin_stage "1: build and unit tests"
+step swift-tests swift test
+step apple-platforms apple_check
+lib=""
+if step shared-library scripts/build-library.sh; then
+    lib="$(tail -n 1 "$logs/shared-library.log")"
+fi
+example="" sanitized_example=""
+if [ -n "$lib" ]; then
+    step c-examples bash -c "STORYKIT_LIB='$lib' scripts/build-c-example.sh > '$logs/c-example-path' && \"\$(cat '$logs/c-example-path')\" > /dev/null" &&
+        example="$(cat "$logs/c-example-path")"
+    step c-examples-sanitized bash -c "STORYKIT_LIB='$lib' STORYKIT_C_SANITIZE=1 scripts/build-c-example.sh > '$logs/c-sanitized-path' && \"\$(cat '$logs/c-sanitized-path')\" > /dev/null" &&
+        sanitized_example="$(cat "$logs/c-sanitized-path")"
+fi
+cli_bin=""
+if step cli-build swift build --package-path Examples/storykit-cli; then
+    cli_bin="$(swift build --package-path Examples/storykit-cli --show-bin-path)"
+fi
+if [ -n "$lib" ] && [ -n "$cli_bin" ] && [ -n "$example" ] && [ -n "$sanitized_example" ]; then
+    python="$(python_for_tests)"
+    step python-c-cli-snippets env STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" \
+        STORYKIT_README_TOUR="$cli_bin/readme-tour" \
+        STORYKIT_C_EXAMPLES="$(dirname "$example"):$(dirname "$sanitized_example")" \
+        "$python" -m pytest -q Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets
 else
-    echo "Apple availability check NOT RUN: $apple_check is missing"
+    echo "  FAIL  python-c-cli-snippets        not run: the library, the C examples or the CLI did not build"
+    stage_failed=$((stage_failed + 1))
+fi
+end_stage "build and unit tests"
+
+# MARK: Stages 2 and 3
+
+if [ "$stages" = all ]; then
+    begin_stage "2: sanitizers"
+    step swift-tests-asan env LSAN_OPTIONS="suppressions=$root/Tests/Sanitizers/lsan-suppressions.txt" \
+        swift test --sanitize=address --scratch-path .build-asan --skip "$plain_only"
+    step swift-tests-tsan swift test --sanitize=thread --scratch-path .build-tsan --skip "$plain_only"
+    end_stage "sanitizers"
+
+    begin_stage "3: fuzzing"
+    step fuzz scripts/fuzz.sh --seconds "${STORYKIT_FUZZ_SECONDS:-30}"
+    end_stage "fuzzing"
+else
+    echo "== Stages 2 (sanitizers) and 3 (fuzzing) skipped: STORYKIT_TEST_STAGES=fast"
 fi
 
-echo "== Self-contained shared library"
-lib="$(scripts/build-library.sh)"
-echo "$lib"
-
-echo "== C header and examples (plain, and with AddressSanitizer and UndefinedBehaviorSanitizer)"
-example="$(STORYKIT_LIB="$lib" scripts/build-c-example.sh)"
-"$example" > /dev/null
-sanitized_example="$(STORYKIT_LIB="$lib" STORYKIT_C_SANITIZE=1 scripts/build-c-example.sh)"
-"$sanitized_example" > /dev/null
-
-echo "== Command-line tool (Examples/storykit-cli)"
-swift build --package-path Examples/storykit-cli
-cli_bin="$(swift build --package-path Examples/storykit-cli --show-bin-path)"
-
-echo "== Python tests"
-python="python3"
-if ! "$python" -c "import pytest" 2> /dev/null; then
-    # No pytest on this machine: install it into a private virtual environment.
-    venv="$root/.build/python-test-venv"
-    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install --quiet pytest
-    python="$venv/bin/python"
-fi
-STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" STORYKIT_README_TOUR="$cli_bin/readme-tour" \
-    STORYKIT_C_EXAMPLES="$(dirname "$example"):$(dirname "$sanitized_example")" \
-    "$python" -m pytest -q Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets
-
-# Three transport tests need a time-out or cancellation to end a request before the slow
-# loopback server answers (5 s); under a sanitizer's slowdown, with every suite running in
-# parallel on two cores, that margin is not assured, so they run only in the plain pass above.
-wall_clock_tests="slowAnswerHitsTheTimeout|stalledStreamHitsTheTimeout|cancellingTheTaskCancelsTheRequest"
-
-echo "== Swift tests under AddressSanitizer"
-LSAN_OPTIONS="suppressions=$root/Tests/Sanitizers/lsan-suppressions.txt" \
-    swift test --sanitize=address --scratch-path .build-asan --skip "$wall_clock_tests"
-
-echo "== Swift tests under ThreadSanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan --skip "$wall_clock_tests"
-
-echo "== Fuzzing: every target replays its regressions, then runs for a bounded time"
-scripts/fuzz.sh --seconds "${STORYKIT_FUZZ_SECONDS:-30}"
+echo "== Summary"
+for summary in "${summaries[@]}"; do echo "  $summary"; done
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ]
