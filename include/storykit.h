@@ -525,7 +525,9 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               (default "qwerty"); whether to add "words" (default false: less work).
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0, bad
-** options); STORYKIT_E_PARSE (invalid UTF-8); STORYKIT_E_LIMIT (text over the limit).
+** options, text that is empty or only white space: nothing to correct, as in
+** storykit_correct and the CLI); STORYKIT_E_PARSE (invalid UTF-8); STORYKIT_E_LIMIT (text
+** over the limit).
 ** Thread-safe: the only shared state is the neighbour memory, behind a lock.
 */
 STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const char *text, size_t len,

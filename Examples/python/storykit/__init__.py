@@ -51,12 +51,16 @@ def library() -> ctypes.CDLL:
     return _lib
 
 
-def _utf8(text: Text) -> bytes:
+def _utf8(text: Text, name: str = "text") -> bytes:
+    """The UTF-8 bytes of a text argument: a str, or bytes-like UTF-8. Anything else (an int
+    would become that many zero bytes through bytes()) is a TypeError naming the argument."""
     if isinstance(text, str):
         # Lone surrogates pass through as the invalid UTF-8 they are, so the library
         # reports them as a parse error rather than Python raising an unrelated error.
         return text.encode("utf-8", "surrogatepass")
-    return bytes(text)
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(f"{name} must be str or bytes, not {type(text).__name__}")
 
 
 def _check(status: int) -> None:
@@ -155,8 +159,13 @@ def parse_variations(text: Text, *, expected: int = 3, distinct: bool = True) ->
     return _call_json(library().storykit_parse_variations, text, _options({"expected": expected, "distinct": distinct}))
 
 
-def _request_bytes(request: Union[dict, Text]) -> bytes:
-    return _utf8(request) if isinstance(request, (str, bytes, bytearray, memoryview)) else json.dumps(request).encode()
+def _request_bytes(request: Union[dict, Text], name: str = "request") -> bytes:
+    """A request argument: a dict, or its JSON text (str or bytes)."""
+    if isinstance(request, dict):
+        return json.dumps(request, ensure_ascii=False).encode("utf-8")
+    if isinstance(request, (str, bytes, bytearray, memoryview)):
+        return _utf8(request, name)
+    raise TypeError(f"{name} must be a dict (or its JSON text), not {type(request).__name__}")
 
 
 def evaluate_policy(request: Union[dict, Text]) -> dict:
@@ -199,7 +208,11 @@ def decode_response(provider: str, http_status: int, body: Text) -> dict:
         >>> storykit.decode_response("openai", 429, '{"error":{"code":"rate_limit_exceeded","message":"slow down"}}')["error"]["kind"]
         'rateLimited'
     """
-    data = _utf8(body)
+    data = _utf8(body, "body")
+    if not isinstance(provider, str):
+        raise TypeError(f"provider must be a str, not {type(provider).__name__}")
+    if not isinstance(http_status, int) or isinstance(http_status, bool):
+        raise TypeError(f"http_status must be an int, not {type(http_status).__name__}")
     out = ctypes.c_void_p()
     _check(library().storykit_response_decode(ctypes.byref(out), provider.encode("utf-8"), http_status, data, len(data)))
     return json.loads(_take_string(out))
@@ -311,12 +324,12 @@ class Stream(_Handle):
     def __init__(self, kind: str, **options) -> None:
         super().__init__()
         options_json = _options({_camel(k): v for k, v in options.items()}) if options else None
-        _check(library().storykit_stream_create(ctypes.byref(self._handle), kind.encode("utf-8"), options_json))
+        _check(library().storykit_stream_create(ctypes.byref(self._handle), _name(kind, "kind"), options_json))
         self.kind = kind
 
     def feed(self, chunk: Text) -> list:
         """Feeds the next chunk; returns its events (start, delta, done; or value, partial)."""
-        data = _utf8(chunk)
+        data = _utf8(chunk, "chunk")
         out = ctypes.c_void_p()
         _check(library().storykit_stream_feed(self._open(), ctypes.byref(out), data, len(data)))
         return json.loads(_take_string(out))["events"]
@@ -395,23 +408,23 @@ class Store(_Handle):
     def put(self, collection: str, id: str, record) -> None:
         """Saves a record (any JSON-serialisable value), durably."""
         data = _utf8(json.dumps(record, ensure_ascii=False))
-        _check(library().storykit_store_put(self._open(), collection.encode(), _key(id), data, len(data)))
+        _check(library().storykit_store_put(self._open(), _name(collection, "collection"), _key(id), data, len(data)))
 
     def put_json(self, collection: str, id: str, data: Text) -> None:
         """Saves a record already encoded as JSON text."""
-        data = _utf8(data)
-        _check(library().storykit_store_put(self._open(), collection.encode(), _key(id), data, len(data)))
+        data = _utf8(data, "data")
+        _check(library().storykit_store_put(self._open(), _name(collection, "collection"), _key(id), data, len(data)))
 
     def get(self, collection: str, id: str):
         """The record; raises NotFoundError when there is none."""
         out = ctypes.c_void_p()
-        _check(library().storykit_store_get(self._open(), ctypes.byref(out), collection.encode(), _key(id)))
+        _check(library().storykit_store_get(self._open(), ctypes.byref(out), _name(collection, "collection"), _key(id)))
         return json.loads(_take_string(out))
 
     def get_json(self, collection: str, id: str) -> bytes:
         """The record as UTF-8 JSON bytes."""
         out = ctypes.c_void_p()
-        _check(library().storykit_store_get(self._open(), ctypes.byref(out), collection.encode(), _key(id)))
+        _check(library().storykit_store_get(self._open(), ctypes.byref(out), _name(collection, "collection"), _key(id)))
         try:
             return ctypes.string_at(out.value)
         finally:
@@ -419,19 +432,21 @@ class Store(_Handle):
 
     def delete(self, collection: str, id: str) -> None:
         """Removes a record; raises NotFoundError when there is none."""
-        _check(library().storykit_store_delete(self._open(), collection.encode(), _key(id)))
+        _check(library().storykit_store_delete(self._open(), _name(collection, "collection"), _key(id)))
 
     def list(self, collection: str, *, after: str | None = None, limit: int = 100) -> dict:
         """A page of records in creation order: ``{"items", "nextAfter", "problems"}``."""
         out = ctypes.c_void_p()
         options = _options({"after": after, "limit": limit})
-        _check(library().storykit_store_list(self._open(), ctypes.byref(out), collection.encode(), options))
+        _check(library().storykit_store_list(self._open(), ctypes.byref(out), _name(collection, "collection"), options))
         return json.loads(_take_string(out))
 
     def put_image(self, id: str, mime_type: str, data: bytes) -> None:
         """Saves an image under Illustrations/ with the extension of its MIME type."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"data must be bytes, not {type(data).__name__}")
         data = bytes(data)
-        _check(library().storykit_store_put_image(self._open(), _key(id), mime_type.encode(), data, len(data)))
+        _check(library().storykit_store_put_image(self._open(), _key(id), _name(mime_type, "mime_type"), data, len(data)))
 
     def get_image(self, id: str) -> tuple[bytes, str]:
         """The image and its MIME type."""
@@ -460,7 +475,18 @@ class Store(_Handle):
 
 
 
+def _name(value: str, name: str) -> bytes:
+    """A name argument (collection, kind, MIME type) as NUL-terminated UTF-8."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    if "\0" in value:
+        raise InvalidArgumentError(f"{name} must not contain NUL characters")
+    return value.encode("utf-8", "surrogatepass")
+
+
 def _key(id: str) -> bytes:
+    if not isinstance(id, str):
+        raise TypeError(f"id must be a str, not {type(id).__name__}")
     if "\0" in id:
         # A C string ends at NUL: refuse rather than silently use a shorter id.
         raise InvalidArgumentError("an id must not contain NUL characters")

@@ -60,10 +60,22 @@ class _Callbacks:
             self.lib.storykit_string_free(output)
 
 
-def _request(request: Union[dict, str, bytes]) -> bytes:
+def _request(request: Union[dict, str, bytes], text_field: Optional[str] = None) -> bytes:
+    """A service request: a dict, or its JSON text. A str that is not JSON is a TypeError that
+    says what to pass (``correct("teh cat")`` means ``correct({"text": "teh cat"})``)."""
     if isinstance(request, dict):
+        if text_field and text_field in request and not isinstance(request[text_field], str):
+            raise TypeError(f"request[{text_field!r}] must be a str, not {type(request[text_field]).__name__}")
         return json.dumps(request, ensure_ascii=False).encode("utf-8")
-    return request.encode("utf-8") if isinstance(request, str) else bytes(request)
+    if isinstance(request, (str, bytes, bytearray, memoryview)):
+        data = request.encode("utf-8", "surrogatepass") if isinstance(request, str) else bytes(request)
+        try:
+            json.loads(data)
+        except ValueError:
+            hint = f"; to correct text, pass {{{text_field!r}: ...}}" if text_field else ""
+            raise TypeError(f"request must be a dict (or its JSON text), and this str is not JSON{hint}") from None
+        return data
+    raise TypeError(f"request must be a dict (or its JSON text), not {type(request).__name__}")
 
 
 def generate(lib: ctypes.CDLL, request, transport: Optional[Transport] = None,
@@ -80,7 +92,7 @@ def correct(lib: ctypes.CDLL, request, transport: Optional[Transport] = None,
     needs_transport = isinstance(request, dict) and "remote" in request
     callbacks = _Callbacks(lib, transport or (UrllibTransport() if needs_transport else None), on_event)
     output = ctypes.c_void_p()
-    status = lib.storykit_correct(ctypes.byref(output), _request(request), callbacks.transport_pointer,
+    status = lib.storykit_correct(ctypes.byref(output), _request(request, "text"), callbacks.transport_pointer,
                                   callbacks.event_pointer, None)
     return callbacks.finish(status, output)
 

@@ -40,10 +40,15 @@ public struct OfflineCorrector: Sendable {
     ///
     /// - Parameter includingWords: Whether to report each word's correction, confidence and
     ///   alternatives (`OfflineCorrection.words`); without them a call does less work.
-    /// - Throws: `.limit` over `maxInputBytes`.
+    /// - Throws: `.invalidArgument` for text with nothing but white space (there is nothing
+    ///   to correct: the correction service, the C ABI, Python and the CLI all refuse it);
+    ///   `.limit` over `maxInputBytes`.
     public func correct(_ text: String, includingWords: Bool = true) throws(StoryKitError) -> OfflineCorrection {
         guard text.utf8.count <= Self.maxInputBytes else {
             throw StoryKitError(.limit, "the text is \(text.utf8.count) bytes, over the offline corrector's limit of \(Self.maxInputBytes)")
+        }
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
         }
         let tokens = CorrectionToken.tokenize(text)
         let positions = tokens.indices.filter { tokens[$0].kind == .word }

@@ -13,8 +13,11 @@ public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     let text = input.rest
 
     let corrected = answer { out in withUnterminated(text) { storykit_correct_offline(out, $0, $1, options) } }
-    let isUTF8 = String(validating: text, as: UTF8.self) != nil
-    require(corrected.status == (isUTF8 ? STORYKIT_OK : STORYKIT_E_PARSE), "status \(corrected.status) for \(isUTF8 ? "UTF-8" : "non-UTF-8") text")
+    let decoded = String(validating: text, as: UTF8.self)
+    // Text of nothing but white space has nothing to correct, and is refused as such.
+    let expected = decoded == nil ? STORYKIT_E_PARSE
+        : decoded!.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) ? STORYKIT_OK : STORYKIT_E_INVALID_ARGUMENT
+    require(corrected.status == expected, "status \(corrected.status) for \(decoded == nil ? "non-UTF-8" : "UTF-8") text")
     guard let output = corrected.bytes else { return 0 }
 
     let result = requireJSON(output, "the corrector's answer")
