@@ -57,12 +57,26 @@ public struct Platform: Sendable, Hashable, JSONConvertible {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            os: try container.decode(OperatingSystem.self, forKey: .os),
+            os: try Self.choice(OperatingSystem.self, .os, in: container),
             version: try container.decode(OSVersion.self, forKey: .version),
             sdk: try container.decodeIfPresent(OSVersion.self, forKey: .sdk),
-            appleIntelligence: try container.decodeIfPresent(AppleIntelligenceState.self, forKey: .appleIntelligence) ?? .notEligible,
+            appleIntelligence: try container.contains(.appleIntelligence)
+                ? Self.choice(AppleIntelligenceState.self, .appleIntelligence, in: container) : .notEligible,
             lowPowerMode: try container.decodeIfPresent(Bool.self, forKey: .lowPowerMode) ?? false,
             gameMode: try container.decodeIfPresent(Bool.self, forKey: .gameMode) ?? false
         )
+    }
+
+    /// A field holding one of `Choice`'s values, with an error that lists them (Swift's own
+    /// says only that the value is invalid, in its terms).
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _: Choice.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> Choice where Choice.RawValue == String {
+        let text = try container.decode(String.self, forKey: key)
+        guard let value = Choice(rawValue: text) else {
+            let known = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be one of \(known), not \"\(text)\"")
+        }
+        return value
     }
 }

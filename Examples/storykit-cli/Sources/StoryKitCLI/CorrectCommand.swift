@@ -67,6 +67,12 @@ struct CorrectCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        guard KeyboardLayout(rawValue: layout) != nil else {
+            throw ValidationError("--layout must be one of \(KeyboardLayout.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(layout)\"")
+        }
+        if let language, LanguageTag(language) == nil {
+            throw ValidationError("--language must be a BCP 47 tag such as en or es-MX, not \"\(language)\"")
+        }
         guard (1...CorrectionPromptBuilder.maxCount).contains(count) else {
             throw ValidationError("--count must be from 1 to \(CorrectionPromptBuilder.maxCount)")
         }
@@ -129,8 +135,13 @@ struct CorrectCommand: AsyncParsableCommand {
             service.generators = [.remote: generator]
         } catch {
             let variable = provider == .gemini ? "GEMINI_API_KEY" : "OPENAI_API_KEY"
+            let keyMissing = APIKey.processEnvironment(variable).map(\.isEmpty) ?? true
+            if error.kind == .invalidAPIKey, keyMissing {
+                throw CLIFailure("\(variable) is not set: --backend \(backend.rawValue) needs an API key",
+                                 hint: "Set it (export \(variable)=your-key), use --base-url for a local server that needs none, or drop --backend to correct offline.")
+            }
             let hint = error.kind == .invalidAPIKey
-                ? "Set \(variable) (or use --base-url for a local server), or drop --backend to correct offline."
+                ? "Check \(variable) (or use --base-url for a local server), or drop --backend to correct offline."
                 : "Check --base-url, or drop --backend to correct offline."
             throw CLIFailure(error.storyKitError, hint: hint)
         }
@@ -149,12 +160,20 @@ final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private var shown = -1
 
+    /// Notes how many versions a model has written so far. An empty snapshot (a new attempt
+    /// starting) and a finished set (printed as the result, or the offline corrector's) say
+    /// nothing.
     func show(_ snapshot: PartialVariationSet) {
         lock.lock()
         defer { lock.unlock() }
         let count = snapshot.variations.count
+        guard snapshot.result == nil else { return }
+        guard count > 0 else {
+            shown = 0
+            return
+        }
         guard count != shown else { return }
         shown = count
-        Console.note("  received \(count) version\(count == 1 ? "" : "s")…")
+        Console.note("  the model has written \(count) version\(count == 1 ? "" : "s") so far…")
     }
 }

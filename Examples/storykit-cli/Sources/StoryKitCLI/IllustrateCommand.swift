@@ -18,7 +18,8 @@ struct IllustrateCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: "The hero's name.") var hero: String
+    @Option(help: "The hero's name, for the hero's description. Picture prompts leave names out (image models would letter them into the picture); traits and appearance keep the hero the same on every page.")
+    var hero = "the hero"
     @Option(help: "The hero's traits (repeat the flag).") var trait: [String] = []
     @Option(help: "What the hero looks like, kept the same on every page.") var appearance = ""
     @Option(name: .customLong("page-text"), help: "The page's text.") var pageText: String
@@ -32,6 +33,13 @@ struct IllustrateCommand: AsyncParsableCommand {
     @Flag(name: .customLong("prompt-only"), help: "Print the prompt and send nothing, even with a key.") var promptOnly = false
     @OptionGroup var storeOptions: StoreOptions
     @Flag(help: "Print JSON.") var json = false
+
+    func validate() throws {
+        guard (1...ImageGenerationRequest.maxSampleCount).contains(images) else {
+            throw ValidationError("--images must be from 1 to \(ImageGenerationRequest.maxSampleCount), not \(images)")
+        }
+        guard pageIndex >= 0 else { throw ValidationError("--page-index must be 0 or more, not \(pageIndex)") }
+    }
 
     func run() async throws {
         let description = try reporting { () throws(StoryKitError) in try HeroDescription(name: hero, traits: trait, appearance: appearance) }

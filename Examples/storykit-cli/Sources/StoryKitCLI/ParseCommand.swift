@@ -26,7 +26,8 @@ struct ParseCommand: ParsableCommand {
         @Option(name: .customLong("chunk-size"), help: "With --stream: the most bytes fed at once (a pipe delivers less when the writer is slow).")
         var chunkSize = 4096
 
-        @Flag(help: "Print compact JSON on one line.")
+        @Flag(name: [.customLong("json"), .customLong("compact")],
+              help: "Print compact JSON on one line, for programs (--json, as in every command; --compact is the same).")
         var compact = false
 
         func validate() throws {

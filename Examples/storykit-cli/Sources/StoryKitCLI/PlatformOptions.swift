@@ -23,6 +23,21 @@ struct PlatformOptions: ParsableArguments {
     @Flag(name: .customLong("game-mode"), help: "The device is in Game Mode.")
     var gameMode = false
 
+    /// A value outside the accepted ones is a usage error (exit 64) that lists them.
+    func validate() throws {
+        func check<Choice: RawRepresentable & CaseIterable>(_ value: String?, _ flag: String, _: Choice.Type) throws where Choice.RawValue == String {
+            guard let value, Choice(rawValue: value) == nil else { return }
+            throw ValidationError("\(flag) must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
+        }
+        try check(os, "--os", OperatingSystem.self)
+        try check(appleIntelligence, "--apple-intelligence", AppleIntelligenceState.self)
+        for (value, flag) in [(osVersion, "--os-version"), (sdk, "--sdk")] {
+            if let value, OSVersion(value) == nil {
+                throw ValidationError("\(flag) must be a version such as 18.1, not \"\(value)\"")
+            }
+        }
+    }
+
     /// Writes the platform into a request, over what the request already holds.
     func apply(to request: inout RequestBuilder) {
         let existing = request.value["platform"]?.objectValue

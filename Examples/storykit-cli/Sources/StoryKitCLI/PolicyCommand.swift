@@ -71,7 +71,8 @@ extension PolicyCommand {
         @OptionGroup var profileOptions: ProfileOptions
         @OptionGroup var platform: PlatformOptions
 
-        @Flag(help: "Print compact JSON on one line.")
+        @Flag(name: [.customLong("json"), .customLong("compact")],
+              help: "Print compact JSON on one line, for programs (--json, as in every command; --compact is the same).")
         var compact = false
 
         func run() throws {

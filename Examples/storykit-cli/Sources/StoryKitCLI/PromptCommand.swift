@@ -85,7 +85,8 @@ struct PromptCommand: ParsableCommand {
 
     /// The prompt for reading: instructions, prompt, schema, then the budget.
     static func describe(_ prompt: Prompt) -> String {
-        var sections = ["== Instructions", prompt.instructions, "", "== Prompt", prompt.prompt]
+        // An image prompt has no instructions: no empty section for them.
+        var sections = prompt.instructions.isEmpty ? ["== Prompt", prompt.prompt] : ["== Instructions", prompt.instructions, "", "== Prompt", prompt.prompt]
         if let schema = prompt.responseSchema {
             sections += ["", "== Response schema", schema.formatted(JSONWritingOptions(indent: 2))]
         }
