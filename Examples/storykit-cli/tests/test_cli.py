@@ -349,3 +349,10 @@ def test_a_dead_server_falls_back_without_claiming_versions_arrived(tmp_path):
 @pytest.mark.parametrize("arguments", [["--layout", "dvorak"], ["--language", "not a tag"]])
 def test_bad_correct_options_are_usage_errors(tmp_path, arguments):
     assert run("correct", *arguments, "hello", cwd=tmp_path).returncode == USAGE_ERROR
+
+
+def test_the_demo_says_what_fits_the_device_and_prints_no_empty_line(tmp_path):
+    output = ok("demo", cwd=tmp_path)
+    iphone = output.split("2. ", 1)[1].split("\n3. ", 1)[0]
+    assert "iPad" not in iphone and "offline corrector" in iphone
+    assert not any(line.rstrip().endswith(":") and line.strip().startswith("events") for line in output.splitlines())

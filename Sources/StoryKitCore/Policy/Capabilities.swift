@@ -63,9 +63,18 @@ public enum CorrectionBackend: String, Sendable, Hashable, CaseIterable {
 /// What a platform can do: Writing Tools, Foundation Models, Liquid Glass, and the chain of
 /// correction backends.
 public struct Capabilities: Sendable, Hashable {
-    /// The user-facing sentence when Foundation Models are unavailable (the corrector spec).
+    /// The user-facing sentence when Foundation Models are unavailable on an iPad (the
+    /// corrector spec, whose app is for iPad).
     public static let foundationModelsUnavailableMessage =
         "Text checking requires an iPad with Apple Intelligence (M1 chip or newer with iPadOS 26+)."
+
+    /// The user-facing sentence when Foundation Models are unavailable on `os`: the corrector
+    /// spec's on an iPad; elsewhere one that names no iPad and says that corrections still
+    /// come from the offline corrector, which works on every device.
+    public static func foundationModelsUnavailableMessage(on os: OperatingSystem) -> String {
+        os == .iPadOS ? foundationModelsUnavailableMessage
+            : "Apple Intelligence text checking is not available on this device; suggestions come from the offline corrector."
+    }
 
     /// The first OS version with Writing Tools, per operating system.
     public static func writingToolsMinimum(_ os: OperatingSystem) -> OSVersion? {
@@ -85,7 +94,7 @@ public struct Capabilities: Sendable, Hashable {
     public var liquidGlass: Availability
     /// The backends to try, in order; `offline` is always last.
     public var correctionBackends: [CorrectionBackend]
-    /// ``foundationModelsUnavailableMessage`` when Foundation Models are unavailable.
+    /// ``foundationModelsUnavailableMessage(on:)`` when Foundation Models are unavailable.
     public var message: String?
 
     /// The capabilities of `platform`; `remoteConfigured` adds the remote backend.
@@ -94,7 +103,7 @@ public struct Capabilities: Sendable, Hashable {
         foundationModels = Self.foundationModels(platform)
         liquidGlass = Self.liquidGlass(platform)
         correctionBackends = (foundationModels.available ? [.foundationModels] : []) + (remoteConfigured ? [.remote] : []) + [.offline]
-        message = foundationModels.available ? nil : Self.foundationModelsUnavailableMessage
+        message = foundationModels.available ? nil : Self.foundationModelsUnavailableMessage(on: platform.os)
     }
 
     /// `{"writingTools":{...},"foundationModels":{...},"liquidGlass":{...},"correctionBackends":[...],

@@ -41,6 +41,13 @@ import Testing
         }
     }
 
+    @Test func anIPhoneIsNotToldToGetAnIPad() throws {
+        let capabilities = engine.capabilities(on: try platform("18.4", .notEligible, os: .iOS))
+        #expect(capabilities.message?.contains("iPad") == false)
+        #expect(capabilities.message?.contains("offline corrector") == true)
+        #expect(capabilities.correctionBackends == [.offline])
+    }
+
     @Test(arguments: [
         (String("26.0"), String?.some("26.0"), true, UnavailableReason?.none), ("26.0", "18.0", false, .sdkTooOld), ("18.1", "26.0", false, .osTooOld),
         ("26.1", nil, false, .sdkTooOld), ("25.0", "25.0", false, .sdkTooOld),

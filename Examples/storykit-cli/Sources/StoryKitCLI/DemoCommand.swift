@@ -174,7 +174,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
         for collection in StoreCollection.allCases {
             let records = try StoreCommand.allRecords(in: collection, of: store)
-            print("  \(collection.rawValue): \(records.items.map(\.id).joined(separator: ", "))")
+            let ids = records.items.map(\.id)
+            print("  \(collection.rawValue): \(ids.isEmpty ? "(none yet)" : ids.joined(separator: ", "))")
         }
         print("  one JSON file per record under \(root)")
     }
