@@ -5,8 +5,12 @@
     '{"a":[1.0e5],"b":1}'
 
 Failures raise a ``StoryKitError`` subclass carrying the C status ``code`` and the library's
-``message``. The library is found through ``$STORYKIT_LIB`` or, by default, in the repository's
-``.build/release`` folder (build it with ``scripts/build-library.sh``).
+``message``. Arguments of the wrong type raise ``TypeError`` naming the argument.
+
+The library is, in this order: ``$STORYKIT_LIB`` when set; the ``libstorykit.so`` inside this
+package, which ``pip install ./Examples/python`` builds and bundles (so an installed package
+needs nothing more); or, when the package is used from a StoryKit checkout without installing
+it, the checkout's ``.build/release/libstorykit.so`` (``scripts/build-library.sh``).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import threading
 from typing import Union
 
 from . import _library, services as _services
+from .results import CorrectionOutcome, ParsedList, RecordPage, RepairedJSON, VariationSet
 from .transport import Exchange, UrllibTransport
 from .errors import (
     APIError, CallbackError, InternalError, InvalidArgumentError, LimitError, NotFoundError,
@@ -139,7 +144,7 @@ def _call_json(function, text: Text, *options) -> dict:
     return json.loads(_take_string(out))
 
 
-def repair_json(text: Text) -> dict:
+def repair_json(text: Text) -> RepairedJSON:
     """Reads JSON as language models write it: ``{"value": ..., "repairs": [...]}``.
 
     Repairs fences and prose around the value, trailing commas, single and curly quotes,
@@ -149,12 +154,12 @@ def repair_json(text: Text) -> dict:
     return _call_json(library().storykit_json_repair, text)
 
 
-def parse_list(text: Text) -> dict:
+def parse_list(text: Text) -> ParsedList:
     """Parses a reply as a list: ``{"items": [...], "style": ..., "preamble": ..., "postamble": ...}``."""
     return _call_json(library().storykit_parse_list, text, None)
 
 
-def parse_variations(text: Text, *, expected: int = 3, distinct: bool = True) -> dict:
+def parse_variations(text: Text, *, expected: int = 3, distinct: bool = True) -> VariationSet:
     """Reads the variations of a correction reply (JSON or list), with count and duplicate issues."""
     return _call_json(library().storykit_parse_variations, text, _options({"expected": expected, "distinct": distinct}))
 
@@ -230,7 +235,7 @@ def build_request(request: Union[dict, Text]) -> dict:
     return json.loads(_take_string(out))
 
 
-def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False) -> dict:
+def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False) -> VariationSet:
     """Corrects text typed with a tremor, offline: three variations (direct, refined,
     alternative) in the ``parse_variations`` shape; with ``words=True``, also ``words``, each
     word's correction, confidence and alternatives. ``layout`` is "qwerty", "qwertz" or
@@ -257,7 +262,7 @@ def generate(request: Union[dict, Text], *, transport=None, on_event=None) -> di
     return _services.generate(library(), request, transport, on_event)
 
 
-def correct(request: Union[dict, Text], *, transport=None, on_event=None) -> dict:
+def correct(request: Union[dict, Text], *, transport=None, on_event=None) -> CorrectionOutcome:
     """Corrects ``request["text"]``: with ``"remote"`` on that model (re-asked once when its
     reply is unusable), falling back to the offline corrector, which also answers alone with no
     network. ``on_event`` gets ``{"type":"snapshot",...}`` as versions arrive.
@@ -434,7 +439,7 @@ class Store(_Handle):
         """Removes a record; raises NotFoundError when there is none."""
         _check(library().storykit_store_delete(self._open(), _name(collection, "collection"), _key(id)))
 
-    def list(self, collection: str, *, after: str | None = None, limit: int = 100) -> dict:
+    def list(self, collection: str, *, after: str | None = None, limit: int = 100) -> RecordPage:
         """A page of records in creation order: ``{"items", "nextAfter", "problems"}``."""
         out = ctypes.c_void_p()
         options = _options({"after": after, "limit": limit})
