@@ -228,7 +228,7 @@ def test_correct_explains_a_missing_key_and_a_bad_layout(tmp_path):
     assert_explained(stderr)
     assert "GEMINI_API_KEY" in stderr
     assert run("correct", "I wnat", "--layout", "dvorak", cwd=tmp_path).returncode == USAGE_ERROR
-    assert_explained(failure("correct", "   ", cwd=tmp_path))
+    assert run("correct", "   ", cwd=tmp_path).returncode == USAGE_ERROR
     assert not (tmp_path / ".storykit" / "corrections").exists()
 
 
@@ -356,3 +356,10 @@ def test_the_demo_says_what_fits_the_device_and_prints_no_empty_line(tmp_path):
     iphone = output.split("2. ", 1)[1].split("\n3. ", 1)[0]
     assert "iPad" not in iphone and "offline corrector" in iphone
     assert not any(line.rstrip().endswith(":") and line.strip().startswith("events") for line in output.splitlines())
+
+
+def test_input_errors_name_standard_input(tmp_path):
+    result = run("parse", "list", "-", stdin=b"\xff", cwd=tmp_path)
+    assert result.returncode == 1 and "standard input: " in result.stderr.decode()
+    result = run("correct", "-", stdin=b"   ", cwd=tmp_path)
+    assert result.returncode == USAGE_ERROR and "standard input holds no text" in result.stderr.decode()

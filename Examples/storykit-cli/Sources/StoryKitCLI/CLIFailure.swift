@@ -42,6 +42,16 @@ func reporting<T>(hint: String? = nil, _ body: () throws(StoryKitError) -> T) th
     }
 }
 
+/// Runs a library call that reads `inputName` ("standard input", or a file's path), naming
+/// it in the error.
+func reporting<T>(in inputName: String, _ body: () throws(StoryKitError) -> T) throws(CLIFailure) -> T {
+    do {
+        return try body()
+    } catch {
+        throw CLIFailure(StoryKitError(error.code, "\(inputName): \(error.message)"))
+    }
+}
+
 /// Runs an asynchronous library call, turning its error into a ``CLIFailure``.
 func reporting<T>(hint: String? = nil, _ body: () async throws(StoryKitError) -> T) async throws(CLIFailure) -> T {
     do {

@@ -80,6 +80,9 @@ struct CorrectCommand: AsyncParsableCommand {
 
     func run() async throws {
         let input = text == "-" ? try InputSource(path: "-").readText() : text
+        guard input.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            throw ValidationError(text == "-" ? "standard input holds no text to correct" : "the text to correct is empty")
+        }
         let service = try makeService()
         if backend != .offline { Console.note("Asking \(backend.rawValue)…") }
         let progress = backend == .offline ? nil : ProgressLine()

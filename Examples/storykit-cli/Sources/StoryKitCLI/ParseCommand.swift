@@ -43,7 +43,7 @@ struct ParseCommand: ParsableCommand {
             let source = InputSource(path: file)
             guard stream else {
                 let bytes = try source.readAll()
-                let result = try reporting { () throws(StoryKitError) in
+                let result = try reporting(in: source.name) { () throws(StoryKitError) in
                     try bytes.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try batch(buffer) }
                 }
                 Console.printJSON(result, compact: compact)
@@ -51,13 +51,13 @@ struct ParseCommand: ParsableCommand {
             }
             var parser = makeStream()
             try source.forEachChunk(size: chunkSize) { (chunk) throws(CLIFailure) in
-                let events = try reporting { () throws(StoryKitError) in
+                let events = try reporting(in: source.name) { () throws(StoryKitError) in
                     try chunk.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try feed(&parser, buffer) }
                 }
                 for event in events { Console.emit(event.json) }
             }
             // Finishing may close open items: those events come before the result.
-            let result = try reporting { () throws(StoryKitError) in
+            let result = try reporting(in: source.name) { () throws(StoryKitError) in
                 try finish(&parser) { Console.emit($0.json) }
             }
             Console.emit(["result": result])
