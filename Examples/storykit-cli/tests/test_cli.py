@@ -154,7 +154,7 @@ def test_prompt_builds_every_kind_and_json_parses():
     assert "Mia" in ok("prompt", "illustration", "--hero", "Mia", "--page-text", "Mia finds a lantern.")
     assert "First day" in ok("prompt", "eventEnhancement", "--event-title", "First day", "--language", "en")
     assert "robot" in ok("prompt", "avatar", "--hero", "Mia", "--custom-prompt", "with a robot friend")
-    assert_explained(failure("prompt", "correction"))
+    assert_explained(failure("prompt", "correction", code=USAGE_ERROR))
     assert_explained(failure("prompt"))
 
 
@@ -238,7 +238,7 @@ def test_store_commands_explain_a_missing_store_and_record(tmp_path):
     assert "storykit correct" in stderr
     ok("correct", "hello", "--store", str(tmp_path / "s"))
     assert_explained(failure("store", "show", "corrections", "missing", "--store", str(tmp_path / "s")))
-    assert_explained(failure("store", "list", "poems", "--store", str(tmp_path / "s")))
+    assert_explained(failure("store", "list", "poems", "--store", str(tmp_path / "s"), code=USAGE_ERROR))
 
 
 def test_store_reports_an_unreadable_record_without_stopping(tmp_path):
@@ -363,3 +363,11 @@ def test_input_errors_name_standard_input(tmp_path):
     assert result.returncode == 1 and "standard input: " in result.stderr.decode()
     result = run("correct", "-", stdin=b"   ", cwd=tmp_path)
     assert result.returncode == USAGE_ERROR and "standard input holds no text" in result.stderr.decode()
+
+
+@pytest.mark.parametrize("arguments", [["prompt", "nonsense"], ["prompt", "correction"],
+                                       ["prompt"], ["correct", "x", "--count", "0"]])
+def test_usage_errors_exit_64_in_every_command(tmp_path, arguments):
+    result = run(*arguments, cwd=tmp_path)
+    assert result.returncode == USAGE_ERROR, (arguments, result.returncode, result.stderr.decode())
+    assert result.stderr.decode().startswith("Error: ")

@@ -5,10 +5,13 @@ import StoryKitCore
 struct CLIFailure: Error, CustomStringConvertible {
     var message: String
     var hint: String
+    /// Whether the command line was at fault: the tool then exits 64, as for any usage error.
+    var usage = false
 
-    init(_ message: String, hint: String) {
+    init(_ message: String, hint: String, usage: Bool = false) {
         self.message = message
         self.hint = hint
+        self.usage = usage
     }
 
     /// A library error, with the hint its code suggests unless the caller knows better.
@@ -39,6 +42,18 @@ func reporting<T>(hint: String? = nil, _ body: () throws(StoryKitError) -> T) th
         return try body()
     } catch {
         throw CLIFailure(error, hint: hint)
+    }
+}
+
+/// Runs a library call that checks what the command line gave: an invalid argument is a
+/// usage error (exit 64).
+func reportingArguments<T>(_ body: () throws(StoryKitError) -> T) throws(CLIFailure) -> T {
+    do {
+        return try body()
+    } catch {
+        var failure = CLIFailure(error)
+        failure.usage = error.code == .invalidArgument
+        throw failure
     }
 }
 

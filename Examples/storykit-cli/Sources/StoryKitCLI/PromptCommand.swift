@@ -72,10 +72,12 @@ struct PromptCommand: ParsableCommand {
         builder.set("contextTokens", contextTokens.map { .number(JSONNumber($0)) })
         try builder.apply(assignments: assignments)
         guard builder.value["kind"] != nil else {
-            throw CLIFailure("no prompt kind given", hint: "Name one, such as `storykit prompt correction --text \"I wnat to go\"`.")
+            throw CLIFailure("no prompt kind given", hint: "Name one, such as `storykit prompt correction --text \"I wnat to go\"`.", usage: true)
         }
         let request = builder.value
-        let prompt = try reporting { () throws(StoryKitError) in try PromptRequest.build(request) }
+        // What the request lacks or holds wrong came from the command line (or --request):
+        // a usage error.
+        let prompt = try reportingArguments { () throws(StoryKitError) in try PromptRequest.build(request) }
         if json {
             Console.printJSON(prompt.json)
         } else {

@@ -51,7 +51,7 @@ struct StoreCommand: ParsableCommand {
     static func collection(_ name: String) throws(CLIFailure) -> StoreCollection? {
         if name == "illustrations" { return nil }
         guard let collection = StoreCollection(rawValue: name) else {
-            throw CLIFailure("unknown collection \"\(name)\"", hint: "Use one of: \(collectionNames.joined(separator: ", ")).")
+            throw CLIFailure("unknown collection \"\(name)\"", hint: "Use one of: \(collectionNames.joined(separator: ", ")).", usage: true)
         }
         return collection
     }

@@ -18,4 +18,22 @@ struct StoryKitCommand: AsyncParsableCommand {
         subcommands: [DemoCommand.self, PolicyCommand.self, PromptCommand.self, ParseCommand.self,
                       CorrectCommand.self, IllustrateCommand.self, StoreCommand.self]
     )
+
+    /// ArgumentParser's own entry point, but a ``CLIFailure`` that blames the command line
+    /// exits 64 like every other usage error (its own errors exit 1).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CLIFailure where failure.usage {
+            Console.note("Error: \(failure)")
+            exit(withError: ExitCode(64))
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
