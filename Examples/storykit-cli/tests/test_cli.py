@@ -155,7 +155,7 @@ def test_prompt_builds_every_kind_and_json_parses():
     assert "First day" in ok("prompt", "eventEnhancement", "--event-title", "First day", "--language", "en")
     assert "robot" in ok("prompt", "avatar", "--hero", "Mia", "--custom-prompt", "with a robot friend")
     assert_explained(failure("prompt", "correction", code=USAGE_ERROR))
-    assert_explained(failure("prompt"))
+    assert_explained(failure("prompt", code=USAGE_ERROR))
 
 
 def test_parse_reads_stdin_and_files(tmp_path):
