@@ -24,6 +24,9 @@ if kind in ("parse_list", "parse_variations", "stream list"):
     text = b"- a\n" * (size // 4)
 elif kind in ("json_repair", "stream json"):
     text = b"[" + b"1," * (size // 2) + b"]"
+elif kind == "stream gemini-sse":
+    event = b'data: {"candidates":[{"content":{"parts":[{"text":"a"}]}}]}\r\n\r\n'
+    text = event * (size // len(event))
 else:
     event = b'data: {"choices":[{"delta":{"content":"a"}}]}\n\n'
     text = event * (size // len(event))
@@ -64,7 +67,7 @@ def main() -> None:
     megabytes = int(sys.argv[1]) if len(sys.argv) > 1 else 32
     size = megabytes << 20
     print(f"Peak memory growth for {megabytes} MB inputs (target: at most 8x the input)")
-    for kind in ("parse_list", "parse_variations", "json_repair", "stream list", "stream json", "stream openai-sse"):
+    for kind in ("parse_list", "parse_variations", "json_repair", "stream list", "stream json", "stream openai-sse", "stream gemini-sse"):
         status, factor, seconds, _ = run(kind, size)
         note = "" if status == 0 else f"  (status {status}: refused, as documented)"
         print(f"  {kind:<20} {factor:5.1f}x  {seconds:6.2f} s{note}")
