@@ -407,15 +407,28 @@ STORYKIT_API storykit_status storykit_prompt_build(char **out_json, const char *
 /* ------------------------------------------------------------------------------------------
 ** Generation
 **
-** Requests for and replies from Gemini (generateContent, streamGenerateContent?alt=sse),
-** Imagen (predict) and OpenAI-compatible servers (/v1/chat/completions: OpenAI, Ollama,
-** llama.cpp's server, vLLM), as pure functions: StoryKit builds the request, the host sends
-** it with its own HTTP client, and StoryKit decodes the answer. No network, no state.
+** Requests for and replies from Gemini (generateContent, streamGenerateContent?alt=sse; its
+** image models too), Imagen (predict, kept for compatibility: Google shut its models down)
+** and OpenAI-compatible servers (/v1/chat/completions: OpenAI, Ollama, llama.cpp's server,
+** vLLM), as pure functions: StoryKit builds the request, the host sends it with its own HTTP
+** client, and StoryKit decodes the answer. No network, no state.
+**
+** Models: the defaults (text "gemini-3.6-flash" and "gpt-6-luna"; corrections on Gemini
+** "gemini-3.5-flash-lite"; images "gemini-3.1-flash-image") were checked against the
+** providers' documentation on 2026-11-23 (README, "Models"). A model the table knows its
+** provider has shut down is STORYKIT_E_INVALID_ARGUMENT naming the replacement, before any
+** request (for OpenAI only at OpenAI's own API: other servers' names are their own).
+** Sampling parameters are sent only when the request sets them; "maxOutputTokens" goes to
+** OpenAI itself as max_completion_tokens (its reasoning models refuse max_tokens) and to
+** other OpenAI-compatible servers as max_tokens; "thinkingLevel" ("minimal", "low",
+** "medium", "high") goes to Gemini as thinkingConfig.thinkingLevel and to OpenAI itself as
+** reasoning_effort.
 **
 ** Every failure, from every provider, is one of these kinds (retryable ones marked *):
 ** invalidAPIKey, serviceDisabled, permissionDenied, notFound, invalidRequest,
 ** unsupportedLocation, rateLimited*, serverError*, unavailable*, timeout*, cancelled,
 ** promptBlocked, stoppedEarly (a finish reason other than stop and max-tokens), emptyResponse*,
+** outputLimit (the token limit reached before any text: a thinking model spent it thinking),
 ** contentFiltered (every image filtered), malformedResponse (not JSON, an HTML page, the wrong
 ** shape; retryable when the HTTP status is 408, 429 or 5xx), transport*. API keys never
 ** appear in an error, a description, storykit_last_error() or a service's "attempts", even
@@ -913,7 +926,8 @@ STORYKIT_API storykit_status storykit_exchange_fail(storykit_exchange *exchange,
                                                     const char *message);
 
 /*
-** Asks a model for text, or Imagen for images, through the host's transport.
+** Asks a model for text, or Imagen (kept for compatibility) for images, through the host's
+** transport.
 **
 ** out_json      Receives the storykit_response_decode result shape ({"text",...,"candidates",
 **               "images","usage",...}). The caller owns it; release it with
@@ -967,8 +981,12 @@ STORYKIT_API storykit_status storykit_correct(char **out_json, const char *reque
                                               void *user_data);
 
 /*
-** Illustrates a story page: builds the illustration prompt, asks Imagen, and saves each image
-** into the store's Illustrations/ folder as <id>.<extension of its MIME type>.
+** Illustrates a story page: builds the illustration prompt, asks a Gemini image model
+** (generateContent with responseModalities ["IMAGE"], one request per image; thought parts
+** are not saved), and saves each image into the store's Illustrations/ folder as
+** <id>.<extension of its MIME type>. A model named "imagen-..." goes to Imagen's predict, kept
+** for compatibility only: Google shut the Imagen models down, and a retired name is
+** STORYKIT_E_INVALID_ARGUMENT naming its replacement, before any request.
 **
 ** out_json      Receives {"illustrations":[{"id","mimeType","storyID","pageIndex","prompt",
 **               "fileName"}],"filtered":[reason|null...],"prompt":"..."}. The caller owns it;
@@ -976,13 +994,15 @@ STORYKIT_API storykit_status storykit_correct(char **out_json, const char *reque
 ** store         An open store. Never NULL.
 ** request_json  {"hero":{"name","traits","appearance"},"page":{"text","index"},"style"
 **               (optional),"storyID" (optional),"id" (optional; default "<storyID>-page-<n>"),
-**               "imageCount":1..8 (1),"aspectRatio" (optional),"model" (default
-**               "imagen-3.0-generate-002"), plus the common fields}.
+**               "imageCount":1..8 (1; at most that many images are saved),"aspectRatio"
+**               (optional),"model" (default "gemini-3.1-flash-image"), plus the common
+**               fields}.
 ** transport     The host's HTTP client. Never NULL.
 ** user_data     Passed to the callback as is; may be NULL.
 **
-** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_API (including every image
-** filtered: "contentFiltered"); STORYKIT_E_TRANSPORT; STORYKIT_E_IO (an image could not be
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_API (a picture withheld for
+** safety, IMAGE_SAFETY: "contentFiltered"; no picture, NO_IMAGE or text alone:
+** "emptyResponse"; a blocked prompt: "promptBlocked"); STORYKIT_E_TRANSPORT; STORYKIT_E_IO (an image could not be
 ** saved; those saved before it stay); STORYKIT_E_CALLBACK.
 */
 STORYKIT_API storykit_status storykit_illustrate(char **out_json, storykit_store *store, const char *request_json,

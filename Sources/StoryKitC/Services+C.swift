@@ -132,7 +132,7 @@ public func storykit_illustrate(
         let aspectRatio = try reader.optionalString("aspectRatio")
         let model = try reader.optionalString("model") ?? RemoteImageGenerator.defaultModel
         let apiKey = try reader.optionalString("apiKey")
-        let baseURL = try reader.optionalString("baseURL") ?? ImagenCodec.defaultBaseURL
+        let baseURL = try reader.optionalString("baseURL") ?? GeminiCodec.defaultBaseURL
         let timeout = try ServiceSettings.timeout(&reader, default: 120)
         let retrier = try ServiceSettings.retrier(&reader)
         try reader.finish()

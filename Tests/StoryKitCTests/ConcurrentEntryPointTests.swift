@@ -179,7 +179,7 @@ private let failingTransport: storykit_transport_fn = { exchange, _, _ in
 /// Answers an Imagen request with one small PNG.
 private let imageTransport: storykit_transport_fn = { exchange, _, _ in
     guard storykit_exchange_respond(exchange, 200, nil) == STORYKIT_OK else { return STORYKIT_E_STATE }
-    let body = Array(#"{"predictions":[{"bytesBase64Encoded":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==","mimeType":"image/png"}]}"#.utf8)
+    let body = Array(#"{"candidates":[{"content":{"parts":[{"inlineData":{"mimeType":"image/png","data":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg=="}}]},"finishReason":"STOP"}]}"#.utf8)
     return storykit_exchange_write(exchange, body, body.count)
 }
 

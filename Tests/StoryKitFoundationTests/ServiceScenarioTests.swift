@@ -97,13 +97,15 @@ import Testing
     }
 
     @Test func illustrationsAreSavedWithTheirExtension() async throws {
-        let test = LoopbackServer.uniqueTest("imagen")
+        let test = LoopbackServer.uniqueTest("images")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("storykit-illustrations-\(test)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let imagen = try RemoteImageGenerator(transport: URLSessionTransport(), apiKey: "test-key",
-                                              baseURL: server.baseURL("ok", test: test, provider: .imagen), environment: noKeys)
+        // The default model: a Gemini image model through generateContent.
+        let images = try RemoteImageGenerator(transport: URLSessionTransport(), apiKey: "test-key",
+                                              baseURL: server.baseURL("ok", test: test, provider: .gemini), environment: noKeys)
+        #expect(images.model == ModelDefaults.image)
         let store = try FileStore(root: root)
-        let service = IllustrationService(generator: imagen, store: store, aspectRatio: "4:3")
+        let service = IllustrationService(generator: images, store: store, aspectRatio: "4:3")
         let hero = try HeroDescription(name: "Mia", traits: ["brave"], appearance: "red coat")
         let outcome = try await service.illustrate(hero: hero, pageText: "Mia finds a lantern.", pageIndex: 0, storyID: "s1", imageCount: 2)
         #expect(outcome.illustrations.map(\.fileName) == ["s1-page-1.png", "s1-page-1-2.png"])
@@ -111,9 +113,13 @@ import Testing
         let saved = try await store.image(id: "s1-page-1")
         #expect(saved.mimeType == .png)
         #expect(saved.bytes.prefix(4) == [0x89, 0x50, 0x4E, 0x47])
-        let body = try await server.requests(test).first?["body"]
-        #expect(body?["parameters"]?["sampleCount"] == 2)
-        #expect(body?["parameters"]?["aspectRatio"] == "4:3")
+        // One picture a request; the thought's draft picture is not saved.
+        let requests = try await server.requests(test)
+        #expect(requests.count == 2)
+        #expect(requests.first?["path"]?.stringValue?.hasSuffix("/models/\(ModelDefaults.image):generateContent") == true)
+        let body = requests.first?["body"]
+        #expect(body?["generationConfig"]?["responseModalities"] == ["IMAGE"])
+        #expect(body?["generationConfig"]?["imageConfig"]?["aspectRatio"] == "4:3")
     }
 
     @Test func environmentKeyComesFirst() async throws {

@@ -198,8 +198,12 @@ def test_build_openai_and_imagen_requests():
     assert request["url"] == "http://127.0.0.1:11434/v1/chat/completions"
     assert "Authorization" not in request["headers"]
     assert json.loads(request["body"]) == {"model": "llama3.2", "messages": [{"role": "user", "content": "Hi"}], "max_tokens": 50, "seed": 3}
-    image = storykit.build_request({"provider": "imagen", "model": "imagen-3.0-generate-002", "prompt": "A fox", "aspectRatio": "1:1"})
+    # Imagen is kept for compatibility; Google shut its models down, so a retired name is
+    # refused before any request, naming the replacement.
+    image = storykit.build_request({"provider": "imagen", "model": "imagen-compatible-test", "prompt": "A fox", "aspectRatio": "1:1"})
     assert json.loads(image["body"])["parameters"] == {"aspectRatio": "1:1", "includeRaiReason": True}
+    with pytest.raises(errors.InvalidArgumentError, match="shut down by Google.*use gemini-3.1-flash-image"):
+        storykit.build_request({"provider": "imagen", "model": "imagen-4.0-generate-001", "prompt": "A fox"})
 
 
 @pytest.mark.parametrize("request_json,fragment", [

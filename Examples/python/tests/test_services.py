@@ -247,18 +247,20 @@ def test_correction_without_remote_needs_no_transport():
 
 
 def test_illustration_saves_images_with_their_extension(server, tmp_path):
-    test = unique("imagen")
+    test = unique("images")
     with storykit.Store(tmp_path / "store") as store:
         outcome = store.illustrate({
             "hero": {"name": "Mia", "traits": ["brave"], "appearance": "red coat"},
             "page": {"text": "Mia finds a lantern.", "index": 2}, "storyID": "s1", "imageCount": 2,
-            "apiKey": "test-key", "baseURL": base_url(server, "ok", test, "imagen"),
+            "apiKey": "test-key", "baseURL": base_url(server, "ok", test, "gemini"),
         }, transport=DIRECT)
         assert [i["fileName"] for i in outcome["illustrations"]] == ["s1-page-3.png", "s1-page-3-2.png"]
         image, mime_type = store.get_image("s1-page-3")
         assert mime_type == "image/png" and image[:4] == b"\x89PNG"
     assert (tmp_path / "store" / "Illustrations" / "s1-page-3-2.png").exists()
-    assert recorded(server, test)[0]["body"]["parameters"]["sampleCount"] == 2
+    requests = recorded(server, test)
+    assert len(requests) == 2 and requests[0]["path"].endswith(":generateContent")
+    assert requests[0]["body"]["generationConfig"]["responseModalities"] == ["IMAGE"]
 
 
 def test_concurrent_calls_do_not_mix(server):

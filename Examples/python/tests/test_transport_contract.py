@@ -171,11 +171,12 @@ def test_a_key_the_server_echoes_never_leaves_the_library():
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e00000000049454e44ae426082")
 
 
-def imagen_answer(*images):
+def image_answer(*images):
+    """A Gemini image model's reply holding `images` (the model may send more than asked)."""
     def answer(_request, exchange):
         exchange.respond(200, {"content-type": "application/json"})
-        predictions = [{"mimeType": "image/png", "bytesBase64Encoded": base64.b64encode(image).decode()} for image in images]
-        exchange.write(json.dumps({"predictions": predictions}).encode())
+        parts = [{"inlineData": {"mimeType": "image/png", "data": base64.b64encode(image).decode()}} for image in images]
+        exchange.write(json.dumps({"candidates": [{"content": {"parts": parts}, "finishReason": "STOP"}]}).encode())
     return answer
 
 
@@ -191,7 +192,7 @@ def test_illustration_ids_are_all_checked_before_any_image_is_made(tmp_path):
 
     def counts(request, exchange):
         calls.append(request)
-        imagen_answer(PNG, PNG)(request, exchange)
+        image_answer(PNG, PNG)(request, exchange)
 
     with storykit.Store(tmp_path / "store") as store:
         with pytest.raises(storykit.InvalidArgumentError):
@@ -202,11 +203,11 @@ def test_illustration_ids_are_all_checked_before_any_image_is_made(tmp_path):
 
 def test_more_images_than_asked_for_are_not_saved_and_an_empty_one_is_refused(tmp_path):
     with storykit.Store(tmp_path / "store") as store:
-        outcome = store.illustrate(illustration(id="p1", imageCount=1), transport=imagen_answer(PNG, PNG, PNG))
+        outcome = store.illustrate(illustration(id="p1", imageCount=1), transport=image_answer(PNG, PNG, PNG))
         assert [i["fileName"] for i in outcome["illustrations"]] == ["p1.png"]
         assert sorted(p.name for p in (tmp_path / "store" / "Illustrations").iterdir()) == ["p1.png"]
         with pytest.raises(storykit.APIError, match="no bytes"):
-            store.illustrate(illustration(id="p2"), transport=imagen_answer(b""))
+            store.illustrate(illustration(id="p2"), transport=image_answer(b""))
 
 
 def test_a_reply_of_more_than_a_thousand_variations_is_refused():

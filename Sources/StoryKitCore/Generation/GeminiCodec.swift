@@ -15,6 +15,7 @@ public enum GeminiCodec {
         _ request: TextGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL, stream: Bool = false
     ) throws(StoryKitError) -> HTTPRequest {
         let model = try Endpoint.pathModel(request.model)
+        try ModelDefaults.checkNotRetired(request.model, provider: .gemini)
         let method = stream ? "streamGenerateContent?alt=sse" : "generateContent"
         return HTTPRequest(
             method: "POST",
@@ -44,11 +45,50 @@ public enum GeminiCodec {
         if request.wantsJSON { config["responseMimeType"] = "application/json" }
         else if let type = request.responseMimeType { config["responseMimeType"] = .string(type) }
         if let schema = request.responseSchema { config["responseSchema"] = GeminiSchema.convert(schema) }
+        if let level = request.thinkingLevel { config["thinkingConfig"] = ["thinkingLevel": .string(level)] }
         if !config.isEmpty { body["generationConfig"] = .object(config) }
         if !request.safetySettings.isEmpty {
             body["safetySettings"] = .array(request.safetySettings.map { ["category": .string($0.category), "threshold": .string($0.threshold)] })
         }
         return .object(body)
+    }
+
+    /// The `generateContent` request that asks a Gemini image model for one picture:
+    /// `responseModalities` ["IMAGE"] and, when the request has one, `imageConfig.aspectRatio`.
+    /// (Gemini image models draw one picture a request; ``RemoteImageGenerator`` sends one
+    /// request per image asked for.)
+    public static func imageRequest(_ request: ImageGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL) throws(StoryKitError) -> HTTPRequest {
+        let model = try Endpoint.pathModel(request.model)
+        try ModelDefaults.checkNotRetired(request.model, provider: .gemini)
+        guard !request.prompt.isEmpty else { throw StoryKitError(.invalidArgument, "the image prompt is empty") }
+        var config: JSONObject = ["responseModalities": ["IMAGE"]]
+        if let ratio = request.aspectRatio { config["imageConfig"] = ["aspectRatio": .string(ratio)] }
+        let body: JSONValue = [
+            "contents": [["role": "user", "parts": [["text": .string(request.prompt)]]]],
+            "generationConfig": .object(config),
+        ]
+        return HTTPRequest(
+            method: "POST",
+            url: "\(try Endpoint.baseURL(baseURL))/models/\(model):generateContent",
+            headers: try Endpoint.jsonHeaders(apiKey: apiKey, keyHeader: "x-goog-api-key", streaming: false),
+            body: body.utf8Bytes()
+        )
+    }
+
+    /// Decodes a Gemini image model's reply: its pictures (from `inlineData` parts; thought
+    /// parts and thought signatures are passed over), or why there are none —
+    /// `.promptBlocked` for a blocked prompt, `.contentFiltered` for an `IMAGE_SAFETY`,
+    /// `SAFETY` or prohibited-content finish, `.emptyResponse` for `NO_IMAGE` or a reply of
+    /// text alone (the text is in the detail).
+    public static func decodeImage(_ response: HTTPResponse) throws(GenerationError) -> GenerationResult {
+        let value = try ResponseBody.successJSON(response)
+        var accumulator = GeminiReplyAccumulator()
+        if case .array(let replies) = value {
+            for reply in replies { _ = try accumulator.absorb(reply) }
+        } else {
+            _ = try accumulator.absorb(value)
+        }
+        return try accumulator.imageOutcome()
     }
 
     /// Decodes a `generateContent` response (or a whole `streamGenerateContent` JSON array):
@@ -93,7 +133,8 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
                 if let piece = part["text"]?.stringValue, part["thought"]?.boolValue != true {
                     text += piece
                 }
-                if let data = part["inlineData"] ?? part["inline_data"], index == 0 {
+                // A thought part may hold a draft picture: only the answer's pictures count.
+                if let data = part["inlineData"] ?? part["inline_data"], index == 0, part["thought"]?.boolValue != true {
                     let which = "inline image \(result.images.count + 1)"
                     result.images.append(try GeneratedImage.decode(
                         base64: data["data"]?.stringValue ?? "", mimeType: (data["mimeType"] ?? data["mime_type"])?.stringValue, which: which))
@@ -134,6 +175,27 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
     func outcome() throws(GenerationError) -> GenerationResult {
         if !sawKnownShape, let foreignKeys { throw ReplyShape.foreign(foreignKeys, expected: "generateContent") }
         return try result.checkedText()
+    }
+
+    /// The outcome of an image model's reply: at least one picture, or why there is none.
+    func imageOutcome() throws(GenerationError) -> GenerationResult {
+        if !sawKnownShape, let foreignKeys { throw ReplyShape.foreign(foreignKeys, expected: "generateContent") }
+        if let feedback = result.promptFeedback, let reason = feedback.blockReason, reason != "BLOCK_REASON_UNSPECIFIED" {
+            throw GenerationError(.promptBlocked, reason: reason, detail: feedback.blockReasonMessage)
+        }
+        guard result.images.isEmpty else { return result }
+        let first = result.candidates.first
+        let said = first.map(\.text).flatMap { $0.isEmpty ? nil : "the model said: \($0)" }
+        switch first?.finishReason {
+        case .imageSafety?, .safety?, .prohibitedContent?, .unknown("IMAGE_PROHIBITED_CONTENT")?:
+            throw GenerationError(.contentFiltered, reason: first?.finishReason?.description,
+                                  detail: first?.finishMessage ?? said ?? "the picture was withheld by the service's safety rules")
+        case .unknown("NO_IMAGE")?:
+            throw GenerationError(.emptyResponse, reason: "NO_IMAGE", detail: first?.finishMessage ?? said ?? "the model drew no picture")
+        default:
+            throw GenerationError(.emptyResponse, reason: first?.finishReason?.description,
+                                  detail: said.map { "no picture; \($0)" } ?? "the reply holds no picture")
+        }
     }
 
     private var nonEmptyPartial: String? { partialText.isEmpty ? nil : partialText }

@@ -36,6 +36,9 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
         case stoppedEarly
         /// The reply held no text and no image.
         case emptyResponse
+        /// The model reached its output limit before writing any text: a thinking model spent
+        /// the budget on thinking. Allow more output tokens, or ask for less thinking.
+        case outputLimit
         /// Every image was filtered out (`reason` lists the service's reasons).
         case contentFiltered
         /// The reply was not what the service documents: not JSON, an HTML page, the wrong shape.
@@ -60,6 +63,7 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
             case .promptBlocked: "The request was blocked by the service's safety rules. Try different wording."
             case .stoppedEarly: "The reply stopped before it was finished."
             case .emptyResponse: "The service sent an empty reply. Try again."
+            case .outputLimit: "The model used its whole output allowance (thinking counts) before writing any text. Allow more output or ask for less thinking."
             case .contentFiltered: "Every image was filtered by the service's safety rules. Try a different description."
             case .malformedResponse: "The service sent a reply that could not be read."
             case .transport: "The connection to the service failed. Check the network and try again."
@@ -105,7 +109,7 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .malformedResponse:
             httpStatus.map { $0 == 408 || $0 == 429 || $0 >= 500 } ?? false
         case .invalidAPIKey, .serviceDisabled, .permissionDenied, .notFound, .invalidRequest,
-             .unsupportedLocation, .cancelled, .promptBlocked, .stoppedEarly, .contentFiltered:
+             .unsupportedLocation, .cancelled, .promptBlocked, .stoppedEarly, .contentFiltered, .outputLimit:
             false
         }
     }

@@ -12,6 +12,7 @@ public enum ImagenCodec {
     /// reported rather than silently missing.
     public static func request(_ request: ImageGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL) throws(StoryKitError) -> HTTPRequest {
         let model = try Endpoint.pathModel(request.model)
+        try ModelDefaults.checkNotRetired(request.model, provider: .imagen)
         guard !request.prompt.isEmpty else { throw StoryKitError(.invalidArgument, "the image prompt is empty") }
         var parameters: JSONObject = [:]
         if let count = request.sampleCount {

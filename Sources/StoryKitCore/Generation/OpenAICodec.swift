@@ -12,16 +12,29 @@ public enum OpenAICodec {
     public static func request(
         _ request: TextGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL, stream: Bool = false
     ) throws(StoryKitError) -> HTTPRequest {
-        HTTPRequest(
+        let root = try Endpoint.baseURL(baseURL)
+        let isOpenAIItself = isOpenAI(root)
+        try ModelDefaults.checkNotRetired(request.model, provider: .openai, isOpenAIItself: isOpenAIItself)
+        return HTTPRequest(
             method: "POST",
-            url: "\(try Endpoint.baseURL(baseURL))/chat/completions",
+            url: "\(root)/chat/completions",
             headers: try Endpoint.jsonHeaders(apiKey: apiKey, keyHeader: "Authorization", keyPrefix: "Bearer ", streaming: stream),
-            body: try body(request, stream: stream).utf8Bytes()
+            body: try body(request, stream: stream, isOpenAIItself: isOpenAIItself).utf8Bytes()
         )
     }
 
+    /// Whether `baseURL` is OpenAI's own API rather than another OpenAI-compatible server.
+    static func isOpenAI(_ baseURL: String) -> Bool {
+        baseURL.hasPrefix("https://api.openai.com/")
+    }
+
     /// The JSON body for `request`.
-    static func body(_ request: TextGenerationRequest, stream: Bool) throws(StoryKitError) -> JSONValue {
+    ///
+    /// The output limit goes as `max_completion_tokens` to OpenAI itself (its reasoning models
+    /// refuse `max_tokens`), and as `max_tokens` to other servers (Ollama, llama.cpp, vLLM),
+    /// which read that name. Sampling parameters are sent only when the caller sets them:
+    /// reasoning models refuse a `temperature` other than the default.
+    static func body(_ request: TextGenerationRequest, stream: Bool, isOpenAIItself: Bool = false) throws(StoryKitError) -> JSONValue {
         guard !request.messages.isEmpty else { throw StoryKitError(.invalidArgument, "the request has no messages") }
         var body: JSONObject = ["model": .string(try Endpoint.bodyModel(request.model))]
         var messages: [JSONValue] = []
@@ -33,10 +46,12 @@ public enum OpenAICodec {
         if let value = request.temperature { body["temperature"] = try Endpoint.number(value, "temperature") }
         if let value = request.topP { body["top_p"] = try Endpoint.number(value, "topP") }
         if let value = request.topK { body["top_k"] = .number(JSONNumber(value)) }
-        if let value = request.maxOutputTokens { body["max_tokens"] = .number(JSONNumber(value)) }
+        if let value = request.maxOutputTokens { body[isOpenAIItself ? "max_completion_tokens" : "max_tokens"] = .number(JSONNumber(value)) }
         if let value = request.candidateCount { body["n"] = .number(JSONNumber(value)) }
         if !request.stopSequences.isEmpty { body["stop"] = .array(request.stopSequences.map(JSONValue.string)) }
         if let value = request.seed { body["seed"] = .number(JSONNumber(value)) }
+        // Other servers would refuse a field they do not know.
+        if isOpenAIItself, let level = request.thinkingLevel { body["reasoning_effort"] = .string(level) }
         if let schema = request.responseSchema {
             body["response_format"] = ["type": "json_schema", "json_schema": [
                 "name": .string(request.responseSchemaName), "strict": true, "schema": schema,

@@ -78,7 +78,6 @@ public enum ProviderRequest {
             request = TextGenerationRequest(model: model, instructions: parts.instructions, messages: [.init(role: .user, text: parts.text)])
             request.responseSchema = parts.responseSchema
             request.maxOutputTokens = parts.maxResponseTokens
-            request.temperature = parts.temperature
         } else {
             guard !messages.isEmpty else { throw StoryKitError(.invalidArgument, "\(reader.name("prompt")) is missing (or give \(reader.name("messages")))") }
             request = TextGenerationRequest(model: model, messages: [])
@@ -100,6 +99,13 @@ public enum ProviderRequest {
         if let value = try reader.optionalInteger("maxOutputTokens", in: 1...2_000_000) { request.maxOutputTokens = value }
         if let value = try reader.optionalInteger("candidateCount", in: 1...8) { request.candidateCount = value }
         if let value = try reader.optionalInteger("seed", in: Int(Int32.min)...Int(Int32.max)) { request.seed = value }
+        if let value = try reader.optionalString("thinkingLevel") {
+            let levels = ["minimal", "low", "medium", "high"]
+            guard levels.contains(value) else {
+                throw StoryKitError(.invalidArgument, "\(reader.name("thinkingLevel")) must be one of \(levels.map { "\"\($0)\"" }.joined(separator: ", ")), not \"\(value)\"")
+            }
+            request.thinkingLevel = value
+        }
         request.stopSequences = try reader.strings("stopSequences")
         if let value = try reader.optionalString("responseMimeType") { request.responseMimeType = value }
         if let value = reader.value("responseSchema") {

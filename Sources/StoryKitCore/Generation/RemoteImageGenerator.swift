@@ -1,9 +1,12 @@
-/// An ``ImageGenerator`` for Imagen's `predict` over any ``HTTPTransport``, retrying
-/// retryable failures under a ``Retrier``. The key comes from `GEMINI_API_KEY` first, then
-/// from `apiKey`.
+/// An ``ImageGenerator`` over any ``HTTPTransport``, retrying retryable failures under a
+/// ``Retrier``: a Gemini image model through `generateContent` (the default,
+/// ``ModelDefaults/image``), or, for a model named `imagen-…`, Imagen's `predict`, kept for
+/// compatibility only: Google shut the Imagen models down (the last on 2026-08-17), so such a
+/// name is refused before any request with the replacement to use. The key comes from
+/// `GEMINI_API_KEY` first, then from `apiKey`.
 ///
-///     let imagen = try RemoteImageGenerator(transport: URLSessionTransport())
-///     let result = try await imagen.generate(ImageGenerationRequest(model: imagen.model, prompt: prompt.prompt))
+///     let images = try RemoteImageGenerator(transport: URLSessionTransport())
+///     let result = try await images.generate(ImageGenerationRequest(model: images.model, prompt: prompt.prompt))
 public struct RemoteImageGenerator: ImageGenerator {
     public let model: String
     /// The API root requests go to.
@@ -16,19 +19,25 @@ public struct RemoteImageGenerator: ImageGenerator {
     public var retrier: Retrier
     private let apiKey: String
 
-    /// The model used when none is given.
-    public static let defaultModel = "imagen-3.0-generate-002"
+    /// The model used when none is given: ``ModelDefaults/image``.
+    public static let defaultModel = ModelDefaults.image
 
     /// Creates a generator.
     ///
     /// - Throws: `.invalidAPIKey` when neither `GEMINI_API_KEY` nor `apiKey` holds a key;
-    ///   `.invalidRequest` for a bad base URL.
+    ///   `.invalidRequest` for a bad base URL, or a model its provider has shut down (the
+    ///   message names the replacement).
     public init(
         model: String = defaultModel, transport: any HTTPTransport, apiKey: String? = nil,
-        baseURL: String = ImagenCodec.defaultBaseURL, timeout: Duration = .seconds(120),
+        baseURL: String = GeminiCodec.defaultBaseURL, timeout: Duration = .seconds(120),
         retrier: Retrier = Retrier(), environment: @Sendable (String) -> String? = APIKey.processEnvironment
     ) throws(GenerationError) {
         self.baseURL = try Endpoint.checkedBaseURL(baseURL)
+        do {
+            try ModelDefaults.checkNotRetired(model, provider: Self.usesImagen(model) ? .imagen : .gemini)
+        } catch {
+            throw GenerationError(.invalidRequest, detail: error.message)
+        }
         self.apiKey = try APIKey.resolve(for: .imagen, configured: apiKey, required: true, environment: environment) ?? ""
         self.model = model
         self.transport = transport
@@ -36,19 +45,42 @@ public struct RemoteImageGenerator: ImageGenerator {
         self.retrier = retrier
     }
 
+    /// Whether `model` is one of the Imagen models, served by `predict`.
+    static func usesImagen(_ model: String) -> Bool {
+        model.hasPrefix("imagen-")
+    }
+
+    /// The images for `request`. A Gemini image model draws one picture a request, so
+    /// `sampleCount` pictures take that many requests, one after another.
     public func generate(_ request: ImageGenerationRequest) async throws(GenerationError) -> GenerationResult {
-        let http: HTTPRequest
         do {
-            http = try ImagenCodec.request(request, apiKey: apiKey, baseURL: baseURL)
-        } catch {
-            throw GenerationError(.invalidRequest, detail: error.message)
-        }
-        do {
-            return try await retrier.run { _ throws(GenerationError) in
-                try ImagenCodec.decode(try await transport.send(http, timeout: timeout))
+            if Self.usesImagen(request.model) {
+                let http = try Self.httpRequest { () throws(StoryKitError) in try ImagenCodec.request(request, apiKey: apiKey, baseURL: baseURL) }
+                return try await retrier.run { _ throws(GenerationError) in
+                    try ImagenCodec.decode(try await transport.send(http, timeout: timeout))
+                }
             }
+            let http = try Self.httpRequest { () throws(StoryKitError) in try GeminiCodec.imageRequest(request, apiKey: apiKey, baseURL: baseURL) }
+            var combined = GenerationResult()
+            for _ in 0..<max(1, request.sampleCount ?? 1) {
+                let result = try await retrier.run { _ throws(GenerationError) in
+                    try GeminiCodec.decodeImage(try await transport.send(http, timeout: timeout))
+                }
+                combined.images += result.images
+                combined.modelVersion = result.modelVersion ?? combined.modelVersion
+                if combined.candidates.isEmpty { combined.candidates = result.candidates }
+            }
+            return combined
         } catch {
             throw error.redacting([apiKey])
+        }
+    }
+
+    private static func httpRequest(_ build: () throws(StoryKitError) -> HTTPRequest) throws(GenerationError) -> HTTPRequest {
+        do {
+            return try build()
+        } catch {
+            throw GenerationError(.invalidRequest, detail: error.message)
         }
     }
 }

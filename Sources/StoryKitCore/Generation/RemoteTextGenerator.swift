@@ -22,10 +22,10 @@ public struct RemoteTextGenerator: TextGenerator {
     public let acceptsResponseSchema: Bool
     private let apiKey: String?
 
-    /// The model used when none is given: `gemini-2.5-flash` for Gemini; OpenAI-compatible
-    /// servers name their models themselves, so `gpt-4o-mini` is only a default for OpenAI.
+    /// The model used when none is given (``ModelDefaults/text(for:)``); OpenAI-compatible
+    /// servers name their models themselves, so the OpenAI default is only for OpenAI.
     public static func defaultModel(for provider: GenerationProvider) -> String {
-        provider == .openai ? "gpt-4o-mini" : "gemini-2.5-flash"
+        ModelDefaults.text(for: provider)
     }
 
     /// Creates a generator.

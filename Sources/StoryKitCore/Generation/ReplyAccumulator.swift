@@ -62,6 +62,10 @@ extension GenerationResult {
         guard let first = candidates.first else {
             throw GenerationError(.emptyResponse, detail: "the reply has no candidates")
         }
+        if first.finishReason == .maxTokens, first.text.isEmpty, images.isEmpty {
+            // Not an empty reply to retry as is: the same budget would be spent the same way.
+            throw GenerationError(.outputLimit, reason: "maxTokens", detail: usage?.thoughtsTokens.map { "\($0) tokens went to thinking" } ?? "the reply reached its token limit with no text")
+        }
         if let reason = first.finishReason, !reason.endedNormally {
             throw GenerationError(.stoppedEarly, reason: reason.description, detail: first.finishMessage, partialText: first.text)
         }

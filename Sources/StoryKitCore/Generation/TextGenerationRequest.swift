@@ -63,6 +63,11 @@ public struct TextGenerationRequest: Sendable, Hashable {
     public var stopSequences: [String]
     /// A sampling seed, for reproducible replies where the server supports it.
     public var seed: Int?
+    /// How much a thinking model may think, in the provider's words: Gemini 3's
+    /// `thinkingLevel` ("minimal", "low", "medium", "high"; which ones a model accepts
+    /// varies), OpenAI's `reasoning_effort` (sent to OpenAI's own API only). `nil` leaves the
+    /// model's default.
+    public var thinkingLevel: String?
     /// `application/json` to ask for a JSON reply.
     public var responseMimeType: String?
     /// A JSON Schema the reply must follow (implies a JSON reply).
@@ -89,7 +94,9 @@ public struct TextGenerationRequest: Sendable, Hashable {
                   messages: [Message(role: .user, text: prompt.prompt)])
         responseSchema = prompt.responseSchema
         maxOutputTokens = prompt.maxResponseTokens
-        temperature = prompt.temperature
+        // The prompt's temperature is only a suggestion: sampling parameters are deprecated
+        // on current Gemini models and refused by OpenAI's reasoning models, so a request
+        // carries one only when its caller sets it.
     }
 
     /// Whether the reply must be JSON.

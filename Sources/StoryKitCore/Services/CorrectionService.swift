@@ -103,7 +103,9 @@ public struct CorrectionService: Sendable {
             } catch {
                 throw GenerationError(.invalidRequest, detail: error.message)
             }
-            let request = TextGenerationRequest(model: generator.model, prompt: prompt)
+            var request = TextGenerationRequest(model: generator.model, prompt: prompt)
+            // Latency matters more than depth here: the least thinking the model takes.
+            request.thinkingLevel = Self.lowestThinkingLevel(for: generator.model)
             let reply = try await generate(generator, request, onUpdate: onUpdate)
             let options = VariationOptions(expected: count)
             guard var set = try? VariationParser(options: options).parse(reply), !set.variations.isEmpty else {
@@ -126,6 +128,12 @@ public struct CorrectionService: Sendable {
             return CorrectionOutcome(variations: set, backend: backend, attempts: attempts, reply: reply)
         }
         return nil
+    }
+
+    /// The least thinking a model accepts: Gemini's Flash and Flash-Lite models take
+    /// "minimal", its Pro models and OpenAI's reasoning models "low" at least.
+    package static func lowestThinkingLevel(for model: String) -> String {
+        model.hasPrefix("gemini-") && !model.contains("-pro") ? "minimal" : "low"
     }
 
     /// The reply's text; with `onUpdate`, streamed and shown as it arrives.

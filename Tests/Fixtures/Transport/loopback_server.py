@@ -111,6 +111,15 @@ class Handler(BaseHTTPRequestHandler):
             count = int(request.get("parameters", {}).get("sampleCount", 1))
             encoded = base64.b64encode(PNG).decode()
             return self.send_json(200, {"predictions": [{"bytesBase64Encoded": encoded, "mimeType": "image/png"}] * count})
+        if "IMAGE" in request.get("generationConfig", {}).get("responseModalities", []):
+            # A Gemini image model: a thought (with its signature) and a draft picture marked as
+            # thought, then the picture itself, as the image models reply.
+            encoded = base64.b64encode(PNG).decode()
+            parts = [{"text": "Planning the scene.", "thought": True},
+                     {"inlineData": {"mimeType": "image/png", "data": encoded}, "thought": True},
+                     {"inlineData": {"mimeType": "image/png", "data": encoded}, "thoughtSignature": "c2lnbmF0dXJl"}]
+            return self.send_json(200, {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP"}],
+                                        "modelVersion": path.split("/models/")[1].split(":")[0]})
         text = reply_text(scenario, attempt, request)
         if not streaming:
             return self.send_json(200, whole_reply(provider, text))

@@ -21,7 +21,50 @@ import Testing
         #expect(json["contents"]?[0]?["parts"]?[0]?["text"]?.stringValue == prompt.prompt)
         #expect(json["systemInstruction"]?["parts"]?[0]?["text"]?.stringValue == prompt.instructions)
         #expect(json["generationConfig"]?["responseMimeType"] == "application/json")
-        #expect(json["generationConfig"]?["temperature"]?.numberValue?.doubleValue == prompt.temperature)
+        // The prompt's temperature is a suggestion: sampling is sent only when the caller sets it.
+        #expect(json["generationConfig"]?["temperature"] == nil)
+    }
+
+    @Test func imagesComeFromAGeminiImageModelAndRetiredModelsAreRefusedEarly() throws {
+        var request = ImageGenerationRequest(model: ModelDefaults.image, prompt: "A fox in a red scarf")
+        request.aspectRatio = "4:3"
+        let http = try GeminiCodec.imageRequest(request, apiKey: Self.key)
+        #expect(http.url == "https://generativelanguage.googleapis.com/v1beta/models/gemini-3.1-flash-image:generateContent")
+        #expect(try body(http) == ["contents": [["role": "user", "parts": [["text": "A fox in a red scarf"]]]],
+                                   "generationConfig": ["responseModalities": ["IMAGE"], "imageConfig": ["aspectRatio": "4:3"]]])
+        for retired in ["imagen-3.0-generate-002", "imagen-4.0-generate-001", "gemini-3.1-flash-image-preview"] {
+            do {
+                _ = try GeminiCodec.imageRequest(ImageGenerationRequest(model: retired, prompt: "x"), apiKey: nil)
+                _ = try ImagenCodec.request(ImageGenerationRequest(model: retired, prompt: "x"), apiKey: nil)
+                Issue.record("\(retired) was accepted")
+            } catch {
+                #expect(error.message.contains("shut down") && error.message.contains("use gemini-3"), "\(error.message)")
+            }
+        }
+        #expect(throws: GenerationError.self) {
+            _ = try RemoteImageGenerator(model: "imagen-4.0-generate-001", transport: UnusedTransport(), apiKey: "k")
+        }
+    }
+
+    @Test func thinkingAndOutputLimitsFollowEachProvider() throws {
+        var request = TextGenerationRequest(model: "gemini-3.5-flash-lite", messages: [.init(role: .user, text: "x")])
+        request.thinkingLevel = "minimal"
+        request.maxOutputTokens = 200
+        #expect(try body(GeminiCodec.request(request, apiKey: nil))["generationConfig"]?["thinkingConfig"] == ["thinkingLevel": "minimal"])
+        request.model = "gpt-6-luna"
+        request.thinkingLevel = "low"
+        let openAI = try body(OpenAICodec.request(request, apiKey: "sk-abcdefgh12345678"))
+        #expect(openAI["max_completion_tokens"] == 200 && openAI["max_tokens"] == nil && openAI["reasoning_effort"] == "low")
+        request.model = "llama3.2"
+        let local = try body(OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:11434/v1"))
+        #expect(local["max_tokens"] == 200 && local["max_completion_tokens"] == nil && local["reasoning_effort"] == nil)
+        #expect(local["temperature"] == nil)
+        // A local server's names are its own: "gpt-4" is refused only by OpenAI itself.
+        request.model = "gpt-4"
+        #expect(throws: StoryKitError.self) { try OpenAICodec.request(request, apiKey: "sk-abcdefgh12345678") }
+        _ = try OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:11434/v1")
+        #expect(CorrectionService.lowestThinkingLevel(for: "gemini-3.5-flash-lite") == "minimal")
+        #expect(CorrectionService.lowestThinkingLevel(for: "gemini-3-pro-image") == "low")
     }
 
     @Test func geminiSchemaIsTheOpenAPISubset() throws {
@@ -86,13 +129,15 @@ import Testing
     }
 
     @Test func imagenRequestAsksForFilterReasons() throws {
-        var request = ImageGenerationRequest(model: "imagen-3.0-generate-002", prompt: "A fox in a red scarf")
+        // Imagen is kept for compatibility only: no model of it is served any more, so a name
+        // the retirement table does not know stands in.
+        var request = ImageGenerationRequest(model: "imagen-compatible-test", prompt: "A fox in a red scarf")
         request.sampleCount = 2
         request.aspectRatio = "4:3"
         request.personGeneration = "dont_allow"
         request.negativePrompt = "text"
         let http = try ImagenCodec.request(request, apiKey: Self.key)
-        #expect(http.url == "https://generativelanguage.googleapis.com/v1beta/models/imagen-3.0-generate-002:predict")
+        #expect(http.url == "https://generativelanguage.googleapis.com/v1beta/models/imagen-compatible-test:predict")
         #expect(try body(http) == ["instances": [["prompt": "A fox in a red scarf"]], "parameters": [
             "sampleCount": 2, "aspectRatio": "4:3", "personGeneration": "dont_allow", "negativePrompt": "text", "includeRaiReason": true]])
         request.sampleCount = 9
@@ -120,7 +165,7 @@ import Testing
     @Test func jsonRequestsTakeABuiltPromptAndNameBadFields() throws {
         let prompt = try PromptRequest.build(["kind": "illustration", "hero": ["name": "Mia", "traits": ["brave"], "appearance": "red scarf"],
                                               "page": ["text": "Mia climbs.", "index": 1]])
-        let http = try ProviderRequest.build(["provider": "imagen", "model": "imagen-3.0-generate-002", "prompt": prompt.json, "sampleCount": 1])
+        let http = try ProviderRequest.build(["provider": "imagen", "model": "imagen-compatible-test", "prompt": prompt.json, "sampleCount": 1])
         #expect(try body(http)["instances"]?[0]?["prompt"]?.stringValue == prompt.prompt)
         let text = try ProviderRequest.build(["provider": "openai", "model": "gpt-4o-mini", "prompt": "Hello", "temperature": 0.2, "apiKey": "sk-abcdefgh12345678"])
         #expect(try body(text)["messages"] == [["role": "user", "content": "Hello"]])
@@ -136,5 +181,16 @@ import Testing
         #expect(message(["provider": "claude", "model": "m", "prompt": "x"]).contains("\"provider\""))
         #expect(message(["provider": "openai", "model": "m", "prompt": ["prompt": "x", "extra": 1]]).contains("prompt.extra"))
         #expect(message(["provider": "gemini", "model": "m", "prompt": "x", "temperature": 3]).contains("temperature"))
+    }
+}
+
+/// A transport for generators that must fail before sending anything.
+private struct UnusedTransport: HTTPTransport {
+    func send(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPResponse {
+        throw GenerationError(.transport, detail: "nothing should be sent")
+    }
+
+    func stream(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPStreamingResponse {
+        throw GenerationError(.transport, detail: "nothing should be sent")
     }
 }

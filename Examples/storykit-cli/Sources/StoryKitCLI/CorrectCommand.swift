@@ -33,7 +33,7 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "offline (default), gemini or openai.")
     var backend: Backend = .offline
 
-    @Option(help: "The model (default: the provider's default).")
+    @Option(help: "The model (default: \(ModelDefaults.text(for: .gemini)) for Gemini, \(ModelDefaults.text(for: .openai)) for OpenAI's own API, as checked on \(ModelDefaults.checkedOn)).")
     var model: String?
 
     @Option(name: .customLong("base-url"), help: "An OpenAI-compatible server, such as http://127.0.0.1:11434/v1.")

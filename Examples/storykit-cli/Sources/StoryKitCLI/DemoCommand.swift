@@ -161,7 +161,7 @@ struct DemoCommand: AsyncParsableCommand {
             try ImagePromptBuilder.standard.illustration(hero: hero, pageText: "Mia shares her umbrella with a wet little fox.", pageIndex: 1, style: nil)
         }
         print(indented(prompt.prompt))
-        print("  (with GEMINI_API_KEY set, `storykit illustrate` sends it to Imagen and saves the picture)")
+        print("  (with GEMINI_API_KEY set, `storykit illustrate` sends it to \(ModelDefaults.image) and saves the picture)")
     }
 
     private func storeRecords(root: String) async throws {

@@ -2,11 +2,11 @@ import ArgumentParser
 import StoryKitCore
 import StoryKitFoundation
 
-/// `storykit illustrate`: the illustration prompt, and with a key, Imagen's pictures saved in the store.
+/// `storykit illustrate`: the illustration prompt, and with a key, a Gemini image model's pictures saved in the store.
 struct IllustrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "illustrate",
-        abstract: "Build a page's illustration prompt; with GEMINI_API_KEY set, draw it with Imagen and save it.",
+        abstract: "Build a page's illustration prompt; with GEMINI_API_KEY set, draw it with a Gemini image model and save it.",
         discussion: """
         Images are saved in the store's Illustrations/ folder as <story-id>-page-<n>.<ext> \
         (then -2, -3 for more images). Without a key the prompt is printed and nothing is sent.
@@ -28,8 +28,9 @@ struct IllustrateCommand: AsyncParsableCommand {
     @Option(name: .customLong("story-id"), help: "The story the page belongs to (names the image files).") var storyID: String?
     @Option(help: "How many images to draw, 1 to \(ImageGenerationRequest.maxSampleCount).") var images = 1
     @Option(name: .customLong("aspect-ratio"), help: "Such as 4:3 or 1:1.") var aspectRatio: String?
-    @Option(help: "The Imagen model.") var model = RemoteImageGenerator.defaultModel
-    @Option(name: .customLong("base-url"), help: "The Imagen API's base URL (default: Google's).") var baseURL = ImagenCodec.defaultBaseURL
+    @Option(help: "The image model (default \(ModelDefaults.image), as checked on \(ModelDefaults.checkedOn); Google shut the Imagen models down).")
+    var model = RemoteImageGenerator.defaultModel
+    @Option(name: .customLong("base-url"), help: "The Gemini API's base URL (default: Google's).") var baseURL = GeminiCodec.defaultBaseURL
     @Flag(name: .customLong("prompt-only"), help: "Print the prompt and send nothing, even with a key.") var promptOnly = false
     @OptionGroup var storeOptions: StoreOptions
     @Flag(help: "Print JSON.") var json = false
@@ -49,7 +50,7 @@ struct IllustrateCommand: AsyncParsableCommand {
         let hasKey = APIKey.processEnvironment("GEMINI_API_KEY").map { !$0.isEmpty } ?? false
         guard hasKey, !promptOnly else {
             if json { Console.printJSON(["prompt": prompt.json, "illustrations": []]) } else { print(PromptCommand.describe(prompt)) }
-            if !promptOnly { Console.note("GEMINI_API_KEY is not set: printed the prompt only. Set it to draw the page with Imagen.") }
+            if !promptOnly { Console.note("GEMINI_API_KEY is not set: printed the prompt only. Set it to draw the page with \(model).") }
             return
         }
         let generator: RemoteImageGenerator
