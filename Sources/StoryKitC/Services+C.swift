@@ -74,7 +74,8 @@ private func correction(
     if var remote = try reader.optionalObject("remote") {
         guard transport != nil else { throw StoryKitError(.invalidArgument, "\(reader.name("remote")) needs a transport, but transport is NULL") }
         let provider: GenerationProvider = try remote.choice("provider")
-        let model = try remote.optionalString("model")
+        // Corrections want the quickest model: Gemini's default for them is Flash-Lite.
+        let model = try remote.optionalString("model") ?? ModelDefaults.correction(for: provider)
         let apiKey = try remote.optionalString("apiKey")
         let baseURL = try remote.optionalString("baseURL")
         let structured = try remote.boolean("structured", default: true)

@@ -28,6 +28,11 @@ public enum ModelDefaults {
     /// stable model, which thinks at the "minimal" level by default.
     public static let geminiCorrection = "gemini-3.5-flash-lite"
 
+    /// The model the correction service uses for `provider` when none is named.
+    public static func correction(for provider: GenerationProvider) -> String {
+        provider == .gemini ? geminiCorrection : text(for: provider)
+    }
+
     /// The image model: a Gemini image model through `generateContent`.
     public static let image = "gemini-3.1-flash-image"
 

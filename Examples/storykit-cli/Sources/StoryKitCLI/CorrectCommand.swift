@@ -33,7 +33,7 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "offline (default), gemini or openai.")
     var backend: Backend = .offline
 
-    @Option(help: "The model (default: \(ModelDefaults.text(for: .gemini)) for Gemini, \(ModelDefaults.text(for: .openai)) for OpenAI's own API, as checked on \(ModelDefaults.checkedOn)).")
+    @Option(help: "The model (default: \(ModelDefaults.correction(for: .gemini)) for Gemini, \(ModelDefaults.correction(for: .openai)) for OpenAI's own API, as checked on \(ModelDefaults.checkedOn)).")
     var model: String?
 
     @Option(name: .customLong("base-url"), help: "An OpenAI-compatible server, such as http://127.0.0.1:11434/v1.")
@@ -132,7 +132,7 @@ struct CorrectCommand: AsyncParsableCommand {
         guard backend != .offline else { return service }
         let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
         do {
-            let generator = try RemoteTextGenerator(provider: provider, model: model, transport: URLSessionTransport(), baseURL: baseURL,
+            let generator = try RemoteTextGenerator(provider: provider, model: model ?? ModelDefaults.correction(for: provider), transport: URLSessionTransport(), baseURL: baseURL,
                                                     timeout: .milliseconds(Int(timeout * 1000)), acceptsResponseSchema: !noStructured)
             service.backends = [.remote]
             service.generators = [.remote: generator]
