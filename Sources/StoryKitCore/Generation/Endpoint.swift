@@ -72,4 +72,20 @@ extension Endpoint {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
     }
+
+    /// A POST of `body` to Google's `models/<model>:<method>` for an image request, once the
+    /// model is a valid name its provider has not shut down and the prompt is not empty.
+    static func imageRequest(
+        _ request: ImageGenerationRequest, provider: GenerationProvider, method: String, body: JSONValue, apiKey: String?, baseURL: String
+    ) throws(StoryKitError) -> HTTPRequest {
+        let model = try pathModel(request.model)
+        try ModelDefaults.checkNotRetired(request.model, provider: provider)
+        guard !request.prompt.isEmpty else { throw StoryKitError(.invalidArgument, "the image prompt is empty") }
+        return HTTPRequest(
+            method: "POST",
+            url: "\(try Endpoint.baseURL(baseURL))/models/\(model):\(method)",
+            headers: try jsonHeaders(apiKey: apiKey, keyHeader: "x-goog-api-key", streaming: false),
+            body: body.utf8Bytes()
+        )
+    }
 }

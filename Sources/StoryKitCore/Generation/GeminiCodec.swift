@@ -58,21 +58,13 @@ public enum GeminiCodec {
     /// (Gemini image models draw one picture a request; ``RemoteImageGenerator`` sends one
     /// request per image asked for.)
     public static func imageRequest(_ request: ImageGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL) throws(StoryKitError) -> HTTPRequest {
-        let model = try Endpoint.pathModel(request.model)
-        try ModelDefaults.checkNotRetired(request.model, provider: .gemini)
-        guard !request.prompt.isEmpty else { throw StoryKitError(.invalidArgument, "the image prompt is empty") }
         var config: JSONObject = ["responseModalities": ["IMAGE"]]
         if let ratio = request.aspectRatio { config["imageConfig"] = ["aspectRatio": .string(ratio)] }
         let body: JSONValue = [
             "contents": [["role": "user", "parts": [["text": .string(request.prompt)]]]],
             "generationConfig": .object(config),
         ]
-        return HTTPRequest(
-            method: "POST",
-            url: "\(try Endpoint.baseURL(baseURL))/models/\(model):generateContent",
-            headers: try Endpoint.jsonHeaders(apiKey: apiKey, keyHeader: "x-goog-api-key", streaming: false),
-            body: body.utf8Bytes()
-        )
+        return try Endpoint.imageRequest(request, provider: .gemini, method: "generateContent", body: body, apiKey: apiKey, baseURL: baseURL)
     }
 
     /// Decodes a Gemini image model's reply: its pictures (from `inlineData` parts; thought
@@ -81,14 +73,7 @@ public enum GeminiCodec {
     /// `SAFETY` or prohibited-content finish, `.emptyResponse` for `NO_IMAGE` or a reply of
     /// text alone (the text is in the detail).
     public static func decodeImage(_ response: HTTPResponse) throws(GenerationError) -> GenerationResult {
-        let value = try ResponseBody.successJSON(response)
-        var accumulator = GeminiReplyAccumulator()
-        if case .array(let replies) = value {
-            for reply in replies { _ = try accumulator.absorb(reply) }
-        } else {
-            _ = try accumulator.absorb(value)
-        }
-        return try accumulator.imageOutcome()
+        try GeminiReplyAccumulator.accumulating(response).imageOutcome()
     }
 
     /// Decodes a `generateContent` response (or a whole `streamGenerateContent` JSON array):

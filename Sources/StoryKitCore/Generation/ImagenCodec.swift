@@ -11,9 +11,6 @@ public enum ImagenCodec {
     /// The HTTP request for `request`. It asks for filter reasons, so that a filtered image is
     /// reported rather than silently missing.
     public static func request(_ request: ImageGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL) throws(StoryKitError) -> HTTPRequest {
-        let model = try Endpoint.pathModel(request.model)
-        try ModelDefaults.checkNotRetired(request.model, provider: .imagen)
-        guard !request.prompt.isEmpty else { throw StoryKitError(.invalidArgument, "the image prompt is empty") }
         var parameters: JSONObject = [:]
         if let count = request.sampleCount {
             guard (1...ImageGenerationRequest.maxSampleCount).contains(count) else {
@@ -26,12 +23,7 @@ public enum ImagenCodec {
         if let value = request.negativePrompt { parameters["negativePrompt"] = .string(value) }
         parameters["includeRaiReason"] = true
         let body: JSONValue = ["instances": [["prompt": .string(request.prompt)]], "parameters": .object(parameters)]
-        return HTTPRequest(
-            method: "POST",
-            url: "\(try Endpoint.baseURL(baseURL))/models/\(model):predict",
-            headers: try Endpoint.jsonHeaders(apiKey: apiKey, keyHeader: "x-goog-api-key", streaming: false),
-            body: body.utf8Bytes()
-        )
+        return try Endpoint.imageRequest(request, provider: .imagen, method: "predict", body: body, apiKey: apiKey, baseURL: baseURL)
     }
 
     /// Decodes a `predict` response: the images and filter notes, or the error the status or

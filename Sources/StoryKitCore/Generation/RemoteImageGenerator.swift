@@ -53,7 +53,7 @@ public struct RemoteImageGenerator: ImageGenerator {
     /// The images for `request`. A Gemini image model draws one picture a request, so
     /// `sampleCount` pictures take that many requests, one after another.
     public func generate(_ request: ImageGenerationRequest) async throws(GenerationError) -> GenerationResult {
-        do {
+        do throws(GenerationError) {
             if Self.usesImagen(request.model) {
                 let http = try Self.httpRequest { () throws(StoryKitError) in try ImagenCodec.request(request, apiKey: apiKey, baseURL: baseURL) }
                 return try await retrier.run { _ throws(GenerationError) in
@@ -61,8 +61,12 @@ public struct RemoteImageGenerator: ImageGenerator {
                 }
             }
             let http = try Self.httpRequest { () throws(StoryKitError) in try GeminiCodec.imageRequest(request, apiKey: apiKey, baseURL: baseURL) }
+            let count = request.sampleCount ?? 1
+            guard (1...ImageGenerationRequest.maxSampleCount).contains(count) else {
+                throw GenerationError(.invalidRequest, detail: "sampleCount must be 1 to \(ImageGenerationRequest.maxSampleCount), not \(count)")
+            }
             var combined = GenerationResult()
-            for _ in 0..<max(1, request.sampleCount ?? 1) {
+            for _ in 0..<count {
                 let result = try await retrier.run { _ throws(GenerationError) in
                     try GeminiCodec.decodeImage(try await transport.send(http, timeout: timeout))
                 }

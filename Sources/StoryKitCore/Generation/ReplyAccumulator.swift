@@ -21,6 +21,11 @@ extension ReplyAccumulator {
     /// the result. A JSON array of replies (Gemini's stream without `alt=sse`) is read as the
     /// chunks of one reply.
     static func decode(_ response: HTTPResponse) throws(GenerationError) -> GenerationResult {
+        try accumulating(response).outcome()
+    }
+
+    /// An accumulator that has absorbed the whole of `response`, for an outcome of its own.
+    static func accumulating(_ response: HTTPResponse) throws(GenerationError) -> Self {
         let value = try ResponseBody.successJSON(response)
         var accumulator = Self()
         if case .array(let replies) = value {
@@ -28,7 +33,7 @@ extension ReplyAccumulator {
         } else {
             _ = try accumulator.absorb(value)
         }
-        return try accumulator.outcome()
+        return accumulator
     }
 }
 
