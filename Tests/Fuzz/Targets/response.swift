@@ -9,7 +9,7 @@ private let statuses: [Int32] = [200, 200, 200, 400, 401, 403, 404, 408, 429, 50
 private let kinds: Set<String> = [
     "invalidAPIKey", "serviceDisabled", "permissionDenied", "notFound", "invalidRequest", "unsupportedLocation",
     "rateLimited", "serverError", "unavailable", "timeout", "cancelled", "promptBlocked", "stoppedEarly",
-    "emptyResponse", "contentFiltered", "malformedResponse", "transport",
+    "emptyResponse", "outputLimit", "contentFiltered", "malformedResponse", "transport",
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")
