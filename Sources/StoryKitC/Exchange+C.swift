@@ -114,22 +114,19 @@ final class ExchangeHandle: Sendable {
     /// Ends the exchange with a time-out when the host has given it nothing for `timeout`,
     /// and says whether it did (or the exchange has ended anyway), so a watchdog can stop.
     func timeOutIfIdle(_ timeout: Duration) -> (ended: Bool, deadline: ContinuousClock.Instant) {
-        let (phase, deadline): (Phase?, ContinuousClock.Instant) = state.withLock { state in
+        let (timedOut, ended, deadline): (Phase?, Bool, ContinuousClock.Instant) = state.withLock { state in
             let deadline = state.lastActivity + timeout
-            if case .ended = state.phase { return (nil, deadline) }
-            guard state.cancellation == nil, deadline <= .now else { return (nil, deadline) }
+            if case .ended = state.phase { return (nil, true, deadline) }
+            guard state.cancellation == nil else { return (nil, true, deadline) }
+            guard deadline <= .now else { return (nil, false, deadline) }
             state.cancellation = "the request timed out after \(timeout.secondsValue) s with nothing from the host; stop sending and return"
             defer { state.phase = .ended }
-            return (state.phase, deadline)
+            return (state.phase, true, deadline)
         }
-        guard let phase else {
-            return (state.withLock { state in
-                if case .ended = state.phase { return true }
-                return state.cancellation != nil
-            }, deadline)
+        if let timedOut {
+            Self.end(timedOut, with: GenerationError(.timeout, detail: "no answer from the transport within \(timeout.secondsValue) s"))
         }
-        Self.end(phase, with: GenerationError(.timeout, detail: "no answer from the transport within \(timeout.secondsValue) s"))
-        return (true, deadline)
+        return (ended, deadline)
     }
 
     private func readerStopped() {
