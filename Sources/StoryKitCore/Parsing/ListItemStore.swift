@@ -48,13 +48,9 @@ struct ListItemStore: Sendable {
     /// JSON holds them.
     func writeJSON(into writer: inout JSONWriter) {
         for index in 0..<count {
-            writer.writeRaw(index == 0 ? "{\"text\":" : ",{\"text\":")
-            textBytes(at: index).withUnsafeBufferPointer { writer.writeString(utf8: $0) }
-            if let number = number(at: index) {
-                writer.writeRaw(",\"number\":")
-                writer.writeInteger(number)
+            textBytes(at: index).withUnsafeBufferPointer {
+                ParsedList.writeItem(text: $0, number: number(at: index), first: index == 0, into: &writer)
             }
-            writer.writeRaw("}")
         }
     }
 

@@ -66,15 +66,22 @@ extension ParsedList {
     package func utf8JSON() -> [UInt8] {
         Self.writeJSON(style: style, preamble: preamble, postamble: postamble, itemCount: items.count) { writer in
             for (position, item) in items.enumerated() {
-                writer.writeRaw(position == 0 ? "{\"text\":" : ",{\"text\":")
-                writer.writeString(item.text)
-                if let number = item.number {
-                    writer.writeRaw(",\"number\":")
-                    writer.writeInteger(number)
-                }
-                writer.writeRaw("}")
+                var text = item.text
+                text.withUTF8 { Self.writeItem(text: $0, number: item.number, first: position == 0, into: &writer) }
             }
         }
+    }
+
+    /// One item as the list's JSON holds it: `{"text":...,"number":n}`, after a comma unless
+    /// it is the first.
+    static func writeItem(text: UnsafeBufferPointer<UInt8>, number: Int?, first: Bool, into writer: inout JSONWriter) {
+        writer.writeRaw(first ? "{\"text\":" : ",{\"text\":")
+        writer.writeString(utf8: text)
+        if let number {
+            writer.writeRaw(",\"number\":")
+            writer.writeInteger(number)
+        }
+        writer.writeRaw("}")
     }
 
     /// The list's JSON around items that `writeItems` writes, comma-separated.
