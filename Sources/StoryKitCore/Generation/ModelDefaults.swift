@@ -45,7 +45,7 @@ public enum ModelDefaults {
 
         /// "imagen-3.0-generate-002 was shut down by Google on …; use … instead".
         public var message: String {
-            "\(model) was shut down by \(provider == .openai ? "OpenAI" : "Google") on \(shutDown); use \(replacement) instead (model table checked \(ModelDefaults.checkedOn))"
+            "\(model) was shut down by \(ModelDefaults.company(provider)) on \(shutDown); use \(replacement) instead (model table checked \(ModelDefaults.checkedOn))"
         }
     }
 
@@ -54,6 +54,11 @@ public enum ModelDefaults {
     public static func retirement(of model: String) -> Retirement? {
         retired.first { entry in model == entry.model || model.hasPrefix(entry.model + "-") && entry.matchesSnapshots }
             .map { Retirement(model: model, provider: $0.provider, shutDown: $0.shutDown, replacement: $0.replacement) }
+    }
+
+    /// Who serves a provider's models.
+    static func company(_ provider: GenerationProvider) -> String {
+        provider == .openai ? "OpenAI" : "Google"
     }
 
     private struct Entry {
@@ -89,9 +94,9 @@ public enum ModelDefaults {
     /// For OpenAI-compatible servers other than OpenAI's own (`isOpenAIItself` false), names
     /// are the server's own and nothing is refused.
     static func checkNotRetired(_ model: String, provider: GenerationProvider, isOpenAIItself: Bool = true) throws(StoryKitError) {
+        // Gemini and Imagen are one API, Google's: a name retired there is retired for both.
         guard provider != .openai || isOpenAIItself, let retirement = retirement(of: model),
-              retirement.provider == provider || provider == .gemini && retirement.provider == .imagen
-                || provider == .imagen && retirement.provider == .gemini else { return }
+              company(retirement.provider) == company(provider) else { return }
         throw StoryKitError(.invalidArgument, retirement.message)
     }
 }
