@@ -425,9 +425,10 @@ STORYKIT_API storykit_status storykit_prompt_build(char **out_json, const char *
 ** reasoning_effort.
 **
 ** Every failure, from every provider, is one of these kinds (retryable ones marked *):
-** invalidAPIKey, serviceDisabled, permissionDenied, notFound, invalidRequest,
-** unsupportedLocation, rateLimited*, serverError*, unavailable*, timeout*, cancelled,
-** promptBlocked, stoppedEarly (a finish reason other than stop and max-tokens), emptyResponse*,
+** invalidAPIKey, serviceDisabled, permissionDenied, notFound, invalidRequest, inputTooLong
+** (the prompt and the reply asked for exceed the model's context window), unsupportedLocation,
+** rateLimited*, serverError*, unavailable*, timeout*, cancelled, promptBlocked, stoppedEarly
+** (a finish reason other than stop and max-tokens), emptyResponse*,
 ** outputLimit (the token limit reached before any text: a thinking model spent it thinking),
 ** contentFiltered (every image filtered), malformedResponse (not JSON, an HTML page, the wrong
 ** shape; retryable when the HTTP status is 408, 429 or 5xx), transport*. API keys never
@@ -503,8 +504,9 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** Offline correction
 **
 ** A keyboard-aware corrector for text typed with a tremor, with no model, no network and no
-** key: a noisy channel over embedded English word and word-pair frequencies (82,768 words,
-** 242,342 pairs, from symspellpy's MIT-licensed dictionaries) and a model of tremor slips on
+** key: a noisy channel over embedded English word and word-pair frequencies (83,146 words,
+** 242,342 pairs, from symspellpy's and pyspellchecker's MIT-licensed lists; British and
+** American spellings are both words) and a model of tremor slips on
 ** a touch keyboard (neighbouring keys, doubled presses, dropped, extra and swapped letters,
 ** missed or extra spaces, stray capitals). Every reading of every word is weighed in the
 ** context of the words around it, so a correctly spelt word that makes no sense there ("te"
@@ -518,24 +520,35 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 #define STORYKIT_MAX_CORRECTION_BYTES ((size_t)10000)
 
 /*
-** Corrects text and returns three variations.
+** Corrects text and returns one to three versions, each one a writer could mean (a version
+** tapped by mistake is not harmless, so none is made up only to differ):
+**   "direct"       the likeliest reading, closest to what was typed: slips corrected,
+**                  apostrophes restored ("dont" -> "don't", "im" -> "I'm"), spacing and
+**                  punctuation as typed;
+**   "refined"      the same words polished: sentence capitals, "I", "its" -> "it's" where the
+**                  next word calls for it, single spaces, final punctuation, and the "spelling"
+**                  option. Never a different word. Left out when it equals "direct";
+**   "alternative"  the next likeliest whole reading with different words (a slip between two
+**                  words, "went"/"want"), written refined; only when it is at most 2.5 (log10)
+**                  less likely than the best reading, 0.3 when it changes a correctly typed word.
+** Fewer than three versions is a normal outcome: "issues" then holds {"code":"count",...}.
+** A correctly typed word is never changed unless the words around it make another far likelier.
 **
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
 **               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want
-**               to go home.","kind":"refined"},{"text":"...","kind":"alternative"}],
-**               "source":"offline","repaired":false,"issues":[]}; with {"words":true}, also
+**               to go home.","kind":"refined"}], "source":"offline","repaired":false,
+**               "issues":[{"code":"count","expected":3,"found":2}]}; with {"words":true}, also
 **               "words":[{"original":"wnat","corrected":"want","confidence":0.97,
 **               "alternatives":["what",...]}, ...], one entry per typed word (or pair of
 **               words read as one), in order.
-**               The three differ in more than punctuation and white space (a capital
-**               counts: refined capitalises); when the text offers fewer than three
-**               distinct readings, fewer variations come back and "issues" says so.
 **               Profanity, slurs and sexual terms are never offered for a slip; typed as
 **               they are, they stay.
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** text, len     UTF-8 text; NULL only when len is 0. At most STORYKIT_MAX_CORRECTION_BYTES.
-** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty", "words":true|false}: the keyboard
-**               (default "qwerty"); whether to add "words" (default false: less work).
+** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty", "words":true|false,
+**               "spelling":"keep"|"us"|"uk"}: the keyboard (default "qwerty"); whether to add
+**               "words" (default false: less work); the spelling refined writes where British
+**               and American spellings differ (default "keep": the writer's own).
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0, bad
 ** options, text that is empty or only white space: nothing to correct, as in
@@ -961,7 +974,8 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **               "reply":"<the model's reply>"|null,"words":[...] (offline only)}.
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** request_json  {"text":"...", "count":1..10 (3), "language":"en" (optional), "layout":
-**               "qwerty"|"qwertz"|"azerty" (offline), "backends":["remote","offline"]
+**               "qwerty"|"qwertz"|"azerty" (offline), "spelling":"keep"|"us"|"uk" (offline, as in
+**               storykit_correct_offline), "backends":["remote","offline"]
 **               (optional: the policy engine's "correctionBackends"; "foundationModels" has no
 **               generator through C and is skipped), "remote":{"provider":"gemini"|"openai",
 **               "model" (optional), "structured":true|false (whether the server follows a

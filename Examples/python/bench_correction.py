@@ -12,6 +12,14 @@ whole runs of words with its bigrams (`lookup_compound`). `-v` lists StoryKit's 
 Reported per corrector: sentence exact match; word accuracy on the words the tremor changed;
 the share of correctly typed words that the corrector damaged; median time per sentence
 (every sentence timed `rounds` times, correctors interleaved, so a slow moment hits all).
+The same for both halves of the corpus (even-numbered sentences were used for tuning, odd ones
+are held out) and for real misspellings (Tests/Fixtures/Correction/real-misspellings.json,
+from Wikipedia's list of common misspellings via codespell; tuning and held-out halves).
+Then, for StoryKit's versions: the share of sentences whose intended text is among the versions
+offered, versions per sentence, the share where refined has more wrong words than direct, and
+the correctly typed words each version changes; and a clean-sentence run
+(Tests/Fixtures/Correction/clean-sentences.txt): how often each version changes a word of a
+correctly typed sentence.
 Words are compared after aligning the output with the clean sentence (difflib), as typed:
 case and attached punctuation count. The peers correct word by word and are given the same
 courtesy StoryKit gives itself: words they know are kept, and a capital first letter is kept.
@@ -33,8 +41,12 @@ bench_environment.ensure(__file__, HERE / ".venv-bench-correction", ["pyspellche
 
 import storykit  # noqa: E402
 
-CORPUS = HERE.parents[1] / "Tests" / "Fixtures" / "Correction" / "tremor-corpus.json"
+FIXTURES = HERE.parents[1] / "Tests" / "Fixtures" / "Correction"
+CORPUS = FIXTURES / "tremor-corpus.json"
+MISSPELLINGS = FIXTURES / "real-misspellings.json"
+CLEAN = FIXTURES / "clean-sentences.txt"
 WORD = re.compile(r"[A-Za-z]+")
+WORD_WITH_APOSTROPHE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 
 def storykit_direct(text: str) -> str:
@@ -106,6 +118,121 @@ def aligned_positions(clean: str, output: str) -> set[int]:
     return kept
 
 
+def words(text: str) -> list[str]:
+    """The words of a version, without case or punctuation: what a reader would call its words."""
+    return WORD_WITH_APOSTROPHE.findall(text.lower())
+
+
+def wrong_words(clean: str, output: str) -> int:
+    """Clean words missing from the output, plus extra output words, after alignment."""
+    expected, got = words(clean), words(output)
+    matcher = difflib.SequenceMatcher(a=expected, b=got, autojunk=False)
+    matched = sum(block.size for block in matcher.get_matching_blocks())
+    return (len(expected) - matched) + (len(got) - matched)
+
+
+def changed_correct_words(clean: str, output: str, mistyped: set[int]) -> int:
+    """Correctly typed words (by position in the clean text) that the output does not keep."""
+    expected, got = words(clean), words(output)
+    matcher = difflib.SequenceMatcher(a=expected, b=got, autojunk=False)
+    kept = set()
+    for block in matcher.get_matching_blocks():
+        kept.update(range(block.a, block.a + block.size))
+    # Positions count words split at spaces; `words` splits the same text the same way here,
+    # as the corpus's sentences have no hyphens or numbers inside words.
+    return sum(1 for position in range(len(expected)) if position not in mistyped and position not in kept)
+
+
+def storykit_versions(text: str) -> list[dict]:
+    return storykit.correct_offline(text)["variations"]
+
+
+def time_correctors(correctors: dict, inputs: list[str], rounds: int) -> tuple[dict, dict]:
+    """Each corrector's outputs (first round) and times per call, interleaved round by round."""
+    outputs = {name: [] for name in correctors}
+    times = {name: [] for name in correctors}
+    for text in inputs:
+        for round_index in range(rounds):
+            for name, correct in correctors.items():
+                start = time.perf_counter_ns()
+                output = correct(text)
+                times[name].append((time.perf_counter_ns() - start) / 1e6)
+                if round_index == 0:
+                    outputs[name].append(output)
+    return outputs, times
+
+
+def report_accuracy(title: str, cases: list[dict], outputs: dict, times: dict | None) -> None:
+    mistyped_total = sum(len(case["mistyped"]) for case in cases)
+    clean_total = sum(len(case["clean"].split()) for case in cases) - mistyped_total
+    print(f"\n{title}: {len(cases)} sentences, {mistyped_total} mistyped words, {clean_total} correctly typed words")
+    print(f"{'corrector':<28} {'exact':>7} {'fixed':>7} {'damaged':>8}" + (f" {'median ms':>10}" if times else ""))
+    for name, got in outputs.items():
+        exact = fixed = damaged = 0
+        for case, output in zip(cases, got):
+            exact += output == case["clean"]
+            kept = aligned_positions(case["clean"], output)
+            mistyped = set(case["mistyped"])
+            fixed += len(mistyped & kept)
+            damaged += sum(1 for position in range(len(case["clean"].split())) if position not in mistyped and position not in kept)
+        line = f"{name:<28} {exact / len(cases):>7.1%} {fixed / max(mistyped_total, 1):>7.1%} {damaged / max(clean_total, 1):>8.2%}"
+        print(line + (f" {statistics.median(times[name]):>10.3f}" if times else ""))
+
+
+def report_versions(title: str, cases: list[dict], versions: list[list[dict]], peers: dict) -> None:
+    """What StoryKit's versions offer a writer who taps one, beside a peer's single answer."""
+    print(f"\n{title}: the versions offered (words compared without case or punctuation)")
+    print(f"{'':<28} {'intended offered':>16} {'versions':>9} {'refined worse':>14} "
+          f"{'changed: direct':>16} {'refined':>8} {'altern.':>8}")
+    offered = refined_worse = 0
+    changed = {"direct": 0, "refined": 0, "alternative": 0}
+    clean_words = sum(len(case["clean"].split()) - len(case["mistyped"]) for case in cases)
+    count = 0
+    for case, variations in zip(cases, versions):
+        by_kind = {variation["kind"]: variation["text"] for variation in variations}
+        by_kind.setdefault("refined", by_kind["direct"])
+        count += len(variations)
+        offered += any(words(text) == words(case["clean"]) for text in by_kind.values())
+        refined_worse += wrong_words(case["clean"], by_kind["refined"]) > wrong_words(case["clean"], by_kind["direct"])
+        for kind in changed:
+            if kind in by_kind:
+                changed[kind] += changed_correct_words(case["clean"], by_kind[kind], set(case["mistyped"]))
+    print(f"{'StoryKit offline':<28} {offered / len(cases):>16.1%} {count / len(cases):>9.2f} {refined_worse / len(cases):>14.1%} "
+          f"{changed['direct'] / clean_words:>16.2%} {changed['refined'] / clean_words:>8.2%} {changed['alternative'] / clean_words:>8.2%}")
+    for name, got in peers.items():
+        hit = sum(words(output) == words(case["clean"]) for case, output in zip(cases, got))
+        damaged = sum(changed_correct_words(case["clean"], output, set(case["mistyped"])) for case, output in zip(cases, got))
+        print(f"{name:<28} {hit / len(cases):>16.1%} {1:>9.2f} {'-':>14} {damaged / clean_words:>16.2%}")
+
+
+def report_clean_run(sentences: list[str], correctors: dict) -> None:
+    """Correct input: how often each version changes a word."""
+    versions = [storykit_versions(sentence) for sentence in sentences]
+    print(f"\nClean sentences (Tests/Fixtures/Correction/clean-sentences.txt): {len(sentences)} correctly typed sentences; "
+          "share of sentences where a version changes a word")
+    for kind in ("direct", "refined", "alternative"):
+        changed = offered = 0
+        examples = []
+        for sentence, variations in zip(sentences, versions):
+            text = next((variation["text"] for variation in variations if variation["kind"] == kind), None)
+            if text is None:
+                continue
+            offered += 1
+            if words(text) != words(sentence):
+                changed += 1
+                examples.append(f"{sentence} -> {text}")
+        print(f"  StoryKit {kind:<12} offered {offered:>3}, changes a word in {changed:>3} ({changed / len(sentences):.1%})"
+              + (f"; e.g. {examples[0]}" if examples else ""))
+    for name, correct in correctors.items():
+        changed = sum(words(correct(sentence)) != words(sentence) for sentence in sentences)
+        print(f"  {name:<21} changes a word in {changed:>3} ({changed / len(sentences):.1%})")
+
+
+def misspelling_cases(held_out: bool) -> list[dict]:
+    cases = json.loads(MISSPELLINGS.read_text(encoding="utf-8"))["cases"]
+    return [{"clean": case["intended"], "typed": case["typed"], "mistyped": [0]} for case in cases if case["heldOut"] == held_out]
+
+
 def main() -> None:
     rounds = next((int(argument) for argument in sys.argv[1:] if argument.isdigit()), 3)
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
@@ -120,36 +247,32 @@ def main() -> None:
         "symspellpy lookup": symspell_lookup_corrector(sym_spell),
         "symspellpy lookup_compound": symspell_compound_corrector(sym_spell),
     }
+    peers = {name: correct for name, correct in correctors.items() if name != "StoryKit offline"}
 
-    outputs = {name: [] for name in correctors}
-    times = {name: [] for name in correctors}
-    for case in cases:
-        for round_index in range(rounds):
-            for name, correct in correctors.items():
-                start = time.perf_counter_ns()
-                output = correct(case["typed"])
-                times[name].append((time.perf_counter_ns() - start) / 1e6)
-                if round_index == 0:
-                    outputs[name].append(output)
+    outputs, times = time_correctors(correctors, [case["typed"] for case in cases], rounds)
+    print(f"{rounds} rounds; the tremor corpus's even-numbered sentences were used for tuning, the odd-numbered are held out")
+    report_accuracy("Tremor corpus, all (simulated slips)", cases, outputs, times)
+    for label, parity in (("tuning half", 0), ("held-out half", 1)):
+        half = [index for index in range(len(cases)) if index % 2 == parity]
+        report_accuracy(f"Tremor corpus, {label}", [cases[index] for index in half],
+                        {name: [got[index] for index in half] for name, got in outputs.items()}, None)
+    versions = [storykit_versions(case["typed"]) for case in cases]
+    report_versions("Tremor corpus, all", cases, versions, {name: outputs[name] for name in peers})
 
-    mistyped_total = sum(len(case["mistyped"]) for case in cases)
-    clean_total = sum(len(case["clean"].split()) for case in cases) - mistyped_total
-    print(f"{len(cases)} sentences, {mistyped_total} mistyped words, {clean_total} correctly typed words, {rounds} rounds\n")
-    print(f"{'corrector':<28} {'exact':>7} {'fixed':>7} {'damaged':>8} {'median ms':>10}")
-    for name in correctors:
-        exact = fixed = damaged = 0
-        for case, output in zip(cases, outputs[name]):
-            exact += output == case["clean"]
-            kept = aligned_positions(case["clean"], output)
-            mistyped = set(case["mistyped"])
-            fixed += len(mistyped & kept)
-            damaged += sum(1 for position in range(len(case["clean"].split())) if position not in mistyped and position not in kept)
-        print(f"{name:<28} {exact / len(cases):>7.1%} {fixed / mistyped_total:>7.1%} {damaged / clean_total:>8.2%} "
-              f"{statistics.median(times[name]):>10.3f}")
+    for label, held_out in (("tuning half", False), ("held-out half", True)):
+        real = misspelling_cases(held_out)
+        real_outputs, _ = time_correctors(correctors, [case["typed"] for case in real], 1)
+        report_accuracy(f"Real misspellings (Tests/Fixtures/Correction/real-misspellings.json), {label}", real, real_outputs, None)
+
+    sentences = [line for line in CLEAN.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    report_clean_run(sentences, peers)
+
     if "-v" in sys.argv:
-        for case, output in zip(cases, outputs["StoryKit offline"]):
-            if output != case["clean"]:
-                print(f"\n  typed: {case['typed']}\n  got:   {output}\n  clean: {case['clean']}")
+        for case, output, variations in zip(cases, outputs["StoryKit offline"], versions):
+            if output != case["clean"] or len(variations) == 3:
+                print(f"\n  typed: {case['typed']}\n  clean: {case['clean']}")
+                for variation in variations:
+                    print(f"  {variation['kind']:<12} {variation['text']}")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ for profile in ("default", "proposal"):
         print(f"  {profile:8} iOS {platform['version']}: {decision['behavior']:8} -> {decision['effective']:8} ({decision['rule']})")
 
 print("\nThe request for Gemini, built from that prompt (the key stays in a header; the description hides it):")
-request = storykit.build_request({"provider": "gemini", "model": "gemini-2.5-flash", "prompt": prompt,
+request = storykit.build_request({"provider": "gemini", "model": "gemini-3.6-flash", "prompt": prompt,
                                   "apiKey": "AIzaSy-demo-key-not-real-0123456789abcd", "stream": True})
 print(f"  {request['description']}")
 

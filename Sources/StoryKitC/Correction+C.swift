@@ -11,16 +11,17 @@ public func storykit_correct_offline(
     answerJSON(out_json) { () throws(StoryKitError) in
         let bytes = try inputBytes(text, len)
         // NULL options are the defaults: no empty object to read field by field on every call.
-        var layout = KeyboardLayout.qwerty, includingWords = false
+        var layout = KeyboardLayout.qwerty, includingWords = false, spelling = SpellingSystem.keep
         if options_json != nil {
             var options = try optionsReader(options_json)
             layout = try options.choice("layout", default: .qwerty)
             includingWords = try options.boolean("words", default: false)
+            spelling = try options.choice("spelling", default: .keep)
             try options.finish()
         }
         guard let string = UTF8Text.string(validating: bytes) else {
             throw StoryKitError(.parse, "text is not valid UTF-8")
         }
-        return try OfflineCorrector(layout: layout).correct(string, includingWords: includingWords).json
+        return try OfflineCorrector(layout: layout, spelling: spelling).correct(string, includingWords: includingWords).json
     }
 }

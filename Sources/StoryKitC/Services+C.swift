@@ -68,6 +68,7 @@ private func correction(
     let count = try reader.integer("count", in: 1...CorrectionPromptBuilder.maxCount, default: 3)
     let language = try PromptRequest.optionalLanguage(&reader)
     let layout: KeyboardLayout = try reader.choice("layout", default: .qwerty)
+    let spelling: SpellingSystem = try reader.choice("spelling", default: .keep)
     let host = HostCallbacks(transport: transport, onEvent: on_event, userData: user_data)
     var generators: [CorrectionBackend: any TextGenerator] = [:]
     var contextTokens = PromptBudget.onDeviceContextTokens
@@ -100,7 +101,7 @@ private func correction(
     try reader.finish()
     let service = CorrectionService(
         backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
-        generators: generators, offline: OfflineCorrector(layout: layout), count: count, language: language,
+        generators: generators, offline: OfflineCorrector(layout: layout, spelling: spelling), count: count, language: language,
         contextTokens: contextTokens)
     var onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     if on_event != nil {

@@ -235,19 +235,24 @@ def build_request(request: Union[dict, Text]) -> dict:
     return json.loads(_take_string(out))
 
 
-def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False) -> VariationSet:
-    """Corrects text typed with a tremor, offline: three variations (direct, refined,
-    alternative) in the ``parse_variations`` shape; with ``words=True``, also ``words``, each
-    word's correction, confidence and alternatives. ``layout`` is "qwerty", "qwertz" or
-    "azerty".
+def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False, spelling: str = "keep") -> VariationSet:
+    """Corrects text typed with a tremor, offline, in the ``parse_variations`` shape: one to
+    three versions, each one a writer could mean: "direct" (slips corrected), "refined" (the
+    same words polished; left out when it equals direct) and "alternative" (another reading
+    with different words, only when nearly as likely). Fewer than three is normal: ``issues``
+    then holds a "count" issue. With ``words=True``, also ``words``, each word's correction,
+    confidence and alternatives. ``layout`` is "qwerty", "qwertz" or "azerty"; ``spelling``
+    ("keep", "us" or "uk") is the spelling refined writes where British and American differ.
 
-        >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]][0]
-        'i want to go home'
+        >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]]
+        ['i want to go home', 'I want to go home.']
     """
     # The library's defaults need no options to write and parse.
     chosen = {"layout": layout} if layout != "qwerty" else {}
     if words:
         chosen["words"] = True
+    if spelling != "keep":
+        chosen["spelling"] = spelling
     options = _options(chosen) if chosen else None
     return _call_json(library().storykit_correct_offline, text, options)
 

@@ -8,13 +8,33 @@ import storykit
 from storykit import errors
 
 
-def test_three_variations_in_the_parse_variations_shape():
+def test_versions_in_the_parse_variations_shape():
     result = storykit.correct_offline("i wnat to go hmoe")
-    assert result["source"] == "offline" and result["issues"] == []
-    assert [v["kind"] for v in result["variations"]] == ["direct", "refined", "alternative"]
+    assert result["source"] == "offline"
+    # No third reading is likely enough to offer: two versions, and the set says so.
+    assert [v["kind"] for v in result["variations"]] == ["direct", "refined"]
+    assert result["issues"] == [{"code": "count", "expected": 3, "found": 2}]
     assert result["variations"][0]["text"] == "i want to go home"
     assert result["variations"][1]["text"] == "I want to go home."
     assert "words" not in result
+
+
+def test_an_alternative_where_the_input_is_ambiguous():
+    result = storykit.correct_offline("i cant beleive its nto butter")
+    assert [v["kind"] for v in result["variations"]] == ["direct", "refined", "alternative"]
+    assert result["issues"] == []
+    assert result["variations"][1]["text"] == "I can't believe it's not butter."
+
+
+def test_spelling_option_rewrites_refined_only():
+    typed = "my favourite colour is grey"
+    american = storykit.correct_offline(typed, spelling="us")["variations"]
+    assert [v["text"] for v in american] == [typed, "My favorite color is gray."]
+    british = storykit.correct_offline("My favorite color is gray", spelling="uk")["variations"]
+    assert [v["text"] for v in british] == ["My favorite color is gray", "My favourite colour is grey."]
+    assert [v["text"] for v in storykit.correct_offline(typed)["variations"]] == [typed, "My favourite colour is grey."]
+    with pytest.raises(errors.InvalidArgumentError, match="spelling"):
+        storykit.correct_offline(typed, spelling="au")
 
 
 def test_words_on_request():

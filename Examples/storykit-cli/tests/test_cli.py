@@ -205,7 +205,9 @@ def test_parse_reports_bad_input_with_its_place(tmp_path):
 def test_correct_offline_saves_into_the_store_and_store_commands_read_it(tmp_path):
     result = json.loads(ok("correct", "I wnat to go hmoe", "--json", cwd=tmp_path))
     assert result["backend"] == "offline" and result["variations"][0]["text"] == "I want to go home"
-    assert len({variation["text"] for variation in result["variations"]}) == 3
+    # Only versions a writer could mean: no third reading is likely enough here.
+    assert [variation["text"] for variation in result["variations"]] == ["I want to go home", "I want to go home."]
+    assert result["issues"] == [{"code": "count", "expected": 3, "found": 2}]
     record = json.loads(ok("store", "show", "corrections", result["savedAs"], cwd=tmp_path))
     assert record["text"] == "I wnat to go hmoe" and record["variations"] == result["variations"]
     assert (tmp_path / ".storykit" / "corrections" / f"{result['savedAs']}.json").exists()
@@ -220,7 +222,15 @@ def test_correct_offline_saves_into_the_store_and_store_commands_read_it(tmp_pat
 def test_correct_without_saving_and_from_stdin(tmp_path):
     text = ok("correct", "-", "--no-save", stdin=b"I wnat to go hmoe", cwd=tmp_path)
     assert "I want to go home" in text and "saved" not in text
+    assert "no other reading is likely enough to offer" in text and "issue:" not in text
     assert not (tmp_path / ".storykit").exists()
+
+
+def test_correct_spelling_option_and_its_errors(tmp_path):
+    text = ok("correct", "my favourite colour", "--no-save", "--spelling", "us", cwd=tmp_path)
+    assert "direct       my favourite colour" in text and "refined      My favorite color." in text
+    result = run("correct", "my colour", "--no-save", "--spelling", "british", cwd=tmp_path)
+    assert result.returncode == USAGE_ERROR and "keep, us or uk" in result.stderr.decode()
 
 
 def test_correct_explains_a_missing_key_and_a_bad_layout(tmp_path):

@@ -39,6 +39,17 @@ enum Contractions {
     /// Abbreviated titles, as written before a name ("Dr Patel"), kept as typed.
     static let titles: Set<String> = ["Dr", "Mr", "Mrs", "Ms", "Mx", "St", "Jr", "Sr", "Prof", "Rev", "Capt"]
 
+    /// Words after which a typed "its" is "it's" ("its not", "its a", "its going"): words
+    /// that follow a verb, not a possessive's noun.
+    static let followItIs: Set<String> = [
+        "not", "a", "an", "the", "so", "very", "too", "really", "just", "all", "been", "being", "going", "getting",
+        "gonna", "my", "your", "our", "their", "his", "her", "okay", "ok", "fine", "true", "over", "raining",
+        "snowing", "cold", "hot", "late", "early", "nice", "good", "great", "fun", "about", "like", "still",
+        "always", "never", "also", "here", "there", "that", "this", "what", "because", "hard", "easy", "time",
+        "me", "you", "him", "them", "us", "in", "on", "at", "for", "from", "to", "no", "only",
+        "almost", "already", "quite", "pretty", "sunny", "dark", "cool", "amazing", "beautiful", "sad", "funny",
+    ]
+
     /// Words that start a question, for the final punctuation.
     static let questionWords: Set<String> = [
         "who", "what", "where", "when", "why", "how", "which", "is", "are", "am", "can", "could",

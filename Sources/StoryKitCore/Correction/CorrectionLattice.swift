@@ -172,6 +172,9 @@ struct CorrectionLattice {
         }
     }
 
+    /// The number of typed words.
+    var positions: Int { boundaries - 1 }
+
     /// The score of the best path that goes through `option`.
     func bestScore(through option: Int) -> Float { forward[option] + backward[option] }
 

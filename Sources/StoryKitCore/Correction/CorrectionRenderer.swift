@@ -1,6 +1,7 @@
 /// Writes the text read along a path through a `CorrectionLattice`: each reading in the case
-/// of the word typed, everything else as typed. The refined form adds sentence capitals, `I`,
-/// contractions, single spaces and final punctuation.
+/// of the word typed, contractions typed without their apostrophe restored, everything else as
+/// typed. The refined form adds sentence capitals, `I`, `it's` where the next word calls for
+/// it, the chosen spelling system, single spaces and final punctuation.
 ///
 /// The offline corrector writes several paths per call that share most of their readings, so
 /// each reading's text is worked out once per renderer; the text itself is assembled as
@@ -12,17 +13,26 @@ struct CorrectionRenderer {
     let lattice: CorrectionLattice
     /// The lexicon the readings' words come from.
     let lexicon: WordLexicon
+    let variants: SpellingVariants
+    /// The spelling the refined form writes.
+    let spelling: SpellingSystem
+    /// The lexicon index of "its", which the refined form may write "it's".
+    private let its: Int32
     /// By option, then refined: where the option's written text is in `writtenTexts`, once
     /// worked out, or -1. Few options are ever written, so the texts are kept apart from this
     /// plain table (a table of optional strings would be reference counted slot by slot).
     private var writtenSlot: [Int32]
     private var writtenTexts: [String] = []
 
-    init(tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice, lexicon: WordLexicon) {
+    init(tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice, lexicon: WordLexicon,
+         variants: SpellingVariants, spelling: SpellingSystem) {
         self.tokens = tokens
         self.positions = positions
         self.lattice = lattice
         self.lexicon = lexicon
+        self.variants = variants
+        self.spelling = spelling
+        its = lexicon.index(of: "its".utf8).map(Int32.init) ?? -1
         writtenSlot = Array(repeating: -1, count: 2 * lattice.options.count)
     }
 
@@ -34,7 +44,12 @@ struct CorrectionRenderer {
         while index < tokens.count {
             if next < path.count, positions[lattice.options[path[next]].start] == index {
                 let option = path[next]
-                output.append(contentsOf: optionText(option, refined: refined).utf8)
+                if refined, next + 1 < path.count, readsItIs(option, before: path[next + 1]) {
+                    let itIs = Self.matchCase("it's", to: typedText(lattice.options[option]))
+                    output.append(contentsOf: (tokens[positions[lattice.options[option].start]].startsSentence ? Self.capitalized(itIs) : itIs).utf8)
+                } else {
+                    output.append(contentsOf: optionText(option, refined: refined).utf8)
+                }
                 // A merge swallows the space and the second typed word.
                 index = positions[lattice.options[option].end - 1] + 1
                 next += 1
@@ -65,6 +80,15 @@ struct CorrectionRenderer {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Whether option `index` reads "its" where the word after it (option `next`, after one
+    /// space) calls for "it's": "its not", "its a", "its going".
+    private func readsItIs(_ index: Int, before next: Int) -> Bool {
+        let option = lattice.options[index], following = lattice.options[next]
+        guard option.words.count == 1, option.words[0] == its, following.words[0] >= 0,
+              positions[following.start] == positions[option.end - 1] + 2, tokens[positions[option.end - 1] + 1].isPlainSpace else { return false }
+        return Contractions.followItIs.contains(lexicon.words[Int(following.words[0])])
+    }
+
     /// `text` without white space at the end, and with a `.` or `?` after a final letter or digit.
     private static func finishedSentence(_ text: String) -> String {
         var text = text
@@ -88,10 +112,14 @@ struct CorrectionRenderer {
     }
 
     /// How an option is written: as typed when typed as meant (unless a stray capital crept
-    /// in), otherwise the reading in the typed word's case.
+    /// in; a contraction gets its apostrophe back), otherwise the reading in the typed word's
+    /// case.
     func writtenText(_ option: CorrectionLattice.Option) -> String {
         let typed = typedText(option)
         guard option.isIdentity else { return Self.matchCase(readingText(option), to: typed) }
+        if let contraction = Contractions.english(spelling: tokens[positions[option.start]].lowered) {
+            return Self.matchCase(contraction, to: typed)
+        }
         guard option.words[0] >= 0, !typed.utf8.contains(UInt8(ascii: "'")) else { return typed }
         return Self.matchCase(readingText(option), to: typed)
     }
@@ -108,6 +136,11 @@ struct CorrectionRenderer {
         if writtenSlot[slot] >= 0 { return writtenTexts[Int(writtenSlot[slot])] }
         let option = lattice.options[index]
         var text = writtenText(option)
+        if refined, spelling != .keep, option.words.allSatisfy({ $0 >= 0 }),
+           option.words.contains(where: { variants.spelling(of: Int($0), in: spelling) != Int($0) }) {
+            let respelt = option.words.map { lexicon.words[variants.spelling(of: Int($0), in: spelling)] }.joined(separator: " ")
+            text = Self.matchCase(respelt, to: typedText(option))
+        }
         if refined {
             // Readings and the words typed as meant are ASCII letters, apostrophes and spaces.
             var refinedText: [UInt8] = []
@@ -193,29 +226,19 @@ struct CorrectionRenderer {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// What must differ between two variations: the letters, their case and apostrophes,
-    /// without other punctuation or white space ("i want" and "I want." differ, as do "dont"
-    /// and "don't"; "I want" and "I want." do not).
-    /// The key is UTF-8.
-    static func distinctnessKey(_ text: String) -> [UInt8] {
-        var ascii: [UInt8] = []
-        ascii.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return distinctnessKey(scalars: text) }
-            if countsForDistinctness(byte) { ascii.append(byte) }
+    /// The words of `text` in lower case, one space apart, without punctuation: two versions
+    /// with the same key read the same words ("I want to go home." and "i want to go home").
+    static func wordKey(_ text: String) -> String {
+        var key = "", pendingSpace = false
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "'" {
+                if pendingSpace, !key.isEmpty { key.append(" ") }
+                pendingSpace = false
+                key.append(character)
+            } else {
+                pendingSpace = true
+            }
         }
-        return ascii
-    }
-
-    private static func distinctnessKey(scalars text: String) -> [UInt8] {
-        Array(String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            scalar.isASCII ? countsForDistinctness(UInt8(scalar.value))
-                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-        })).utf8)
-    }
-
-    /// An ASCII letter, digit or apostrophe.
-    private static func countsForDistinctness(_ byte: UInt8) -> Bool {
-        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'")
+        return key
     }
 }

@@ -4,9 +4,9 @@
 /// English words in alphabetical order, one per line, front-coded: a character whose code
 /// minus 48 is how many leading letters the word shares with the previous one, a
 /// character whose code minus 32 is the word's corpus count in steps of 1/8
-/// decade (round(log10(count) x 8)), then the rest of the word. 82768 words.
+/// decade (round(log10(count) x 8)), then the rest of the word. 83146 words.
 enum EnglishWordFrequencies {
-    static let count = 82768
+    static let count = 83146
     static let stepsPerDecade = 8
     static let prefixBase: UInt8 = 48
     static let bucketBase: UInt8 = 32
@@ -1633,7 +1633,9 @@ enum EnglishWordFrequencies {
 5On
 4Nen
 4Bobile
-3Nplay
+3Xplane
+8Ts
+6Ny
 4_ort
 7Ws
 5Iwer
@@ -1885,6 +1887,7 @@ enum EnglishWordFrequencies {
 6Ss
 5Qing
 3Mbi
+5Led
 5Fs
 3Rcante
 4Ye
@@ -2213,6 +2216,7 @@ enum EnglishWordFrequencies {
 7Dte
 6Vium
 7Hzed
+6Tum
 4Kna
 6Ne
 5Zi
@@ -2605,6 +2609,10 @@ enum EnglishWordFrequencies {
 5Stic
 8Wal
 :Mly
+5Wze
+7Ud
+7Ms
+6Uing
 3Hm
 4Dnesis
 4Oorphic
@@ -2715,13 +2723,18 @@ enum EnglishWordFrequencies {
 8Qs
 4Ghoic
 3Fle
-3Jmometer
+3Mmia
+5Mc
+4Jometer
 :Fs
 5Mne
 7Js
 3Dnt
 3Crgy
 4Foid
+3Qsthesia
+9Mologist
+7Qtic
 3Furin
 5Oysm
 8Eal
@@ -3331,7 +3344,8 @@ enum EnglishWordFrequencies {
 2Elasia
 3Jenty
 3Iomb
-2Hnoea
+2Mnea
+3Hoea
 2Uo
 3Hc
 4Salypse
@@ -3740,6 +3754,10 @@ enum EnglishWordFrequencies {
 4Gean
 5Od
 5Dnemy
+5Pological
+:Lst
+<Ns
+9Ny
 5Tr
 6Ns
 6Ty
@@ -3948,7 +3966,10 @@ enum EnglishWordFrequencies {
 3Ooire
 7Ms
 4Jnk
-4Krial
+4Xr
+5Wed
+5Kial
+5Qy
 4Tur
 6Ned
 7Cr
@@ -4117,7 +4138,9 @@ enum EnglishWordFrequencies {
 ;Hy
 4Me
 5Hst
-4Dfactual
+4Ufact
+8Us
+8Dual
 5Mice
 8Fr
 9Cs
@@ -4288,7 +4311,8 @@ enum EnglishWordFrequencies {
 7Cs
 4Godel
 4Iyxia
-8Cted
+8Lte
+:Cd
 9Cing
 :Hon
 3Fic
@@ -4381,7 +4405,9 @@ enum EnglishWordFrequencies {
 8Ps
 4Zt
 5\s
-3Ahur
+3\hole
+7Ys
+4Aur
 3Ciduity
 6Fous
 9Hly
@@ -5041,6 +5067,7 @@ enum EnglishWordFrequencies {
 5Comes
 5Dtrada
 4Etrophic
+9Qs
 4Aworkers
 4Axidation
 3Xumn
@@ -6037,6 +6064,7 @@ enum EnglishWordFrequencies {
 5Rd
 5Wl
 6Chouse
+6Ming
 6Fled
 7Bing
 6Ss
@@ -6637,6 +6665,8 @@ enum EnglishWordFrequencies {
 6Ps
 5Oing
 6Yor
+8Tal
+8Os
 7Yur
 9Ral
 ;Bly
@@ -6658,6 +6688,8 @@ enum EnglishWordFrequencies {
 8Ds
 6Iing
 6Es
+4Move
+7Ls
 4Aved
 6Ds
 3Hring
@@ -6763,6 +6795,7 @@ enum EnglishWordFrequencies {
 4Wy
 5Bache
 5Fbutton
+5Nful
 3Tmont
 5Epan
 3Xong
@@ -7844,7 +7877,8 @@ enum EnglishWordFrequencies {
 2Kigh
 5Pt
 6Ked
-7Ars
+7Lr
+8As
 6Ding
 6Ds
 3Imey
@@ -10324,6 +10358,7 @@ enum EnglishWordFrequencies {
 3Kdie
 6Ls
 5Is
+4Py
 3Me
 4Qnce
 7Gs
@@ -10471,6 +10506,7 @@ enum EnglishWordFrequencies {
 3Shoun
 3Qi
 4Kban
+5Uer
 5Nrate
 9Qd
 9Ds
@@ -10695,6 +10731,8 @@ enum EnglishWordFrequencies {
 3Hc
 4Ean
 4[el
+6Xed
+6Ting
 6Flable
 8Wtion
 <Rs
@@ -10738,7 +10776,8 @@ enum EnglishWordFrequencies {
 6Iwick
 7Oood
 5Ging
-4Gour
+4Nor
+5Gur
 4Yy
 5Cfloss
 3Te
@@ -11062,6 +11101,7 @@ enum EnglishWordFrequencies {
 4Guncle
 9Cs
 5Eretion
+8Nor
 8Htor
 ;Es
 3Dcanet
@@ -11233,7 +11273,8 @@ enum EnglishWordFrequencies {
 5^ina
 8Ns
 7Ve
-7Ggian
+7Lg
+8Gian
 7Gian
 :Hs
 5Ps
@@ -11311,6 +11352,7 @@ enum EnglishWordFrequencies {
 9Es
 3`s
 4Ee
+4Lick
 4Von
 3at
 4Hage
@@ -11508,7 +11550,10 @@ enum EnglishWordFrequencies {
 6Kse
 5Bepsy
 5Rina
-5[ogue
+5Sog
+7Ming
+7Ms
+7[ue
 9Md
 9Fr
 :Ds
@@ -11771,6 +11816,7 @@ enum EnglishWordFrequencies {
 3Penne
 4Es
 3Wman
+6Ms
 3Hs
 3Nuga
 4Hse
@@ -11915,9 +11961,15 @@ enum EnglishWordFrequencies {
 8Py
 6Tnial
 5`r
+6Red
+6Mfold
+6Opiece
+6Us
 4Kigrade
 5Emes
-7Htre
+7Pter
+:Ss
+8Hre
 :Ls
 5Kpede
 9Fs
@@ -12040,6 +12092,7 @@ enum EnglishWordFrequencies {
 2Psar
 5Mean
 3Fena
+3Mium
 3Os
 4Sation
 4Iion
@@ -12208,7 +12261,9 @@ enum EnglishWordFrequencies {
 5\ing
 5Isha
 4_nel
-7Gization
+7Oed
+7Qing
+8Gzation
 9Jed
 7Jled
 8Iing
@@ -12463,9 +12518,11 @@ enum EnglishWordFrequencies {
 5Qnya
 4ck
 5Fable
-5Qbox
+5Pbook
+7Qx
 5Zed
 6Tr
+7Qed
 7Qs
 5[ing
 5Vlist
@@ -12664,6 +12721,7 @@ enum EnglishWordFrequencies {
 9As
 5[en
 7Eed
+7Ning
 7Kpox
 7Ss
 8Bhit
@@ -12716,7 +12774,8 @@ enum EnglishWordFrequencies {
 4Ye
 5Ran
 7Fs
-4Eidog
+4Vi
+5Edog
 4Ul
 5Red
 6Or
@@ -12811,6 +12870,7 @@ enum EnglishWordFrequencies {
 4Aurgeon
 3Is
 4Oel
+6Ped
 6Dled
 6Ks
 4Oholm
@@ -13356,6 +13416,7 @@ BGs
 4Kk
 5Cing
 5Emannan
+5Ns
 3Sd
 4Ndagh
 5Ning
@@ -13383,9 +13444,12 @@ BGs
 5Fer
 7Ged
 7Eing
-4Cming
+4Mmed
+5Cing
 5Hy
-4Eorous
+4Mor
+6Ring
+6Eous
 5Hur
 7Aed
 7Eing
@@ -13410,6 +13474,7 @@ BGs
 4Kk
 5Aed
 5Fing
+5Os
 4Bnish
 4Rs
 5Eman
@@ -13495,6 +13560,7 @@ BGs
 4Jter
 7Eed
 7Ging
+7Ts
 3Jud
 5Ue
 6Fl
@@ -13698,6 +13764,7 @@ BGs
 5Bed
 6Ir
 5Eing
+5Os
 4Dometer
 4St
 5Zon
@@ -14431,9 +14498,14 @@ BGs
 8Dan
 6Ltion
 7Dura
+5Xed
+7Ms
+5Uful
 5Fimeter
 ;Bs
 9Iric
+6Rng
+5Ys
 4Pssal
 6Oeum
 6Di
@@ -16717,15 +16789,19 @@ ACs
 :Rs
 7Pman
 8Hen
+7Mor
 7Dperson
 7Vs
 7Kwoman
 4Ysel
+7Ned
+7Ting
 7Gled
 8Uing
 8Por
 :Ns
 7Uor
+9Qs
 7Ms
 4]t
 5Bability
@@ -16987,6 +17063,7 @@ AFary
 3Den
 5Gs
 3Qumel
+3Vy
 1Qpd
 2Sl
 2Ss
@@ -17120,7 +17197,8 @@ AFary
 3Jw
 4Ddad
 7Cs
-4Vford
+4Ofish
+5Vord
 4Tl
 5Ned
 6Pr
@@ -17585,6 +17663,7 @@ AFary
 5Dst
 4Bity
 3Uel
+5Oest
 5Clest
 6My
 5Gties
@@ -17762,6 +17841,7 @@ AFary
 2Sff
 4Ked
 4Bing
+4Mlinks
 4Qs
 2Cing
 3Drass
@@ -18340,6 +18420,7 @@ AFary
 3Xn
 4Fable
 5Mtion
+4Ldest
 4Sed
 6Dest
 4Ling
@@ -18468,6 +18549,7 @@ AFary
 3Nmstadt
 3Rn
 4Ked
+6Mest
 5Mll
 5Er
 4Fing
@@ -19114,6 +19196,8 @@ AFary
 6Qs
 5Destration
 5Yse
+7Tless
+7Us
 6Aibility
 8Lle
 7Vve
@@ -19470,7 +19554,8 @@ AFary
 4Ian
 6Eed
 6King
-6Hour
+6Por
+7Hur
 6Es
 4Int
 6Ned
@@ -19850,7 +19935,8 @@ AFary
 5Qies
 6Ase
 7Aing
-6Dzed
+6Mze
+8Dd
 5Yy
 2[r
 3Lail
@@ -20262,6 +20348,7 @@ AFary
 4^ce
 6]s
 4Yl
+5Oed
 5Cfish
 5Lish
 8Gly
@@ -20393,6 +20480,8 @@ AFary
 9Is
 7Dology
 7Os
+5Ud
+4Ting
 4Hled
 6Gr
 5Ming
@@ -20439,7 +20528,8 @@ AFary
 3Uries
 5Hst
 7Ds
-4Nrhoea
+4Rrhea
+6Noea
 9Gl
 4Yy
 3Os
@@ -20488,7 +20578,8 @@ AFary
 5Oy
 4Hhead
 8Cs
-4Pies
+4Mie
+6Ps
 5Tnson
 4Xs
 5Ron
@@ -21180,6 +21271,7 @@ AFary
 9Eing
 6Jodied
 7Awel
+:Led
 :Bment
 4Cnchant
 :Jed
@@ -21242,7 +21334,11 @@ AFary
 4Ponest
 9Fly
 9Oy
-6Hour
+6Sor
+8Qable
+;Ny
+8Qed
+7Hur
 9Eable
 9Ged
 4Cpan
@@ -21501,7 +21597,8 @@ AFary
 8Qve
 7Hor
 7Ls
-3Psatisfaction
+3Os
+4Patisfaction
 9Qied
 9Aying
 4Kect
@@ -21590,7 +21687,8 @@ AFary
 6Gsion
 6Ftion
 4Eil
-6Llate
+6Nl
+7Late
 :Hs
 9Oion
 7Qed
@@ -22079,7 +22177,8 @@ AFary
 5Vs
 4Svan
 3Ms
-3Quts
+3Sut
+5Qs
 2Bodad
 6Es
 4Ole
@@ -22388,6 +22487,7 @@ AFary
 7Ks
 5Uing
 5Ts
+5Ny
 3Xg
 4Rged
 6Er
@@ -22776,6 +22876,7 @@ AFary
 3Ks
 2`e
 3Sl
+4Oing
 4Gling
 4Ks
 3Hnde
@@ -22998,11 +23099,13 @@ AFary
 6Ash
 7Gm
 5Os
+4Tves
 3Oyne
 2Feeb
 5Es
 3Rll
-5Ler
+5Led
+6Lr
 7Os
 5Uing
 8Ss
@@ -23350,6 +23453,7 @@ AFary
 4Aing
 2Le
 3Llweiss
+3Nma
 3Vn
 4Aic
 4Js
@@ -23719,7 +23823,8 @@ BJy
 <Kstry
 8Dute
 ;Hd
-:Iion
+:Ling
+;Ion
 =As
 7Sde
 9Rs
@@ -24260,7 +24365,8 @@ AHt
 7Ding
 6Js
 6Hware
-4Houred
+4Nored
+5Hured
 3Ate
 2Oc
 3Eamp
@@ -24385,7 +24491,9 @@ AHt
 6Hment
 :As
 6Cs
-5Rvour
+5Svor
+8Ns
+7Rur
 9Ked
 9Iing
 9Os
@@ -24664,6 +24772,7 @@ AHt
 7Le
 8Os
 6Ping
+6Nment
 5Sment
 9Ms
 5Bs
@@ -24889,6 +24998,7 @@ AHt
 5Qology
 1Kocene
 2Flian
+2Pns
 2Vs
 3Gin
 5Hophil
@@ -24914,7 +25024,8 @@ AHt
 3Eod
 3Oraim
 2Vic
-4Bentral
+4Oenter
+7Bral
 8Ie
 4Ms
 4Gtetus
@@ -25285,6 +25396,7 @@ AHt
 4Dsehir
 2Lmeralda
 2Oophageal
+7Nus
 3Pteric
 8Ga
 9Blly
@@ -25386,6 +25498,7 @@ AHt
 8Md
 8Iment
 4Demadura
+4Pogen
 3Nuaries
 7Nne
 6Qy
@@ -27006,7 +27119,12 @@ AHt
 4Ns
 3Vor
 5Rable
+8Ny
 5Ped
+5Oing
+6`te
+8Rs
+5Ws
 4Vur
 6Rable
 9My
@@ -27075,6 +27193,8 @@ AHt
 3Krile
 4auary
 2Pc
+3Pal
+3Pes
 3Ehner
 3Dit
 3Fk
@@ -27307,7 +27427,8 @@ AHt
 6Mt
 7Kly
 4Did
-4Iour
+4Nor
+5Iur
 2Kscue
 3Ks
 4Bed
@@ -27386,6 +27507,8 @@ AHt
 4Bing
 3Ver
 5Dglas
+9Ns
+5Ts
 3Monacci
 3Vre
 5Gboard
@@ -28049,6 +28172,7 @@ AHt
 4Bone
 5Gprotein
 5Vr
+6Oed
 6Mful
 6Ts
 5Rur
@@ -28074,7 +28198,8 @@ AHt
 4Bs
 2Nd
 2Tea
-4Ebane
+4Nbag
+6Ene
 4Os
 3Mck
 5Ged
@@ -29592,6 +29717,8 @@ AHt
 3Cs
 2Gehrer
 3]l
+4Ted
+4Ping
 4Nled
 5King
 4Us
@@ -29621,6 +29748,8 @@ AHt
 6Rl
 7Ted
 7Sing
+7Pment
+7Os
 6Oment
 6Ls
 3dl
@@ -29715,6 +29844,8 @@ AHt
 4Cs
 4Vy
 3Pnel
+6Ned
+6Ming
 6Cled
 7Aing
 6Ks
@@ -31172,6 +31303,7 @@ AHt
 5Pthione
 4Deal
 5Qn
+5Lus
 4Finous
 4Cted
 5Hon
@@ -31396,7 +31528,8 @@ AHt
 3Eiometer
 3Yna
 3Gococcal
-4Hrrhoea
+4Mrrhea
+7Hoea
 3Rzales
 7Tz
 6Lo
@@ -31859,6 +31992,7 @@ AHt
 5Sng
 2Re
 3Tase
+6Mball
 6Md
 6Bless
 6Bpaint
@@ -32220,6 +32354,7 @@ AHt
 8Jly
 3Ge
 4Gl
+5Ping
 5Iling
 4Nsome
 8Bly
@@ -32568,6 +32703,7 @@ AHt
 =Hs
 :My
 4Archy
+3Oecologist
 3Coecium
 2Gp
 3Cs
@@ -32779,6 +32915,7 @@ AHt
 5Ione
 8Hs
 4Sway
+5Lit
 3Oibut
 4Bcarnassus
 4Nde
@@ -33086,7 +33223,11 @@ AHt
 3Mbin
 6Mger
 9Gs
-4Eormaster
+4Wor
+6Oed
+6Ting
+6Emaster
+6Os
 5Wur
 7Fed
 7Hing
@@ -33829,6 +33970,7 @@ AHt
 5Htia
 7Cc
 2Sm
+3Oatoma
 3Cicellulose
 4Dngs
 6Pway
@@ -33844,7 +33986,12 @@ AHt
 3Kmed
 5Kr
 4Jing
-3Morrhagic
+3Loglobin
+4Prrhage
+9Mic
+:Rng
+7Noid
+:Ns
 3Sp
 4Ben
 3Is
@@ -34101,6 +34248,7 @@ AHt
 3Cing
 4Ttt
 3Xlett
+3Mn
 3Es
 2Ux
 3Oadecimal
@@ -34189,7 +34337,8 @@ AHt
 2Sggins
 3dh
 4Jball
-5Coy
+5Morn
+6Cy
 5Hrow
 4Jchair
 9Js
@@ -34214,6 +34363,8 @@ AHt
 4Droad
 4Ws
 4Lt
+5Pail
+8Med
 5Aest
 4[way
 7Hman
@@ -34476,7 +34627,8 @@ AHt
 4Gs
 3Os
 2Mck
-4[ey
+4Ned
+5[y
 4Ning
 4Iney
 4Gs
@@ -34686,6 +34838,7 @@ AHt
 8Fing
 5Frecker
 4Ky
+5Ls
 3Kicidal
 7Re
 8Ls
@@ -34796,10 +34949,14 @@ AHt
 3Xolulu
 4Zr
 5Table
+8Oy
 6Jrium
 :Cs
 7Sy
+5Zed
 5Gific
+6Tng
+5Us
 4Vur
 6Sable
 9Ey
@@ -35309,9 +35466,11 @@ AHt
 7Ay
 4Kus
 3Kongous
-4Kral
+4Xr
+5Kal
 5Cesque
-5Jist
+5Oing
+6Jst
 8Es
 5Tous
 8Hly
@@ -37322,7 +37481,8 @@ ACs
 5Iing
 6Son
 8Ls
-2Dgate
+2Rg
+3Date
 5Dhering
 3Me
 4Pnious
@@ -37576,7 +37736,8 @@ ACs
 2Croad
 6Ms
 3Gush
-2Usane
+2Qs
+3Uane
 6Mly
 5Citary
 7Aies
@@ -37709,6 +37870,8 @@ ACs
 8Vr
 9Qs
 7Ying
+7Pment
+;Ns
 7Ss
 6Nment
 :Ls
@@ -38736,6 +38899,7 @@ ALs
 2Gcariot
 3Hhaemia
 8Jc
+4Lemic
 4Lia
 2Gentropic
 3Fult
@@ -39123,6 +39287,7 @@ ALs
 4Ireaker
 :Cs
 3Ied
+3Ling
 3Cline
 3Rs
 2Zy
@@ -39247,6 +39412,7 @@ ALs
 4Tme
 3Iri
 5De
+6Ns
 4Fod
 5Jld
 4Yy
@@ -39288,12 +39454,16 @@ ALs
 2Evons
 2Tw
 3Vel
+5Led
+6Pr
+7Ms
 5Ol
 6Ied
 7Kr
 8Ps
 8Zy
 5Gries
+6Yy
 5Ss
 5Bweed
 4Ess
@@ -40263,6 +40433,7 @@ ALs
 4Io
 5Gs
 4Iush
+4Ny
 3Nnap
 6Rped
 8Hr
@@ -40320,7 +40491,9 @@ ALs
 8Os
 4Ehertz
 4Fjoules
-4Nmetre
+4Qmeter
+9Xs
+7Nre
 9Ss
 4Ls
 4Dton
@@ -40545,6 +40718,7 @@ ALs
 7Es
 4Gd
 4Ml
+5Med
 5Oing
 5Hs
 4Cpad
@@ -40861,6 +41035,7 @@ ALs
 3Ge
 4]l
 5Sed
+5Ning
 5Sled
 7Dr
 6Ring
@@ -40872,10 +41047,16 @@ ALs
 5Eity
 4Aum
 3Blab
-3Xoratories
+3Yor
+5Xatories
 9\y
-5Lious
+5Qed
+6Nr
+7Ps
+5Oing
+6Lous
 9Hly
+5Ps
 4[ur
 6Ied
 7Pr
@@ -42045,7 +42226,8 @@ ALs
 3Bcas
 4Nine
 3Mkaemia
-4Iemic
+4Qemia
+7Ic
 4Mocyte
 9Ms
 2Rv
@@ -42056,7 +42238,9 @@ ALs
 3Oee
 5Ns
 4bl
+5Qed
 5Dheaded
+5Ping
 5Lled
 7Fr
 8Hs
@@ -42236,6 +42420,7 @@ ALs
 5Ir
 4Wing
 4Qs
+3Porice
 2Vd
 3Jded
 3Kia
@@ -42263,7 +42448,8 @@ ALs
 5Uenant
 :Ks
 2dfe
-4Kblood
+4Mbelts
+5Klood
 5Moat
 8Is
 5Auoy
@@ -42605,6 +42791,7 @@ ALs
 6Ns
 2Kr
 3Ra
+4Ns
 3Pe
 3Ciodendron
 2Rs
@@ -42657,6 +42844,7 @@ ALs
 8Bs
 7Ji
 7]ure
+5Ss
 3Lh
 4Ie
 5Ar
@@ -42733,6 +42921,7 @@ ALs
 6Wock
 3Kia
 4Kd
+5Nity
 4`ng
 6Fs
 7Tton
@@ -43071,6 +43260,7 @@ ALs
 4Oing
 4Ps
 3Pn
+4Ney
 4Gie
 6Gs
 4Ks
@@ -43263,7 +43453,8 @@ ALs
 3Xing
 6Oly
 2bw
-3Eboy
+3Mball
+4Eoy
 4Irow
 3Odown
 3Ue
@@ -43521,6 +43712,7 @@ ALs
 3Gitania
 3Tt
 4Fed
+5Mr
 4Jful
 7Bly
 4Eily
@@ -44266,6 +44458,10 @@ ALs
 4Age
 4Js
 4Lt
+4Tuver
+8Med
+8Qing
+8Qs
 3Pfred
 4Eully
 3Yga
@@ -44764,11 +44960,13 @@ ALs
 6Ps
 3Gva
 4Vel
+6Led
 6Ll
 7Hed
 7Eing
 7Oous
 :Fly
+6Xous
 6Ms
 4Tin
 3Tx
@@ -44968,7 +45166,8 @@ ALs
 4Ts
 4Hy
 5Cs
-3Ihematic
+3Zh
+4Iematic
 :Xal
 <Oly
 :Oian
@@ -45228,6 +45427,7 @@ ALs
 6Us
 7Eweet
 3Kgan
+4Qer
 4Jre
 3Yl
 4Xs
@@ -45310,6 +45510,7 @@ ALs
 3Oklenburg
 2Zd
 3Wal
+5Mist
 5Plion
 9Ms
 7Jst
@@ -46353,9 +46554,12 @@ ALs
 5Lgram
 9Os
 5Hkan
-5Blitre
+5Lliters
+8Bre
 :Cs
-5Imetre
+5Smeter
+:Ps
+8Ire
 :Js
 5Gner
 8Ds
@@ -46684,7 +46888,8 @@ ALs
 6Es
 3Ddeed
 7Js
-5Dmeanour
+5Qmeanor
+:Dur
 <Ds
 4Iiagnosed
 :Kis
@@ -46873,7 +47078,8 @@ ALs
 6Nd
 6Gs
 5Jing
-2Stch
+2Rt
+3Sch
 5Kel
 7Yl
 3Pe
@@ -46991,6 +47197,8 @@ ALs
 4Qing
 3_e
 4bl
+5Qed
+5Uing
 5Pled
 7Kr
 8Is
@@ -47129,8 +47337,12 @@ ALs
 5Lvia
 8In
 4Cboard
+4Ped
+4Oing
 4Vova
 7Mn
+4Ns
+4Py
 3Se
 4Bch
 5Zular
@@ -47160,6 +47372,7 @@ ALs
 4Gusc
 7Gan
 7Ks
+6Lk
 4Uy
 3Mnar
 3Goch
@@ -47174,7 +47387,8 @@ ALs
 3Jy
 4Gbdate
 6Nenum
-2Mmbasa
+2cm
+3Mbasa
 3\ent
 6Ka
 7Nrily
@@ -47182,9 +47396,11 @@ ALs
 6Mous
 6Ys
 6Vum
-3Kmies
+3Tma
+4Kies
 4Dsen
 4Ty
+3Ws
 3Fus
 2_n
 3Ra
@@ -48245,7 +48461,10 @@ ALs
 4Bulman
 4Ay
 3dt
-4Cachioed
+4Uache
+8Ld
+8Ms
+7Cioed
 5Vng
 7Os
 5Trd
@@ -48494,6 +48713,7 @@ ALs
 3Lette
 3Ojing
 3Ekin
+6Lg
 3Ina
 4Eette
 4Iie
@@ -48674,7 +48894,8 @@ ALs
 :Gs
 :Ly
 2Eugahyde
-4Ahtier
+4Rht
+6Aier
 8Dst
 7Eness
 6Wy
@@ -48878,7 +49099,13 @@ ALs
 3Qemiah
 3Mru
 2Kigh
-5Rbour
+5Zbor
+8\hood
+<Rs
+8Ting
+8Nly
+8Zs
+7Rur
 9Thood
 =Os
 9Ring
@@ -48886,6 +49113,7 @@ ALs
 :Ey
 9Ts
 5Bing
+5Ps
 3Xl
 3Bsse
 3[ther
@@ -49427,7 +49655,8 @@ ALs
 5Jcellulose
 5Vgen
 8Gous
-6Elycerine
+6Mlycerin
+=Ee
 5Asamine
 6Fo
 5Pus
@@ -50521,8 +50750,10 @@ ALs
 4Meter
 8As
 3Dntology
-3Briferous
+3Sr
+4Biferous
 4Gous
+4Ms
 3Nur
 5Fless
 5Js
@@ -50564,7 +50795,9 @@ ALs
 8Vs
 6Ring
 6Ls
-5Xsive
+5Xse
+7Rs
+6Xive
 9Kly
 9Dness
 9Gs
@@ -50635,7 +50868,8 @@ ALs
 3Fing
 2Ore
 4Hs
-1^hio
+1eh
+2^io
 4Ban
 6Hs
 2Sm
@@ -50668,7 +50902,8 @@ ALs
 3Din
 3Dtrakh
 1Hjibwa
-1Kka
+1^k
+2Ka
 3Fpi
 3Pvango
 3Yy
@@ -50782,7 +51017,9 @@ ALs
 2Cdurman
 2Xega
 5Es
-3Klette
+3Rlet
+6Ls
+6Kte
 8Gs
 3On
 4Ks
@@ -50872,6 +51109,7 @@ ALs
 7Sy
 2Mus
 2Qward
+6Qs
 2Syx
 1Kocyte
 6Ms
@@ -51326,6 +51564,7 @@ ALs
 5Jnormal
 5Qpaedic
 ;Os
+6Pedic
 6Csychiatry
 5Grhombic
 5Fses
@@ -52331,6 +52570,8 @@ ALs
 5Dno
 4Rley
 3Iute
+2Qjama
+6Ts
 2Zkistan
 8Ti
 9Ls
@@ -52706,6 +52947,10 @@ ALs
 7Ding
 8Ps
 6Itic
+6Qze
+8Ud
+8Ms
+7Ping
 4Jmagnetic
 6Gribo
 6Btta
@@ -52857,7 +53102,9 @@ ALs
 ?Ns
 <Wy
 :Ns
-4Oour
+4Uor
+6Ms
+5Our
 7Js
 6Cs
 3Qma
@@ -53433,6 +53680,7 @@ ALs
 9Cs
 7Qy
 4Ul
+5Ling
 5Aled
 6Fing
 5Ao
@@ -53443,6 +53691,8 @@ ALs
 6Cs
 3Jdle
 6Gd
+6Or
+7Ls
 6Cs
 5King
 3Berasty
@@ -53452,7 +53702,10 @@ ALs
 :Aisation
 <Eed
 :Qs
-3Dicab
+3Qiatric
+9Pian
+9Ms
+4Dcab
 5Eel
 7Ds
 5Gle
@@ -53470,6 +53723,8 @@ ALs
 3Bology
 4Mmeter
 9Ks
+4Qphile
+9Ns
 3Uro
 3Guncle
 8Bs
@@ -54141,7 +54396,8 @@ ALs
 4Rvian
 8Fs
 4Dzzi
-3Hvade
+3Pv
+4Hade
 7Hd
 7Ks
 6Iing
@@ -54476,6 +54732,7 @@ ALs
 8My
 5Ln
 4Bs
+4Wy
 3Hoey
 3Fsgene
 4Qphatase
@@ -54778,6 +55035,7 @@ ALs
 9Ded
 9Fing
 9Cs
+3Nheaded
 3Mlet
 6Js
 3Rment
@@ -55399,7 +55657,8 @@ ALs
 4Ds
 3Fctrum
 8Cs
-3Vdge
+3Qd
+4Vge
 6Rd
 6Be
 6Fr
@@ -55478,6 +55737,10 @@ ALs
 3Lvdiv
 4Ner
 6Is
+3Tw
+4Qed
+4Qing
+4Ms
 3Ny
 4Gs
 2Puck
@@ -56439,7 +56702,9 @@ ALs
 9Uly
 9Js
 7_e
+8Wd
 8]s
+7Ying
 7Qum
 9Es
 6Rse
@@ -57014,7 +57279,8 @@ ALs
 9Ls
 7Qing
 7Ls
-6Ision
+6Pse
+7Iion
 :Ks
 6Ntious
 ;Aly
@@ -57253,6 +57519,7 @@ ALs
 5Gty
 4Oy
 3Zze
+5Td
 5Cfight
 :Ber
 5Ws
@@ -58036,6 +58303,7 @@ ALs
 7Jal
 9Ely
 7Ns
+6Mng
 5So
 6Kactive
 7Cnal
@@ -58044,6 +58312,7 @@ ALs
 =Fs
 ;Mtic
 >Fal
+;Mze
 6Ebabble
 7Giology
 6Hdrama
@@ -58250,6 +58519,7 @@ AGal
 4Is
 3Kice
 3Gmel
+6Med
 6Bled
 7Aing
 6Bs
@@ -58473,6 +58743,7 @@ AGal
 5Scat
 8Is
 5Bfoot
+9Ling
 3Etular
 6Be
 7Fs
@@ -58715,6 +58986,8 @@ AGal
 4Sk
 5Ns
 4Nrel
+7Ped
+7Oing
 7Fled
 8Fing
 7Ks
@@ -59224,6 +59497,8 @@ AGal
 4Ned
 4Ufall
 8Es
+5Qorest
+:Ms
 4Pier
 5Qng
 4Jmaker
@@ -59849,7 +60124,8 @@ AGal
 6Ed
 6Vs
 5Aing
-3Nekah
+3Qecca
+4Nkah
 4Wl
 5Kled
 6Hing
@@ -60669,6 +60945,7 @@ AGal
 <Ss
 3Ps
 3Juel
+6Ping
 6Aled
 7Jing
 4Uge
@@ -61219,7 +61496,9 @@ AGal
 3Pnant
 7Ps
 3Podel
-7Ier
+7Ped
+8Ir
+7Ping
 7Gled
 8King
 7Js
@@ -61725,7 +62004,8 @@ AGal
 6Aing
 5Hu
 6Cx
-4Icted
+4Mct
+6Ied
 6Oion
 9Es
 4Kda
@@ -62659,8 +62939,10 @@ AGal
 3Dmarole
 3Doberto
 4Iletto
-4Trous
+4Rr
+5Tous
 8Nly
+5Ms
 4Kur
 6Fs
 3Ps
@@ -63093,7 +63375,8 @@ AGal
 4Ked
 5Ir
 6Js
-4Uing
+4Nie
+5Ung
 4Cless
 4Rs
 4Ptop
@@ -63313,7 +63596,8 @@ AGal
 4Ming
 4Oseau
 5Millon
-4Etabout
+4Nt
+5Eabout
 3Nt
 4\e
 5Rd
@@ -63400,6 +63684,7 @@ AGal
 4Kk
 4Rn
 5Nstein
+3Ples
 3Oric
 6Ls
 3Os
@@ -63503,7 +63788,10 @@ AGal
 7Bs
 6Hing
 4Ly
-3Pour
+3Zor
+5Ted
+5[s
+4Pur
 6Ked
 6Qs
 3Mp
@@ -63646,6 +63934,7 @@ AGal
 7Gs
 6Oical
 :Gs
+3Per
 3Min
 5Ma
 5Pe
@@ -64210,6 +64499,7 @@ AGal
 6Cyx
 5Cu
 4Gs
+3Nee
 3Hgasso
 7Dum
 4Pe
@@ -64374,11 +64664,15 @@ AGal
 3[ing
 6\s
 4Ror
+6Ps
 5Pur
 7Gs
 3Moie
 4Kna
 6Erola
+4Sr
+5Ming
+5Oy
 4Kur
 6Eed
 6Cies
@@ -64584,7 +64878,8 @@ AGal
 5Ding
 5Cless
 5Qs
-3Hptic
+3Ppter
+5Hic
 7Mal
 7Lism
 7Is
@@ -64852,6 +65147,7 @@ AGal
 7Fs
 6Zsh
 5Usdale
+5Ny
 4Mus
 3Jundrel
 9Ls
@@ -65748,7 +66044,8 @@ AGal
 7Gs
 5Iyah
 2Wr
-3Eaglio
+3Pa
+4Eglio
 4Di
 4Cpe
 5Ih
@@ -66541,6 +66838,7 @@ AGal
 5Us
 5Bward
 4King
+4Mn
 4`t
 5Uage
 8Rs
@@ -66605,7 +66903,9 @@ AGal
 3Ove
 5Od
 5Pl
+6Med
 6Fhead
+6Ring
 6Bled
 7Ding
 6Bnose
@@ -66696,6 +66996,7 @@ AGal
 6Qing
 6Ms
 4Fvel
+7Ped
 7Eled
 3Goff
 4Spshire
@@ -66789,6 +67090,7 @@ AGal
 3Hs
 3Hyl
 2Vc
+3Lced
 3Nhuan
 3Lilia
 7Nn
@@ -66925,6 +67227,7 @@ AGal
 4Cac
 5Sge
 5\l
+6Ped
 6Ring
 7Ezation
 8Hed
@@ -67340,6 +67643,9 @@ AGal
 6Ton
 8Os
 4Nton
+3Sptical
+7Nism
+7Ms
 3Erries
 5Gy
 3Utch
@@ -67383,6 +67689,7 @@ AGal
 6Qt
 7Js
 5Lful
+8Nly
 5Ling
 5_s
 3Pm
@@ -67435,6 +67742,7 @@ AGal
 4Dter
 7Aed
 7Cing
+7Ps
 5Hish
 5Fle
 7Ks
@@ -67906,7 +68214,8 @@ AGal
 5Ling
 5As
 3Itana
-2Gidgen
+2Nidge
+6Gn
 6Aon
 3Flax
 4Ye
@@ -67955,7 +68264,8 @@ AGal
 4Biness
 6\g
 4Ry
-3Glensk
+3Pldering
+4Gensk
 4Elett
 4Ht
 3Hoch
@@ -68120,9 +68430,11 @@ AGal
 4Ls
 3Gt
 4Kch
-6Ees
+6Ped
+7Es
 6Cing
 3Avel
+6Qing
 6Bling
 2Lob
 4Ibery
@@ -68156,6 +68468,7 @@ AGal
 4Ping
 4Okel
 7Eers
+7Ling
 7Mling
 7Is
 4Qt
@@ -68218,6 +68531,7 @@ AGal
 4Ibed
 5Eing
 4Hs
+3Yck
 3Off
 5Hed
 6Fr
@@ -68505,7 +68819,8 @@ AGal
 6Hs
 4Fs
 4Ptic
-3Kbre
+3Pber
+4Kre
 6Jro
 8Ds
 3fe
@@ -68653,6 +68968,8 @@ AGal
 3Lrel
 6Ds
 5Qnto
+4Nier
+6Nst
 4Sow
 6Kful
 9Ely
@@ -68789,7 +69106,9 @@ AGal
 3Ning
 3Nn
 3Ls
+2Nx
 2Uy
+3Ma
 3Rbean
 7Ps
 3Finka
@@ -68981,6 +69300,8 @@ AGal
 7Vly
 7Dness
 7\s
+7Lties
+8Uy
 6Mtion
 5Ke
 6]s
@@ -69018,6 +69339,7 @@ AGal
 7Cing
 7Sor
 9Qs
+5Per
 5Ura
 7Ul
 8Gly
@@ -69066,7 +69388,8 @@ AFs
 5Iball
 6Ioat
 9Es
-5Jer
+5Med
+6Jr
 7Gs
 5Hier
 7Cst
@@ -69236,6 +69559,8 @@ AFs
 3Bracles
 5Fea
 5Ul
+6Led
+6Ping
 6Dled
 7Iing
 7Dy
@@ -69298,7 +69623,8 @@ AFs
 6Es
 4Sndid
 8Jly
-6Nour
+6Qor
+7Nur
 9Es
 5Hectomy
 5Jic
@@ -69660,6 +69986,7 @@ AFs
 6Ds
 6Dy
 5Srel
+8Led
 8Ps
 5Vt
 6Ged
@@ -70297,6 +70624,7 @@ AFs
 7Cs
 5Bpin
 5Vs
+5Nup
 5Vy
 3Heglitz
 4Ds
@@ -71550,6 +71878,8 @@ AFs
 ;Hs
 7Hte
 9As
+4Qur
+6Pic
 3Hk
 4Ced
 4Bily
@@ -72199,6 +72529,7 @@ AFs
 4Fee
 4Ok
 5Ky
+4Mning
 4Ps
 5Sea
 5Qon
@@ -73434,9 +73765,11 @@ AFs
 4Fs
 3bn
 4Yage
+7Md
 7Tr
 8Vs
 4_s
+5Py
 4Oy
 5Cbopper
 3Hpee
@@ -73996,7 +74329,9 @@ AZs
 4Fs
 2se
 3Oa
-4\tre
+4Zter
+7Rs
+5\re
 7Bgoers
 7Ts
 6Uical
@@ -74544,6 +74879,7 @@ AZs
 3Ns
 2Sdal
 5Dly
+3Mbit
 3Cdler
 5By
 6Bwinks
@@ -75258,7 +75594,9 @@ AZs
 4Bup
 2Ut
 3cal
-5Eisator
+5Ped
+5Ming
+6Esator
 6Ntarian
 <Lism
 <Bs
@@ -75559,6 +75897,8 @@ AZs
 7Hs
 4Qquil
 8Pity
+9Rzer
+<Ns
 8Elisers
 :Nty
 9Cy
@@ -75815,6 +76155,10 @@ ABs
 5Fncore
 4Ie
 5dl
+6Zed
+7Tr
+8Ts
+6\ing
 6Sled
 8Vr
 9Us
@@ -76503,7 +76847,9 @@ ABs
 3Hescent
 3Fmies
 4Ry
-3Borous
+3Wor
+5Bous
+5Rs
 4Qur
 6Os
 3Hs
@@ -76542,6 +76888,8 @@ ABs
 7On
 8Cs
 3Xnel
+6Led
+6Ning
 6Cled
 7King
 6Ss
@@ -76719,8 +77067,11 @@ ABs
 5Ky
 4Pn
 4Jt
-5Oer
+5Qed
+6Or
 7Ks
+5Ping
+5Ps
 4Cze
 6Mrs
 5Ding
@@ -77675,7 +78026,8 @@ ABs
 5Bten
 8Eed
 4Jthomable
-4Lvourable
+4Mvorable
+6Lurable
 ;Ey
 4Hzed
 3Heasible
@@ -77762,7 +78114,8 @@ ABs
 8Gs
 2Challowed
 4Dmpered
-4Indled
+4Pnd
+6Iled
 4Appiest
 7Jly
 7Lness
@@ -77782,6 +78135,7 @@ ABs
 3Aidden
 4Indered
 5Kged
+4Ltch
 3Noly
 4Fok
 6Eed
@@ -78168,6 +78522,8 @@ ABs
 7Jd
 2Srated
 4Nvel
+7Med
+7Ring
 7Fled
 8Iing
 7Hs
@@ -78267,7 +78623,8 @@ ABs
 8Iying
 5Nurated
 4Jved
-5Foury
+5Qory
+6Fury
 3Gcaled
 5Kthed
 4Lented
@@ -78369,7 +78726,8 @@ ABs
 5Fmulated
 5Dnting
 4Moppable
-4Gressed
+4Lrap
+5Gessed
 5Ouctured
 6Mng
 4Huck
@@ -78972,7 +79330,8 @@ ABs
 5^y
 6Rs
 3Hois
-4Frisation
+4Qr
+5Fisation
 6Czation
 5Eous
 4Kur
@@ -79049,7 +79408,8 @@ ABs
 3Vuatu
 3Fzetti
 2Hpid
-3Eoretto
+3Qor
+5Eetto
 5Aisation
 7Ber
 6Ization
@@ -79060,6 +79420,7 @@ ABs
 8Cs
 7Ding
 5Cous
+5Ms
 5Gware
 4Pur
 6Js
@@ -79650,7 +80011,8 @@ ABs
 7Iing
 4Dola
 3No
-4Rrous
+4Or
+5Rous
 8Ply
 4Lur
 2Xi
@@ -81136,7 +81498,9 @@ ABs
 7Bs
 5Ging
 4Ping
-4Cny
+4Rnies
+5Cy
+6Ming
 4Ky
 3Tp
 4Nlash
@@ -81167,6 +81531,7 @@ ABs
 4Cr
 5Bed
 5Ging
+4Os
 3Fsh
 5Bes
 4Nk
@@ -81174,6 +81539,7 @@ ABs
 6Kr
 7Fed
 7Ms
+6Yy
 5Jies
 6Gng
 5Hs
@@ -81255,7 +81621,8 @@ ABs
 7Hd
 7Cs
 6Fing
-3Hzz
+3Sz
+4Hz
 5Fed
 6Fs
 5Ging
@@ -81293,6 +81660,7 @@ ABs
 5Ming
 5Ns
 4Ish
+6Oes
 6Eing
 3Cp
 4Jper
@@ -81314,6 +81682,7 @@ ABs
 2Psle
 2Eup
 4Aped
+5Ming
 4Bs
 2by
 3Kalla
@@ -81381,7 +81750,8 @@ ABs
 3Ran
 3Heon
 3Cged
-4Oins
+4Ling
+6Os
 4Nle
 6Gd
 6Gr
@@ -81425,6 +81795,7 @@ ABs
 5Iowl
 4Iing
 4[life
+6Ong
 5Qy
 4Iness
 4Ls
@@ -81453,6 +81824,8 @@ ABs
 5Hmstad
 5Ht
 6Fs
+4Rful
+7Ply
 4^iam
 7\s
 8Tburg
@@ -81893,6 +82266,7 @@ ABs
 6Ks
 3King
 3Wl
+4Oen
 4Of
 4Bite
 4Llen
@@ -81902,6 +82276,7 @@ ABs
 4Bpack
 4Hs
 4Iworth
+4Ly
 3Hmera
 3Gps
 3Hs
@@ -82020,7 +82395,9 @@ ABs
 6Ks
 5Cr
 4Yhip
+7Qed
 7Iful
+7Ning
 7Nped
 9Ir
 :Ms
@@ -82445,6 +82822,7 @@ ABs
 2Gd
 3Pa
 3Gel
+5Ling
 5Cling
 2Yga
 3Mhurt

@@ -4,36 +4,55 @@
 /// the chosen layout, doubled presses, dropped, extra and swapped letters, missed or extra
 /// spaces, stray capitals). No model, no network, no key.
 ///
-/// It writes the three variations the corrector spec asks for:
-/// - `direct`: each word's most likely reading, with the input's spacing and punctuation;
-/// - `refined`: the same with sentence capitals, `I`, contractions (`dont` → `don't`), single
-///   spaces and final punctuation;
-/// - `alternative`: the best reading that differs in meaning, taking the runner-up of the word
-///   whose two best readings are closest.
-/// The three differ in more than punctuation and white space (a capital counts): when
-/// formatting alone would not make `refined` differ, it also takes the next reading. Names (capitalised words mid-sentence
-/// that are not English words), acronyms, numbers, URLs, e-mail addresses, words in other
-/// scripts and correctly typed words are left alone. Profanity, slurs and sexual terms are
-/// never offered as the reading of a slip (`NeverSuggestedWords`); typed as they are, they stay.
+/// Every version it offers is one a writer could mean, because a version tapped by mistake
+/// is not harmless:
+/// - `direct`: the likeliest reading of the whole text, closest to what was typed: slips
+///   corrected, contractions typed without their apostrophe restored (`dont` → `don't`,
+///   `im` → `I'm`), spacing and punctuation as typed;
+/// - `refined`: the same words, polished: sentence capitals, `I`, `its` → `it's` where the next
+///   word calls for a verb, single spaces, final punctuation, and the `spelling` system asked
+///   for. It never picks a different word. It is left out when it would equal `direct`;
+/// - `alternative`: the next likeliest whole reading that uses different words (a slip that
+///   lands between two words, a real word typed for another such as `went`/`want`), written
+///   refined, offered only when it is at most `alternativeMargin` (log10) less likely than the
+///   best reading, or `realWordAlternativeMargin` when it changes a word typed correctly.
+/// So a correction holds one, two or three versions; fewer than three is a normal outcome and
+/// the set says why with a `count` issue. Correctly typed words are never changed in `direct`
+/// or `refined` unless the words around them make another word far likelier; British and
+/// American spellings are both correct. Names (capitalised words that are not English words;
+/// only a long one a single slip away from a word is corrected), acronyms, numbers, URLs,
+/// e-mail addresses and words in other scripts are left alone. Profanity, slurs and sexual
+/// terms are never offered as the reading of a slip (`NeverSuggestedWords`); typed as they
+/// are, they stay.
 ///
 ///     let correction = try OfflineCorrector().correct("i wnat to go hmoe")
 ///     correction.variations.variations.map(\.text)
-///     // ["i want to go home", "I want to go home.", "I what to go home."]
+///     // ["i want to go home", "I want to go home."]
 public struct OfflineCorrector: Sendable {
     /// The longest input accepted, in UTF-8 bytes (the C ABI's `STORYKIT_MAX_CORRECTION_BYTES`).
     public static let maxInputBytes = 10_000
     /// The keyboard the text was typed on.
     public let layout: KeyboardLayout
+    /// The spelling the refined version writes where British and American spellings differ.
+    public let spelling: SpellingSystem
+    /// How much less likely (log10) than the best reading an alternative may be.
+    public static let alternativeMargin: Float = 2.5
+    /// The same for an alternative that reads a correctly typed word as another word: most
+    /// typed words are meant as typed, so such a reading needs strong support.
+    public static let realWordAlternativeMargin: Float = 0.3
     private let model: TypoCostModel
     private let language: WordPairModel
+    private let variants: SpellingVariants
     private var lexicon: WordLexicon { language.lexicon }
 
-    /// Creates a corrector for text typed on `layout`. The word lists are loaded once per
-    /// process, on first use.
-    public init(layout: KeyboardLayout = .qwerty) {
+    /// Creates a corrector for text typed on `layout` whose refined version writes `spelling`.
+    /// The word lists are loaded once per process, on first use.
+    public init(layout: KeyboardLayout = .qwerty, spelling: SpellingSystem = .keep) {
         self.layout = layout
+        self.spelling = spelling
         self.model = TypoCostModel.model(for: layout)
         self.language = WordPairModel.english
+        self.variants = SpellingVariants.english
     }
 
     /// Corrects `text`.
@@ -77,11 +96,25 @@ public struct OfflineCorrector: Sendable {
 
     /// The score of a word outside the lexicon left as typed.
     private static let unknownScore: Float = -12
+    /// The score of a capitalised word outside the lexicon left as typed: a name is likelier
+    /// than an unknown lower-case word.
+    private static let nameScore: Float = -9
+    /// The shortest capitalised word mid-sentence read as a slip; shorter ones are names.
+    private static let minCorrectedNameLength = 6
+    /// How common (log10 share) a word must be to be read for a short capitalised word outside
+    /// the lexicon, which may be a name: "Teh" is "The", "Milly" is not "Molly", "Rao" not "Rap".
+    private static let minNameReadingLogProbability: Float = -4.6
+    /// The longest capitalised word that `minNameReadingLogProbability` applies to.
+    private static let maxShortNameLength = 5
     /// The score of a contraction typed with or without its apostrophe ("dont", "don't").
     private static let contractionScore: Float = -4
     /// What it costs to read a correctly spelt word as another word: most typed words are
     /// meant as typed, so a real-word slip needs strong support from the words around it.
     private static let realWordPenalty: Float = 1.5
+    /// What it costs more to read a correctly spelt word as its other form ("jokes" for "joke").
+    private static let inflectionPenalty: Float = 1.5
+    /// What it costs to read two correctly spelt words as one ("to day" as "today").
+    private static let twoWordsMergePenalty: Float = 3
     private static let realWordMaxCost: TypoCostModel.Cost = 16
     private static let maxReadings = 12
     /// The first search's reach.
@@ -136,16 +169,33 @@ public struct OfflineCorrector: Sendable {
         if Contractions.titles.contains(token.text) { return keep(score: Self.contractionScore) }
         if Contractions.english(spelling: lowered) != nil { return keep(score: Self.contractionScore) }
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
-        let isName = !token.startsSentence && token.text.utf8.first?.isASCIIUppercase == true
-            && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
-        if isAcronym || isName || lowered.count > 24 { return keep(score: Self.unknownScore) }
-        let misspelt = misspeltReadings(of: lowered, at: position)
+        if isAcronym || lowered.count > 24 { return keep(score: Self.unknownScore) }
+        let isCapitalised = token.text.utf8.first?.isASCIIUppercase == true && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
+        if isCapitalised {
+            // Perhaps a name ("Rao", "Milly", "Juppe"): it is read as a word only a single slip
+            // away, and mid-sentence only when long ("Tueday", "Secutity").
+            guard token.startsSentence || lowered.count >= Self.minCorrectedNameLength else { return keep(score: Self.unknownScore) }
+            keep(score: Self.nameScore)
+            options += misspeltReadings(of: lowered, at: position, singleSlipOnly: true)
+            return
+        }
+        let misspelt = misspeltReadings(of: lowered, at: position, singleSlipOnly: false)
         if misspelt.isEmpty { keep(score: Self.unknownScore) } else { options += misspelt }
     }
 
     /// Dictionary words within reach of an unknown word, and two words when a space was
-    /// missed or hit a neighbouring key.
-    private func misspeltReadings(of typed: [UInt8], at position: Int) -> [CorrectionLattice.Option] {
+    /// missed or hit a neighbouring key; with `singleSlipOnly` (a word that may be a name),
+    /// only common words one slip away and splits without a slip.
+    private func misspeltReadings(of typed: [UInt8], at position: Int, singleSlipOnly: Bool) -> [CorrectionLattice.Option] {
+        if singleSlipOnly {
+            let lexicon = lexicon
+            let candidates = lexicon.candidates(for: typed, maxCost: Self.singleSlipCost, model: model)
+                .filter { typed.count > Self.maxShortNameLength || lexicon.logProbability[$0.word] >= Self.minNameReadingLogProbability }
+            return strongest(candidates.map {
+                CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
+                                         channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
+            } + splitReadings(of: typed, at: position, withSlips: false), limit: Self.maxReadings)
+        }
         // Most slips are single and cheap: search near first, and seek readings that need two
         // slips (far words, splits with a slip) only when no single-slip word fits.
         var candidates = lexicon.candidates(for: typed, maxCost: min(Self.nearCost, Self.maxCost(typed.count)), model: model)
@@ -165,10 +215,22 @@ public struct OfflineCorrector: Sendable {
     private func appendRealWordReadings(at position: Int, known: Int, to options: inout [CorrectionLattice.Option]) {
         let neighbours = RealWordNeighbours.neighbours(of: known, in: lexicon, layout: layout, model: model,
                                                         maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
-        for candidate in neighbours {
+        let typed = lexicon.words[known].utf8
+        for candidate in neighbours where !variants.areVariants(known, candidate.word) {
+            // A word's other form ("joke"/"jokes", "apologise"/"apologised") is grammar, which
+            // word pairs judge poorly, more often than a slip.
+            let other = lexicon.words[candidate.word].utf8
+            let isInflection = Self.isInflection(typed, of: other) || Self.isInflection(other, of: typed)
+            let penalty = isInflection ? Self.realWordPenalty + Self.inflectionPenalty : Self.realWordPenalty
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)),
-                                                    channel: -TypoCostModel.logProbabilityCost(candidate.cost) - Self.realWordPenalty, isIdentity: false))
+                                                    channel: -TypoCostModel.logProbabilityCost(candidate.cost) - penalty, isIdentity: false))
         }
+    }
+
+    /// Whether `longer` is `shorter` plus an "s" or a "d" (a plural, a verb form).
+    private static func isInflection(_ longer: String.UTF8View, of shorter: String.UTF8View) -> Bool {
+        longer.count == shorter.count + 1 && longer.starts(with: shorter)
+            && (longer.last == UInt8(ascii: "s") || longer.last == UInt8(ascii: "d"))
     }
 
     /// Two typed words read as one: an extra space ("ho me" as "home"), also with a slip
@@ -180,9 +242,11 @@ public struct OfflineCorrector: Sendable {
               standalone(second.lowered[...]) == nil || second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),
               !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
               !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
+        // Two words typed as words ("day to day") are read as one only with strong support.
+        let penalty = lexicon.index(of: first.lowered) != nil && lexicon.index(of: second.lowered) != nil ? Self.twoWordsMergePenalty : 0
         func option(_ word: Int, cost: TypoCostModel.Cost) -> CorrectionLattice.Option {
             CorrectionLattice.Option(start: position, span: 2, words: ReadingWords(Int32(word)),
-                                     channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + cost), isIdentity: false)
+                                     channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + cost) - penalty, isIdentity: false)
         }
         if let index = lexicon.suggestibleIndex(of: joined) { return [option(index, cost: 0)] }
         // Two unknown parts: one word with a slip and a space in it ("favou urite").
@@ -263,46 +327,52 @@ public struct OfflineCorrector: Sendable {
 
     private func compose(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, includingWords: Bool) -> OfflineCorrection {
         let best = lattice.path()
-        let bestScore = best.last.map(lattice.bestScore(through:)) ?? 0
-        var onBest = [Bool](repeating: false, count: lattice.options.count)
-        for option in best { onBest[option] = true }
-        // Every other reading, by how much less likely the best path through it is.
-        var variants: [(option: Int, loss: Float)] = []
-        for option in lattice.options.indices where !onBest[option] {
-            let loss = bestScore - lattice.bestScore(through: option)
-            if loss.isFinite { variants.append((option, loss)) }
-        }
-        variants.sort { $0.loss < $1.loss || ($0.loss == $1.loss && $0.option < $1.option) }
-
-        var renderer = CorrectionRenderer(tokens: tokens, positions: positions, lattice: lattice, lexicon: lexicon)
+        var renderer = CorrectionRenderer(tokens: tokens, positions: positions, lattice: lattice, lexicon: lexicon,
+                                          variants: variants, spelling: spelling)
         let direct = renderer.text(along: best, refined: false)
-        var texts = [direct]
-        // At most three keys: a list compares faster than a set hashes.
-        var keys = [CorrectionRenderer.distinctnessKey(direct)]
-        var remaining = variants[...]
-        func isDistinct(_ text: String) -> Bool {
-            let key = CorrectionRenderer.distinctnessKey(text)
-            guard !keys.contains(key) else { return false }
-            keys.append(key)
-            return true
+        var variations = [TextVariation(text: direct, kind: .direct)]
+        let refined = renderer.text(along: best, refined: true)
+        if refined != direct { variations.append(TextVariation(text: refined, kind: .refined)) }
+        if let alternative = alternative(to: best, in: lattice, renderer: &renderer) {
+            variations.append(TextVariation(text: alternative, kind: .alternative))
         }
-        func nextDistinct(_ candidate: String?) -> String? {
-            if let candidate, isDistinct(candidate) { return candidate }
-            while let variant = remaining.popFirst() {
-                let text = renderer.text(along: lattice.path(through: variant.option), refined: true)
-                if isDistinct(text) { return text }
-            }
-            return nil
-        }
-        if let refined = nextDistinct(renderer.text(along: best, refined: true)) { texts.append(refined) }
-        if let alternative = nextDistinct(nil) { texts.append(alternative) }
-
-        let kinds: [TextVariation.Kind] = [.direct, .refined, .alternative]
-        let variations = zip(texts, kinds).map { TextVariation(text: $0, kind: $1) }
         let issues: [VariationIssue] = variations.count == 3 ? [] : [.count(expected: 3, found: variations.count)]
         let set = VariationSet(variations: variations, source: .offline, issues: issues)
         let words = includingWords ? best.map { wordCorrection(renderer, $0) } : nil
         return OfflineCorrection(variations: set, words: words)
+    }
+
+    /// The likeliest reading, written refined, whose words differ from those of `best`, when it
+    /// is within the alternative margins of it.
+    private func alternative(to best: [Int], in lattice: CorrectionLattice, renderer: inout CorrectionRenderer) -> String? {
+        guard let last = best.last else { return nil }
+        let bestScore = lattice.bestScore(through: last)
+        // By typed word: whether the best reading keeps it as typed, a lexicon word.
+        var keptAsWord = [Bool](repeating: false, count: lattice.positions)
+        var onBest = [Bool](repeating: false, count: lattice.options.count)
+        for index in best {
+            onBest[index] = true
+            let option = lattice.options[index]
+            if option.isIdentity, option.words[0] >= 0 { keptAsWord[option.start] = true }
+        }
+        var candidates: [(option: Int, loss: Float)] = []
+        for index in lattice.options.indices where !onBest[index] {
+            let loss = bestScore - lattice.bestScore(through: index)
+            if loss <= Self.alternativeMargin { candidates.append((index, loss)) }
+        }
+        candidates.sort { $0.loss < $1.loss || ($0.loss == $1.loss && $0.option < $1.option) }
+        let bestWords = CorrectionRenderer.wordKey(renderer.text(along: best, refined: true))
+        for candidate in candidates {
+            // The best path through a reading may read other words differently too.
+            let path = lattice.path(through: candidate.option)
+            let changesTypedWord = path.contains { index in
+                !onBest[index] && (lattice.options[index].start..<lattice.options[index].end).contains { keptAsWord[$0] }
+            }
+            if changesTypedWord, candidate.loss > Self.realWordAlternativeMargin { continue }
+            let text = renderer.text(along: path, refined: true)
+            if CorrectionRenderer.wordKey(text) != bestWords { return text }
+        }
+        return nil
     }
 
     /// What happened to the typed word(s) that option `chosen` reads, with its share of the

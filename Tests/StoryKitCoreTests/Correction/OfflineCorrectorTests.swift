@@ -59,15 +59,103 @@ import Testing
         #expect(try texts(input).first == input)
     }
 
-    @Test func threeKindsThatDifferInMoreThanPunctuation() throws {
-        for input in ["i wnat to go hmoe", "I dont know whta to do", "I want to go home.", "the cat sat"] {
-            let set = try corrector.correct(input).variations
-            #expect(set.source == .offline)
-            #expect(set.variations.map(\.kind) == [.direct, .refined, .alternative], "\(input)")
-            let keys = set.variations.map { $0.text.filter { $0.isLetter || $0 == "'" } }
-            #expect(Set(keys).count == 3, "\(input): \(set.variations.map(\.text))")
-            #expect(set.issues.isEmpty)
+    @Test func offersOnlyVersionsAWriterCouldMean() throws {
+        // The README's example: "what" or "to to" would be versions made up only to differ.
+        let set = try corrector.correct("I wnat to go hmoe").variations
+        #expect(set.source == .offline)
+        #expect(set.variations.map(\.text) == ["I want to go home", "I want to go home."])
+        #expect(set.variations.map(\.kind) == [.direct, .refined])
+        #expect(set.issues == [.count(expected: 3, found: 2)])
+        // Polish that changes nothing leaves one version.
+        let one = try corrector.correct("I want to go home.").variations
+        #expect(one.variations.map(\.text) == ["I want to go home."])
+        #expect(one.issues == [.count(expected: 3, found: 1)])
+    }
+
+    @Test func offersAnAlternativeWhereTheInputIsAmbiguous() throws {
+        // "nto" is a slip for "not" or for "into"; the words around make "not" likelier.
+        let set = try corrector.correct("i cant beleive its nto butter").variations
+        #expect(set.variations.map(\.kind) == [.direct, .refined, .alternative])
+        #expect(set.variations[1].text == "I can't believe it's not butter.")
+        #expect(set.variations[2].text.contains("into"), "\(set.variations.map(\.text))")
+        #expect(set.issues.isEmpty)
+    }
+
+    @Test func refinedIsDirectPolishedNeverOtherWords() throws {
+        func words(_ text: String) -> [String] {
+            text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
         }
+        for entry in TremorCorpusTests.cases {
+            let versions = try corrector.correct(entry.typed).variations.variations
+            guard let refined = versions.first(where: { $0.kind == .refined }) else { continue }
+            let direct = words(versions[0].text), polished = words(refined.text)
+            #expect(direct.count == polished.count, "\(entry.typed): \(versions.map(\.text))")
+            // Only "its" may become "it's", where the next word calls for it.
+            for (typed, written) in zip(direct, polished) where typed != written {
+                #expect(typed == "its" && written == "it's", "\(entry.typed): \(versions.map(\.text))")
+            }
+        }
+    }
+
+    @Test func neverChangesAWordOfACorrectlyTypedSentenceInDirectOrRefined() throws {
+        let sentences = try Fixtures.text("Correction/clean-sentences.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(sentences.count >= 60)
+        var alternatives = 0
+        for sentence in sentences.map(String.init) {
+            let versions = try corrector.correct(sentence).variations.variations
+            #expect(versions[0].text == sentence, "\(versions.map(\.text))")
+            if let refined = versions.first(where: { $0.kind == .refined }) {
+                #expect(refined.text.lowercased() == sentence.lowercased(), "\(versions.map(\.text))")
+            }
+            if versions.contains(where: { $0.kind == .alternative }) { alternatives += 1 }
+        }
+        // An alternative reads a correctly typed word as another: rare by design.
+        #expect(alternatives * 12 <= sentences.count, "\(alternatives) of \(sentences.count)")
+    }
+
+    @Test(arguments: ["favorite", "favourite", "color", "colour", "theater", "theatre", "gray", "grey", "organize",
+                      "organise", "traveled", "travelled", "behavior", "behaviour", "neighbors", "jewelry", "mom"])
+    func keepsBritishAndAmericanSpellings(_ word: String) throws {
+        let sentence = "My \(word) is here"
+        #expect(try texts(sentence)[0] == sentence)
+        #expect(try OfflineCorrector(spelling: .keep).correct(sentence).variations.variations[1].text == sentence + ".")
+    }
+
+    @Test func spellingOptionRewritesRefinedOnly() throws {
+        let input = "my favourite colour is grey and i love teh theatre"
+        let american = try OfflineCorrector(spelling: .american).correct(input).variations.variations
+        #expect(american[0].text == "my favourite colour is grey and i love the theatre")
+        #expect(american[1].text == "My favorite color is gray and I love the theater.")
+        let british = try OfflineCorrector(spelling: .british).correct("My favorite color is gray").variations.variations
+        #expect(british[0].text == "My favorite color is gray")
+        #expect(british[1].text == "My favourite colour is grey.")
+    }
+
+    @Test func itsBecomesItIsOnlyBeforeAVerbPhrase() throws {
+        #expect(try texts("its not fair")[1] == "It's not fair.")
+        #expect(try texts("i think its a cat")[1] == "I think it's a cat.")
+        #expect(try texts("the dog wagged its tail")[1] == "The dog wagged its tail.")
+        #expect(try texts("its raining")[1] == "It's raining.")
+    }
+
+    @Test func restoresApostrophesInDirect() throws {
+        #expect(try texts("im happy")[0] == "I'm happy")
+        #expect(try texts("Dont go")[0] == "Don't go")
+        #expect(try texts("we cant stay")[0] == "we can't stay")
+    }
+
+    @Test func keepsNamesAndWordsThatAreWords() throws {
+        // A capitalised word outside the lexicon may be a name: only a common word one slip
+        // away replaces it ("Teh"), and mid-sentence only a long one ("Tueday").
+        #expect(try texts("Rao said no.")[0] == "Rao said no.")
+        #expect(try texts("Milly and Zou ran home.")[0] == "Milly and Zou ran home.")
+        #expect(try texts("Juppe went home.")[0] == "Juppe went home.")
+        #expect(try texts("Teh cat sat.")[0] == "The cat sat.")
+        #expect(try texts("See you on Tueday at the Secutity desk.")[0] == "See you on Tuesday at the Security desk.")
+        // Two words typed as words stay two ("day to day" is not "day today").
+        #expect(try texts("We work day to day.")[0] == "We work day to day.")
+        // A word's other form is grammar, not a slip.
+        #expect(try texts("He told a funny joke at lunch.")[0] == "He told a funny joke at lunch.")
     }
 
     @Test func refinedFormatsTheSentence() throws {

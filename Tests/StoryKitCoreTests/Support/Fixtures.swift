@@ -21,6 +21,11 @@ enum Fixtures {
         }
     }
 
+    /// A fixture file's text, such as `Correction/clean-sentences.txt`.
+    static func text(_ relativePath: String) throws -> String {
+        String(decoding: try Data(contentsOf: root.appendingPathComponent(relativePath)), as: UTF8.self)
+    }
+
     /// A fixture file parsed as JSON, such as `Prompts/golden.json`.
     static func json(_ relativePath: String) throws -> JSONValue {
         let data = try Data(contentsOf: root.appendingPathComponent(relativePath))

@@ -47,7 +47,7 @@ func policies() throws {
 
 func generation() throws {
     let prompt = try CorrectionPromptBuilder(form: .structured).build(text: "I wnat to go hmoe")
-    let request = try GeminiCodec.request(TextGenerationRequest(model: "gemini-2.5-flash", prompt: prompt),
+    let request = try GeminiCodec.request(TextGenerationRequest(model: ModelDefaults.text(for: .gemini), prompt: prompt),
                                           apiKey: "my-key", stream: true)
     print(request)                                   // the key is shown as [redacted]
     var stream = try GenerationStream(provider: .gemini)

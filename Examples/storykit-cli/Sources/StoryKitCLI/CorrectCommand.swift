@@ -7,12 +7,16 @@ import StoryKitFoundation
 struct CorrectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "correct",
-        abstract: "Correct tremor-typed text: three versions (direct, refined, alternative), saved in the store.",
+        abstract: "Correct tremor-typed text: up to three versions (direct, refined, alternative), saved in the store.",
         discussion: """
         Without --backend the embedded offline corrector answers: no network, no key. With \
         --backend gemini (key in GEMINI_API_KEY) or --backend openai (OPENAI_API_KEY, or a local \
         Ollama, llama.cpp or vLLM server with --base-url) the model answers, asked again once if \
         its reply is unusable, and the offline corrector takes over if the model fails.
+
+        The offline corrector offers only versions a writer could mean: refined is left out \
+        when it would equal direct, and an alternative only when another reading is nearly as \
+        likely, so one or two versions is a normal answer.
 
         Examples:
           storykit correct "I wnat to go hmoe"
@@ -50,6 +54,9 @@ struct CorrectCommand: AsyncParsableCommand {
 
     @Option(help: "The keyboard the text was typed on: qwerty, qwertz or azerty.")
     var layout: String = "qwerty"
+
+    @Option(help: "The spelling the refined version writes where British and American differ: keep (default), us or uk.")
+    var spelling: String = "keep"
 
     @Option(help: "Seconds to wait for the model before falling back.")
     var timeout: Double = 30
@@ -108,13 +115,23 @@ struct CorrectCommand: AsyncParsableCommand {
         print("\nbackend: \(outcome.backend.rawValue)" + (savedID.map { "; saved as corrections/\($0) in \(storeOptions.store)" } ?? ""))
     }
 
-    /// The versions, one per line, labelled by kind.
+    /// The versions, one per line, labelled by kind, and why fewer than asked came back.
     static func printVersions(_ set: VariationSet, indent: String = "") {
         for (index, variation) in set.variations.enumerated() {
             let label = variation.kind?.rawValue ?? "version \(index + 1)"
             print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + variation.text)
         }
-        for issue in set.issues { print(indent + "issue: \(issue)") }
+        for issue in set.issues {
+            if set.source == .offline, case .count = issue {
+                let kinds = Set(set.variations.compactMap(\.kind))
+                var reasons: [String] = []
+                if !kinds.contains(.refined) { reasons.append("polish changes nothing") }
+                if !kinds.contains(.alternative) { reasons.append("no other reading is likely enough to offer") }
+                print(indent + "(\(reasons.joined(separator: "; ")))")
+            } else {
+                print(indent + "issue: \(issue)")
+            }
+        }
     }
 
     private func makeService() throws(CLIFailure) -> CorrectionService {
@@ -128,7 +145,10 @@ struct CorrectCommand: AsyncParsableCommand {
             }
             languageTag = tag
         }
-        var service = CorrectionService(offline: OfflineCorrector(layout: layout), count: count, language: languageTag)
+        guard let spellingSystem = SpellingSystem(rawValue: spelling) else {
+            throw CLIFailure("unknown spelling \"\(spelling)\"", hint: "Use keep, us or uk.", usage: true)
+        }
+        var service = CorrectionService(offline: OfflineCorrector(layout: layout, spelling: spellingSystem), count: count, language: languageTag)
         guard backend != .offline else { return service }
         let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
         do {

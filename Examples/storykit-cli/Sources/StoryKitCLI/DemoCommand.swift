@@ -125,12 +125,14 @@ struct DemoCommand: AsyncParsableCommand {
         let generator = try RemoteTextGenerator(provider: .openai, model: "local-model", transport: UnavailableServer(),
                                                 baseURL: "http://127.0.0.1:9/v1", retrier: Retrier(policy: RetryPolicy(maxAttempts: 1)))
         let service = CorrectionService(backends: [.remote, .offline], generators: [.remote: generator])
-        let outcome = try await reporting { () async throws(StoryKitError) in try await service.correct("I wnat to go hmoe") }
+        let text = "I wnat to go hmoe"
+        print("  typed:       \(text)")
+        let outcome = try await reporting { () async throws(StoryKitError) in try await service.correct(text) }
         for attempt in outcome.attempts { print("  tried \(attempt)") }
         print("  answered by: \(outcome.backend.rawValue)")
         CorrectCommand.printVersions(outcome.variations, indent: "  ")
         let store = try reporting { () throws(StoryKitError) in try FileStore(root: root) }
-        let record = try reporting { () throws(StoryKitError) in try CorrectionRecord(id: "demo-correction", text: "I wnat to go hmoe", outcome: outcome) }
+        let record = try reporting { () throws(StoryKitError) in try CorrectionRecord(id: "demo-correction", text: text, outcome: outcome) }
         try await reporting { () async throws(StoryKitError) in try await store.corrections.save(record) }
         print("  saved as corrections/demo-correction")
     }
@@ -138,7 +140,7 @@ struct DemoCommand: AsyncParsableCommand {
     private func generation() throws {
         let prompt = try reporting { () throws(StoryKitError) in try CorrectionPromptBuilder(form: .structured).build(text: "I wnat to go hmoe") }
         let request = try reporting { () throws(StoryKitError) in
-            try GeminiCodec.request(TextGenerationRequest(model: "gemini-2.5-flash", prompt: prompt), apiKey: "demo-secret-key", stream: true)
+            try GeminiCodec.request(TextGenerationRequest(model: ModelDefaults.text(for: .gemini), prompt: prompt), apiKey: "demo-secret-key", stream: true)
         }
         print("  \(request.description.split(separator: "\n").prefix(3).joined(separator: "\n  "))")
         let events = "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Once upon\"}]}}]}\n\n"
