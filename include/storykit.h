@@ -489,7 +489,10 @@ STORYKIT_API storykit_status storykit_response_decode(char **out_json, const cha
 **               "model"|"assistant","text"}], instead of "prompt"), "temperature" 0..2, "topP"
 **               0..1, "topK", "maxOutputTokens", "candidateCount" 1..8, "stopSequences",
 **               "seed", "responseMimeType", "responseSchema" (a JSON Schema; Gemini gets its
-**               OpenAPI subset, OpenAI a strict json_schema named "responseSchemaName"), and
+**               OpenAPI subset, OpenAI a strict json_schema named "responseSchemaName";
+**               storykit_generate and storykit_correct send it once more as
+**               {"type":"json_object","schema":...} when a server other than OpenAI's refuses
+**               the first form naming response_format, as llama-cpp-python's does), and
 **               for Gemini "safetySettings" [{"category","threshold"}]. Imagen takes
 **               "sampleCount" 1..8, "aspectRatio", "personGeneration", "negativePrompt".
 **

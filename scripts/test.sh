@@ -4,7 +4,8 @@
 #   1. build and unit tests: the Swift suites (core and C ABI), the Apple platforms check,
 #      the self-contained shared library, the C header and examples (plain, and with
 #      AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line tool, the
-#      Python binding, and every snippet of README.md and Examples/python/README.md;
+#      Python binding, every snippet of README.md and Examples/python/README.md, and a real
+#      OpenAI-compatible server (llama.cpp's, built once into ~/.cache; Tests/RealServer);
 #   2. sanitizers: the Swift suites again under AddressSanitizer and ThreadSanitizer;
 #   3. fuzzing: every fuzz target replays its regression inputs, then runs for
 #      STORYKIT_FUZZ_SECONDS (default 30) seconds.
@@ -143,6 +144,15 @@ if [ -n "$lib" ] && [ -n "$cli_bin" ] && [ -n "$example" ] && [ -n "$sanitized_e
         "$python" -m pytest -q Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets
 else
     echo "  FAIL  python-c-cli-snippets        not run: the library, the C examples or the CLI did not build"
+    stage_failed=$((stage_failed + 1))
+fi
+if [ -n "$lib" ] && [ -n "$cli_bin" ]; then
+    # llama.cpp's server (llama-cpp-python, built from PyPI once into ~/.cache) on a tiny random
+    # model: the CLI, the Python transport and the Swift URLSession transport against it.
+    step real-server env STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" \
+        "$(python_for_tests)" -m pytest -q Tests/RealServer
+else
+    echo "  FAIL  real-server                  not run: the library or the CLI did not build"
     stage_failed=$((stage_failed + 1))
 fi
 end_stage "build and unit tests"

@@ -18,6 +18,8 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
         case notFound
         /// The service rejected the request itself.
         case invalidRequest
+        /// The prompt and the reply asked for do not fit the model's context window.
+        case inputTooLong
         /// The service is not offered where the request came from.
         case unsupportedLocation
         /// Too many requests; `retryAfter` says when to try again, when the service said.
@@ -54,6 +56,7 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
             case .permissionDenied: "This key is not allowed to use this model or resource."
             case .notFound: "The model or resource was not found. Check its name."
             case .invalidRequest: "The service rejected the request."
+            case .inputTooLong: "The text is too long for this model. Shorten it, or use a model with a larger context."
             case .unsupportedLocation: "The service is not available in this region."
             case .rateLimited: "Too many requests right now. Wait a moment and try again."
             case .serverError: "The service had an internal error. Try again."
@@ -108,7 +111,7 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
             true
         case .malformedResponse:
             httpStatus.map { $0 == 408 || $0 == 429 || $0 >= 500 } ?? false
-        case .invalidAPIKey, .serviceDisabled, .permissionDenied, .notFound, .invalidRequest,
+        case .invalidAPIKey, .serviceDisabled, .permissionDenied, .notFound, .invalidRequest, .inputTooLong,
              .unsupportedLocation, .cancelled, .promptBlocked, .stoppedEarly, .contentFiltered, .outputLimit:
             false
         }

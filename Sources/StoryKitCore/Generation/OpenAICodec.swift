@@ -7,10 +7,21 @@ public enum OpenAICodec {
     /// OpenAI's own API.
     public static let defaultBaseURL = "https://api.openai.com/v1"
 
+    /// How a request's response schema is written in `response_format`.
+    public enum SchemaForm: Sendable, Hashable {
+        /// OpenAI's `{"type":"json_schema","json_schema":{"name":…,"strict":true,"schema":…}}`,
+        /// which OpenAI, vLLM, Ollama and llama.cpp's own server read.
+        case jsonSchema
+        /// `{"type":"json_object","schema":…}`, the only form llama-cpp-python's server reads
+        /// (it refuses the other); llama.cpp's own server reads it too.
+        case jsonObject
+    }
+
     /// The HTTP request for `request` at `baseURL` + `/chat/completions`; `stream` asks for
     /// server-sent events, with the usage in a last chunk.
     public static func request(
-        _ request: TextGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL, stream: Bool = false
+        _ request: TextGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL, stream: Bool = false,
+        schemaForm: SchemaForm = .jsonSchema
     ) throws(StoryKitError) -> HTTPRequest {
         let root = try Endpoint.baseURL(baseURL)
         let isOpenAIItself = isOpenAI(root)
@@ -19,7 +30,7 @@ public enum OpenAICodec {
             method: "POST",
             url: "\(root)/chat/completions",
             headers: try Endpoint.jsonHeaders(apiKey: apiKey, keyHeader: "Authorization", keyPrefix: "Bearer ", streaming: stream),
-            body: try body(request, stream: stream, isOpenAIItself: isOpenAIItself).utf8Bytes()
+            body: try body(request, stream: stream, isOpenAIItself: isOpenAIItself, schemaForm: schemaForm).utf8Bytes()
         )
     }
 
@@ -34,7 +45,9 @@ public enum OpenAICodec {
     /// refuse `max_tokens`), and as `max_tokens` to other servers (Ollama, llama.cpp, vLLM),
     /// which read that name. Sampling parameters are sent only when the caller sets them:
     /// reasoning models refuse a `temperature` other than the default.
-    static func body(_ request: TextGenerationRequest, stream: Bool, isOpenAIItself: Bool = false) throws(StoryKitError) -> JSONValue {
+    static func body(
+        _ request: TextGenerationRequest, stream: Bool, isOpenAIItself: Bool = false, schemaForm: SchemaForm = .jsonSchema
+    ) throws(StoryKitError) -> JSONValue {
         guard !request.messages.isEmpty else { throw StoryKitError(.invalidArgument, "the request has no messages") }
         var body: JSONObject = ["model": .string(try Endpoint.bodyModel(request.model))]
         var messages: [JSONValue] = []
@@ -52,7 +65,9 @@ public enum OpenAICodec {
         if let value = request.seed { body["seed"] = .number(JSONNumber(value)) }
         // Other servers would refuse a field they do not know.
         if isOpenAIItself, let level = request.thinkingLevel { body["reasoning_effort"] = .string(level) }
-        if let schema = request.responseSchema {
+        if let schema = request.responseSchema, schemaForm == .jsonObject {
+            body["response_format"] = ["type": "json_object", "schema": schema]
+        } else if let schema = request.responseSchema {
             body["response_format"] = ["type": "json_schema", "json_schema": [
                 "name": .string(request.responseSchemaName), "strict": true, "schema": schema,
             ]]

@@ -60,9 +60,11 @@ public struct RemoteTextGenerator: TextGenerator {
 
     public func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
         do {
-            let http = try httpRequest(request, stream: false)
             return try await retrier.run { _ throws(GenerationError) in
-                try provider.decode(try await transport.send(http, timeout: timeout)).get()
+                try await withSchemaFormFallback(request) { form throws(GenerationError) in
+                    let http = try httpRequest(request, stream: false, schemaForm: form)
+                    return try provider.decode(try await transport.send(http, timeout: timeout)).get()
+                }
             }
         } catch {
             // A server may echo the key back in any form; patterns cannot catch every key.
@@ -79,53 +81,80 @@ public struct RemoteTextGenerator: TextGenerator {
     }
 
     private func streamUnredacted(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError) -> GenerationResult {
-        let http = try httpRequest(request, stream: true)
         var delivered = ""
         // Text already handed out cannot be taken back, so a stream that delivered any is
         // not started over.
         return try await retrier.run(shouldRetry: { _ in delivered.isEmpty }) { _ throws(GenerationError) in
-            let response = try await transport.stream(http, timeout: timeout)
-            var decoder: GenerationStream
-            do {
-                decoder = try GenerationStream(provider: provider, httpStatus: response.status)
-            } catch {
-                throw GenerationError(.invalidRequest, detail: "\(error)")
-            }
-            func deliver(_ events: [StreamEvent]) {
-                for case .delta(index: 0, let text) in events {
-                    delivered += text
-                    onText(text)
-                }
-            }
-            let outcome: Result<GenerationResult, GenerationError>
-            do {
-                for try await chunk in response.body {
-                    deliver(try chunk.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try decoder.feed(utf8: bytes) })
-                }
-                var lastEvents: [StreamEvent] = []
-                outcome = try decoder.finish { lastEvents.append($0) }
-                deliver(lastEvents)
-            } catch let error as GenerationError {
-                throw error.keeping(partialText: delivered)
-            } catch let error as StoryKitError {
-                throw GenerationError(.malformedResponse, httpStatus: response.status, detail: error.message,
-                                      partialText: delivered.isEmpty ? nil : delivered)
-            } catch {
-                throw GenerationError(.transport, detail: "\(error)", partialText: delivered.isEmpty ? nil : delivered)
-            }
-            switch outcome {
-            case .success(let result): return result
-            case .failure(var error):
-                if error.retryAfter == nil { error.retryAfter = response.head().retryAfterSeconds }
-                throw error
+            try await withSchemaFormFallback(request) { form throws(GenerationError) in
+                try await streamOnce(try httpRequest(request, stream: true, schemaForm: form), delivered: &delivered, onText: onText)
             }
         }
     }
 
-    private func httpRequest(_ request: TextGenerationRequest, stream: Bool) throws(GenerationError) -> HTTPRequest {
+    /// One streamed attempt: each delta of the first candidate is added to `delivered` and
+    /// handed to `onText` as it arrives.
+    private func streamOnce(
+        _ http: HTTPRequest, delivered: inout String, onText: @Sendable (String) -> Void
+    ) async throws(GenerationError) -> GenerationResult {
+        let response = try await transport.stream(http, timeout: timeout)
+        var decoder: GenerationStream
+        do {
+            decoder = try GenerationStream(provider: provider, httpStatus: response.status)
+        } catch {
+            throw GenerationError(.invalidRequest, detail: "\(error)")
+        }
+        func deliver(_ events: [StreamEvent]) {
+            for case .delta(index: 0, let text) in events {
+                delivered += text
+                onText(text)
+            }
+        }
+        let outcome: Result<GenerationResult, GenerationError>
+        do {
+            for try await chunk in response.body {
+                deliver(try chunk.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try decoder.feed(utf8: bytes) })
+            }
+            var lastEvents: [StreamEvent] = []
+            outcome = try decoder.finish { lastEvents.append($0) }
+            deliver(lastEvents)
+        } catch let error as GenerationError {
+            throw error.keeping(partialText: delivered)
+        } catch let error as StoryKitError {
+            throw GenerationError(.malformedResponse, httpStatus: response.status, detail: error.message,
+                                  partialText: delivered.isEmpty ? nil : delivered)
+        } catch {
+            throw GenerationError(.transport, detail: "\(error)", partialText: delivered.isEmpty ? nil : delivered)
+        }
+        switch outcome {
+        case .success(let result): return result
+        case .failure(var error):
+            if error.retryAfter == nil { error.retryAfter = response.head().retryAfterSeconds }
+            throw error
+        }
+    }
+
+    /// Runs `send` with OpenAI's schema form, and once more with the `json_object` form when
+    /// a server other than OpenAI's refused the first for its `response_format` (before any
+    /// text): llama-cpp-python's server reads only the second.
+    private func withSchemaFormFallback<Value>(
+        _ request: TextGenerationRequest, _ send: (OpenAICodec.SchemaForm) async throws(GenerationError) -> Value
+    ) async throws(GenerationError) -> Value {
+        do {
+            return try await send(.jsonSchema)
+        } catch {
+            guard provider == .openai, request.responseSchema != nil, !OpenAICodec.isOpenAI(baseURL), error.partialText == nil,
+                  let status = error.httpStatus, status >= 400,
+                  (error.detail ?? "").contains("response_format") else { throw error }
+            return try await send(.jsonObject)
+        }
+    }
+
+    private func httpRequest(
+        _ request: TextGenerationRequest, stream: Bool, schemaForm: OpenAICodec.SchemaForm
+    ) throws(GenerationError) -> HTTPRequest {
         do {
             switch provider {
-            case .openai: return try OpenAICodec.request(request, apiKey: apiKey, baseURL: baseURL, stream: stream)
+            case .openai: return try OpenAICodec.request(request, apiKey: apiKey, baseURL: baseURL, stream: stream, schemaForm: schemaForm)
             default: return try GeminiCodec.request(request, apiKey: apiKey, baseURL: baseURL, stream: stream)
             }
         } catch {

@@ -85,6 +85,10 @@ extension GenerationError.Kind {
         case "server_error": return .serverError
         default: break
         }
+        if Self.contextLimitCodes.contains(reason ?? "") || Self.contextLimitCodes.contains(status ?? "")
+            || message.map(Self.mentionsContextLimit) == true {
+            return .inputTooLong
+        }
         switch status {
         case "invalid_api_key", "UNAUTHENTICATED": return .invalidAPIKey
         case "insufficient_quota": return .permissionDenied
@@ -122,6 +126,18 @@ extension GenerationError.Kind {
         case 400..<500: return .invalidRequest
         default: return .malformedResponse
         }
+    }
+
+    /// OpenAI's `code` and llama.cpp's `type` for a request over the context window.
+    private static let contextLimitCodes: Set<String> = ["context_length_exceeded", "exceed_context_size_error"]
+
+    /// OpenAI's and vLLM's "maximum context length is 512 tokens", llama.cpp's "exceeds the
+    /// available context size", Gemini's "input token count (…) exceeds the maximum number of
+    /// tokens allowed".
+    private static func mentionsContextLimit(_ message: String) -> Bool {
+        let lowered = message.lowercased()
+        return lowered.contains("maximum context length") || lowered.contains("exceeds the available context size")
+            || (lowered.contains("input token count") && lowered.contains("exceeds the maximum number of tokens"))
     }
 
     private static func mentionsLocation(_ message: String) -> Bool {

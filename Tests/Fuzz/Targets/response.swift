@@ -7,7 +7,7 @@ import StoryKitCore
 private let providers = ["gemini", "imagen", "openai"]
 private let statuses: [Int32] = [200, 200, 200, 400, 401, 403, 404, 408, 429, 500, 503]
 private let kinds: Set<String> = [
-    "invalidAPIKey", "serviceDisabled", "permissionDenied", "notFound", "invalidRequest", "unsupportedLocation",
+    "invalidAPIKey", "serviceDisabled", "permissionDenied", "notFound", "invalidRequest", "inputTooLong", "unsupportedLocation",
     "rateLimited", "serverError", "unavailable", "timeout", "cancelled", "promptBlocked", "stoppedEarly",
     "emptyResponse", "outputLimit", "contentFiltered", "malformedResponse", "transport",
 ]

@@ -25,6 +25,16 @@ import Testing
         #expect(json["generationConfig"]?["temperature"] == nil)
     }
 
+    @Test func aSchemaGoesInOpenAIsFormOrInTheJSONObjectFormSomeServersReadInstead() throws {
+        var request = TextGenerationRequest(model: "tiny", messages: [.init(role: .user, text: "hi")])
+        let schema: JSONValue = ["type": "object", "properties": ["a": ["type": "string"]], "required": ["a"]]
+        request.responseSchema = schema
+        let standard = try body(OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:8080/v1"))
+        #expect(standard["response_format"] == ["type": "json_schema", "json_schema": ["name": "response", "strict": true, "schema": schema]])
+        let jsonObject = try body(OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:8080/v1", schemaForm: .jsonObject))
+        #expect(jsonObject["response_format"] == ["type": "json_object", "schema": schema])
+    }
+
     @Test func imagesComeFromAGeminiImageModelAndRetiredModelsAreRefusedEarly() throws {
         var request = ImageGenerationRequest(model: ModelDefaults.image, prompt: "A fox in a red scarf")
         request.aspectRatio = "4:3"

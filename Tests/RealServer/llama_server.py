@@ -1,0 +1,38 @@
+"""A real OpenAI-compatible inference server: llama.cpp's, through the llama-cpp-python
+package (scripts/llama-server-env.sh builds it once per machine), serving a tiny random model
+that tiny_llama.py writes, on 127.0.0.1."""
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPOSITORY = HERE.parents[1]
+sys.path.insert(0, str(REPOSITORY / "Examples" / "python"))
+
+# The vocabulary is byte-level, so a correction prompt takes a token per character.
+CONTEXT_TOKENS = 4096
+STARTUP_SECONDS = 90
+
+
+class LlamaServer:
+    """A running server process, its port and its log."""
+
+    def __init__(self, process: subprocess.Popen, port: int, log: Path) -> None:
+        self.process = process
+        self.port = port
+        self.log = log
+        self.base_url = f"http://127.0.0.1:{port}/v1"
+
+    def log_tail(self) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-30:])
+
+    def check_alive(self) -> None:
+        assert self.process.poll() is None, f"the llama.cpp server exited ({self.process.returncode}):\n{self.log_tail()}"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
