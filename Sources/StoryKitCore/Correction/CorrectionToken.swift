@@ -133,12 +133,27 @@ struct CorrectionToken: Sendable {
         }
     }
 
-    /// `a.b` with letters on both sides: a domain or file name.
+    /// `a.b` with letters on both sides: a domain or file name. Not `wou.d` (two letters or
+    /// more, a dot, one letter, then the chunk's end or punctuation): the dot key, beside `l`,
+    /// hit inside a word.
     private static func hasInnerDot(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard bytes.count >= 3 else { return false }
         for index in (bytes.startIndex + 1)..<(bytes.endIndex - 1) where bytes[index] == UInt8(ascii: ".") {
-            if bytes[index - 1].isASCIILetter && bytes[index + 1].isASCIILetter { return true }
+            if bytes[index - 1].isASCIILetter && bytes[index + 1].isASCIILetter && !isSlippedDot(bytes, at: index) { return true }
         }
         return false
     }
+
+    private static func isSlippedDot(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
+        // "Ph.D" and "U.S" are abbreviations.
+        guard index - 2 >= bytes.startIndex, bytes[index + 1].isASCIILowercase,
+              bytes[bytes.startIndex..<index].allSatisfy(\.isASCIILetter),
+              bytes[(bytes.startIndex + 1)..<index].allSatisfy(\.isASCIILowercase) else { return false }
+        let after = index + 2
+        return after == bytes.endIndex || (!bytes[after].isASCIILetter && !bytes[after...].contains(UInt8(ascii: ".")) || bytes[after...].allSatisfy { $0 == UInt8(ascii: ".") })
+    }
+
+    /// Punctuation keys that sit among the letters (`.` and `,` below `l`, `;` beside it) and
+    /// so are hit inside a word: `wou.d`, `treatm,ent`, `week;s`.
+    static let slippedMarks: [String] = [".", ",", ";"]
 }

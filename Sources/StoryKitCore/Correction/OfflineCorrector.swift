@@ -78,11 +78,14 @@ public struct OfflineCorrector: Sendable {
         options.reserveCapacity(8 * positions.count)
         breaksContext.reserveCapacity(positions.count)
         for (position, tokenIndex) in positions.enumerated() {
-            let follows = position > 0 && positions[position - 1] + 2 == tokenIndex && tokens[tokenIndex - 1].isPlainSpace
+            let adjacent = position > 0 && positions[position - 1] + 2 == tokenIndex
+            let follows = adjacent && tokens[tokenIndex - 1].isPlainSpace
             breaksContext.append(!follows)
             appendReadings(of: tokens[tokenIndex], at: position, to: &options)
             if follows {
                 options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1)
+            } else if adjacent, CorrectionToken.slippedMarks.contains(tokens[tokenIndex - 1].text) {
+                options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1, acrossMark: true)
             }
         }
         for index in options.indices where leavesSentenceUnfinished(options[index], tokens, positions) {
@@ -234,9 +237,21 @@ public struct OfflineCorrector: Sendable {
     }
 
     /// Two typed words read as one: an extra space ("ho me" as "home"), also with a slip
-    /// ("sumn mer" as "summer") when neither part is a word.
-    private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int) -> [CorrectionLattice.Option] {
+    /// ("sumn mer" as "summer") when neither part is a word; `acrossMark`, a punctuation key hit
+    /// inside a word instead of a letter or as well ("wou.d" as "would", "treatm,ent" as
+    /// "treatment"), when the first part is no word or the second a single letter.
+    private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int,
+                         acrossMark: Bool = false) -> [CorrectionLattice.Option] {
         let joined = first.lowered + second.lowered
+        if acrossMark {
+            guard lexicon.index(of: first.lowered) == nil || second.lowered.count == 1, joined.count <= 24, !joined.contains(0x27),
+                  !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
+            let candidates = lexicon.candidates(for: joined, maxCost: Self.singleSlipCost, model: model)
+            return strongest(candidates.map {
+                CorrectionLattice.Option(start: position, span: 2, words: ReadingWords(Int32($0.word)),
+                                         channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + $0.cost), isIdentity: false)
+            }, limit: Self.maxMergeReadings)
+        }
         // "I an" is two words, not "Ian"; "pla y" is one.
         guard standalone(first.lowered[...]) == nil || first.lowered.count >= 2,
               standalone(second.lowered[...]) == nil || second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),

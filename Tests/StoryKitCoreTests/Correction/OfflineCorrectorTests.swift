@@ -40,6 +40,15 @@ import Testing
         #expect(grow.corrected == "to grow")
     }
 
+    @Test func readsAPunctuationKeyHitInsideAWord() throws {
+        #expect(try texts("i wou.d like that").first == "i would like that")
+        #expect(try texts("the treatm,ent worked").first == "the treatment worked")
+        // Abbreviations, domains and two words joined by a mark are not slips.
+        for typed in ["Ph.D students", "the U.S army", "see example.com now", "I went home,then I slept", "e.g. this"] {
+            #expect(try texts(typed).first == typed)
+        }
+    }
+
     @Test func leavesNamesAndTitlesAlone() throws {
         // Known words when lower case, names when capitalised, even at a sentence start.
         #expect(try texts("Ben painted a picture")[0] == "Ben painted a picture")
