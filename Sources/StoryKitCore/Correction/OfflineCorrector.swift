@@ -41,6 +41,8 @@ public struct OfflineCorrector: Sendable {
     /// typed words are meant as typed, so such a reading needs strong support.
     public static let realWordAlternativeMargin: Float = 0.3
     private let model: TypoCostModel
+    /// `model` with sound-alike letters, for long words far from every word.
+    private let spellingModel: TypoCostModel
     private let language: WordPairModel
     private let variants: SpellingVariants
     private var lexicon: WordLexicon { language.lexicon }
@@ -51,6 +53,7 @@ public struct OfflineCorrector: Sendable {
         self.layout = layout
         self.spelling = spelling
         self.model = TypoCostModel.model(for: layout)
+        self.spellingModel = TypoCostModel.model(for: layout, withSoundAlikes: true)
         self.language = WordPairModel.english
         self.variants = SpellingVariants.english
     }
@@ -120,6 +123,9 @@ public struct OfflineCorrector: Sendable {
     private static let twoWordsMergePenalty: Float = 3
     private static let realWordMaxCost: TypoCostModel.Cost = 16
     private static let maxReadings = 12
+    /// The shortest typed word searched with sound-alike letters: in short words they
+    /// mistake one common word for another ("af" is "at", not "of").
+    private static let minSoundAlikeLength = 6
     /// The first search's reach.
     private static let nearCost: TypoCostModel.Cost = 20
     /// The dearest single slip: a word this close makes the readings that need two slips (far
@@ -204,7 +210,9 @@ public struct OfflineCorrector: Sendable {
         var candidates = lexicon.candidates(for: typed, maxCost: min(Self.nearCost, Self.maxCost(typed.count)), model: model)
         let hasSingleSlipWord = candidates.contains(where: { $0.cost <= Self.singleSlipCost })
         if Self.maxCost(typed.count) > Self.nearCost, !hasSingleSlipWord {
-            candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: model)
+            // A long word no single slip explains may also be misspelt by sound.
+            let farModel = typed.count >= Self.minSoundAlikeLength ? spellingModel : model
+            candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: farModel)
         }
         var options = candidates.map {
             CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),

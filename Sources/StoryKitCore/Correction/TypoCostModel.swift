@@ -33,25 +33,37 @@ struct TypoCostModel: Sendable {
     static let swappedLetters: Cost = 11
     /// A missing or extra space between two words.
     static let spaceSlip: Cost = 6
+    /// A letter written for one that sounds alike (`seperate`, `garuntee`, `sircle`): a
+    /// spelling slip, not a tremor's, that the long-word search also allows.
+    static let soundAlike: Cost = 16
+    /// Letters written for one another by sound: the vowels, and c, k, s and z.
+    private static let soundAlikeGroups = ["aeiouy", "ck", "cs", "sz"]
 
     /// `cost` in log10 units of probability, as the lattice scores readings.
     @inline(__always)
     static func logProbabilityCost(_ cost: Cost) -> Float { Float(cost) / 10 }
 
-    /// The model for `layout`, built once per process.
-    static func model(for layout: KeyboardLayout) -> TypoCostModel {
-        switch layout {
-        case .qwerty: qwerty
-        case .qwertz: qwertz
-        case .azerty: azerty
+    /// The model for `layout`, built once per process; `withSoundAlikes` also charges
+    /// ``soundAlike`` for letters written for one another by sound.
+    static func model(for layout: KeyboardLayout, withSoundAlikes: Bool = false) -> TypoCostModel {
+        switch (layout, withSoundAlikes) {
+        case (.qwerty, false): qwerty
+        case (.qwertz, false): qwertz
+        case (.azerty, false): azerty
+        case (.qwerty, true): qwertySpelling
+        case (.qwertz, true): qwertzSpelling
+        case (.azerty, true): azertySpelling
         }
     }
 
-    private static let qwerty = TypoCostModel(layout: .qwerty)
-    private static let qwertz = TypoCostModel(layout: .qwertz)
-    private static let azerty = TypoCostModel(layout: .azerty)
+    private static let qwerty = TypoCostModel(layout: .qwerty, withSoundAlikes: false)
+    private static let qwertz = TypoCostModel(layout: .qwertz, withSoundAlikes: false)
+    private static let azerty = TypoCostModel(layout: .azerty, withSoundAlikes: false)
+    private static let qwertySpelling = TypoCostModel(layout: .qwerty, withSoundAlikes: true)
+    private static let qwertzSpelling = TypoCostModel(layout: .qwertz, withSoundAlikes: true)
+    private static let azertySpelling = TypoCostModel(layout: .azerty, withSoundAlikes: true)
 
-    private init(layout: KeyboardLayout) {
+    private init(layout: KeyboardLayout, withSoundAlikes: Bool) {
         var substitution = [Cost](repeating: Self.farSubstitution, count: 26 * 26)
         var extraPress = [Cost](repeating: Self.extraOther, count: 26 * 26)
         let positions = layout.positions
@@ -68,6 +80,16 @@ struct TypoCostModel: Sendable {
                 } else if distance <= 2.3 {
                     substitution[a * 26 + b] = Self.nearSubstitution
                     extraPress[a * 26 + b] = Self.extraNear
+                }
+            }
+        }
+        if withSoundAlikes {
+            for group in Self.soundAlikeGroups {
+                for a in group.utf8 {
+                    for b in group.utf8 where a != b {
+                        let slot = Int(a - UInt8(ascii: "a")) * 26 + Int(b - UInt8(ascii: "a"))
+                        substitution[slot] = min(substitution[slot], Self.soundAlike)
+                    }
                 }
             }
         }

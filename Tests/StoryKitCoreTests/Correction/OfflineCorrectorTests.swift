@@ -40,6 +40,12 @@ import Testing
         #expect(grow.corrected == "to grow")
     }
 
+    @Test func readsALongWordMisspeltBySound() throws {
+        #expect(try texts("a garuantee").first == "a guarantee")
+        #expect(try texts("it was seramonial").first == "it was ceremonial")
+        #expect(try texts("the reciepents").first == "the recipients")
+    }
+
     @Test func readsAPunctuationKeyHitInsideAWord() throws {
         #expect(try texts("i wou.d like that").first == "i would like that")
         #expect(try texts("the treatm,ent worked").first == "the treatment worked")
