@@ -84,12 +84,8 @@ import Testing
     }
 
     @Test func unknownBaseProfileIsNotFound() {
-        #expect(throws: StoryKitError.self) { try PolicyProfile(jsonText: #"{"name":"x","extends":"final","writingTools":[]}"#) }
-        do {
-            _ = try PolicyProfile(jsonText: #"{"name":"x","extends":"final","writingTools":[]}"#)
-        } catch {
-            #expect(error.code == .notFound)
-        }
+        let error = #expect(throws: StoryKitError.self) { try PolicyProfile(jsonText: #"{"name":"x","extends":"final","writingTools":[]}"#) }
+        #expect(error?.code == .notFound)
     }
 
     @Test(arguments: [
