@@ -1,11 +1,18 @@
 import CStoryKit
 import StoryKitCore
 
-private let versionString: StaticString = "0.1.0"
+/// `StoryKitVersion.string` as C text: written once, on first use (Swift initialises globals
+/// once, thread-safely), and never freed, so that C may keep the pointer. Never written after.
+nonisolated(unsafe) private let versionCString: UnsafePointer<CChar> = {
+    let bytes = Array(StoryKitVersion.string.utf8CString)
+    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    copy.initialize(from: bytes, count: bytes.count)
+    return UnsafePointer(copy)
+}()
 
 @c @implementation
 public func storykit_version_string() -> UnsafePointer<CChar>! {
-    UnsafeRawPointer(versionString.utf8Start).assumingMemoryBound(to: CChar.self)
+    versionCString
 }
 
 @c @implementation

@@ -155,7 +155,7 @@ import Darwin
                             ok = ok && String(cString: storykit_last_error()) == expectedError
                             ok = ok && String(cString: storykit_status_string(STORYKIT_E_STATE)) == "wrong state"
                             ok = ok && storykit_abi_version() == 1 && storykit_version_number() == versionNumberMacro
-                            ok = ok && String(cString: storykit_version_string()) == "0.1.0"
+                            ok = ok && String(cString: storykit_version_string()) == STORYKIT_VERSION_STRING
                         }
                         return ok
                     }

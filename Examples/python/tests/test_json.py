@@ -1,5 +1,6 @@
 import ctypes
 import json
+import re
 import threading
 
 import pytest
@@ -7,11 +8,21 @@ import pytest
 import storykit
 from storykit import errors
 
+from conftest import REPOSITORY_ROOT
 
-def test_versions_agree():
-    assert storykit.version() == "0.1.0"
-    assert storykit.version_number() == 100
-    assert storykit.abi_version() == 1
+
+def test_versions_agree_with_the_header_and_the_package():
+    """The header is the version's source for C; the library and this package must match it."""
+    header = (REPOSITORY_ROOT / "include" / "storykit.h").read_text()
+    macro = dict(re.findall(r"#define STORYKIT_(VERSION_MAJOR|VERSION_MINOR|VERSION_PATCH|ABI_VERSION) (\d+)", header))
+    string = re.search(r'#define STORYKIT_VERSION_STRING "([^"]+)"', header).group(1)
+    major, minor, patch = (int(macro[name]) for name in ("VERSION_MAJOR", "VERSION_MINOR", "VERSION_PATCH"))
+    assert string == f"{major}.{minor}.{patch}"
+    assert storykit.version() == string
+    assert storykit.version_number() == major * 10000 + minor * 100 + patch
+    assert storykit.abi_version() == int(macro["ABI_VERSION"])
+    package = re.search(r'^version = "([^"]+)"', (REPOSITORY_ROOT / "Examples" / "python" / "pyproject.toml").read_text(), re.M)
+    assert package.group(1) == string
 
 
 def test_status_strings():
