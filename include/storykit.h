@@ -7,16 +7,31 @@
 ** Conventions
 ** -----------
 ** - Every fallible function returns a storykit_status: STORYKIT_OK (0) or a negative code.
-**   Outputs come first, through out-parameters named out...; on failure every out-parameter
-**   is set to NULL.
+**   Outputs go through out-parameters named out...; on failure every out-parameter is set to
+**   NULL.
+** - Argument order: a function that acts on a handle (storykit_stream_*, storykit_policy_eval,
+**   storykit_store_*, storykit_exchange_*) takes that handle first, then its outputs, then its
+**   inputs; every other function takes its outputs first, then its inputs (so
+**   storykit_illustrate, which only writes into the store it is given, takes out_json first).
+** - Names are storykit_<area>_<verb>. A handle made from a value is storykit_*_create and
+**   storykit_*_free (streams, policies); a handle on a resource is storykit_*_open and
+**   storykit_*_close (stores). storykit_policy_evaluate decides on a built-in profile named in
+**   the request; storykit_policy_eval on a profile loaded by storykit_policy_create.
 ** - Text crosses as UTF-8 with an explicit length (const char *text, size_t len); it need not
-**   be NUL-terminated. Invalid UTF-8 is STORYKIT_E_PARSE, never a crash. Structured values
-**   cross as NUL-terminated UTF-8 JSON text.
+**   be NUL-terminated. Invalid UTF-8 in such text is STORYKIT_E_PARSE with the byte offset,
+**   never a crash. Structured values cross as NUL-terminated UTF-8 JSON text; names (paths,
+**   collections, ids, kinds) as NUL-terminated UTF-8. An argument of those two kinds that is
+**   not valid UTF-8 or not valid JSON is STORYKIT_E_INVALID_ARGUMENT naming the argument: it
+**   is the caller's own value, not content being parsed.
 ** - Every char * the library hands out is owned by the caller and released with
 **   storykit_string_free(). Strings the library lends (storykit_last_error(),
 **   storykit_status_string(), storykit_version_string()) are never freed by the caller.
 ** - On failure, storykit_last_error() describes what went wrong on the calling thread.
-** - All functions are thread-safe: they share no mutable state between calls.
+** - Every function says what it allows across threads. Functions that take no handle may be
+**   called from any number of threads at once: the only state they share is read-only (the
+**   word lists, the built-in profiles) or behind a lock (the offline corrector's neighbour
+**   memory), and each thread has its own last error. Handles (streams, policies, stores)
+**   say what they allow in their own sections; freeing a handle never races other calls on it.
 */
 #ifndef STORYKIT_H
 #define STORYKIT_H
@@ -56,10 +71,14 @@ extern "C" {
 */
 STORYKIT_API const char *storykit_version_string(void);
 
-/* The library's version as MAJOR * 10000 + MINOR * 100 + PATCH. */
+/* The library's version as MAJOR * 10000 + MINOR * 100 + PATCH.
+** Thread-safe: no state.
+*/
 STORYKIT_API int32_t storykit_version_number(void);
 
-/* The ABI version the library implements; equals STORYKIT_ABI_VERSION when compatible. */
+/* The ABI version the library implements; equals STORYKIT_ABI_VERSION when compatible.
+** Thread-safe: no state.
+*/
 STORYKIT_API int32_t storykit_abi_version(void);
 
 /* ------------------------------------------------------------------------------------------
@@ -99,6 +118,7 @@ typedef int32_t storykit_status;
 /*
 ** A short English description of a status code, such as "invalid argument".
 ** Never NULL; a static string owned by the library. Unknown codes give "unknown status".
+** Thread-safe: no state.
 */
 STORYKIT_API const char *storykit_status_string(storykit_status status);
 
@@ -115,6 +135,7 @@ STORYKIT_API const char *storykit_last_error(void);
 /*
 ** Releases a string the library handed out through an out-parameter. NULL is a no-op.
 ** Passing any other pointer, or the same string twice, is undefined behaviour.
+** Thread-safe; each string is freed once.
 */
 STORYKIT_API void storykit_string_free(char *string);
 
@@ -313,6 +334,7 @@ STORYKIT_API storykit_status storykit_stream_create(storykit_stream **out, const
 ** STORYKIT_E_PARSE (invalid UTF-8, JSON that cannot be repaired); STORYKIT_E_LIMIT;
 ** STORYKIT_E_STATE (the stream is finished). After a failure, every later call on the
 ** stream fails with the same error.
+** Thread-safe (see Streams: calls on one stream are serialised).
 */
 STORYKIT_API storykit_status storykit_stream_feed(storykit_stream *stream, char **out_events_json,
                                                   const char *chunk, size_t len);
@@ -330,6 +352,7 @@ STORYKIT_API storykit_status storykit_stream_feed(storykit_stream *stream, char 
 **
 ** The events the end of the input completes (the last item's "done", text held back as a
 ** possible postamble) are dropped; storykit_stream_finish_events() returns them too.
+** Thread-safe (see Streams: calls on one stream are serialised).
 */
 STORYKIT_API storykit_status storykit_stream_finish(storykit_stream *stream, char **out_result_json);
 
@@ -347,11 +370,14 @@ STORYKIT_API storykit_status storykit_stream_finish(storykit_stream *stream, cha
 **
 ** Returns as storykit_stream_finish(). A NULL out-parameter is STORYKIT_E_INVALID_ARGUMENT
 ** and leaves the stream open.
+** Thread-safe (see Streams: calls on one stream are serialised).
 */
 STORYKIT_API storykit_status storykit_stream_finish_events(storykit_stream *stream, char **out_result_json,
                                                            char **out_events_json);
 
-/* Releases a stream, finished or not. NULL is a no-op. */
+/* Releases a stream, finished or not. NULL is a no-op.
+** Not to be called while any other call on the same stream runs (see Streams).
+*/
 STORYKIT_API void storykit_stream_free(storykit_stream *stream);
 
 /* ------------------------------------------------------------------------------------------
@@ -644,7 +670,9 @@ STORYKIT_API storykit_status storykit_policy_create(storykit_policy **out, const
 STORYKIT_API storykit_status storykit_policy_eval(storykit_policy *policy, char **out_json,
                                                  const char *request_json);
 
-/* Releases a policy. NULL is a no-op. */
+/* Releases a policy. NULL is a no-op.
+** Not to be called while any other call on the same policy runs.
+*/
 STORYKIT_API void storykit_policy_free(storykit_policy *policy);
 
 /* ------------------------------------------------------------------------------------------
@@ -722,6 +750,7 @@ STORYKIT_API storykit_status storykit_store_open(storykit_store **out, const cha
 ** arguments, unknown collection, bad id, a record that is not a valid Story/Hero/CustomEvent
 ** or whose "id" differs from id); STORYKIT_E_PARSE (json is not JSON); STORYKIT_E_LIMIT;
 ** STORYKIT_E_IO (the write failed: the old record is intact).
+** Thread-safe: a store handle may be used from several threads at once.
 */
 STORYKIT_API storykit_status storykit_store_put(storykit_store *store, const char *collection,
                                                 const char *id, const char *json, size_t len);
@@ -734,6 +763,7 @@ STORYKIT_API storykit_status storykit_store_put(storykit_store *store, const cha
 ** Returns STORYKIT_OK; STORYKIT_E_NOT_FOUND (no such record); STORYKIT_E_PARSE (the record's
 ** file is corrupted or truncated: the message names the id); STORYKIT_E_STATE (the record was
 ** written by a newer StoryKit); STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_IO.
+** Thread-safe: a store handle may be used from several threads at once.
 */
 STORYKIT_API storykit_status storykit_store_get(storykit_store *store, char **out_json,
                                                 const char *collection, const char *id);
@@ -741,6 +771,7 @@ STORYKIT_API storykit_status storykit_store_get(storykit_store *store, char **ou
 /*
 ** Removes a record. Returns STORYKIT_OK once the removal is durable; STORYKIT_E_NOT_FOUND;
 ** STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_IO.
+** Thread-safe: a store handle may be used from several threads at once.
 */
 STORYKIT_API storykit_status storykit_store_delete(storykit_store *store, const char *collection,
                                                    const char *id);
@@ -757,6 +788,7 @@ STORYKIT_API storykit_status storykit_store_delete(storykit_store *store, const 
 **
 ** Returns STORYKIT_OK; STORYKIT_E_NOT_FOUND ("after" names no record);
 ** STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_IO.
+** Thread-safe: a store handle may be used from several threads at once.
 */
 STORYKIT_API storykit_status storykit_store_list(storykit_store *store, char **out_json,
                                                  const char *collection, const char *options_json);
@@ -767,6 +799,7 @@ STORYKIT_API storykit_status storykit_store_list(storykit_store *store, char **o
 ** mime_type   "image/png", "image/jpeg", "image/webp", "image/gif" or "image/heic" (case and
 **             parameters ignored); anything else is STORYKIT_E_INVALID_ARGUMENT.
 ** bytes, len  The image; NULL only when len is 0; len at most STORYKIT_MAX_INPUT_BYTES.
+** Thread-safe: a store handle may be used from several threads at once.
 */
 STORYKIT_API storykit_status storykit_store_put_image(storykit_store *store, const char *id,
                                                       const char *mime_type,
@@ -781,12 +814,15 @@ STORYKIT_API storykit_status storykit_store_put_image(storykit_store *store, con
 **                failure.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_NOT_FOUND; STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_IO.
+** Thread-safe: a store handle may be used from several threads at once.
 */
 STORYKIT_API storykit_status storykit_store_get_image(storykit_store *store, unsigned char **out_bytes,
                                                       size_t *out_len, char **out_mime_type,
                                                       const char *id);
 
-/* Removes an image. STORYKIT_E_NOT_FOUND when there is none. */
+/* Removes an image. STORYKIT_E_NOT_FOUND when there is none.
+** Thread-safe: a store handle may be used from several threads at once.
+*/
 STORYKIT_API storykit_status storykit_store_delete_image(storykit_store *store, const char *id);
 
 /*
@@ -811,10 +847,15 @@ STORYKIT_API storykit_status storykit_store_suspend(storykit_store *store);
 */
 STORYKIT_API storykit_status storykit_store_resume(storykit_store *store);
 
-/* Closes a store and releases its lock. NULL is a no-op. */
+/* Closes a store and releases its lock. NULL is a no-op.
+** Not to be called while any other call on the same store runs; the handle is invalid
+** after.
+*/
 STORYKIT_API void storykit_store_close(storykit_store *store);
 
-/* Releases bytes the library handed out (storykit_store_get_image). NULL is a no-op. */
+/* Releases bytes the library handed out (storykit_store_get_image). NULL is a no-op.
+** Thread-safe; each buffer is freed once.
+*/
 STORYKIT_API void storykit_bytes_free(unsigned char *bytes);
 
 /* ------------------------------------------------------------------------------------------
@@ -916,6 +957,7 @@ STORYKIT_API storykit_status storykit_exchange_respond(storykit_exchange *exchan
 ** the operation stopped, was cancelled or timed out, so stop sending and return);
 ** STORYKIT_E_LIMIT (the body passed the limit: the operation fails with a malformedResponse
 ** error rather than take a cut-off body; stop sending and return).
+** Thread-safe; valid only while the exchange is open (see storykit_exchange_respond).
 */
 STORYKIT_API storykit_status storykit_exchange_write(storykit_exchange *exchange, const unsigned char *chunk,
                                                      size_t len);
@@ -937,6 +979,7 @@ STORYKIT_API int storykit_exchange_cancelled(storykit_exchange *exchange);
 ** Returns STORYKIT_OK (also after a cancellation, when it changes nothing);
 ** STORYKIT_E_INVALID_ARGUMENT (exchange NULL, unknown kind); STORYKIT_E_STATE (already
 ** failed).
+** Thread-safe; valid only while the exchange is open (see storykit_exchange_respond).
 */
 STORYKIT_API storykit_status storykit_exchange_fail(storykit_exchange *exchange, const char *kind,
                                                     const char *message);
@@ -992,6 +1035,8 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 ** "remote" without a transport or without a key); STORYKIT_E_LIMIT (text over
 ** STORYKIT_MAX_CORRECTION_BYTES when the offline backend has to answer); STORYKIT_E_CALLBACK.
 ** A failing remote backend is not an error: it is listed in "attempts" and the next one answers.
+** Thread-safe: the calling thread waits (see Threads above); the offline corrector's only
+** shared state, its neighbour memory, is behind a lock.
 */
 STORYKIT_API storykit_status storykit_correct(char **out_json, const char *request_json,
                                               storykit_transport_fn transport, storykit_event_fn on_event,
@@ -1021,6 +1066,8 @@ STORYKIT_API storykit_status storykit_correct(char **out_json, const char *reque
 ** safety, IMAGE_SAFETY: "contentFiltered"; no picture, NO_IMAGE or text alone:
 ** "emptyResponse"; a blocked prompt: "promptBlocked"); STORYKIT_E_TRANSPORT; STORYKIT_E_IO (an image could not be
 ** saved; those saved before it stay); STORYKIT_E_CALLBACK.
+** Thread-safe: the calling thread waits (see Threads above); the store handle may be in use
+** on other threads.
 */
 STORYKIT_API storykit_status storykit_illustrate(char **out_json, storykit_store *store, const char *request_json,
                                                  storykit_transport_fn transport, void *user_data);
