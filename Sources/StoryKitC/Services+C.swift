@@ -14,13 +14,14 @@ public func storykit_generate(
         guard transport != nil else { throw StoryKitError(.invalidArgument, "transport is NULL") }
         let parsed = try ProviderRequest.parse(&reader)
         let host = HostCallbacks(transport: transport, onEvent: on_event, userData: user_data)
-        let timeout = try ServiceSettings.timeout(&reader, default: parsed.provider == .imagen ? 120 : 60)
+        let timeout = try ServiceSettings.timeout(
+            &reader, default: parsed.provider == .imagen ? RemoteImageGenerator.defaultTimeout : RemoteTextGenerator.defaultTimeout)
         let retrier = try ServiceSettings.retrier(&reader)
         try reader.finish()
         let channel = CallbackTransport(host: host)
         switch parsed.content {
         case .text(let request):
-            let generator = try configured { () throws(GenerationError) in
+            let generator = try ServiceSettings.configured { () throws(GenerationError) in
                 try RemoteTextGenerator(provider: parsed.provider, model: request.model, transport: channel, apiKey: parsed.apiKey,
                                         baseURL: parsed.baseURL, timeout: timeout, retrier: retrier)
             }
@@ -34,7 +35,7 @@ public func storykit_generate(
                 }
             }
         case .image(let request):
-            let generator = try configured { () throws(GenerationError) in
+            let generator = try ServiceSettings.configured { () throws(GenerationError) in
                 try RemoteImageGenerator(model: request.model, transport: channel, apiKey: parsed.apiKey,
                                          baseURL: parsed.baseURL ?? ImagenCodec.defaultBaseURL, timeout: timeout, retrier: retrier)
             }
@@ -64,52 +65,16 @@ private func correction(
     userData user_data: UnsafeMutableRawPointer?
 ) throws(StoryKitError) -> JSONValue {
     var reader = try requestReader(request_json)
-    let text = try reader.string("text")
-    let count = try reader.integer("count", in: 1...CorrectionPromptBuilder.maxCount, default: 3)
-    let language = try PromptRequest.optionalLanguage(&reader)
-    let layout: KeyboardLayout = try reader.choice("layout", default: .qwerty)
-    let spelling: SpellingSystem = try reader.choice("spelling", default: .keep)
+    let request = try CorrectionRequest(&reader, hasTransport: transport != nil)
     let host = HostCallbacks(transport: transport, onEvent: on_event, userData: user_data)
-    var generators: [CorrectionBackend: any TextGenerator] = [:]
-    var contextTokens = PromptBudget.onDeviceContextTokens
-    if var remote = try reader.optionalObject("remote") {
-        guard transport != nil else { throw StoryKitError(.invalidArgument, "\(reader.name("remote")) needs a transport, but transport is NULL") }
-        let provider: GenerationProvider = try remote.choice("provider")
-        // Corrections want the quickest model: Gemini's default for them is Flash-Lite.
-        let model = try remote.optionalString("model") ?? ModelDefaults.correction(for: provider)
-        let apiKey = try remote.optionalString("apiKey")
-        let baseURL = try remote.optionalString("baseURL")
-        let structured = try remote.boolean("structured", default: true)
-        contextTokens = try remote.integer("contextTokens", in: PromptBudget.contextRange, default: contextTokens)
-        let timeout = try ServiceSettings.timeout(&remote, default: 60)
-        let retrier = try ServiceSettings.retrier(&remote)
-        try remote.finish()
-        let generator: RemoteTextGenerator = try configured { () throws(GenerationError) in
-            try RemoteTextGenerator(provider: provider, model: model, transport: CallbackTransport(host: host), apiKey: apiKey,
-                                    baseURL: baseURL, timeout: timeout, retrier: retrier, acceptsResponseSchema: structured)
-        }
-        generators[.remote] = generator
-    }
-    var backends: [CorrectionBackend] = []
-    for name in try reader.strings("backends") {
-        guard let backend = CorrectionBackend(rawValue: name) else {
-            let known = CorrectionBackend.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw StoryKitError(.invalidArgument, "unknown backend \"\(name)\" in \(reader.name("backends")); known: \(known)")
-        }
-        backends.append(backend)
-    }
-    try reader.finish()
-    let service = CorrectionService(
-        backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
-        generators: generators, offline: OfflineCorrector(layout: layout, spelling: spelling), count: count, language: language,
-        contextTokens: contextTokens)
+    let service = try request.service(transport: transport == nil ? nil : CallbackTransport(host: host))
     var onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     if on_event != nil {
         onUpdate = { snapshot in host.send(event: snapshot.eventJSON) }
     }
     let update = onUpdate
     return try host.runBlocking { () throws(StoryKitError) in
-        try await service.correct(text, onUpdate: update).json
+        try await service.correct(request.text, onUpdate: update).json
     }
 }
 
@@ -125,29 +90,10 @@ public func storykit_illustrate(
         let fileStore = try storeHandle(store)
         var reader = try requestReader(request_json)
         guard transport != nil else { throw StoryKitError(.invalidArgument, "transport is NULL") }
-        let hero = try PromptRequest.heroDescription(&reader)
-        let (pageText, pageIndex) = try PromptRequest.page(&reader)
-        let style = try reader.optionalString("style")
-        let storyID = try reader.optionalString("storyID")
-        let id = try reader.optionalString("id")
-        let imageCount = try reader.integer("imageCount", in: 1...ImageGenerationRequest.maxSampleCount, default: 1)
-        let aspectRatio = try reader.optionalString("aspectRatio")
-        let model = try reader.optionalString("model") ?? RemoteImageGenerator.defaultModel
-        let apiKey = try reader.optionalString("apiKey")
-        let baseURL = try reader.optionalString("baseURL") ?? GeminiCodec.defaultBaseURL
-        let timeout = try ServiceSettings.timeout(&reader, default: 120)
-        let retrier = try ServiceSettings.retrier(&reader)
-        try reader.finish()
+        let request = try IllustrationRequest(&reader)
         let host = HostCallbacks(transport: transport, onEvent: nil, userData: user_data)
-        let generator = try configured { () throws(GenerationError) in
-            try RemoteImageGenerator(model: model, transport: CallbackTransport(host: host), apiKey: apiKey, baseURL: baseURL,
-                                     timeout: timeout, retrier: retrier)
-        }
-        let service = IllustrationService(generator: generator, store: fileStore, aspectRatio: aspectRatio)
-        return try host.runBlocking { () throws(StoryKitError) in
-            try await service.illustrate(hero: hero, pageText: pageText, pageIndex: pageIndex, style: style,
-                                         storyID: storyID, id: id, imageCount: imageCount).json
-        }
+        let service = try request.service(transport: CallbackTransport(host: host), store: fileStore)
+        return try host.runBlocking { () throws(StoryKitError) in try await request.run(on: service).json }
     }
 }
 
@@ -157,16 +103,6 @@ private func generating<Value>(_ body: () async throws(GenerationError) -> Value
         return try await body()
     } catch {
         throw error.storyKitError
-    }
-}
-
-/// A generator made from a request's settings; a missing key or bad base URL is the
-/// caller's argument error.
-private func configured<Generator>(_ make: () throws(GenerationError) -> Generator) throws(StoryKitError) -> Generator {
-    do {
-        return try make()
-    } catch {
-        throw ServiceSettings.configurationError(error)
     }
 }
 

@@ -21,6 +21,8 @@ public struct RemoteImageGenerator: ImageGenerator {
 
     /// The model used when none is given: ``ModelDefaults/image``.
     public static let defaultModel = ModelDefaults.image
+    /// The time limit of an attempt when none is given: pictures take longer than text.
+    public static let defaultTimeout: Duration = .seconds(120)
 
     /// Creates a generator.
     ///
@@ -29,7 +31,7 @@ public struct RemoteImageGenerator: ImageGenerator {
     ///   message names the replacement).
     public init(
         model: String = defaultModel, transport: any HTTPTransport, apiKey: String? = nil,
-        baseURL: String = GeminiCodec.defaultBaseURL, timeout: Duration = .seconds(120),
+        baseURL: String = GeminiCodec.defaultBaseURL, timeout: Duration = defaultTimeout,
         retrier: Retrier = Retrier(), environment: @Sendable (String) -> String? = APIKey.processEnvironment
     ) throws(GenerationError) {
         self.baseURL = try Endpoint.checkedBaseURL(baseURL)

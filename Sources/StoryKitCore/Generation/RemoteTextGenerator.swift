@@ -22,6 +22,9 @@ public struct RemoteTextGenerator: TextGenerator {
     public let acceptsResponseSchema: Bool
     private let apiKey: String?
 
+    /// The time limit of an attempt when none is given.
+    public static let defaultTimeout: Duration = .seconds(60)
+
     /// The model used when none is given (``ModelDefaults/text(for:)``); OpenAI-compatible
     /// servers name their models themselves, so the OpenAI default is only for OpenAI.
     public static func defaultModel(for provider: GenerationProvider) -> String {
@@ -38,7 +41,7 @@ public struct RemoteTextGenerator: TextGenerator {
     ///   `.invalidRequest` for Imagen (use ``RemoteImageGenerator``) or a bad base URL.
     public init(
         provider: GenerationProvider, model: String? = nil, transport: any HTTPTransport,
-        apiKey: String? = nil, baseURL: String? = nil, timeout: Duration = .seconds(60),
+        apiKey: String? = nil, baseURL: String? = nil, timeout: Duration = defaultTimeout,
         retrier: Retrier = Retrier(), acceptsResponseSchema: Bool = true,
         environment: @Sendable (String) -> String? = APIKey.processEnvironment
     ) throws(GenerationError) {

@@ -6,9 +6,9 @@ package enum ServiceSettings {
     /// The longest `timeoutSeconds` accepted: one hour.
     package static let maxTimeoutSeconds = 3600.0
 
-    /// `timeoutSeconds`, more than 0 and at most an hour.
-    package static func timeout(_ reader: inout JSONFieldReader, default seconds: Double) throws(StoryKitError) -> Duration {
-        let value = try reader.optionalNumber("timeoutSeconds", in: 0...maxTimeoutSeconds) ?? seconds
+    /// `timeoutSeconds`, more than 0 and at most an hour; `fallback` when absent.
+    package static func timeout(_ reader: inout JSONFieldReader, default fallback: Duration) throws(StoryKitError) -> Duration {
+        guard let value = try reader.optionalNumber("timeoutSeconds", in: 0...maxTimeoutSeconds) else { return fallback }
         guard value > 0 else { throw StoryKitError(.invalidArgument, "\(reader.name("timeoutSeconds")) must be more than 0") }
         return .milliseconds(Int64((value * 1000).rounded(.up)))
     }
@@ -30,6 +30,16 @@ package enum ServiceSettings {
     /// A generator's failure to start (no key, a bad base URL) as an invalid argument.
     package static func configurationError(_ error: GenerationError) -> StoryKitError {
         StoryKitError(.invalidArgument, error.detail ?? error.message)
+    }
+
+    /// A generator made from a request's settings; a missing key or a bad base URL is the
+    /// caller's argument error.
+    package static func configured<Generator>(_ make: () throws(GenerationError) -> Generator) throws(StoryKitError) -> Generator {
+        do {
+            return try make()
+        } catch {
+            throw configurationError(error)
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

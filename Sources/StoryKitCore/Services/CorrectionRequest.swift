@@ -1,0 +1,83 @@
+/// A correction as a JSON host asks for it (`storykit_correct`): the text, the offline
+/// corrector's settings, an optional remote model and the backends to try, read and checked
+/// here so that the C shim only converts and calls.
+///
+///     {"text": "I wnat to go hmoe", "count": 3, "layout": "qwerty", "spelling": "keep",
+///      "remote": {"provider": "gemini", "model": "…", "structured": true, "timeoutSeconds": 60},
+///      "backends": ["remote", "offline"]}
+package struct CorrectionRequest: Sendable {
+    /// The model to ask, with its connection settings.
+    package struct Remote: Sendable {
+        package var provider: GenerationProvider
+        package var model: String
+        package var apiKey: String?
+        package var baseURL: String?
+        package var structured: Bool
+        package var timeout: Duration
+        package var retrier: Retrier
+    }
+
+    package var text: String
+    package var count: Int
+    package var language: LanguageTag?
+    package var layout: KeyboardLayout
+    package var spelling: SpellingSystem
+    package var remote: Remote?
+    /// The backends in the order to try; empty: remote then offline when there is a remote,
+    /// offline alone otherwise.
+    package var backends: [CorrectionBackend]
+    package var contextTokens: Int
+
+    /// Reads a request; `hasTransport` says whether the host can send a remote's requests.
+    package init(_ reader: inout JSONFieldReader, hasTransport: Bool) throws(StoryKitError) {
+        text = try reader.string("text")
+        count = try reader.integer("count", in: 1...CorrectionPromptBuilder.maxCount, default: 3)
+        language = try PromptRequest.optionalLanguage(&reader)
+        layout = try reader.choice("layout", default: .qwerty)
+        spelling = try reader.choice("spelling", default: .keep)
+        contextTokens = PromptBudget.onDeviceContextTokens
+        if var settings = try reader.optionalObject("remote") {
+            guard hasTransport else {
+                throw StoryKitError(.invalidArgument, "\(reader.name("remote")) needs a transport, but transport is NULL")
+            }
+            let provider: GenerationProvider = try settings.choice("provider")
+            remote = Remote(
+                provider: provider,
+                // Corrections want the quickest model: Gemini's default for them is Flash-Lite.
+                model: try settings.optionalString("model") ?? ModelDefaults.correction(for: provider),
+                apiKey: try settings.optionalString("apiKey"),
+                baseURL: try settings.optionalString("baseURL"),
+                structured: try settings.boolean("structured", default: true),
+                timeout: .zero, retrier: Retrier())
+            contextTokens = try settings.integer("contextTokens", in: PromptBudget.contextRange, default: contextTokens)
+            remote?.timeout = try ServiceSettings.timeout(&settings, default: RemoteTextGenerator.defaultTimeout)
+            remote?.retrier = try ServiceSettings.retrier(&settings)
+            try settings.finish()
+        }
+        backends = []
+        for name in try reader.strings("backends") {
+            guard let backend = CorrectionBackend(rawValue: name) else {
+                let known = CorrectionBackend.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw StoryKitError(.invalidArgument, "unknown backend \"\(name)\" in \(reader.name("backends")); known: \(known)")
+            }
+            backends.append(backend)
+        }
+        try reader.finish()
+    }
+
+    /// The service for this request; `transport` sends the remote model's requests.
+    package func service(transport: (any HTTPTransport)?) throws(StoryKitError) -> CorrectionService {
+        var generators: [CorrectionBackend: any TextGenerator] = [:]
+        if let remote, let transport {
+            generators[.remote] = try ServiceSettings.configured { () throws(GenerationError) in
+                try RemoteTextGenerator(provider: remote.provider, model: remote.model, transport: transport, apiKey: remote.apiKey,
+                                        baseURL: remote.baseURL, timeout: remote.timeout, retrier: remote.retrier,
+                                        acceptsResponseSchema: remote.structured)
+            }
+        }
+        return CorrectionService(
+            backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
+            generators: generators, offline: OfflineCorrector(layout: layout, spelling: spelling), count: count, language: language,
+            contextTokens: contextTokens)
+    }
+}
