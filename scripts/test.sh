@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of StoryKit, in three stages, and ends with one verdict line.
 #
-#   1. build and unit tests: the Swift suites (core and C ABI), the Apple platforms check,
+#   1. build and unit tests: the Swift suites (core and C ABI), the layers check (every
+#      reference inside StoryKitCore points down: scripts/check-layers.py), the Apple platforms check,
 #      the self-contained shared library, the C header and examples (plain, and with
 #      AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line tool, the
 #      Python binding, every snippet of README.md and Examples/python/README.md, and a real
@@ -120,6 +121,7 @@ plain_only="LimitEdgeTests|slowAnswerHitsTheTimeout|stalledStreamHitsTheTimeout|
 
 begin_stage "1: build and unit tests"
 step swift-tests swift test
+step layers python3 scripts/check-layers.py
 step apple-platforms apple_check
 lib=""
 if step shared-library scripts/build-library.sh; then

@@ -3,6 +3,9 @@
 /// JSON: `{"id":"c1","text":"I wnat to go hmoe","backend":"offline",
 /// "variations":[{"text":"I want to go home","kind":"direct"},...]}`.
 public struct CorrectionRecord: Sendable, Hashable, JSONConvertible {
+    /// The most versions a correction holds (and a correction prompt may ask for).
+    public static let maxVariations = 10
+
     /// The longest text a record keeps, in characters.
     public static let maxTextCharacters = 20_000
 
@@ -12,7 +15,7 @@ public struct CorrectionRecord: Sendable, Hashable, JSONConvertible {
     public var text: String
     /// The backend that wrote the versions.
     public var backend: CorrectionBackend
-    /// The corrected versions, 1 to ``CorrectionPromptBuilder/maxCount``.
+    /// The corrected versions, 1 to ``maxVariations``.
     public var variations: [TextVariation]
 
     /// Creates a record, checking every field.
@@ -22,18 +25,13 @@ public struct CorrectionRecord: Sendable, Hashable, JSONConvertible {
     public init(id: String, text: String, backend: CorrectionBackend, variations: [TextVariation]) throws(StoryKitError) {
         try ModelValidation.id(id, field: "correction id")
         try ModelValidation.text(text, field: "correction text", maxCharacters: Self.maxTextCharacters)
-        guard (1...CorrectionPromptBuilder.maxCount).contains(variations.count) else {
-            throw StoryKitError(.invalidArgument, "a correction has 1 to \(CorrectionPromptBuilder.maxCount) variations, not \(variations.count)")
+        guard (1...Self.maxVariations).contains(variations.count) else {
+            throw StoryKitError(.invalidArgument, "a correction has 1 to \(Self.maxVariations) variations, not \(variations.count)")
         }
         self.id = id
         self.text = text
         self.backend = backend
         self.variations = variations
-    }
-
-    /// The record of a correction service's answer.
-    public init(id: String, text: String, outcome: CorrectionOutcome) throws(StoryKitError) {
-        try self.init(id: id, text: text, backend: outcome.backend, variations: outcome.variations.variations)
     }
 
     private enum CodingKeys: String, CodingKey {

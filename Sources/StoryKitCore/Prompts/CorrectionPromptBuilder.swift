@@ -14,7 +14,7 @@ public struct CorrectionPromptBuilder: Sendable {
     }
 
     /// The most versions one prompt may ask for.
-    public static let maxCount = 10
+    public static let maxCount = CorrectionRecord.maxVariations
     /// The fewest tokens a reply is given, whatever the length of the text.
     public static let minResponseTokens = 200
 
