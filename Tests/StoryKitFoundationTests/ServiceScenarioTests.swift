@@ -98,7 +98,9 @@ import Testing
 
     @Test func illustrationsAreSavedWithTheirExtension() async throws {
         let test = LoopbackServer.uniqueTest("images")
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("storykit-illustrations-\(test)").path
+        // The process id and a UUID keep two test runs at once (plain and sanitized) apart.
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storykit-illustrations-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)-\(test)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         // The default model: a Gemini image model through generateContent.
         let images = try RemoteImageGenerator(transport: URLSessionTransport(), apiKey: "test-key",
