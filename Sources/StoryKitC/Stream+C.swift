@@ -143,7 +143,7 @@ public func storykit_stream_free(_ stream: OpaquePointer?) {
 /// `{"events":[...]}`, the shape `storykit_stream_feed` and `storykit_stream_finish_events`
 /// answer.
 private func eventsJSON(_ events: [StreamEvent]) -> [UInt8] {
-    JSONValue.object(["events": .array(events.map(\.json))]).utf8Bytes()
+    StreamEvent.eventsUTF8JSON(events)
 }
 
 private func streamHandle(_ stream: OpaquePointer?) throws(StoryKitError) -> StreamHandle {

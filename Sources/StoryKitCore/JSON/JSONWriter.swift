@@ -84,8 +84,16 @@ struct JSONWriter {
         output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Writes `value` in decimal, without making a `String` of it.
     mutating func writeInteger(_ value: Int) {
-        output.append(contentsOf: String(value).utf8)
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
     }
 
     mutating func writeString(_ string: String) {
