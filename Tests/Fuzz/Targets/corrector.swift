@@ -1,6 +1,9 @@
 // The offline corrector, through storykit_correct_offline with a fuzzer-chosen layout: any
-// UTF-8 text up to the limit is corrected, into at most three variations that differ in more
-// than punctuation and white space (a capital or apostrophe counts), each word (asked for) with a confidence in 0...1.
+// UTF-8 text up to the limit is corrected into one to three versions, each word (asked for)
+// with a confidence in 0...1. The versions keep the rules of what is offered: "direct" comes
+// first; "refined", when there, differs from direct but reads the same words (letters and
+// digits, case aside, but for its/it's and i/I); "alternative", when there, reads other words
+// than both; and a set of fewer than three says so with a count issue.
 import CStoryKit
 import StoryKitCore
 
@@ -24,14 +27,39 @@ public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     guard let variations = result["variations"]?.arrayValue, let words = result["words"]?.arrayValue else {
         propertyFailed("the answer lacks variations or words")
     }
-    require(variations.count <= 3, "\(variations.count) variations")
-    let keys = variations.map { variation in
-        String((variation["text"]?.stringValue ?? "").unicodeScalars.filter { $0 == "'" || $0.properties.isAlphabetic || $0.properties.numericType != nil })
+    require((1...3).contains(variations.count), "\(variations.count) variations")
+    let kinds = variations.map { $0["kind"]?.stringValue ?? "" }
+    require(kinds.first == "direct" && kinds == ["direct", "refined", "alternative"].filter(kinds.contains), "kinds \(kinds)")
+    let issues = result["issues"]?.arrayValue ?? []
+    require(variations.count == 3 || issues.contains { $0["code"]?.stringValue == "count" }, "fewer than three versions, no count issue")
+    let texts = Dictionary(uniqueKeysWithValues: zip(kinds, variations.map { $0["text"]?.stringValue ?? "" }))
+    let directWords = wordKey(texts["direct"] ?? "")
+    if let refined = texts["refined"] {
+        require(refined != texts["direct"], "refined equals direct: \(variations)")
+        require(wordKey(refined) == directWords, "refined reads other words than direct: \(variations)")
     }
-    require(Set(keys).count == keys.count, "two variations differ only in punctuation or white space: \(variations)")
+    if let alternative = texts["alternative"] {
+        require(wordKey(alternative) != directWords, "the alternative reads direct's words: \(variations)")
+    }
     for word in words {
         let confidence = word["confidence"]?.numberValue?.doubleValue ?? -1
         require(confidence >= 0 && confidence <= 1, "a word confidence of \(confidence)")
     }
     return 0
+}
+
+/// The words of a version as a reader compares them: letters and digits in lower case, one
+/// space apart, with "it's" read as "its" (refined may write either).
+private func wordKey(_ text: String) -> String {
+    var words: [String] = [], current = ""
+    for scalar in text.lowercased().unicodeScalars {
+        if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            current.unicodeScalars.append(scalar)
+        } else if scalar != "'" {
+            if !current.isEmpty { words.append(current) }
+            current = ""
+        }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words.joined(separator: " ")
 }
