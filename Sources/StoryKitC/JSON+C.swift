@@ -27,7 +27,12 @@ public func storykit_json_format(
         let indent = try options.integer("indent", in: 0...JSONWritingOptions.maxIndent, default: 2)
         let sortKeys = try options.boolean("sortKeys", default: false)
         try options.finish()
-        let value = try JSONValue.parsed(utf8: bytes)
-        output.pointee = try outputString(value.utf8Bytes(JSONWritingOptions(indent: indent, sortKeys: sortKeys)))
+        let canonical: [UInt8]
+        do throws(JSONParseError) {
+            canonical = try JSONValue.canonicalText(utf8: bytes, options: JSONWritingOptions(indent: indent, sortKeys: sortKeys))
+        } catch {
+            throw StoryKitError(error)
+        }
+        output.pointee = try outputString(canonical)
     }
 }

@@ -17,6 +17,17 @@ protocol JSONScanHandler {
     mutating func number(_ text: UnsafeBufferPointer<UInt8>)
     /// `true`, `false` or `null`.
     mutating func literal(_ value: JSONValue)
+    /// Whether strings go to `rawString(_:isKey:hasEscapes:)` instead of `key(_:)` and
+    /// `string(_:)`, as their text, with nothing decoded and no `String` made.
+    static var wantsRawStrings: Bool { get }
+    /// A string's text between its quotes, checked: valid UTF-8 with valid escapes, and with
+    /// nothing a JSON writer would escape when `hasEscapes` is false.
+    mutating func rawString(_ text: UnsafeBufferPointer<UInt8>, isKey: Bool, hasEscapes: Bool)
+}
+
+extension JSONScanHandler {
+    static var wantsRawStrings: Bool { false }
+    mutating func rawString(_ text: UnsafeBufferPointer<UInt8>, isKey: Bool, hasEscapes: Bool) {}
 }
 
 /// A strict RFC 8259 scanner over UTF-8 bytes.
@@ -86,8 +97,12 @@ struct JSONScanner<Handler: JSONScanHandler> {
                     continue nextValue
                 }
             case UInt8(ascii: "\""):
-                let value = try scanString()
-                if Handler.needsStrings { handler.string(value) }
+                if Handler.wantsRawStrings {
+                    try scanRawString(isKey: false)
+                } else {
+                    let value = try scanString()
+                    if Handler.needsStrings { handler.string(value) }
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try scanNumber()
             case UInt8(ascii: "t"):
@@ -145,8 +160,12 @@ struct JSONScanner<Handler: JSONScanHandler> {
         guard bytes[index] == UInt8(ascii: "\"") else {
             throw error("\(expectation), found \(describeByte(at: index))", at: index)
         }
-        let key = try scanString()
-        if Handler.needsStrings { handler.key(key) }
+        if Handler.wantsRawStrings {
+            try scanRawString(isKey: true)
+        } else {
+            let key = try scanString()
+            if Handler.needsStrings { handler.key(key) }
+        }
         skipWhitespace()
         guard index < bytes.count else { throw endOfInput("expected ':' after an object key") }
         guard bytes[index] == UInt8(ascii: ":") else {
@@ -210,6 +229,18 @@ struct JSONScanner<Handler: JSONScanHandler> {
         guard Handler.needsStrings else { return "" }
         let contents = UnsafeBufferPointer(rebasing: bytes[start..<end])
         return hasEscapes ? decodeEscapes(contents) : String(decoding: contents, as: UTF8.self)
+    }
+
+    /// Scans the string whose opening quote is at `index` and hands its UTF-8 to the handler.
+    private mutating func scanRawString(isKey: Bool) throws(JSONParseError) {
+        let start = index + 1
+        let (end, hasEscapes): (Int, Bool)
+        switch Self.stringEnd(bytes, from: start) {
+        case .success(let result): (end, hasEscapes) = result
+        case .failure(let failure): throw stringError(failure, openedAt: index)
+        }
+        index = end + 1
+        handler.rawString(UnsafeBufferPointer(rebasing: bytes[start..<end]), isKey: isKey, hasEscapes: hasEscapes)
     }
 
     /// Why string contents are malformed; turned into a `JSONParseError` off the hot path.
@@ -310,7 +341,7 @@ struct JSONScanner<Handler: JSONScanHandler> {
         case UInt8(ascii: "u"):
             for offset in next + 1...next + 4 {
                 guard offset < bytes.count else { return .failure(.unfinishedEscape(at: start)) }
-                guard hexValue(bytes[offset]) != nil else { return .failure(.badHexDigit(at: offset)) }
+                guard JSONUnicodeEscape.hexValue(bytes[offset]) != nil else { return .failure(.badHexDigit(at: offset)) }
             }
             return .success(next + 5)
         default:
@@ -391,25 +422,8 @@ struct JSONScanner<Handler: JSONScanHandler> {
             case UInt8(ascii: "r"): scratch.append(0x0D)
             case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = Self.hex4(contents, at: cursor)
-                cursor += 4
-                if (0xD800...0xDBFF).contains(scalar) {
-                    // A high surrogate pairs only with a low surrogate escape right after it.
-                    if cursor + 6 <= contents.count, contents[cursor] == UInt8(ascii: "\\"), contents[cursor + 1] == UInt8(ascii: "u") {
-                        let low = Self.hex4(contents, at: cursor + 2)
-                        if (0xDC00...0xDFFF).contains(low) {
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                            cursor += 6
-                        } else {
-                            scalar = 0xFFFD
-                        }
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                } else if (0xDC00...0xDFFF).contains(scalar) {
-                    scalar = 0xFFFD
-                }
-                let decoded = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                let (decoded, next) = JSONUnicodeEscape.scalar(in: contents, digitsAt: cursor)
+                cursor = next
                 scratch.append(contentsOf: UTF8.encode(decoded)!)
             default:
                 // '"', '\\' and '/' stand for themselves.
@@ -435,23 +449,6 @@ struct JSONScanner<Handler: JSONScanHandler> {
         if byte == UInt8(ascii: "'") { return #""'""# }
         if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(hex(byte, width: 2))"
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
-
-    private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for offset in start..<start + 4 {
-            value = value << 4 | (hexValue(bytes[offset]) ?? 0)
-        }
-        return value
     }
 }
 

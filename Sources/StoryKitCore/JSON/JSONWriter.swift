@@ -73,15 +73,25 @@ struct JSONWriter {
         }
     }
 
-    private mutating func writeNewline(depth: Int) {
+    mutating func writeNewline(depth: Int) {
         guard options.indent > 0 else { return }
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * options.indent))
     }
 
+    /// Appends UTF-8 that is already JSON text (a number's), as is.
+    mutating func writeRaw(utf8 text: UnsafeBufferPointer<UInt8>) {
+        output.append(contentsOf: text)
+    }
+
     /// Appends JSON text written by hand (punctuation and keys), as is.
     mutating func writeRaw(_ text: StaticString) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        // Most are one byte of punctuation, which a single append writes for less.
+        if text.utf8CodeUnitCount == 1 {
+            output.append(text.utf8Start.pointee)
+        } else {
+            output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
     }
 
     /// Writes `value` in decimal, without making a `String` of it.
@@ -114,6 +124,44 @@ struct JSONWriter {
             runStart = index + 1
         }
         if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes a string given as its text in strict JSON (between the quotes, checked by the
+    /// scanner): the same bytes as decoding it and writing the result, in one pass. The
+    /// escapes the writer itself uses are copied; `\/` and `\u` escapes of anything else are
+    /// decoded.
+    mutating func writeString(jsonText contents: UnsafeBufferPointer<UInt8>) {
+        output.append(UInt8(ascii: "\""))
+        var runStart = 0, cursor = 0
+        while cursor < contents.count {
+            guard contents[cursor] == UInt8(ascii: "\\") else {
+                cursor += 1
+                continue
+            }
+            if runStart < cursor { output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[runStart..<cursor])) }
+            let kind = contents[cursor + 1]
+            switch kind {
+            case UInt8(ascii: "/"):
+                output.append(kind)
+                cursor += 2
+            case UInt8(ascii: "u"):
+                let (scalar, next) = JSONUnicodeEscape.scalar(in: contents, digitsAt: cursor + 2)
+                if scalar.value < 0x20 || scalar == "\"" || scalar == "\\" {
+                    appendEscape(UInt8(scalar.value))
+                } else {
+                    UTF8.encode(scalar) { output.append($0) }
+                }
+                cursor = next
+            default:
+                // \" \\ \b \f \n \r \t: as the writer writes them.
+                output.append(UInt8(ascii: "\\"))
+                output.append(kind)
+                cursor += 2
+            }
+            runStart = cursor
+        }
+        if runStart < contents.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[runStart...])) }
         output.append(UInt8(ascii: "\""))
     }
 

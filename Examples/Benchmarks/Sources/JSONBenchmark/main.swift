@@ -1,5 +1,6 @@
 // Strict JSON parsing: StoryKit's validator and parser against Foundation's JSONSerialization,
-// on the same ~10 MB document, side by side in one run. Reports medians.
+// on the same ~10 MB document, side by side in one run; and canonical re-writing
+// (storykit_json_format), straight from the text and through a tree. Reports medians.
 import Foundation
 import StoryKitCore
 import BenchmarkSupport
@@ -73,6 +74,8 @@ if ProcessInfo.processInfo.environment["STORYKIT_PROFILE_VALIDATE"] != nil {
 var validateTimes: [Double] = []
 var parseTimes: [Double] = []
 var foundationTimes: [Double] = []
+var canonicalTimes: [Double] = []
+var treeWriteTimes: [Double] = []
 for _ in 0..<rounds {
     // Interleaved, so that machine noise falls on all three alike.
     validateTimes.append(try seconds {
@@ -86,6 +89,15 @@ for _ in 0..<rounds {
         let object = try JSONSerialization.jsonObject(with: data)
         precondition((object as? [String: Any])?["stories"] != nil)
     })
+    // storykit_json_format's work: parse and write canonical text, straight and through a tree.
+    canonicalTimes.append(try seconds {
+        let text = try document.withUnsafeBufferPointer { try JSONValue.canonicalText(utf8: $0) }
+        precondition(text.count > document.count / 2)
+    })
+    treeWriteTimes.append(try seconds {
+        let text = try JSONValue(parsingUTF8: document).utf8Bytes()
+        precondition(text.count > document.count / 2)
+    })
 }
 
 let validate = median(validateTimes)
@@ -97,5 +109,7 @@ func row(_ name: String, _ time: Double) -> String {
 print(row("StoryKit JSONValue.validate", validate))
 print(row("StoryKit JSONValue(parsingUTF8:)", parse))
 print(row("Foundation JSONSerialization.jsonObject", foundation))
+print(row("StoryKit canonicalText (json_format)", median(canonicalTimes)))
+print(row("StoryKit parse to a tree, then write", median(treeWriteTimes)))
 print(String(format: "parse speed-up over JSONSerialization: %.2fx", foundation / parse))
 print(String(format: "validate speed-up over JSONSerialization: %.2fx", foundation / validate))
