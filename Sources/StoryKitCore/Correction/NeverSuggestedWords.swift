@@ -8,6 +8,6 @@ enum NeverSuggestedWords {
         "bullshit", "cock", "cocks", "crap", "cunt", "damn", "dick", "dicks", "dildo", "fag", "faggot", "fuck", "fucked",
         "fucker", "fucking", "fucks", "goddamn", "horny", "motherfucker", "nigga", "nigger", "piss", "pissed", "porn",
         "porno", "pussy", "rape", "raped", "retard", "retarded", "sex", "sexy", "shit", "shits", "shitty", "slut",
-        "sluts", "tits", "twat", "wank", "wanker", "whore", "whores",
+        "sluts", "tits", "twat", "wank", "wanker", "whore", "whores", "xxx",
     ]
 }

@@ -102,6 +102,8 @@ public struct OfflineCorrector: Sendable {
 
     /// The score of a word outside the lexicon left as typed.
     private static let unknownScore: Float = -12
+    /// The score of a letter other than "a" and "i" standing alone, left as typed.
+    private static let singleLetterScore: Float = -7
     /// The score of a capitalised word outside the lexicon left as typed: a name is likelier
     /// than an unknown lower-case word.
     private static let nameScore: Float = -9
@@ -189,7 +191,15 @@ public struct OfflineCorrector: Sendable {
             return
         }
         let misspelt = misspeltReadings(of: lowered, at: position, singleSlipOnly: false)
-        if misspelt.isEmpty { keep(score: Self.unknownScore) } else { options += misspelt }
+        if lowered.count == 1 {
+            // A letter on its own is usually meant ("plan b", "x marks the spot").
+            keep(score: Self.singleLetterScore)
+            options += misspelt
+        } else if misspelt.isEmpty {
+            keep(score: Self.unknownScore)
+        } else {
+            options += misspelt
+        }
     }
 
     /// Dictionary words within reach of an unknown word, and two words when a space was
@@ -204,6 +214,14 @@ public struct OfflineCorrector: Sendable {
                 CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
                                          channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
             } + splitReadings(of: typed, at: position, withSlips: false), limit: Self.maxReadings)
+        }
+        // A letter on its own ("x marks the spot", "plan b") is read as another word only when
+        // its key is beside that word's: "o" for "i", "s" for "a".
+        if typed.count == 1 {
+            return strongest(lexicon.candidates(for: typed, maxCost: TypoCostModel.neighbourSubstitution, model: model).map {
+                CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
+                                         channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
+            }, limit: Self.maxReadings)
         }
         // Most slips are single and cheap: search near first, and seek readings that need two
         // slips (far words, splits with a slip) only when no single-slip word fits.
@@ -265,8 +283,11 @@ public struct OfflineCorrector: Sendable {
               standalone(second.lowered[...]) == nil || second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),
               !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
               !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
-        // Two words typed as words ("day to day") are read as one only with strong support.
-        let penalty = lexicon.index(of: first.lowered) != nil && lexicon.index(of: second.lowered) != nil ? Self.twoWordsMergePenalty : 0
+        // Two words typed as words ("day to day"), or a lone letter beside a word ("plan b is"),
+        // are read as one only with strong support.
+        let firstIsWord = lexicon.index(of: first.lowered) != nil, secondIsWord = lexicon.index(of: second.lowered) != nil
+        let penalty = (firstIsWord || first.lowered.count == 1) && (secondIsWord || second.lowered.count == 1) && (firstIsWord || secondIsWord)
+            ? Self.twoWordsMergePenalty : 0
         func option(_ word: Int, cost: TypoCostModel.Cost) -> CorrectionLattice.Option {
             CorrectionLattice.Option(start: position, span: 2, words: ReadingWords(Int32(word)),
                                      channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + cost) - penalty, isIdentity: false)

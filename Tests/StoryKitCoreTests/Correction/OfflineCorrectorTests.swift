@@ -40,6 +40,16 @@ import Testing
         #expect(grow.corrected == "to grow")
     }
 
+    @Test func leavesALoneLetterThatIsNoSlipAlone() throws {
+        for typed in ["the x marks the spot", "plan b is fine", "take vitamin c daily"] {
+            #expect(try texts(typed).first == typed)
+        }
+        // A lone letter beside the key of "i" or "a" is still that word.
+        #expect(try texts("o want to go home").first == "i want to go home")
+        #expect(try texts("s cat sat on the mat").first == "a cat sat on the mat")
+        #expect(try texts("xx").allSatisfy { !$0.lowercased().contains("xxx") })
+    }
+
     @Test func readsALongWordMisspeltBySound() throws {
         #expect(try texts("a garuantee").first == "a guarantee")
         #expect(try texts("it was seramonial").first == "it was ceremonial")
