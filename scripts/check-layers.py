@@ -27,11 +27,14 @@ IDENTIFIER = re.compile(r"\b[A-Za-z_]\w*\b")
 
 
 def strip(source: str) -> str:
-    """The source without comments and string literals (multi-line ones included)."""
+    """The source without string literals and comments. Strings go first, line by line, so
+    that a "//" inside one (a URL) is not taken for a comment."""
+    source = re.sub(r'(#+)"""(?:.|\n)*?"""\1', '""', source)
     source = re.sub(r'"""(?:.|\n)*?"""', '""', source)
+    source = re.sub(r'(#+)"[^\n]*?"\1', '""', source)
+    source = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', source)
     source = re.sub(r"/\*(?:.|\n)*?\*/", " ", source)
-    source = re.sub(r"//[^\n]*", " ", source)
-    return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', source)
+    return re.sub(r"//[^\n]*", " ", source)
 
 
 def main() -> int:

@@ -451,9 +451,3 @@ struct JSONScanner<Handler: JSONScanHandler> {
         return "byte 0x\(hex(byte, width: 2))"
     }
 }
-
-/// Upper-case hexadecimal, zero-padded to `width` digits.
-func hex(_ value: some BinaryInteger, width: Int) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
-}
