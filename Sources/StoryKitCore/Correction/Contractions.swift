@@ -14,26 +14,10 @@ enum Contractions {
         "couldve": "could've", "shouldve": "should've", "aint": "ain't",
     ]
 
-    /// The contraction `english` lists for `spelling` (lower case), found without making a
-    /// string: every listed spelling fits in one integer, a byte per letter.
+    /// The contraction `english` lists for `spelling` (lower case). A spelling is short, so the
+    /// string made for the look-up is held inline, with no allocation.
     static func english(spelling: some Collection<UInt8>) -> String? {
-        packed(spelling).flatMap { englishByPackedSpelling[$0] }
-    }
-
-    private static let englishByPackedSpelling: [UInt64: String] = Dictionary(uniqueKeysWithValues: english.map { spelling, contraction in
-        guard let key = packed(spelling.utf8) else { preconditionFailure("contraction spelling \(spelling) is over 8 letters") }
-        return (key, contraction)
-    })
-
-    /// Up to 8 nonzero bytes, one per byte of the integer.
-    private static func packed(_ bytes: some Collection<UInt8>) -> UInt64? {
-        var key: UInt64 = 0, count = 0
-        for byte in bytes {
-            count += 1
-            guard count <= 8 else { return nil }
-            key = key << 8 | UInt64(byte)
-        }
-        return key
+        spelling.count <= 8 ? english[String(decoding: spelling, as: UTF8.self)] : nil
     }
 
     /// Abbreviated titles, as written before a name ("Dr Patel"), kept as typed.
