@@ -13,7 +13,7 @@ public enum OpenAICodec {
         /// which OpenAI, vLLM, Ollama and llama.cpp's own server read.
         case jsonSchema
         /// `{"type":"json_object","schema":…}`, the only form llama-cpp-python's server reads
-        /// (it refuses the other); llama.cpp's own server reads it too.
+        /// (it refuses the other with HTTP 500).
         case jsonObject
     }
 
