@@ -57,7 +57,9 @@ struct CorrectionRenderer {
             }
             let token = tokens[index]
             index += 1
-            guard refined, token.kind == .space else {
+            // White space that carries a mark (a combining mark after a space is one character
+            // with it) is kept as typed: tidying it would drop the mark.
+            guard refined, token.kind == .space, token.isWhiteSpaceOnly else {
                 output.append(contentsOf: token.text.utf8)
                 continue
             }

@@ -52,6 +52,11 @@ struct CorrectionToken: Sendable {
         return text.utf8.contains { $0.isASCIILetter || $0.isASCIIDigit }
     }
 
+    /// Text made of white space alone (a space token may hold a combining mark after a space).
+    var isWhiteSpaceOnly: Bool {
+        text.utf8.allSatisfy { $0 < 0x80 } || text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
     /// White space with a line break.
     var breaksLine: Bool {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isNewline) }

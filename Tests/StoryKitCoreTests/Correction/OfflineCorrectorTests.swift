@@ -40,6 +40,12 @@ import Testing
         #expect(grow.corrected == "to grow")
     }
 
+    @Test func refinedKeepsAMarkCarriedByASpace() throws {
+        // U+06D7 after a space belongs to the space's character; tidying the space lost it.
+        let versions = try texts("Please pick \u{6D7}bread on two")
+        #expect(versions.allSatisfy { $0.unicodeScalars.contains("\u{6D7}") }, "\(versions)")
+    }
+
     @Test func leavesALoneLetterThatIsNoSlipAlone() throws {
         for typed in ["the x marks the spot", "plan b is fine", "take vitamin c daily"] {
             #expect(try texts(typed).first == typed)
