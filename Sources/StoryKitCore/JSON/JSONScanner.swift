@@ -219,20 +219,21 @@ struct JSONScanner<Handler: JSONScanHandler> {
     /// Scans the string whose opening quote is at `index`; returns its decoded contents when
     /// the handler needs them, and "" otherwise.
     private mutating func scanString() throws(JSONParseError) -> String {
-        let start = index + 1
-        let (end, hasEscapes): (Int, Bool)
-        switch Self.stringEnd(bytes, from: start) {
-        case .success(let result): (end, hasEscapes) = result
-        case .failure(let failure): throw stringError(failure, openedAt: index)
-        }
-        index = end + 1
+        let (contents, hasEscapes) = try scanStringText()
         guard Handler.needsStrings else { return "" }
-        let contents = UnsafeBufferPointer(rebasing: bytes[start..<end])
         return hasEscapes ? decodeEscapes(contents) : String(decoding: contents, as: UTF8.self)
     }
 
-    /// Scans the string whose opening quote is at `index` and hands its UTF-8 to the handler.
+    /// Scans the string whose opening quote is at `index` and hands its text to the handler.
     private mutating func scanRawString(isKey: Bool) throws(JSONParseError) {
+        let (contents, hasEscapes) = try scanStringText()
+        handler.rawString(contents, isKey: isKey, hasEscapes: hasEscapes)
+    }
+
+    /// Checks the string whose opening quote is at `index`, moves past it, and returns its
+    /// text between the quotes and whether that holds escapes.
+    @inline(__always)
+    private mutating func scanStringText() throws(JSONParseError) -> (contents: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) {
         let start = index + 1
         let (end, hasEscapes): (Int, Bool)
         switch Self.stringEnd(bytes, from: start) {
@@ -240,7 +241,7 @@ struct JSONScanner<Handler: JSONScanHandler> {
         case .failure(let failure): throw stringError(failure, openedAt: index)
         }
         index = end + 1
-        handler.rawString(UnsafeBufferPointer(rebasing: bytes[start..<end]), isKey: isKey, hasEscapes: hasEscapes)
+        return (UnsafeBufferPointer(rebasing: bytes[start..<end]), hasEscapes)
     }
 
     /// Why string contents are malformed; turned into a `JSONParseError` off the hot path.

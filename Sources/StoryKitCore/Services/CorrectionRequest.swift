@@ -41,17 +41,15 @@ package struct CorrectionRequest: Sendable {
                 throw StoryKitError(.invalidArgument, "\(reader.name("remote")) needs a transport, but transport is NULL")
             }
             let provider: GenerationProvider = try settings.choice("provider")
-            remote = Remote(
-                provider: provider,
-                // Corrections want the quickest model: Gemini's default for them is Flash-Lite.
-                model: try settings.optionalString("model") ?? ModelDefaults.correction(for: provider),
-                apiKey: try settings.optionalString("apiKey"),
-                baseURL: try settings.optionalString("baseURL"),
-                structured: try settings.boolean("structured", default: true),
-                timeout: .zero, retrier: Retrier())
+            // Corrections want the quickest model: Gemini's default for them is Flash-Lite.
+            let model = try settings.optionalString("model") ?? ModelDefaults.correction(for: provider)
+            let apiKey = try settings.optionalString("apiKey")
+            let baseURL = try settings.optionalString("baseURL")
+            let structured = try settings.boolean("structured", default: true)
             contextTokens = try settings.integer("contextTokens", in: PromptBudget.contextRange, default: contextTokens)
-            remote?.timeout = try ServiceSettings.timeout(&settings, default: RemoteTextGenerator.defaultTimeout)
-            remote?.retrier = try ServiceSettings.retrier(&settings)
+            remote = Remote(provider: provider, model: model, apiKey: apiKey, baseURL: baseURL, structured: structured,
+                            timeout: try ServiceSettings.timeout(&settings, default: RemoteTextGenerator.defaultTimeout),
+                            retrier: try ServiceSettings.retrier(&settings))
             try settings.finish()
         }
         backends = []
