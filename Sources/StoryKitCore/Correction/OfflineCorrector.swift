@@ -2,7 +2,11 @@
 /// reading of a word by how common the word is (an embedded English frequency list) and how
 /// likely the slips between it and what was typed are (`TypoCostModel`: neighbouring keys on
 /// the chosen layout, doubled presses, dropped, extra and swapped letters, missed or extra
-/// spaces, stray capitals). No model, no network, no key.
+/// spaces, stray capitals), and of the spelling slips that long words and children's writing
+/// add (letters that sound alike, a syllable typed twice, an ending spelt as it sounds:
+/// `storys`). A word outside the list stays as typed unless a reading is far likelier: an
+/// ending that makes a plural or a verb form is kept where the slips allow it, as frequencies
+/// judge grammar poorly. No model, no network, no key.
 ///
 /// Every version it offers is one a writer could mean, because a version tapped by mistake
 /// is not harmless:
@@ -102,6 +106,8 @@ public struct OfflineCorrector: Sendable {
 
     /// The score of a word outside the lexicon left as typed.
     private static let unknownScore: Float = -12
+    /// The same, for a word that has readings: only the far-fetched ones lose to it.
+    private static let unknownBesideReadingsScore: Float = -13.5
     /// The score of a letter other than "a" and "i" standing alone, left as typed.
     private static let singleLetterScore: Float = -7
     /// The score of a capitalised word outside the lexicon left as typed: a name is likelier
@@ -128,6 +134,18 @@ public struct OfflineCorrector: Sendable {
     /// The shortest typed word searched with sound-alike letters: in short words they
     /// mistake one common word for another ("af" is "at", not "of").
     private static let minSoundAlikeLength = 6
+    /// How rare (log10 share) a word may be before reading it as part of a typed word split
+    /// costs `rareSplitPartPenalty` more: "alechmist" is more likely "alchemist" misspelt
+    /// than "ale chemist" without a space.
+    private static let rareSplitPartLogProbability: Float = -5
+    private static let rareSplitPartPenalty: Float = 1
+    /// The last letters of plurals and verb forms ("s", "d", "ing", "e" of a verb's stem).
+    private static let inflectionEndings: [UInt8] = Array("sdge".utf8)
+    /// What it costs more to read an unknown word with another ending: word frequencies
+    /// judge grammar (singular or plural, present or past) poorly.
+    private static let endingPenalty: Float = 0.4
+    /// The shortest typed word searched for syllables typed twice.
+    private static let minStutterLength = 6
     /// The first search's reach.
     private static let nearCost: TypoCostModel.Cost = 20
     /// The dearest single slip: a word this close makes the readings that need two slips (far
@@ -195,9 +213,9 @@ public struct OfflineCorrector: Sendable {
             // A letter on its own is usually meant ("plan b", "x marks the spot").
             keep(score: Self.singleLetterScore)
             options += misspelt
-        } else if misspelt.isEmpty {
-            keep(score: Self.unknownScore)
         } else {
+            // Kept as typed too: a word missing from the lexicon beats a far-fetched reading.
+            keep(score: Self.unknownBesideReadingsScore)
             options += misspelt
         }
     }
@@ -232,12 +250,51 @@ public struct OfflineCorrector: Sendable {
             let farModel = typed.count >= Self.minSoundAlikeLength ? spellingModel : model
             candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: farModel)
         }
+        for respelling in Self.respellings(of: typed, stuttered: !hasSingleSlipWord) {
+            for candidate in lexicon.candidates(for: respelling.letters, maxCost: Self.singleSlipCost, model: model) {
+                candidates.append(WordLexicon.Candidate(word: candidate.word, cost: candidate.cost + respelling.cost))
+            }
+        }
+        let lexicon = lexicon
         var options = candidates.map {
-            CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
-                                     channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
+            let endingChanged = Self.changesEnding(typed, to: lexicon.words[$0.word].utf8)
+            return CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
+                                            channel: -TypoCostModel.logProbabilityCost($0.cost) - (endingChanged ? Self.endingPenalty : 0),
+                                            isIdentity: false)
         }
         options += splitReadings(of: typed, at: position, withSlips: !hasSingleSlipWord)
         return strongest(options, limit: Self.maxReadings)
+    }
+
+    /// What `typed` may have been meant as besides its slips, with what each costs: a plural
+    /// or verb ending spelt as it sounds ("dictionarys", "supportes"), and, when `stuttered`,
+    /// one or two syllables typed twice taken out ("documument", "implemememnt").
+    static func respellings(of typed: [UInt8], stuttered: Bool) -> [(letters: [UInt8], cost: TypoCostModel.Cost)] {
+        var found: [(letters: [UInt8], cost: TypoCostModel.Cost)] = []
+        let s = UInt8(ascii: "s"), e = UInt8(ascii: "e"), y = UInt8(ascii: "y")
+        if typed.count >= 5, typed.last == s {
+            let stem = typed.dropLast(2)
+            if typed[typed.count - 2] == y { found.append((stem + [UInt8(ascii: "i"), e, s], TypoCostModel.spokenEnding)) }
+            if typed[typed.count - 2] == e { found.append((stem + [s], TypoCostModel.spokenEnding)) }
+        }
+        guard stuttered, typed.count >= minStutterLength else { return found }
+        var round: [[UInt8]] = [typed]
+        for repeats in 1...TypoCostModel.Cost(2) {
+            var next: [[UInt8]] = []
+            for letters in round {
+                for length in 2...4 where letters.count >= 2 * length + 2 {
+                    for start in 0...(letters.count - 2 * length)
+                    where letters[start..<(start + length)].elementsEqual(letters[(start + length)..<(start + 2 * length)]) {
+                        var shorter = letters
+                        shorter.removeSubrange(start..<(start + length))
+                        if !next.contains(shorter) { next.append(shorter) }
+                    }
+                }
+            }
+            found += next.map { ($0, repeats * TypoCostModel.repeatedSyllable) }
+            round = next
+        }
+        return found
     }
 
     /// Appends the other words one cheap slip away from a correctly spelt word ("form" for "from").
@@ -254,6 +311,13 @@ public struct OfflineCorrector: Sendable {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)),
                                                     channel: -TypoCostModel.logProbabilityCost(candidate.cost) - penalty, isIdentity: false))
         }
+    }
+
+    /// Whether reading `typed` as `word` changes the ending that makes a plural or a verb form
+    /// ("buiilds" as "build", "cacluates" as "calculated").
+    private static func changesEnding(_ typed: [UInt8], to word: String.UTF8View) -> Bool {
+        guard let typedLast = typed.last, inflectionEndings.contains(typedLast) || inflectionEndings.contains(word.last ?? 0) else { return false }
+        return word.last != typedLast
     }
 
     /// Whether `longer` is `shorter` plus an "s" or a "d" (a plural, a verb form).
@@ -306,9 +370,12 @@ public struct OfflineCorrector: Sendable {
     private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool) -> [CorrectionLattice.Option] {
         guard typed.count >= 3 else { return [] }
         var options: [CorrectionLattice.Option] = []
+        let lexicon = lexicon
         func add(_ words: [Int], cost: TypoCostModel.Cost, penalty: Float = 0) {
+            let rareParts = words.count { lexicon.logProbability[$0] < Self.rareSplitPartLogProbability }
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(words),
-                                                    channel: -TypoCostModel.logProbabilityCost(cost) - penalty, isIdentity: false))
+                                                    channel: -TypoCostModel.logProbabilityCost(cost) - penalty
+                                                        - Float(rareParts) * Self.rareSplitPartPenalty, isIdentity: false))
         }
         // One part read with a slip beside a word kept as typed; a part typed as a word is
         // read as another only at a real word's penalty.

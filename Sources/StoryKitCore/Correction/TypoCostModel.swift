@@ -36,6 +36,11 @@ struct TypoCostModel: Sendable {
     /// A letter written for one that sounds alike (`seperate`, `garuntee`, `sircle`): a
     /// spelling slip, not a tremor's, that the long-word search also allows.
     static let soundAlike: Cost = 16
+    /// Two to four letters typed twice in a row ("documument"): a finger that stutters
+    /// through a syllable, a slip of both tremor and spelling.
+    static let repeatedSyllable: Cost = 12
+    /// A plural or verb ending spelt as it sounds ("storys", "followes"): a child's spelling.
+    static let spokenEnding: Cost = 8
     /// Letters written for one another by sound: the vowels, and c, k, s and z.
     private static let soundAlikeGroups = ["aeiouy", "ck", "cs", "sz"]
 

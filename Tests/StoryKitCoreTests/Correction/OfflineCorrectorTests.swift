@@ -62,6 +62,30 @@ import Testing
         #expect(try texts("the reciepents").first == "the recipients")
     }
 
+    @Test func readsASyllableTypedTwice() throws {
+        #expect(try texts("the documument").first == "the document")
+        #expect(try texts("to implemememnt it").first == "to implement it")
+        // A word with a repeat of its own is a word, not a stutter.
+        #expect(try texts("a banana").first == "a banana")
+    }
+
+    @Test func readsAnEndingSpeltAsItSoundsAndKeepsTheTypedEnding() throws {
+        #expect(try texts("the babys").first == "the babies")
+        #expect(try texts("she followes").first == "she follows")
+        // Frequency alone would pick the singular or the past: the typed ending decides.
+        #expect(try texts("he buiilds it").first == "he builds it")
+        #expect(try texts("two bullevards").first == "two boulevards")
+        #expect(try texts("it cacluates").first == "it calculates")
+    }
+
+    @Test func keepsAnUnknownWordRatherThanSplitItIntoRareWords() throws {
+        // "ale chemist" and "mai tai nance" are within reach but far-fetched.
+        #expect(try texts("the alechmist").first == "the alechmist")
+        #expect(try texts("maitainance").first == "maitainance")
+        // A missed space between two common words is still read as one.
+        #expect(try texts("on her noseand").first == "on her nose and")
+    }
+
     @Test func readsAPunctuationKeyHitInsideAWord() throws {
         #expect(try texts("i wou.d like that").first == "i would like that")
         #expect(try texts("the treatm,ent worked").first == "the treatment worked")
