@@ -1,17 +1,3 @@
-/// One `"key": value` pair of a JSON object.
-public struct JSONMember: Sendable, Hashable {
-    /// The member's name.
-    public var key: String
-    /// The member's value.
-    public var value: JSONValue
-
-    /// Creates a member.
-    public init(_ key: String, _ value: JSONValue) {
-        self.key = key
-        self.value = value
-    }
-}
-
 /// A JSON object: its members in the order they were written, duplicate keys included.
 ///
 /// RFC 8259 leaves duplicate names to the reader; StoryKit keeps every member so that nothing

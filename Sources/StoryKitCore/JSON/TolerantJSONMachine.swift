@@ -1,17 +1,3 @@
-/// One step of a JSON Pointer: an object key or an array index.
-enum JSONPathComponent: Hashable, Sendable {
-    case key(String)
-    case index(Int)
-}
-
-/// What the tolerant machine reports while it reads.
-enum TolerantJSONEvent {
-    /// A scalar is complete at `path`.
-    case value(path: [JSONPathComponent], value: JSONValue)
-    /// More text of the string value still open at `path`.
-    case partial(path: [JSONPathComponent], text: String)
-}
-
 /// A resumable byte-at-a-time reader of JSON as language models write it.
 ///
 /// It finds the value inside prose and code fences, accepts the repairs of the design

@@ -1,20 +1,3 @@
-/// The operating systems whose policies StoryKit decides.
-public enum OperatingSystem: String, Sendable, Hashable, Codable, CaseIterable {
-    case iOS, iPadOS, macOS, visionOS, watchOS, tvOS
-}
-
-/// The state of Apple Intelligence on a device.
-public enum AppleIntelligenceState: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Eligible, turned on, and the model is ready.
-    case enabled
-    /// Eligible, but the user has not turned it on.
-    case disabled
-    /// The device cannot run Apple Intelligence.
-    case notEligible
-    /// Turned on, but the model is still downloading or preparing.
-    case modelNotReady
-}
-
 /// The platform an app runs on: what the policy engine decides against.
 ///
 /// JSON: `{"os":"iOS","version":"18.1","sdk":"26.0","appleIntelligence":"enabled","lowPowerMode":false,"gameMode":false}`;

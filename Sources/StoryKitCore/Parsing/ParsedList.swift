@@ -1,28 +1,3 @@
-/// How a list marks its items.
-public enum ListStyle: String, Sendable, Hashable, Codable {
-    /// `1.` `1)` `(1)` `1:` `1 -`
-    case numbered
-    /// `-` `*` `+` `•`
-    case bulleted
-    /// `Option 1:` `Variation 1:` `Version 1 -` `Choice 1.` `Interpretation 1:`
-    case labeled
-}
-
-/// One item of a parsed list.
-public struct ListItem: Sendable, Hashable, Codable {
-    /// The item's text: its first line after the marker, then its continuation lines and
-    /// sub-items, each trimmed, joined with newlines.
-    public var text: String
-    /// The item's number, for numbered and labeled lists.
-    public var number: Int?
-
-    /// Creates an item.
-    public init(text: String, number: Int? = nil) {
-        self.text = text
-        self.number = number
-    }
-}
-
 /// A model reply read as a list, following the list rules of the design.
 ///
 /// JSON (the `storykit_parse_list` result):

@@ -1,27 +1,3 @@
-/// What a text field is for, which decides how much Writing Tools may help with it.
-public enum FieldKind: String, Sendable, Hashable, CaseIterable {
-    /// Long-form prose such as a story's content.
-    case longText
-    /// A description of something, a few sentences long.
-    case description
-    /// A prompt for a text model.
-    case prompt
-    /// A prompt for an image model.
-    case imagePrompt
-    /// A person's or character's name.
-    case name
-    /// A title.
-    case title
-    /// A keyword or tag.
-    case keyword
-    /// An email address.
-    case email
-    /// A password.
-    case password
-    /// A one-time code.
-    case oneTimeCode
-}
-
 /// A text field, as the policy engine sees it.
 ///
 /// JSON: `{"id":"StoryEditView.content","kind":"longText","multiline":true,"secure":false}`.

@@ -22,14 +22,6 @@ public enum StoreCollection: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A record a repository keeps: a validated model with an id.
-public protocol StoredRecord: JSONConvertible, Sendable, Hashable {
-    /// The collection the record belongs to.
-    static var collection: StoreCollection { get }
-    /// The record's id.
-    var id: String { get }
-}
-
 extension Story: StoredRecord {
     public static var collection: StoreCollection { .stories }
 }
@@ -44,35 +36,4 @@ extension CustomEvent: StoredRecord {
 
 extension CorrectionRecord: StoredRecord {
     public static var collection: StoreCollection { .corrections }
-}
-
-/// A record that could not be read while listing: its id and what is wrong with it.
-public struct StoreProblem: Sendable, Hashable {
-    /// The id of the record.
-    public var id: String
-    /// What is wrong, such as "the file is not valid JSON: line 1, column 9 (byte 8): ...".
-    public var message: String
-
-    /// Creates a problem report.
-    public init(id: String, message: String) {
-        self.id = id
-        self.message = message
-    }
-}
-
-/// One page of a listing, in creation order (then by id).
-public struct RecordPage<Record: Sendable>: Sendable {
-    /// The records of this page.
-    public var items: [Record]
-    /// The id to pass as `after` for the next page; `nil` on the last page.
-    public var nextAfter: String?
-    /// Records of this page's span that could not be read; they do not stop the listing.
-    public var problems: [StoreProblem]
-
-    /// Creates a page.
-    public init(items: [Record], nextAfter: String?, problems: [StoreProblem] = []) {
-        self.items = items
-        self.nextAfter = nextAfter
-        self.problems = problems
-    }
 }

@@ -1,0 +1,39 @@
+/// A problem found when checking variations, reported rather than thrown so that a caller can
+/// still show what the model gave.
+public enum VariationIssue: Sendable, Hashable, Codable {
+    /// The reply held `found` variations where `expected` were asked for.
+    case count(expected: Int, found: Int)
+    /// Variation `index` differs from variation `of` only in case, punctuation or white space.
+    case duplicate(index: Int, of: Int)
+
+    private enum CodingKeys: String, CodingKey {
+        case code, expected, found, index, of
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let code = try container.decode(String.self, forKey: .code)
+        switch code {
+        case "count":
+            self = .count(expected: try container.decode(Int.self, forKey: .expected), found: try container.decode(Int.self, forKey: .found))
+        case "duplicate":
+            self = .duplicate(index: try container.decode(Int.self, forKey: .index), of: try container.decode(Int.self, forKey: .of))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "unknown issue code \"\(code)\"; expected \"count\" or \"duplicate\"")
+        }
+    }
+
+    /// The issue as JSON; `encode(to:)` writes the same.
+    public var json: JSONValue {
+        switch self {
+        case .count(let expected, let found):
+            ["code": "count", "expected": .number(JSONNumber(expected)), "found": .number(JSONNumber(found))]
+        case .duplicate(let index, let of):
+            ["code": "duplicate", "index": .number(JSONNumber(index)), "of": .number(JSONNumber(of))]
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}

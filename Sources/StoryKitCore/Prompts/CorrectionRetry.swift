@@ -1,0 +1,43 @@
+/// What was wrong with a model's previous correction reply, for a retry prompt.
+public struct CorrectionRetry: Sendable, Hashable {
+    /// The problem with the previous reply.
+    public enum Problem: String, Sendable, Hashable, CaseIterable {
+        /// It did not have the number of versions asked for.
+        case count
+        /// Some versions were the same, or differed only in punctuation or spacing.
+        case duplicates
+        /// It was not a list or JSON object that could be read.
+        case unparseable
+    }
+
+    /// The previous reply, as the model gave it.
+    public var previousReply: String
+    /// What was wrong with it.
+    public var problem: Problem
+
+    /// Creates a retry description.
+    public init(previousReply: String, problem: Problem) {
+        self.previousReply = previousReply
+        self.problem = problem
+    }
+
+    /// The retry for a parsed reply: `nil` when it has no count or duplicate issue.
+    public init?(previousReply: String, issues: [VariationIssue]) {
+        guard let first = issues.first else { return nil }
+        switch first {
+        case .count: self.init(previousReply: previousReply, problem: .count)
+        case .duplicate: self.init(previousReply: previousReply, problem: .duplicates)
+        }
+    }
+
+    func explanation(count: Int, form: CorrectionPromptBuilder.Form) -> String {
+        switch problem {
+        case .count:
+            "it did not have exactly \(count) version\(count == 1 ? "" : "s")."
+        case .duplicates:
+            "some versions were the same, or differed only in punctuation, capitalisation or spacing."
+        case .unparseable:
+            form == .numbered ? "it was not a numbered list." : "it was not the JSON object the schema describes."
+        }
+    }
+}
