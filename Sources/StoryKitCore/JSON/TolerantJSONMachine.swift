@@ -84,11 +84,8 @@ struct TolerantJSONMachine {
     private var repairIndex: [JSONRepair.Kind: Int] = [:]
 
     // Prelude and trailer: where a value may start, and what was skipped.
-    private var lineHasContent = false
+    private var proseLine = ProseLine()
     private var skippedBrackets = SkippedBrackets()
-    private var lastContentByte: UInt8 = 0
-    private var lineIsFence = false
-    private var lineStartBytes: [UInt8] = []
     private var lineContentPosition = (line: 1, column: 1)
 
     /// Position of the next byte.
@@ -169,7 +166,7 @@ struct TolerantJSONMachine {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside,
-               !lineHasContent || lineIsFence || Self.endsSentence(lastContentByte) {
+               proseLine.bracketOpensJSON {
                 finishSkippedLine()
                 phase = .value
                 try open(isObject: byte == UInt8(ascii: "{"))
@@ -193,35 +190,18 @@ struct TolerantJSONMachine {
     private mutating func skip(_ byte: UInt8) {
         if byte == UInt8(ascii: "\n") {
             finishSkippedLine()
-        } else if !Self.isWhitespace(byte) {
-            if !lineHasContent {
-                lineHasContent = true
-                lineContentPosition = (line, column)
-            }
-            if lineStartBytes.count < 3 {
-                lineStartBytes.append(byte)
-                if lineStartBytes.count == 3 {
-                    lineIsFence = lineStartBytes == Array("```".utf8) || lineStartBytes == Array("~~~".utf8)
-                }
-            }
-            lastContentByte = byte
+        } else if proseLine.read(byte) {
+            lineContentPosition = (line, column)
         }
         advance(byte)
     }
 
     /// Reports what the current skipped line held, and starts a new one.
     private mutating func finishSkippedLine() {
-        if lineHasContent {
-            addRepair(lineIsFence ? .codeFence : .surroundingText, at: lineContentPosition)
+        if proseLine.hasContent {
+            addRepair(proseLine.isFence ? .codeFence : .surroundingText, at: lineContentPosition)
         }
-        lineHasContent = false
-        lineIsFence = false
-        lastContentByte = 0
-        lineStartBytes.removeAll(keepingCapacity: true)
-    }
-
-    private static func endsSentence(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
+        proseLine.reset()
     }
 
     // MARK: Value
@@ -491,7 +471,7 @@ struct TolerantJSONMachine {
             default: throw error("invalid escape '\\\(Self.describe(byte, quoted: false))'", at: offset - 2)
             }
         case .unicode(let digits, let value):
-            guard let digit = Self.hexDigit(byte) else {
+            guard let digit = JSONUnicodeEscape.hexValue(byte) else {
                 throw error("a \\u escape needs four hex digits, found \(Self.describe(byte))", at: offset - 1)
             }
             let scalar = value << 4 | digit
@@ -499,11 +479,11 @@ struct TolerantJSONMachine {
                 string.escape = .unicode(digits: digits + 1, value: scalar)
                 return false
             }
-            if (0xD800...0xDBFF).contains(scalar) {
+            if JSONUnicodeEscape.highSurrogates.contains(scalar) {
                 string.escape = .highSurrogate(scalar, stage: 0)
             } else {
                 string.escape = .none
-                Self.appendScalar(scalar, to: &string.bytes)
+                JSONUnicodeEscape.appendUTF8(of: scalar, to: &string.bytes)
             }
         case .highSurrogate(let high, let stage):
             if stage == 0, byte == UInt8(ascii: "\\") {
@@ -512,7 +492,7 @@ struct TolerantJSONMachine {
                 string.escape = .lowSurrogate(high: high, digits: 0, value: 0)
             } else {
                 // The high surrogate stands alone: it becomes U+FFFD and this byte is read anew.
-                Self.appendScalar(0xFFFD, to: &string.bytes)
+                JSONUnicodeEscape.appendUTF8(of: 0xFFFD, to: &string.bytes)
                 if stage == 1 {
                     string.escape = .backslash
                     return try continueEscape(&string, byte)
@@ -521,7 +501,7 @@ struct TolerantJSONMachine {
                 return true
             }
         case .lowSurrogate(let high, let digits, let value):
-            guard let digit = Self.hexDigit(byte) else {
+            guard let digit = JSONUnicodeEscape.hexValue(byte) else {
                 throw error("a \\u escape needs four hex digits, found \(Self.describe(byte))", at: offset - 1)
             }
             let low = value << 4 | digit
@@ -529,16 +509,16 @@ struct TolerantJSONMachine {
                 string.escape = .lowSurrogate(high: high, digits: digits + 1, value: low)
                 return false
             }
-            if (0xDC00...0xDFFF).contains(low) {
+            if JSONUnicodeEscape.lowSurrogates.contains(low) {
                 string.escape = .none
-                Self.appendScalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00), to: &string.bytes)
+                JSONUnicodeEscape.appendUTF8(of: JSONUnicodeEscape.pair(high: high, low: low), to: &string.bytes)
             } else {
-                Self.appendScalar(0xFFFD, to: &string.bytes)
-                if (0xD800...0xDBFF).contains(low) {
+                JSONUnicodeEscape.appendUTF8(of: 0xFFFD, to: &string.bytes)
+                if JSONUnicodeEscape.highSurrogates.contains(low) {
                     string.escape = .highSurrogate(low, stage: 0)
                 } else {
                     string.escape = .none
-                    Self.appendScalar(low, to: &string.bytes)
+                    JSONUnicodeEscape.appendUTF8(of: low, to: &string.bytes)
                 }
             }
         }
@@ -666,8 +646,7 @@ struct TolerantJSONMachine {
     private mutating func finishDocument(_ value: JSONValue) {
         root = value
         phase = .trailer
-        lineHasContent = false
-        lineStartBytes.removeAll()
+        proseLine.reset()
     }
 
     /// The path of the value being read (or just read) in the innermost container.
@@ -859,20 +838,6 @@ struct TolerantJSONMachine {
         let lead = bytes[end - 1]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
         return length > back + 1 ? end - 1 : bytes.count
-    }
-
-    private static func appendScalar(_ value: UInt32, to bytes: inout [UInt8]) {
-        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-        bytes.append(contentsOf: UTF8.encode(scalar)!)
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 
     private static func describe(_ byte: UInt8, quoted: Bool = true) -> String {

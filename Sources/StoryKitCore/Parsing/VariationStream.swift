@@ -38,11 +38,8 @@ public struct VariationStream: Sendable {
     // Undecided: the bytes so far and the state of the current line.
     private var buffered: [UInt8] = []
     private var line: [UInt8] = []
-    private var lineHasContent = false
+    private var proseLine = ProseLine()
     private var skippedBrackets = SkippedBrackets()
-    private var lineIsFence = false
-    private var lastContentByte: UInt8 = 0
-    private var contentPrefix: [UInt8] = []
     /// Whether the current line opens a list item, worked out once per line.
     private var lineItemCheck: Bool?
 
@@ -176,28 +173,17 @@ public struct VariationStream: Sendable {
                 if !LineText.isFence(complete), ListMarker.recognise(complete) != nil { return .list }
                 line.removeAll(keepingCapacity: true)
                 lineItemCheck = nil
-                contentPrefix.removeAll(keepingCapacity: true)
-                lineHasContent = false
-                lineIsFence = false
-                lastContentByte = 0
+                proseLine.reset()
                 continue
             }
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside,
-               !lineHasContent || lineIsFence || lastContentByte == UInt8(ascii: ".") || lastContentByte == UInt8(ascii: ":")
-                || lastContentByte == UInt8(ascii: "!") || lastContentByte == UInt8(ascii: "?"),
+               proseLine.bracketOpensJSON,
                !currentLineIsItem {
                 return .json
             }
             skippedBrackets.skip(byte)
             line.append(byte)
-            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
-                if contentPrefix.count < 3 {
-                    contentPrefix.append(byte)
-                    lineIsFence = contentPrefix == Array("```".utf8) || contentPrefix == Array("~~~".utf8)
-                }
-                lineHasContent = true
-                lastContentByte = byte
-            }
+            proseLine.read(byte)
         }
         return nil
     }
