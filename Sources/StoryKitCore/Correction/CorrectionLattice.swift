@@ -76,14 +76,10 @@ struct CorrectionLattice {
     }
 
     /// The options that start at `position`.
-    func options(startingAt position: Int) -> ArraySlice<Int> {
-        startingList[startingOffsets[position]..<startingOffsets[position + 1]]
-    }
+    func options(startingAt position: Int) -> ArraySlice<Int> { startingList[startingRange(position)] }
 
     /// The options that end at `position`.
-    private func options(endingAt position: Int) -> ArraySlice<Int> {
-        endingList[endingOffsets[position]..<endingOffsets[position + 1]]
-    }
+    private func options(endingAt position: Int) -> ArraySlice<Int> { endingList[endingRange(position)] }
 
     /// The option's own score: its slips and its words after one another.
     private func ownScore(_ option: Option) -> Float {

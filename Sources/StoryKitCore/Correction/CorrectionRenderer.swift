@@ -18,11 +18,8 @@ struct CorrectionRenderer {
     let spelling: SpellingSystem
     /// The lexicon index of "its", which the refined form may write "it's".
     private let its: Int32
-    /// By option, then refined: where the option's written text is in `writtenTexts`, once
-    /// worked out, or -1. Few options are ever written, so the texts are kept apart from this
-    /// plain table (a table of optional strings would be reference counted slot by slot).
-    private var writtenSlot: [Int32]
-    private var writtenTexts: [String] = []
+    /// The texts of the options written so far, by `2 × option + (refined ? 1 : 0)`.
+    private var written: [String?]
 
     init(tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice, lexicon: WordLexicon,
          variants: SpellingVariants, spelling: SpellingSystem) {
@@ -33,7 +30,7 @@ struct CorrectionRenderer {
         self.variants = variants
         self.spelling = spelling
         its = lexicon.index(of: "its".utf8).map(Int32.init) ?? -1
-        writtenSlot = Array(repeating: -1, count: 2 * lattice.options.count)
+        written = Array(repeating: nil, count: 2 * lattice.options.count)
     }
 
     /// The text read along `path` (option indices in order, covering every typed word).
@@ -128,14 +125,13 @@ struct CorrectionRenderer {
 
     /// `writtenText` of option `index`, as already worked out when a path through it was written.
     func writtenText(option index: Int) -> String {
-        let slot = writtenSlot[2 * index]
-        return slot >= 0 ? writtenTexts[Int(slot)] : writtenText(lattice.options[index])
+        written[2 * index] ?? writtenText(lattice.options[index])
     }
 
     /// `writtenText`, refined when asked: `I`, contractions, and a capital to start a sentence.
     private mutating func optionText(_ index: Int, refined: Bool) -> String {
         let slot = 2 * index + (refined ? 1 : 0)
-        if writtenSlot[slot] >= 0 { return writtenTexts[Int(writtenSlot[slot])] }
+        if let text = written[slot] { return text }
         let option = lattice.options[index]
         var text = writtenText(option)
         if refined, spelling != .keep, option.words.allSatisfy({ $0 >= 0 }),
@@ -162,8 +158,7 @@ struct CorrectionRenderer {
             text = String(decoding: refinedText, as: UTF8.self)
             if tokens[positions[option.start]].startsSentence { text = Self.capitalized(text) }
         }
-        writtenSlot[slot] = Int32(writtenTexts.count)
-        writtenTexts.append(text)
+        written[slot] = text
         return text
     }
 

@@ -41,30 +41,26 @@ struct CorrectionToken: Sendable {
 
     /// Kept text whose last character is `.`, `!` or `?`.
     private var endsSentence: Bool {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.last.map { ".!?".contains($0) } ?? false }
-        // In ASCII each byte is a character.
-        return text.utf8.last.map { ".!?".utf8.contains($0) } ?? false
+        text.last.map { ".!?".contains($0) } ?? false
     }
 
     /// Kept text with a letter or a digit (a number, a name, a word in another script).
     private var hasLetterOrDigit: Bool {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isLetter) || text.contains(where: \.isNumber) }
-        return text.utf8.contains { $0.isASCIILetter || $0.isASCIIDigit }
+        text.contains { $0.isLetter || $0.isNumber }
     }
 
     /// Text made of white space alone (a space token may hold a combining mark after a space).
     var isWhiteSpaceOnly: Bool {
-        text.utf8.allSatisfy { $0 < 0x80 } || text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
     /// White space with a line break.
     var breaksLine: Bool {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isNewline) }
-        return text.utf8.contains { $0 &- 0x0A < 4 }
+        text.contains(where: \.isNewline)
     }
 
-    /// Runs of white space, and the tokens of the runs between them, in ASCII text: each byte
-    /// is a character.
+    /// Runs of white space, and the tokens of the runs between them, in ASCII text, byte by
+    /// byte: splitting by characters costs 6-8% of a correction of an English sentence.
     private static func asciiRuns(_ text: String) -> [CorrectionToken] {
         var tokens: [CorrectionToken] = []
         let bytes = Array(text.utf8)
