@@ -2,7 +2,8 @@
 # Runs every test of StoryKit, in three stages, and ends with one verdict line.
 #
 #   1. build and unit tests: the Swift suites (core and C ABI), the layers check (every
-#      reference inside StoryKitCore points down: scripts/check-layers.py), the Apple platforms check,
+#      reference inside StoryKitCore points down: scripts/check-layers.py), the documentation
+#      catalog (docc, no warning: scripts/check-docs.sh), the Apple platforms check,
 #      the self-contained shared library, the C header and examples (plain, and with
 #      AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line tool, the
 #      Python binding, every snippet of README.md and Examples/python/README.md, and a real
@@ -122,6 +123,7 @@ plain_only="LimitEdgeTests|slowAnswerHitsTheTimeout|stalledStreamHitsTheTimeout|
 begin_stage "1: build and unit tests"
 step swift-tests swift test
 step layers python3 scripts/check-layers.py
+step docs scripts/check-docs.sh
 step apple-platforms apple_check
 lib=""
 if step shared-library scripts/build-library.sh; then

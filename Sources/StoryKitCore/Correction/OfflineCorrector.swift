@@ -64,8 +64,10 @@ public struct OfflineCorrector: Sendable {
 
     /// Corrects `text`.
     ///
-    /// - Parameter includingWords: Whether to report each word's correction, confidence and
-    ///   alternatives (`OfflineCorrection.words`); without them a call does less work.
+    /// - Parameters:
+    ///   - text: the text as typed, at most `maxInputBytes` bytes of UTF-8.
+    ///   - includingWords: Whether to report each word's correction, confidence and
+    ///     alternatives (`OfflineCorrection.words`); without them a call does less work.
     /// - Throws: `.invalidArgument` for text with nothing but white space (there is nothing
     ///   to correct: the correction service, the C ABI, Python and the CLI all refuse it);
     ///   `.limit` over `maxInputBytes`.

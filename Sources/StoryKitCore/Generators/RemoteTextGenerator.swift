@@ -34,6 +34,13 @@ public struct RemoteTextGenerator: TextGenerator {
     /// Creates a generator.
     ///
     /// - Parameters:
+    ///   - provider: the provider's wire format.
+    ///   - model: the model; `defaultModel(for:)` when `nil`.
+    ///   - transport: what carries the HTTP exchanges.
+    ///   - apiKey: the key from the app's configuration, used when `environment` has none.
+    ///   - baseURL: the server, for an OpenAI-compatible one; the provider's own when `nil`.
+    ///   - timeout: the time limit of each attempt.
+    ///   - retrier: when and how often a failed attempt is repeated.
     ///   - acceptsResponseSchema: whether the server follows a JSON schema; set it to `false`
     ///     for a local server that does not, and services ask for numbered lists instead.
     ///   - environment: where keys are looked up first; the process environment by default.

@@ -21,7 +21,7 @@
 /// the store is open lets a second opener in: leave it alone.
 ///
 /// Ids: canonically equivalent spellings are one id (as Swift compares strings) and case
-/// matters; the file name of each id is ``RecordFileName``'s, so ids stay apart on file
+/// matters; the file name of each id is `RecordFileName`'s, so ids stay apart on file
 /// systems that ignore case or normalisation.
 ///
 ///     let store = try FileStore(root: ".storykit")
