@@ -340,6 +340,29 @@ STORYKIT_API storykit_status storykit_stream_feed(storykit_stream *stream, char 
                                                   const char *chunk, size_t len);
 
 /*
+** Feeds the next chunk like storykit_stream_feed(), and writes its events into a buffer the
+** caller owns and reuses: no allocation to free per chunk, for hosts that feed many small
+** chunks (a chunk that completes nothing writes "[]").
+**
+** stream      A stream from storykit_stream_create().
+** buffer      Receives the events as a JSON array, NUL-terminated: the elements of
+**             storykit_stream_feed()'s "events". May be NULL only when capacity is 0.
+** capacity    The size of buffer in bytes.
+** out_length  Receives the length written, without the NUL. When the events do not fit,
+**             receives the capacity they need (with the NUL), and the call returns
+**             STORYKIT_E_LIMIT with the chunk read and its events kept: the next call on the
+**             stream (this one with a chunk of length 0, storykit_stream_feed() or
+**             storykit_stream_finish_events()) returns them first. Never NULL.
+** chunk, len  As for storykit_stream_feed().
+**
+** Returns STORYKIT_OK; STORYKIT_E_LIMIT (buffer too small, as above, which does not end the
+** stream; or the input limit); otherwise as storykit_stream_feed().
+** Thread-safe (see Streams: calls on one stream are serialised).
+*/
+STORYKIT_API storykit_status storykit_stream_feed_into(storykit_stream *stream, char *buffer, size_t capacity,
+                                                       size_t *out_length, const char *chunk, size_t len);
+
+/*
 ** Ends the input and returns the result: exactly what the batch function returns for the
 ** whole input (storykit_parse_list, storykit_parse_variations or storykit_json_repair; for
 ** the "-sse" kinds, the {"result":...} or {"error":...} object of storykit_response_decode).

@@ -1,5 +1,6 @@
 """Runs the C examples built by scripts/build-c-example.sh (in STORYKIT_C_EXAMPLES, or
-Examples/c/build): the streaming example and the socket transport example."""
+Examples/c/build): the streaming example, the stream cost measure (which checks
+storykit_stream_feed_into against storykit_stream_feed) and the socket transport example."""
 import json
 import os
 import subprocess
@@ -53,6 +54,27 @@ def test_stream_example_reports_bad_input(run):
     result = run("stream", "variations", stdin=b'{"directCorrection": "\xff')
     assert result.returncode == 1 and b"UTF-8" in result.stderr
     assert run("stream", "poem").returncode == 2
+
+
+@pytest.mark.parametrize("kind, buffer", [("variations", "8"), ("variations", "0"), ("list", "13"), ("json", "4096")])
+def test_feed_into_writes_what_feed_returns_and_keeps_what_does_not_fit(run, kind, buffer, tmp_path):
+    # A reply with non-ASCII text and escapes; a small buffer makes nearly every chunk's events
+    # not fit, and stream_cost then takes them with a grown buffer and checks them against feed.
+    texts = ["the little dragon wanted to go home über café 星 🐉 \"quoted\"" * 3, "a second one", "and a third"]
+    reply = (json.dumps({"variations": [{"text": text, "kind": "direct"} for text in texts]}, ensure_ascii=False)
+             if kind != "list" else "".join(f"{n}. {text}\n" for n, text in enumerate(texts, 1)))
+    path = tmp_path / "reply"
+    path.write_bytes(reply.encode())
+    result = run("stream_cost", str(path), kind, "7", "1", buffer)
+    assert result.returncode == 0, result.stderr.decode()
+    assert "feed_into verified against feed" in result.stdout.decode()
+
+
+def test_stream_cost_refuses_bad_arguments(run, tmp_path):
+    assert run("stream_cost").returncode == 2
+    assert run("stream_cost", str(tmp_path / "missing")).returncode == 2
+    (tmp_path / "reply").write_bytes(b"{}")
+    assert run("stream_cost", str(tmp_path / "reply"), "variations", "0").returncode == 2
 
 
 @pytest.fixture(scope="module")

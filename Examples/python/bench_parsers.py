@@ -5,8 +5,11 @@
 Peers (installed from PyPI into Examples/python/.venv-bench): langchain-core's list output
 parsers, json-repair, partial-json-parser and jiter. Reports, with medians over rounds:
   1. accuracy of each parser on the project's reply corpus (Tests/Fixtures/Replies);
-  2. a ~100 KB variations JSON reply streamed in 16-byte chunks: StoryKit's stream against
-     re-parsing the growing buffer on every chunk with each peer;
+  2. variations JSON replies of about 2 KB, 20 KB, 200 KB and 2 MB streamed in 16-byte
+     chunks: StoryKit's Python Stream (events decoded into Python objects, as a user takes
+     them) against re-parsing the growing buffer on every chunk with jiter, and, up to 20 KB
+     (they take minutes beyond), partial-json-parser and json-repair; and StoryKit's cost per
+     chunk through the C ABI alone, measured in C by Examples/c/stream_cost.c;
   3. linear cost: StoryKit's per-byte streaming cost at 4 MB against 1 MB;
   4. batch parsing of a ~10 KB reply: StoryKit against jiter.
 """
@@ -15,6 +18,8 @@ from __future__ import annotations
 
 import os
 import json
+import subprocess
+import tempfile
 import statistics
 import sys
 import time
@@ -156,12 +161,14 @@ def accuracy() -> dict[str, dict[str, str]]:
 
 def variations_reply(target_bytes: int) -> bytes:
     """A structured variations reply of about target_bytes: long texts with escapes and
-    non-ASCII, as a model writing many variations would produce."""
+    non-ASCII, as a model writing many variations would produce. Texts grow with the reply, so
+    that even the largest holds fewer than the 1000 variations a reply may have."""
+    base_words = 40 + target_bytes // 4000
     words = ["the", "little", "dragon", "wanted", "to", "go", "home", "über", "café", "星",
              "\"quoted\"", "moon", "lantern", "🐉", "and", "then"]
     variations, size, n = [], 0, 0
     while size < target_bytes:
-        text = " ".join(words[(n * 7 + i) % len(words)] for i in range(40 + n % 30))
+        text = " ".join(words[(n * 7 + i) % len(words)] for i in range(base_words + n % 30))
         variations.append({"text": text, "kind": ["direct", "refined", "alternative"][n % 3]})
         size += len(json.dumps(variations[-1], ensure_ascii=False).encode())
         n += 1
@@ -181,10 +188,38 @@ def storykit_stream(parts: list[bytes]) -> int:
     return events
 
 
-def reparse_each_chunk(parse, parts: list[bytes], as_text: bool):
+def c_stream_cost_program() -> Path | None:
+    """Examples/c/build/stream_cost, built by scripts/build-c-example.sh when missing."""
+    program = ROOT / "Examples" / "c" / "build" / "stream_cost"
+    if not program.exists():
+        built = subprocess.run([str(ROOT / "scripts" / "build-c-example.sh")], capture_output=True, text=True)
+        if built.returncode != 0:
+            print(f"  (no C measure: scripts/build-c-example.sh failed: {built.stderr.strip()[-300:]})")
+            return None
+    return program
+
+
+def c_cost_per_chunk(program: Path, reply: bytes, rounds: int) -> str:
+    """The C program's report for this reply: its median per chunk through storykit_stream_feed_into."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as file:
+        file.write(reply)
+        file.flush()
+        run = subprocess.run([str(program), file.name, "variations", "16", str(rounds)], capture_output=True, text=True)
+    if run.returncode != 0:
+        return f"failed: {run.stderr.strip()}"
+    return run.stdout.strip()
+
+
+def reparse_each_chunk(parse, parts: list[bytes], as_text: bool, every: int = 1):
+    """Re-parses the reply so far after each chunk (with `every`, after every so many)."""
     buffer = b""
-    for part in parts:
-        buffer += part
+    for position, part in enumerate(parts):
+        if every == 1:
+            buffer += part
+        elif position % every:
+            continue
+        else:
+            buffer = b"".join(parts[:position + 1])
         try:
             parse(buffer.decode("utf-8", "ignore") if as_text else buffer)
         except Exception:
@@ -200,20 +235,32 @@ def main() -> None:
     for parser, kinds in accuracy().items():
         print(f"  {parser:40} " + "  ".join(f"{kind}: {result}" for kind, result in sorted(kinds.items())))
 
-    reply = variations_reply(100_000)
-    parts = chunks(reply, 16)
-    print(f"\n2. Streaming a {len(reply) / 1000:.0f} KB variations reply in {len(parts)} chunks of 16 bytes "
-          f"(medians of {rounds} rounds; re-parsing peers: 1 round where marked)")
-    results = {"StoryKit stream": median_seconds(lambda: storykit_stream(parts), rounds)}
-    results["jiter (re-parse each chunk)"] = median_seconds(
-        lambda: reparse_each_chunk(lambda b: jiter.from_json(b, partial_mode="trailing-strings"), parts, False), rounds)
-    results["partial-json-parser (re-parse each chunk)"] = median_seconds(
-        lambda: reparse_each_chunk(partial_json_parser.loads, parts, True), 1)
-    results["json-repair (re-parse each chunk)"] = median_seconds(
-        lambda: reparse_each_chunk(json_repair.loads, parts, True), 1)
-    base = results["StoryKit stream"]
-    for name, seconds in results.items():
-        print(f"  {name:45} {seconds * 1000:10.1f} ms   {seconds / base:8.1f}x StoryKit")
+    print(f"\n2. Streaming variations replies in 16-byte chunks (medians of {rounds} rounds; the peers re-parse "
+          "the growing reply on every chunk; 1 round where marked)")
+    stream_cost = c_stream_cost_program()
+    for target in (2_000, 20_000, 200_000, 2_000_000):
+        reply = variations_reply(target)
+        parts = chunks(reply, 16)
+        print(f"  {len(reply) / 1000:.0f} KB, {len(parts)} chunks:")
+        results = {"StoryKit Stream (events decoded)": median_seconds(lambda: storykit_stream(parts), rounds)}
+        jiter_parse = lambda b: jiter.from_json(b, partial_mode="trailing-strings")  # noqa: E731
+        if target <= 200_000:
+            results["jiter (re-parse each chunk)"] = median_seconds(lambda: reparse_each_chunk(jiter_parse, parts, False), rounds)
+        else:
+            # Every chunk would take minutes: every 100th chunk's re-parse, timed, times 100.
+            results["jiter (re-parse each chunk), every 100th timed x 100"] = median_seconds(
+                lambda: reparse_each_chunk(jiter_parse, parts, False, every=100), 1) * 100
+        if target <= 20_000:
+            results["partial-json-parser (re-parse each chunk), 1 round"] = median_seconds(
+                lambda: reparse_each_chunk(partial_json_parser.loads, parts, True), 1)
+            results["json-repair (re-parse each chunk), 1 round"] = median_seconds(
+                lambda: reparse_each_chunk(json_repair.loads, parts, True), 1)
+        base = results["StoryKit Stream (events decoded)"]
+        for name, seconds in results.items():
+            print(f"    {name:50} {seconds * 1000:10.2f} ms  {seconds / len(parts) * 1e6:7.2f} us/chunk"
+                  f"  {seconds / base:7.2f}x StoryKit")
+        if stream_cost:
+            print(f"    {'StoryKit through C alone (stream_cost.c)':50} {c_cost_per_chunk(stream_cost, reply, rounds)}")
 
     print("\n3. Linear cost of StoryKit's stream (16-byte chunks)")
     per_byte = {}

@@ -78,6 +78,33 @@ public func storykit_stream_feed(
 }
 
 @c @implementation
+public func storykit_stream_feed_into(
+    _ stream: OpaquePointer?,
+    _ buffer: UnsafeMutablePointer<CChar>?,
+    _ capacity: Int,
+    _ out_length: UnsafeMutablePointer<Int>?,
+    _ chunk: UnsafePointer<CChar>?,
+    _ len: Int
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        guard let length = out_length else { throw StoryKitError(.invalidArgument, "out_length is NULL") }
+        length.pointee = 0
+        let handle = try streamHandle(stream)
+        guard capacity >= 0, buffer != nil || capacity == 0 else {
+            throw StoryKitError(.invalidArgument, "buffer is NULL but its capacity is \(UInt(bitPattern: capacity))")
+        }
+        let bytes = try inputBytes(chunk, len, "chunk")
+        let target = UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer(buffer)?.assumingMemoryBound(to: UInt8.self), count: capacity)
+        let (written, needed) = try handle.feed(bytes, into: target)
+        guard let written else {
+            length.pointee = needed
+            throw StoryKitError(.limit, "the events need a buffer of \(needed) bytes, and buffer holds \(capacity); they are kept for the next call")
+        }
+        length.pointee = written
+    }
+}
+
+@c @implementation
 public func storykit_stream_finish(
     _ stream: OpaquePointer?,
     _ out_result_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?

@@ -98,6 +98,20 @@ private struct Checker {
         }
         expect(answered { storykit_stream_finish(stream, $0) }.1?.contains("\(tag) one") == true, "stream_finish")
         storykit_stream_free(stream)
+        // The same through a caller's buffer, too small at first: the events are kept, then taken.
+        expect(storykit_stream_create(&stream, "list", nil) == STORYKIT_OK, "stream_create")
+        var buffer = [CChar](repeating: 0, count: 4), written = 0, delivered = ""
+        for chunk in Self.chunks(list, size: 5) {
+            var status = chunk.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { storykit_stream_feed_into(stream, &buffer, buffer.count, &written, $0.baseAddress, chunk.count) } }
+            if status == STORYKIT_E_LIMIT, written > buffer.count {
+                buffer = [CChar](repeating: 0, count: written)
+                status = storykit_stream_feed_into(stream, &buffer, buffer.count, &written, nil, 0)
+            }
+            expect(status == STORYKIT_OK && buffer[written] == 0, "stream_feed_into")
+            delivered += String(decoding: buffer.prefix(written).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        expect(delivered.contains(#"{"type":"delta","index":0,"text":"\#(tag) one"}"#), "stream_feed_into: \(delivered)")
+        storykit_stream_free(stream)
 
         // Prompts, requests and responses.
         expect(answered { storykit_prompt_build($0, #"{"kind":"correction","text":"\#(tag) wnat"}"#) }.1?.contains("\(tag) wnat") == true, "prompt_build")

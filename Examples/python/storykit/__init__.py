@@ -27,7 +27,7 @@ from .transport import Exchange, UrllibTransport
 from .errors import (
     APIError, CallbackError, InternalError, InvalidArgumentError, LimitError, NotFoundError,
     CancelledError, ParseError, StateError, StorageError, StoryKitError, TransportError, UnavailableError,
-    error_for,
+    E_LIMIT, error_for,
 )
 
 __all__ = [
@@ -66,6 +66,11 @@ def _utf8(text: Text, name: str = "text") -> bytes:
     if isinstance(text, (bytes, bytearray, memoryview)):
         return bytes(text)
     raise TypeError(f"{name} must be str or bytes, not {type(text).__name__}")
+
+
+# The events of a stream are compact JSON that the library wrote: decoding them needs neither
+# json.loads' checks for bytes nor for surrounding white space.
+_decode_json = json.JSONDecoder().raw_decode
 
 
 def _check(status: int) -> None:
@@ -331,18 +336,39 @@ class Stream(_Handle):
     _free_function = "storykit_stream_free"
     _what = "stream"
 
+    # Events are written into one buffer per stream (storykit_stream_feed_into), grown when a
+    # chunk's events need more: no string to copy and free per chunk. A stream is fed many
+    # small chunks, so the call's arguments are prepared once.
+    _initial_buffer = 4096
+
     def __init__(self, kind: str, **options) -> None:
         super().__init__()
         options_json = _options({_camel(k): v for k, v in options.items()}) if options else None
         _check(library().storykit_stream_create(ctypes.byref(self._handle), _name(kind, "kind"), options_json))
         self.kind = kind
+        self._feed_into = library().storykit_stream_feed_into
+        self._length = ctypes.c_size_t()
+        self._length_out = ctypes.byref(self._length)
+        self._grow(self._initial_buffer)
+
+    def _grow(self, capacity: int) -> None:
+        self._buffer = ctypes.create_string_buffer(capacity)
+        self._capacity = capacity
 
     def feed(self, chunk: Text) -> list:
         """Feeds the next chunk; returns its events (start, delta, done; or value, partial)."""
-        data = _utf8(chunk, "chunk")
-        out = ctypes.c_void_p()
-        _check(library().storykit_stream_feed(self._open(), ctypes.byref(out), data, len(data)))
-        return json.loads(_take_string(out))["events"]
+        data = chunk if type(chunk) is bytes else _utf8(chunk, "chunk")
+        status = self._feed_into(self._open(), self._buffer, self._capacity, self._length_out, data, len(data))
+        if status == E_LIMIT and self._length.value > self._capacity:
+            # The events did not fit and were kept: take them into a buffer that holds them.
+            self._grow(self._length.value)
+            status = self._feed_into(self._open(), self._buffer, self._capacity, self._length_out, None, 0)
+        if status != 0:
+            _check(status)
+        length = self._length.value
+        if length == 2:
+            return []
+        return _decode_json(ctypes.string_at(self._buffer, length).decode("utf-8"))[0]
 
     def finish(self) -> dict:
         """Ends the input and returns the result."""

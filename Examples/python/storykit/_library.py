@@ -61,6 +61,8 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_parse_variations": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]),
         "storykit_stream_create": (status, [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_char_p]),
         "storykit_stream_feed": (status, [ctypes.c_void_p, out_string, ctypes.c_char_p, ctypes.c_size_t]),
+        "storykit_stream_feed_into": (status, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t),
+                                              ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_stream_finish": (status, [ctypes.c_void_p, out_string]),
         "storykit_stream_finish_events": (status, [ctypes.c_void_p, out_string, out_string]),
         "storykit_stream_free": (None, [ctypes.c_void_p]),

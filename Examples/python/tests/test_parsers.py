@@ -181,6 +181,40 @@ def test_null_stream_arguments(lib):
     lib.storykit_stream_free(None)
 
 
+def test_a_chunk_whose_events_outgrow_the_buffer_loses_none(monkeypatch):
+    # The binding's buffer starts small here: the events of most chunks do not fit, are kept
+    # by the library, and are taken into a grown buffer.
+    reply = json.dumps({"variations": [{"text": "ü 星 \\\" " * n, "kind": "direct"} for n in (1, 40, 300)]}, ensure_ascii=False)
+    chunks = [reply[i:i + 97] for i in range(0, len(reply), 97)]
+
+    def events(initial):
+        monkeypatch.setattr(storykit.Stream, "_initial_buffer", initial)
+        with storykit.Stream("variations", expected=3, distinct=False) as stream:
+            seen = [event for chunk in chunks for event in stream.feed(chunk)]
+            result, end = stream.finish_with_events()
+        return seen + end, result
+
+    small, small_result = events(3)
+    large, large_result = events(1 << 20)
+    assert small == large and small_result == large_result
+    assert [event["text"] for event in small if event["type"] == "done"] == [v["text"] for v in large_result["variations"]]
+
+
+def test_feed_into_null_arguments_and_a_kept_event_survive(lib):
+    import ctypes
+
+    length = ctypes.c_size_t(99)
+    assert lib.storykit_stream_feed_into(None, None, 0, ctypes.byref(length), b"x", 1) == errors.E_INVALID_ARGUMENT
+    with storykit.Stream("list") as stream:
+        handle = stream._open()
+        assert lib.storykit_stream_feed_into(handle, None, 0, None, b"", 0) == errors.E_INVALID_ARGUMENT
+        assert lib.storykit_stream_feed_into(handle, None, 8, ctypes.byref(length), b"", 0) == errors.E_INVALID_ARGUMENT
+        # No room: the events are kept, the stream stays usable, and feed() returns them first.
+        assert lib.storykit_stream_feed_into(handle, None, 0, ctypes.byref(length), b"1. a\n2. b", 10) == errors.E_LIMIT
+        assert length.value > 2
+        assert [event["type"] for event in stream.feed("\n")] == ["start", "delta", "done", "start", "delta"]
+
+
 def test_random_bytes_never_crash_any_parser():
     rng = random.Random(11)
     alphabet = b'{}[]",:\'0123456789-+.eE tfnTFN\n\r\t\\u/*#`-.)(:**Option 1\xc3\xa9\xe2\x80\x9c\xe2\x80\x9d\xff'

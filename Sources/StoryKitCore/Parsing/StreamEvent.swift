@@ -45,13 +45,26 @@ extension StreamEvent {
     /// work, since a stream answers every chunk.
     package static func eventsUTF8JSON(_ events: [StreamEvent]) -> [UInt8] {
         var writer = JSONWriter(options: .compact, capacity: 16 + 64 * events.count)
-        writer.writeRaw("{\"events\":[")
+        writer.writeRaw("{\"events\":")
+        write(events, to: &writer)
+        writer.writeRaw("}")
+        return writer.output
+    }
+
+    /// The events as a JSON array (`[…]`), written as ``eventsUTF8JSON(_:)`` writes them.
+    package static func eventArrayUTF8JSON(_ events: [StreamEvent]) -> [UInt8] {
+        var writer = JSONWriter(options: .compact, capacity: 4 + 64 * events.count)
+        write(events, to: &writer)
+        return writer.output
+    }
+
+    private static func write(_ events: [StreamEvent], to writer: inout JSONWriter) {
+        writer.writeRaw("[")
         for (position, event) in events.enumerated() {
             if position > 0 { writer.writeRaw(",") }
             event.write(to: &writer)
         }
-        writer.writeRaw("]}")
-        return writer.output
+        writer.writeRaw("]")
     }
 
     private func write(to writer: inout JSONWriter) {
