@@ -112,6 +112,7 @@ struct CorrectionToken: Sendable {
             tokens.append(CorrectionToken(kind: .kept, text: String(decoding: bytes, as: UTF8.self)))
             return
         }
+        let bytes = withSlippedApostrophes(bytes)
         var start = bytes.startIndex
         while start < bytes.endIndex {
             let isWordByte = bytes[start].isASCIILetter
@@ -132,6 +133,31 @@ struct CorrectionToken: Sendable {
             }
             start = end
         }
+    }
+
+    /// `bytes` with each `;` typed for the apostrophe beside it read as one: between letters and
+    /// before the ending of a contraction or a possessive (`don;t`, `it;s`, `I;m`, `we;ll`,
+    /// `week;s`). A semicolon of a sentence is followed by a space. The token then holds the
+    /// apostrophe, as the corrected text does.
+    private static func withSlippedApostrophes(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard bytes.contains(UInt8(ascii: ";")) else { return bytes }
+        var repaired = bytes
+        for index in bytes.indices where bytes[index] == UInt8(ascii: ";") && index > bytes.startIndex && bytes[index - 1].isASCIILetter {
+            var end = index + 1
+            while end < bytes.endIndex, bytes[end].isASCIILetter { end += 1 }
+            let ending = String(decoding: bytes[(index + 1)..<end], as: UTF8.self).lowercased()
+            var start = index - 1
+            while start > bytes.startIndex, bytes[start - 1].isASCIILetter { start -= 1 }
+            let before = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
+            let isContraction = switch ending {
+            case "s", "d", "re", "ve", "ll": true
+            case "t": before.hasSuffix("n")
+            case "m": before == "i"
+            default: false
+            }
+            if isContraction { repaired[index] = 0x27 }
+        }
+        return repaired
     }
 
     /// `a.b` with letters on both sides: a domain or file name. Not `wou.d` (two letters or

@@ -2,11 +2,12 @@
 /// reading of a word by how common the word is (an embedded English frequency list) and how
 /// likely the slips between it and what was typed are (`TypoCostModel`: neighbouring keys on
 /// the chosen layout, doubled presses, dropped, extra and swapped letters, missed or extra
-/// spaces, stray capitals), and of the spelling slips that long words and children's writing
-/// add (letters that sound alike, a syllable typed twice, an ending spelt as it sounds:
-/// `storys`). A word outside the list stays as typed unless a reading is far likelier: an
-/// ending that makes a plural or a verb form is kept where the slips allow it, as frequencies
-/// judge grammar poorly. No model, no network, no key.
+/// spaces, stray capitals, a punctuation key among the letters: `wou.d`, `don;t`), and of
+/// the spelling slips that long words and children's writing add (letters that sound alike,
+/// a syllable typed twice, an ending spelt as it sounds: `storys`). A word outside the list
+/// stays as typed unless a reading is far likelier: an ending that makes a plural or a verb
+/// form is kept where the slips allow it, as frequencies judge grammar poorly. No model, no
+/// network, no key.
 ///
 /// Every version it offers is one a writer could mean, because a version tapped by mistake
 /// is not harmless:

@@ -89,6 +89,10 @@ import Testing
     @Test func readsAPunctuationKeyHitInsideAWord() throws {
         #expect(try texts("i wou.d like that").first == "i would like that")
         #expect(try texts("the treatm,ent worked").first == "the treatment worked")
+        // The semicolon key is beside the apostrophe's.
+        #expect(try texts("i don;t know, it;s late").first == "i don't know, it's late")
+        #expect(try texts("I;m sure we;ll see the week;s end").first == "I'm sure we'll see the week's end")
+        #expect(try texts("stop; then go").first == "stop; then go")
         // Abbreviations, domains and two words joined by a mark are not slips.
         for typed in ["Ph.D students", "the U.S army", "see example.com now", "I went home,then I slept", "e.g. this"] {
             #expect(try texts(typed).first == typed)
