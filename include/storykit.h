@@ -585,6 +585,9 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **                  less likely than the best reading, 0.3 when it changes a correctly typed word.
 ** Fewer than three versions is a normal outcome: "issues" then holds {"code":"count",...}.
 ** A correctly typed word is never changed unless the words around it make another far likelier.
+** Text in another language (German, French, Spanish, Italian, Portuguese, Dutch or Polish, told
+** by its common words and letters) comes back as typed, one "direct" version, with
+** {"code":"language","detected":"de"} among the issues: the corrector reads English only.
 **
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
 **               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want

@@ -19,7 +19,8 @@ Then, for StoryKit's versions: the share of sentences whose intended text is amo
 offered, versions per sentence, the share where refined has more wrong words than direct, and
 the correctly typed words each version changes; and a clean-sentence run
 (Tests/Fixtures/Correction/clean-sentences.txt): how often each version changes a word of a
-correctly typed sentence.
+correctly typed sentence; and sentences in other languages (Tests/Fixtures/Correction/
+other-languages.txt): how many come back as typed.
 Words are compared after aligning the output with the clean sentence (difflib), as typed:
 case and attached punctuation count. The peers correct word by word and are given the same
 courtesy StoryKit gives itself: words they know are kept, and a capital first letter is kept.
@@ -45,6 +46,7 @@ FIXTURES = HERE.parents[1] / "Tests" / "Fixtures" / "Correction"
 CORPUS = FIXTURES / "tremor-corpus.json"
 MISSPELLINGS = FIXTURES / "real-misspellings.json"
 CLEAN = FIXTURES / "clean-sentences.txt"
+OTHER_LANGUAGES = FIXTURES / "other-languages.txt"
 WORD = re.compile(r"[A-Za-z]+")
 WORD_WITH_APOSTROPHE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
@@ -233,6 +235,19 @@ def misspelling_cases(held_out: bool) -> list[dict]:
     return [{"clean": case["intended"], "typed": case["typed"], "mistyped": [0]} for case in cases if case["heldOut"] == held_out]
 
 
+def report_other_languages(peers: dict) -> None:
+    """Sentences in languages StoryKit has no word list for: how many come back as typed."""
+    rows = [line.split("\t", 2) for line in OTHER_LANGUAGES.read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")]
+    print(f"\nOther languages ({OTHER_LANGUAGES.relative_to(HERE.parents[1])}): sentences returned as typed")
+    for split in ("seen", "held-out"):
+        chosen = [row for row in rows if row[1] == split]
+        line = f"  {split:<9} {len(chosen):3} sentences: StoryKit {sum(storykit_direct(row[2]) == row[2] for row in chosen):3}"
+        for name, correct in peers.items():
+            line += f", {name} {sum(correct(row[2]) == row[2] for row in chosen)}"
+        print(line)
+
+
 def main() -> None:
     rounds = next((int(argument) for argument in sys.argv[1:] if argument.isdigit()), 3)
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
@@ -266,6 +281,7 @@ def main() -> None:
 
     sentences = [line for line in CLEAN.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     report_clean_run(sentences, peers)
+    report_other_languages(peers)
 
     if "-v" in sys.argv:
         for case, output, variations in zip(cases, outputs["StoryKit offline"], versions):

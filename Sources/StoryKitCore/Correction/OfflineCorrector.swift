@@ -22,8 +22,10 @@
 ///   refined, offered only when it is at most `alternativeMargin` (log10) less likely than the
 ///   best reading, or `realWordAlternativeMargin` when it changes a word typed correctly.
 /// So a correction holds one, two or three versions; fewer than three is a normal outcome and
-/// the set says why with a `count` issue. Correctly typed words are never changed in `direct`
-/// or `refined` unless the words around them make another word far likelier; British and
+/// the set says why with a `count` issue. Text in another language (German, French, Spanish,
+/// Italian, Portuguese, Dutch, Polish) is returned as typed, with a `language` issue naming
+/// it, rather than rewritten into English words. Correctly typed words are never changed in
+/// `direct` or `refined` unless the words around them make another word far likelier; British and
 /// American spellings are both correct. Names (capitalised words that are not English words;
 /// only a long one a single slip away from a word is corrected), acronyms, numbers, URLs,
 /// e-mail addresses and words in other scripts are left alone. Profanity, slurs and sexual
@@ -80,6 +82,9 @@ public struct OfflineCorrector: Sendable {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
         }
         let tokens = CorrectionToken.tokenize(text)
+        if let language = ForeignText.language(of: tokens, lexicon: lexicon) {
+            return Self.asTyped(text, tokens, language: language, includingWords: includingWords)
+        }
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         var options: [CorrectionLattice.Option] = []
         var breaksContext: [Bool] = []
@@ -103,6 +108,16 @@ public struct OfflineCorrector: Sendable {
         }
         let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: language)
         return compose(tokens, positions, lattice, includingWords: includingWords)
+    }
+
+    /// `text` as typed, with why: it is in `language`, and this corrector reads English only.
+    private static func asTyped(_ text: String, _ tokens: [CorrectionToken], language: String, includingWords: Bool) -> OfflineCorrection {
+        let set = VariationSet(variations: [TextVariation(text: text, kind: .direct)], source: .offline,
+                               issues: [.count(expected: 3, found: 1), .language(detected: language)])
+        let words = includingWords
+            ? tokens.filter { $0.kind == .word }.map { WordCorrection(original: $0.text, corrected: $0.text, confidence: 1) }
+            : nil
+        return OfflineCorrection(variations: set, words: words)
     }
 
     // MARK: Readings

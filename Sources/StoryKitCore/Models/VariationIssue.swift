@@ -5,9 +5,12 @@ public enum VariationIssue: Sendable, Hashable, Codable {
     case count(expected: Int, found: Int)
     /// Variation `index` differs from variation `of` only in case, punctuation or white space.
     case duplicate(index: Int, of: Int)
+    /// The text is in a language the offline corrector has no word list for (`detected`, a BCP
+    /// 47 code), so it was returned as typed rather than rewritten into English words.
+    case language(detected: String)
 
     private enum CodingKeys: String, CodingKey {
-        case code, expected, found, index, of
+        case code, expected, found, index, of, detected
     }
 
     public init(from decoder: any Decoder) throws {
@@ -18,8 +21,10 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             self = .count(expected: try container.decode(Int.self, forKey: .expected), found: try container.decode(Int.self, forKey: .found))
         case "duplicate":
             self = .duplicate(index: try container.decode(Int.self, forKey: .index), of: try container.decode(Int.self, forKey: .of))
+        case "language":
+            self = .language(detected: try container.decode(String.self, forKey: .detected))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "unknown issue code \"\(code)\"; expected \"count\" or \"duplicate\"")
+            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\" or \"language\"")
         }
     }
 
@@ -30,6 +35,8 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             ["code": "count", "expected": .number(JSONNumber(expected)), "found": .number(JSONNumber(found))]
         case .duplicate(let index, let of):
             ["code": "duplicate", "index": .number(JSONNumber(index)), "of": .number(JSONNumber(of))]
+        case .language(let detected):
+            ["code": "language", "detected": .string(detected)]
         }
     }
 

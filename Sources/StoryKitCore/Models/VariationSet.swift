@@ -73,6 +73,9 @@ extension VariationSet {
                 writer.writeInteger(index)
                 writer.writeRaw(",\"of\":")
                 writer.writeInteger(of)
+            case .language(let detected):
+                writer.writeRaw("{\"code\":\"language\",\"detected\":")
+                writer.writeString(detected)
             }
             writer.writeRaw("}")
         }

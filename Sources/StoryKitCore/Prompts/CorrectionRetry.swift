@@ -23,11 +23,15 @@ public struct CorrectionRetry: Sendable, Hashable {
 
     /// The retry for a parsed reply: `nil` when it has no count or duplicate issue.
     public init?(previousReply: String, issues: [VariationIssue]) {
-        guard let first = issues.first else { return nil }
-        switch first {
-        case .count: self.init(previousReply: previousReply, problem: .count)
-        case .duplicate: self.init(previousReply: previousReply, problem: .duplicates)
+        for issue in issues {
+            switch issue {
+            case .count: self.init(previousReply: previousReply, problem: .count)
+            case .duplicate: self.init(previousReply: previousReply, problem: .duplicates)
+            case .language: continue
+            }
+            return
         }
+        return nil
     }
 
     func explanation(count: Int, form: CorrectionPromptBuilder.Form) -> String {

@@ -172,6 +172,36 @@ import Testing
         #expect(alternatives * 12 <= sentences.count, "\(alternatives) of \(sentences.count)")
     }
 
+    @Test func returnsTextInAnotherLanguageAsTypedAndSaysWhy() throws {
+        let rows = try Fixtures.text("Correction/other-languages.txt").split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t", maxSplits: 2).map(String.init) }
+        let seen = rows.filter { $0[1] == "seen" }
+        #expect(seen.count >= 70)
+        for row in seen {
+            let set = try corrector.correct(row[2]).variations
+            #expect(set.variations.map(\.text) == [row[2]], "\(row)")
+            if row[0] != "ja", row[0] != "ru" {
+                #expect(set.issues.contains(.language(detected: row[0])), "\(row): \(set.issues)")
+                #expect(set.issues.contains(.count(expected: 3, found: 1)))
+            }
+        }
+        // The per-word report keeps every word as typed.
+        let words = try #require(try corrector.correct("Ich mochte nach hasue").words)
+        #expect(words.map(\.corrected) == ["Ich", "mochte", "nach", "hasue"] && words.allSatisfy { $0.confidence == 1 })
+    }
+
+    @Test func neverTakesEnglishForAnotherLanguage() throws {
+        var texts = try Fixtures.text("Correction/clean-sentences.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let corpus = try Fixtures.json("Correction/tremor-corpus.json")
+        texts += (corpus["cases"]?.arrayValue ?? []).compactMap { $0["typed"]?.stringValue }
+        texts += ["Zoë went to the café", "I love chili con carne", "The plants will die without water", "see you at the fiesta"]
+        #expect(texts.count > 200)
+        for text in texts {
+            let issues = try corrector.correct(text, includingWords: false).variations.issues
+            #expect(!issues.contains { if case .language = $0 { true } else { false } }, "\(text)")
+        }
+    }
+
     @Test(arguments: ["favorite", "favourite", "color", "colour", "theater", "theatre", "gray", "grey", "organize",
                       "organise", "traveled", "travelled", "behavior", "behaviour", "neighbors", "jewelry", "mom"])
     func keepsBritishAndAmericanSpellings(_ word: String) throws {

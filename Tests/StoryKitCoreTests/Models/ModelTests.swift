@@ -109,9 +109,9 @@ import Testing
         let set = VariationSet(
             variations: [TextVariation(text: "I want to go home.", kind: .direct), TextVariation(text: "I want to go home!")],
             source: .list,
-            issues: [.count(expected: 3, found: 2), .duplicate(index: 1, of: 0)]
+            issues: [.count(expected: 3, found: 2), .duplicate(index: 1, of: 0), .language(detected: "de")]
         )
-        #expect(set.json.formatted() == #"{"variations":[{"text":"I want to go home.","kind":"direct"},{"text":"I want to go home!","kind":null}],"source":"list","repaired":false,"issues":[{"code":"count","expected":3,"found":2},{"code":"duplicate","index":1,"of":0}]}"#)
+        #expect(set.json.formatted() == #"{"variations":[{"text":"I want to go home.","kind":"direct"},{"text":"I want to go home!","kind":null}],"source":"list","repaired":false,"issues":[{"code":"count","expected":3,"found":2},{"code":"duplicate","index":1,"of":0},{"code":"language","detected":"de"}]}"#)
         #expect(try VariationSet(json: set.json) == set)
         // Written directly, as the encoder writes it.
         #expect(try JSONValueEncoder().encode(set) == set.json)

@@ -49,7 +49,7 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "How many versions to ask a model for, 1 to 10.")
     var count = 3
 
-    @Option(help: "The language of the versions (BCP 47); default: the text's own.")
+    @Option(help: "The language of the versions a model writes (BCP 47); default: the text's own. The offline corrector reads English only, and returns text in another language as typed.")
     var language: String?
 
     @Option(help: "The keyboard the text was typed on: qwerty, qwertz or azerty.")
@@ -121,8 +121,15 @@ struct CorrectCommand: AsyncParsableCommand {
             let label = variation.kind?.rawValue ?? "version \(index + 1)"
             print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + variation.text)
         }
+        let language = set.issues.lazy.compactMap { issue -> String? in
+            if case .language(let detected) = issue { detected } else { nil }
+        }.first
         for issue in set.issues {
-            if set.source == .offline, case .count = issue {
+            if let language {
+                if case .language = issue {
+                    print(indent + "(not corrected: the text looks like \(Self.languageName(language)), and the offline corrector reads English only)")
+                }
+            } else if set.source == .offline, case .count = issue {
                 let kinds = Set(set.variations.compactMap(\.kind))
                 var reasons: [String] = []
                 if !kinds.contains(.refined) { reasons.append("polish changes nothing") }
@@ -132,6 +139,12 @@ struct CorrectCommand: AsyncParsableCommand {
                 print(indent + "issue: \(issue)")
             }
         }
+    }
+
+    /// The English name of a language the offline corrector tells apart, or its code.
+    static func languageName(_ code: String) -> String {
+        let names = ["de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "pt": "Portuguese", "nl": "Dutch", "pl": "Polish"]
+        return names[code] ?? code
     }
 
     private func makeService() throws(CLIFailure) -> CorrectionService {
