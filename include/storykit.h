@@ -588,6 +588,8 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** Text in another language (German, French, Spanish, Italian, Portuguese, Dutch or Polish, told
 ** by its common words and letters) comes back as typed, one "direct" version, with
 ** {"code":"language","detected":"de"} among the issues: the corrector reads English only.
+** The "language" option says which language the text is in instead: "en" (or "en-GB", ...)
+** corrects it as English, any other returns it as typed with that language's issue.
 **
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
 **               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want
@@ -601,9 +603,11 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** text, len     UTF-8 text; NULL only when len is 0. At most STORYKIT_MAX_CORRECTION_BYTES.
 ** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty", "words":true|false,
-**               "spelling":"keep"|"us"|"uk"}: the keyboard (default "qwerty"); whether to add
-**               "words" (default false: less work); the spelling refined writes where British
-**               and American spellings differ (default "keep": the writer's own).
+**               "spelling":"keep"|"us"|"uk", "language":"en"}: the keyboard (default
+**               "qwerty"); whether to add "words" (default false: less work); the spelling
+**               refined writes where British and American spellings differ (default "keep":
+**               the writer's own); the text's language as a BCP 47 tag (default: told from
+**               the text).
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0, bad
 ** options, text that is empty or only white space: nothing to correct, as in

@@ -19,7 +19,7 @@ import ctypes
 import json
 import os
 import threading
-from typing import Union
+from typing import Optional, Union
 
 from . import _library, services as _services
 from .results import CorrectionOutcome, ParsedList, RecordPage, RepairedJSON, VariationSet
@@ -240,7 +240,8 @@ def build_request(request: Union[dict, Text]) -> dict:
     return json.loads(_take_string(out))
 
 
-def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False, spelling: str = "keep") -> VariationSet:
+def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False, spelling: str = "keep",
+                    language: Optional[str] = None) -> VariationSet:
     """Corrects text typed with a tremor, offline, in the ``parse_variations`` shape: one to
     three versions, each one a writer could mean: "direct" (slips corrected), "refined" (the
     same words polished; left out when it equals direct) and "alternative" (another reading
@@ -248,6 +249,8 @@ def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False, 
     then holds a "count" issue. With ``words=True``, also ``words``, each word's correction,
     confidence and alternatives. ``layout`` is "qwerty", "qwertz" or "azerty"; ``spelling``
     ("keep", "us" or "uk") is the spelling refined writes where British and American differ.
+    Text in another language comes back as typed with a "language" issue; ``language`` (a BCP
+    47 tag) says which the text is in instead of telling from the text: "en" corrects it.
 
         >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]]
         ['i want to go home', 'I want to go home.']
@@ -258,6 +261,8 @@ def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False, 
         chosen["words"] = True
     if spelling != "keep":
         chosen["spelling"] = spelling
+    if language is not None:
+        chosen["language"] = language
     options = _options(chosen) if chosen else None
     return _call_json(library().storykit_correct_offline, text, options)
 

@@ -37,6 +37,20 @@ def test_spelling_option_rewrites_refined_only():
         storykit.correct_offline(typed, spelling="au")
 
 
+def test_text_in_another_language_comes_back_as_typed():
+    result = storykit.correct_offline("Ich mochte nach hasue", words=True)
+    assert [v["text"] for v in result["variations"]] == ["Ich mochte nach hasue"]
+    assert {"code": "language", "detected": "de"} in result["issues"]
+    assert [w["corrected"] for w in result["words"]] == ["Ich", "mochte", "nach", "hasue"]
+    # The caller may say which language the text is in.
+    assert storykit.correct_offline("Ich mochte nach hasue", language="en")["variations"][0]["text"] != "Ich mochte nach hasue"
+    told = storykit.correct_offline("i wnat to go hmoe", language="pt-BR")
+    assert [v["text"] for v in told["variations"]] == ["i wnat to go hmoe"]
+    assert {"code": "language", "detected": "pt"} in told["issues"]
+    with pytest.raises(errors.InvalidArgumentError, match="language"):
+        storykit.correct_offline("i wnat", language="english")
+
+
 def test_words_on_request():
     result = storykit.correct_offline("i wnat to go hmoe", words=True, layout="qwertz")
     assert [w["corrected"] for w in result["words"]] == ["i", "want", "to", "go", "home"]

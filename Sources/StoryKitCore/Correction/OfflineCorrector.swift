@@ -42,6 +42,10 @@ public struct OfflineCorrector: Sendable {
     public let layout: KeyboardLayout
     /// The spelling the refined version writes where British and American spellings differ.
     public let spelling: SpellingSystem
+    /// The language of the text when the caller knows it: English (`en`, `en-GB`) is corrected
+    /// without asking whether the text is English; any other comes back as typed. `nil`: the
+    /// corrector tells from the text.
+    public let language: LanguageTag?
     /// How much less likely (log10) than the best reading an alternative may be.
     public static let alternativeMargin: Float = 2.5
     /// The same for an alternative that reads a correctly typed word as another word: most
@@ -50,18 +54,20 @@ public struct OfflineCorrector: Sendable {
     private let model: TypoCostModel
     /// `model` with sound-alike letters, for long words far from every word.
     private let spellingModel: TypoCostModel
-    private let language: WordPairModel
+    private let wordPairs: WordPairModel
     private let variants: SpellingVariants
-    private var lexicon: WordLexicon { language.lexicon }
+    private var lexicon: WordLexicon { wordPairs.lexicon }
 
-    /// Creates a corrector for text typed on `layout` whose refined version writes `spelling`.
-    /// The word lists are loaded once per process, on first use.
-    public init(layout: KeyboardLayout = .qwerty, spelling: SpellingSystem = .keep) {
+    /// Creates a corrector for text typed on `layout` whose refined version writes `spelling`,
+    /// in `language` (`nil`: the text's own). The word lists are loaded once per process, on
+    /// first use.
+    public init(layout: KeyboardLayout = .qwerty, spelling: SpellingSystem = .keep, language: LanguageTag? = nil) {
         self.layout = layout
         self.spelling = spelling
+        self.language = language
         self.model = TypoCostModel.model(for: layout)
         self.spellingModel = TypoCostModel.model(for: layout, withSoundAlikes: true)
-        self.language = WordPairModel.english
+        self.wordPairs = WordPairModel.english
         self.variants = SpellingVariants.english
     }
 
@@ -82,8 +88,11 @@ public struct OfflineCorrector: Sendable {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
         }
         let tokens = CorrectionToken.tokenize(text)
-        if let language = ForeignText.language(of: tokens, lexicon: lexicon) {
-            return Self.asTyped(text, tokens, language: language, includingWords: includingWords)
+        let foreign = if let language { language.language == "en" ? nil : language.language } else {
+            ForeignText.language(of: tokens, lexicon: lexicon)
+        }
+        if let foreign {
+            return Self.asTyped(text, tokens, language: foreign, includingWords: includingWords)
         }
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         var options: [CorrectionLattice.Option] = []
@@ -106,7 +115,7 @@ public struct OfflineCorrector: Sendable {
         for index in options.indices where leavesSentenceUnfinished(options[index], tokens, positions) {
             options[index].channel -= Self.unfinishedSentencePenalty
         }
-        let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: language)
+        let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: wordPairs)
         return compose(tokens, positions, lattice, includingWords: includingWords)
     }
 

@@ -6,7 +6,8 @@ public enum VariationIssue: Sendable, Hashable, Codable {
     /// Variation `index` differs from variation `of` only in case, punctuation or white space.
     case duplicate(index: Int, of: Int)
     /// The text is in a language the offline corrector has no word list for (`detected`, a BCP
-    /// 47 code), so it was returned as typed rather than rewritten into English words.
+    /// 47 primary language subtag: the one it told from the text, or the one the caller gave),
+    /// so it was returned as typed rather than rewritten into English words.
     case language(detected: String)
 
     private enum CodingKeys: String, CodingKey {

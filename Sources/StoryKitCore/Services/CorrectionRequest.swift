@@ -75,7 +75,7 @@ package struct CorrectionRequest: Sendable {
         }
         return CorrectionService(
             backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
-            generators: generators, offline: OfflineCorrector(layout: layout, spelling: spelling), count: count, language: language,
+            generators: generators, offline: OfflineCorrector(layout: layout, spelling: spelling, language: language), count: count, language: language,
             contextTokens: contextTokens)
     }
 }

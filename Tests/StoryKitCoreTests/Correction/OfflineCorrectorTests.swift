@@ -190,6 +190,13 @@ import Testing
         #expect(words.map(\.corrected) == ["Ich", "mochte", "nach", "hasue"] && words.allSatisfy { $0.confidence == 1 })
     }
 
+    @Test func theCallerMaySayWhichLanguageTheTextIsIn() throws {
+        let english = OfflineCorrector(language: LanguageTag("en-GB"))
+        #expect(try english.correct("Ich mochte nach hasue").variations.variations[0].text != "Ich mochte nach hasue")
+        let german = try OfflineCorrector(language: LanguageTag("de")).correct("i wnat to go hmoe").variations
+        #expect(german.variations.map(\.text) == ["i wnat to go hmoe"] && german.issues.contains(.language(detected: "de")))
+    }
+
     @Test func neverTakesEnglishForAnotherLanguage() throws {
         var texts = try Fixtures.text("Correction/clean-sentences.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         let corpus = try Fixtures.json("Correction/tremor-corpus.json")

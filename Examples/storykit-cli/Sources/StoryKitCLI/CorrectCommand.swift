@@ -49,7 +49,7 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "How many versions to ask a model for, 1 to 10.")
     var count = 3
 
-    @Option(help: "The language of the versions a model writes (BCP 47); default: the text's own. The offline corrector reads English only, and returns text in another language as typed.")
+    @Option(help: "The language of the versions a model writes (BCP 47); default: the text's own. The offline corrector reads English only: it returns text in another language as typed.")
     var language: String?
 
     @Option(help: "The keyboard the text was typed on: qwerty, qwertz or azerty.")
@@ -127,7 +127,7 @@ struct CorrectCommand: AsyncParsableCommand {
         for issue in set.issues {
             if let language {
                 if case .language = issue {
-                    print(indent + "(not corrected: the text looks like \(Self.languageName(language)), and the offline corrector reads English only)")
+                    print(indent + "(not corrected: the text is in \(Self.languageName(language)), and the offline corrector reads English only)")
                 }
             } else if set.source == .offline, case .count = issue {
                 let kinds = Set(set.variations.compactMap(\.kind))
@@ -141,10 +141,9 @@ struct CorrectCommand: AsyncParsableCommand {
         }
     }
 
-    /// The English name of a language the offline corrector tells apart, or its code.
+    /// The English name of a language, or its code.
     static func languageName(_ code: String) -> String {
-        let names = ["de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "pt": "Portuguese", "nl": "Dutch", "pl": "Polish"]
-        return names[code] ?? code
+        LanguageTag(code)?.englishName ?? code
     }
 
     private func makeService() throws(CLIFailure) -> CorrectionService {
@@ -161,7 +160,7 @@ struct CorrectCommand: AsyncParsableCommand {
         guard let spellingSystem = SpellingSystem(rawValue: spelling) else {
             throw CLIFailure("unknown spelling \"\(spelling)\"", hint: "Use keep, us or uk.", usage: true)
         }
-        var service = CorrectionService(offline: OfflineCorrector(layout: layout, spelling: spellingSystem), count: count, language: languageTag)
+        var service = CorrectionService(offline: OfflineCorrector(layout: layout, spelling: spellingSystem, language: languageTag), count: count, language: languageTag)
         guard backend != .offline else { return service }
         let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
         do {
