@@ -14,20 +14,34 @@ enum ForeignText {
         var words = 0, english = 0
         var scores = [Double](repeating: 0, count: languages.count)
         for token in tokens where token.kind != .space {
-            guard let word = letters(of: token) else { continue }
-            words += 1
-            if englishFunctionWords.contains(word) { english += 1 }
-            let isCommonEnglish = lexicon.index(of: word.utf8).map { lexicon.logProbability[$0] > commonEnglishLogProbability } ?? false
-            let signOf = isCommonEnglish ? 0 : signWords[word] ?? 0
-            let hasForeignLetter = word.unicodeScalars.contains { $0.value >= 0xC0 }
-            let isEnglishWord = word.utf8.allSatisfy(\.isASCIILetter) && lexicon.index(of: word.utf8) != nil
-            for (index, language) in languages.enumerated() {
-                if signOf & (1 << index) != 0 {
-                    scores[index] += 1
-                } else if hasForeignLetter, word.unicodeScalars.contains(where: language.letters.contains) {
-                    scores[index] += foreignLetterWeight
-                } else if !isEnglishWord, language.clusters.contains(where: word.contains) {
-                    scores[index] += foreignLetterWeight
+            if token.kind == .word {
+                // Most words of English text are common English words: one look-up, no string.
+                words += 1
+                let index = lexicon.index(of: token.lowered)
+                if let index, lexicon.logProbability[index] > commonEnglishLogProbability {
+                    if englishFunctionWords.contains(index) { english += 1 }
+                    continue
+                }
+                let signOf = signWords[String(decoding: token.lowered, as: UTF8.self)] ?? 0
+                for language in languages.indices {
+                    if signOf & (1 << language) != 0 {
+                        scores[language] += 1
+                    } else if index == nil, languages[language].asciiClusters.contains(where: { contains(token.lowered, $0) }) {
+                        scores[language] += foreignLetterWeight
+                    }
+                }
+            } else if let word = letters(of: token) {
+                // Kept text: a word with letters English does not write, a number, an address.
+                words += 1
+                let signOf = signWords[word] ?? 0
+                let hasForeignLetter = word.unicodeScalars.contains { $0.value >= 0xC0 }
+                for (index, language) in languages.enumerated() {
+                    if signOf & (1 << index) != 0 {
+                        scores[index] += 1
+                    } else if hasForeignLetter, word.unicodeScalars.contains(where: language.letters.contains)
+                                || language.clusters.contains(where: word.contains) {
+                        scores[index] += foreignLetterWeight
+                    }
                 }
             }
         }
@@ -35,6 +49,15 @@ enum ForeignText {
         let score = scores[best]
         guard score >= 2, score >= minimumShare * Double(words), Double(english) < score else { return nil }
         return languages[best].code
+    }
+
+    /// Whether `bytes` holds `part` somewhere (short words and parts: a plain scan).
+    private static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
+        guard bytes.count >= part.count else { return false }
+        for start in 0...(bytes.count - part.count) where bytes[start] == part[0] {
+            if bytes[start..<(start + part.count)].elementsEqual(part) { return true }
+        }
+        return false
     }
 
     /// How much of a text's words the signs of another language must make up.
@@ -63,7 +86,17 @@ enum ForeignText {
         let code: String
         let words: Set<String>
         let letters: Set<Unicode.Scalar>
-        var clusters: [String] = []
+        let clusters: [String]
+        /// The clusters written in ASCII, as bytes, for words typed in ASCII.
+        let asciiClusters: [[UInt8]]
+
+        init(code: String, words: Set<String>, letters: Set<Unicode.Scalar>, clusters: [String]) {
+            self.code = code
+            self.words = words
+            self.letters = letters
+            self.clusters = clusters
+            asciiClusters = clusters.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+        }
     }
 
     /// Each sign word with the languages it is a sign of, one bit per entry of `languages`.
@@ -75,7 +108,10 @@ enum ForeignText {
         return signs
     }()
 
-    private static let englishFunctionWords: Set<String> = [
+    /// The English function words, by lexicon index.
+    private static let englishFunctionWords: Set<Int> = Set(englishFunctionWordList.compactMap { WordLexicon.english.index(of: $0.utf8) })
+
+    private static let englishFunctionWordList: [String] = [
         "the", "and", "is", "are", "was", "were", "to", "of", "in", "on", "at", "it", "you", "he", "she", "we",
         "they", "i", "a", "an", "my", "your", "this", "that", "with", "for", "have", "has", "not", "be", "will",
         "can", "what", "where", "when", "there", "their", "our", "from", "but", "or", "would", "could",
