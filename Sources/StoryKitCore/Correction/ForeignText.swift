@@ -4,9 +4,9 @@
 ///
 /// The signs are the short words every sentence of a language uses (articles, pronouns,
 /// prepositions, common verbs) that are not also common English words, and letters English does
-/// not write (`ä`, `é`, `ñ`, `ł`) or hardly groups (`sch`, `ij`, `rz`). Text is judged foreign when such words and letters make up at
-/// least `minimumShare` of its words, at least two of them, and they outnumber the English
-/// function words in it. A name or a borrowed word in an English sentence (`café`, `Zoë`,
+/// not write (`ä`, `é`, `ñ`, `ł`) or hardly groups (`sch`, `ij`, `rz`). Text is judged foreign
+/// when such words and letters make up at least `minimumShare` of its words, at least two of
+/// them, and they outnumber the English function words in it. A name or a borrowed word in an English sentence (`café`, `Zoë`,
 /// `con carne`) is too few to count.
 enum ForeignText {
     /// The language of `tokens` when it is confidently not English: a BCP 47 code, or `nil`.
@@ -26,7 +26,7 @@ enum ForeignText {
                 for language in languages.indices {
                     if signOf & (1 << language) != 0 {
                         scores[language] += 1
-                    } else if index == nil, languages[language].asciiClusters.contains(where: { contains(token.lowered, $0) }) {
+                    } else if index == nil, languages[language].clusters.contains(where: { contains(token.lowered, $0) }) {
                         scores[language] += foreignLetterWeight
                     }
                 }
@@ -35,11 +35,12 @@ enum ForeignText {
                 words += 1
                 let signOf = signWords[word] ?? 0
                 let hasForeignLetter = word.unicodeScalars.contains { $0.value >= 0xC0 }
+                let bytes = Array(word.utf8)
                 for (index, language) in languages.enumerated() {
                     if signOf & (1 << index) != 0 {
                         scores[index] += 1
                     } else if hasForeignLetter, word.unicodeScalars.contains(where: language.letters.contains)
-                                || language.clusters.contains(where: word.contains) {
+                                || language.clusters.contains(where: { contains(bytes, $0) }) {
                         scores[index] += foreignLetterWeight
                     }
                 }
@@ -51,7 +52,8 @@ enum ForeignText {
         return languages[best].code
     }
 
-    /// Whether `bytes` holds `part` somewhere (short words and parts: a plain scan).
+    /// Whether the UTF-8 `bytes` hold `part` somewhere (short words and parts: a plain scan; the
+    /// standard library's collection search costs far more here).
     private static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
         guard bytes.count >= part.count else { return false }
         for start in 0...(bytes.count - part.count) where bytes[start] == part[0] {
@@ -71,10 +73,9 @@ enum ForeignText {
     /// ("die", "son" and "con" are rarer; "la", "de" and "no" are not).
     private static let commonEnglishLogProbability: Float = -4
 
-    /// The letters of a word or kept token in lower case, without the punctuation around them;
+    /// The letters of a kept token in lower case, without the punctuation around them;
     /// `nil` for a number, an address or a token without letters.
     private static func letters(of token: CorrectionToken) -> String? {
-        if token.kind == .word { return String(decoding: token.lowered, as: UTF8.self) }
         let text = token.text.lowercased()
         guard let first = text.firstIndex(where: \.isLetter), let last = text.lastIndex(where: \.isLetter) else { return nil }
         let word = text[first...last]
@@ -86,16 +87,14 @@ enum ForeignText {
         let code: String
         let words: Set<String>
         let letters: Set<Unicode.Scalar>
-        let clusters: [String]
-        /// The clusters written in ASCII, as bytes, for words typed in ASCII.
-        let asciiClusters: [[UInt8]]
+        /// Letter groups, as UTF-8.
+        let clusters: [[UInt8]]
 
         init(code: String, words: Set<String>, letters: Set<Unicode.Scalar>, clusters: [String]) {
             self.code = code
             self.words = words
             self.letters = letters
-            self.clusters = clusters
-            asciiClusters = clusters.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+            self.clusters = clusters.map { Array($0.utf8) }
         }
     }
 

@@ -236,15 +236,10 @@ public struct OfflineCorrector: Sendable {
             return
         }
         let misspelt = misspeltReadings(of: lowered, at: position, singleSlipOnly: false)
-        if lowered.count == 1 {
-            // A letter on its own is usually meant ("plan b", "x marks the spot").
-            keep(score: Self.singleLetterScore)
-            options += misspelt
-        } else {
-            // Kept as typed too: a word missing from the lexicon beats a far-fetched reading.
-            keep(score: Self.unknownBesideReadingsScore)
-            options += misspelt
-        }
+        // Kept as typed beside its readings: a letter on its own is usually meant ("plan b",
+        // "x marks the spot"), and a word missing from the lexicon beats a far-fetched reading.
+        keep(score: lowered.count == 1 ? Self.singleLetterScore : Self.unknownBesideReadingsScore)
+        options += misspelt
     }
 
     /// Dictionary words within reach of an unknown word, and two words when a space was
