@@ -144,7 +144,7 @@ enum {name} {{
 
 def downloaded(package: str, folder: str) -> zipfile.ZipFile:
     subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", "-d", folder, package], check=True)
-    name = package.split("==")[0]
+    name = package.split("==")[0].replace("-", "_")
     return zipfile.ZipFile(next(Path(folder).glob(f"{name}-*.whl")))
 
 

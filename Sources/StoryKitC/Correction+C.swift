@@ -11,11 +11,11 @@ public func storykit_correct_offline(
     answerJSON(out_json) { () throws(StoryKitError) in
         let bytes = try inputBytes(text, len)
         // NULL options are the defaults: no empty object to read field by field on every call.
-        var layout = KeyboardLayout.qwerty, includingWords = false, spelling = SpellingSystem.keep
+        var layout: KeyboardLayout?, includingWords = false, spelling = SpellingSystem.keep
         var language: LanguageTag?
         if options_json != nil {
             var options = try optionsReader(options_json)
-            layout = try options.choice("layout", default: .qwerty)
+            layout = try options.optionalChoice("layout")
             includingWords = try options.boolean("words", default: false)
             spelling = try options.choice("spelling", default: .keep)
             language = try PromptRequest.optionalLanguage(&options)
@@ -24,6 +24,6 @@ public func storykit_correct_offline(
         guard let string = UTF8Text.string(validating: bytes) else {
             throw StoryKitError(.parse, "text is not valid UTF-8")
         }
-        return try OfflineCorrector(layout: layout, spelling: spelling, language: language).correct(string, includingWords: includingWords).json
+        return try OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: allLanguagePacks).correct(string, includingWords: includingWords).json
     }
 }

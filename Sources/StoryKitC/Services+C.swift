@@ -65,7 +65,9 @@ private func correction(
     userData user_data: UnsafeMutableRawPointer?
 ) throws(StoryKitError) -> JSONValue {
     var reader = try requestReader(request_json)
-    let request = try CorrectionRequest(&reader, hasTransport: transport != nil)
+    var reading = try CorrectionRequest(&reader, hasTransport: transport != nil)
+    reading.packs = allLanguagePacks
+    let request = reading
     let host = HostCallbacks(transport: transport, onEvent: on_event, userData: user_data)
     let service = try request.service(transport: transport == nil ? nil : CallbackTransport(host: host))
     var onUpdate: (@Sendable (PartialVariationSet) -> Void)?

@@ -16,20 +16,23 @@ struct CorrectionRenderer {
     let variants: SpellingVariants
     /// The spelling the refined form writes.
     let spelling: SpellingSystem
+    /// The language's rules: English's contractions, `I` and `it's` apply to English only.
+    let rules: LanguagePack.Rules
     /// The lexicon index of "its", which the refined form may write "it's".
     private let its: Int32
     /// The texts of the options written so far, by `2 × option + (refined ? 1 : 0)`.
     private var written: [String?]
 
     init(tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice, lexicon: WordLexicon,
-         variants: SpellingVariants, spelling: SpellingSystem) {
+         variants: SpellingVariants, spelling: SpellingSystem, rules: LanguagePack.Rules) {
         self.tokens = tokens
         self.positions = positions
         self.lattice = lattice
         self.lexicon = lexicon
         self.variants = variants
         self.spelling = spelling
-        its = lexicon.index(of: "its".utf8).map(Int32.init) ?? -1
+        self.rules = rules
+        its = rules.isEnglish ? lexicon.index(of: "its".utf8).map(Int32.init) ?? -1 : -1
         written = Array(repeating: nil, count: 2 * lattice.options.count)
     }
 
@@ -70,13 +73,22 @@ struct CorrectionRenderer {
             }
         }
         guard refined else { return String(decoding: output, as: UTF8.self) }
-        guard output.allSatisfy({ $0 < 0x80 }) else { return Self.finishedSentence(String(decoding: output, as: UTF8.self)) }
+        guard output.allSatisfy({ $0 < 0x80 }) else { return finishedSentence(String(decoding: output, as: UTF8.self)) }
         // In ASCII each byte is a character ("\r\n", one character, is two white space bytes).
         while output.last?.isASCIIWhitespace == true { output.removeLast() }
         if let last = output.last, last.isASCIILetter || last.isASCIIDigit {
-            output.append(Contractions.questionWords.contains(Self.firstWordOfLastSentence(output)) ? UInt8(ascii: "?") : UInt8(ascii: "."))
+            output.append(contentsOf: finalMark(output).utf8)
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The mark that ends the UTF-8 `text`'s last sentence: `?` after a question word, or
+    /// after a Spanish `¿`; `!` after a `¡`; otherwise `.`.
+    private func finalMark(_ text: [UInt8]) -> String {
+        let first = Self.firstWordOfLastSentence(text)
+        if first.hasPrefix("¿") { return "?" }
+        if first.hasPrefix("¡") { return "!" }
+        return rules.questionWords.contains(first) ? "?" : "."
     }
 
     /// Whether option `index` reads "its" where the word after it (option `next`, after one
@@ -88,12 +100,12 @@ struct CorrectionRenderer {
         return Contractions.followItIs.contains(lexicon.words[Int(following.words[0])])
     }
 
-    /// `text` without white space at the end, and with a `.` or `?` after a final letter or digit.
-    private static func finishedSentence(_ text: String) -> String {
+    /// `text` without white space at the end, and with its `finalMark` after a final letter or digit.
+    private func finishedSentence(_ text: String) -> String {
         var text = text
         while text.last?.isWhitespace == true { text.removeLast() }
         if let last = text.last, last.isLetter || last.isNumber {
-            text += Contractions.questionWords.contains(firstWordOfLastSentence(Array(text.utf8))) ? "?" : "."
+            text += finalMark(Array(text.utf8))
         }
         return text
     }
@@ -116,6 +128,9 @@ struct CorrectionRenderer {
     func writtenText(_ option: CorrectionLattice.Option) -> String {
         let typed = typedText(option)
         guard option.isIdentity else { return Self.matchCase(readingText(option), to: typed) }
+        // With folded letters a word typed as meant is written as typed: its spelling is one
+        // of the word's ("si" and "sí" are both words), only a stray capital goes.
+        if rules.foldsLetters { return Self.matchCase(typed.lowercased(), to: typed) }
         if let contraction = Contractions.english(spelling: tokens[positions[option.start]].lowered) {
             return Self.matchCase(contraction, to: typed)
         }
@@ -139,7 +154,7 @@ struct CorrectionRenderer {
             let respelt = option.words.map { lexicon.words[variants.spelling(of: Int($0), in: spelling)] }.joined(separator: " ")
             text = Self.matchCase(respelt, to: typedText(option))
         }
-        if refined {
+        if refined, rules.isEnglish {
             // Readings and the words typed as meant are ASCII letters, apostrophes and spaces.
             var refinedText: [UInt8] = []
             refinedText.reserveCapacity(text.utf8.count + 2)
@@ -156,7 +171,12 @@ struct CorrectionRenderer {
                 start = end
             }
             text = String(decoding: refinedText, as: UTF8.self)
-            if tokens[positions[option.start]].startsSentence { text = Self.capitalized(text) }
+        }
+        // A German noun is written with its capital.
+        if refined, tokens[positions[option.start]].startsSentence
+            || (rules.capitalisesNouns && option.words.count == 1 && option.words[0] >= 0
+                && lexicon.words[Int(option.words[0])].first?.isUppercase == true) {
+            text = Self.capitalized(text)
         }
         written[slot] = text
         return text
@@ -201,8 +221,12 @@ struct CorrectionRenderer {
 
     /// `reading` with the case of `original`: capitalised, all capitals (2+ letters), or lower
     /// case (a stray capital inside a word is dropped).
-    /// Readings and the words they replace are ASCII letters (and spaces, apostrophes).
     static func matchCase(_ reading: String, to original: String) -> String {
+        guard reading.utf8.allSatisfy({ $0 < 0x80 }), original.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let letters = original.filter(\.isLetter)
+            if letters.count >= 2, letters.allSatisfy(\.isUppercase) { return reading.uppercased() }
+            return original.first?.isUppercase == true ? capitalized(reading) : reading
+        }
         var letters = 0, capitals = 0
         for byte in original.utf8 where byte.isASCIILetter {
             letters += 1

@@ -20,9 +20,13 @@ struct CorrectionToken: Sendable {
     /// the first is the second's context.
     var isPlainSpace: Bool { kind == .space && text == " " }
 
-    /// Splits `text` into tokens.
-    static func tokenize(_ text: String) -> [CorrectionToken] {
-        var tokens = text.utf8.allSatisfy { $0 < 0x80 } ? asciiRuns(text) : characterRuns(text)
+    /// Splits `text` into tokens; with `rules` of a language whose letters are folded, words
+    /// with diacritics are words too (their `lowered` letters folded), and an elided word
+    /// (`l'`, `qu'`) is kept apart from the word it is written with.
+    static func tokenize(_ text: String, rules: LanguagePack.Rules? = nil) -> [CorrectionToken] {
+        let folding = rules?.foldsLetters == true
+        var tokens = text.utf8.allSatisfy { $0 < 0x80 } ? asciiRuns(text) : characterRuns(text, folding: folding)
+        if let rules, !rules.elisions.isEmpty { tokens = splittingElisions(tokens, rules.elisions) }
         var sentenceStart = true
         for index in tokens.indices {
             switch tokens[index].kind {
@@ -80,13 +84,17 @@ struct CorrectionToken: Sendable {
     }
 
     /// `asciiRuns` for any text: white space as Unicode defines it, character by character.
-    private static func characterRuns(_ text: String) -> [CorrectionToken] {
+    private static func characterRuns(_ text: String, folding: Bool) -> [CorrectionToken] {
         var tokens: [CorrectionToken] = []
         var chunk = ""
         var space = ""
         func flushChunk() {
             guard !chunk.isEmpty else { return }
-            splitChunk(Array(chunk.utf8)[...], into: &tokens)
+            if folding, chunk.utf8.contains(where: { $0 >= 0x80 }) {
+                splitFoldedChunk(chunk, into: &tokens)
+            } else {
+                splitChunk(Array(chunk.utf8)[...], into: &tokens)
+            }
             chunk = ""
         }
         for character in text {
@@ -133,6 +141,63 @@ struct CorrectionToken: Sendable {
             }
             start = end
         }
+    }
+
+    /// `splitChunk` for a language whose letters are folded, for a chunk that is not ASCII:
+    /// runs of letters (with their diacritics, and an apostrophe between letters) are words
+    /// whose `lowered` letters are folded; a chunk with a digit or an address's marks is kept.
+    private static func splitFoldedChunk(_ chunk: String, into tokens: inout [CorrectionToken]) {
+        let bytes = Array(chunk.utf8)[...]
+        if bytes.contains(where: { $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") })
+            || hasInnerDot(bytes) {
+            tokens.append(CorrectionToken(kind: .kept, text: chunk))
+            return
+        }
+        let scalars = Array(chunk.unicodeScalars)
+        func isApostrophe(_ scalar: Unicode.Scalar) -> Bool { scalar == "'" || scalar == "\u{2019}" }
+        var start = 0
+        while start < scalars.count {
+            let isWord = LetterFolding.isLetter(scalars[start])
+            var end = start + 1
+            while end < scalars.count {
+                let scalar = scalars[end]
+                let continues = isWord
+                    ? LetterFolding.isLetter(scalar) || LetterFolding.isCombiningMark(scalar)
+                        || (isApostrophe(scalar) && end + 1 < scalars.count && LetterFolding.isLetter(scalars[end + 1]))
+                    : !LetterFolding.isLetter(scalar)
+                guard continues else { break }
+                end += 1
+            }
+            var piece = String.UnicodeScalarView()
+            piece.append(contentsOf: scalars[start..<end])
+            let text = String(piece)
+            if isWord, let folded = LetterFolding.folded(text[...].unicodeScalars) {
+                tokens.append(CorrectionToken(kind: .word, text: text, lowered: folded))
+            } else {
+                tokens.append(CorrectionToken(kind: .kept, text: text))
+            }
+            start = end
+        }
+    }
+
+    /// `tokens` with each word that starts with one of `elisions` (`l'école`, `qu'il`) split
+    /// into the elided word, kept as typed, and the word after it.
+    private static func splittingElisions(_ tokens: [CorrectionToken], _ elisions: [[UInt8]]) -> [CorrectionToken] {
+        guard tokens.contains(where: { $0.kind == .word && $0.lowered.contains(0x27) }) else { return tokens }
+        var split: [CorrectionToken] = []
+        split.reserveCapacity(tokens.count + 2)
+        for token in tokens {
+            guard token.kind == .word, let mark = token.lowered.firstIndex(of: 0x27), mark + 1 < token.lowered.count,
+                  elisions.contains(where: { $0.elementsEqual(token.lowered[...mark]) }),
+                  let textMark = token.text.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else {
+                split.append(token)
+                continue
+            }
+            let rest = token.text.index(after: textMark)
+            split.append(CorrectionToken(kind: .kept, text: String(token.text[..<rest])))
+            split.append(CorrectionToken(kind: .word, text: String(token.text[rest...]), lowered: Array(token.lowered[(mark + 1)...])))
+        }
+        return split
     }
 
     /// `bytes` with each `;` typed for the apostrophe beside it read as one: between letters and

@@ -13,6 +13,7 @@ enum ForeignText {
     static func language(of tokens: [CorrectionToken], lexicon: WordLexicon) -> String? {
         var words = 0, english = 0
         var scores = [Double](repeating: 0, count: languages.count)
+        var scripts: [String: Int] = [:]
         for token in tokens where token.kind != .space {
             if token.kind == .word {
                 // Most words of English text are common English words: one look-up, no string.
@@ -30,6 +31,10 @@ enum ForeignText {
                         scores[language] += foreignLetterWeight
                     }
                 }
+            } else if let script = script(of: token) {
+                // A word in another script: no pack reads it.
+                words += 1
+                scripts[script, default: 0] += 1
             } else if let word = letters(of: token) {
                 // Kept text: a word with letters English does not write, a number, an address.
                 words += 1
@@ -46,6 +51,7 @@ enum ForeignText {
                 }
             }
         }
+        if let (script, count) = scripts.max(by: { $0.value < $1.value }), 2 * count >= words { return script }
         guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else { return nil }
         let score = scores[best]
         guard score >= 2, score >= minimumShare * Double(words), Double(english) < score else { return nil }
@@ -72,6 +78,28 @@ enum ForeignText {
     /// A word at least this common in English (log10 share) is no sign of another language
     /// ("die", "son" and "con" are rarer; "la", "de" and "no" are not).
     private static let commonEnglishLogProbability: Float = -4
+
+    /// The language most written in the script of a kept token's first letter outside the Latin
+    /// script (`ru` for Cyrillic, `ja` for kana, `zh` for Han alone), or `nil` for a Latin token.
+    private static func script(of token: CorrectionToken) -> String? {
+        guard token.text.utf8.contains(where: { $0 >= 0xC0 }) else { return nil }
+        var han = false
+        for scalar in token.text.unicodeScalars where scalar.value >= 0x370 && scalar.properties.isAlphabetic {
+            switch scalar.value {
+            case 0x370...0x3FF: return "el"
+            case 0x400...0x52F: return "ru"
+            case 0x590...0x5FF: return "he"
+            case 0x600...0x6FF: return "ar"
+            case 0x900...0x97F: return "hi"
+            case 0xE00...0xE7F: return "th"
+            case 0x3040...0x30FF: return "ja"
+            case 0xAC00...0xD7AF, 0x1100...0x11FF: return "ko"
+            case 0x4E00...0x9FFF, 0x3400...0x4DBF: han = true
+            default: continue
+            }
+        }
+        return han ? "zh" : nil
+    }
 
     /// The letters of a kept token in lower case, without the punctuation around them;
     /// `nil` for a number, an address or a token without letters.

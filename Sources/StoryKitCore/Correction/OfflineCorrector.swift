@@ -38,19 +38,27 @@
 public struct OfflineCorrector: Sendable {
     /// The longest input accepted, in UTF-8 bytes (the C ABI's `STORYKIT_MAX_CORRECTION_BYTES`).
     public static let maxInputBytes = 10_000
-    /// The keyboard the text was typed on.
-    public let layout: KeyboardLayout
+    /// The keyboard the text was typed on; `nil`: the one the text's language usually uses
+    /// (`LanguagePack.defaultLayout`: QWERTZ for German, AZERTY for French, QWERTY otherwise).
+    public let layout: KeyboardLayout?
     /// The spelling the refined version writes where British and American spellings differ.
     public let spelling: SpellingSystem
-    /// The language of the text when the caller knows it: English (`en`, `en-GB`) is corrected
-    /// without asking whether the text is English; any other comes back as typed. `nil`: the
+    /// The language of the text when the caller knows it: a language with a pack is corrected
+    /// without asking which language the text is in; any other comes back as typed. `nil`: the
     /// corrector tells from the text.
     public let language: LanguageTag?
+    /// The languages this corrector reads. Text in another language comes back as typed.
+    public let packs: [LanguagePack]
     /// How much less likely (log10) than the best reading an alternative may be.
     public static let alternativeMargin: Float = 2.5
     /// The same for an alternative that reads a correctly typed word as another word: most
     /// typed words are meant as typed, so such a reading needs strong support.
     public static let realWordAlternativeMargin: Float = 0.3
+    /// The pack this value reads with.
+    private let pack: LanguagePack
+    private var rules: LanguagePack.Rules { pack.rules }
+    /// The keyboard this value reads slips with.
+    private var keyboard: KeyboardLayout { layout ?? pack.defaultLayout }
     private let model: TypoCostModel
     /// `model` with sound-alike letters, for long words far from every word.
     private let spellingModel: TypoCostModel
@@ -58,17 +66,28 @@ public struct OfflineCorrector: Sendable {
     private let variants: SpellingVariants
     private var lexicon: WordLexicon { wordPairs.lexicon }
 
-    /// Creates a corrector for text typed on `layout` whose refined version writes `spelling`,
-    /// in `language` (`nil`: the text's own). The word lists are loaded once per process, on
-    /// first use.
-    public init(layout: KeyboardLayout = .qwerty, spelling: SpellingSystem = .keep, language: LanguageTag? = nil) {
+    /// Creates a corrector for text typed on `layout` (`nil`: the language's usual keyboard)
+    /// whose refined version writes `spelling`, in `language` (`nil`: the text's own), reading
+    /// the languages of `packs` (English alone when empty). A pack's words are loaded once
+    /// per process, on first use.
+    public init(layout: KeyboardLayout? = nil, spelling: SpellingSystem = .keep, language: LanguageTag? = nil,
+                packs: [LanguagePack] = [.english]) {
+        let packs = packs.isEmpty ? [.english] : packs
+        self.init(layout: layout, spelling: spelling, language: language, packs: packs,
+                  reading: packs.first { $0.rules.isEnglish } ?? packs[0])
+    }
+
+    private init(layout: KeyboardLayout?, spelling: SpellingSystem, language: LanguageTag?, packs: [LanguagePack], reading pack: LanguagePack) {
         self.layout = layout
         self.spelling = spelling
         self.language = language
-        self.model = TypoCostModel.model(for: layout)
-        self.spellingModel = TypoCostModel.model(for: layout, withSoundAlikes: true)
-        self.wordPairs = WordPairModel.english
-        self.variants = SpellingVariants.english
+        self.packs = packs
+        self.pack = pack
+        self.model = TypoCostModel.model(for: layout ?? pack.defaultLayout)
+        self.spellingModel = TypoCostModel.model(for: layout ?? pack.defaultLayout, withSoundAlikes: true)
+        let words = pack.words
+        self.wordPairs = words.pairs
+        self.variants = words.variants
     }
 
     /// Corrects `text`.
@@ -87,13 +106,18 @@ public struct OfflineCorrector: Sendable {
         guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
         }
-        let tokens = CorrectionToken.tokenize(text)
-        let foreign = if let language { language.language == "en" ? nil : language.language } else {
-            ForeignText.language(of: tokens, lexicon: lexicon)
+        var tokens = CorrectionToken.tokenize(text)
+        let inLanguage = language?.language
+            ?? ForeignText.language(of: tokens, lexicon: .english)
+            ?? (packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language)
+        if inLanguage != pack.language.language {
+            guard let other = packs.first(where: { $0.language.language == inLanguage }) else {
+                return Self.asTyped(text, tokens, language: inLanguage, includingWords: includingWords)
+            }
+            return try OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs, reading: other)
+                .correct(text, includingWords: includingWords)
         }
-        if let foreign {
-            return Self.asTyped(text, tokens, language: foreign, includingWords: includingWords)
-        }
+        if rules.foldsLetters || !rules.elisions.isEmpty { tokens = CorrectionToken.tokenize(text, rules: rules) }
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         var options: [CorrectionLattice.Option] = []
         var breaksContext: [Bool] = []
@@ -119,7 +143,7 @@ public struct OfflineCorrector: Sendable {
         return compose(tokens, positions, lattice, includingWords: includingWords)
     }
 
-    /// `text` as typed, with why: it is in `language`, and this corrector reads English only.
+    /// `text` as typed, with why: it is in `language`, which none of this corrector's packs reads.
     private static func asTyped(_ text: String, _ tokens: [CorrectionToken], language: String, includingWords: Bool) -> OfflineCorrection {
         let set = VariationSet(variations: [TextVariation(text: text, kind: .direct)], source: .offline,
                                issues: [.count(expected: 3, found: 1), .language(detected: language)])
@@ -180,6 +204,9 @@ public struct OfflineCorrector: Sendable {
     private static let singleSlipCost: TypoCostModel.Cost = 14
     private static let maxRealWordReadings = 4
     private static let maxMergeReadings = 3
+    /// What a diacritic skipped or wrong costs (log10): a long press missed is the commonest
+    /// slip of all in languages that write them.
+    private static let diacriticSlipCost: Float = 0.3
     /// What it costs to read a slip as a word that leaves its sentence unfinished ("the.").
     private static let unfinishedSentencePenalty: Float = 4
 
@@ -200,7 +227,7 @@ public struct OfflineCorrector: Sendable {
         guard !option.isIdentity, tokenIndex + 1 < tokens.count, tokens[tokenIndex + 1].kind == .kept,
               let next = tokens[tokenIndex + 1].text.utf8.first,
               next == UInt8(ascii: ".") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"),
-              let last = option.words.last, last >= 0 else { return false }
+              rules.isEnglish, let last = option.words.last, last >= 0 else { return false }
         return SentenceEndings.englishNeverLast.contains(lexicon.words[Int(last)])
     }
 
@@ -211,10 +238,18 @@ public struct OfflineCorrector: Sendable {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true))
         }
         if lowered.contains(0x27) {
-            let known = Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
+            let known = rules.isEnglish && Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
             return keep(score: known ? Self.contractionScore : Self.unknownScore)
         }
         if let index = lexicon.index(of: lowered) {
+            // A diacritic skipped or wrong ("manana", "cafè") where the letters typed are no
+            // word as written: a cheap slip, never a reason to read another word.
+            if rules.foldsLetters, !lexicon.isSpelling(token.text.lowercased(), of: index) {
+                keep(score: Self.unknownBesideReadingsScore)
+                options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(index)),
+                                                        channel: -Self.diacriticSlipCost, isIdentity: false))
+                return
+            }
             keep(score: 0, word: Int32(index))
             // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start.
             if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true {
@@ -222,12 +257,14 @@ public struct OfflineCorrector: Sendable {
             }
             return
         }
-        if Contractions.titles.contains(token.text) { return keep(score: Self.contractionScore) }
-        if Contractions.english(spelling: lowered) != nil { return keep(score: Self.contractionScore) }
+        if rules.isEnglish {
+            if Contractions.titles.contains(token.text) { return keep(score: Self.contractionScore) }
+            if Contractions.english(spelling: lowered) != nil { return keep(score: Self.contractionScore) }
+        }
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         if isAcronym || lowered.count > 24 { return keep(score: Self.unknownScore) }
         let isCapitalised = token.text.utf8.first?.isASCIIUppercase == true && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
-        if isCapitalised {
+        if isCapitalised, !(rules.capitalisesNouns && !token.startsSentence) {
             // Perhaps a name ("Rao", "Milly", "Juppe"): it is read as a word only a single slip
             // away, and mid-sentence only when long ("Tueday", "Secutity").
             guard token.startsSentence || lowered.count >= Self.minCorrectedNameLength else { return keep(score: Self.unknownScore) }
@@ -272,14 +309,14 @@ public struct OfflineCorrector: Sendable {
             let farModel = typed.count >= Self.minSoundAlikeLength ? spellingModel : model
             candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: farModel)
         }
-        for respelling in Self.respellings(of: typed, stuttered: !hasSingleSlipWord) {
+        for respelling in Self.respellings(of: typed, stuttered: !hasSingleSlipWord, spokenEndings: rules.isEnglish) {
             for candidate in lexicon.candidates(for: respelling.letters, maxCost: Self.singleSlipCost, model: model) {
                 candidates.append(WordLexicon.Candidate(word: candidate.word, cost: candidate.cost + respelling.cost))
             }
         }
         let lexicon = lexicon
         var options = candidates.map {
-            let endingChanged = Self.changesEnding(typed, to: lexicon.words[$0.word].utf8)
+            let endingChanged = rules.isEnglish && Self.changesEnding(typed, to: lexicon.words[$0.word].utf8)
             return CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
                                             channel: -TypoCostModel.logProbabilityCost($0.cost) - (endingChanged ? Self.endingPenalty : 0),
                                             isIdentity: false)
@@ -291,10 +328,10 @@ public struct OfflineCorrector: Sendable {
     /// What `typed` may have been meant as besides its slips, with what each costs: a plural
     /// or verb ending spelt as it sounds ("dictionarys", "supportes"), and, when `stuttered`,
     /// one or two syllables typed twice taken out ("documument", "implemememnt").
-    static func respellings(of typed: [UInt8], stuttered: Bool) -> [(letters: [UInt8], cost: TypoCostModel.Cost)] {
+    static func respellings(of typed: [UInt8], stuttered: Bool, spokenEndings: Bool = true) -> [(letters: [UInt8], cost: TypoCostModel.Cost)] {
         var found: [(letters: [UInt8], cost: TypoCostModel.Cost)] = []
         let s = UInt8(ascii: "s"), e = UInt8(ascii: "e"), y = UInt8(ascii: "y")
-        if typed.count >= 5, typed.last == s {
+        if spokenEndings, typed.count >= 5, typed.last == s {
             let stem = typed.dropLast(2)
             if typed[typed.count - 2] == y { found.append((stem + [UInt8(ascii: "i"), e, s], TypoCostModel.spokenEnding)) }
             if typed[typed.count - 2] == e { found.append((stem + [s], TypoCostModel.spokenEnding)) }
@@ -321,7 +358,7 @@ public struct OfflineCorrector: Sendable {
 
     /// Appends the other words one cheap slip away from a correctly spelt word ("form" for "from").
     private func appendRealWordReadings(at position: Int, known: Int, to options: inout [CorrectionLattice.Option]) {
-        let neighbours = RealWordNeighbours.neighbours(of: known, in: lexicon, layout: layout, model: model,
+        let neighbours = RealWordNeighbours.neighbours(of: known, in: lexicon, layout: keyboard, model: model,
                                                         maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
         let typed = lexicon.words[known].utf8
         for candidate in neighbours where !variants.areVariants(known, candidate.word) {
@@ -410,7 +447,7 @@ public struct OfflineCorrector: Sendable {
         for cut in 1..<typed.count {
             let left = standalone(typed[..<cut]), right = standalone(typed[cut...])
             if let left, let right { add([left, right], cost: TypoCostModel.spaceSlip) }
-            if cut + 1 < typed.count, layout.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
+            if cut + 1 < typed.count, keyboard.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
                 add([left, right], cost: TypoCostModel.spaceSlip + TypoCostModel.neighbourSubstitution)
             }
             if withSlips, typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
@@ -429,9 +466,9 @@ public struct OfflineCorrector: Sendable {
     }
 
     /// The index of a part of a typed word that can stand as a word of its own: two letters or
-    /// more, or `a` or `i`.
+    /// more, or a letter that is a word (`a` or `i` in English).
     private func standalone(_ part: ArraySlice<UInt8>) -> Int? {
-        guard part.count >= 2 || part.first == UInt8(ascii: "a") || part.first == UInt8(ascii: "i") else { return nil }
+        guard part.count >= 2 || part.first.map(rules.singleLetterWords.contains) == true else { return nil }
         return lexicon.index(of: part)
     }
 
@@ -461,7 +498,7 @@ public struct OfflineCorrector: Sendable {
     private func compose(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, includingWords: Bool) -> OfflineCorrection {
         let best = lattice.path()
         var renderer = CorrectionRenderer(tokens: tokens, positions: positions, lattice: lattice, lexicon: lexicon,
-                                          variants: variants, spelling: spelling)
+                                          variants: variants, spelling: spelling, rules: rules)
         let direct = renderer.text(along: best, refined: false)
         var variations = [TextVariation(text: direct, kind: .direct)]
         let refined = renderer.text(along: best, refined: true)

@@ -1,8 +1,12 @@
 /// A language's words with their log10 probabilities, held in a trie that the corrector
 /// searches with the typo cost model. Built once per process from the embedded resource.
 final class WordLexicon: Sendable {
-    /// The words, by index (alphabetical order).
+    /// The words, by index (alphabetical order of their letters); where spellings with
+    /// diacritics share the letters, the commonest.
     let words: [String]
+    /// By index, the spellings that share a word's letters, commonest first, for the words
+    /// whose spelling differs from their letters (`möchte`, `mochte`; `sí`, `si`).
+    private let spellings: [Int: [String]]
     /// log10 of each word's relative frequency.
     let logProbability: [Float]
     /// Each word's corpus count, in the resource's log10 steps.
@@ -31,6 +35,7 @@ final class WordLexicon: Sendable {
     init(frontCoded resource: String, count: Int, prefixBase: UInt8, bucketBase: UInt8, stepsPerDecade: Int, neverSuggested: [String]) {
         var resource = resource
         var words: [String] = [], buckets: [UInt8] = []
+        var spellings: [Int: [String]] = [:]
         words.reserveCapacity(count)
         buckets.reserveCapacity(count)
         var label: [UInt8] = [0], firstChild: [Int32] = [-1], nextSibling: [Int32] = [-1], wordAtNode: [Int32] = [-1]
@@ -42,7 +47,10 @@ final class WordLexicon: Sendable {
                 let shared = Int(bytes[position]) - Int(prefixBase)
                 let bucket = bytes[position + 1] &- bucketBase
                 var end = position + 2
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x09 { end += 1 }
+                // A tab: the spellings that fold to these letters, to the end of the line.
+                var lineEnd = end
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
                 guard shared >= 0, shared <= letters.count, end > position + 2 else {
                     preconditionFailure("malformed embedded word list near byte \(position)")
                 }
@@ -67,9 +75,15 @@ final class WordLexicon: Sendable {
                     letters.append(bytes[index])
                 }
                 wordAtNode[Int(path[path.count - 1])] = Int32(words.count)
-                words.append(String(decoding: letters, as: UTF8.self))
+                if lineEnd > end + 1 {
+                    let written = bytes[(end + 1)..<lineEnd].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) }
+                    spellings[words.count] = written
+                    words.append(written[0])
+                } else {
+                    words.append(String(decoding: letters, as: UTF8.self))
+                }
                 buckets.append(bucket)
-                position = end + 1
+                position = lineEnd + 1
             }
         }
         precondition(words.count == count, "embedded word list has \(words.count) words, expected \(count)")
@@ -79,6 +93,7 @@ final class WordLexicon: Sendable {
         let total = zip(wordsPerBucket, bucketCount).reduce(0) { $0 + Double($1.0) * $1.1 }
         let logTotal = Float(decimalLogarithm(total))
         self.words = words
+        self.spellings = spellings
         self.countBucket = buckets
         self.bucketCount = bucketCount
         self.totalCount = total
@@ -128,6 +143,13 @@ final class WordLexicon: Sendable {
     /// 10^(b / `stepsPerDecade`). The word and word-pair lists share this encoding.
     static func bucketCounts(stepsPerDecade: Int) -> [Double] {
         (0..<256).map { decimalPower(Double($0) / Double(stepsPerDecade)) }
+    }
+
+    /// Whether `spelling` (lower case) is how word `index` is written, with its diacritics
+    /// (a German noun's capital aside).
+    func isSpelling(_ spelling: String, of index: Int) -> Bool {
+        guard let written = spellings[index] else { return words[index] == spelling }
+        return written.contains { $0 == spelling || $0.lowercased() == spelling }
     }
 
     /// The corpus count of word `index`.

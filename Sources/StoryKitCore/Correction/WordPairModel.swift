@@ -24,6 +24,11 @@ final class WordPairModel: Sendable {
         bucketBase: EnglishWordPairs.bucketBase, indexBase: EnglishWordPairs.indexBase,
         indexDigits: EnglishWordPairs.indexDigits, stepsPerDecade: EnglishWordPairs.stepsPerDecade)
 
+    /// A model without pairs: each word's own frequency, whatever comes before it.
+    convenience init(unpaired lexicon: WordLexicon) {
+        self.init(lexicon: lexicon, resource: "", count: 0, bucketBase: 0, indexBase: 0, indexDigits: 1, stepsPerDecade: 8)
+    }
+
     /// Parses the pair list (see `EnglishWordPairs`): lines of a first word's index followed by
     /// (count character, second word's index) entries, first words in increasing order.
     init(lexicon: WordLexicon, resource: String, count: Int, bucketBase: UInt8, indexBase: UInt8, indexDigits: Int, stepsPerDecade: Int) {
@@ -83,8 +88,10 @@ final class WordPairModel: Sendable {
 
     /// log10 P(`word` | `previous`), both lexicon indices; a negative `previous` stands for no
     /// previous word or one outside the lexicon, where only `word`'s own frequency counts.
+    /// A model without pairs (a language with no permissive pair counts) is the words' own
+    /// frequencies.
     func logProbability(of word: Int32, after previous: Int32) -> Float {
-        guard previous >= 0 else { return lexicon.logProbability[Int(word)] }
+        guard previous >= 0, !second.isEmpty else { return lexicon.logProbability[Int(word)] }
         var low = Int(start[Int(previous)]), high = Int(start[Int(previous) + 1])
         while low < high {
             let middle = (low + high) / 2

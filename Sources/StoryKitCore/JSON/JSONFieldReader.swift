@@ -126,6 +126,16 @@ package struct JSONFieldReader {
         return choice
     }
 
+    /// The string at `key` turned into `Value`, `nil` when absent or null.
+    package mutating func optionalChoice<Value: RawRepresentable & CaseIterable>(_ key: String) throws(StoryKitError) -> Value?
+    where Value.RawValue == String {
+        guard contains(key) else {
+            _ = take(key)
+            return nil
+        }
+        return try choice(key)
+    }
+
     /// The array of strings at `key`, `[]` when absent or null.
     package mutating func strings(_ key: String) throws(StoryKitError) -> [String] {
         guard let value = take(key) else { return [] }

@@ -20,7 +20,10 @@ package struct CorrectionRequest: Sendable {
     package var text: String
     package var count: Int
     package var language: LanguageTag?
-    package var layout: KeyboardLayout
+    /// `nil`: the keyboard the text's language usually uses.
+    package var layout: KeyboardLayout?
+    /// The languages the offline corrector reads; the C library sets every pack it carries.
+    package var packs: [LanguagePack] = [.english]
     package var spelling: SpellingSystem
     package var remote: Remote?
     /// The backends in the order to try; empty: remote then offline when there is a remote,
@@ -33,7 +36,7 @@ package struct CorrectionRequest: Sendable {
         text = try reader.string("text")
         count = try reader.integer("count", in: 1...CorrectionPromptBuilder.maxCount, default: 3)
         language = try PromptRequest.optionalLanguage(&reader)
-        layout = try reader.choice("layout", default: .qwerty)
+        layout = try reader.optionalChoice("layout")
         spelling = try reader.choice("spelling", default: .keep)
         contextTokens = PromptBudget.onDeviceContextTokens
         if var settings = try reader.optionalObject("remote") {
@@ -75,7 +78,7 @@ package struct CorrectionRequest: Sendable {
         }
         return CorrectionService(
             backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
-            generators: generators, offline: OfflineCorrector(layout: layout, spelling: spelling, language: language), count: count, language: language,
+            generators: generators, offline: OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs), count: count, language: language,
             contextTokens: contextTokens)
     }
 }

@@ -1,0 +1,72 @@
+/// A language the offline corrector reads: its word list and the rules that differ between
+/// languages (which single letters are words, elisions such as French `l'`, the words that
+/// start a question, whether nouns are capitalised) and the keyboard its writers usually use.
+///
+/// English is built in (`english`). Spanish, French, German, Italian, Portuguese and Dutch are
+/// each a module of their own (`StoryKitSpanish`'s `LanguagePack.spanish`, and so on), so an
+/// app links only the languages it ships; the C library and the command-line tool carry all
+/// of them. A pack's words are read on its first use, not when the pack is named.
+///
+///     let corrector = OfflineCorrector(packs: [.english, .spanish])
+///     try corrector.correct("¿Dónde esta mi perrp?").variations.variations[0].text
+///     // "¿Dónde está mi perro?"
+public struct LanguagePack: Sendable {
+    /// The language, as its primary BCP 47 subtag (`es`).
+    public let language: LanguageTag
+    /// The keyboard used when the caller names none: QWERTZ for German, AZERTY for French.
+    public let defaultLayout: KeyboardLayout
+    let rules: Rules
+    private let loadWords: @Sendable () -> LanguageWordList
+
+    /// The rules of a language that its word list does not hold.
+    struct Rules: Sendable {
+        /// English's own rules: contractions (`dont` → `don't`), `I`, `its`/`it's`, British and
+        /// American spellings, words that cannot end a sentence, slips in spelt endings.
+        var isEnglish = false
+        /// Whether words are keyed by folded letters (`LetterFolding`): every pack but English.
+        var foldsLetters = true
+        /// The letters that are words on their own (`a` and `i` in English; `y`, `o`, `e` in Spanish).
+        var singleLetterWords: [UInt8] = []
+        /// Elided words written with the next one (`l'`, `qu'`), in lower case with the apostrophe.
+        var elisions: [[UInt8]] = []
+        /// Words that start a question, for the refined version's final punctuation.
+        var questionWords: Set<String> = []
+        /// Whether nouns are capitalised (German): a capitalised word mid-sentence is then
+        /// more often a noun than a name, and is read like any other word.
+        var capitalisesNouns = false
+    }
+
+    /// A pack for `language` whose words come from `words` (called once, on first use: return
+    /// a `static let`).
+    ///
+    /// - Parameters:
+    ///   - language: the language; its primary subtag identifies the pack.
+    ///   - defaultLayout: the keyboard assumed when the caller names none.
+    ///   - singleLetterWords: the letters that are words on their own, in lower case.
+    ///   - elisions: elided words written with the next one, apostrophe included (`l'`, `qu'`).
+    ///   - questionWords: lower-case words that start a question.
+    ///   - capitalisesNouns: whether the language capitalises nouns.
+    ///   - words: the word list.
+    public init(language: LanguageTag, defaultLayout: KeyboardLayout, singleLetterWords: String, elisions: [String] = [],
+                questionWords: Set<String> = [], capitalisesNouns: Bool = false,
+                words: @escaping @Sendable () -> LanguageWordList) {
+        self.language = LanguageTag(language.language) ?? language
+        self.defaultLayout = defaultLayout
+        rules = Rules(singleLetterWords: Array(singleLetterWords.utf8), elisions: elisions.map { Array($0.utf8) },
+                      questionWords: questionWords, capitalisesNouns: capitalisesNouns)
+        loadWords = words
+    }
+
+    private init(english: Void) {
+        language = LanguageTag("en")!
+        defaultLayout = .qwerty
+        rules = Rules(isEnglish: true, foldsLetters: false, singleLetterWords: Array("ai".utf8), questionWords: Contractions.questionWords)
+        loadWords = { LanguageWordList.english }
+    }
+
+    /// English, with British and American spellings both correct.
+    public static let english = LanguagePack(english: ())
+
+    /// The pack's word list, read on first use.
+    public var words: LanguageWordList { loadWords() }
+}

@@ -1,0 +1,56 @@
+/// The letters with diacritics that Latin-script keyboards make with a long press, folded to
+/// the key pressed (`é` → `e`, `ß` → `ss`): a language pack other than English keys its words
+/// by their folded letters, so a skipped long press is a cheap slip, not another word.
+/// `scripts/generate-language-packs.py` folds its word lists with the same letters.
+enum LetterFolding {
+    /// The lower-case letters folded, each with its letters without the diacritic.
+    private static let lowerCaseFolds: [(letters: String, folded: String)] = [
+        ("àáâãäå", "a"), ("ç", "c"), ("èéêë", "e"), ("ìíîï", "i"), ("ñ", "n"), ("òóôõö", "o"),
+        ("ùúûü", "u"), ("ýÿ", "y"), ("ß", "ss"), ("æ", "ae"), ("œ", "oe"),
+    ]
+
+    /// Each folded letter, upper and lower case, by its scalar value.
+    private static let folds: [UInt32: [UInt8]] = {
+        var folds: [UInt32: [UInt8]] = [:]
+        for (letters, folded) in lowerCaseFolds {
+            for letter in letters.unicodeScalars {
+                folds[letter.value] = Array(folded.utf8)
+                for upper in String(letter).uppercased().unicodeScalars where upper != letter && String(letter).uppercased().unicodeScalars.count == 1 {
+                    folds[upper.value] = Array(folded.utf8)
+                }
+            }
+        }
+        return folds
+    }()
+
+    /// Whether `scalar` is a combining diacritic (typed after its letter on some keyboards).
+    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        (0x300...0x36F).contains(scalar.value)
+    }
+
+    /// Whether `scalar` is a letter this folding knows: a-z, A-Z or a folded letter.
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? UInt8(scalar.value).isASCIILetter : folds[scalar.value] != nil
+    }
+
+    /// `text`'s letters in lower case and folded to a-z (apostrophes kept), or `nil` when it
+    /// holds anything else.
+    static func folded(_ text: Substring.UnicodeScalarView) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        for scalar in text {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                guard byte.isASCIILetter || byte == 0x27 else { return nil }
+                bytes.append(byte.asciiLowercased)
+            } else if let folded = folds[scalar.value] {
+                bytes += folded
+            } else if scalar == "\u{2019}" {
+                bytes.append(0x27)
+            } else if !isCombiningMark(scalar) || bytes.isEmpty {
+                return nil
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,19 @@
+import StoryKitCore
+
+extension LanguagePack {
+    /// French (`fr`), typed on AZERTY unless the caller names another keyboard. Its words
+    /// come from pyspellchecker's French frequencies (MIT; see FrenchWordFrequencies.LICENSE),
+    /// the 60,000 commonest, keyed by their letters without diacritics so that a skipped long
+    /// press is a cheap slip. No permissive word-pair counts exist for French: a word typed as
+    /// a word is never changed for its context. The words are read on the pack's first use.
+    public static let french = LanguagePack(
+        language: LanguageTag("fr")!, defaultLayout: .azerty, singleLetterWords: "ay",
+        elisions: ["l'", "d'", "j'", "qu'", "n'", "s'", "c'", "m'", "t'", "jusqu'", "lorsqu'", "puisqu'"],
+        questionWords: ["où", "quand", "comment", "pourquoi", "qui", "quel", "quelle", "quels", "quelles", "combien", "est-ce"],
+        words: { frenchWords })
+
+    /// Profanity, slurs and sexual terms are never offered as the reading of a slip.
+    private static let frenchWords = LanguageWordList(
+        generated: FrenchWordFrequencies.text, count: FrenchWordFrequencies.count,
+        neverSuggested: ["merde", "putain", "con", "conne", "connard", "salope", "bite", "enculé", "pute", "nique", "niquer", "couille", "couilles", "chier", "bordel"])
+}

@@ -1,0 +1,19 @@
+import StoryKitCore
+
+extension LanguagePack {
+    /// Italian (`it`), typed on QWERTY unless the caller names another keyboard. Its words
+    /// come from pyspellchecker's Italian frequencies (MIT; see ItalianWordFrequencies.LICENSE),
+    /// the 60,000 commonest, keyed by their letters without diacritics so that a skipped long
+    /// press is a cheap slip. No permissive word-pair counts exist for Italian: a word typed as
+    /// a word is never changed for its context. The words are read on the pack's first use.
+    public static let italian = LanguagePack(
+        language: LanguageTag("it")!, defaultLayout: .qwerty, singleLetterWords: "aeio",
+        elisions: ["l'", "un'", "dell'", "all'", "dall'", "nell'", "sull'", "d'", "c'", "quest'", "quell'", "s'", "m'", "t'", "v'"],
+        questionWords: ["dove", "quando", "come", "perché", "chi", "cosa", "quale", "quanto", "quanti", "quanta", "quante"],
+        words: { italianWords })
+
+    /// Profanity, slurs and sexual terms are never offered as the reading of a slip.
+    private static let italianWords = LanguageWordList(
+        generated: ItalianWordFrequencies.text, count: ItalianWordFrequencies.count,
+        neverSuggested: ["cazzo", "merda", "puttana", "stronzo", "vaffanculo", "figa", "troia", "coglione", "culo", "minchia", "fottere", "fottuto", "bastardo"])
+}

@@ -1,0 +1,93 @@
+import StoryKitCore
+import StoryKitDutch
+import StoryKitFrench
+import StoryKitGerman
+import StoryKitItalian
+import StoryKitPortuguese
+import StoryKitSpanish
+import Testing
+
+@Suite struct LanguagePackTests {
+    static let packs: [LanguagePack] = [.english, .spanish, .french, .german, .italian, .portuguese, .dutch]
+    let corrector = OfflineCorrector(packs: Self.packs)
+
+    func direct(_ text: String, _ language: String? = nil) throws -> String {
+        let corrector = OfflineCorrector(language: language.flatMap(LanguageTag.init), packs: Self.packs)
+        return try corrector.correct(text).variations.variations[0].text
+    }
+
+    @Test(arguments: [
+        ("es", "mañana vamos a la plaza", "manana vamos a la plaza"),
+        ("es", "el niño come una manzana", "el nino come una manzana"),
+        ("fr", "le garçon est très content", "le garcon est tres content"),
+        ("de", "ich möchte ein größeres Stück", "ich mochte ein grosseres stuck"),
+        ("pt", "a criança não quer dormir", "a crianca nao quer dormir"),
+        ("it", "la città è molto bella", "la citta è molto bella"),
+    ])
+    func aSkippedDiacriticIsACheapSlip(_ language: String, _ expected: String, _ typed: String) throws {
+        #expect(try direct(typed, language) == expected)
+    }
+
+    @Test(arguments: [
+        ("es", "El perro de mi abuela duerme en el jardín."),
+        ("es", "¿Dónde está el gato? Sí, él está aquí."),
+        ("fr", "Le petit chat noir dort sur le canapé."),
+        ("de", "Der kleine Hund spielt im Garten mit dem Ball."),
+        ("it", "Il bambino mangia una mela rossa."),
+        ("pt", "O menino comeu o bolo de chocolate."),
+        ("nl", "De kleine kat slaapt op de bank."),
+    ])
+    func aCorrectSentenceIsNotChanged(_ language: String, _ sentence: String) throws {
+        let versions = try OfflineCorrector(language: LanguageTag(language), packs: Self.packs).correct(sentence).variations.variations
+        #expect(versions[0].text == sentence)
+        #expect(versions.count == 1 || versions[1].kind != .refined || versions[1].text == sentence)
+    }
+
+    @Test(arguments: [
+        ("es", "Mi abuela duerme en el jardon", "Mi abuela duerme en el jardín"),
+        ("fr", "Le petit chqt noir dort sur le canape", "Le petit chat noir dort sur le canapé"),
+        ("de", "Der kleine Hunf spielt im Garten", "Der kleine Hund spielt im Garten"),
+        ("nl", "De kleine kar slaapt op de bqnk", "De kleine kar slaapt op de bank"),
+    ])
+    func slipsAreReadOnTheLanguagesKeyboard(_ language: String, _ typed: String, _ expected: String) throws {
+        #expect(try direct(typed, language) == expected)
+    }
+
+    @Test func theLanguageIsToldFromTheText() throws {
+        let result = try corrector.correct("Ich mochte nach hasue gehen, weil es draußen kalt ist").variations
+        // The slip is read on QWERTZ, German's keyboard, and the noun written with its capital.
+        #expect(result.variations[0].text == "Ich möchte nach Hause gehen, weil es draußen kalt ist")
+        #expect(!result.issues.contains { if case .language = $0 { true } else { false } })
+        // English stays English.
+        #expect(try corrector.correct("i wnat to go hmoe").variations.variations[0].text == "i want to go home")
+    }
+
+    @Test func anElidedWordIsKeptAndTheWordAfterItRead() throws {
+        #expect(try direct("je vais a l'ecole avec l’amie de ma soeur", "fr") == "je vais a l'école avec l’amie de ma soeur")
+    }
+
+    @Test func aSpanishQuestionEndsWithItsMark() throws {
+        let versions = try OfflineCorrector(language: LanguageTag("es"), packs: Self.packs).correct("¿donde esta el gato").variations.variations
+        #expect(versions.last?.text.hasSuffix("?") == true)
+    }
+
+    @Test(arguments: ["Я хочу пойти домой", "今日は公園に行きたい", "Chciałbym pójść do domu, bo jest zimno"])
+    func textInALanguageWithoutAPackComesBackAsTyped(_ text: String) throws {
+        let result = try corrector.correct(text).variations
+        #expect(result.variations.map(\.text) == [text])
+    }
+
+    @Test func aLanguageAskedForWithoutItsPackComesBackAsTyped() throws {
+        let englishOnly = OfflineCorrector(language: LanguageTag("es"))
+        let result = try englishOnly.correct("el perrp duerme").variations
+        #expect(result.variations.map(\.text) == ["el perrp duerme"])
+        #expect(result.issues.contains(.language(detected: "es")))
+    }
+
+    @Test func eachPackNamesItsLanguageAndKeyboard() {
+        #expect(LanguagePack.german.defaultLayout == .qwertz)
+        #expect(LanguagePack.french.defaultLayout == .azerty)
+        #expect(Self.packs.map(\.language.tag) == ["en", "es", "fr", "de", "it", "pt", "nl"])
+        #expect(LanguagePack.spanish.words.wordCount > 50_000)
+    }
+}

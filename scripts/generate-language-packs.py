@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Generates the word lists of the offline corrector's language packs other than English:
+Sources/StoryKit<Language>/<Language>WordFrequencies.swift for Spanish, French, German,
+Italian, Portuguese and Dutch, each with its licence beside it.
+
+Why these sources (both MIT, from PyPI; the licence is copied beside each generated file):
+- pyspellchecker's word-frequency data (counts from OpenSubtitles) is the one permissive list
+  found that covers all six languages, and it is used for French, Italian, Portuguese and Dutch.
+- Its Spanish list lacks some of the commonest words (`está`, `qué`, `come`, `duerme`) and its
+  German list holds nouns only as rare lower-case words (`garten` 50, `Garten` absent), so
+  Spanish and German come from spacy-lookups-data's lexeme probabilities instead, which keep
+  capitals: German nouns are written with theirs.
+- wordfreq's data is CC BY-SA and Hunspell's dictionaries are mostly GPL or LGPL; either would
+  bind the library's users.
+No permissive word-pair (bigram) source covers these languages, so their packs go without
+word pairs: a correctly typed word is then never changed for its context, and a slip is read
+by its letters and the word's frequency alone.
+
+The corrector searches words by their letters without diacritics, so each line is keyed by
+the word folded to a-z (`möchte` → `mochte`, `straße` → `strasse`) and carries, after a tab,
+the spellings that fold to it, commonest first, when any differs from the key: a dropped or
+wrong diacritic then costs only a cheap slip, and a word typed with or without one that is a
+word as typed is left alone.
+
+    python3 scripts/generate-language-packs.py
+
+Format: as scripts/generate-word-frequencies.py writes English (front-coded, alphabetical,
+counts in eighths of a decade), with the optional tab and `|`-separated spellings.
+"""
+
+import gzip
+import importlib.util
+import json
+import math
+import tempfile
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("english", ROOT / "scripts" / "generate-word-frequencies.py")
+english = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(english)
+
+PACKAGE = english.ADDED_PACKAGE
+SPACY_PACKAGE = "spacy-lookups-data==1.0.5"
+# The languages whose words come from spacy-lookups-data (natural-log probabilities, with case).
+FROM_SPACY = {"es", "de"}
+# A capitalised spelling is the written one only in a language that capitalises nouns, and
+# only when it is this share of the word's uses (sentence starts capitalise every word).
+CAPITALISED_SHARE = 0.8
+# The corrector's folding table (LetterFolding.swift holds the same letters).
+FOLDED_LETTERS = "àáâãäåçèéêëìíîïñòóôõöùúûüýÿßæœ"
+SPECIAL_FOLDS = {"ß": "ss", "æ": "ae", "œ": "oe"}
+# How much commoner a spelling with diacritics must be than the same letters without them
+# for the latter to count as the diacritic skipped.
+SKIPPED_DIACRITIC_RATIO = 10
+# A spelling this much rarer than the commonest with its letters is noise (`èl` beside `el`).
+RARE_SPELLING_RATIO = 100
+# The commonest words kept per language: more would add typos that the subtitle corpora
+# hold as words (a typed slip would be taken for a word), fewer would leave rare words unknown.
+MAX_WORDS = 60_000
+LANGUAGES = {
+    # code: (name, the words of one letter that are words, words left out of the list; German
+    # capitalises nouns)
+    "es": ("Spanish", "aeouy", set()),
+    "fr": ("French", "ay", set()),
+    "de": ("German", "", set()),
+    "it": ("Italian", "aeio", set()),
+    "pt": ("Portuguese", "aeo", set()),
+    "nl": ("Dutch", "u", set()),
+}
+
+
+def fold(word: str) -> str:
+    out = []
+    for character in word:
+        if character in SPECIAL_FOLDS:
+            out.append(SPECIAL_FOLDS[character])
+        else:
+            out.append("".join(c for c in unicodedata.normalize("NFD", character) if not unicodedata.combining(c)))
+    return "".join(out)
+
+
+def is_written_word(word: str, single_letters: str) -> bool:
+    if not word or len(word) > 24 or any(not ("a" <= c <= "z" or c in FOLDED_LETTERS) for c in word):
+        return False
+    return len(word) > 1 or fold(word) in single_letters
+
+
+def cased_counts(probabilities: dict[str, float], keeps_capitals: bool) -> dict[str, int]:
+    """spaCy's natural-log probabilities as counts per billion words, case variants merged into
+    the lower-case word, or into the capitalised one where it is the written form."""
+    by_lower: dict[str, dict[str, float]] = {}
+    for word, probability in probabilities.items():
+        if len(word) > 1 and word.isupper():
+            continue
+        by_lower.setdefault(word.lower(), {})[word] = math.exp(probability) * 1e9
+    counts = {}
+    for lower, forms in by_lower.items():
+        total = sum(forms.values())
+        capitalised = lower[:1].upper() + lower[1:]
+        written = capitalised if keeps_capitals and forms.get(capitalised, 0) >= CAPITALISED_SHARE * total else lower
+        if total >= 1:
+            counts[written] = round(total)
+    return counts
+
+
+def folded_entries(counts: dict[str, int], single_letters: str, left_out: set[str]) -> dict[str, tuple[int, list[str]]]:
+    """Key → (summed count, spellings commonest first) for the MAX_WORDS commonest words. A
+    spelling without diacritics far rarer than the same letters with them (`manana` beside
+    `mañana`, `mochte` beside `möchte`) is mostly the diacritic skipped, and is left out, so
+    that typing it is read as the slip; where both are common (`el` and `él`) both stay. A
+    spelling a hundred times rarer than the commonest (`èl`) is noise and is left out too."""
+    words = [(word, count) for word, count in counts.items()
+             if count >= 2 and word.lower() not in left_out and is_written_word(word.lower(), single_letters)]
+    words.sort(key=lambda item: (-item[1], item[0]))
+    grouped: dict[str, list[tuple[str, int]]] = {}
+    for word, count in words[:MAX_WORDS]:
+        grouped.setdefault(fold(word.lower()), []).append((word, count))
+    entries: dict[str, tuple[int, list[str]]] = {}
+    for key, spellings in grouped.items():
+        commonest, most = spellings[0]
+        commonest_is_plain = fold(commonest.lower()) == commonest.lower()
+        kept = [(word, count) for word, count in spellings
+                if word == commonest or (most < RARE_SPELLING_RATIO * count
+                                         and (word.lower() != key or commonest_is_plain or most < SKIPPED_DIACRITIC_RATIO * count))]
+        entries[key] = (sum(count for _, count in kept), [word for word, _ in kept])
+    return entries
+
+
+def word_list(entries: dict[str, tuple[int, list[str]]]) -> str:
+    lines = []
+    previous = ""
+    for key in sorted(entries):
+        count, spellings = entries[key]
+        shared = 0
+        while shared < min(len(key), len(previous)) and key[shared] == previous[shared]:
+            shared += 1
+        line = chr(english.PREFIX_BASE + shared) + english.bucket(count, english.WORD_BUCKET_BASE) + key[shared:]
+        if spellings != [key]:
+            line += "\t" + "|".join(spellings)
+        lines.append(line)
+        previous = key
+    return "\n".join(lines)
+
+
+def main() -> None:
+    sources, licences, files = {}, {}, {}
+    with tempfile.TemporaryDirectory() as folder:
+        with english.downloaded(PACKAGE, folder) as archive:
+            licences[PACKAGE] = english.licence_of(archive)
+            for code in set(LANGUAGES) - FROM_SPACY:
+                files[code] = f"spellchecker/resources/{code}.json.gz"
+                sources[code] = json.loads(gzip.decompress(archive.read(files[code])))
+        with english.downloaded(SPACY_PACKAGE, folder) as archive:
+            licences[SPACY_PACKAGE] = english.licence_of(archive)
+            for code in FROM_SPACY:
+                files[code] = f"spacy_lookups_data/data/{code}_lexeme_prob.json.gz"
+                sources[code] = cased_counts(json.loads(gzip.decompress(archive.read(files[code]))), keeps_capitals=code == "de")
+    for code, (name, single_letters, left_out) in LANGUAGES.items():
+        package = SPACY_PACKAGE if code in FROM_SPACY else PACKAGE
+        entries = folded_entries(sources[code], single_letters, left_out)
+        target = ROOT / "Sources" / f"StoryKit{name}"
+        target.mkdir(parents=True, exist_ok=True)
+        body = word_list(entries)
+        assert '"""#' not in body
+        swift = f'''// Generated by scripts/generate-language-packs.py from {package} (MIT; see
+// {name}WordFrequencies.LICENSE). Do not edit by hand.
+
+/// {name} words keyed by their letters without diacritics, in alphabetical order, one per
+/// line, front-coded: a character whose code minus {english.PREFIX_BASE} is how many leading letters the
+/// key shares with the previous one, a character whose code minus {english.WORD_BUCKET_BASE} is the
+/// corpus count of the words with that key in steps of 1/{english.STEPS_PER_DECADE} decade, the rest of the key,
+/// then, when a spelling differs from the key, a tab and the spellings, commonest first,
+/// separated by `|`. {len(entries)} keys, the {MAX_WORDS} commonest words.
+enum {name}WordFrequencies {{
+    static let count = {len(entries)}
+    static let text = #"""
+{body}
+"""#
+}}
+'''
+        (target / f"{name}WordFrequencies.swift").write_text(swift, encoding="utf-8")
+        (target / f"{name}WordFrequencies.LICENSE").write_text(
+            f"The {name} word frequencies in {name}WordFrequencies.swift come from {package}\n"
+            f"(https://pypi.org/project/{package.split('==')[0]}/), file {files[code]},\n"
+            f"under this licence:\n\n" + licences[package], encoding="utf-8")
+        print(f"{code}: {len(entries)} keys, {len(swift.encode()) // 1024} KiB")
+
+
+if __name__ == "__main__":
+    main()
