@@ -585,11 +585,16 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **                  less likely than the best reading, 0.3 when it changes a correctly typed word.
 ** Fewer than three versions is a normal outcome: "issues" then holds {"code":"count",...}.
 ** A correctly typed word is never changed unless the words around it make another far likelier.
-** Text in another language (German, French, Spanish, Italian, Portuguese, Dutch or Polish, told
-** by its common words and letters) comes back as typed, one "direct" version, with
-** {"code":"language","detected":"de"} among the issues: the corrector reads English only.
-** The "language" option says which language the text is in instead: "en" (or "en-GB", ...)
-** corrects it as English, any other returns it as typed with that language's issue.
+** Languages: English, Spanish, French, German, Italian, Portuguese and Dutch are read, each
+** with its own word list (a skipped or wrong diacritic is a cheap slip: "manana" -> "mañana";
+** the non-English lists have no word pairs, so context never changes a correct word there).
+** The language is told from the text's common words and letters (English unless another is
+** clear); text in a language without a word list (Polish, or another script: Russian,
+** Japanese...) comes back as typed, one "direct" version, with
+** {"code":"language","detected":"pl"} among the issues. The "language" option says which
+** language the text is in instead: "es" (or "es-MX", ...) reads it as Spanish; a language
+** without a word list returns it as typed with that language's issue. A language's word list
+** is loaded on its first use (about 10-30 ms, once per process).
 **
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
 **               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want
@@ -603,8 +608,8 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** text, len     UTF-8 text; NULL only when len is 0. At most STORYKIT_MAX_CORRECTION_BYTES.
 ** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty", "words":true|false,
-**               "spelling":"keep"|"us"|"uk", "language":"en"}: the keyboard (default
-**               "qwerty"); whether to add "words" (default false: less work); the spelling
+**               "spelling":"keep"|"us"|"uk", "language":"en"}: the keyboard (default:
+**               the language's own: "qwertz" for German, "azerty" for French, else "qwerty"); whether to add "words" (default false: less work); the spelling
 **               refined writes where British and American spellings differ (default "keep":
 **               the writer's own); the text's language as a BCP 47 tag (default: told from
 **               the text).
@@ -1050,7 +1055,7 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **               "reply":"<the model's reply>"|null,"words":[...] (offline only)}.
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** request_json  {"text":"...", "count":1..10 (3), "language":"en" (optional), "layout":
-**               "qwerty"|"qwertz"|"azerty" (offline), "spelling":"keep"|"us"|"uk" (offline, as in
+**               "qwerty"|"qwertz"|"azerty" (offline; default: the language's own), "spelling":"keep"|"us"|"uk" (offline, as in
 **               storykit_correct_offline), "backends":["remote","offline"]
 **               (optional: the policy engine's "correctionBackends"; "foundationModels" has no
 **               generator through C and is skipped), "remote":{"provider":"gemini"|"openai",

@@ -47,8 +47,10 @@ CORPUS = FIXTURES / "tremor-corpus.json"
 MISSPELLINGS = FIXTURES / "real-misspellings.json"
 CLEAN = FIXTURES / "clean-sentences.txt"
 OTHER_LANGUAGES = FIXTURES / "other-languages.txt"
+LANGUAGE_CORPORA = FIXTURES / "language-corpora.json"
 WORD = re.compile(r"[A-Za-z]+")
-WORD_WITH_APOSTROPHE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+LETTERS = re.compile(r"[^\W\d_]+")
+WORD_WITH_APOSTROPHE = re.compile(r"[^\W_]+(?:'[^\W\d_]+)?")
 
 
 def storykit_direct(text: str) -> str:
@@ -59,10 +61,11 @@ def keep_case(original: str, corrected: str) -> str:
     return corrected[:1].upper() + corrected[1:] if original[:1].isupper() else corrected
 
 
-def pyspellchecker_corrector():
+def pyspellchecker_corrector(language: str = "en"):
     from spellchecker import SpellChecker
 
-    checker = SpellChecker()
+    checker = SpellChecker(language=language)
+    pattern = WORD if language == "en" else LETTERS
 
     def fix(match: re.Match) -> str:
         word = match.group(0)
@@ -71,7 +74,7 @@ def pyspellchecker_corrector():
             return word
         return keep_case(word, checker.correction(lowered) or word)
 
-    return lambda text: WORD.sub(fix, text)
+    return lambda text: pattern.sub(fix, text)
 
 
 def symspell_dictionary():
@@ -248,6 +251,33 @@ def report_other_languages(peers: dict) -> None:
         print(line)
 
 
+def report_languages(rounds: int) -> None:
+    """Spanish, French, German, Italian, Portuguese and Dutch: StoryKit told the language against
+    pyspellchecker in that language, on each language's tremor corpus, and correct sentences."""
+    corpora = json.loads(LANGUAGE_CORPORA.read_text(encoding="utf-8"))["languages"]
+    print(f"\nOther languages ({LANGUAGE_CORPORA.relative_to(HERE.parents[1])}); first half tuning, second half held out")
+    for code, corpus in corpora.items():
+        cases = corpus["cases"]
+        start = time.perf_counter()
+        storykit.correct_offline("warm up", language=code)
+        load_ms = (time.perf_counter() - start) * 1000
+        correctors = {
+            f"StoryKit offline ({code})": lambda text, code=code: storykit.correct_offline(text, language=code)["variations"][0]["text"],
+            "StoryKit, language told from text": storykit_direct,
+            f"pyspellchecker 0.9.1 ({code})": pyspellchecker_corrector(code),
+        }
+        outputs, times = time_correctors(correctors, [case["typed"] for case in cases], rounds)
+        half = len(cases) // 2
+        report_accuracy(f"{code} ({corpus['layout']}), all; first call {load_ms:.0f} ms", cases, outputs, times)
+        report_accuracy(f"{code}, held-out half", cases[half:], {name: got[half:] for name, got in outputs.items()}, None)
+        changed = {"direct": 0, "refined": 0, "alternative": 0}
+        for case in cases:
+            for version in storykit.correct_offline(case["clean"], language=code)["variations"]:
+                changed[version["kind"]] += words(version["text"]) != words(case["clean"])
+        print(f"  correct sentences changed by StoryKit: direct {changed['direct']}, refined {changed['refined']}, "
+              f"alternative {changed['alternative']} of {len(cases)}")
+
+
 def main() -> None:
     rounds = next((int(argument) for argument in sys.argv[1:] if argument.isdigit()), 3)
     cases = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
@@ -282,6 +312,7 @@ def main() -> None:
     sentences = [line for line in CLEAN.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     report_clean_run(sentences, peers)
     report_other_languages(peers)
+    report_languages(rounds)
 
     if "-v" in sys.argv:
         for case, output, variations in zip(cases, outputs["StoryKit offline"], versions):

@@ -6,6 +6,11 @@
 // is already named storykit (libstorykit.so); scripts/storykit runs it as `storykit`.
 import PackageDescription
 
+/// The offline corrector's languages besides English: the tool carries them all.
+let languagePacks: [Target.Dependency] = ["StoryKitSpanish", "StoryKitFrench", "StoryKitGerman", "StoryKitItalian", "StoryKitPortuguese", "StoryKitDutch"].map {
+    .product(name: $0, package: "StoryKit")
+}
+
 let package = Package(
     name: "storykit-cli",
     products: [
@@ -22,7 +27,7 @@ let package = Package(
                 .product(name: "StoryKitCore", package: "StoryKit"),
                 .product(name: "StoryKitFoundation", package: "StoryKit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ] + languagePacks
         ),
         // The README's Swift snippets, compiled and run by the README test.
         .executableTarget(

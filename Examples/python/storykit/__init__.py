@@ -240,23 +240,25 @@ def build_request(request: Union[dict, Text]) -> dict:
     return json.loads(_take_string(out))
 
 
-def correct_offline(text: Text, *, layout: str = "qwerty", words: bool = False, spelling: str = "keep",
+def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = False, spelling: str = "keep",
                     language: Optional[str] = None) -> VariationSet:
     """Corrects text typed with a tremor, offline, in the ``parse_variations`` shape: one to
     three versions, each one a writer could mean: "direct" (slips corrected), "refined" (the
     same words polished; left out when it equals direct) and "alternative" (another reading
     with different words, only when nearly as likely). Fewer than three is normal: ``issues``
     then holds a "count" issue. With ``words=True``, also ``words``, each word's correction,
-    confidence and alternatives. ``layout`` is "qwerty", "qwertz" or "azerty"; ``spelling``
-    ("keep", "us" or "uk") is the spelling refined writes where British and American differ.
-    Text in another language comes back as typed with a "language" issue; ``language`` (a BCP
-    47 tag) says which the text is in instead of telling from the text: "en" corrects it.
+    confidence and alternatives. ``layout`` is "qwerty", "qwertz" or "azerty" (default: the
+    language's own: "qwertz" for German, "azerty" for French); ``spelling`` ("keep", "us" or
+    "uk") is the spelling refined writes where British and American differ. English, Spanish,
+    French, German, Italian, Portuguese and Dutch are read; text in another language comes
+    back as typed with a "language" issue. ``language`` (a BCP 47 tag such as "es") says which
+    the text is in instead of telling from the text.
 
         >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]]
         ['i want to go home', 'I want to go home.']
     """
     # The library's defaults need no options to write and parse.
-    chosen = {"layout": layout} if layout != "qwerty" else {}
+    chosen = {"layout": layout} if layout is not None else {}
     if words:
         chosen["words"] = True
     if spelling != "keep":

@@ -21,7 +21,8 @@ struct CorrectCommand: AsyncParsableCommand {
         Examples:
           storykit correct "I wnat to go hmoe"
           storykit correct "i dont knwo waht to do" --json
-          storykit correct "Ich mochte nach hasue" --layout qwertz --no-save
+          storykit correct "Ich mochte nach hasue" --no-save
+          storykit correct "je veux aller a la masion" --language fr --layout qwerty
           storykit correct "I wnat to go hmoe" --backend gemini
           storykit correct "I wnat to go hmoe" --backend openai --base-url http://127.0.0.1:11434/v1 --model llama3.2 --no-structured
         """
@@ -49,11 +50,11 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "How many versions to ask a model for, 1 to 10.")
     var count = 3
 
-    @Option(help: "The language of the versions a model writes (BCP 47); default: the text's own. The offline corrector reads English only: it returns text in another language as typed.")
+    @Option(help: "The text's language (BCP 47); default: told from the text. The offline corrector reads English, Spanish, French, German, Italian, Portuguese and Dutch, and returns text in another language as typed; a model writes its versions in this language.")
     var language: String?
 
-    @Option(help: "The keyboard the text was typed on: qwerty, qwertz or azerty.")
-    var layout: String = "qwerty"
+    @Option(help: "The keyboard the text was typed on: qwerty, qwertz or azerty (default: the language's own: qwertz for German, azerty for French, qwerty otherwise).")
+    var layout: String?
 
     @Option(help: "The spelling the refined version writes where British and American differ: keep (default), us or uk.")
     var spelling: String = "keep"
@@ -74,7 +75,7 @@ struct CorrectCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
-        guard KeyboardLayout(rawValue: layout) != nil else {
+        if let layout, KeyboardLayout(rawValue: layout) == nil {
             throw ValidationError("--layout must be one of \(KeyboardLayout.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(layout)\"")
         }
         if let language, LanguageTag(language) == nil {
@@ -127,7 +128,7 @@ struct CorrectCommand: AsyncParsableCommand {
         for issue in set.issues {
             if let language {
                 if case .language = issue {
-                    print(indent + "(not corrected: the text is in \(Self.languageName(language)), and the offline corrector reads English only)")
+                    print(indent + "(not corrected: the text is in \(Self.languageName(language)), which the offline corrector does not read; it reads \(Self.readLanguages))")
                 }
             } else if set.source == .offline, case .count = issue {
                 let kinds = Set(set.variations.compactMap(\.kind))
@@ -141,14 +142,21 @@ struct CorrectCommand: AsyncParsableCommand {
         }
     }
 
+    /// The languages the offline corrector reads, by name.
+    static let readLanguages = LanguagePack.all.compactMap { $0.language.englishName }.joined(separator: ", ")
+
     /// The English name of a language, or its code.
     static func languageName(_ code: String) -> String {
         LanguageTag(code)?.englishName ?? code
     }
 
     private func makeService() throws(CLIFailure) -> CorrectionService {
-        guard let layout = KeyboardLayout(rawValue: layout) else {
-            throw CLIFailure("unknown keyboard layout \"\(layout)\"", hint: "Use qwerty, qwertz or azerty.")
+        var keyboard: KeyboardLayout?
+        if let layout {
+            guard let known = KeyboardLayout(rawValue: layout) else {
+                throw CLIFailure("unknown keyboard layout \"\(layout)\"", hint: "Use qwerty, qwertz or azerty.")
+            }
+            keyboard = known
         }
         var languageTag: LanguageTag?
         if let language {
@@ -160,7 +168,7 @@ struct CorrectCommand: AsyncParsableCommand {
         guard let spellingSystem = SpellingSystem(rawValue: spelling) else {
             throw CLIFailure("unknown spelling \"\(spelling)\"", hint: "Use keep, us or uk.", usage: true)
         }
-        var service = CorrectionService(offline: OfflineCorrector(layout: layout, spelling: spellingSystem, language: languageTag), count: count, language: languageTag)
+        var service = CorrectionService(offline: OfflineCorrector(layout: keyboard, spelling: spellingSystem, language: languageTag, packs: LanguagePack.all), count: count, language: languageTag)
         guard backend != .offline else { return service }
         let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
         do {
