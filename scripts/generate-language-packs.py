@@ -58,7 +58,7 @@ SKIPPED_DIACRITIC_RATIO = 10
 RARE_SPELLING_RATIO = 100
 # The commonest words kept per language: more would add typos that the subtitle corpora
 # hold as words (a typed slip would be taken for a word), fewer would leave rare words unknown.
-MAX_WORDS = 60_000
+MAX_WORDS = 150_000
 LANGUAGES = {
     # code: (name, the words of one letter that are words, words left out of the list; German
     # capitalises nouns)

@@ -6,9 +6,9 @@
 /// key shares with the previous one, a character whose code minus 32 is the
 /// corpus count of the words with that key in steps of 1/8 decade, the rest of the key,
 /// then, when a spelling differs from the key, a tab and the spellings, commonest first,
-/// separated by `|`. 58010 keys, the 60000 commonest words.
+/// separated by `|`. 140316 keys, the 150000 commonest words.
 enum PortugueseWordFrequencies {
-    static let count = 58010
+    static let count = 140316
     static let text = #"""
 0[a	a|à
 1.ac
@@ -3406,6 +3406,57 @@ enum PortugueseWordFrequencies {
 :.s
 4.ico	acádico
 31frao	açafrão
+5.oes	açafrões
+30ima	açaima|açaimá
+6.da	açaimada
+8.s	açaimadas
+7.o	açaimado
+8.s	açaimados
+6.i	açaimai
+7.s	açaimais
+6.m	açaimam
+70os	açaimamos|açaimámos
+6.ndo	açaimando
+6.r	açaimar
+70a	açaimara|açaimará
+8.m	açaimaram
+9.os	açaimáramos
+8.o	açaimarão
+80s	açaimaras|açaimarás
+7.des	açaimardes
+7.ei	açaimarei
+90s	açaimareis|açaimáreis
+8.m	açaimarem
+9.os	açaimaremos
+8.s	açaimares
+7.ia	açaimaria
+9.m	açaimariam
+:.os	açaimaríamos
+9.s	açaimarias
+8.eis	açaimaríeis
+7.mos	açaimarmos
+6.s	açaimas
+7.se	açaimasse
+9.is	açaimásseis
+9.m	açaimassem
+:.os	açaimássemos
+9.s	açaimasses
+7.te	açaimaste
+9.s	açaimastes
+6.va	açaimava
+8.m	açaimavam
+9.os	açaimávamos
+8.s	açaimavas
+7.eis	açaimáveis
+5.e	açaime
+6.i	açaimei
+7.s	açaimeis
+6.m	açaimem
+7.os	açaimemos
+6.s	açaimes
+5.o	açaimo
+6.s	açaimos
+6.u	açaimou
 32lca	acalca|acalcá|acalça|acalçá
 60da	acalcada|acalçada
 80s	acalcadas|acalçadas
@@ -3663,7 +3714,61 @@ enum PortugueseWordFrequencies {
 8.os	acamávamos
 7.s
 6.eis	acamáveis
-40barcar	açambarcar
+40barca	açambarca|açambarcá
+9.da	açambarcada
+;.s	açambarcadas
+:.o	açambarcado
+;.r	açambarcador
+<.a	açambarcadora
+=.s	açambarcadoras
+<.es	açambarcadores
+;.s	açambarcados
+9.i	açambarcai
+:.s	açambarcais
+9.m	açambarcam
+:.ento	açambarcamento
+>.s	açambarcamentos
+:0os	açambarcamos|açambarcámos
+9.ndo	açambarcando
+90r	açambarcar
+:0a	açambarcara|açambarcará
+;.m	açambarcaram
+<.os	açambarcáramos
+;.o	açambarcarão
+;0s	açambarcaras|açambarcarás
+:.des	açambarcardes
+:.ei	açambarcarei
+<0s	açambarcareis|açambarcáreis
+;.m	açambarcarem
+<.os	açambarcaremos
+;.s	açambarcares
+:.ia	açambarcaria
+<.m	açambarcariam
+=.os	açambarcaríamos
+<.s	açambarcarias
+;.eis	açambarcaríeis
+:.mos	açambarcarmos
+9.s	açambarcas
+:.se	açambarcasse
+<.is	açambarcásseis
+<.m	açambarcassem
+=.os	açambarcássemos
+<.s	açambarcasses
+:.te	açambarcaste
+<.s	açambarcastes
+9.va	açambarcava
+;.m	açambarcavam
+<.os	açambarcávamos
+;.s	açambarcavas
+:.eis	açambarcáveis
+8.o	açambarco
+9.u	açambarcou
+7.que	açambarque
+:.i	açambarquei
+;.s	açambarqueis
+:.m	açambarquem
+;.os	açambarquemos
+:.s	açambarques
 4.e
 5.i
 6.s
@@ -6117,61 +6222,63 @@ enum PortugueseWordFrequencies {
 6.s
 5.o
 6.u
-40ta	acoita|acoitá
+42ta	acoita|acoitá|açoita|açoitá
 60da	açoitada|acoitada
-8.s
+80s	acoitadas|açoitadas
 72o	açoitado|acoitado
-8.r
-9.a
-:.s
-9.es
-8.s
-6.i
-7.s
-6.m
-7.ento
-;.s
-70os	acoitamos|acoitámos
-6.ndo
+80r	acoitador|açoitador
+90a	acoitadora|açoitadora
+:0s	acoitadoras|açoitadoras
+90es	acoitadores|açoitadores
+80s	acoitados|açoitados
+60i	acoitai|açoitai
+70s	acoitais|açoitais
+60m	acoitam|açoitam
+70ento	acoitamento|açoitamento
+;0s	acoitamentos|açoitamentos
+72os	acoitamos|acoitámos|açoitamos|açoitámos
+60ndo	acoitando|açoitando
 61r	açoitar|acoitar
-70a	acoitara|acoitará
-8.m
-9.os	acoitáramos
-8.o	acoitarão
-80s	acoitaras|acoitarás
-7.des
-7.ei
-90s	acoitareis|acoitáreis
-8.m
-9.os
-8.s
-7.ia
-9.m
-:.os	acoitaríamos
-9.s
-8.eis	acoitaríeis
-7.mos
-6.s
-7.se
-9.is	acoitásseis
-9.m
-:.os	acoitássemos
-9.s
-7.te
-9.s
-6.va
-8.m
-9.os	acoitávamos
-8.s
-7.eis	acoitáveis
+72a	acoitara|acoitará|açoitara|açoitará
+80m	acoitaram|açoitaram
+90os	acoitáramos|açoitáramos
+80o	acoitarão|açoitarão
+82s	acoitaras|acoitarás|açoitaras|açoitarás
+70des	acoitardes|açoitardes
+70ei	acoitarei|açoitarei
+92s	acoitareis|acoitáreis|açoitareis|açoitáreis
+80m	acoitarem|açoitarem
+90os	acoitaremos|açoitaremos
+80s	acoitares|açoitares
+70ia	acoitaria|açoitaria
+90m	acoitariam|açoitariam
+:0os	acoitaríamos|açoitaríamos
+90s	acoitarias|açoitarias
+80eis	acoitaríeis|açoitaríeis
+70mos	acoitarmos|açoitarmos
+60s	acoitas|açoitas
+70se	acoitasse|açoitasse
+90is	acoitásseis|açoitásseis
+90m	acoitassem|açoitassem
+:0os	acoitássemos|açoitássemos
+90s	acoitasses|açoitasses
+70te	acoitaste|açoitaste
+90s	acoitastes|açoitastes
+60va	acoitava|açoitava
+80m	acoitavam|açoitavam
+90os	acoitávamos|açoitávamos
+80s	acoitavas|açoitavas
+70eis	acoitáveis|açoitáveis
 50e	açoite|acoite
-6.i
-7.s
-6.m
-7.os
+60i	acoitei|açoitei
+7.ra	açoiteira
+9.s	açoiteiras
+70s	acoiteis|açoiteis
+60m	acoitem|açoitem
+70os	acoitemos|açoitemos
 62s	açoites|acoites
-5.o
-6.u
+50o	acoito|açoito
+60u	acoitou|açoitou
 31la	acolá
 40cheta	acolcheta|acolchetá
 9.da
@@ -7026,7 +7133,8 @@ enum PortugueseWordFrequencies {
 6.s
 5.o
 6.u
-3<rda	acorda|acordá
+3.r	açor
+4<da	acorda|acordá|açorda
 6<da
 83s
 7?o
@@ -7058,7 +7166,7 @@ enum PortugueseWordFrequencies {
 9.s
 8.eis	acordaríeis
 74mos
-68s
+68s	acordas|açordas
 74se
 9.is	acordásseis
 9.m
@@ -7084,7 +7192,12 @@ enum PortugueseWordFrequencies {
 5Go
 6;s
 6<u
+4.es	açores
 4.ia
+6.na	açoriana
+8.s	açorianas
+7.o	açoriano
+8.s	açorianos
 40onha	acoronha|acoronhá
 8.da
 :.s
@@ -7234,7 +7347,8 @@ enum PortugueseWordFrequencies {
 8.s
 6.eis	acorríeis
 5.o
-30ssa	acossa|acossá
+3.s	aços
+40sa	acossa|acossá
 6.da
 8.s
 7.o
@@ -7390,7 +7504,9 @@ enum PortugueseWordFrequencies {
 8/s
 7.o
 8/u
-30tovela	acotovela|acotovelá
+3.teado	açoteado
+5.ia	açoteia
+40ovela	acotovela|acotovelá
 9.da
 ;.s
 :.o
@@ -7441,8 +7557,12 @@ enum PortugueseWordFrequencies {
 9.s
 8.o
 9.u
-32ugueiro	açougueiro
+3.ugue	açougue
+72iro	açougueiro
 :.s	açougueiros
+7.s	açougues
+4.te	açoute
+6.s	açoutes
 30varda	acovarda|acovardá
 8.da
 :.s
@@ -7786,12 +7906,105 @@ enum PortugueseWordFrequencies {
 6.o	actínio
 7.s	actínios
 2>ucar	açúcar
-6.es	açúcares
-3.da
-5.is
-5.m
-6.os
-5.s
+60a	açucara|açucará
+7.da	açucarada
+9.s	açucaradas
+8.o	açucarado
+9.s	açucarados
+7.i	açucarai
+8.s	açucarais
+7.m	açucaram
+80os	açucaramos|açucarámos
+7.ndo	açucarando
+7.r	açucarar
+80a	açucarara|açucarará
+9.m	açucararam
+:.os	açucaráramos
+9.o	açucararão
+90s	açucararas|açucararás
+8.des	açucarardes
+8.ei	açucararei
+:0s	açucarareis|açucaráreis
+9.m	açucararem
+:.os	açucararemos
+9.s	açucarares
+8.ia	açucararia
+:.m	açucarariam
+;.os	açucararíamos
+:.s	açucararias
+9.eis	açucararíeis
+8.mos	açucararmos
+7.s	açucaras
+8.se	açucarasse
+:.is	açucarásseis
+:.m	açucarassem
+;.os	açucarássemos
+:.s	açucarasses
+8.te	açucaraste
+:.s	açucarastes
+7.va	açucarava
+9.m	açucaravam
+:.os	açucarávamos
+9.s	açucaravas
+8.eis	açucaráveis
+6.e	açucare
+7.i	açucarei
+8.ro	açucareiro
+8.s	açucareis
+7.m	açucarem
+8.os	açucaremos
+70s	açúcares|açucares
+6.o	açucaro
+7.u	açucarou
+4.ena	açucena
+7.s	açucenas
+32da	acuda|açuda|açudá
+5.da	açudada
+7.s	açudadas
+6.o	açudado
+7.s	açudados
+5.i	açudai
+60s	acudais|açudais
+50m	acudam|açudam
+61os	acudamos|açudamos|açudámos
+5.ndo	açudando
+5.r	açudar
+60a	açudara|açudará
+7.m	açudaram
+8.os	açudáramos
+7.o	açudarão
+70s	açudaras|açudarás
+6.des	açudardes
+6.ei	açudarei
+80s	açudareis|açudáreis
+7.m	açudarem
+8.os	açudaremos
+7.s	açudares
+6.ia	açudaria
+8.m	açudariam
+9.os	açudaríamos
+8.s	açudarias
+7.eis	açudaríeis
+6.mos	açudarmos
+50s	acudas|açudas
+6.se	açudasse
+8.is	açudásseis
+8.m	açudassem
+9.os	açudássemos
+8.s	açudasses
+6.te	açudaste
+8.s	açudastes
+5.va	açudava
+7.m	açudavam
+8.os	açudávamos
+7.s	açudavas
+6.eis	açudáveis
+4.e	açude
+5.i	açudei
+6.s	açudeis
+5.m	açudem
+6.os	açudemos
+5.s	açudes
 4.i
 5.a
 6.m
@@ -7831,7 +8044,8 @@ enum PortugueseWordFrequencies {
 6.te
 8.s
 5.u
-4.o
+40o	acudo|açudo
+5.u	açudou
 32idade
 8.s
 3.lturacao	aculturação
@@ -11244,7 +11458,8 @@ A.s
 @.s
 ?.o
 @.s
-1.fabilidade
+1.fa	afã
+3.bilidade
 ;.s
 7.ssimo	afabilíssimo
 <.s	afabilíssimos
@@ -11477,6 +11692,7 @@ A.s
 5.eis	afaríeis
 30sia
 6.s
+5.co	afásico
 4:ta	afasta|afastá
 6;da
 85s
@@ -11532,7 +11748,8 @@ A.s
 69s
 54o
 68u
-32vel	afável
+3.veis	afáveis
+52l	afável
 6.mente
 3.z
 4.e	afazê
@@ -11615,6 +11832,7 @@ A.s
 6.s
 5.o
 6.s
+3.lio	afélio
 3.minacao	afeminação
 8.oes	afeminações
 7.r
@@ -13351,6 +13569,10 @@ A.s
 5.u
 3.nia
 6.s
+5.ca	afónica
+7.s	afónicas
+6.o	afónico
+7.s	afónicos
 4.o
 4.sino
 8.s
@@ -13666,7 +13888,7 @@ A.s
 7.o
 8.u
 2.p
-2.raca
+20raca	afraca|afracá
 6.da
 8.s
 7.o
@@ -13676,355 +13898,3518 @@ A.s
 6.m
 7.ento
 ;.s
-7.os
+70os	afracamos|afracámos
 6.ndo
 6.r
 70a	afracara|afracará
 8.m
+9.os	afracáramos
 8.o	afracarão
 80s	afracaras|afracarás
 7.des
 7.ei
-9.s
+90s	afracareis|afracáreis
 8.m
 9.os
 8.s
 7.ia
 9.m
+:.os	afracaríamos
 9.s
+8.eis	afracaríeis
 7.mos
+6.s
+7.se
+9.is	afracásseis
+9.m
+:.os	afracássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	afracávamos
+8.s
+7.eis	afracáveis
+5.o
+6.u
+40ncesa	afrancesa|afrancesá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	afrancesamos|afrancesámos
+9.ndo
+9.r
+:0a	afrancesara|afrancesará
+;.m
+<.os	afrancesáramos
+;.o	afrancesarão
+;0s	afrancesaras|afrancesarás
+:.des
+:.ei
+<0s	afrancesareis|afrancesáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	afrancesaríamos
+<.s
+;.eis	afrancesaríeis
+:.mos
+9.s
+:.se
+<.is	afrancesásseis
+<.m
+=.os	afrancesássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	afrancesávamos
+;.s
+:.eis	afrancesáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50zina	afranzina|afranziná
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	afranzinamos|afranzinámos
+9.ndo
+9.r
+:0a	afranzinara|afranzinará
+;.m
+<.os	afranzináramos
+;.o	afranzinarão
+;0s	afranzinaras|afranzinarás
+:.des
+:.ei
+<0s	afranzinareis|afranzináreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	afranzinaríamos
+<.s
+;.eis	afranzinaríeis
+:.mos
+9.s
+:.se
+<.is	afranzinásseis
+<.m
+=.os	afranzinássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	afranzinávamos
+;.s
+:.eis	afranzináveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+30echa	afrecha|afrechá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	afrechamos|afrechámos
+7.ndo
+7.r
+80a	afrechara|afrechará
+9.m
+:.os	afrecháramos
+9.o	afrecharão
+90s	afrecharas|afrecharás
+8.des
+8.ei
+:0s	afrechareis|afrecháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	afrecharíamos
+:.s
+9.eis	afrecharíeis
+8.mos
+7.s
+8.se
+:.is	afrechásseis
+:.m
+;.os	afrechássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	afrechávamos
+9.s
+8.eis	afrecháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40guesa	afreguesa|afreguesá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	afreguesamos|afreguesámos
+9.ndo
+9.r
+:0a	afreguesara|afreguesará
+;.m
+<.os	afreguesáramos
+;.o	afreguesarão
+;0s	afreguesaras|afreguesarás
+:.des
+:.ei
+<0s	afreguesareis|afreguesáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	afreguesaríamos
+<.s
+;.eis	afreguesaríeis
+:.mos
+9.s
+:.se
+<.is	afreguesásseis
+<.m
+=.os	afreguesássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	afreguesávamos
+;.s
+:.eis	afreguesáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+40ta	afreta|afretá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	afretamos|afretámos
+6.ndo
+6.r
+70a	afretara|afretará
+8.m
+9.os	afretáramos
+8.o	afretarão
+80s	afretaras|afretarás
+7.des
+7.ei
+90s	afretareis|afretáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	afretaríamos
+9.s
+8.eis	afretaríeis
+7.mos
+6.s
+7.se
+9.is	afretásseis
+9.m
+:.os	afretássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	afretávamos
+8.s
+7.eis	afretáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 3<ica	áfrica
-65na
+65na	africana|africaná
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	africanamos|africanámos
+8.ndo
+8.r
+90a	africanara|africanará
+:.m
+;.os	africanáramos
+:.o	africanarão
+:0s	africanaras|africanarás
+9.des
+9.ei
+;0s	africanareis|africanáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	africanaríamos
+;.s
+:.eis	africanaríeis
+9.mos
 82s
+9.se
+;.is	africanásseis
+;.m
+<.os	africanássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	africanávamos
+:.s
+9.eis	africanáveis
+7.der	africânder
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ismo
+;.s
+9.ta
+;.s
+80za	africaniza|africanizá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	africanizamos|africanizámos
+:.ndo
+:.r
+;0a	africanizara|africanizará
+<.m
+=.os	africanizáramos
+<.o	africanizarão
+<0s	africanizaras|africanizarás
+;.des
+;.ei
+=0s	africanizareis|africanizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	africanizaríamos
+=.s
+<.eis	africanizaríeis
+;.mos
+:.s
+;.se
+=.is	africanizásseis
+=.m
+>.os	africanizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	africanizávamos
+<.s
+;.eis	africanizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 76o
 86s
+8.u
 30o
-42disiaco	afrodisíaco
-46nta
+4.disia
+9.ca	afrodisíaca
+;.s	afrodisíacas
+:2o	afrodisíaco
+;.s	afrodisíacos
+9.s
+6.ta
+8.s
+7.e
+4.ixamento
+<.s
+40nha	afronha|afronhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	afronhamos|afronhámos
+7.ndo
+7.r
+80a	afronhara|afronhará
+9.m
+:.os	afronháramos
+9.o	afronharão
+90s	afronharas|afronharás
+8.des
+8.ei
+:0s	afronhareis|afronháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	afronharíamos
+:.s
+9.eis	afronharíeis
+8.mos
+7.s
+8.se
+:.is	afronhásseis
+:.m
+;.os	afronhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	afronhávamos
+9.s
+8.eis	afronháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+56ta	afronta|afrontá
+7.cao	afrontação
+8.oes	afrontações
+7.da
+9.s
+8.ico	afrontadiço
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	afrontamos|afrontámos
+7.ndo
 7/r
-41uxar
-2/ugenta
-8/do
+80a	afrontara|afrontará
+9.m
+:.os	afrontáramos
+9.o	afrontarão
+90s	afrontaras|afrontarás
+8.des
+8.ei
+:0s	afrontareis|afrontáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	afrontaríamos
+:.s
+9.eis	afrontaríeis
+8.mos
+7.s
+8.se
+:.is	afrontásseis
+:.m
+;.os	afrontássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	afrontávamos
+9.s
+8.eis	afrontáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.so
+7.u
+40uxa	afrouxa|afrouxá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	afrouxamos|afrouxámos
+7.ndo
+71r
+80a	afrouxara|afrouxará
+9.m
+:.os	afrouxáramos
+9.o	afrouxarão
+90s	afrouxaras|afrouxarás
+8.des
+8.ei
+:0s	afrouxareis|afrouxáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	afrouxaríamos
+:.s
+9.eis	afrouxaríeis
+8.mos
+7.s
+8.se
+:.is	afrouxásseis
+:.m
+;.os	afrouxássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	afrouxávamos
+9.s
+8.eis	afrouxáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+2.ta
+4.s
+21ugenta	afugenta|afugentá
+8.da
+:.s
+9/o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	afugentamos|afugentámos
+8.ndo
 86r
-71ou
-34nda
-66do
+90a	afugentara|afugentará
+:.m
+;.os	afugentáramos
+:.o	afugentarão
+:0s	afugentaras|afugentarás
+9.des
+9.ei
+;0s	afugentareis|afugentáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	afugentaríamos
+;.s
+:.eis	afugentaríeis
+9.mos
+8.s
+9.se
+;.is	afugentásseis
+;.m
+<.os	afugentássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	afugentávamos
+:.s
+9.eis	afugentáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+81u
+30ma	afuma|afumá
+5.da
+7.s
+6.o
+7.s
+6.ura
+5.i
+6.s
+5.m
+60os	afumamos|afumámos
+5.ndo
+5.r
+60a	afumara|afumará
+7.m
+8.os	afumáramos
+7.o	afumarão
+70s	afumaras|afumarás
+6.des
+6.ei
+80s	afumareis|afumáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	afumaríamos
+8.s
+7.eis	afumaríeis
+6.mos
+5.s
+6.se
+8.is	afumásseis
+8.m
+9.os	afumássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	afumávamos
+7.s
+6.eis	afumáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+35nda	afunda|afundá
+6.da
+8.s
+76o
 81s
+6.i
+7.s
 61m
 71ento
-70os
+;.s
+71os	afundamos|afundámos
 60ndo
 6:r
-7.a	afundará
+70a	afundará|afundara
 83m
-7.em
+9.os	afundáramos
+8.o	afundarão
+80s	afundaras|afundarás
+7.des
+7.ei
+90s	afundareis|afundáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	afundaríamos
+9.s
+8.eis	afundaríeis
 7.mos
 6/s
+7.se
+9.is	afundásseis
+9.m
+:.os	afundássemos
+9.s
 7.te
+9.s
+6.va
+8.m
+9.os	afundávamos
+8.s
+7.eis	afundáveis
 51e
 6/i
+7.s
 6.m
+7.os
 6/s
 5/o
 67u
-1/gachada
+40ila	afunila|afunilá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	afunilamos|afunilámos
+7.ndo
+7.r
+80a	afunilara|afunilará
+9.m
+:.os	afuniláramos
+9.o	afunilarão
+90s	afunilaras|afunilarás
+8.des
+8.ei
+:0s	afunilareis|afuniláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	afunilaríamos
+:.s
+9.eis	afunilaríeis
+8.mos
+7.s
+8.se
+:.is	afunilásseis
+:.m
+;.os	afunilássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	afunilávamos
+9.s
+8.eis	afuniláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.selado
+10gacha	agacha|agachá
+6/da
+8.s
 72o
 8.s
-6/mentos
+6.i
+7.s
+6.m
+7.ento
+;/s
+70os	agachamos|agachámos
+6.ndo
 6/r
-3=rra
+70a	agachara|agachará
+8.m
+9.os	agacháramos
+8.o	agacharão
+80s	agacharas|agacharás
+7.des
+7.ei
+90s	agachareis|agacháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agacharíamos
+9.s
+8.eis	agacharíeis
+7.mos
+6.s
+7.se
+9.is	agachásseis
+9.m
+:.os	agachássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agachávamos
+8.s
+7.eis	agacháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+30iata	agaiata|agaiatá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	agaiatamos|agaiatámos
+7.ndo
+7.r
+80a	agaiatara|agaiatará
+9.m
+:.os	agaiatáramos
+9.o	agaiatarão
+90s	agaiataras|agaiatarás
+8.des
+8.ei
+:0s	agaiatareis|agaiatáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	agaiataríamos
+:.s
+9.eis	agaiataríeis
+8.mos
+7.s
+8.se
+:.is	agaiatásseis
+:.m
+;.os	agaiatássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	agaiatávamos
+9.s
+8.eis	agaiatáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.rgalado
+40ota	agarota|agarotá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	agarotamos|agarotámos
+7.ndo
+7.r
+80a	agarotara|agarotará
+9.m
+:.os	agarotáramos
+9.o	agarotarão
+90s	agarotaras|agarotarás
+8.des
+8.ei
+:0s	agarotareis|agarotáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	agarotaríamos
+:.s
+9.eis	agarotaríeis
+8.mos
+7.s
+8.se
+:.is	agarotásseis
+:.m
+;.os	agarotássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	agarotávamos
+9.s
+8.eis	agarotáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4=ra	agarra|agarrá
 69da
 82s
-7/inho
+7.inha
+;.s
+:/o
 ;/s
 7<o
+8.r
+9.a
+:.s
+9.es
 87s
+6.i
+7.s
 65m
-74os
+75os	agarramos|agarrámos
 62ndo
 6?r
-72am
-72em
+70a	agarrara|agarrará
+82m
+9.os	agarráramos
+8.o	agarrarão
+80s	agarraras|agarrarás
+7.des
+7.ei
+90s	agarrareis|agarráreis
+82m
+9.os
 84s
+7.ia
+9.m
+:.os	agarraríamos
+9.s
+8.eis	agarraríeis
 72mos
 66s
 70se
+9.is	agarrásseis
+9.m
+:.os	agarrássemos
+9.s
 74te
+9.s
 63va
+8.m
+9.os	agarrávamos
+8.s
+7.eis	agarráveis
 59e
 68i
+7.s
 68m
+7.os
 64s
 57o
 6;u
-3.salho
+30salha	agasalha|agasalhá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	agasalhamos|agasalhámos
+8.ndo
+8.r
+90a	agasalhara|agasalhará
+:.m
+;.os	agasalháramos
+:.o	agasalharão
+:0s	agasalharas|agasalharás
+9.des
+9.ei
+;0s	agasalhareis|agasalháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	agasalharíamos
+;.s
+:.eis	agasalharíeis
+9.mos
+8.s
+9.se
+;.is	agasalhásseis
+;.m
+<.os	agasalhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	agasalhávamos
+:.s
+9.eis	agasalháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.s
+8.u
+40ta	agasta|agastá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	agastamos|agastámos
+6.ndo
+6.r
+70a	agastara|agastará
+8.m
+9.os	agastáramos
+8.o	agastarão
+80s	agastaras|agastarás
+7.des
+7.ei
+90s	agastareis|agastáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agastaríamos
+9.s
+8.eis	agastaríeis
+7.mos
+6.s
+7.se
+9.is	agastásseis
+9.m
+:.os	agastássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agastávamos
+8.s
+7.eis	agastáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 2=e
 3/is	ágeis
 3:m
+4.ado
 3@ncia	agência
+7.r
 7<s	agências
 4>da
 64da
 8/s
 75o
 80s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	agendamos|agendámos
+6.ndo
 66r
+70a	agendara|agendará
+8.m
+9.os	agendáramos
+8.o	agendarão
+80s	agendaras|agendarás
+7.des
+7.ei
+90s	agendareis|agendáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agendaríamos
+9.s
+8.eis	agendaríeis
+7.mos
 62s
+7.se
+9.is	agendásseis
+9.m
+:.os	agendássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agendávamos
+8.s
+7.eis	agendáveis
 5.e
 6.i
-52ou
+7.s
+6.m
+7.os
+6.s
+5.o
+62u
 4Gte
 6Ds
 3;s
 29i
 36a
 41m
+5.os	agíamos
 4.s
-3:do
+3.da
+5.s
+4:o
+5.s
+3.eis	agíeis
+30ganta	agiganta|agigantá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	agigantamos|agigantámos
+8.ndo
+8.r
+90a	agigantara|agigantará
+:.m
+;.os	agigantáramos
+:.o	agigantarão
+:0s	agigantaras|agigantarás
+9.des
+9.ei
+;0s	agigantareis|agigantáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	agigantaríamos
+;.s
+:.eis	agigantaríeis
+9.mos
+8.s
+9.se
+;.is	agigantásseis
+;.m
+<.os	agigantássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	agigantávamos
+:.s
+9.eis	agigantáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 3/l	ágil
 44idade
-51zar
+9.s
+50za	agiliza|agilizá
+7.cao	agilização
+8.oes	agilizações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	agilizamos|agilizámos
+7.ndo
+8.te
+:.s
+71r
+80a	agilizara|agilizará
+9.m
+:.os	agilizáramos
+9.o	agilizarão
+90s	agilizaras|agilizarás
+8.des
+8.ei
+:0s	agilizareis|agilizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	agilizaríamos
+:.s
+9.eis	agilizaríeis
+8.mos
+7.s
+8.se
+:.is	agilizásseis
+:.m
+;.os	agilizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	agilizávamos
+9.s
+8.eis	agilizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 38mos
 39ndo
-34ota
+34ota	agiota|agiotá
+6.da
+8.s
+7.o
+8.s
+6.gem
+6.i
+7.s
+6.m
+70os	agiotamos|agiotámos
+6.ndo
+6.r
+70a	agiotara|agiotará
+8.m
+9.os	agiotáramos
+8.o	agiotarão
+80s	agiotaras|agiotarás
+7.des
+7.ei
+90s	agiotareis|agiotáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agiotaríamos
+9.s
+8.eis	agiotaríeis
+7.mos
 61s
+7.se
+9.is	agiotásseis
+9.m
+:.os	agiotássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agiotávamos
+8.s
+7.eis	agiotáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 3Cr
-41a	agirá
+42a	agirá|agira
 55m
+6.os	agíramos
+5.o	agirão
+50s	agiras|agirás
+4.des
 4/ei
+60s	agireis|agíreis
 55m
 61os
 56s
 43ia
-6.mos	agiríamos
+6.m
+7.os	agiríamos
+6.s
+5.eis	agiríeis
 47mos
-34sse
+3.s
+44se
+6.is	agísseis
 6/m
 7.os	agíssemos
 6/s
 47te
-35ta
+6.s
+35ta	agita|agitá
+5.bilidade
+=.s
 5:cao	agitação
 6.oes	agitações
 56da
 73s
+6.ico	agitadiço
 68o
 73r
+8.a
+9.s
 82es
 73s
+5.i
+6.s
 50m
+6.ento
+:.s
+60os	agitamos|agitámos
 50ndo
+6.te
+8.s
 5:r
+60a	agitara|agitará
+7.m
+8.os	agitáramos
+7.o	agitarão
+70s	agitaras|agitarás
+6.des
+6.ei
+80s	agitareis|agitáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	agitaríamos
+8.s
+7.eis	agitaríeis
+6.mos
 5/s
+6.se
+8.is	agitásseis
+8.m
+9.os	agitássemos
+8.s
+6.te
+8.s
 5.va
+7.m
+8.os	agitávamos
+7.s
+6.eis	agitáveis
+7.l	agitável
 4/e
+5.i
+6.s
+5.m
+6.os
+5.s
 4.o
 52u
 3;u
-2.lomeracao	aglomeração
-84do
+20lomera	aglomera|aglomerá
+8.cao	aglomeração
+9.oes	aglomerações
+8.da
+:.s
+94o
 :0s
-2.oirar
-39nia
-6.do
+8.i
+9.s
+8.m
+90os	aglomeramos|aglomerámos
+8.ndo
+9.te
+;.s
+8.r
+90a	aglomerara|aglomerará
+:.m
+;.os	aglomeráramos
+:.o	aglomerarão
+:0s	aglomeraras|aglomerarás
+9.des
+9.ei
+;0s	aglomerareis|aglomeráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aglomeraríamos
+;.s
+:.eis	aglomeraríeis
+9.mos
+8.s
+9.se
+;.is	aglomerásseis
+;.m
+<.os	aglomerássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aglomerávamos
+:.s
+9.eis	aglomeráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+30utina	aglutina|aglutiná
+8.cao	aglutinação
+9.oes	aglutinações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aglutinamos|aglutinámos
+8.ndo
+9.te
+;.s
+8.r
+90a	aglutinara|aglutinará
+:.m
+;.os	aglutináramos
+:.o	aglutinarão
+:0s	aglutinaras|aglutinarás
+9.des
+9.ei
+;0s	aglutinareis|aglutináreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aglutinaríamos
+;.s
+:.eis	aglutinaríeis
+9.mos
+8.s
+9.se
+;.is	aglutinásseis
+;.m
+<.os	aglutinássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	aglutinávamos
+:.s
+9.eis	aglutináveis
+:.l	aglutinável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+2.nostica	agnóstica
+9.s	agnósticas
+8.ismo
+<.s
+8.o	agnóstico
+9.s	agnósticos
+20oira	agoira|agoirá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	agoiramos|agoirámos
+6.ndo
+6.r
+70a	agoirara|agoirará
+8.m
+9.os	agoiráramos
+8.o	agoirarão
+80s	agoiraras|agoirarás
+7.des
+7.ei
+90s	agoirareis|agoiráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agoiraríamos
+9.s
+8.eis	agoiraríeis
+7.mos
+6.s
+7.se
+9.is	agoirásseis
+9.m
+:.os	agoirássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agoirávamos
+8.s
+7.eis	agoiráveis
+5.e
+6.i
+7.ro
+7.s
+6.m
+7.os
+6.nta
+9.s
+8.o
+9.s
+6.s
+5.o
+6.s
+6.u
+39nia	agonia|agoniá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	agoniamos|agoniámos
+6.ndo
+7.te
+9.s
+6.r
+70a	agoniara|agoniará
+8.m
+9.os	agoniáramos
+8.o	agoniarão
+80s	agoniaras|agoniarás
+7.des
+7.ei
+90s	agoniareis|agoniáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agoniaríamos
+9.s
+8.eis	agoniaríeis
+7.mos
 6/s
-52zante
+7.se
+9.is	agoniásseis
+9.m
+:.os	agoniássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agoniávamos
+8.s
+7.eis	agoniáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+5.stica	agonística
+:.s	agonísticas
+50za	agoniza|agonizá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	agonizamos|agonizámos
+7.ndo
+82te
 :.s
 7/r
+80a	agonizara|agonizará
+9.m
+:.os	agonizáramos
+9.o	agonizarão
+90s	agonizaras|agonizarás
+8.des
+8.ei
+:0s	agonizareis|agonizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	agonizaríamos
+:.s
+9.eis	agonizaríeis
+8.mos
+7.s
+8.se
+:.is	agonizásseis
+:.m
+;.os	agonizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	agonizávamos
+9.s
+8.eis	agonizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3Mra
 5/fobia
-37sto
-3/uro
-20raciado
+9.ca	agorafóbica
+;.s	agorafóbicas
+:.o	agorafóbico
+;.s	agorafóbicos
+4.inha
+3.steiro
+5.inho
+9.s
+7.iana
+;.s
+:.o
+;.s
+57o
+30ura	agoura|agourá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	agouramos|agourámos
+6.ndo
+6.r
+70a	agourara|agourará
+8.m
+9.os	agouráramos
+8.o	agourarão
+80s	agouraras|agourarás
+7.des
+7.ei
+90s	agourareis|agouráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agouraríamos
+9.s
+8.eis	agouraríeis
+7.mos
+6.s
+7.se
+9.is	agourásseis
+9.m
+:.os	agourássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agourávamos
+8.s
+7.eis	agouráveis
+5.e
+6.i
+7.ro
+7.s
+6.m
+7.os
+60nta	agourenta|agourentá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	agourentamos|agourentámos
+9.ndo
+9.r
+:0a	agourentara|agourentará
+;.m
+<.os	agourentáramos
+;.o	agourentarão
+;0s	agourentaras|agourentarás
+:.des
+:.ei
+<0s	agourentareis|agourentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	agourentaríamos
+<.s
+;.eis	agourentaríeis
+:.mos
+9.s
+:.se
+<.is	agourentásseis
+<.m
+=.os	agourentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	agourentávamos
+;.s
+:.eis	agourentáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.s
+9.u
+6.s
+5/o
+6.s
+6.u
+2.ra
+40cia	agracia|agraciá
+7.da
+9.s
+80o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	agraciamos|agraciámos
+7.ndo
 70r
-6.ou
-4=da
-63do
+80a	agraciara|agraciará
+9.m
+:.os	agraciáramos
+9.o	agraciarão
+90s	agraciaras|agraciarás
+8.des
+8.ei
+:0s	agraciareis|agraciáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	agraciaríamos
+:.s
+9.eis	agraciaríeis
+8.mos
+7.s
+8.se
+:.is	agraciásseis
+:.m
+;.os	agraciássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	agraciávamos
+9.s
+8.eis	agraciáveis
+9.l	agraciável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.o	agraço
+4=da	agrada|agradá
+6.bilidade
+>.s
+:.ssima	agradabilíssima
+?.s	agradabilíssimas
+>.o	agradabilíssimo
+?.s	agradabilíssimos
+6.da
+8.s
+73o
+8.s
+6.i
+7.s
 64m
+70os	agradamos|agradámos
+6.ndo
 6<r
-72a	agradará
+73a	agradará|agradara
+8.m
+9.os	agradáramos
+8.o	agradarão
+80s	agradaras|agradarás
+7.des
+7.ei
+90s	agradareis|agradáreis
+8.m
+9.os
+8.s
 75ia
-61sse
+9.m
+:.os	agradaríamos
+9.s
+8.eis	agradaríeis
+7.mos
+6.s
+71se
+9.is	agradásseis
+9.m
+:.os	agradássemos
+9.s
+7.te
+9.s
 63va
+8.m
+9.os	agradávamos
+8.s
 78eis	agradáveis
 8@l	agradável
+9.issima	agradávelíssima
+?.s	agradávelíssimas
+>.o	agradávelíssimo
+?.s	agradávelíssimos
 93mente
 56e
 68ca	agradeça
+8.is	agradeçais
 83m	agradeçam
 9/os	agradeçamos
 86s	agradeças
-7:e
+7:e	agradece|agradecê
+8.i
+9.s
 84m
 9;os
 80ndo
 8Ar
-90a	agradecerá
+91a	agradecerá|agradecera
 :/m
+;.os	agradecêramos
+:.o	agradecerão
+:0s	agradeceras|agradecerás
+9.des
 9.ei
+;0s	agradecereis|agradecêreis
+:.m
+;.os
+:.s
 94ia
+;.m
+<.os	agradeceríamos
+;.s
+:.eis	agradeceríeis
+9.mos
 84s
 9.se
+;.is	agradecêsseis
+;.m
+<.os	agradecêssemos
+;.s
 9/te
+;.s
 84u
 77i
 89a
 9.m
 :1os	agradecíamos
+9.s
 88da
+:.mente
 :/s
 9:o
 :6s
+8.eis	agradecíeis
 8:mento
 =6s
+8.veis	agradecíveis
+:.l	agradecível
 7Ao	agradeço
+6.i
+7.s
 6.m
+7.os
+6.s
 56o
+6.s
 65u
-43fador
+40fa	agrafa|agrafá
+6.da
+8.s
+7.o
+83r
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	agrafamos|agrafámos
+6.ndo
 60r
-52os
-4/va
+70a	agrafara|agrafará
+8.m
+9.os	agrafáramos
+8.o	agrafarão
+80s	agrafaras|agrafarás
+7.des
+7.ei
+90s	agrafareis|agrafáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agrafaríamos
+9.s
+8.eis	agrafaríeis
+7.mos
+6.s
+7.se
+9.is	agrafásseis
+9.m
+:.os	agrafássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agrafávamos
+8.s
+7.eis	agrafáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ia
+7.s
+5.o
+62s
+6.u
+4.ria	agrária
+7.s	agrárias
+6.o	agrário
+7.s	agrários
+41va	agrava|agravá
 62da
+8.s
 71o
-61mento
+8.s
+6.i
+7.s
+6.m
+71ento
+;.s
+70os	agravamos|agravámos
+6.ndo
+7.te
+9.s
 65r
-50ou
-3/edi
+70a	agravara|agravará
+8.m
+9.os	agraváramos
+8.o	agravarão
+80s	agravaras|agravarás
+7.des
+7.ei
+90s	agravareis|agraváreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agravaríamos
+9.s
+8.eis	agravaríeis
+7.mos
+6.s
+7.se
+9.is	agravásseis
+9.m
+:.os	agravássemos
+9.s
+7.te
+9.s
+6.tivo
+7.orio	agravatório
+6.va
+8.m
+9.os	agravávamos
+8.s
+7.eis	agraváveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.s
+60u
+3.e
+4/di
+6.a
+7.m
+8.os	agredíamos
+7.s
 64da
 8/s
 77o
 8/s
+6.eis	agredíeis
+6.mos
+6.ndo
 67r
-71am
-61ste
+70a	agredira|agredirá
+81m
+9.os	agredíramos
+8.o	agredirão
+80s	agrediras|agredirás
+7.des
+7.ei
+90s	agredireis|agredíreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agrediríamos
+9.s
+8.eis	agrediríeis
+7.mos
+6.s
+7.se
+9.is	agredísseis
+9.m
+:.os	agredíssemos
+9.s
+71te
+9.s
 68u
-41gado
+40ga	agrega|agregá
+6.cao	agregação
+7.oes	agregações
+6.da
+8.s
+71o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	agregamos|agregámos
+6.ndo
 6.r
+70a	agregara|agregará
+8.m
+9.os	agregáramos
+8.o	agregarão
+80s	agregaras|agregarás
+7.des
+7.ei
+90s	agregareis|agregáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agregaríamos
+9.s
+8.eis	agregaríeis
+7.mos
+6.s
+7.se
+9.is	agregásseis
+9.m
+:.os	agregássemos
+9.s
+7.te
+9.s
+6.tivo
+:.s
+6.va
+8.m
+9.os	agregávamos
+8.s
+7.eis	agregáveis
+5.o
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+4.la
+6.s
+4.miacao	agremiação
+8.oes	agremiações
 4=ssao	agressão
 68iva
 92mente
 92s
 87idade
+=.s
 89o
 96s
 65oes	agressões
 79r
+8.a
+9.s
 86es
 50te
-35icola	agrícola
+7.s
+3.ial
+5.o	agrião
+45cola	agrícola
 83s	agrícolas
-5:ultor
+50ulta	agriculta|agricultá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	agricultamos|agricultámos
+9.ndo
+9.r
+:0a	agricultara|agricultará
+;.m
+<.os	agricultáramos
+;.o	agricultarão
+;0s	agricultaras|agricultarás
+:.des
+:.ei
+<0s	agricultareis|agricultáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	agricultaríamos
+<.s
+;.eis	agricultaríeis
+:.mos
+9.s
+:.se
+<.is	agricultásseis
+<.m
+=.os	agricultássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	agricultávamos
+;.s
+:.eis	agricultáveis
+;.l	agricultável
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9:r
 :.a
+;.s
 ::es
+9.u
 87ura
-41de
-50oce
-30upados
+;.s
+4.da
+6.is
+6.m
+7.os
+6.s
+51e
+6.m
+6.s
+5.o
+60ce
+40lhoa	agrilhoa|agrilhoá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	agrilhoamos|agrilhoámos
+8.ndo
+8.r
+90a	agrilhoara|agrilhoará
+:.m
+;.os	agrilhoáramos
+:.o	agrilhoarão
+:0s	agrilhoaras|agrilhoarás
+9.des
+9.ei
+;0s	agrilhoareis|agrilhoáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	agrilhoaríamos
+;.s
+:.eis	agrilhoaríeis
+9.mos
+8.s
+9.se
+;.is	agrilhoásseis
+;.m
+<.os	agrilhoássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	agrilhoávamos
+:.s
+9.eis	agrilhoáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40mensa	agrimensa|agrimensá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	agrimensamos|agrimensámos
+9.ndo
+9.o	agrimensão
+9.r
+:0a	agrimensara|agrimensará
+;.m
+<.os	agrimensáramos
+;.o	agrimensarão
+;0s	agrimensaras|agrimensarás
+:.des
+:.ei
+<0s	agrimensareis|agrimensáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	agrimensaríamos
+<.s
+;.eis	agrimensaríeis
+:.mos
+9.s
+:.se
+<.is	agrimensásseis
+<.m
+=.os	agrimensássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	agrimensávamos
+;.s
+:.eis	agrimensáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.r
+:.es
+9.u
+8.ura
+4.oes	agriões
+40salha	agrisalha|agrisalhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	agrisalhamos|agrisalhámos
+9.ndo
+9.r
+:0a	agrisalhara|agrisalhará
+;.m
+<.os	agrisalháramos
+;.o	agrisalharão
+;0s	agrisalharas|agrisalharás
+:.des
+:.ei
+<0s	agrisalhareis|agrisalháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	agrisalharíamos
+<.s
+;.eis	agrisalharíeis
+:.mos
+9.s
+:.se
+<.is	agrisalhásseis
+<.m
+=.os	agrisalhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	agrisalhávamos
+;.s
+:.eis	agrisalháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+3.o
+4.alimentar
+=.es
+4.grafia
+4.loga	agróloga
+8.s	agrólogas
+7.ia
+8.ca	agrológica
+:.s	agrológicas
+9.o	agrológico
+:.s	agrológicos
+7.o	agrólogo
+8.s	agrólogos
+4.mania
+9.ca	agromaníaca
+;.s	agromaníacas
+:.o	agromaníaco
+;.s	agromaníacos
+4.noma	agrónoma
+8.s	agrónomas
+7.ia
+9.s
+8.ca	agronómica
+:.s	agronómicas
+9.o	agronómico
+:.s	agronómicos
+7.o	agrónomo
+8.s	agrónomos
+4.pecuaria	agropecuária
+<.s	agropecuárias
+;.o	agropecuário
+<.s	agropecuários
+4.r
+4.sseirado
+30upa	agrupa|agrupá
+6.da
+8.s
+7.o
+80s
+6.i
+7.s
 6/m
 72ento
 ;.s
+70os	agrupamos|agrupámos
+6.ndo
 60r
-4.ras
+70a	agrupara|agrupará
+8.m
+9.os	agrupáramos
+8.o	agruparão
+80s	agruparas|agruparás
+7.des
+7.ei
+90s	agrupareis|agrupáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agruparíamos
+9.s
+8.eis	agruparíeis
+7.mos
+6.s
+7.se
+9.is	agrupásseis
+9.m
+:.os	agrupássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agrupávamos
+8.s
+7.eis	agrupáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.ra
+6.s
 2Eua	água
-40ceiros
-4:rda
+4.ca	aguaça
+6.l	aguaçal
+5.eira
+9.s
+8.o
+90s
+4.da
+6.s
+5.eiro
+9.s
+5.o
+6.s
+4.i
+5.s
+4.m
+5.ento
+9.s
+50os	aguamos|aguámos
+4.ndo
+4.pe	aguapé
+6.s	aguapés
+4.r
+50a	aguara|aguará
+6.m
+7.os	aguáramos
+6.o	aguarão
+60s	aguaras|aguarás
+5;da	aguarda|aguardá
 7/da
+9.s
 81o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 77m
-87os
+87os	aguardamos|aguardámos
 76ndo
 7=r
-80a	aguardará
-8/em
+81a	aguardará|aguardara
+9.m
+:.os	aguardáramos
+9.o	aguardarão
+90s	aguardaras|aguardarás
+8.des
+8.ei
+:0s	aguardareis|aguardáreis
+9/m
+:.os
+9.s
+8.ia
+:.m
+;.os	aguardaríamos
+:.s
+9.eis	aguardaríeis
+8.mos
 7/s
+8.se
+:.is	aguardásseis
+:.m
+;.os	aguardássemos
+:.s
+8.te
+:.s
 74va
 9/m
+:.os	aguardávamos
+9.s
+8.eis	aguardáveis
 69e
+7.i
+8.s
 77m
+8.os
 74nte
+:.iro
+:.s
+9.oso
+7.s
 67o
 7.u
-5.elas
+5.ei
+70s	aguareis|aguáreis
+60la	aguarela|aguarelá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	aguarelamos|aguarelámos
+8.ndo
+8.r
+90a	aguarelara|aguarelará
+:.m
+;.os	aguareláramos
+:.o	aguarelarão
+:0s	aguarelaras|aguarelarás
+9.des
+9.ei
+;0s	aguarelareis|aguareláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aguarelaríamos
+;.s
+:.eis	aguarelaríeis
+9.mos
+8.s
+9.se
+;.is	aguarelásseis
+;.m
+<.os	aguarelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aguarelávamos
+:.s
+9.eis	aguareláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ista
+7.o
+8.u
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	aguaríamos
+7.s
+6.eis	aguaríeis
+5.mos
+5.ras	aguarrás
 4=s	águas
-3/ca	aguça
+5.se
+7.is	aguásseis
+7.m
+8.os	aguássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	aguávamos
+6.s
+5.eis	aguáveis
+31ca	aguça|aguçá
 50da	aguçada
+7.s	aguçadas
+6.eira	aguçadeira
+:.s	aguçadeiras
 60o	aguçado
+7.r	aguçador
+8.a	aguçadora
+9.s	aguçadoras
+8.es	aguçadores
 70s	aguçados
+6.ura	aguçadura
+5.i	aguçai
+6.s	aguçais
+5.m	aguçam
+6.ento	aguçamento
+:.s	aguçamentos
+60os	aguçamos|aguçámos
+5.ndo	aguçando
 51r	aguçar
+60a	aguçara|aguçará
+7.m	aguçaram
+8.os	aguçáramos
+7.o	aguçarão
+70s	aguçaras|aguçarás
+6.des	aguçardes
+6.ei	aguçarei
+80s	aguçareis|aguçáreis
+7.m	aguçarem
+8.os	aguçaremos
+7.s	aguçares
+6.ia	aguçaria
+8.m	aguçariam
+9.os	aguçaríamos
+8.s	aguçarias
+7.eis	aguçaríeis
+6.mos	aguçarmos
+5.s	aguças
+6.se	aguçasse
+8.is	aguçásseis
+8.m	aguçassem
+9.os	aguçássemos
+8.s	aguçasses
+6.te	aguçaste
+8.s	aguçastes
+5.va	aguçava
+7.m	aguçavam
+8.os	aguçávamos
+7.s	aguçavas
+6.eis	aguçáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o	aguço
+5.u	aguçou
 36da
+5.mente
 50s
+4.ez
+6.a
+7.s
+40iza	agudiza|agudizá
+7.cao	agudização
+8.oes	agudizações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	agudizamos|agudizámos
+7.ndo
+7.r
+80a	agudizara|agudizará
+9.m
+:.os	agudizáramos
+9.o	agudizarão
+90s	agudizaras|agudizarás
+8.des
+8.ei
+:0s	agudizareis|agudizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	agudizaríamos
+:.s
+9.eis	agudizaríeis
+8.mos
+7.s
+8.se
+:.is	agudizásseis
+:.m
+;.os	agudizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	agudizávamos
+9.s
+8.eis	agudizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 45o
 51s
-3?enta
-75do
+3.e
+4.i
+5.s
+4.m
+5.os
+4?nta
+7.da
+9.s
+85o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 79m
 88os	aguentamos|aguentámos
 70ndo
 7Ar
-85a	aguentará
+85a	aguentará|aguentara
 92m
+:.os	aguentáramos
 91o	aguentarão
+90s	aguentaras|aguentarás
+8.des
 81ei
+:0s	aguentareis|aguentáreis
 92m
 :1os
 95s
 86ia
 :.m
+;.os	aguentaríamos
 :/s
+9.eis	aguentaríeis
 83mos
 7:s
 82se
+:.is	aguentásseis
 :.m
+;.os	aguentássemos
 :.s
 84te
+:.s
 7:va
 91m
 :/os	aguentávamos
 93s
+8.eis	aguentáveis
 68e
 77i
+8.s
 77m
+8.os
 72s
 6Ao
 79u
+4.rrida
+9.s
+8.o
+9.s
+70lha	aguerrilha|aguerrilhá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	aguerrilhamos|aguerrilhámos
+:.ndo
+:.r
+;0a	aguerrilhara|aguerrilhará
+<.m
+=.os	aguerrilháramos
+<.o	aguerrilharão
+<0s	aguerrilharas|aguerrilharás
+;.des
+;.ei
+=0s	aguerrilhareis|aguerrilháreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	aguerrilharíamos
+=.s
+<.eis	aguerrilharíeis
+;.mos
+:.s
+;.se
+=.is	aguerrilhásseis
+=.m
+>.os	aguerrilhássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	aguerrilhávamos
+<.s
+;.eis	aguerrilháveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+7.mento
+<.s
+7.r
+4.s
 3<ia	águia
+5.r
 56s	águias
-4.lhao	aguilhão
-3>lha
+40lha	aguilha|aguilhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	aguilhamos|aguilhámos
+7.ndo
+7.o	aguilhão
+7.r
+80a	aguilhara|aguilhará
+9.m
+:.os	aguilháramos
+9.o	aguilharão
+90s	aguilharas|aguilharás
+8.des
+8.ei
+:0s	aguilhareis|aguilháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aguilharíamos
+:.s
+9.eis	aguilharíeis
+8.mos
+7.s
+8.se
+:.is	aguilhásseis
+:.m
+;.os	aguilhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aguilhávamos
+9.s
+8.eis	aguilháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+70a	aguilhoa|aguilhoá
+8.da
+:.s
+9.ela
+<.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aguilhoamos|aguilhoámos
+8.ndo
+8.r
+90a	aguilhoara|aguilhoará
+:.m
+;.os	aguilhoáramos
+:.o	aguilhoarão
+:0s	aguilhoaras|aguilhoarás
+9.des
+9.ei
+;0s	aguilhoareis|aguilhoáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aguilhoaríamos
+;.s
+:.eis	aguilhoaríeis
+9.mos
+8.s
+9.se
+;.is	aguilhoásseis
+;.m
+<.os	aguilhoássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aguilhoávamos
+:.s
+9.eis	aguilhoáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+80s	aguilhoes|aguilhões
+7.o
+8.u
+7.u
+40sa	aguisa|aguisá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	aguisamos|aguisámos
+6.ndo
+6.r
+70a	aguisara|aguisará
+8.m
+9.os	aguisáramos
+8.o	aguisarão
+80s	aguisaras|aguisarás
+7.des
+7.ei
+90s	aguisareis|aguisáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aguisaríamos
+9.s
+8.eis	aguisaríeis
+7.mos
+6.s
+7.se
+9.is	aguisásseis
+9.m
+:.os	aguisássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aguisávamos
+8.s
+7.eis	aguisáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+40tarra	aguitarra|aguitarrá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	aguitarramos|aguitarrámos
+9.ndo
+9.r
+:0a	aguitarrara|aguitarrará
+;.m
+<.os	aguitarráramos
+;.o	aguitarrarão
+;0s	aguitarraras|aguitarrarás
+:.des
+:.ei
+<0s	aguitarrareis|aguitarráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aguitarraríamos
+<.s
+;.eis	aguitarraríeis
+:.mos
+9.s
+:.se
+<.is	aguitarrásseis
+<.m
+=.os	aguitarrássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aguitarrávamos
+;.s
+:.eis	aguitarráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+3>lha	agulha|agulhá
+6.da
+8.s
+7.o
+8.s
+6.gem
+6.i
+7.s
+6.m
+70os	agulhamos|agulhámos
+6.ndo
+6.r
+70a	agulhara|agulhará
+8.m
+9.os	agulháramos
+8.o	agulharão
+80s	agulharas|agulharás
+7.des
+7.ei
+90s	agulhareis|agulháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	agulharíamos
+9.s
+8.eis	agulharíeis
+7.mos
 6:s
+7.se
+9.is	agulhásseis
+9.m
+:.os	agulhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	agulhávamos
+8.s
+7.eis	agulháveis
+5.e
+6.ada
+9.s
+8.o
+9.s
+6.i
+7.ro
+9.s
+7.s
+6.m
+7.os
+6.s
+6.ta
+8.s
+5.inha
+9.s
+5.o
+6.u
+3.o
+4.u
 1<h
 1Ki	aí|ai
 22a
 3/s
+2.da
 2Nnda
+2.o
+3.s
 23po
-18ja
-35m
-36s
-20eita
-65r
+4.s
+2.res
+3.osa
+6.mente
+6.s
+5.idade
+:.s
+6.ssima	airosíssima
+;.s	airosíssimas
+:.o	airosíssimo
+;.s	airosíssimos
 5.o
+6.s
+2.s
+18ja
+3.is
+35m
+4.os
+30nota	ajanota|ajanotá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	ajanotamos|ajanotámos
+7.ndo
+7.r
+80a	ajanotara|ajanotará
+9.m
+:.os	ajanotáramos
+9.o	ajanotarão
+90s	ajanotaras|ajanotarás
+8.des
+8.ei
+:0s	ajanotareis|ajanotáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	ajanotaríamos
+:.s
+9.eis	ajanotaríeis
+8.mos
+7.s
+8.se
+:.is	ajanotásseis
+:.m
+;.os	ajanotássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	ajanotávamos
+9.s
+8.eis	ajanotáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.tarado
+30rdina	ajardina|ajardiná
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	ajardinamos|ajardinámos
+8.ndo
+8.r
+90a	ajardinara|ajardinará
+:.m
+;.os	ajardináramos
+:.o	ajardinarão
+:0s	ajardinaras|ajardinarás
+9.des
+9.ei
+;0s	ajardinareis|ajardináreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	ajardinaríamos
+;.s
+:.eis	ajardinaríeis
+9.mos
+8.s
+9.se
+;.is	ajardinásseis
+;.m
+<.os	ajardinássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	ajardinávamos
+:.s
+9.eis	ajardináveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+36s
+3.ulado
+22eita	ajeita|ajeitá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	ajeitamos|ajeitámos
+6.ndo
+65r
+70a	ajeitara|ajeitará
+8.m
+9.os	ajeitáramos
+8.o	ajeitarão
+80s	ajeitaras|ajeitarás
+7.des
+7.ei
+90s	ajeitareis|ajeitáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ajeitaríamos
+9.s
+8.eis	ajeitaríeis
+7.mos
+6.s
+7.se
+9.is	ajeitásseis
+9.m
+:.os	ajeitássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ajeitávamos
+8.s
+7.eis	ajeitáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 25o
-31elha
+32elha	ajoelha|ajoelhá
+7.cao	ajoelhação
+8.oes	ajoelhações
 70da
+9.s
 83o
 9/s
+7.i
+8.s
 7/m
+80os	ajoelhamos|ajoelhámos
+7.ndo
 76r
-8.a	ajoelhará
-8.em
+80a	ajoelhará|ajoelhara
+9.m
+:.os	ajoelháramos
+9.o	ajoelharão
+90s	ajoelharas|ajoelharás
+8.des
+8.ei
+:0s	ajoelhareis|ajoelháreis
+9.m
+:.os
 9.s
+8.ia
+:.m
+;.os	ajoelharíamos
+:.s
+9.eis	ajoelharíeis
+8.mos
+7.s
+8.se
+:.is	ajoelhásseis
+:.m
+;.os	ajoelhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	ajoelhávamos
+9.s
+8.eis	ajoelháveis
 61e
+7.i
+8.s
 7.m
+8.os
 7.s
 61o
 7/u
+30rnala	ajornala|ajornalá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	ajornalamos|ajornalámos
+8.ndo
+8.r
+90a	ajornalara|ajornalará
+:.m
+;.os	ajornaláramos
+:.o	ajornalarão
+:0s	ajornalaras|ajornalarás
+9.des
+9.ei
+;0s	ajornalareis|ajornaláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	ajornalaríamos
+;.s
+:.eis	ajornalaríeis
+9.mos
+8.s
+9.se
+;.is	ajornalásseis
+;.m
+<.os	ajornalássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	ajornalávamos
+:.s
+9.eis	ajornaláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+30uja	ajouja|ajoujá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	ajoujamos|ajoujámos
+6.ndo
+6.r
+70a	ajoujara|ajoujará
+8.m
+9.os	ajoujáramos
+8.o	ajoujarão
+80s	ajoujaras|ajoujarás
+7.des
+7.ei
+90s	ajoujareis|ajoujáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ajoujaríamos
+9.s
+8.eis	ajoujaríeis
+7.mos
+6.s
+7.se
+9.is	ajoujásseis
+9.m
+:.os	ajoujássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ajoujávamos
+8.s
+7.eis	ajoujáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 2Guda
 50da
+7.s
 6=o
 71s
 5/i
+6.s
 5;m
 6:os	ajudamos|ajudámos
 59ndo
@@ -14033,169 +17418,1732 @@ A.s
 5Hr
 6;a	ajudará
 7:m
+8.os	ajudáramos
 76o	ajudarão
-71s	ajudarás
+72s	ajudarás|ajudaras
+6.des
 66ei
+80s	ajudareis|ajudáreis
 79m
 83os
 7<s
 6;ia
 82m
+9.os	ajudaríamos
 82s
+7.eis	ajudaríeis
 67mos
 5:s
 6;se
+8.is	ajudásseis
 82m
 90os	ajudássemos
 85s
 6;te
+8.s
 5:va
 73m
 8/os	ajudávamos
 72s
+6.eis	ajudáveis
 4@e
 5=i
+6.s
 5:m
 63os
 5;s
 48inha
+8.s
 4;o
 5@u
-3.izado
+30iza	ajuizá|ajuíza
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m	ajuízam
+70os	ajuizamos|ajuizámos
+6.ndo
 6/r
-32ntamento
+70a	ajuizara|ajuizará
+8.m
+9.os	ajuizáramos
+8.o	ajuizarão
+80s	ajuizaras|ajuizarás
+7.des
+7.ei
+90s	ajuizareis|ajuizáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ajuizaríamos
+9.s
+8.eis	ajuizaríeis
+7.mos
+6.s	ajuízas
+7.se
+9.is	ajuizásseis
+9.m
+:.os	ajuizássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ajuizávamos
+8.s
+7.eis	ajuizáveis
+5.e	ajuíze
+6.i
+7.s
+6.m	ajuízem
+7.os
+6.s	ajuízes
+5.o	ajuízo
+6.u
+3.mentado
+30nta	ajunta|ajuntá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+8.uro
+6.i
+7.s
+6.m
+72ento
+;.s
+70os	ajuntamos|ajuntámos
+6.ndo
 6.r
-3/ramentado
-35sta
+70a	ajuntara|ajuntará
+8.m
+9.os	ajuntáramos
+8.o	ajuntarão
+80s	ajuntaras|ajuntarás
+7.des
+7.ei
+90s	ajuntareis|ajuntáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ajuntaríamos
+9.s
+8.eis	ajuntaríeis
+7.mos
+6.s
+7.se
+9.is	ajuntásseis
+9.m
+:.os	ajuntássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ajuntávamos
+8.s
+7.eis	ajuntáveis
+8.l	ajuntável
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+30ramenta	ajuramenta|ajuramentá
+:.cao	ajuramentação
+;.oes	ajuramentações
+:.da
+<.s
+;/o
+<.s
+:.i
+;.s
+:.m
+;0os	ajuramentamos|ajuramentámos
+:.ndo
+:.r
+;0a	ajuramentara|ajuramentará
+<.m
+=.os	ajuramentáramos
+<.o	ajuramentarão
+<0s	ajuramentaras|ajuramentarás
+;.des
+;.ei
+=0s	ajuramentareis|ajuramentáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	ajuramentaríamos
+=.s
+<.eis	ajuramentaríeis
+;.mos
+:.s
+;.se
+=.is	ajuramentásseis
+=.m
+>.os	ajuramentássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	ajuramentávamos
+<.s
+;.eis	ajuramentáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+35sta	ajusta|ajustá
 60da
 8.s
 74o
+8.r
+9.a
+:.s
+9.es
 8.s
+6.i
+7.s
 60m
 71ento
 ;1s
-71os
+72os	ajustamos|ajustámos
 60ndo
+7.te
+9.s
 6<r
-7.em
+70a	ajustara|ajustará
+8.m
+9.os	ajustáramos
+8.o	ajustarão
+80s	ajustaras|ajustarás
+7.des
+7.ei
+90s	ajustareis|ajustáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ajustaríamos
+9.s
+8.eis	ajustaríeis
 70mos
-6.ste
+6.s
+7.se
+9.is	ajustásseis
+9.m
+:.os	ajustássemos
+9.s
+7.te
+9.s
 6.va
-7.el	ajustável
+8.m
+9.os	ajustávamos
+8.s
+7.eis	ajustáveis
+8.l	ajustável
 59e
 62i
+7.s
 61m
+7.os
 68s
+50ica	ajustiça|ajustiçá
+8.da	ajustiçada
+:.s	ajustiçadas
+9.o	ajustiçado
+:.s	ajustiçados
+8.i	ajustiçai
+9.s	ajustiçais
+8.m	ajustiçam
+90os	ajustiçamos|ajustiçámos
+8.ndo	ajustiçando
+8.r	ajustiçar
+90a	ajustiçara|ajustiçará
+:.m	ajustiçaram
+;.os	ajustiçáramos
+:.o	ajustiçarão
+:0s	ajustiçaras|ajustiçarás
+9.des	ajustiçardes
+9.ei	ajustiçarei
+;0s	ajustiçareis|ajustiçáreis
+:.m	ajustiçarem
+;.os	ajustiçaremos
+:.s	ajustiçares
+9.ia	ajustiçaria
+;.m	ajustiçariam
+<.os	ajustiçaríamos
+;.s	ajustiçarias
+:.eis	ajustiçaríeis
+9.mos	ajustiçarmos
+8.s	ajustiças
+9.se	ajustiçasse
+;.is	ajustiçásseis
+;.m	ajustiçassem
+<.os	ajustiçássemos
+;.s	ajustiçasses
+9.te	ajustiçaste
+;.s	ajustiçastes
+8.va	ajustiçava
+:.m	ajustiçavam
+;.os	ajustiçávamos
+:.s	ajustiçavas
+9.eis	ajustiçáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o	ajustiço
+8.u	ajustiçou
 50o
 62u
 1?la	ala|alá
 30bastro
+9.s
+30caia	alacaia|alacaiá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	alacaiamos|alacaiámos
+7.ndo
+7.r
+80a	alacaiara|alacaiará
+9.m
+:.os	alacaiáramos
+9.o	alacaiarão
+90s	alacaiaras|alacaiarás
+8.des
+8.ei
+:0s	alacaiareis|alacaiáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alacaiaríamos
+:.s
+9.eis	alacaiaríeis
+8.mos
+7.s
+8.se
+:.is	alacaiásseis
+:.m
+;.os	alacaiássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	alacaiávamos
+9.s
+8.eis	alacaiáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.ridade
+:.s
 30da
+5.s
 40o
-3.mbique
+5.s
+30ga	alaga|alagá
+5.da
+7.s
+6.ica	alagadiça
+9.s	alagadiças
+8.o	alagadiço
+9.s	alagadiços
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	alagamos|alagámos
+5.ndo
+5.r
+60a	alagara|alagará
+7.m
+8.os	alagáramos
+7.o	alagarão
+70s	alagaras|alagarás
+6.des
+6.ei
+80s	alagareis|alagáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alagaríamos
+8.s
+7.eis	alagaríeis
+6.mos
+6.tado
+5.s
+6.se
+8.is	alagásseis
+8.m
+9.os	alagássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alagávamos
+7.s
+6.eis	alagáveis
+4.o
+5.u
+4.ue
+6.i
+7.s
+6.m
+7.os
+6.s
+3.i
+4.s
+3.m
+4.bique
+9.s
 41eda
+7.s
 4.o	álamo
+50s	alamos|alámos
+3.ndo
+5.roal
+4.ina
+7.s
+30pa	alapa|alapá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	alapamos|alapámos
+5.ndo
+5.r
+60a	alapara|alapará
+7.m
+8.os	alapáramos
+7.o	alaparão
+70s	alaparas|alaparás
+6.des
+6.ei
+80s	alapareis|alapáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alaparíamos
+8.s
+7.eis	alaparíeis
+6.mos
+5.s
+6.se
+8.is	alapásseis
+8.m
+9.os	alapássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alapávamos
+7.s
+6.eis	alapáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
 3.r
-4/anjado
+40a	alara|alará
+5.m
+6.os	aláramos
+50nja	alaranja|alaranjá
+8.da
+:.s
+9/o
+:.s
+8.i
+9.s
+8.m
+90os	alaranjamos|alaranjámos
+8.ndo
+8.r
+90a	alaranjara|alaranjará
+:.m
+;.os	alaranjáramos
+:.o	alaranjarão
+:0s	alaranjaras|alaranjarás
+9.des
+9.ei
+;0s	alaranjareis|alaranjáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alaranjaríamos
+;.s
+:.eis	alaranjaríeis
+9.mos
+8.s
+9.se
+;.is	alaranjásseis
+;.m
+<.os	alaranjássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alaranjávamos
+:.s
+9.eis	alaranjáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.o	alarão
+50s	alaras|alarás
 41de
-41ga
+6.a	alardeá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.mento
+<.s
+80os	alardeamos|alardeámos
+7.ndo
+7.r
+80a	alardeara|alardeará
+9.m
+:.os	alardeáramos
+9.o	alardearão
+90s	alardearas|alardearás
+8.des
+8.ei
+:0s	alardeareis|alardeáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alardearíamos
+:.s
+9.eis	alardearíeis
+8.mos
+7.sse
+:.is	alardeásseis
+:.m
+;.os	alardeássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	alardeávamos
+9.s
+8.eis	alardeáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+6.ou
+6.s
+5.o
+6.s
+4.ei
+60s	alareis|aláreis
+5.m
+6.os
+5.s
+42ga	alarga|alargá
 62da
+8.s
 72o
-60mento
+8.s
+6.i
+7.s
+6.m
+70ento
+;.s
+70os	alargamos|alargámos
+6.ndo
 69r
-51ou
-47ido
-40mado
-63nte
+70a	alargara|alargará
+8.m
+9.os	alargáramos
+8.o	alargarão
+80s	alargaras|alargarás
+7.des
+7.ei
+90s	alargareis|alargáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alargaríamos
+9.s
+8.eis	alargaríeis
+7.mos
+6.s
+7.se
+9.is	alargásseis
+9.m
+:.os	alargássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alargávamos
+8.s
+7.eis	alargáveis
+5.o
+61u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+4.ia
+6.m
+7.os	alaríamos
+6.s
+5.co
+57do
+7.s
+5.eis	alaríeis
+40ma	alarma|alarmá
+6.da
+8.s
+70o
+8.s
+6.i
+7.s
+6.m
+70os	alarmamos|alarmámos
+6.ndo
+73te
 9/s
 63r
+70a	alarmara|alarmará
+8.m
+9.os	alarmáramos
+8.o	alarmarão
+80s	alarmaras|alarmarás
+7.des
+7.ei
+90s	alarmareis|alarmáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alarmaríamos
+9.s
+8.eis	alarmaríeis
+7.mos
+6.s
+7.se
+9.is	alarmásseis
+9.m
+:.os	alarmássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alarmávamos
+8.s
+7.eis	alarmáveis
 5?e
+6.i
+7.s
+6.m
+7.os
 6:s
+5.ismo
+9.s
+7.ta
+9.s
+5.o
+6.s
+6.u
+4.vado
+5.e
+5.ice
+8.s
 38s
 4/ca
-40tra
-7.mento
-72r
-62ou
-3.ude	alaúde
-39vanca
-83s
-21banes	albanês
-71es
-41troz
-33erga
+4.se
+6.is	alásseis
+6.m
+7.os	alássemos
+6.s
+4.te
+6.s
+51ra	alastra|alastrá
+7.da
+9.s
+8.eira
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 7.m
+8.ento
+<.s
+80os	alastramos|alastrámos
+7.ndo
+72r
+80a	alastrara|alastrará
+9.m
+:.os	alastráramos
+9.o	alastrarão
+90s	alastraras|alastrarás
+8.des
+8.ei
+:0s	alastrareis|alastráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alastraríamos
+:.s
+9.eis	alastraríeis
+8.mos
+7.s
+8.se
+:.is	alastrásseis
+:.m
+;.os	alastrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	alastrávamos
+9.s
+8.eis	alastráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+72u
+3.ude	alaúde
+6.s	alaúdes
+3.va
+5.m
+6.os	alávamos
+59nca	alavanca|alavancá
+8.cao	alavancação
+9.oes	alavancações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	alavancamos|alavancámos
+8.ndo
+8.r
+90a	alavancara|alavancará
+:.m
+;.os	alavancáramos
+:.o	alavancarão
+:0s	alavancaras|alavancarás
+9.des
+9.ei
+;0s	alavancareis|alavancáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alavancaríamos
+;.s
+:.eis	alavancaríeis
+9.mos
+83s
+9.se
+;.is	alavancásseis
+;.m
+<.os	alavancássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alavancávamos
+:.s
+9.eis	alavancáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+5.s
+4.eis	aláveis
+2.ba
+41nes	albanês
+7.a
+8.s
+71es
+5.ia	albânia
+5.o
+40rda	albarda|albardá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	albardamos|albardámos
+7.ndo
+7.r
+80a	albardara|albardará
+9.m
+:.os	albardáramos
+9.o	albardarão
+90s	albardaras|albardarás
+8.des
+8.ei
+:0s	albardareis|albardáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	albardaríamos
+:.s
+9.eis	albardaríeis
+8.mos
+7.s
+8.se
+:.is	albardásseis
+:.m
+;.os	albardássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	albardávamos
+9.s
+8.eis	albardáveis
+6.e
+7.i
+8.ro
+:.s
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.s
+41troz
+8.es
+3.edo
+43rga	alberga|albergá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	albergamos|albergámos
+7.ndo
 74r
+80a	albergara|albergará
+9.m
+:.os	albergáramos
+9.o	albergarão
+90s	albergaras|albergarás
+8.des
+8.ei
+:0s	albergareis|albergáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	albergaríamos
+:.s
+9.eis	albergaríeis
+8.mos
+7.s
+8.se
+:.is	albergásseis
+:.m
+;.os	albergássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	albergávamos
+9.s
+8.eis	albergáveis
+6.o
+7.u
 63ue
+8.i
+9.ro
+;.s
+9.s
+8.m
+9.os
+8.s
 51t
-32ino
+6.ina
+8.o
+6.o
+3.icastrense
+=.s
+4.na
+6.s
+5.ismo
+9.s
+52o
 6/s
-3:um	álbum
+30ufeira	albufeira|albufeirá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	albufeiramos|albufeirámos
+9.ndo
+9.r
+:0a	albufeirara|albufeirará
+;.m
+<.os	albufeiráramos
+;.o	albufeirarão
+;0s	albufeiraras|albufeirarás
+:.des
+:.ei
+<0s	albufeirareis|albufeiráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	albufeiraríamos
+<.s
+;.eis	albufeiraríeis
+:.mos
+9.s
+:.se
+<.is	albufeirásseis
+<.m
+=.os	albufeirássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	albufeirávamos
+;.s
+:.eis	albufeiráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.ginea	albugínea
+4:m	álbum
+5.en	albúmen
+50ina	albumina|albuminá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	albuminamos|albuminámos
+8.ndo
+8.r
+90a	albuminara|albuminará
+:.m
+;.os	albumináramos
+:.o	albuminarão
+:0s	albuminaras|albuminarás
+9.des
+9.ei
+;0s	albuminareis|albumináreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	albuminaríamos
+;.s
+:.eis	albuminaríeis
+9.mos
+8.s
+9.se
+;.is	albuminásseis
+;.m
+<.os	albuminássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	albuminávamos
+:.s
+9.eis	albumináveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.so
+8.u
 46ns	álbuns
-24ca	alça
-4.chofra
+4.querque
+24ca	alça|alçá
+4.cer	alcácer
+5.hofra
 :0s
+5.ova	alcáçova
+8.s	alcáçovas
 46da	alçada
-4/ide
-47nca	alcança
+6.s	alçadas
+5.eira	alçadeira
+5.o	alçado
+6.r	alçador
+7.a	alçadora
+8.s	alçadoras
+7.es	alçadores
+6.s	alçados
+5.ura	alçadura
+4.i	alçai
+5/de
+7.s
+50ota	alcaiota|alcaiotá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alcaiotamos|alcaiotámos
+8.ndo
+8.r
+90a	alcaiotara|alcaiotará
+:.m
+;.os	alcaiotáramos
+:.o	alcaiotarão
+:0s	alcaiotaras|alcaiotarás
+9.des
+9.ei
+;0s	alcaiotareis|alcaiotáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alcaiotaríamos
+;.s
+:.eis	alcaiotaríeis
+9.mos
+8.s
+9.se
+;.is	alcaiotásseis
+;.m
+<.os	alcaiotássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alcaiotávamos
+:.s
+9.eis	alcaiotáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.s	alçais
+4.lina
+8.s
+7.idade
+<.s
+80za	alcaliniza|alcalinizá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	alcalinizamos|alcalinizámos
+:.ndo
+:.r
+;0a	alcalinizara|alcalinizará
+<.m
+=.os	alcalinizáramos
+<.o	alcalinizarão
+<0s	alcalinizaras|alcalinizarás
+;.des
+;.ei
+=0s	alcalinizareis|alcalinizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	alcalinizaríamos
+=.s
+<.eis	alcalinizaríeis
+;.mos
+:.s
+;.se
+=.is	alcalinizásseis
+=.m
+>.os	alcalinizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	alcalinizávamos
+<.s
+;.eis	alcalinizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+7.o
+8.s
+8.terroso
+5.oide
+9.s
+4.m	alçam
+5.ento	alçamento
+9.s	alçamentos
+50os	alçamos|alçámos
+47nca	alcança|alcançá
 72da	alcançada
+9.s	alcançadas
 86o	alcançado
 9.s	alcançados
+7.i	alcançai
+8.s	alcançais
 73m	alcançam
+8.ento	alcançamento
+<.s	alcançamentos
 86os	alcançamos|alcançámos
 71ndo	alcançando
 7?r	alcançar
-82a	alcançará
+83a	alcançará|alcançara
 95m	alcançaram
+:.os	alcançáramos
 90o	alcançarão
-9/s	alcançarás
+91s	alcançarás|alcançaras
+8.des	alcançardes
 8.ei	alcançarei
+:0s	alcançareis|alcançáreis
 94m	alcançarem
 :2os	alcançaremos
 90s	alcançares
 8/ia	alcançaria
+:.m	alcançariam
+;.os	alcançaríamos
+:.s	alcançarias
+9.eis	alcançaríeis
 83mos	alcançarmos
 7/s	alcanças
+8.se	alcançasse
+:.is	alcançásseis
+:.m	alcançassem
+;.os	alcançássemos
+:.s	alcançasses
 82te	alcançaste
+:.s	alcançastes
 7.va	alcançava
-8/el	alcançável
+9.m	alcançavam
+:.os	alcançávamos
+9.s	alcançavas
+8.eis	alcançáveis
+9/l	alcançável
 6?e
 74i
+8.s
 70m
 80os
 7.s
 62o	alcanço
 78u	alcançou
+5.do	alçando
+5.ena
+5.tara	alcântara
+6.il
+8.ada
+;.s
+:.o
+;.s
+7.s
 46pao	alçapão
 5/oes	alçapões
+4.r	alçar
+50a	alçara|alçará
+6.m	alçaram
+7.os	alçáramos
+6.o	alçarão
+60s	alçaras|alçarás
+5.des	alçardes
+5.ei	alçarei
+70s	alçareis|alçáreis
+6.m	alçarem
+7.os	alçaremos
+6.s	alçares
+5.ia	alçaria
+7.m	alçariam
+8.os	alçaríamos
+7.s	alçarias
+6.eis	alçaríeis
+5.mos	alçarmos
 44s	alças
+5.se	alçasse
+7.is	alçásseis
+7.m	alçassem
+8.os	alçássemos
+7.s	alçasses
+5.te	alçaste
+7.s	alçastes
 47teia
-54ifa
 8.s
-56rao	alcatrão
+55ifa	alcatifa|alcatifá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alcatifamos|alcatifámos
+8.ndo
+8.r
+90a	alcatifara|alcatifará
+:.m
+;.os	alcatifáramos
+:.o	alcatifarão
+:0s	alcatifaras|alcatifarás
+9.des
+9.ei
+;0s	alcatifareis|alcatifáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alcatifaríamos
+;.s
+:.eis	alcatifaríeis
+9.mos
+8.s
+9.se
+;.is	alcatifásseis
+;.m
+<.os	alcatifássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alcatifávamos
+:.s
+9.eis	alcatifáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.ra
+76o	alcatrão
+7.s
+7.z
+8.es
+60oa	alcatroa|alcatroá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	alcatroamos|alcatroámos
+8.ndo
+8.r
+90a	alcatroara|alcatroará
+:.m
+;.os	alcatroáramos
+:.o	alcatroarão
+:0s	alcatroaras|alcatroarás
+9.des
+9.ei
+;0s	alcatroareis|alcatroáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alcatroaríamos
+;.s
+:.eis	alcatroaríeis
+9.mos
+8.s
+9.se
+;.is	alcatroásseis
+;.m
+<.os	alcatroássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alcatroávamos
+:.s
+9.eis	alcatroáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+80s	alcatroes|alcatrões
+7.o
+8.u
+4.va	alçava
+6.m	alçavam
+7.os	alçávamos
+6.s	alçavas
+5.eis	alçáveis
 37e
+4.i
+5.s
+4.m
+5.os
 43s
-3<ool	álcool
+3.ino
+6.s
+3.o	alço
+4.baca	alcobaça
+7.ense
+;.s
+4.chete
+40fa	alcofa|alcofá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alcofamos|alcofámos
+6.ndo
+6.r
+70a	alcofara|alcofará
+8.m
+9.os	alcofáramos
+8.o	alcofarão
+80s	alcofaras|alcofarás
+7.des
+7.ei
+90s	alcofareis|alcofáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alcofaríamos
+9.s
+8.eis	alcofaríeis
+7.mos
+6.s
+7.se
+9.is	alcofásseis
+9.m
+:.os	alcofássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alcofávamos
+8.s
+7.eis	alcofáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.rado
+6.u
+4<ol	álcool
 6/emia
 65ica	alcoólica
 95s	alcoólicas
 87o	alcoólico
 95s	alcoólicos
+70fica	alcoolifica|alcoolificá
+;.cao	alcoolificação
+<.oes	alcoolificações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	alcoolificamos|alcoolificámos
+;.ndo
+;.r
+<0a	alcoolificara|alcoolificará
+=.m
+>.os	alcoolificáramos
+=.o	alcoolificarão
+=0s	alcoolificaras|alcoolificarás
+<.des
+<.ei
+>0s	alcoolificareis|alcoolificáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	alcoolificaríamos
+>.s
+=.eis	alcoolificaríeis
+<.mos
+;.s
+<.se
+>.is	alcoolificásseis
+>.m
+?.os	alcoolificássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	alcoolificávamos
+=.s
+<.eis	alcoolificáveis
+:.o
+;.u
+9.que
+<.i
+=.s
+<.m
+=.os
+<.s
 74smo
+:.s
+70za	alcooliza|alcoolizá
+9.cao	alcoolização
+:.oes	alcoolizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	alcoolizamos|alcoolizámos
+9.ndo
+9.r
+:0a	alcoolizara|alcoolizará
+;.m
+<.os	alcoolizáramos
+;.o	alcoolizarão
+;0s	alcoolizaras|alcoolizarás
+:.des
+:.ei
+<0s	alcoolizareis|alcoolizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	alcoolizaríamos
+<.s
+;.eis	alcoolizaríeis
+:.mos
+9.s
+:.se
+<.is	alcoolizásseis
+<.m
+=.os	alcoolizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	alcoolizávamos
+;.s
+:.eis	alcoolizáveis
+;.l	alcoolizável
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.ometria
+=.s
+;.o	alcoolómetro
+4.ranico	alcorânico
+6.o	alcorão
+4.u	alçou
+5.tim
 4/va
-3;unha
+6.s
+5.iteira
+;.s
+:.ice
+=.s
+:.o
+;.s
+3;unha	alcunha|alcunhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	alcunhamos|alcunhámos
+7.ndo
+7.r
+80a	alcunhara|alcunhará
+9.m
+:.os	alcunháramos
+9.o	alcunharão
+90s	alcunharas|alcunharás
+8.des
+8.ei
+:0s	alcunhareis|alcunháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alcunharíamos
+:.s
+9.eis	alcunharíeis
+8.mos
 75s
-22deao	aldeão
+8.se
+:.is	alcunhásseis
+:.m
+;.os	alcunhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	alcunhávamos
+9.s
+8.eis	alcunháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+2.dea	aldeã
+5.mento
+:.s
+52o	aldeão
+5.s	aldeãs
 4Aia
 6:s
+5.do	aldeído
+7.s	aldeídos
 48oes	aldeões
 5/la
-3.rabado
+7.s
+5.ta
+3.ora
+30raba	aldraba|aldrabá
+7.cao	aldrabação
+8.oes	aldrabações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	aldrabamos|aldrabámos
+7.ndo
 74o	aldrabão
 75r
+80a	aldrabara|aldrabará
+9.m
+:.os	aldrabáramos
+9.o	aldrabarão
+90s	aldrabaras|aldrabarás
+8.des
+8.ei
+:0s	aldrabareis|aldrabáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aldrabaríamos
+:.s
+9.eis	aldrabaríeis
+8.mos
+7.s
+8.se
+:.is	aldrabásseis
+:.m
+;.os	aldrabássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aldrabávamos
+9.s
+8.eis	aldrabáveis
+6.e
+7.i
+8.ro
+8.s
+7.m
+8.os
+7.s
 62ice
 90s
-60oes	aldrabões
+6.o
+70es	aldrabões
+7.na
+9.s
+7.u
 21e
 35atoria	aleatória
 94mente
@@ -14203,7 +19151,8 @@ A.s
 86o	aleatório
 95s	aleatórios
 3/crim
-3:ga
+6.ns
+3:ga	alega|alegá
 57cao	alegação
 6;oes	alegações
 56da
@@ -14211,39 +19160,350 @@ A.s
 72s
 68o
 73s
+5.i
+6.s
 56m
+60os	alegamos|alegámos
 56ndo
+6.te
+8.s
 59r
-61am
+60a	alegara|alegará
+71m
+8.os	alegáramos
+7.o	alegarão
+70s	alegaras|alegarás
+6.des
+6.ei
+80s	alegareis|alegáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alegaríamos
+8.s
+7.eis	alegaríeis
+6.mos
 51s
+6.se
+8.is	alegásseis
+8.m
+9.os	alegássemos
+8.s
+6.te
+8.s
 51va
+7.m
+8.os	alegávamos
+7.s
+6.eis	alegáveis
+7.l	alegável
 4/o
 50ria
-71co	alegórico
+8.s
+7.ca	alegórica
+9.mente
+9.s	alegóricas
+81o	alegórico
+9.s	alegóricos
+7.smo
+:.s
+8.ta
+:.s
+70za	alegoriza|alegorizá
+9.cao	alegorização
+:.oes	alegorizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	alegorizamos|alegorizámos
+9.ndo
+9.r
+:0a	alegorizara|alegorizará
+;.m
+<.os	alegorizáramos
+;.o	alegorizarão
+;0s	alegorizaras|alegorizarás
+:.des
+:.ei
+<0s	alegorizareis|alegorizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	alegorizaríamos
+<.s
+;.eis	alegorizaríeis
+:.mos
+9.s
+:.se
+<.is	alegorizásseis
+<.m
+=.os	alegorizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	alegorizávamos
+;.s
+:.eis	alegorizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 57u
-45ra
+45ra	alegra|alegrá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	alegramos|alegrámos
+6.ndo
+6.o	alegrão
 66r
+70a	alegrara|alegrará
+8.m
+9.os	alegráramos
+8.o	alegrarão
+80s	alegraras|alegrarás
+7.des
+7.ei
+90s	alegrareis|alegráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alegraríamos
+9.s
+8.eis	alegraríeis
+7.mos
+6.s
+7.se
+9.is	alegrásseis
+9.m
+:.os	alegrássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alegrávamos
+8.s
+7.eis	alegráveis
 5<e
-67mente
+6.i
+7.s
+6.m
+77ente
+7.os
 67s
 5@ia
 77s
 54o
-3/ija
+6.es	alegrões
+6.te
+6.u
+4.ue
+6.i
+7.s
+6.m
+7.os
+6.s
+3.i
+41ja	aleija|aleijá
 61da
+8.s
 78o
 83s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	aleijamos|aleijámos
+6.ndo
 64r
-5/ei
-51ou
+70a	aleijara|aleijará
+8.m
+9.os	aleijáramos
+8.o	aleijarão
+80s	aleijaras|aleijarás
+7.des
+7.ei
+90s	aleijareis|aleijáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aleijaríamos
+9.s
+8.eis	aleijaríeis
+7.mos
+6.s
+7.se
+9.is	aleijásseis
+9.m
+:.os	aleijássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aleijávamos
+8.s
+7.eis	aleijáveis
+5.e
+6/i
+7.s
+6.m
+7.os
+6.s
+5.o
+61u
+4.s
+40ta	aleita|aleitá
+6.cao	aleitação
+7.oes	aleitações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	aleitamos|aleitámos
+6.ndo
+6.r
+70a	aleitara|aleitará
+8.m
+9.os	aleitáramos
+8.o	aleitarão
+80s	aleitaras|aleitarás
+7.des
+7.ei
+90s	aleitareis|aleitáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aleitaríamos
+9.s
+8.eis	aleitaríeis
+7.mos
+6.s
+7.se
+9.is	aleitásseis
+9.m
+:.os	aleitássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aleitávamos
+8.s
+7.eis	aleitáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.xo
 34luia
 3Fm	além
 4:a	alemã
 5@es	alemães
 53nha
+6.ico	alemânico
 5>o	alemão
 58s	alemãs
-33nto
+4.os
+3.ncar
+4.quer
+40ta	alenta|alentá
+6.da
+8.mente
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alentamos|alentámos
+6.ndo
+6.r
+70a	alentara|alentará
+8.m
+9.os	alentáramos
+8.o	alentarão
+80s	alentaras|alentarás
+7.des
+7.ei
+90s	alentareis|alentáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alentaríamos
+9.s
+8.eis	alentaríeis
+7.mos
+6.s
+7.se
+9.is	alentásseis
+9.m
+:.os	alentássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alentávamos
+8.s
+7.eis	alentáveis
+5.e
+6.i
+7.s
+6.jana
+:.s
+9.o
+:.s
+7.o
+6.m
+7.os
+6.s
+53o
+6.s
+6.u
 39rgia
 76s
 6:ca	alérgica
@@ -14252,466 +19512,5175 @@ A.s
 83s	alérgicos
 4@ta
 6/da
+8.s
 74o
 82s
+6.i
+7.s
 6/m
-70os
+72os	alertamos|alertámos
 60ndo
 6;r
-70am
+70a	alertara|alertará
+80m
+9.os	alertáramos
+8.o	alertarão
+80s	alertaras|alertarás
+7.des
+7.ei
+90s	alertareis|alertáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alertaríamos
+9.s
+8.eis	alertaríeis
+7.mos
 66s
+7.se
+9.is	alertásseis
+9.m
+:.os	alertássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alertávamos
+8.s
+7.eis	alertáveis
 53e
 62i
+7.s
 63m
-55ou
+7.os
+6.s
+5.o
+65u
+3.s
+40ma	alesma|alesmá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alesmamos|alesmámos
+6.ndo
+6.r
+70a	alesmara|alesmará
+8.m
+9.os	alesmáramos
+8.o	alesmarão
+80s	alesmaras|alesmarás
+7.des
+7.ei
+90s	alesmareis|alesmáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alesmaríamos
+9.s
+8.eis	alesmaríeis
+7.mos
+6.s
+7.se
+9.is	alesmásseis
+9.m
+:.os	alesmássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alesmávamos
+8.s
+7.eis	alesmáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.tria
+30vanta	alevanta|alevantá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alevantamos|alevantámos
+8.ndo
+8.r
+90a	alevantara|alevantará
+:.m
+;.os	alevantáramos
+:.o	alevantarão
+:0s	alevantaras|alevantarás
+9.des
+9.ei
+;0s	alevantareis|alevantáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alevantaríamos
+;.s
+:.eis	alevantaríeis
+9.mos
+8.s
+9.se
+;.is	alevantásseis
+;.m
+<.os	alevantássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alevantávamos
+:.s
+9.eis	alevantáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+3.xandra
+8.e
+8.ia
+9.na
+;.s
+:.o
+;.s
+4.ia
+6.co	alexíaco
+5.co	aléxico
 29fa
-40betica	alfabética
-80zacao	alfabetização
+40beta	alfabeta|alfabetá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alfabetamos|alfabetámos
+8.ndo
+8.r
+90a	alfabetara|alfabetará
+:.m
+;.os	alfabetáramos
+:.o	alfabetarão
+:0s	alfabetaras|alfabetarás
+9.des
+9.ei
+;0s	alfabetareis|alfabetáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alfabetaríamos
+;.s
+:.eis	alfabetaríeis
+:.o	alfabetário
+9.mos
+8.s
+9.se
+;.is	alfabetásseis
+;.m
+<.os	alfabetássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alfabetávamos
+:.s
+9.eis	alfabetáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+70ica	alfabética
+:.mente
+:.s	alfabéticas
+9.o	alfabético
+:.s	alfabéticos
+8.smo
+;.s
+9.ta
+;.s
+80za	alfabetiza|alfabetizá
+:0cao	alfabetização
+;.oes	alfabetizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	alfabetizamos|alfabetizámos
+:.ndo
+:.r
+;0a	alfabetizara|alfabetizará
+<.m
+=.os	alfabetizáramos
+<.o	alfabetizarão
+<0s	alfabetizaras|alfabetizarás
+;.des
+;.ei
+=0s	alfabetizareis|alfabetizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	alfabetizaríamos
+=.s
+<.eis	alfabetizaríeis
+;.mos
+:.s
+;.se
+=.is	alfabetizásseis
+=.m
+>.os	alfabetizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	alfabetizávamos
+<.s
+;.eis	alfabetizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 77o
+8.s
+8.u
 46ce
-4.iataria
+6.s
+5.inha
+9.s
+40ia	alfaia|alfaiá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alfaiamos|alfaiámos
+6.ndo
+6.r
+70a	alfaiara|alfaiará
+8.m
+9.os	alfaiáramos
+8.o	alfaiarão
+80s	alfaiaras|alfaiarás
+7.des
+7.ei
+90s	alfaiareis|alfaiáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alfaiaríamos
+9.s
+8.eis	alfaiaríeis
+7.mos
+6.s
+7.se
+9.is	alfaiásseis
+9.m
+:.os	alfaiássemos
+9.s
+7.te
+9.s
+60ta	alfaiata|alfaiatá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alfaiatamos|alfaiatámos
+8.ndo
+8.r
+90a	alfaiatara|alfaiatará
+:.m
+;.os	alfaiatáramos
+:.o	alfaiatarão
+:0s	alfaiataras|alfaiatarás
+9.des
+9.ei
+;0s	alfaiatareis|alfaiatáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alfaiataríamos
+;.s
+:.eis	alfaiataríeis
+9.mos
+8.s
+9.se
+;.is	alfaiatásseis
+;.m
+<.os	alfaiatássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alfaiatávamos
+:.s
+9.eis	alfaiatáveis
 78e
+8.i
+9.s
+8.m
+9.os
 82s
-47ndega	alfândega
-9/rios	alfandegários
-9/s	alfândegas
-4/zema
-35eres
-38inete
+7.o
+8.u
+6.va
+8.m
+9.os	alfaiávamos
+8.s
+7.eis	alfaiáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.ma
+5.ense
+9.s
+5.ista
+9.s
+48ndega	alfândega|alfandegá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	alfandegamos|alfandegámos
+9.ndo
+9.r
+:0a	alfandegara|alfandegará
+;.m
+<.os	alfandegáramos
+;.o	alfandegarão
+;0s	alfandegaras|alfandegarás
+:.des
+:.ei
+<0s	alfandegareis|alfandegáreis
+;.m
+<.os
+;.s
+:0ia	alfandegaria|alfandegária
+<.m
+=.os	alfandegaríamos
+<0s	alfandegarias|alfandegárias
+;.eis	alfandegaríeis
+;.o	alfandegário
+</s	alfandegários
+:.mos
+91s	alfândegas|alfandegas
+:.se
+<.is	alfandegásseis
+<.m
+=.os	alfandegássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	alfandegávamos
+;.s
+:.eis	alfandegáveis
+8.o
+9.u
+8.ue
+:.i
+;.s
+:.m
+;.os
+:.s
+5.umerica	alfanumérica
+<.s	alfanuméricas
+;.o	alfanumérico
+<.s	alfanuméricos
+4.rrabio	alfarrábio
+:.s	alfarrábios
+9.sta
+<.s
+60oba	alfarroba|alfarrobá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.l
+9.m
+:0os	alfarrobamos|alfarrobámos
+9.ndo
+9.r
+:0a	alfarrobara|alfarrobará
+;.m
+<.os	alfarrobáramos
+;.o	alfarrobarão
+;0s	alfarrobaras|alfarrobarás
+:.des
+:.ei
+<0s	alfarrobareis|alfarrobáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	alfarrobaríamos
+<.s
+;.eis	alfarrobaríeis
+:.mos
+9.s
+:.se
+<.is	alfarrobásseis
+<.m
+=.os	alfarrobássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	alfarrobávamos
+;.s
+:.eis	alfarrobáveis
+8.e
+9.i
+:.ra
+<.s
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+41zema	alfazema|alfazemá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alfazemamos|alfazemámos
+8.ndo
+8.r
+90a	alfazemara|alfazemará
+:.m
+;.os	alfazemáramos
+:.o	alfazemarão
+:0s	alfazemaras|alfazemarás
+9.des
+9.ei
+;0s	alfazemareis|alfazemáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alfazemaríamos
+;.s
+:.eis	alfazemaríeis
+9.mos
+8.s
+9.se
+;.is	alfazemásseis
+;.m
+<.os	alfazemássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alfazemávamos
+:.s
+9.eis	alfazemáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+3.ena
+45res
+30ineta	alfineta|alfinetá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alfinetamos|alfinetámos
+8.ndo
+8.r
+90a	alfinetara|alfinetará
+:.m
+;.os	alfinetáramos
+:.o	alfinetarão
+:0s	alfinetaras|alfinetarás
+9.des
+9.ei
+;0s	alfinetareis|alfinetáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alfinetaríamos
+;.s
+:.eis	alfinetaríeis
+9.mos
+8.s
+9.se
+;.is	alfinetásseis
+;.m
+<.os	alfinetássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alfinetávamos
+:.s
+9.eis	alfinetáveis
+78e
+8.i
+9.ra
+;.s
+9.s
+8.m
+9.os
 84s
-30orreca
+7.o
+8.u
+3.obre
+7.s
+4.rge
+7.s
+50ja	alforja|alforjá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	alforjamos|alforjámos
+7.ndo
+7.r
+80a	alforjara|alforjará
+9.m
+:.os	alforjáramos
+9.o	alforjarão
+90s	alforjaras|alforjarás
+8.des
+8.ei
+:0s	alforjareis|alforjáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alforjaríamos
+:.s
+9.eis	alforjaríeis
+8.mos
+7.s
+8.se
+:.is	alforjásseis
+:.m
+;.os	alforjássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	alforjávamos
+9.s
+8.eis	alforjáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+50ra	alforra|alforrá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	alforramos|alforrámos
+7.ndo
+7.r
+80a	alforrara|alforrará
+9.m
+:.os	alforráramos
+9.o	alforrarão
+90s	alforraras|alforrarás
+8.des
+8.ei
+:0s	alforrareis|alforráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alforraríamos
+:.s
+9.eis	alforraríeis
+8.mos
+7.s
+8.se
+:.is	alforrásseis
+:.m
+;.os	alforrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	alforrávamos
+9.s
+8.eis	alforráveis
+6.e
+70ca
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.ragide
+4.edo
 24ga
+41lia	algalia|algaliá|algália
+7.cao	algaliação
+8.oes	algaliações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	algaliamos|algaliámos
+7.ndo
+7.r
+80a	algaliara|algaliará
+9.m
+:.os	algaliáramos
+9.o	algaliarão
+90s	algaliaras|algaliarás
+8.des
+8.ei
+:0s	algaliareis|algaliáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	algaliaríamos
+:.s
+9.eis	algaliaríeis
+8.mos
+70s	algalias|algálias
+8.se
+:.is	algaliásseis
+:.m
+;.os	algaliássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	algaliávamos
+9.s
+8.eis	algaliáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 4.raviada
-52ismos
+;.s
+5.ismo
+92s
 5/ve
+7.s
+6.ia
+8.s
+7.o
+8.s
 48s
-42zarra
+43zarra	algazarra|algazarrá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	algazarramos|algazarrámos
+9.ndo
+9.r
+:0a	algazarrara|algazarrará
+;.m
+<.os	algazarráramos
+;.o	algazarrarão
+;0s	algazarraras|algazarrarás
+:.des
+:.ei
+<0s	algazarrareis|algazarráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	algazarraríamos
+<.s
+;.eis	algazarraríeis
+:.mos
+9.s
+:.se
+<.is	algazarrásseis
+<.m
+=.os	algazarrássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	algazarrávamos
+;.s
+:.eis	algazarráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 33ebra	álgebra
-42ma
+6.ica	algébrica
+9.mente
+9.s	algébricas
+8.o	algébrico
+9.s	algébricos
+70za	algebriza|algebrizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	algebrizamos|algebrizámos
+9.ndo
+9.r
+:0a	algebrizara|algebrizará
+;.m
+<.os	algebrizáramos
+;.o	algebrizarão
+;0s	algebrizaras|algebrizarás
+:.des
+:.ei
+<0s	algebrizareis|algebrizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	algebrizaríamos
+<.s
+;.eis	algebrizaríeis
+:.mos
+9.s
+:.se
+<.is	algebrizásseis
+<.m
+=.os	algebrizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	algebrizávamos
+;.s
+:.eis	algebrizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+43ma	algema|algemá
 64da
+8.s
 78o
 81s
+6.i
+7.s
+6.m
+70os	algemamos|algemámos
+6.ndo
 63r
+70a	algemara|algemará
+8.m
+9.os	algemáramos
+8.o	algemarão
+80s	algemaras|algemarás
+7.des
+7.ei
+90s	algemareis|algemáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	algemaríamos
+9.s
+8.eis	algemaríeis
+7.mos
 6;s
+7.se
+9.is	algemásseis
+9.m
+:.os	algemássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	algemávamos
+8.s
+7.eis	algemáveis
 5/e
-5.ou
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.s	algés
 3/ibeira
+9.s
 3Mo
 4;dao	algodão
-49ritmo
+5.oeira
+:.s
+9.o
+:.s
+7.s	algodões
+5.res
+4.ritmia
+:.s
+9.co	algorítmico
+;.s	algorítmicos
+89o
 96s
+4.z
+5.es
 3Muem	alguém
+4.idar
+8.es
 4Km
 5Na
 6Is
 4Ins
 4Bres
 25hada
-3.eado
+6.s
+4.mbra
+4.ndra
+30ea	alhea|alheá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	alheamos|alheámos
+5.ndo
+5.r
+60a	alheara|alheará
+7.m
+8.os	alheáramos
+7.o	alhearão
+70s	alhearas|alhearás
+6.des
+6.ei
+80s	alheareis|alheáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alhearíamos
+8.s
+7.eis	alhearíeis
+6.mos
+5.s
+6.se
+8.is	alheásseis
+8.m
+9.os	alheássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alheávamos
+7.s
+6.eis	alheáveis
+7.l	alheável
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
 43ia
 6/s
 52o
 60s
+5.ra
+7.s
+6.o
+4.o
+5.u
 39o
 41s
 2Hi
-36ada
+30a	alia|aliá
+46da
 64s
 5:o
 6<s
+4.i
+5.s
+4.m
+50os	aliamos|aliámos
 4>nca	aliança
 78s	alianças
+5.do
 44r
+50a	aliara|aliará
+6.m
+7.os	aliáramos
+6.o	aliarão
+60s	aliaras|aliarás
+5.des
+5.ei
+70s	aliareis|aliáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	aliaríamos
+7.s
+6.eis	aliaríeis
 5.mos
 48s	aliás
+5.se
+7.is	aliásseis
+7.m
+8.os	aliássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	aliávamos
+6.s
+5.eis	aliáveis
+6.l	aliável
 37bi	álibi
+5.lidade
+;.s
 51s	álibis
-35cate
+3.cante
+55te
 72s
 42e
-52rce
+50rca	alicerça|alicerçá
+8.da	alicerçada
+:.s	alicerçadas
+9.o	alicerçado
+:.s	alicerçados
+8.i	alicerçai
+9.s	alicerçais
+8.m	alicerçam
+90os	alicerçamos|alicerçámos
+8.ndo	alicerçando
+8.r	alicerçar
+90a	alicerçara|alicerçará
+:.m	alicerçaram
+;.os	alicerçáramos
+:.o	alicerçarão
+:0s	alicerçaras|alicerçarás
+9.des	alicerçardes
+9.ei	alicerçarei
+;0s	alicerçareis|alicerçáreis
+:.m	alicerçarem
+;.os	alicerçaremos
+:.s	alicerçares
+9.ia	alicerçaria
+;.m	alicerçariam
+<.os	alicerçaríamos
+;.s	alicerçarias
+:.eis	alicerçaríeis
+9.mos	alicerçarmos
+8.s	alicerças
+9.se	alicerçasse
+;.is	alicerçásseis
+;.m	alicerçassem
+<.os	alicerçássemos
+;.s	alicerçasses
+9.te	alicerçaste
+;.s	alicerçastes
+8.va	alicerçava
+:.m	alicerçavam
+;.os	alicerçávamos
+:.s	alicerçavas
+9.eis	alicerçáveis
+72e
+8.i
+9.s
+8.m
+9.os
 86s
-4/ia
+7.o	alicerço
+8.u	alicerçou
+41ia	alicia|aliciá
+6.cao	aliciação
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	aliciamos|aliciámos
+6.ndo
+7.te
+9.s
 62r
-31enacao	alienação
-6/do
+70a	aliciara|aliciará
+8.m
+9.os	aliciáramos
+8.o	aliciarão
+80s	aliciaras|aliciarás
+7.des
+7.ei
+90s	aliciareis|aliciáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aliciaríamos
+9.s
+8.eis	aliciaríeis
+7.mos
+6.s
+7.se
+9.is	aliciásseis
+9.m
+:.os	aliciássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aliciávamos
+8.s
+7.eis	aliciáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.e
+4.i
+5.s
+4.m
+5.os
+40na	aliena|aliená
+6.bilidade
+>.s
+61cao	alienação
+7.oes	alienações
+6.da
+8.s
+7/o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	alienamos|alienámos
+6.ndo
+7.te
+9.s
 62r
+70a	alienara|alienará
+8.m
+9.os	alienáramos
+8.o	alienarão
+80s	alienaras|alienarás
+7.des
+7.ei
+90s	alienareis|alienáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alienaríamos
+9.s
+8.eis	alienaríeis
+7.mos
+6.s
+7.se
+9.is	alienásseis
+9.m
+:.os	alienássemos
+9.s
+7.te
+9.s
+6.tario	alienatário
+7.orio	alienatório
+;.s	alienatórios
+6.va
+8.m
+9.os	alienávamos
+8.s
+7.eis	alienáveis
+8.l	alienável
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
 5;igena	alienígena
 :;s	alienígenas
-32geirar
-3:menta
+6.smo
+9.s
+7.ta
+5.o
+6.u
+4.s
+30geira	aligeira|aligeirá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aligeiramos|aligeirámos
+8.ndo
+82r
+90a	aligeirara|aligeirará
+:.m
+;.os	aligeiráramos
+:.o	aligeirarão
+:0s	aligeiraras|aligeirarás
+9.des
+9.ei
+;0s	aligeirareis|aligeiráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aligeiraríamos
+;.s
+:.eis	aligeiraríeis
+9.mos
+8.s
+9.se
+;.is	aligeirásseis
+;.m
+<.os	aligeirássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aligeirávamos
+:.s
+9.eis	aligeiráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+30ja	alija|alijá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	alijamos|alijámos
+5.ndo
+5.r
+60a	alijara|alijará
+7.m
+8.os	alijáramos
+7.o	alijarão
+70s	alijaras|alijarás
+6.des
+6.ei
+80s	alijareis|alijáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alijaríamos
+8.s
+7.eis	alijaríeis
+6.mos
+5.s
+6.se
+8.is	alijásseis
+8.m
+9.os	alijássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alijávamos
+7.s
+6.eis	alijáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+40o	alijo|alijó
+5.u
+3:menta	alimenta|alimentá
 8:cao	alimentação
+9.oes	alimentações
 85da
 :3s
 98o
 :0r
+;.a
+<.s
+;.es
 :5s
+8.i
+9.s
 88m
-93os
+94os	alimentamos|alimentámos
 84ndo
 8@r
-91a	alimentará
+92a	alimentará|alimentara
 :2m
-93em
+;.os	alimentáramos
+:.o	alimentarão
+:0s	alimentaras|alimentarás
+9.des
+9.ei
+;0s	alimentareis|alimentáreis
+:3m
+;.os
 :6s
 9.ia
+;.m
+<.os	alimentaríamos
+;.s
+:.eis	alimentaríeis
 9.mos
 82s
 9/se
+;.is	alimentásseis
+;.m
+<.os	alimentássemos
+;.s
 9/te
+;.s
 83va
 :0m
+;.os	alimentávamos
+:.s
+9.eis	alimentáveis
 74e
 82i
+9.s
 82m
+9.os
 80s
+7.icia	alimentícia
+;.s	alimentícias
+:.o	alimentício
+;.s	alimentícios
+8.sta
+;.s
+8.vidade
+>.s
 7<o
 8<s
+9.o
 85u
-32nea	alínea
-47ha
+4.par
+30nda	alinda|alindá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alindamos|alindámos
+6.ndo
+6.r
+70a	alindara|alindará
+8.m
+9.os	alindáramos
+8.o	alindarão
+80s	alindaras|alindarás
+7.des
+7.ei
+90s	alindareis|alindáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alindaríamos
+9.s
+8.eis	alindaríeis
+7.mos
+6.s
+7.se
+9.is	alindásseis
+9.m
+:.os	alindássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alindávamos
+8.s
+7.eis	alindáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+42ea	alínea
+6.s	alíneas
+47ha	alinha|alinhá
 61da
 84s
 74o
+8.r
+9.a
+:.s
+9.es
 85s
+6.i
+7.s
 63m
 78ento
-71os
+;.s
+72os	alinhamos|alinhámos
+6.ndo
 6:r
-7/am
-7/em
+70a	alinhara|alinhará
+8/m
+9.os	alinháramos
+8.o	alinharão
+80s	alinharas|alinharás
+7.des
+7.ei
+90s	alinhareis|alinháreis
+8/m
+9.os
 81s
 7/ia
+9.m
+:.os	alinharíamos
+9.s
+8.eis	alinharíeis
 7.mos
 65s
 7/se
+9.is	alinhásseis
+9.m
+:.os	alinhássemos
+9.s
 7.te
-61va
+9.s
+62va	alinhava|alinhavá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+91os	alinhavamos|alinhavámos|alinhávamos
+8.ndo
+8.r
+90a	alinhavara|alinhavará
+:.m
+;.os	alinhaváramos
+:.o	alinhavarão
+:0s	alinhavaras|alinhavarás
+9.des
+9.ei
+;0s	alinhavareis|alinhaváreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alinhavaríamos
+;.s
+:.eis	alinhavaríeis
+9.mos
+8.s
+9.se
+;.is	alinhavásseis
+;.m
+<.os	alinhavássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alinhavávamos
+:.s
+9.eis	alinhaváveis
+7.e
+8.i
+90s	alinhaveis|alinháveis
+8.m
+9.os
+8.s
+7.o
+8.s
+8.u
 52e
 63i
+7.s
 60m
+7.os
+6.s
 57o
 63u
-3/ou
-32sar
-43tado
+3.o
+4/u
+3.pio	alípio
+30sa	alisa|alisá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	alisamos|alisámos
+5.ndo
+52r
+60a	alisara|alisará
+7.m
+8.os	alisáramos
+7.o	alisarão
+70s	alisaras|alisarás
+6.des
+6.ei
+80s	alisareis|alisáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alisaríamos
 8.s
-61mento
+7.eis	alisaríeis
+6.mos
+5.s
+6.se
+8.is	alisásseis
+8.m
+9.os	alisássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alisávamos
+7.s
+6.eis	alisáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.io	alísio
+4.o
+5.u
+40ta	alista|alistá
+6.da
+8.s
+73o
+8.s
+6.i
+7.s
+6.m
+71ento
+;.s
+70os	alistamos|alistámos
+6.ndo
 65r
-7/am
-6/ste
-55ei
-53ou
-36via
-67da
-79o
-83s
-60m
-6=r
-7/a	aliviará
-7.es
+70a	alistara|alistará
+8/m
+9.os	alistáramos
+8.o	alistarão
+80s	alistaras|alistarás
+7.des
+7.ei
+90s	alistareis|alistáreis
+8.m
+9.os
+8.s
 7.ia
+9.m
+:.os	alistaríamos
+9.s
+8.eis	alistaríeis
+7.mos
+6.s
+7.se
+9.is	alistásseis
+9.m
+:.os	alistássemos
+9.s
+7/te
+9.s
+6.va
+8.m
+9.os	alistávamos
+8.s
+7.eis	alistáveis
+5.e
+65i
+7.s
+6.m
+7.os
+6.s
+5.o
+63u
+36via	alivia|aliviá
+67da
+8.s
+79o
+8.r
+9.a
+:.s
+9.es
+83s
+6.i
+7.s
+60m
+7.ento
+;.s
+70os	aliviamos|aliviámos
+6.ndo
+6=r
+71a	aliviará|aliviara
+8.m
+9.os	aliviáramos
+8.o	aliviarão
+80s	aliviaras|aliviarás
+7.des
+7.ei
+90s	aliviareis|aliviáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aliviaríamos
+9.s
+8.eis	aliviaríeis
+7.mos
+6.s
+7.se
+9.is	aliviásseis
+9.m
+:.os	aliviássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aliviávamos
+8.s
+7.eis	aliviáveis
 52e
+6.i
+7.s
+6.m
+7.os
+6.s
 5;o	alívio
+6.s	alívios
 62u
+2.jezur
+3.ofrar
+3.ubarrota
+:.ense
+>.s
+4.strel
+2.len
 2Dma
+4.co	almaço
+4.da
 41naque
+9.s
+5.cor	almançor
 4@s
-3/eja
+3.eida
+5.rim
+40ja	almeja|almejá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	almejamos|almejámos
+6.ndo
+7.te
+9.s
 60r
-38irante
+70a	almejara|almejará
+8.m
+9.os	almejáramos
+8.o	almejarão
+80s	almejaras|almejarás
+7.des
+7.ei
+90s	almejareis|almejáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	almejaríamos
+9.s
+8.eis	almejaríeis
+7.mos
+6.s
+7.se
+9.is	almejásseis
+9.m
+:.os	almejássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	almejávamos
+8.s
+7.eis	almejáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.s
+6.u
+3.inhas
+4.ranta
+9.do
+88e
 9.s
 4/scar	almíscar
-33oca	almoça
-6/do	almoçado
+8.ar
+8.eira
+<.s
+;.o
+34oca	almoça|almoçá
+6.da	almoçada
+8.s	almoçadas
+7.eira	almoçadeira
+;.s	almoçadeiras
+7/o	almoçado
+8.s	almoçados
+6.i	almoçai
+7.s	almoçais
 60m	almoçam
 75os	almoçamos|almoçámos
 6.ndo	almoçando
 6?r	almoçar
+70a	almoçara|almoçará
+8.m	almoçaram
+9.os	almoçáramos
+8.o	almoçarão
+80s	almoçaras|almoçarás
+7.des	almoçardes
+7.ei	almoçarei
+90s	almoçareis|almoçáreis
+8.m	almoçarem
+9.os	almoçaremos
+8.s	almoçares
+7.ia	almoçaria
+9.m	almoçariam
+:.os	almoçaríamos
+9.s	almoçarias
+8.eis	almoçaríeis
 72mos	almoçarmos
 6/s	almoças
+7.se	almoçasse
+9.is	almoçásseis
+9.m	almoçassem
+:.os	almoçássemos
+9.s	almoçasses
 7/te	almoçaste
+9.s	almoçastes
 6.va	almoçava
-53ei
+8.m	almoçavam
+9.os	almoçávamos
+8.s	almoçavas
+7.eis	almoçáveis
+5.e
+63i
+7.s
+6.m
+7.os
+6.s
 5Ao	almoço
 67s	almoços
 62u	almoçou
-4<fada
+50reva	almocreva|almocrevá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	almocrevamos|almocrevámos
+9.ndo
+9.r
+:0a	almocrevara|almocrevará
+;.m
+<.os	almocreváramos
+;.o	almocrevarão
+;0s	almocrevaras|almocrevarás
+:.des
+:.ei
+<0s	almocrevareis|almocreváreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	almocrevaríamos
+<.s
+;.eis	almocrevaríeis
+:.mos
+9.s
+:.se
+<.is	almocrevásseis
+<.m
+=.os	almocrevássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	almocrevávamos
+;.s
+:.eis	almocreváveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.dovar	almodôvar
+4<fada	almofada|almofadá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	almofadamos|almofadámos
+8.ndo
+8.o	almofadão
+8.r
+90a	almofadara|almofadará
+:.m
+;.os	almofadáramos
+:.o	almofadarão
+:0s	almofadaras|almofadarás
+9.des
+9.ei
+;0s	almofadareis|almofadáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	almofadaríamos
+;.s
+:.eis	almofadaríeis
+9.mos
 89s
+9.se
+;.is	almofadásseis
+;.m
+<.os	almofadássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	almofadávamos
+:.s
+9.eis	almofadáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ilha
+7.o
+8.es	almofadões
+8.u
+6.riz
+9.es
 42ndega	almôndega
 96s	almôndegas
-23o	alô
-3.cacao	alocação
-30ja
+4.rtao	almortão
+4.tolia
+9.s
+3.ude
+6.s
+23o	alô|alo
+30ca	aloca|alocá
+5.cao	alocação
+6.oes	alocações
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	alocamos|alocámos
+5.ndo
+5.r
+60a	alocara|alocará
+7.m
+8.os	alocáramos
+7.o	alocarão
+70s	alocaras|alocarás
+6.des
+6.ei
+80s	alocareis|alocáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alocaríamos
+8.s
+7.eis	alocaríeis
+6.mos
+5.s
+6.se
+8.is	alocásseis
+8.m
+9.os	alocássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alocávamos
+7.s
+6.eis	alocáveis
+4.o
+5.u
+4.ucao	alocução
+3.gamia
+30ira	aloira|aloirá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	aloiramos|aloirámos
+6.ndo
+6.r
+70a	aloirara|aloirará
+8.m
+9.os	aloiráramos
+8.o	aloirarão
+80s	aloiraras|aloirarás
+7.des
+7.ei
+90s	aloirareis|aloiráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aloiraríamos
+9.s
+8.eis	aloiraríeis
+7.mos
+6.s
+7.se
+9.is	aloirásseis
+9.m
+:.os	aloirássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aloirávamos
+8.s
+7.eis	aloiráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+31ja	aloja|alojá
 55da
 7/s
 66o
 72s
-59mento
+5.i
+6.s
+5.m
+69ento
 :5s
+60os	alojamos|alojámos
+5.ndo
 53r
-4/ou
-3.ngamento
+60a	alojara|alojará
+7.m
+8.os	alojáramos
+7.o	alojarão
+70s	alojaras|alojarás
+6.des
+6.ei
+80s	alojareis|alojáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alojaríamos
+8.s
+7.eis	alojaríeis
+6.mos
+5.s
+6.se
+8.is	alojásseis
+8.m
+9.os	alojássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alojávamos
+7.s
+6.eis	alojáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5/u
+30mba	alomba|alombá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alombamos|alombámos
+6.ndo
+6.r
+70a	alombara|alombará
+8.m
+9.os	alombáramos
+8.o	alombarão
+80s	alombaras|alombarás
+7.des
+7.ei
+90s	alombareis|alombáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alombaríamos
+9.s
+8.eis	alombaríeis
+7.mos
+6.s
+7.se
+9.is	alombásseis
+9.m
+:.os	alombássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alombávamos
+8.s
+7.eis	alombáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+30nga	alonga|alongá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
 ;1s
+70os	alongamos|alongámos
+6.ndo
 62r
+70a	alongara|alongará
+8.m
+9.os	alongáramos
+8.o	alongarão
+80s	alongaras|alongarás
+7.des
+7.ei
+90s	alongareis|alongáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alongaríamos
+9.s
+8.eis	alongaríeis
+7.mos
+6.s
+7.se
+9.is	alongásseis
+9.m
+:.os	alongássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alongávamos
+8.s
+7.eis	alongáveis
+5.o
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+3.que
+6.i
+7.s
+6.m
+7.os
+6.s
+6.te
+8.s
+3.u
+40ca	alouca|aloucá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	aloucamos|aloucámos
+6.ndo
+6.r
+70a	aloucara|aloucará
+8.m
+9.os	aloucáramos
+8.o	aloucarão
+80s	aloucaras|aloucarás
+7.des
+7.ei
+90s	aloucareis|aloucáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aloucaríamos
+9.s
+8.eis	aloucaríeis
+7.mos
+6.s
+7.se
+9.is	aloucásseis
+9.m
+:.os	aloucássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aloucávamos
+8.s
+7.eis	aloucáveis
+5.o
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+40ra	aloura|alourá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alouramos|alourámos
+6.ndo
+6.r
+70a	alourara|alourará
+8.m
+9.os	alouráramos
+8.o	alourarão
+80s	alouraras|alourarás
+7.des
+7.ei
+90s	alourareis|alouráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alouraríamos
+9.s
+8.eis	alouraríeis
+7.mos
+6.s
+7.se
+9.is	alourásseis
+9.m
+:.os	alourássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alourávamos
+8.s
+7.eis	alouráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+40sa	alousa|alousá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alousamos|alousámos
+6.ndo
+6.r
+70a	alousara|alousará
+8.m
+9.os	alousáramos
+8.o	alousarão
+80s	alousaras|alousarás
+7.des
+7.ei
+90s	alousareis|alousáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alousaríamos
+9.s
+8.eis	alousaríeis
+7.mos
+6.s
+7.se
+9.is	alousásseis
+9.m
+:.os	alousássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alousávamos
+8.s
+7.eis	alousáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 20paca
-37endre
+6.s
+4.rca
+30endra	alpendra|alpendrá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alpendramos|alpendrámos
+8.ndo
+8.r
+90a	alpendrara|alpendrará
+:.m
+;.os	alpendráramos
+:.o	alpendrarão
+:0s	alpendraras|alpendrarás
+9.des
+9.ei
+;0s	alpendrareis|alpendráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alpendraríamos
+;.s
+:.eis	alpendraríeis
+9.mos
+8.s
+9.se
+;.is	alpendrásseis
+;.m
+<.os	alpendrássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alpendrávamos
+:.s
+9.eis	alpendráveis
+77e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.rce
+7.s
 4.s
-3.inismo
+5.tre
+8.s
+3.iarca	alpiarça
+4.na
+6.s
+5.ismo
+9.s
 73ta
 93s
-22quimia
+5.o
+6.s
+4.sta
+6.e
+7.iro
+3.ortel
+20queira	alqueira|alqueirá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alqueiramos|alqueirámos
+8.ndo
+8.o	alqueirão
+8.r
+90a	alqueirara|alqueirará
+:.m
+;.os	alqueiráramos
+:.o	alqueirarão
+:0s	alqueiraras|alqueirarás
+9.des
+9.ei
+;0s	alqueirareis|alqueiráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alqueiraríamos
+;.s
+:.eis	alqueiraríeis
+9.mos
+8.s
+9.se
+;.is	alqueirásseis
+;.m
+<.os	alqueirássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alqueirávamos
+:.s
+9.eis	alqueiráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.va
+42imia	alquimia|alquimiá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	alquimiamos|alquimiámos
+8.ndo
+8.r
+90a	alquimiara|alquimiará
+:.m
+;.os	alquimiáramos
+:.o	alquimiarão
+:0s	alquimiaras|alquimiarás
+9.des
+9.ei
+;0s	alquimiareis|alquimiáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alquimiaríamos
+;.s
+:.eis	alquimiaríeis
+9.mos
+8.s
+9.se
+;.is	alquimiásseis
+;.m
+<.os	alquimiássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	alquimiávamos
+:.s
+9.eis	alquimiáveis
+7.co	alquímico
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 71sta
 :0s
+2.sacia	alsácia
+7.na
+9.s
+8.o
+9.s
 2Cta
 4?mente
+4.neira
+9.s
+8.o
+9.s
 4:r
 51es
 4=s
-34er
-5:a
+3.ea	alteá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.mento
+:.s
+60os	alteamos|alteámos
+5.ndo
+5.r
+60a	alteara|alteará
+7.m
+8.os	alteáramos
+7.o	altearão
+70s	altearas|altearás
+6.des
+6.ei
+80s	alteareis|alteáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	altearíamos
+8.s
+7.eis	altearíeis
+6.mos
+5.sse
+8.is	alteásseis
+8.m
+9.os	alteássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alteávamos
+7.s
+6.eis	alteáveis
+4.ei
+6.s
+5.mos
+4.ia
+6.m
+6.s
+5.e
+6.m
+6.s
+5.o
+4.ou
+44r
+5:a	altera|alterá
+6.bilidade
+>.s
 6;cao	alteração
 7<oes	alterações
 66da
 82s
 79o
+8.r
 84s
+6.i
+7.s
 65m
 73os	alteramos|alterámos
 64ndo
+7.te
+9.s
 6?r
-72a	alterará
+73a	alterará|alterara
 85m
-7/em
+9.os	alteráramos
+8.o	alterarão
+80s	alteraras|alterarás
+7.des
+7.ei
+90s	alterareis|alteráreis
+8/m
+9.os
 8.s
 72ia
+9.m
+:.os	alteraríamos
+9.s
+8.eis	alteraríeis
 70mos
-61sse
+6.s
+71se
+9.is	alterásseis
+9.m
+:.os	alterássemos
+9.s
 72te
+9.s
 6/va
+8.m
+9.os	alterávamos
+8.s
+7.eis	alteráveis
+8.l	alterável
 53cacao	altercação
+8.oes	altercações
 55e
 65i
+7.s
 62m
+7.os
 6/s
-5/na
+51na	alterna|alterná
+7.cao	alternação
+8.oes	alternações
 7/da
-81or
+9.mente
 9.s
-7/ndo
+8.o
+91r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	alternamos|alternámos
+7.ncia	alternância
+;.s	alternâncias
+8/do
+8.te
+:.s
 73r
+80a	alternara|alternará
+9.m
+:.os	alternáramos
+9.o	alternarão
+90s	alternaras|alternarás
+8.des
+8.ei
+:0s	alternareis|alternáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alternaríamos
+:.s
+9.eis	alternaríeis
+8.mos
+7.s
+8.se
+:.is	alternásseis
+:.m
+;.os	alternássemos
+:.s
+8.te
+:.s
 7=tiva
+;.mente
 ;8s
 :6o
 ;3s
+7.va
+9.m
+:.os	alternávamos
+9.s
+8.eis	alternáveis
+9.l	alternável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.s
+7.u
 51o
+6.sa
+8.s
+7.o
+8.s
 6:u
 44za
+6.s
 33ifalante
 ;2s
 41metro	altímetro
+9.s	altímetros
+4.plano
 4/ssima	altíssima
+9.s	altíssimas
 8/o	altíssimo
+9.s	altíssimos
+5.ta
+7.s
 4:tude
 80s
 4/va
+6.mente
+6.s
+5.ez
 51o
+6.s
 3Co
 4>s
 32ruismo	altruísmo
 75ta	altruísta
 9/s	altruístas
+8.ico	altruístico
 3Hura
 6=s
-26ucinacao	alucinação
+20ua	alua|aluá
+4.da
+6.mente
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+5.ento
+9.s
+50os	aluamos|aluámos
+4.ndo
+4.r
+50a	aluara|aluará
+6.m
+7.os	aluáramos
+6.o	aluarão
+60s	aluaras|aluarás
+5.des
+5.ei
+70s	aluareis|aluáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	aluaríamos
+7.s
+6.eis	aluaríeis
+5.mos
+4.s
+5.se
+7.is	aluásseis
+7.m
+8.os	aluássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	aluávamos
+6.s
+5.eis	aluáveis
+30cina	alucina|aluciná
+76cao	alucinação
 89oes	alucinações
-71do
-7/nte
+7.da
+9.s
+81o
+9.s
+7.i
+8.s
+7.m
+80os	alucinamos|alucinámos
+7.ndo
+8/te
+:.s
 74r
-60ogenio	alucinogénio
+80a	alucinara|alucinará
+9.m
+:.os	alucináramos
+9.o	alucinarão
+90s	alucinaras|alucinarás
+8.des
+8.ei
+:0s	alucinareis|alucináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alucinaríamos
+:.s
+9.eis	alucinaríeis
+8.mos
+7.s
+8.se
+:.is	alucinásseis
+:.m
+;.os	alucinássemos
+:.s
+8.te
+:.s
+7.toria	alucinatória
+<.s	alucinatórias
+;.o	alucinatório
+<.s	alucinatórios
+7.va
+9.m
+:.os	alucinávamos
+9.s
+8.eis	alucináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.genia	alucinogénia
+<.s	alucinogénias
+;0o	alucinogénio
 </s	alucinogénios
-36ga
+7.u
+3.da
+5.is
+5.m
+6.os
+5.s
+4.e
+5.m
+5.s
+4.i
+5.a
+6.m
+7.os	aludíamos
+6.s
+5.da
+7.s
+6.o
+7.s
+5.eis	aludíeis
+5.mos
+5.ndo
+5.r
+60a	aludira|aludirá
+7.m
+8.os	aludíramos
+7.o	aludirão
+70s	aludiras|aludirás
+6.des
+6.ei
+80s	aludireis|aludíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	aludiríamos
+8.s
+7.eis	aludiríeis
+6.mos
+5.s
+6.se
+8.is	aludísseis
+8.m
+9.os	aludíssemos
+8.s
+6.te
+8.s
+5.u
+4.o
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
+36ga	aluga|alugá
 54da
 7/s
 69o
+7.r
+8.a
+9.s
+8.es
 72s
+5.i
+6.s
 53m
+6.ento
+:.s
 66os	alugamos|alugámos
 5.ndo
 5=r
-64am
+60a	alugara|alugará
+74m
+8.os	alugáramos
+7.o	alugarão
+70s	alugaras|alugarás
+6.des
+6.ei
+80s	alugareis|alugáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alugaríamos
+8.s
+7.eis	alugaríeis
 6/mos
 51s
+6.se
+8.is	alugásseis
+8.m
+9.os	alugássemos
+8.s
 63te
+8.s
 52va
+7.m
+8.os	alugávamos
+7.s
+6.eis	alugáveis
+7.l	alugável
 43o
 5:u
 41ue
 66i
+7.s
+6.m
+7.os
 6;r
 71es
-38minio	alumínio
-3;na
+6.s
+30i	alui|aluí
+4.a	aluía
+5.m	aluíam
+6.os	aluíamos
+5.s	aluías
+4.da	aluída
+6.s	aluídas
+5.o	aluído
+6.s	aluídos
+4.eis	aluíeis
+4.mento
+9.s
+5.os	aluímos
+4.ndo
+4.r
+50a	aluirá|aluíra
+6.m	aluíram
+7.os	aluíramos
+6.o	aluirão
+60s	aluirás|aluíras
+5.des	aluírdes
+5.ei
+70s	aluireis|aluíreis
+6.m	aluírem
+7.os
+6.s	aluíres
+5.ia
+7.m
+8.os	aluiríamos
+7.s
+6.eis	aluiríeis
+5.mos
+40s	aluis|aluís
+5.io	aluísio
+5.se	aluísse
+7.is	aluísseis
+7.m	aluíssem
+8.os	aluíssemos
+7.s	aluísses
+5.te	aluíste
+7.s	aluístes
+4.u
+30mia	alumia|alumiá
+6.cao	alumiação
+7.oes	alumiações
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	alumiamos|alumiámos
+6.ndo
+6.r
+70a	alumiara|alumiará
+8.m
+9.os	alumiáramos
+8.o	alumiarão
+80s	alumiaras|alumiarás
+7.des
+7.ei
+90s	alumiareis|alumiáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alumiaríamos
+9.s
+8.eis	alumiaríeis
+7.mos
+6.s
+7.se
+9.is	alumiásseis
+9.m
+:.os	alumiássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alumiávamos
+8.s
+7.eis	alumiáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.nato
+9.s
+68io	alumínio
+8.s	alumínios
+5.o
+6.u
+3;na	aluna|aluná
+5.da
+7.s
+6.o
+7.s
+5.gem
+7.ns
+5.i
+6.s
+5.m
+60os	alunamos|alunámos
+5.ndo
+5.r
+60a	alunara|alunará
+7.m
+8.os	alunáramos
+7.o	alunarão
+70s	alunaras|alunarás
+6.des
+6.ei
+80s	alunareis|alunáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	alunaríamos
+8.s
+7.eis	alunaríeis
+6.mos
 57s
+6.se
+8.is	alunásseis
+8.m
+9.os	alunássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	alunávamos
+7.s
+6.eis	alunáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
 4>o
 5@s
+5.u
+3.o
+4.u
 31sao	alusão
+4.iva
+7.s
+6.o
+7.s
 40oes	alusões
-22vara	alvará
-31eja
+30via	aluvia|aluviá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.l
+6.m
+70os	aluviamos|aluviámos
+6.ndo
+6.o	aluvião
+6.r
+70a	aluviara|aluviará
+8.m
+9.os	aluviáramos
+8.o	aluviarão
+80s	aluviaras|aluviarás
+7.des
+7.ei
+90s	aluviareis|aluviáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aluviaríamos
+9.s
+8.eis	aluviaríeis
+7.mos
+6.s
+7.se
+9.is	aluviásseis
+9.m
+:.os	aluviássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aluviávamos
+8.s
+7.eis	aluviáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.es	aluviões
+6.nar
+9.es
+6.u
+2.va
+4.iazere	alvaiázere
+4.lade
+42ra	alvará
+6.s	alvarás
+5.es
+5.inho
+4.s
+32eja	alveja|alvejá
 65da
 80s
 7;o
 85s
-69r
-75am
-70es
-64ste
-55ei
+6.i
+7.s
 6.m
-5:ou
-4.olos	alvéolos
+70os	alvejamos|alvejámos
+6.ndo
+7.te
+9.s
+69r
+70a	alvejara|alvejará
+85m
+9.os	alvejáramos
+8.o	alvejarão
+80s	alvejaras|alvejarás
+7.des
+7.ei
+90s	alvejareis|alvejáreis
+8.m
+9.os
+80s
+7.ia
+9.m
+:.os	alvejaríamos
+9.s
+8.eis	alvejaríeis
+7.mos
+6.s
+7.se
+9.is	alvejásseis
+9.m
+:.os	alvejássemos
+9.s
+74te
+9.s
+6.va
+8.m
+9.os	alvejávamos
+8.s
+7.eis	alvejáveis
+5.e
+65i
+7.s
+6.m
+7.os
+6.s
+5.o
+6:u
+4.naria
+9.s
+4.ola	alvéola
+7.r
+8.es
+6.o	alvéolo
+7.s	alvéolos
+4.rca
 44s
+3.im
+40ssara	alvissara|alvissará
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	alvissaramos|alvissarámos
+9.ndo
+9.r
+:0a	alvissarara|alvissarará
+;.m
+<.os	alvissaráramos
+;.o	alvissararão
+;0s	alvissararas|alvissararás
+:.des
+:.ei
+<0s	alvissarareis|alvissaráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	alvissararíamos
+<.s
+;.eis	alvissararíeis
+:.mos
+90s	alvissaras|alvíssaras
+:.se
+<.is	alvissarásseis
+<.m
+=.os	alvissarássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	alvissarávamos
+;.s
+:.eis	alvissaráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.to
+50ra	alvitra|alvitrá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	alvitramos|alvitrámos
+7.ndo
+7.r
+80a	alvitrara|alvitrará
+9.m
+:.os	alvitráramos
+9.o	alvitrarão
+90s	alvitraras|alvitrarás
+8.des
+8.ei
+:0s	alvitrareis|alvitráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	alvitraríamos
+:.s
+9.eis	alvitraríeis
+8.mos
+7.s
+8.se
+:.is	alvitrásseis
+:.m
+;.os	alvitrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	alvitrávamos
+9.s
+8.eis	alvitráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3Co
-46rada
-53ecer
-55oco	alvoroço
+4.r
+50a	alvora|alvorá
+60ca	alvoraça|alvoraçá
+8.da	alvoraçada
+:.s	alvoraçadas
+9.o	alvoraçado
+:.s	alvoraçados
+8.i	alvoraçai
+9.s	alvoraçais
+8.m	alvoraçam
+90os	alvoraçamos|alvoraçámos
+8.ndo	alvoraçando
+8.r	alvoraçar
+90a	alvoraçara|alvoraçará
+:.m	alvoraçaram
+;.os	alvoraçáramos
+:.o	alvoraçarão
+:0s	alvoraçaras|alvoraçarás
+9.des	alvoraçardes
+9.ei	alvoraçarei
+;0s	alvoraçareis|alvoraçáreis
+:.m	alvoraçarem
+;.os	alvoraçaremos
+:.s	alvoraçares
+9.ia	alvoraçaria
+;.m	alvoraçariam
+<.os	alvoraçaríamos
+;.s	alvoraçarias
+:.eis	alvoraçaríeis
+9.mos	alvoraçarmos
+8.s	alvoraças
+9.se	alvoraçasse
+;.is	alvoraçásseis
+;.m	alvoraçassem
+<.os	alvoraçássemos
+;.s	alvoraçasses
+9.te	alvoraçaste
+;.s	alvoraçastes
+8.va	alvoraçava
+:.m	alvoraçavam
+;.os	alvoraçávamos
+:.s	alvoraçavas
+9.eis	alvoraçáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o	alvoraço
+8.u	alvoraçou
+66da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	alvoramos|alvorámos
+6.ndo
+6.r
+70a	alvorara|alvorará
+8.m
+9.os	alvoráramos
+8.o	alvorarão
+80s	alvoraras|alvorarás
+7.des
+7.ei
+90s	alvorareis|alvoráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	alvoraríamos
+9.s
+8.eis	alvoraríeis
+7.mos
+6.s
+7.se
+9.is	alvorásseis
+9.m
+:.os	alvorássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	alvorávamos
+8.s
+7.eis	alvoráveis
+5.e
+6.ca	alvoreça
+8.is	alvoreçais
+8.m	alvoreçam
+9.os	alvoreçamos
+8.s	alvoreças
+70e	alvorece|alvorecê
+8.i
+9.s
+8.m
+9.os
+8.ndo
+83r
+90a	alvorecera|alvorecerá
+:.m
+;.os	alvorecêramos
+:.o	alvorecerão
+:0s	alvoreceras|alvorecerás
+9.des
+9.ei
+;0s	alvorecereis|alvorecêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	alvoreceríamos
+;.s
+:.eis	alvoreceríeis
+9.mos
+8.s
+9.se
+;.is	alvorecêsseis
+;.m
+<.os	alvorecêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	alvorecíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	alvorecíeis
+7.o	alvoreço
+6.do
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+60ca	alvoroça|alvoroçá
+8.da	alvoroçada
+:.s	alvoroçadas
+9.o	alvoroçado
+:.r	alvoroçador
+;.a	alvoroçadora
+<.s	alvoroçadoras
+;.es	alvoroçadores
+:.s	alvoroçados
+8.i	alvoroçai
+9.s	alvoroçais
+8.m	alvoroçam
+9.ento	alvoroçamento
+=.s	alvoroçamentos
+90os	alvoroçamos|alvoroçámos
+8.ndo	alvoroçando
+9.te	alvoroçante
+;.s	alvoroçantes
+8.r	alvoroçar
+90a	alvoroçara|alvoroçará
+:.m	alvoroçaram
+;.os	alvoroçáramos
+:.o	alvoroçarão
+:0s	alvoroçaras|alvoroçarás
+9.des	alvoroçardes
+9.ei	alvoroçarei
+;0s	alvoroçareis|alvoroçáreis
+:.m	alvoroçarem
+;.os	alvoroçaremos
+:.s	alvoroçares
+9.ia	alvoroçaria
+;.m	alvoroçariam
+<.os	alvoroçaríamos
+;.s	alvoroçarias
+:.eis	alvoroçaríeis
+9.mos	alvoroçarmos
+8.s	alvoroças
+9.se	alvoroçasse
+;.is	alvoroçásseis
+;.m	alvoroçassem
+<.os	alvoroçássemos
+;.s	alvoroçasses
+9.te	alvoroçaste
+;.s	alvoroçastes
+8.va	alvoroçava
+:.m	alvoroçavam
+;.os	alvoroçávamos
+:.s	alvoroçavas
+9.eis	alvoroçáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+75o	alvoroço
+8.s	alvoroços
+8.u	alvoroçou
+6.u
 4?s
+3.ura
+2.zira
 1Bma
 38bilidade
-32ciar
+;.s
+7.ssima	amabilíssima
+<.s	amabilíssimas
+;.o	amabilíssimo
+<.s	amabilíssimos
+30caca	amacaca|amacacá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	amacacamos|amacacámos
+7.ndo
+7.r
+80a	amacacara|amacacará
+9.m
+:.os	amacacáramos
+9.o	amacacarão
+90s	amacacaras|amacacarás
+8.des
+8.ei
+:0s	amacacareis|amacacáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amacacaríamos
+:.s
+9.eis	amacacaríeis
+8.mos
+7.s
+8.se
+:.is	amacacásseis
+:.m
+;.os	amacacássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amacacávamos
+9.s
+8.eis	amacacáveis
+6.o
+7.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
+40huca	amachuca|amachucá
+8.da
+:.s
+9.ela
+<.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amachucamos|amachucámos
+8.ndo
+8.r
+90a	amachucara|amachucará
+:.m
+;.os	amachucáramos
+:.o	amachucarão
+:0s	amachucaras|amachucarás
+9.des
+9.ei
+;0s	amachucareis|amachucáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amachucaríamos
+;.s
+:.eis	amachucaríeis
+9.mos
+8.s
+9.se
+;.is	amachucásseis
+;.m
+<.os	amachucássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amachucávamos
+:.s
+9.eis	amachucáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+40ia	amacia|amaciá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amaciamos|amaciámos
+6.ndo
+62r
+70a	amaciara|amaciará
+8.m
+9.os	amaciáramos
+8.o	amaciarão
+80s	amaciaras|amaciarás
+7.des
+7.ei
+90s	amaciareis|amaciáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amaciaríamos
+9.s
+8.eis	amaciaríeis
+7.mos
+6.s
+7.se
+9.is	amaciásseis
+9.m
+:.os	amaciássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amaciávamos
+8.s
+7.eis	amaciáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 3<da
+5.mente
 51s
+4.eu
+6.s
 4=o
 59r
 63a
 7/s
-67es
+6.ense
+:.s
+77s
+6.ismo
+:.s
 56s
-40urece
+40rinha	amadrinha|amadrinhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	amadrinhamos|amadrinhámos
+9.ndo
+9.r
+:0a	amadrinhara|amadrinhará
+;.m
+<.os	amadrinháramos
+;.o	amadrinharão
+;0s	amadrinharas|amadrinharás
+:.des
+:.ei
+<0s	amadrinhareis|amadrinháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amadrinharíamos
+<.s
+;.eis	amadrinharíeis
+:.mos
+9.s
+:.se
+<.is	amadrinhásseis
+<.m
+=.os	amadrinhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amadrinhávamos
+;.s
+:.eis	amadrinháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.ureca	amadureça
+9.is	amadureçais
+9.m	amadureçam
+:.os	amadureçamos
+9.s	amadureças
+82e	amadurece|amadurecê
+9.i
+:.s
 9/m
+:.os
+9.ndo
 93r
+:0a	amadurecera|amadurecerá
+;.m
+<.os	amadurecêramos
+;.o	amadurecerão
+;0s	amadureceras|amadurecerás
+:.des
+:.ei
+<0s	amadurecereis|amadurecêreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amadureceríamos
+<.s
+;.eis	amadureceríeis
+:.mos
+9.s
+:.se
+<.is	amadurecêsseis
+<.m
+=.os	amadurecêssemos
+<.s
+:.te
+<.s
 9/u
 8.i
+9.a
+:.m
+;.os	amadurecíamos
+:.s
+9.da
+;.s
+:.o
+;.s
+9.eis	amadurecíeis
+9.mento
+>.s
+8.o	amadureço
 32go	âmago
 3.i
+40na	amaina|amainá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amainamos|amainámos
+6.ndo
+6.r
+70a	amainara|amainará
+8.m
+9.os	amaináramos
+8.o	amainarão
+80s	amainaras|amainarás
+7.des
+7.ei
+90s	amainareis|amaináreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amainaríamos
+9.s
+8.eis	amainaríeis
+7.mos
+6.s
+7.se
+9.is	amainásseis
+9.m
+:.os	amainássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amainávamos
+8.s
+7.eis	amaináveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 44s
-30ldicoa	amaldiçoa
+30landra	amalandra|amalandrá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	amalandramos|amalandrámos
+9.ndo
+9.r
+:0a	amalandrara|amalandrará
+;.m
+<.os	amalandráramos
+;.o	amalandrarão
+;0s	amalandraras|amalandrarás
+:.des
+:.ei
+<0s	amalandrareis|amalandráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amalandraríamos
+<.s
+;.eis	amalandraríeis
+:.mos
+9.s
+:.se
+<.is	amalandrásseis
+<.m
+=.os	amalandrássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amalandrávamos
+;.s
+:.eis	amalandráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+41dicoa	amaldiçoa|amaldiçoá
 96da	amaldiçoada
 ;/s	amaldiçoadas
 :8o	amaldiçoado
+;.r	amaldiçoador
+<.a	amaldiçoadora
+=.s	amaldiçoadoras
+<.es	amaldiçoadores
 ;5s	amaldiçoados
+9.i	amaldiçoai
+:.s	amaldiçoais
+9.m	amaldiçoam
+:0os	amaldiçoamos|amaldiçoámos
 90ndo	amaldiçoando
 96r	amaldiçoar
-:.am	amaldiçoaram
+:0a	amaldiçoara|amaldiçoará
+;.m	amaldiçoaram
+<.os	amaldiçoáramos
+;.o	amaldiçoarão
+;0s	amaldiçoaras|amaldiçoarás
+:.des	amaldiçoardes
+:.ei	amaldiçoarei
+<0s	amaldiçoareis|amaldiçoáreis
+;.m	amaldiçoarem
+<.os	amaldiçoaremos
+;.s	amaldiçoares
+:.ia	amaldiçoaria
+<.m	amaldiçoariam
+=.os	amaldiçoaríamos
+<.s	amaldiçoarias
+;.eis	amaldiçoaríeis
+:.mos	amaldiçoarmos
+9.s	amaldiçoas
+:.se	amaldiçoasse
+<.is	amaldiçoásseis
+<.m	amaldiçoassem
+=.os	amaldiçoássemos
+<.s	amaldiçoasses
+:.te	amaldiçoaste
+<.s	amaldiçoastes
+9.va	amaldiçoava
+;.m	amaldiçoavam
+<.os	amaldiçoávamos
+;.s	amaldiçoavas
+:.eis	amaldiçoáveis
 8/e	amaldiçoe
 90i	amaldiçoei
+:.s	amaldiçoeis
+9.m	amaldiçoem
+:.os	amaldiçoemos
+9.s	amaldiçoes
 81o	amaldiçoo
 95u	amaldiçoou
-42gama	amálgama
+44gama	amálgama|amalgama|amalgamá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amalgamamos|amalgamámos
+8.ndo
+8.r
+90a	amalgamara|amalgamará
+:.m
+;.os	amalgamáramos
+:.o	amalgamarão
+:0s	amalgamaras|amalgamarás
+9.des
+9.ei
+;0s	amalgamareis|amalgamáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amalgamaríamos
+;.s
+:.eis	amalgamaríeis
+9.mos
+80s	amalgamas|amálgamas
+9.se
+;.is	amalgamásseis
+;.m
+<.os	amalgamássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amalgamávamos
+:.s
+9.eis	amalgamáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.nto
+8.s
+7.o
+8.u
+4.ia	amália
+40uca	amaluca|amalucá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	amalucamos|amalucámos
+7.ndo
+7.r
+80a	amalucara|amalucará
+9.m
+:.os	amalucáramos
+9.o	amalucarão
+90s	amalucaras|amalucarás
+8.des
+8.ei
+:0s	amalucareis|amalucáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amalucaríamos
+:.s
+9.eis	amalucaríeis
+8.mos
+7.s
+8.se
+:.is	amalucásseis
+:.m
+;.os	amalucássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amalucávamos
+9.s
+8.eis	amalucáveis
+6.o
+7.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
 3;m
-40entacao	amamentação
-8/do
+40enta	amamenta|amamentá
+80cao	amamentação
+9.oes	amamentações
+8.da
+:.s
+9/o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	amamentamos|amamentámos
+8.ndo
 84r
+90a	amamentara|amamentará
+:.m
+;.os	amamentáramos
+:.o	amamentarão
+:0s	amamentaras|amamentarás
+9.des
+9.ei
+;0s	amamentareis|amamentáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amamentaríamos
+;.s
+:.eis	amamentaríeis
+9.mos
+8.s
+9.se
+;.is	amamentásseis
+;.m
+<.os	amamentássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amamentávamos
+:.s
+9.eis	amamentáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 4;os	amamos|amámos
-32ndo
+3.ncebado
+5.io	amâncio
+4.dio	amândio
+52o
 4Fha	amanhã
+6.cao	amanhação
+7.oes	amanhações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amanhamos|amanhámos
+6.ndo
 6.r
-5.ece
+70a	amanhara|amanhará
+8.m
+9.os	amanháramos
+8.o	amanharão
+80s	amanharas|amanharás
+7.des
+7.ei
+90s	amanhareis|amanháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amanharíamos
+9.s
+8.eis	amanharíeis
+7.mos
+6.s
+7.se
+9.is	amanhásseis
+9.m
+:.os	amanhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amanhávamos
+8.s
+7.eis	amanháveis
+5.e
+6.ca	amanheça
+8.is	amanheçais
+8.m	amanheçam
+9.os	amanheçamos
+8.s	amanheças
+70e	amanhece|amanhecê
+8.i
+9.s
+8.m
+9.os
+8.ndo
 8:r
+90a	amanhecera|amanhecerá
+:.m
+;.os	amanhecêramos
+:.o	amanhecerão
+:0s	amanheceras|amanhecerás
+9.des
+9.ei
+;0s	amanhecereis|amanhecêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amanheceríamos
+;.s
+:.eis	amanheceríeis
+9.mos
+8.s
+9.se
+;.is	amanhecêsseis
+;.m
+<.os	amanhecêssemos
+;.s
+9.te
+;.s
 8/u
-40sar
+7.i
+8.a
+9.m
+:.os	amanhecíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	amanhecíeis
+7.o	amanheço
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+40sa	amansa|amansá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	amansamos|amansámos
+6.ndo
+60r
+70a	amansara|amansará
+8.m
+9.os	amansáramos
+8.o	amansarão
+80s	amansaras|amansarás
+7.des
+7.ei
+90s	amansareis|amansáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amansaríamos
+9.s
+8.eis	amansaríeis
+7.mos
+6.s
+7.se
+9.is	amansásseis
+9.m
+:.os	amansássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amansávamos
+8.s
+7.eis	amansáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ia
+5.o
+6.u
 4?te
+6.igada
+;.s
+:.o
+;.s
 6<s
+3.pa	amapá
 3@r
-44a	amará
+44a	amará|amara
+5.da
+7.s
+6.o
+7.s
+5.gem
+5.i
+6.s
+5.l
 53m
+61os	amaramos|amarámos|amáramos
+5.ndo
+6.te
 5/o	amarão
-51s	amarás
-45ei
-59la
+5.r
+60a	amarara|amarará
+7.m
+8.os	amaráramos
+7.o	amararão
+70s	amararas|amararás
+6.des
+6.ei
+80s	amarareis|amaráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	amararíamos
+8.s
+7.eis	amararíeis
+6.mos
+52s	amarás|amaras
+6.se
+8.is	amarásseis
+8.m
+9.os	amarássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	amarávamos
+7.s
+6.eis	amaráveis
+4.des
+4.e
+55i
+60s	amareis|amáreis
+59la	amarela|amarelá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	amarelamos|amarelámos
+7.ndo
+7.r
+80a	amarelara|amarelará
+9.m
+:.os	amareláramos
+9.o	amarelarão
+90s	amarelaras|amarelarás
+8.des
+8.ei
+:0s	amarelareis|amareláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amarelaríamos
+:.s
+9.eis	amarelaríeis
+8.mos
 76s
+8.se
+:.is	amarelásseis
+:.m
+;.os	amarelássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amarelávamos
+9.s
+8.eis	amareláveis
+6.e
+7.ca	amareleça
+9.is	amareleçais
+9.m	amareleçam
+:.os	amareleçamos
+9.s	amareleças
+80e	amarelece|amarelecê
+9.i
+:.s
+9.m
+:.os
+9.ndo
+9.r
+:0a	amarelecera|amarelecerá
+;.m
+<.os	amarelecêramos
+;.o	amarelecerão
+;0s	amareleceras|amarelecerás
+:.des
+:.ei
+<0s	amarelecereis|amarelecêreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amareleceríamos
+<.s
+;.eis	amareleceríeis
+:.mos
+9.s
+:.se
+<.is	amarelecêsseis
+<.m
+=.os	amarelecêssemos
+<.s
+:.te
+<.s
+9.u
+8.i
+9.a
+:.m
+;.os	amarelecíamos
+:.s
+9.da
+;.s
+:.o
+;.s
+9.eis	amarelecíeis
+9.mento
+>.s
+8.o	amareleço
+7.i
+8.s
+7.m
+8.os
+7.s
 6<o
 77s
+7.u
 51m
+6.os
 54s
-47ga
-60mente
+40fanha	amarfanha|amarfanhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	amarfanhamos|amarfanhámos
+9.ndo
+9.r
+:0a	amarfanhara|amarfanhará
+;.m
+<.os	amarfanháramos
+;.o	amarfanharão
+;0s	amarfanharas|amarfanharás
+:.des
+:.ei
+<0s	amarfanhareis|amarfanháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amarfanharíamos
+<.s
+;.eis	amarfanharíeis
+:.mos
+9.s
+:.se
+<.is	amarfanhásseis
+<.m
+=.os	amarfanhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amarfanhávamos
+;.s
+:.eis	amarfanháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+47ga	amarga|amargá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70ente
+70os	amargamos|amargámos
+6.ndo
+6.r
+70a	amargara|amargará
+8.m
+9.os	amargáramos
+8.o	amargarão
+80s	amargaras|amargarás
+7.des
+7.ei
+90s	amargareis|amargáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amargaríamos
+9.s
+8.eis	amargaríeis
+7.mos
 62s
+7.se
+9.is	amargásseis
+9.m
+:.os	amargássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amargávamos
+8.s
+7.eis	amargáveis
 58o
+6.r
 61s
-56ura
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+66ra	amargura|amargurá
 8/da
+:.mente
+:.s
 92o
+:.s
+8.i
+9.s
+8.m
+90os	amarguramos|amargurámos
+8.ndo
+8.r
+90a	amargurara|amargurará
+:.m
+;.os	amarguráramos
+:.o	amargurarão
+:0s	amarguraras|amargurarás
+9.des
+9.ei
+;0s	amargurareis|amarguráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amarguraríamos
+;.s
+:.eis	amarguraríeis
+9.mos
+8.s
+9.se
+;.is	amargurásseis
+;.m
+<.os	amargurássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amargurávamos
+:.s
+9.eis	amarguráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 44ia
+6.m
+7.os	amaríamos
 6.s
-5.cado
+50ca	amarica|amaricá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	amaricamos|amaricámos
+7.ndo
+7.r
+80a	amaricara|amaricará
+9.m
+:.os	amaricáramos
+9.o	amaricarão
+90s	amaricaras|amaricarás
+8.des
+8.ei
+:0s	amaricareis|amaricáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amaricaríamos
+:.s
+9.eis	amaricaríeis
+8.mos
+7.s
+8.se
+:.is	amaricásseis
+:.m
+;.os	amaricássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amaricávamos
+9.s
+8.eis	amaricáveis
+6.o
+7.u
+5.eis	amaríeis
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
 42mos
-45ra
+4.o
+5.tada
+9.s
+8.o
+9.s
+5.u
+45ra	amarra|amarrá
+6.cao	amarração
+7.oes	amarrações
 69da
 84s
 7;o
+8.r
+9.a
+:.s
+9.es
 86s
+7.ura
+6.i
+7.s
 6/m
-7/os
+71os	amarramos|amarrámos
 6.ndo
 6:r
-72am
+70a	amarrara|amarrará
+82m
+9.os	amarráramos
+8.o	amarrarão
+80s	amarraras|amarrarás
+7.des
+7.ei
+90s	amarrareis|amarráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amarraríamos
+9.s
+8.eis	amarraríeis
+7.mos
 66s
+7.se
+9.is	amarrásseis
+9.m
+:.os	amarrássemos
+9.s
 7/te
+9.s
+6.va
+8.m
+9.os	amarrávamos
+8.s
+7.eis	amarráveis
 52e
 61i
+7.s
 61m
+7.os
+6.s
 5/o
-6.tado
+60ta	amarrota|amarrotá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amarrotamos|amarrotámos
+8.ndo
 80r
+90a	amarrotara|amarrotará
+:.m
+;.os	amarrotáramos
+:.o	amarrotarão
+:0s	amarrotaras|amarrotarás
+9.des
+9.ei
+;0s	amarrotareis|amarrotáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amarrotaríamos
+;.s
+:.eis	amarrotaríeis
+9.mos
+8.s
+9.se
+;.is	amarrotásseis
+;.m
+<.os	amarrotássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amarrotávamos
+:.s
+9.eis	amarrotáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 65u
+40tela	amartela|amartelá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amartelamos|amartelámos
+8.ndo
+8.r
+90a	amartelara|amartelará
+:.m
+;.os	amarteláramos
+:.o	amartelarão
+:0s	amartelaras|amartelarás
+9.des
+9.ei
+;0s	amartelareis|amarteláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amartelaríamos
+;.s
+:.eis	amartelaríeis
+9.mos
+8.s
+9.se
+;.is	amartelásseis
+;.m
+<.os	amartelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amartelávamos
+:.s
+9.eis	amarteláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40uja	amaruja|amarujá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	amarujamos|amarujámos
+7.ndo
+7.r
+80a	amarujara|amarujará
+9.m
+:.os	amarujáramos
+9.o	amarujarão
+90s	amarujaras|amarujarás
+8.des
+8.ei
+:0s	amarujareis|amarujáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amarujaríamos
+:.s
+9.eis	amarujaríeis
+8.mos
+7.s
+8.se
+:.is	amarujásseis
+:.m
+;.os	amarujássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amarujávamos
+9.s
+8.eis	amarujáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3?s
-4.sa
+40sa	amassa|amassá
 6.da
+8.s
+7.eira
+8.la
+:.s
 70o
+8.s
+7.ura
+6.i
+7.s
+6.m
+70os	amassamos|amassámos
+6.ndo
 62r
+70a	amassara|amassará
+8.m
+9.os	amassáramos
+8.o	amassarão
+80s	amassaras|amassarás
+7.des
+7.ei
+90s	amassareis|amassáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amassaríamos
+9.s
+8.eis	amassaríeis
+7.mos
+6.s
+7.se
+9.is	amassásseis
+9.m
+:.os	amassássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amassávamos
+8.s
+7.eis	amassáveis
 57e
+6.i
+70s	amasseis|amásseis
+6.m
+70os	amassemos|amássemos
 64s
-5.ou
+5.o
+6.u
 46te
+6.s
+3.to
+5.rio	amatório
 3?va
 55m
 63os	amávamos
 58s
 47eis	amáveis
 5=l	amável
+6.issima	amávelíssima
+<.s	amávelíssimas
+;.o	amávelíssimo
+<.s	amávelíssimos
 63mente
-31zona
+30zela	amazela|amazelá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	amazelamos|amazelámos
+7.ndo
+7.r
+80a	amazelara|amazelará
+9.m
+:.os	amazeláramos
+9.o	amazelarão
+90s	amazelaras|amazelarás
+8.des
+8.ei
+:0s	amazelareis|amazeláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amazelaríamos
+:.s
+9.eis	amazelaríeis
+8.mos
+7.s
+8.se
+:.is	amazelásseis
+:.m
+;.os	amazelássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amazelávamos
+9.s
+8.eis	amazeláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+41ona
 71s
+6.ense
+:.s
+6.ia	amazónia
+7.ca	amazónica
+9.s	amazónicas
+8.o	amazónico
+9.s	amazónicos
 23bar	âmbar
 4@s
 3;icao	ambição
-5/iona
+51iona	ambiciona|ambicioná
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	ambicionamos|ambicionámos
+9.ndo
 9/r
+:0a	ambicionara|ambicionará
+;.m
+<.os	ambicionáramos
+;.o	ambicionarão
+;0s	ambicionaras|ambicionarás
+:.des
+:.ei
+<0s	ambicionareis|ambicionáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	ambicionaríamos
+<.s
+;.eis	ambicionaríeis
+:.mos
+9.s
+:.se
+<.is	ambicionásseis
+<.m
+=.os	ambicionássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	ambicionávamos
+;.s
+:.eis	ambicionáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 75sa
 9/s
 87o
 93s
 58oes	ambições
-46entais
+4.dextro
+:.s
+4.encia	ambiência
+9.s	ambiências
+60ta	ambienta|ambientá
+8.cao	ambientação
+9.oes	ambientações
+8.da
+:.s
+9.o
+:.s
+8.i
+96s
 87l
 93ista
 =4s
+9.mente
+8.m
+90os	ambientamos|ambientámos
+8.ndo
 8.r
+90a	ambientara|ambientará
+:.m
+;.os	ambientáramos
+:.o	ambientarão
+:0s	ambientaras|ambientarás
+9.des
+9.ei
+;0s	ambientareis|ambientáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	ambientaríamos
+;.s
+:.eis	ambientaríeis
+9.mos
+8.s
+9.se
+;.is	ambientásseis
+;.m
+<.os	ambientássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	ambientávamos
+:.s
+9.eis	ambientáveis
 7@e
+8.i
+9.s
+8.m
+9.os
 87s
-40guidade
+7.o
+8.u
+4.gua	ambígua
+7.mente
+7.s	ambíguas
+60idade
+;.s
 6.o	ambíguo
+7.s	ambíguos
 43to	âmbito
+3.liope	amblíope
+8.s	amblíopes
 3Eos
-3>ulancia	ambulância
+3.rosia	ambrósia
+8.no
+:.s
+7.o	ambrósio
+3.ulacraria	ambulacrária
+<.s	ambulacrárias
+;.o	ambulacrário
+6>ncia	ambulância
 :6s	ambulâncias
 76te
 90s
-6/torio	ambulatório
+6.tivo
+7.oria	ambulatória
+;.s	ambulatórias
+:/o	ambulatório
+;.s	ambulatórios
 29e
-3Baca	ameaça
+3.a	ameá
+4Bca	ameaça
 67da	ameaçada
 82s	ameaçadas
 7:o	ameaçado
@@ -14720,183 +24689,3302 @@ A.s
 :1s	ameaçadoras
 90es	ameaçadores
 85s	ameaçados
+6.i	ameaçai
+7.s	ameaçais
 67m	ameaçam
-7/os	ameaçamos
+71os	ameaçamos|ameaçámos
 66ndo	ameaçando
+7.te	ameaçante
+9.s	ameaçantes
 6=r	ameaçar
-7.a	ameaçará
+70a	ameaçará|ameaçara
 87m	ameaçaram
-71em	ameaçarem
+9.os	ameaçáramos
+8.o	ameaçarão
+80s	ameaçaras|ameaçarás
+7.des	ameaçardes
+7.ei	ameaçarei
+90s	ameaçareis|ameaçáreis
+81m	ameaçarem
+9.os	ameaçaremos
 81s	ameaçares
 7/ia	ameaçaria
+9.m	ameaçariam
+:.os	ameaçaríamos
+9.s	ameaçarias
+8.eis	ameaçaríeis
+7.mos	ameaçarmos
 6>s	ameaças
 71se	ameaçasse
+9.is	ameaçásseis
+9.m	ameaçassem
+:.os	ameaçássemos
+9.s	ameaçasses
 74te	ameaçaste
+9.s	ameaçastes
 64va	ameaçava
 82m	ameaçavam
+9.os	ameaçávamos
+8.s	ameaçavas
+7.eis	ameaçáveis
 54e
 64i
+7.s
+6.m
+7.os
 60s
 50o	ameaço
 6=u	ameaçou
-4/lhar
-3/dronta
-9/do
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+40lha	amealha|amealhá
+7.da
+9.s
+8.o
+9.r
+:.a
 ;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	amealhamos|amealhámos
+7.ndo
+7/r
+80a	amealhara|amealhará
+9.m
+:.os	amealháramos
+9.o	amealharão
+90s	amealharas|amealharás
+8.des
+8.ei
+:0s	amealhareis|amealháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amealharíamos
+:.s
+9.eis	amealharíeis
+8.mos
+7.s
+8.se
+:.is	amealhásseis
+:.m
+;.os	amealhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amealhávamos
+9.s
+8.eis	amealháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40mos	ameamos|ameámos
+4.ndo
+4.r
+50a	ameara|ameará
+6.m
+7.os	ameáramos
+6.o	amearão
+60s	amearas|amearás
+5.des
+5.ei
+70s	ameareis|ameáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	amearíamos
+7.s
+6.eis	amearíeis
+5.mos
+4.sse
+7.is	ameásseis
+7.m
+8.os	ameássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	ameávamos
+6.s
+5.eis	ameáveis
+3.ba
+30dalha	amedalha|amedalhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amedalhamos|amedalhámos
+8.ndo
+8.r
+90a	amedalhara|amedalhará
+:.m
+;.os	amedalháramos
+:.o	amedalharão
+:0s	amedalharas|amedalharás
+9.des
+9.ei
+;0s	amedalhareis|amedalháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amedalharíamos
+;.s
+:.eis	amedalharíeis
+9.mos
+8.s
+9.se
+;.is	amedalhásseis
+;.m
+<.os	amedalhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amedalhávamos
+:.s
+9.eis	amedalháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+41ronta	amedronta|amedrontá
+9.da
+;.s
+:/o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	amedrontamos|amedrontámos
+9.ndo
 9/r
+:0a	amedrontara|amedrontará
+;.m
+<.os	amedrontáramos
+;.o	amedrontarão
+;0s	amedrontaras|amedrontarás
+:.des
+:.ei
+<0s	amedrontareis|amedrontáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amedrontaríamos
+<.s
+;.eis	amedrontaríeis
+:.mos
+9.s
+:.se
+<.is	amedrontásseis
+<.m
+=.os	amedrontássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amedrontávamos
+;.s
+:.eis	amedrontáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+3.ei
+5.s
+4.mos
 3<i
-4/as
-40joa	amêijoa
-73s	amêijoas
+4.a
+5.m
+5/s
+4.e
+5.m
+5.s
+40ga	ameiga|ameigá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	ameigamos|ameigámos
+6.ndo
+6.r
+70a	ameigara|ameigará
+8.m
+9.os	ameigáramos
+8.o	ameigarão
+80s	ameigaras|ameigarás
+7.des
+7.ei
+90s	ameigareis|ameigáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ameigaríamos
+9.s
+8.eis	ameigaríeis
+7.mos
+6.s
+7.se
+9.is	ameigásseis
+9.m
+:.os	ameigássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ameigávamos
+8.s
+7.eis	ameigáveis
+5.o
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+42joa	amêijoa|ameijoa|ameijoá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	ameijoamos|ameijoámos
+7.ndo
+7.r
+80a	ameijoara|ameijoará
+9.m
+:.os	ameijoáramos
+9.o	ameijoarão
+90s	ameijoaras|ameijoarás
+8.des
+8.ei
+:0s	ameijoareis|ameijoáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	ameijoaríamos
+:.s
+9.eis	ameijoaríeis
+8.mos
+74s	amêijoas|ameijoas
+8.se
+:.is	ameijoásseis
+:.m
+;.os	ameijoássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	ameijoávamos
+9.s
+8.eis	ameijoáveis
+6.e
+7.i
+8.ra
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.o
 4.s
 45xa
 64s
+5.eira
+5.iais
+7.l
+6.eira
+5.oais
+7.l
+6.eira
+:.s
+3.lado
+4.ia	amélia
+4.oado
 36m	amem|amém
+4.branado
 4/os
 34n	ámen
 4/a
+5.mente
+5.s
 42doa	amêndoa
+7.da
+9.s
+8.o
+9.s
+7.is
+7.l
 74s	amêndoas
+6.eira
+:.s
 6:im
 78ns
-44izar
+4.idade
+9.s
+50na	amenina|ameniná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	ameninamos|ameninámos
+7.ndo
+7.r
+80a	ameninara|ameninará
+9.m
+:.os	amenináramos
+9.o	ameninarão
+90s	ameninaras|ameninarás
+8.des
+8.ei
+:0s	ameninareis|amenináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	ameninaríamos
+:.s
+9.eis	ameninaríeis
+8.mos
+7.s
+8.se
+:.is	ameninásseis
+:.m
+;.os	ameninássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	ameninávamos
+9.s
+8.eis	amenináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+50za	ameniza|amenizá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	amenizamos|amenizámos
+7.ndo
+74r
+80a	amenizara|amenizará
+9.m
+:.os	amenizáramos
+9.o	amenizarão
+90s	amenizaras|amenizarás
+8.des
+8.ei
+:0s	amenizareis|amenizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amenizaríamos
+:.s
+9.eis	amenizaríeis
+8.mos
+7.s
+8.se
+:.is	amenizásseis
+:.m
+;.os	amenizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amenizávamos
+9.s
+8.eis	amenizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 4/o
+5.s
+4.s	améns
+3.ou
 32rica	américa
 7=na
+9.da
 9:s
+8.ice
+;.s
+9.smo
+<.s
+:.ta
+<.s
+90za	americaniza|americanizá
+;.cao	americanização
+<.oes	americanizações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	americanizamos|americanizámos
+;.ndo
+;.r
+<0a	americanizara|americanizará
+=.m
+>.os	americanizáramos
+=.o	americanizarão
+=0s	americanizaras|americanizarás
+<.des
+<.ei
+>0s	americanizareis|americanizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	americanizaríamos
+>.s
+=.eis	americanizaríeis
+<.mos
+;.s
+<.se
+>.is	americanizásseis
+>.m
+?.os	americanizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	americanizávamos
+=.s
+<.eis	americanizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 8Ao
 9Bs
+7.s	américas
+6.o	américo
+5.ndia	ameríndia
+9.s	ameríndias
+8.o	ameríndio
+9.s	ameríndios
 35s
+40quinha	amesquinha|amesquinhá
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;.ento
+?.s
+;0os	amesquinhamos|amesquinhámos
+:.ndo
+:.r
+;0a	amesquinhara|amesquinhará
+<.m
+=.os	amesquinháramos
+<.o	amesquinharão
+<0s	amesquinharas|amesquinharás
+;.des
+;.ei
+=0s	amesquinhareis|amesquinháreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	amesquinharíamos
+=.s
+<.eis	amesquinharíeis
+;.mos
+:.s
+;.se
+=.is	amesquinhásseis
+=.m
+>.os	amesquinhássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	amesquinhávamos
+<.s
+;.eis	amesquinháveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 4/terdao	amesterdão
+50ra	amestra|amestrá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	amestramos|amestrámos
+7.ndo
+7.r
+80a	amestrara|amestrará
+9.m
+:.os	amestráramos
+9.o	amestrarão
+90s	amestraras|amestrarás
+8.des
+8.ei
+:0s	amestrareis|amestráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amestraríamos
+:.s
+9.eis	amestraríeis
+8.mos
+7.s
+8.se
+:.is	amestrásseis
+:.m
+;.os	amestrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amestrávamos
+9.s
+8.eis	amestráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.trico	amétrico
 22ianto
+3.ba
+3.cissima	amicíssima
+:.s	amicíssimas
+9.o	amicíssimo
+:.s	amicíssimos
 31do
+5.s
+3.eiro
+7.s
 3Ega
+5.ca	amigaça
+7.s	amigaças
+6.o	amigaço
+7.s	amigaços
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
 51lhaco	amigalhaço
 :0s	amigalhaços
+8.o	amigalhão
+7.oes	amigalhões
+8.te
+:.s
+5.m
+60os	amigamos|amigámos
+5.ndo
+5.r
+60a	amigara|amigará
+7.m
+8.os	amigáramos
+7.o	amigarão
+70s	amigaras|amigarás
+6.des
+6.ei
+80s	amigareis|amigáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	amigaríamos
+8.s
+7.eis	amigaríeis
+6.mos
 5@s
-56veis	amigáveis
+6.se
+8.is	amigásseis
+8.m
+9.os	amigássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	amigávamos
+7.s
+66eis	amigáveis
 79l	amigável
+8.mente
 40dala	amígdala
+8.r
 82s	amígdalas
+7.ina
+8.te
+:.s
 4Io
 5Hs
-46uinha
+5.u
+4.ue
+6.i
+7.s
+6.m
+7.os
+6.s
+56inha
 9/s
 8:o
 98s
-31noacidos	aminoácidos
+3.lcar	amílcar
+4.oide
+30ma	amima|amimá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60os	amimamos|amimámos
+5.ndo
+5.r
+60a	amimara|amimará
+7.m
+8.os	amimáramos
+7.o	amimarão
+70s	amimaras|amimarás
+6.des
+6.ei
+80s	amimareis|amimáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	amimaríamos
+8.s
+7.eis	amimaríeis
+6.mos
+5.s
+6.se
+8.is	amimásseis
+8.m
+9.os	amimássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	amimávamos
+7.s
+6.eis	amimáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.ia
+4.o
+5.u
+3.noacido	aminoácido
+:1s	aminoácidos
 30stosa
+8.s
 72o
 80s
-32ude	amiúde
+30uda	amiudá|amiúda
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m	amiúdam
+70os	amiudamos|amiudámos
+6.ndo
+6.r
+70a	amiudara|amiudará
+8.m
+9.os	amiudáramos
+8.o	amiudarão
+80s	amiudaras|amiudarás
+7.des
+7.ei
+90s	amiudareis|amiudáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amiudaríamos
+9.s
+8.eis	amiudaríeis
+7.mos
+6.s	amiúdas
+7.se
+9.is	amiudásseis
+9.m
+:.os	amiudássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amiudávamos
+8.s
+7.eis	amiudáveis
+52e	amiúde
+6.i
+7.s
+6.m	amiúdem
+7.os
+6.s	amiúdes
+5.o	amiúdo
+6.u
 3?zade
 78s
+2.l
 27nesia	amnésia
+7.s	amnésias
 31iotico	amniótico
-45stia
-2Co
-3/lar
-4.ece
-72r
-40gadela
+46stia	amnistia|amnistiá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amnistiamos|amnistiámos
+8.ndo
+8.r
+90a	amnistiara|amnistiará
+:.m
+;.os	amnistiáramos
+:.o	amnistiarão
+:0s	amnistiaras|amnistiarás
+9.des
+9.ei
+;0s	amnistiareis|amnistiáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amnistiaríamos
+;.s
+:.eis	amnistiaríeis
+9.mos
+8.s
+9.se
+;.is	amnistiásseis
+;.m
+<.os	amnistiássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amnistiávamos
+:.s
+9.eis	amnistiáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 7.o
-31nia	amónia
-63co	amoníaco
-52o	amónio
-4.toadas
-84o
-93s
+8.u
+2Co
+30eda	amoeda|amoedá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amoedamos|amoedámos
+6.ndo
+6.r
+70a	amoedara|amoedará
+8.m
+9.os	amoedáramos
+8.o	amoedarão
+80s	amoedaras|amoedarás
+7.des
+7.ei
+90s	amoedareis|amoedáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amoedaríamos
+9.s
+8.eis	amoedaríeis
+7.mos
+6.s
+7.se
+9.is	amoedásseis
+9.m
+:.os	amoedássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amoedávamos
+8.s
+7.eis	amoedáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+30fina	amofina|amofiná
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 7.m
+80os	amofinamos|amofinámos
+7.ndo
+7.r
+80a	amofinara|amofinará
+9.m
+:.os	amofináramos
+9.o	amofinarão
+90s	amofinaras|amofinarás
+8.des
+8.ei
+:0s	amofinareis|amofináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amofinaríamos
+:.s
+9.eis	amofinaríeis
+8.mos
+7.s
+8.se
+:.is	amofinásseis
+:.m
+;.os	amofinássemos
+:.s
+8.te
+:.s
+7.tivo
+7.va
+9.m
+:.os	amofinávamos
+9.s
+8.eis	amofináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+30ira	amoira|amoirá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amoiramos|amoirámos
+6.ndo
+6.r
+70a	amoirara|amoirará
+8.m
+9.os	amoiráramos
+8.o	amoirarão
+80s	amoiraras|amoirarás
+7.des
+7.ei
+90s	amoirareis|amoiráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amoiraríamos
+9.s
+8.eis	amoiraríeis
+7.mos
+6.s
+7.se
+9.is	amoirásseis
+9.m
+:.os	amoirássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amoirávamos
+8.s
+7.eis	amoiráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+40ta	amoita|amoitá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amoitamos|amoitámos
+6.ndo
+6.r
+70a	amoitara|amoitará
+8.m
+9.os	amoitáramos
+8.o	amoitarão
+80s	amoitaras|amoitarás
+7.des
+7.ei
+90s	amoitareis|amoitáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amoitaríamos
+9.s
+8.eis	amoitaríeis
+7.mos
+6.s
+7.se
+9.is	amoitásseis
+9.m
+:.os	amoitássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amoitávamos
+8.s
+7.eis	amoitáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+30ja	amoja|amojá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	amojamos|amojámos
+5.ndo
+5.r
+60a	amojara|amojará
+7.m
+8.os	amojáramos
+7.o	amojarão
+70s	amojaras|amojarás
+6.des
+6.ei
+80s	amojareis|amojáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	amojaríamos
+8.s
+7.eis	amojaríeis
+6.mos
+5.s
+6.se
+8.is	amojásseis
+8.m
+9.os	amojássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	amojávamos
+7.s
+6.eis	amojáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+4.udo
+30la	amola|amolá
+5.cao	amolação
+6.oes	amolações
+5.da
+7.s
+6.eira
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+6.ura
+5.i
+6.s
+5.m
+60os	amolamos|amolámos
+5.ndo
+5/r
+60a	amolara|amolará
+7.m
+8.os	amoláramos
+7.o	amolarão
+70s	amolaras|amolarás
+6.des
+6.ei
+80s	amolareis|amoláreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	amolaríamos
+8.s
+7.eis	amolaríeis
+6.mos
+5.s
+6.se
+8.is	amolásseis
+8.m
+9.os	amolássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	amolávamos
+7.s
+6.eis	amoláveis
+40da	amolda|amoldá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amoldamos|amoldámos
+6.ndo
+6.r
+70a	amoldara|amoldará
+8.m
+9.os	amoldáramos
+8.o	amoldarão
+80s	amoldaras|amoldarás
+7.des
+7.ei
+90s	amoldareis|amoldáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amoldaríamos
+9.s
+8.eis	amoldaríeis
+7.mos
+6.s
+7.se
+9.is	amoldásseis
+9.m
+:.os	amoldássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amoldávamos
+8.s
+7.eis	amoldáveis
+8.l	amoldável
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.e
+51ca	amoleca|amolecá|amoleça
+7.da
+9.s
+8.o
+9.s
+7.i
+80s	amolecais|amoleçais
+70m	amolecam|amoleçam
+81os	amolecamos|amolecámos|amoleçamos
+7.ndo
+7.r
+80a	amolecara|amolecará
+9.m
+:.os	amolecáramos
+9.o	amolecarão
+90s	amolecaras|amolecarás
+8.des
+8.ei
+:0s	amolecareis|amolecáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amolecaríamos
+:.s
+9.eis	amolecaríeis
+8.mos
+70s	amolecas|amoleças
+8.se
+:.is	amolecásseis
+:.m
+;.os	amolecássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amolecávamos
+9.s
+8.eis	amolecáveis
+60e	amolece|amolecê
+7.dor
+:.a
+;.s
+:.es
+7.i
+8.s
+7.m
+8.os
+7.ndo
+72r
+80a	amolecera|amolecerá
+9.m
+:.os	amolecêramos
+9.o	amolecerão
+90s	amoleceras|amolecerás
+8.des
+8.ei
+:0s	amolecereis|amolecêreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amoleceríamos
+:.s
+9.eis	amoleceríeis
+8.mos
+7.s
+8.se
+:.is	amolecêsseis
+:.m
+;.os	amolecêssemos
+:.s
+8.te
+:.s
+7.u
+6.i
+7.a
+8.m
+9.os	amolecíamos
+8.s
+7.da
+9.s
+8.o
+9.s
+7.eis	amolecíeis
+7.mento
+<.s
+60o	amoleco|amoleço
+7.u
+5.i
+6.s
+5.m
+6.os
+50nga	amolenga|amolengá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amolengamos|amolengámos
+8.ndo
+8.r
+90a	amolengara|amolengará
+:.m
+;.os	amolengáramos
+:.o	amolengarão
+:0s	amolengaras|amolengarás
+9.des
+9.ei
+;0s	amolengareis|amolengáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amolengaríamos
+;.s
+:.eis	amolengaríeis
+9.mos
+8.s
+9.se
+;.is	amolengásseis
+;.m
+<.os	amolengássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amolengávamos
+:.s
+9.eis	amolengáveis
+7.o
+8.u
+7.ue
+9.i
+:.s
+9.m
+:.os
+9.s
+60ta	amolenta|amolentá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amolentamos|amolentámos
+8.ndo
+8.r
+90a	amolentara|amolentará
+:.m
+;.os	amolentáramos
+:.o	amolentarão
+:0s	amolentaras|amolentarás
+9.des
+9.ei
+;0s	amolentareis|amolentáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amolentaríamos
+;.s
+:.eis	amolentaríeis
+9.mos
+8.s
+9.se
+;.is	amolentásseis
+;.m
+<.os	amolentássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amolentávamos
+:.s
+9.eis	amolentáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
+5.s
+40ga	amolga|amolgá
+6.da
+8.s
+70ela
+:.s
+7.o
+8.s
+7.ura
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	amolgamos|amolgámos
+6.ndo
+6.r
+70a	amolgara|amolgará
+8.m
+9.os	amolgáramos
+8.o	amolgarão
+80s	amolgaras|amolgarás
+7.des
+7.ei
+90s	amolgareis|amolgáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amolgaríamos
+9.s
+8.eis	amolgaríeis
+7.mos
+6.s
+7.se
+9.is	amolgásseis
+9.m
+:.os	amolgássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amolgávamos
+8.s
+7.eis	amolgáveis
+8.l	amolgável
+5.o
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+4.o
+5.u
+31nia	amónia
+6.cal
+73o	amoníaco
+8.s	amoníacos
+52o	amónio
+6.s	amónios
+5.tes
+40ta	amonta|amontá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amontamos|amontámos
+6.ndo
+70ha	amontanha|amontanhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	amontanhamos|amontanhámos
+9.ndo
+9.r
+:0a	amontanhara|amontanhará
+;.m
+<.os	amontanháramos
+;.o	amontanharão
+;0s	amontanharas|amontanharás
+:.des
+:.ei
+<0s	amontanhareis|amontanháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amontanharíamos
+<.s
+;.eis	amontanharíeis
+:.mos
+9.s
+:.se
+<.is	amontanhásseis
+<.m
+=.os	amontanhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amontanhávamos
+;.s
+:.eis	amontanháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.r
+70a	amontara|amontará
+8.m
+9.os	amontáramos
+8.o	amontarão
+80s	amontaras|amontarás
+7.des
+7.ei
+90s	amontareis|amontáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amontaríamos
+9.s
+8.eis	amontaríeis
+7.mos
+6.s
+7.se
+9.is	amontásseis
+9.m
+:.os	amontássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amontávamos
+8.s
+7.eis	amontáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+60a	amontoa|amontoá
+7.cao	amontoação
+8.oes	amontoações
+7.da
+9.s
+84o
+9.r
+:.a
+;.s
+:.es
+93s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	amontoamos|amontoámos
+7.ndo
 71r
+80a	amontoara|amontoará
+9.m
+:.os	amontoáramos
+9.o	amontoarão
+90s	amontoaras|amontoarás
+8.des
+8.ei
+:0s	amontoareis|amontoáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amontoaríamos
+:.s
+9.eis	amontoaríeis
+8.mos
+7.s
+8.se
+:.is	amontoásseis
+:.m
+;.os	amontoássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amontoávamos
+9.s
+8.eis	amontoáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+6.u
 3Ir
 43a
+5.do
+5.is
+5.l
+6.idade
+;.s
+7.smo
+:.s
+70za	amoraliza|amoralizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	amoralizamos|amoralizámos
+9.ndo
+9.r
+:0a	amoralizara|amoralizará
+;.m
+<.os	amoralizáramos
+;.o	amoralizarão
+;0s	amoralizaras|amoralizarás
+:.des
+:.ei
+<0s	amoralizareis|amoralizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amoralizaríamos
+<.s
+;.eis	amoralizaríeis
+:.mos
+9.s
+:.se
+<.is	amoralizásseis
+<.m
+=.os	amoralizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amoralizávamos
+;.s
+:.eis	amoralizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.ngado
 55s
-4.dacada	amordaçada
+5.vel	amorável
+8.mente
+40daca	amordaça|amordaçá
+8.da	amordaçada
+:.s	amordaçadas
+9.o	amordaçado
+:.s	amordaçados
+8.i	amordaçai
+9.s	amordaçais
+8.m	amordaçam
+90os	amordaçamos|amordaçámos
+8.ndo	amordaçando
 8/r	amordaçar
-49es
+90a	amordaçara|amordaçará
+:.m	amordaçaram
+;.os	amordaçáramos
+:.o	amordaçarão
+:0s	amordaçaras|amordaçarás
+9.des	amordaçardes
+9.ei	amordaçarei
+;0s	amordaçareis|amordaçáreis
+:.m	amordaçarem
+;.os	amordaçaremos
+:.s	amordaçares
+9.ia	amordaçaria
+;.m	amordaçariam
+<.os	amordaçaríamos
+;.s	amordaçarias
+:.eis	amordaçaríeis
+9.mos	amordaçarmos
+8.s	amordaças
+9.se	amordaçasse
+;.is	amordaçásseis
+;.m	amordaçassem
+<.os	amordaçássemos
+;.s	amordaçasses
+9.te	amordaçaste
+;.s	amordaçastes
+8.va	amordaçava
+:.m	amordaçavam
+;.os	amordaçávamos
+:.s	amordaçavas
+9.eis	amordaçáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o	amordaço
+8.u	amordaçou
+4.eira
+8.l
+8.s
+50na	amorena|amorená
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	amorenamos|amorenámos
+7.ndo
+7.r
+80a	amorenara|amorenará
+9.m
+:.os	amorenáramos
+9.o	amorenarão
+90s	amorenaras|amorenarás
+8.des
+8.ei
+:0s	amorenareis|amorenáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amorenaríamos
+:.s
+9.eis	amorenaríeis
+8.mos
+7.s
+8.se
+:.is	amorenásseis
+:.m
+;.os	amorenássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amorenávamos
+9.s
+8.eis	amorenáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+59s
+4.fa
+6.s
+5.ia
+7.s
+6.ca	amórfica
+8.s	amórficas
+7.o	amórfico
+8.s	amórficos
+6.smo
+9.s
+5.o
+6.s
+4.icos
+5.fero	amorífero
+5.m
+40na	amorna|amorná
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amornamos|amornámos
+6.ndo
+6.r
+70a	amornara|amornará
+8.m
+9.os	amornáramos
+8.o	amornarão
+80s	amornaras|amornarás
+7.des
+7.ei
+90s	amornareis|amornáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amornaríamos
+9.s
+8.eis	amornaríeis
+7.mos
+6.s
+7.se
+9.is	amornásseis
+9.m
+:.os	amornássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amornávamos
+8.s
+7.eis	amornáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 49osa
 7/mente
 73s
+6.idade
+;.s
 6:o
 75s
-40tecedor
+40rinha	amorrinha|amorrinhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	amorrinhamos|amorrinhámos
+9.ndo
+9.r
+:0a	amorrinhara|amorrinhará
+;.m
+<.os	amorrinháramos
+;.o	amorrinharão
+;0s	amorrinharas|amorrinharás
+:.des
+:.ei
+<0s	amorrinhareis|amorrinháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amorrinharíamos
+<.s
+;.eis	amorrinharíeis
+:.mos
+9.s
+:.se
+<.is	amorrinhásseis
+<.m
+=.os	amorrinhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amorrinhávamos
+;.s
+:.eis	amorrinháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+40talha	amortalha|amortalhá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	amortalhamos|amortalhámos
+9.ndo
+9.r
+:0a	amortalhara|amortalhará
+;.m
+<.os	amortalháramos
+;.o	amortalharão
+;0s	amortalharas|amortalharás
+:.des
+:.ei
+<0s	amortalhareis|amortalháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amortalharíamos
+<.s
+;.eis	amortalharíeis
+:.mos
+9.s
+:.se
+<.is	amortalhásseis
+<.m
+=.os	amortalhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amortalhávamos
+;.s
+:.eis	amortalháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.eca	amorteça
+8.is	amorteçais
+8.m	amorteçam
+9.os	amorteçamos
+8.s	amorteças
+70e	amortece|amortecê
+80dor
+;.a
+<.s
 ;4es
+8.i
+9.s
+8.m
+9.os
+8.ndo
 81r
+90a	amortecera|amortecerá
+:.m
+;.os	amortecêramos
+:.o	amortecerão
+:0s	amorteceras|amortecerás
+9.des
+9.ei
+;0s	amortecereis|amortecêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amorteceríamos
+;.s
+:.eis	amorteceríeis
+9.mos
+8.s
+9.se
+;.is	amortecêsseis
+;.m
+<.os	amortecêssemos
+;.s
+9.te
+;.s
 8/u
-7.imento
+7.i
+8.a
+9.m
+:.os	amortecíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	amortecíeis
+8.mento
+=.s
+7.o	amorteço
+50ica	amortiça|amortiçá
+8.da	amortiçada
+:.s	amortiçadas
+9.o	amortiçado
+:.s	amortiçados
+8.i	amortiçai
+9.s	amortiçais
+8.m	amortiçam
+90os	amortiçamos|amortiçámos
+8.ndo	amortiçando
+8.r	amortiçar
+90a	amortiçara|amortiçará
+:.m	amortiçaram
+;.os	amortiçáramos
+:.o	amortiçarão
+:0s	amortiçaras|amortiçarás
+9.des	amortiçardes
+9.ei	amortiçarei
+;0s	amortiçareis|amortiçáreis
+:.m	amortiçarem
+;.os	amortiçaremos
+:.s	amortiçares
+9.ia	amortiçaria
+;.m	amortiçariam
+<.os	amortiçaríamos
+;.s	amortiçarias
+:.eis	amortiçaríeis
+9.mos	amortiçarmos
+8.s	amortiças
+9.se	amortiçasse
+;.is	amortiçásseis
+;.m	amortiçassem
+<.os	amortiçássemos
+;.s	amortiçasses
+9.te	amortiçaste
+;.s	amortiçastes
+8.va	amortiçava
+:.m	amortiçavam
+;.os	amortiçávamos
+:.s	amortiçavas
+9.eis	amortiçáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o	amortiço
+8.u	amortiçou
+60za	amortiza|amortizá
+8.cao	amortização
+9.oes	amortizações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amortizamos|amortizámos
+8.ndo
+8.r
+90a	amortizara|amortizará
+:.m
+;.os	amortizáramos
+:.o	amortizarão
+:0s	amortizaras|amortizarás
+9.des
+9.ei
+;0s	amortizareis|amortizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amortizaríamos
+;.s
+:.eis	amortizaríeis
+9.mos
+8.s
+9.se
+;.is	amortizásseis
+;.m
+<.os	amortizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amortizávamos
+:.s
+9.eis	amortizáveis
+:.l	amortizável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.udo
+4.zeiro
 34s
+40sa	amossa|amossá
+6.da
+8.s
+7.ela
+:.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amossamos|amossámos
+6.ndo
+6.r
+70a	amossara|amossará
+8.m
+9.os	amossáramos
+8.o	amossarão
+80s	amossaras|amossarás
+7.des
+7.ei
+90s	amossareis|amossáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amossaríamos
+9.s
+8.eis	amossaríeis
+7.mos
+6.s
+7.se
+9.is	amossásseis
+9.m
+:.os	amossássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amossávamos
+8.s
+7.eis	amossáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 4@tra
+7.da
+9.s
+8.o
+9.s
+7.gem
+9.ns
+7.i
+8.s
+7.l
+7.m
+80os	amostramos|amostrámos
+7.ndo
+7.r
+80a	amostrara|amostrará
+9.m
+:.os	amostráramos
+9.o	amostrarão
+90s	amostraras|amostrarás
+8.des
+8.ei
+:0s	amostrareis|amostráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amostraríamos
+:.s
+9.eis	amostraríeis
+8.mos
 7?s
-32tinados
+8.se
+:.is	amostrásseis
+:.m
+;.os	amostrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amostrávamos
+9.s
+8.eis	amostráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+30tina	amotina|amotiná
+7.cao	amotinação
+8.oes	amotinações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+92s
+7.i
+8.s
+7.m
+80os	amotinamos|amotinámos
+7.ndo
+7.r
+80a	amotinara|amotinará
+9.m
+:.os	amotináramos
+9.o	amotinarão
+90s	amotinaras|amotinarás
+8.des
+8.ei
+:0s	amotinareis|amotináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	amotinaríamos
+:.s
+9.eis	amotinaríeis
+8.mos
+7.s
+8.se
+:.is	amotinásseis
+:.m
+;.os	amotinássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	amotinávamos
+9.s
+8.eis	amotináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3:u
-21parar
+40ca	amouca|amoucá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amoucamos|amoucámos
+6.ndo
+6.r
+70a	amoucara|amoucará
+8.m
+9.os	amoucáramos
+8.o	amoucarão
+80s	amoucaras|amoucarás
+7.des
+7.ei
+90s	amoucareis|amoucáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amoucaríamos
+9.s
+8.eis	amoucaríeis
+7.mos
+6.s
+7.se
+9.is	amoucásseis
+9.m
+:.os	amoucássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amoucávamos
+8.s
+7.eis	amoucáveis
+5.o
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+40ra	amoura|amourá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amouramos|amourámos
+6.ndo
+6.r
+70a	amourara|amourará
+8.m
+9.os	amouráramos
+8.o	amourarão
+80s	amouraras|amourarás
+7.des
+7.ei
+90s	amourareis|amouráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amouraríamos
+9.s
+8.eis	amouraríeis
+7.mos
+6.s
+7.se
+9.is	amourásseis
+9.m
+:.os	amourássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amourávamos
+8.s
+7.eis	amouráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+50isca	amourisca|amouriscá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	amouriscamos|amouriscámos
+9.ndo
+9.r
+:0a	amouriscara|amouriscará
+;.m
+<.os	amouriscáramos
+;.o	amouriscarão
+;0s	amouriscaras|amouriscarás
+:.des
+:.ei
+<0s	amouriscareis|amouriscáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amouriscaríamos
+<.s
+;.eis	amouriscaríeis
+:.mos
+9.s
+:.se
+<.is	amouriscásseis
+<.m
+=.os	amouriscássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	amouriscávamos
+;.s
+:.eis	amouriscáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+5.o
+6.u
+3.va
+5.is
+5.m
+6.os
+5.s
+40e	amove|amovê
+5.i
+6.s
+5.m
+6.os
+5.ndo
+5.r
+60a	amovera|amoverá
+7.m
+8.os	amovêramos
+7.o	amoverão
+70s	amoveras|amoverás
+6.des
+6.ei
+80s	amovereis|amovêreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	amoveríamos
+8.s
+7.eis	amoveríeis
+6.mos
+5.s
+6.se
+8.is	amovêsseis
+8.m
+9.os	amovêssemos
+8.s
+6.te
+8.s
+5.u
+4.i
+5.a
+6.m
+7.os	amovíamos
+6.s
+5.bilidade
+=.s
+5.da
+7.s
+6.o
+7.s
+5.eis	amovíeis
+5.veis	amovíveis
+7.l	amovível
+4.o
+2.p
+30ara	ampara|ampará
+6.da
+8.mente
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	amparamos|amparámos
+6.ndo
+61r
+70a	amparara|amparará
+8.m
+9.os	amparáramos
+8.o	ampararão
+80s	ampararas|ampararás
+7.des
+7.ei
+90s	amparareis|amparáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ampararíamos
+9.s
+8.eis	ampararíeis
+7.mos
+6.s
+7.se
+9.is	amparásseis
+9.m
+:.os	amparássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amparávamos
+8.s
+7.eis	amparáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
 5/o
-30eres
+6.s
+6.u
+3.ere
+60s
+5.imetro	amperímetro
+;.s	amperímetros
 36la
 55mente
 51s
-44ia
+44ia	amplia|ampliá
 64cao	ampliação
+7.oes	ampliações
 61da
+8.s
 7/o
-81res
+8.r
+9.a
+:.s
+91es
+8.s
+6.i
+7.s
+6.m
+70os	ampliamos|ampliámos
+6.ndo
 68r
-5.ei
-51fica
+70a	ampliara|ampliará
+8.m
+9.os	ampliáramos
+8.o	ampliarão
+80s	ampliaras|ampliarás
+7.des
+7.ei
+90s	ampliareis|ampliáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ampliaríamos
+9.s
+8.eis	ampliaríeis
+7.mos
+6.s
+7.se
+9.is	ampliásseis
+9.m
+:.os	ampliássemos
+9.s
+7.te
+9.s
+6.tivo
+7.orio	ampliatório
+6.va
+8.m
+9.os	ampliávamos
+8.s
+7.eis	ampliáveis
+8.l	ampliável
+5.dao	amplidão
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+52fica	amplifica|amplificá
 90cao	amplificação
+:.oes	amplificações
 9.da
+;.s
 :/o
 ;6r
+<.a
+=.s
 <2es
+;.s
+9.i
+:.s
+9.m
+:0os	amplificamos|amplificámos
+9.ndo
 94r
-5.ou
+:0a	amplificara|amplificará
+;.m
+<.os	amplificáramos
+;.o	amplificarão
+;0s	amplificaras|amplificarás
+:.des
+:.ei
+<0s	amplificareis|amplificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	amplificaríamos
+<.s
+;.eis	amplificaríeis
+:.mos
+9.s
+:.se
+<.is	amplificásseis
+<.m
+=.os	amplificássemos
+<.s
+:.te
+<.s
+9.tivo
+9.va
+;.m
+<.os	amplificávamos
+;.s
+:.eis	amplificáveis
+;.l	amplificável
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+5.o
+6.u
 55tude
+9.s
 45o
 51s
 35ola
 62s
 33ulheta
-44tacao	amputação
+9.s
+40ta	amputa|amputá
+64cao	amputação
+7.oes	amputações
 6/da
+8.s
 71o
 80s
+6.i
+7.s
+6.m
+70os	amputamos|amputámos
+6.ndo
 65r
-5.ou
-2.uada
+70a	amputara|amputará
+8.m
+9.os	amputáramos
+8.o	amputarão
+80s	amputaras|amputarás
+7.des
+7.ei
+90s	amputareis|amputáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amputaríamos
+9.s
+8.eis	amputaríeis
+7.mos
+6.s
+7.se
+9.is	amputásseis
+9.m
+:.os	amputássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amputávamos
+8.s
+7.eis	amputáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+20ua	amua|amuá
+4.da
+6.s
 52o
+6.s
+4.i
+5.s
+4.m
+5.ento
+9.s
+50os	amuamos|amuámos
+4.ndo
 41r
+50a	amuara|amuará
+6.m
+7.os	amuáramos
+6.o	amuarão
+60s	amuaras|amuarás
+5.des
+5.ei
+70s	amuareis|amuáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	amuaríamos
+7.s
+6.eis	amuaríeis
+5.mos
+4.s
+5.se
+7.is	amuásseis
+7.m
+8.os	amuássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	amuávamos
+6.s
+5.eis	amuáveis
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
 3:leto
 72s
+40hera	amulhera|amulherá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amulheramos|amulherámos
+8.ndo
+8.r
+90a	amulherara|amulherará
+:.m
+;.os	amulheráramos
+:.o	amulherarão
+:0s	amulheraras|amulherarás
+9.des
+9.ei
+;0s	amulherareis|amulheráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amulheraríamos
+;.s
+:.eis	amulheraríeis
+9.mos
+8.s
+9.se
+;.is	amulherásseis
+;.m
+<.os	amulherássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amulherávamos
+:.s
+9.eis	amulheráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+80nga	amulherenga|amulherengá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	amulherengamos|amulherengámos
+;.ndo
+;.r
+<0a	amulherengara|amulherengará
+=.m
+>.os	amulherengáramos
+=.o	amulherengarão
+=0s	amulherengaras|amulherengarás
+<.des
+<.ei
+>0s	amulherengareis|amulherengáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	amulherengaríamos
+>.s
+=.eis	amulherengaríeis
+<.mos
+;.s
+<.se
+>.is	amulherengásseis
+>.m
+?.os	amulherengássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	amulherengávamos
+=.s
+<.eis	amulherengáveis
+:.o
+;.u
+:.ue
+<.i
+=.s
+<.m
+=.os
+<.s
+8.s
+7.o
+8.u
+30mia	amumia|amumiá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	amumiamos|amumiámos
+6.ndo
+6.r
+70a	amumiara|amumiará
+8.m
+9.os	amumiáramos
+8.o	amumiarão
+80s	amumiaras|amumiarás
+7.des
+7.ei
+90s	amumiareis|amumiáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	amumiaríamos
+9.s
+8.eis	amumiaríeis
+7.mos
+6.s
+7.se
+9.is	amumiásseis
+9.m
+:.os	amumiássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	amumiávamos
+8.s
+7.eis	amumiáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.o
+4.s
+4.u
+30ra	amura|amurá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+50lha	amuralha|amuralhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	amuralhamos|amuralhámos
+8.ndo
+8.r
+90a	amuralhara|amuralhará
+:.m
+;.os	amuralháramos
+:.o	amuralharão
+:0s	amuralharas|amuralharás
+9.des
+9.ei
+;0s	amuralhareis|amuralháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	amuralharíamos
+;.s
+:.eis	amuralharíeis
+9.mos
+8.s
+9.se
+;.is	amuralhásseis
+;.m
+<.os	amuralhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	amuralhávamos
+:.s
+9.eis	amuralháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.m
+60os	amuramos|amurámos
+5.ndo
+5.r
+60a	amurara|amurará
+7.m
+8.os	amuráramos
+7.o	amurarão
+70s	amuraras|amurarás
+6.des
+6.ei
+80s	amurareis|amuráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	amuraríamos
+8.s
+7.eis	amuraríeis
+6.mos
+5.s
+6.se
+8.is	amurásseis
+8.m
+9.os	amurássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	amurávamos
+7.s
+6.eis	amuráveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
 16na	anã|ana
-3.bolizantes
-31grama
+3.bela
+4.olico	anabólico
+9.s	anabólicos
+7.smo
+:.s
+7.zante
+<.s
+3.com
+5.reta
+9.s
+4.ronica	anacrónica
+:.s	anacrónicas
+9.o	anacrónico
+:.s	anacrónicos
+8.smo
+;.s
+80za	anacroniza|anacronizá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	anacronizamos|anacronizámos
+:.ndo
+:.r
+;0a	anacronizara|anacronizará
+<.m
+=.os	anacronizáramos
+<.o	anacronizarão
+<0s	anacronizaras|anacronizarás
+;.des
+;.ei
+=0s	anacronizareis|anacronizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	anacronizaríamos
+=.s
+<.eis	anacronizaríeis
+;.mos
+:.s
+;.se
+=.is	anacronizásseis
+=.m
+>.os	anacronizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	anacronizávamos
+<.s
+;.eis	anacronizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+3.dia
+3.erobio	anaeróbio
+9.se
+30fa	anafa|anafá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	anafamos|anafámos
+5.ndo
+5.r
+60a	anafara|anafará
+7.m
+8.os	anafáramos
+7.o	anafarão
+70s	anafaras|anafarás
+6.des
+6.ei
+80s	anafareis|anafáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	anafaríamos
+8.s
+7.eis	anafaríeis
+6.mos
+5.s
+6.se
+8.is	anafásseis
+8.m
+9.os	anafássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	anafávamos
+7.s
+6.eis	anafáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.ra	anáfora
+7.s	anáforas
+6.ica	anafórica
+9.s	anafóricas
+8.o	anafórico
+9.s	anafóricos
+7.smo
+:.s
+5.u
+4.rodisia
+;.co	anafrodisíaco
+8.ta
+9.ico	anafrodítico
+3.gliptografia
+41rama
+8.s
 34is
 36l
+4.epse
+6.tica	analéptica
+:.s	analépticas
+9.o	analéptico
+:.s	analépticos
 4.fabeta
+:.s
+9.ica	analfabética
+<.s	analfabéticas
+;.o	analfabético
+<.s	analfabéticos
+:.smo
+=.s
 90o
-44gesico	analgésico
+:.s
+4.gesia
+9.s
+84co	analgésico
 :8s	analgésicos
-47isa
+47isa	analisa|analisá
 72da
 91s
 85o
 93r
+:.a
+;.s
+:.es
 92s
+7.i
+8.s
 71m
 87os	analisamos|analisámos
 74ndo
 7@r
-84am
-82em
+80a	analisara|analisará
+94m
+:.os	analisáramos
+9.o	analisarão
+90s	analisaras|analisarás
+8.des
+8.ei
+:0s	analisareis|analisáreis
+92m
 :.os
 90s
+8.ia
+:.m
+;.os	analisaríamos
+:.s
+9.eis	analisaríeis
 84mos
 7.s
 8/se
+:.is	analisásseis
+:.m
+;.os	analisássemos
+:.s
 81te
+:.s
 70va
+9.m
+:.os	analisávamos
+9.s
+8.eis	analisáveis
+9.l	analisável
 6@e	análise
 78i
+8.s
 73m
 80os
 7=s	análises
@@ -14905,53 +27993,479 @@ A.s
 6;ta
 88s
 5.tica	analítica
+9.mente
+9.s	analíticas
 8.o	analítico
-46ogia
+9.s	analíticos
+4.oga	análoga
+7.mente
+7.s	análogas
+66ia
 8/s
-7/co	analógico
+7.ca	analógica
+9.mente
+9.s	analógicas
+8/o	analógico
 9.s	analógicos
+7.smo
+:.s
+8.tico	analogístico
+6.o	análogo
+7.s	análogos
+3.morfica	anamórfica
+:.s	anamórficas
+9.o	anamórfico
+:.s	anamórficos
+8.smo
+;.s
+7.ose
+:.s
 34nas	ananás
+6.es
 3;o	anão
-35rquia
-72sta
+3.plasia
+7.tia
+9.co	anaplástico
+3.rmonica	anarmónica
+:.s	anarmónicas
+9.o	anarmónico
+:.s	anarmónicos
+45quia
+8.s
+7.ca	anárquica
+9.s	anárquicas
+8.o	anárquico
+9.s	anárquicos
+7.smo
+:.s
+82ta
 :3s
+70za	anarquiza|anarquizá
+9.cao	anarquização
+:.oes	anarquizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	anarquizamos|anarquizámos
+9.ndo
+9.r
+:0a	anarquizara|anarquizará
+;.m
+<.os	anarquizáramos
+;.o	anarquizarão
+;0s	anarquizaras|anarquizarás
+:.des
+:.ei
+<0s	anarquizareis|anarquizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	anarquizaríamos
+<.s
+;.eis	anarquizaríeis
+:.mos
+9.s
+:.se
+<.is	anarquizásseis
+<.m
+=.os	anarquizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	anarquizávamos
+;.s
+:.eis	anarquizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 31s	anãs
-37tomia
-28ca
+4.tacio	anastácio
+5.rofe	anástrofe
+30ta	anata|anatá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	anatamos|anatámos
+5.ndo
+5.r
+60a	anatara|anatará
+7.m
+8.os	anatáramos
+7.o	anatarão
+70s	anataras|anatarás
+6.des
+6.ei
+80s	anatareis|anatáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	anataríamos
+8.s
+7.eis	anataríeis
+6.mos
+5.s
+6.se
+8.is	anatásseis
+8.m
+9.os	anatássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	anatávamos
+7.s
+6.eis	anatáveis
+4.e
+5.i
+6.s
+5.m
+6.a	anátema
+7.s	anátemas
+6.os
+5.s
+4.o
+5.lia	anatólia
+57mia
+8.s
+7.ca	anatómica
+9.s	anatómicas
+8.o	anatómico
+9.s	anatómicos
+7.sta
+:.s
+70za	anatomiza|anatomizá
+9.cao	anatomização
+:.oes	anatomizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	anatomizamos|anatomizámos
+9.ndo
+9.r
+:0a	anatomizara|anatomizará
+;.m
+<.os	anatomizáramos
+;.o	anatomizarão
+;0s	anatomizaras|anatomizarás
+:.des
+:.ei
+<0s	anatomizareis|anatomizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	anatomizaríamos
+<.s
+;.eis	anatomizaríeis
+:.mos
+9.s
+:.se
+<.is	anatomizásseis
+<.m
+=.os	anatomizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	anatomizávamos
+;.s
+:.eis	anatomizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.u
+30valha	anavalha|anavalhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	anavalhamos|anavalhámos
+8.ndo
+8.r
+90a	anavalhara|anavalhará
+:.m
+;.os	anavalháramos
+:.o	anavalharão
+:0s	anavalharas|anavalharás
+9.des
+9.ei
+;0s	anavalhareis|anavalháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	anavalharíamos
+;.s
+:.eis	anavalharíeis
+9.mos
+8.s
+9.se
+;.is	anavalhásseis
+;.m
+<.os	anavalhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	anavalhávamos
+:.s
+9.eis	anavalháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+3.ximandro
+6.enes	anaxímenes
+2.c
+38a
+4.ra
 48s
 39estrais
 87l
-31hovas
+9.mente
+3.hova
+71s
 30ia	anciã
 56o	ancião
 66s	anciãos
-41nho
+5.s	anciãs
+40nha	ancinha|ancinhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	ancinhamos|ancinhámos
+7.ndo
+7.r
+80a	ancinhara|ancinhará
+9.m
+:.os	ancinháramos
+9.o	ancinharão
+90s	ancinharas|ancinharás
+8.des
+8.ei
+:0s	ancinhareis|ancinháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	ancinharíamos
+:.s
+9.eis	ancinharíeis
+8.mos
+7.s
+8.se
+:.is	ancinhásseis
+:.m
+;.os	ancinhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	ancinhávamos
+9.s
+8.eis	ancinháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+61o
+7.s
+7.u
 45oes	anciões
-36ora	âncora|ancora
+37ora	âncora|ancora|ancorá
+6.cao	ancoração
+7.oes	ancorações
 6.da
+8.s
 74o
+8.iro
+;.s
 8/s
 82uro
+;.s
 60gem
+6.i
+7.s
+6.m
+70os	ancoramos|ancorámos
+6.ndo
 63r
-60s	âncoras
+70a	ancorara|ancorará
+8.m
+9.os	ancoráramos
+8.o	ancorarão
+80s	ancoraras|ancorarás
+7.des
+7.ei
+90s	ancorareis|ancoráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ancoraríamos
+9.s
+8.eis	ancoraríeis
+7.mos
+61s	âncoras|ancoras
+7.se
+9.is	ancorásseis
+9.m
+:.os	ancorássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ancorávamos
+8.s
+7.eis	ancoráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.udo
 2Hda
-4Ddo
-42ime
+4.da
+6.s
+5.eira
+9.s
+8.o
+9.s
+5Do
+6.r
+7.a
+8.s
+7.es
+6.s
+5.ura
+4.i
+50ma	andaima|andaimá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	andaimamos|andaimámos
+7.ndo
+7.r
+80a	andaimara|andaimará
+9.m
+:.os	andaimáramos
+9.o	andaimarão
+90s	andaimaras|andaimarás
+8.des
+8.ei
+:0s	andaimareis|andaimáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	andaimaríamos
+:.s
+9.eis	andaimaríeis
+8.mos
+7.s
+8.se
+:.is	andaimásseis
+:.m
+;.os	andaimássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	andaimávamos
+9.s
+8.eis	andaimáveis
+62e
+7.i
+8.s
+7.m
+8.os
 70s
+6.o
+7.u
 50s
+4.luz
+7.a
+8.s
+7.es
+7.ia
 4Cm
 57ento
+9.s
 5@os	andamos|andámos
-4.ncas	andanças
+4.nca	andança
+7.s	andanças
 5=do
 51te
+7.s
 4Hr
 57a	andará
 6;m
+7.os	andáramos
 64o	andarão
-60s	andarás
+62s	andarás|andaras
+5.des
 52ei
+70s	andareis|andáreis
+6.jo
 6:m
 70os
 6>s
@@ -14959,10 +28473,15 @@ A.s
 71m
 8/os	andaríamos
 71s
-62lho
+6.eis	andaríeis
+6.lha
+9.s
+82o
+9.s
 58mos
 4Ds
 5:se
+7.is	andásseis
 74m
 82os	andássemos
 75s
@@ -14972,389 +28491,4293 @@ A.s
 6=m
 7:os	andávamos
 6=s
+5.eis	andáveis
+6.l	andável
 3=e
+4.bol
+7.ista
+;.s
 4@i
+5.s
 4:m
 53os
+4.rsen
 4:s
+3.ina
+6.s
+5.o
+6.s
 3Bo
-43rinha
+4.r
+5.es
+53inha
 93s
+8.o
+5.ra
 4@u
-30roide
+3.rade
+4.e	andré
+5.ia
+5.ws
+4.oceu
+8.s
+5.fila	andrófila
+9.s	andrófilas
+8.ia
+8.o	andrófilo
+9.s	andrófilos
+6.oba	andrófoba
+9.s	andrófobas
+8.ia
+8.o	andrófobo
+9.s	andrófobos
+5.genesia
+;.co	androgenésico
+50ide
+8.s
+5.logia
+:.s
+9.sta
+<.s
+5.maniaca	andromaníaca
+6.eda	andrómeda
+6.orfo
+5.pausa
 31y
 29edota
+7.rio	anedotário
+:.s	anedotários
 76s
+6.ica	anedótica
+9.s	anedóticas
+8.o	anedótico
+9.s	anedóticos
+7.sta
+:.s
+70za	anedotiza|anedotizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	anedotizamos|anedotizámos
+9.ndo
+9.r
+:0a	anedotizara|anedotizará
+;.m
+<.os	anedotizáramos
+;.o	anedotizarão
+;0s	anedotizaras|anedotizarás
+:.des
+:.ei
+<0s	anedotizareis|anedotizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	anedotizaríamos
+<.s
+;.eis	anedotizaríeis
+:.mos
+9.s
+:.se
+<.is	anedotizásseis
+<.m
+=.os	anedotizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	anedotizávamos
+;.s
+:.eis	anedotizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 3;is	anéis
 3Bl
-41ar
-35mia
-4.ona	anémona
-39stesia
-90do
+40a	anela|anelá
+5.cao	anelação
+5.da
+7.s
+6.o
+7.s
+6.ura
+5.i
+6.s
+5.m
+60os	anelamos|anelámos
+5.ndo
+51r
+60a	anelara|anelará
+7.m
+8.os	aneláramos
+7.o	anelarão
+70s	anelaras|anelarás
+6.des
+6.ei
+80s	anelareis|aneláreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	anelaríamos
+8.s
+7.eis	anelaríeis
+6.mos
+5.s
+6.se
+8.is	anelásseis
+8.m
+9.os	anelássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	anelávamos
+7.s
+6.eis	aneláveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.ideo	anelídeo
+8.s	anelídeos
+4.o
+5.u
+35mia	anemia|anemiá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	anemiamos|anemiámos
+6.ndo
+7.te
+9.s
+6.r
+70a	anemiara|anemiará
+8.m
+9.os	anemiáramos
+8.o	anemiarão
+80s	anemiaras|anemiarás
+7.des
+7.ei
+90s	anemiareis|anemiáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	anemiaríamos
+9.s
+8.eis	anemiaríeis
+7.mos
+6.s
+7.se
+9.is	anemiásseis
+9.m
+:.os	anemiássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	anemiávamos
+8.s
+7.eis	anemiáveis
+5.ca	anémica
+7.s	anémicas
+6.o	anémico
+7.s	anémicos
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+50za	anemiza|anemizá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	anemizamos|anemizámos
+7.ndo
+8.te
+:.s
+7.r
+80a	anemizara|anemizará
+9.m
+:.os	anemizáramos
+9.o	anemizarão
+90s	anemizaras|anemizarás
+8.des
+8.ei
+:0s	anemizareis|anemizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	anemizaríamos
+:.s
+9.eis	anemizaríeis
+8.mos
+7.s
+8.se
+:.is	anemizásseis
+:.m
+;.os	anemizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	anemizávamos
+9.s
+8.eis	anemizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.ometro	anemómetro
+:.s	anemómetros
+5.na	anémona
+7.s	anémonas
+3.ncefalia
+:.ca	anencefálica
+<.s	anencefálicas
+;.o	anencefálico
+<.s	anencefálicos
+9.o	anencéfalo
+:.s	anencéfalos
+39stesia	anestesia|anestesiá
+9.da
+;.s
+:0o
+;.s
+9.i
+:.s
+9.m
+:0os	anestesiamos|anestesiámos
+9.ndo
+:.te
+<.s
 91r
+:0a	anestesiara|anestesiará
+;.m
+<.os	anestesiáramos
+;.o	anestesiarão
+;0s	anestesiaras|anestesiarás
+:.des
+:.ei
+<0s	anestesiareis|anestesiáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	anestesiaríamos
+<.s
+;.eis	anestesiaríeis
+:.mos
+9.s
+:.se
+<.is	anestesiásseis
+<.m
+=.os	anestesiássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	anestesiávamos
+;.s
+:.eis	anestesiáveis
 84co	anestésico
 :.s	anestésicos
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 82sta
+6.tico	anestético
 38urisma
 9/s
-3/xacao	anexação
+6.tmia
+9.co	aneurítmico
+5.ose
+30xa	anexa|anexá
+5/cao	anexação
+6.oes	anexações
 51da
+7.s
 61o
+7.s
+5.i
+6.s
+5.m
+60os	anexamos|anexámos
+5.ndo
 52r
+60a	anexara|anexará
+7.m
+8.os	anexáramos
+7.o	anexarão
+70s	anexaras|anexarás
+6.des
+6.ei
+80s	anexareis|anexáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	anexaríamos
+8.s
+7.eis	anexaríeis
+6.mos
+5.s
+6.se
+8.is	anexásseis
+8.m
+9.os	anexássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	anexávamos
+7.s
+6.eis	anexáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.ionismo
+;.s
+9.ta
 46o
 5/s
+5.u
 2/fetamina
 :3s
-32ibio	anfíbio
+3.ibia	anfíbia
+7.s	anfíbias
+62o	anfíbio
+7.grafia
+7.loga	anfibióloga
+;.s	anfibiólogas
+:.ia
+:.o	anfibiólogo
+;.s	anfibiólogos
 72s	anfíbios
 40teatro
+:.s
 57ria	anfitriã
 8:o	anfitrião
+8.s	anfitriãs
 76oes	anfitriões
-2;gariacao	angariação
+20garia	angaria|angariá
+7;cao	angariação
 82oes	angariações
-7/do
+7.da
+9.s
+8/o
 92r
+:.a
+;.s
 :/es
-7/mos	angariámos
+9.s
+7.i
+8.s
+7.m
+80os	angariámos|angariamos
+7.ndo
 7:r
+80a	angariara|angariará
+9.m
+:.os	angariáramos
+9.o	angariarão
+90s	angariaras|angariarás
+8.des
+8.ei
+:0s	angariareis|angariáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	angariaríamos
+:.s
+9.eis	angariaríeis
 8.mos
-6.ei
-60ou
-37ela	ângela
+7.s
+8.se
+:.is	angariásseis
+:.m
+;.os	angariássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	angariávamos
+9.s
+8.eis	angariáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+70u
+3.eiras
+47la	ângela
+5.es
 5.ica	angélica
 80l
+8.s	angélicas
+7.o	angélico
+6.smo
+9.s
+6.tude
+60za	angeliza|angelizá
+8.cao	angelização
+9.oes	angelizações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	angelizamos|angelizámos
+8.ndo
+8.r
+90a	angelizara|angelizará
+:.m
+;.os	angelizáramos
+:.o	angelizarão
+:0s	angelizaras|angelizarás
+9.des
+9.ei
+;0s	angelizareis|angelizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	angelizaríamos
+;.s
+:.eis	angelizaríeis
+9.mos
+8.s
+9.se
+;.is	angelizásseis
+;.m
+<.os	angelizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	angelizávamos
+:.s
+9.eis	angelizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 52o	ângelo
 3/ina
-33ular
+6.s
+5.oso
+4.ologia
+3.kor
+3.licana
+9.s
+8.ismo
+<.s
+8.o
+9.s
+6.ismo
+:.s
+70za	angliciza|anglicizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	anglicizamos|anglicizámos
+9.ndo
+9.r
+:0a	anglicizara|anglicizará
+;.m
+<.os	anglicizáramos
+;.o	anglicizarão
+;0s	anglicizaras|anglicizarás
+:.des
+:.ei
+<0s	anglicizareis|anglicizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	anglicizaríamos
+<.s
+;.eis	anglicizaríeis
+:.mos
+9.s
+:.se
+<.is	anglicizásseis
+<.m
+=.os	anglicizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	anglicizávamos
+;.s
+:.eis	anglicizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.ofila	anglófila
+9.s	anglófilas
+8.ia
+:.s
+8.o	anglófilo
+9.s	anglófilos
+6.oba	anglófoba
+9.s	anglófobas
+8.ia
+:.s
+8.o	anglófobo
+9.s	anglófobos
+7.na	anglófona
+9.s	anglófonas
+8.o	anglófono
+9.s	anglófonos
+5.mania
+:.ca	anglomaníaca
+<.s	anglomaníacas
+;.o	anglomaníaco
+<.s	anglomaníacos
+3.ola
+6.na
+8.s
+7.o
+8.s
+5.ense
+9.s
+4.ra	angorá
+3.ra
+4.ense
+8.s
+3.uiforme
+:.s
+5.lha
+4.lado
+8.s
+63r
+7.es
+7.idade
+<.s
+8.o	angulário
 5:o	ângulo
+6.metria
+:.o	angulómetro
+;.s	angulómetros
 65s	ângulos
-48stia	angústia
+7.a
+8.s
+7.idade
+<.s
+7.o
+8.s
+48stia	angústia|angustiá
 80da
+:.mente
+:.s
 91o
-81nte
-80s	angústias
-2/ilha
-33ma
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	angustiamos|angustiámos
+8.ndo
+91te
+;.mente
+;.s
+8.r
+90a	angustiara|angustiará
+:.m
+;.os	angustiáramos
+:.o	angustiarão
+:0s	angustiaras|angustiarás
+9.des
+9.ei
+;0s	angustiareis|angustiáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	angustiaríamos
+;.s
+:.eis	angustiaríeis
+9.mos
+81s	angústias|angustias
+9.se
+;.is	angustiásseis
+;.m
+<.os	angustiássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	angustiávamos
+:.s
+9.eis	angustiáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.sa
+:.mente
+:.s
+9.o
+:.s
+8.u
+2.ho
+4.s
+2.iao	anião
+3.bal	aníbal
+3.ceto
+40ha	anicha|anichá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	anichamos|anichámos
+6.ndo
+6.r
+70a	anichara|anichará
+8.m
+9.os	anicháramos
+8.o	anicharão
+80s	anicharas|anicharás
+7.des
+7.ei
+90s	anichareis|anicháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	anicharíamos
+9.s
+8.eis	anicharíeis
+7.mos
+6.s
+7.se
+9.is	anichásseis
+9.m
+:.os	anichássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	anichávamos
+8.s
+7.eis	anicháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.drico	anídrico
+6.do
+8.s
+6.te
+5.o
+3.l
+40a	anila|anilá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	anilamos|anilámos
+5.ndo
+5.r
+60a	anilara|anilará
+7.m
+8.os	aniláramos
+7.o	anilarão
+70s	anilaras|anilarás
+6.des
+6.ei
+80s	anilareis|aniláreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	anilaríamos
+8.s
+7.eis	anilaríeis
+6.mos
+5.s
+6.se
+8.is	anilásseis
+8.m
+9.os	anilássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	anilávamos
+7.s
+6.eis	aniláveis
+4.e
+5.i
+6.ra
+8.s
+7.o
+6.s
+5.m
+6.os
+5.s
+41ha	anilha|anilhá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	anilhamos|anilhámos
+6.ndo
+6.r
+70a	anilhara|anilhará
+8.m
+9.os	anilháramos
+8.o	anilharão
+80s	anilharas|anilharás
+7.des
+7.ei
+90s	anilhareis|anilháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	anilharíamos
+9.s
+8.eis	anilharíeis
+7.mos
+6.s
+7.se
+9.is	anilhásseis
+9.m
+:.os	anilhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	anilhávamos
+8.s
+7.eis	anilháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.s
+6.u
+40ina	anilina|aniliná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	anilinamos|anilinámos
+7.ndo
+7.r
+80a	anilinara|anilinará
+9.m
+:.os	anilináramos
+9.o	anilinarão
+90s	anilinaras|anilinarás
+8.des
+8.ei
+:0s	anilinareis|anilináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	anilinaríamos
+:.s
+9.eis	anilinaríeis
+8.mos
+7.s
+8.se
+:.is	anilinásseis
+:.m
+;.os	anilinássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	anilinávamos
+9.s
+8.eis	anilináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.o
+5.u
+34ma	anima|animá
 58cao	animação
 6.oes	animações
 59da
+7.mente
 72s
+6.issima	animadíssima
+<.s	animadíssimas
+;.o	animadíssimo
+<.s	animadíssimos
 6:o
 73r
 81a
 90s
 81es
 78s
-5Cis
+5.i
+6Cs
 5Bl
+6.aco	animalaço
+9.s	animalaços
+7.o	animalão
+6.ejo
+7.sca
+:.s
+9.o
+:.s
+6.ismo
+:.s
+8.ta
+:.s
+70za	animaliza|animalizá
+9.cao	animalização
+:.oes	animalizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	animalizamos|animalizámos
+9.ndo
+9.r
+:0a	animalizara|animalizará
+;.m
+<.os	animalizáramos
+;.o	animalizarão
+;0s	animalizaras|animalizarás
+:.des
+:.ei
+<0s	animalizareis|animalizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	animalizaríamos
+<.s
+;.eis	animalizaríeis
+:.mos
+9.s
+:.se
+<.is	animalizásseis
+<.m
+=.os	animalizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	animalizávamos
+;.s
+:.eis	animalizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.oes	animalões
+7.gia
 5/m
+60os	animamos|animámos
+5.ndo
+6.te
+8.s
 5:r
+60a	animara|animará
+7.m
+8.os	animáramos
+7.o	animarão
+70s	animaras|animarás
+6.des
+6.ei
+80s	animareis|animáreis
+7.m
+8.os
+7.s
 6.ia
+8.m
+9.os	animaríamos
+8.s
+7.eis	animaríeis
+6.mos
 5.s
+6.se
+8.is	animásseis
+8.m
+9.os	animássemos
+8.s
+6.te
+8.s
+5.tografo	animatógrafo
+<.s	animatógrafos
+5.va
+7.m
+8.os	animávamos
+7.s
+6.eis	animáveis
+7.l	animável
 40e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.ica	anímica
+7.s	anímicas
+6.o	anímico
+7.s	anímicos
+5.smo
+8.s
+6.ta
+8.s
 45o	ânimo|animo
 51s	ânimos
+6.a
+7.s
 64idade
+;.s
+6.o
+7.s
 5/u
-3.nhado
+30nha	aninha|aninhá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	aninhamos|aninhámos
+6.ndo
 6/r
-36quilacao	aniquilação
+70a	aninhara|aninhará
+8.m
+9.os	aninháramos
+8.o	aninharão
+80s	aninharas|aninharás
+7.des
+7.ei
+90s	aninhareis|aninháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aninharíamos
+9.s
+8.eis	aninharíeis
+7.mos
+6.s
+7.se
+9.is	aninhásseis
+9.m
+:.os	aninhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aninhávamos
+8.s
+7.eis	aninháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.oes	aniões
+30quila	aniquila|aniquilá
+86cao	aniquilação
+9.oes	aniquilações
 8/da
+:.s
 90o
 :/r
+;.a
+<.s
+;.es
 :0s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aniquilamos|aniquilámos
+8.ndo
 88r
-9/am
-71ou
+90a	aniquilara|aniquilará
+:/m
+;.os	aniquiláramos
+:.o	aniquilarão
+:0s	aniquilaras|aniquilarás
+9.des
+9.ei
+;0s	aniquilareis|aniquiláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aniquilaríamos
+;.s
+:.eis	aniquilaríeis
+9.mos
+8.s
+9.se
+;.is	aniquilásseis
+;.m
+<.os	aniquilássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aniquilávamos
+:.s
+9.eis	aniquiláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+81u
 3/s
-33versariante
+40a	anisa|anisá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	anisamos|anisámos
+5.ndo
+5.r
+60a	anisara|anisará
+7.m
+8.os	anisáramos
+7.o	anisarão
+70s	anisaras|anisarás
+6.des
+6.ei
+80s	anisareis|anisáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	anisaríamos
+8.s
+7.eis	anisaríeis
+6.mos
+5.s
+6.se
+8.is	anisásseis
+8.m
+9.os	anisássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	anisávamos
+7.s
+6.eis	anisáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.tropo	anisótropo
+:.s	anisótropos
+5.u
+3.ta
+30versaria	aniversaria|aniversariá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	aniversariamos|aniversariámos
+;.ndo
+<3te
+>.s
+;.r
+<0a	aniversariara|aniversariará
+=.m
+>.os	aniversariáramos
+=.o	aniversariarão
+=0s	aniversariaras|aniversariarás
+<.des
+<.ei
+>0s	aniversariareis|aniversariáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	aniversariaríamos
+>.s
+=.eis	aniversariaríeis
+<.mos
+;.s
+<.se
+>.is	aniversariásseis
+>.m
+?.os	aniversariássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	aniversariávamos
+=.s
+<.eis	aniversariáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
 :Bo	aniversário
 ;7s	aniversários
-25jinho
+;.u
+2.jinha
+7.s
+65o
 72s
 3?o
 4>s
+2.mp
 2Ho
+30diza	anodiza|anodizá
+7.cao	anodização
+8.oes	anodizações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	anodizamos|anodizámos
+7.ndo
+7.r
+80a	anodizara|anodizará
+9.m
+:.os	anodizáramos
+9.o	anodizarão
+90s	anodizaras|anodizarás
+8.des
+8.ei
+:0s	anodizareis|anodizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	anodizaríamos
+:.s
+9.eis	anodizaríeis
+8.mos
+7.s
+8.se
+:.is	anodizásseis
+:.m
+;.os	anodizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	anodizávamos
+9.s
+8.eis	anodizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3:es	anões
-38itecer
-3;malia
+3.ftalmico	anoftálmico
+3.iteca	anoiteça
+8.is	anoiteçais
+8.m	anoiteçam
+9.os	anoiteçamos
+8.s	anoiteças
+70e	anoitece|anoitecê
+8.i
+9.s
+8.m
+9.os
+8.ndo
+88r
+90a	anoitecera|anoitecerá
+:.m
+;.os	anoitecêramos
+:.o	anoitecerão
+:0s	anoiteceras|anoitecerás
+9.des
+9.ei
+;0s	anoitecereis|anoitecêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	anoiteceríamos
+;.s
+:.eis	anoiteceríeis
+9.mos
+8.s
+9.se
+;.is	anoitecêsseis
+;.m
+<.os	anoitecêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	anoitecíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	anoitecíeis
+7.o	anoiteço
+30ja	anoja|anojá
+5.da
+7.s
+6.ico	anojadiço
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	anojamos|anojámos
+5.ndo
+5.r
+60a	anojara|anojará
+7.m
+8.os	anojáramos
+7.o	anojarão
+70s	anojaras|anojarás
+6.des
+6.ei
+80s	anojareis|anojáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	anojaríamos
+8.s
+7.eis	anojaríeis
+6.mos
+5.s
+6.se
+8.is	anojásseis
+8.m
+9.os	anojássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	anojávamos
+7.s
+6.eis	anojáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+3.mala	anómala
+7.s	anómalas
+6;ia
 89s
+6.o	anómalo
+7.s	anómalos
+4.ia
 39nima	anónima
+7.do
 72mente
 74s	anónimas
 75to
+6.ia	anonímia
 68o	anónimo
 74s	anónimos
-3.rexia
+3.retica	anorética
+9.s	anoréticas
+8.o	anorético
+9.s	anoréticos
+5.xia
 48mais
 6<l
 72idade
 <1s
 74mente
+4.tea	anorteá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	anorteamos|anorteámos
+7.ndo
+7.r
+80a	anorteara|anorteará
+9.m
+:.os	anorteáramos
+9.o	anortearão
+90s	anortearas|anortearás
+8.des
+8.ei
+:0s	anorteareis|anorteáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	anortearíamos
+:.s
+9.eis	anortearíeis
+8.mos
+7.sse
+:.is	anorteásseis
+:.m
+;.os	anorteássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	anorteávamos
+9.s
+8.eis	anorteáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+6.ou
 3Ks
-35ta
+4.a
+5.s
+4.o
+5.s
+36ta	anota|anotá
 53cao	anotação
 69oes	anotações
-53do
+5.da
+7.s
+63o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60os	anotamos|anotámos
 5.ndo
 5:r
-6/am
+60a	anotara|anotará
+7/m
+8.os	anotáramos
+7.o	anotarão
+70s	anotaras|anotarás
+6.des
+6.ei
+80s	anotareis|anotáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	anotaríamos
+8.s
+7.eis	anotaríeis
+6.mos
 5.s
+6.se
+8.is	anotásseis
+8.m
+9.os	anotássemos
+8.s
 60te
+8.s
 5/va
+7.m
+8.os	anotávamos
+7.s
+6.eis	anotáveis
 45e
 55i
+6.s
 50m
+6.os
+5.s
 42o
 55u
-28seia
+30vela	anovela|anovelá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	anovelamos|anovelámos
+7.ndo
+7.r
+80a	anovelara|anovelará
+9.m
+:.os	anoveláramos
+9.o	anovelarão
+90s	anovelaras|anovelarás
+8.des
+8.ei
+:0s	anovelareis|anoveláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	anovelaríamos
+:.s
+9.eis	anovelaríeis
+8.mos
+7.s
+8.se
+:.is	anovelásseis
+:.m
+;.os	anovelássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	anovelávamos
+9.s
+8.eis	anoveláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+2.sa
+4.s
+38eia
 66m
 61s
+5.e
+6.m
+6.s
 58o
 61s
-35ia	ânsia
-50do
-51mos
+4.lmo
+35ia	ânsia|ansiá
+5.da
+7.s
+60o
+7.s
+5.es	ansiães
+5.i
+6.s
+5.mento
+:.s
+62os	ansiamos|ansiámos
 51ndo
+5.o	ansião
 54r
+60a	ansiara|ansiará
+7.m
+8.os	ansiáramos
+7.o	ansiarão
+70s	ansiaras|ansiarás
+6.des
+6.ei
+80s	ansiareis|ansiáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	ansiaríamos
+8.s
+7.eis	ansiaríeis
+6.mos
+5.sse
+8.is	ansiásseis
+8.m
+9.os	ansiássemos
+8.s
+6.te
+8.s
 56va
 70m
+8.os	ansiávamos
 7.s
+6.eis	ansiáveis
 4;edade
 91s
 51i
+6.s
+5.mos
 4>osa
 76mente
 74s
 6@o
 7;s
-2.tagonismo
+5.u
+2.ta
+4.gonica	antagónica
+:.s	antagónicas
+9.o	antagónico
+:.s	antagónicos
+8.smo
+;.s
 9.ta
-81zar
+;.s
+80za	antagoniza|antagonizá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	antagonizamos|antagonizámos
+:.ndo
+:1r
+;0a	antagonizara|antagonizará
+<.m
+=.os	antagonizáramos
+<.o	antagonizarão
+<0s	antagonizaras|antagonizarás
+;.des
+;.ei
+=0s	antagonizareis|antagonizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	antagonizaríamos
+=.s
+<.eis	antagonizaríeis
+;.mos
+:.s
+;.se
+=.is	antagonizásseis
+=.m
+>.os	antagonizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	antagonizávamos
+<.s
+;.eis	antagonizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+4.nho
+4.o	antão
+4.rtica	antártica
+9.s	antárticas
+8.o	antártico
+9.s	antárticos
+7.da	antártida
+4.s
 39e
-44braco	antebraço
+4.ato
+4.boca
+54raco	antebraço
 90s	antebraços
 40camara	antecâmara
-52ede
+7.brica	antecâmbrica
+<.s	antecâmbricas
+;.o	antecâmbrico
+5.eda
+8.is
+8.m
+9.os
+8.s
+73e	antecede|antecedê
+8.i
+9.s
+8.m
+9.os
 84ncia	antecedência
+<.s	antecedências
+9.do
 91te
 ;;s
-82ram
+8.r
+90a	antecedera|antecederá
+:2m
+;.os	antecedêramos
+:.o	antecederão
+:0s	antecederas|antecederás
+9.des
+9.ei
+;0s	antecedereis|antecedêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	antecederíamos
+;.s
+:.eis	antecederíeis
+9.mos
+8.s
+9.se
+;.is	antecedêsseis
+;.m
+<.os	antecedêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	antecedíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	antecedíeis
+7.o
 64ssor
+:.a
+;.s
 :2es
-50ipa
+51ipa	antecipa|antecipá
 85cao	antecipação
+9.oes	antecipações
 84da
 :4mente
+:.s
 95o
-8.mos
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	antecipamos|antecipámos
 81ndo
 89r
-9/am
-72ei
-73ou
+90a	antecipara|antecipará
+:/m
+;.os	antecipáramos
+:.o	anteciparão
+:0s	anteciparas|anteciparás
+9.des
+9.ei
+;0s	antecipareis|antecipáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	anteciparíamos
+;.s
+:.eis	anteciparíeis
+9.mos
+8.s
+9.se
+;.is	antecipásseis
+;.m
+<.os	antecipássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	antecipávamos
+:.s
+9.eis	antecipáveis
+7.e
+82i
+9.s
+8.m
+9.os
+8.s
+7.o
+83u
+5.lassico	anteclássico
+5.oluna
+:.s
+6.nhecimento
+6.ro
+8.s
+4.da	antedá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.mos
+6.ndo
+6.o	antedão
+6.ra	antedará
+8.o	antedarão
+8.s	antedarás
+7.des
+7.ei
+9.s
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	antedaríamos
+9.s
+8.eis	antedaríeis
+7.mos
+6.s	antedás
+6.va
+8.m
+9.os	antedávamos
+8.s
+7.eis	antedáveis
+5.e	antedê
+6.em
+6.i
+7.s
+60mos	antedemos|antedêmos
+6.r
+7.a
+8.m
+9.os	antedéramos
+8.s
+7.des
+7.eis	antedéreis
+8.m
+8.s
+7.mos
+6.s	antedês
+7.se
+9.is	antedésseis
+9.m
+:.os	antedéssemos
+9.s
+7.te
+9.s
+6.u
+5.iga
+8.is
+8.m
+9.os
+8.s
+7.o
+6.ra	antedirá
+8.o	antedirão
+8.s	antedirás
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+:.os	antediríamos
+9.s
+8.eis	antediríeis
+6.sse
+9.mos
+9.r
+:.a
+;.m
+<.os	antedisséramos
+;.s
+:.des
+:.eis	antedisséreis
+;.m
+;.s
+:.mos
+9.sse
+<.is	antedissésseis
+<.m
+=.os	antedisséssemos
+<.s
+:.te
+<.s
+6.ta
+8.s
+7.o
+8.s
+6.z
+7.e	antedizê
+8.i
+9.s
+8.m
+9.os
+8.ndo
+8.r
+9.des
+9.em
+:.s
+9.mos
+8.s
+7.ia
+9.m
+:.os	antedizíamos
+9.s
+8.eis	antedizíeis
+5.ou
+4.fosso
+4.guarda
 42mao	antemão
+50ostra	antemostra|antemostrá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	antemostramos|antemostrámos
+:.ndo
+:.r
+;0a	antemostrara|antemostrará
+<.m
+=.os	antemostráramos
+<.o	antemostrarão
+<0s	antemostraras|antemostrarás
+;.des
+;.ei
+=0s	antemostrareis|antemostráreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	antemostraríamos
+=.s
+<.eis	antemostraríeis
+;.mos
+:.s
+;.se
+=.is	antemostrásseis
+=.m
+>.os	antemostrássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	antemostrávamos
+<.s
+;.eis	antemostráveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+6.va
+8.is
+8.m
+9.os
+8.s
+70e	antemove|antemovê
+8.i
+9.s
+8.m
+9.os
+8.ndo
+8.r
+90a	antemovera|antemoverá
+:.m
+;.os	antemovêramos
+:.o	antemoverão
+:0s	antemoveras|antemoverás
+9.des
+9.ei
+;0s	antemovereis|antemovêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	antemoveríamos
+;.s
+:.eis	antemoveríeis
+9.mos
+8.s
+9.se
+;.is	antemovêsseis
+;.m
+<.os	antemovêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	antemovíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	antemovíeis
+7.o
+50ura	antemura|antemurá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.l
+9.ha
+8.m
+90os	antemuramos|antemurámos
+8.ndo
+8.r
+90a	antemurara|antemurará
+:.m
+;.os	antemuráramos
+:.o	antemurarão
+:0s	antemuraras|antemurarás
+9.des
+9.ei
+;0s	antemurareis|antemuráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	antemuraríamos
+;.s
+:.eis	antemuraríeis
+9.mos
+8.s
+9.se
+;.is	antemurásseis
+;.m
+<.os	antemurássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	antemurávamos
+:.s
+9.eis	antemuráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 4;na
+6.da
+8.s
+7.o
+8.s
+6.l
 66s
-43ontem
-4/para
+5.iforme
+;.s
+5.ome
+5.upcial
+4.ocular
+70pa	anteocupa|anteocupá
+9.cao	anteocupação
+:.oes	anteocupações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	anteocupamos|anteocupámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	anteocupara|anteocupará
+;.m
+<.os	anteocupáramos
+;.o	anteocuparão
+;0s	anteocuparas|anteocuparás
+:.des
+:.ei
+<0s	anteocupareis|anteocupáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	anteocuparíamos
+<.s
+;.eis	anteocuparíeis
+:.mos
+9.s
+:.se
+<.is	anteocupásseis
+<.m
+=.os	anteocupássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	anteocupávamos
+;.s
+:.eis	anteocupáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+53ntem
+40paga	antepaga|antepagá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	antepagamos|antepagámos
+8.ndo
+8.r
+90a	antepagara|antepagará
+:.m
+;.os	antepagáramos
+:.o	antepagarão
+:0s	antepagaras|antepagarás
+9.des
+9.ei
+;0s	antepagareis|antepagáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	antepagaríamos
+;.s
+:.eis	antepagaríeis
+9.mos
+8.s
+9.se
+;.is	antepagásseis
+;.m
+<.os	antepagássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	antepagávamos
+:.s
+9.eis	antepagáveis
+7.o
+8.u
+7.ue
+9.i
+:.s
+9.m
+:.os
+9.s
+61ra	antepara|antepará
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	anteparamos|anteparámos
+8.ndo
+8.r
+90a	anteparara|anteparará
+:.m
+;.os	anteparáramos
+:.o	antepararão
+:0s	antepararas|antepararás
+9.des
+9.ei
+;0s	anteparareis|anteparáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	antepararíamos
+;.s
+:.eis	antepararíeis
+9.mos
 8/s
-6.ssada
+9.se
+;.is	anteparásseis
+;.m
+<.os	anteparássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	anteparávamos
+:.s
+9.eis	anteparáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.s
+8.u
+7.to
+60ssa	antepassa|antepassá
+9.da
+;.s
 :6o
 ;<s
+9.i
+:.s
+9.m
+:0os	antepassamos|antepassámos
+9.ndo
+9.r
+:0a	antepassara|antepassará
+;.m
+<.os	antepassáramos
+;.o	antepassarão
+;0s	antepassaras|antepassarás
+:.des
+:.ei
+<0s	antepassareis|antepassáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	antepassaríamos
+<.s
+;.eis	antepassaríeis
+:.mos
+9.s
+:.se
+<.is	antepassásseis
+<.m
+=.os	antepassássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	antepassávamos
+;.s
+:.eis	antepassáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+7.to
+5.enultima	antepenúltima
+=.s	antepenúltimas
+<.o	antepenúltimo
+=.s	antepenúltimos
+5.oe	antepõe
+7.m	antepõem
+7.s	antepões
+6.mos
+6.nde
+9.s
+8.o
+7.ha
+9.is
+9.m
+:.os
+9.s
+8.o
+6.r
+7.a	anteporá
+8.o	anteporão
+8.s	anteporás
+7.des
+7.ei
+9.s
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	anteporíamos
+9.s
+8.eis	anteporíeis
+7.mos
+7.ta
+9.da
+9.l
+9.ria
+<.s
+9.s
+8.o
+6.s	antepôs
+7.icao	anteposição
+7.ta
+9.s
+8.o
+9.s
+5.rograma
+7.jeto
+;.s
+7.posta
+5.unha
+9.m
+:.os	antepúnhamos
+9.s
+8.eis	antepúnheis
+6.s
+7.emos
+8.r
+9.a
+:.m
+;.os	antepuséramos
+:.s
+9.des
+9.eis	antepuséreis
+:.m
+:.s
+9.mos
+8.sse
+;.is	antepusésseis
+;.m
+<.os	antepuséssemos
+;.s
+9.te
+;.s
 4>rior
 8<es
+8.idade
+=.s
+90za	anterioriza|anteriorizá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	anteriorizamos|anteriorizámos
+;.ndo
+;.r
+<0a	anteriorizara|anteriorizará
+=.m
+>.os	anteriorizáramos
+=.o	anteriorizarão
+=0s	anteriorizaras|anteriorizarás
+<.des
+<.ei
+>0s	anteriorizareis|anteriorizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	anteriorizaríamos
+>.s
+=.eis	anteriorizaríeis
+<.mos
+;.s
+<.se
+>.is	anteriorizásseis
+>.m
+?.os	anteriorizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	anteriorizávamos
+=.s
+<.eis	anteriorizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 89mente
+5.o
 4Ms
 5.treia
-4/vejo
+4.ve	antevê
+6.de
+6.em
+6.is
+6.ja
+8.is
+8.m
+9.os
+8.s
+7/o
+6.mos
+6.ndo
 61r
+7.a	anteverá
+8.o	anteverão
+8.s	anteverás
+7.des
+7.ei
+9.s
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	anteveríamos
+9.s
+8.eis	anteveríeis
+7.mos
+6.s	antevês
+7.pera	antevéspera
+5.i
+6.a
+7.m
+8.os	antevíamos
+7.s
+6.dencia	antevidência
+<.s	antevidências
+9.te
+6.eis	antevíeis
+6.mos
+6.r
+7.a
+8.m
+9.os	antevíramos
+8.s
+7.des
+7.eis	antevíreis
+8.m
+8.s
+7.mos
+6.sse
+9.is	antevísseis
+9.m
+:.os	antevíssemos
+9.s
+7.ta
+9.s
+8.e
+9.s
+8.o
+9.s
+6.u
 39i
-4/aerea	antiaérea
+4.abolicionismo
+A.s
+?.ta
+A.s
+7.rtivo
+9.o
+:.s
+5.cademico	antiacadémico
+5/erea	antiaérea
 9/s	antiaéreas
 8/o	antiaéreo
-45biotico	antibiótico
+9.s	antiaéreos
+5.lcalino
+7.oolico	antialcoólico
+;.smo
+>.s
+5.ristocrata
+?.s
+>.ica	antiaristocrática
+A.s	antiaristocráticas
+@.o	antiaristocrático
+A.s	antiaristocráticos
+6.tistico	antiartístico
+7.ritica	antiartrítica
+=.s	antiartríticas
+<.o	antiartrítico
+=.s	antiartríticos
+5.smatica	antiasmática
+<.s	antiasmáticas
+;.o	antiasmático
+<.s	antiasmáticos
+4.biose
+7.terapia
+85ico	antibiótico
 ;:s	antibióticos
-40coagulante
+4.cancerosa
+=.s
+<.o
+=.s
+6.rrinho
+<.s
+8.o
+9.s
+6.tolica	anticatólica
+<.s	anticatólicas
+;.ismo
+?.s
+;.o	anticatólico
+<.s	anticatólicos
+5.etica	anticética
+:.s	anticéticas
+9.o	anticético
+:.s	anticéticos
+5.iclone
+;.s
+6.entifico	anticientífico
+6.vico	anticívico
+8.smo
+;.s
+5.lassico	anticlássico
+6.ericais
+;.l
+<.ismo
+@.s
+50oagulante
 >1s
-60ngelante
+6.lerico	anticolérico
+7.oniais
+;.l
+<.ismo
+@.s
+>.ta
+@.s
+6.mercial
+6.ncecionais
+>.l
+9.tivo
+8.ilio	anticoncílio
+70gelante
+>.s
+7.jugais
+;.l
+7.stitucional
 6/rpo
+9.rativismo
+B.s
+>.o
 97s
-5.risto
-4.depressivo
+7.rosivo
+6.smetico	anticosmético
+5.repusculo	anticrepúsculo
+6.ime
+9.s
+7.sta	anticristã
+:.o	anticristão
+;.s	anticristãos
+:.s	anticristãs
+9.ianismo
+@.s
+9.o
+:.s
+7.tico	anticrítico
+4.democracia
+>.s
+;.ta
+=.s
+<.ica	antidemocrática
+?.mente
+?.s	antidemocráticas
+>.o	antidemocrático
+?.s	antidemocráticos
+6.pressiva
+>.s
+=.o
 >3s
-5:oto	antídoto
+6.rrapante
+>.s
+6.slizante
+>.s
+7.portiva
+>.mente
+>.s
+=.ismo
+A.s
+=.o
+>.s
+6.tonante
+=.s
+5.iabetico	antidiabético
+7.rreico
+6.fterico	antidiftérico
+6.gestivo
+5.ogmatica	antidogmática
+=.s	antidogmáticas
+<.o	antidogmático
+=.s	antidogmáticos
+;.smo
+>.s
+6.ping
+6:to	antídoto
 80s	antídotos
+5.ramatica	antidramática
+=.s	antidramáticas
+<.o	antidramático
+=.s	antidramáticos
+6.oga
+9.s
+4.economico	antieconómico
+5.scarlatinoso
+7.orbutico	antiescorbútico
+6.piritualismo
+B.s
+6.tetico	antiestético
+5.vangelico	antievangélico
+4.fascismo
+<.s
+:.ta
+<.s
+5.ebril
+9.s
+6.deral
+;.ismo
+?.s
+=.ta
+?.s
+6.rruginoso
+5.ilosofico	antifilosófico
+5.ogo
+8.s
+5.rase	antífrase
 4Bga
 67mente
-6=s
+6=s	antigas|antigás
+7.ico	antigásico
+5.enica	antigénica
+:.s	antigénicas
+9.o	antigénico
+:.s	antigénicos
+8.o	antigénio
+9.s	antigénios
+6.ometrico	antigeométrico
+6.rmanico	antigermânico
 5Co
+6.rio	antigório
 6@s
+6.toso
+6.vernamental
+5.ramatical
+6.evista
+6.ipal
 55uidade
 ;8s
-41lope	antílope
+4.juridico	antijurídico
+4.letargico	antiletárgico
+5.has
+5.iberais
+:.l
+;.idade
+@.s
+<.smo
+?.s
+=.ta
+?.s
+;.mente
+5.ogaritmo
+7.ismo
+;.s
+61pe	antílope
 80s	antílopes
-44materia	antimatéria
-42patia
+4.maconica	antimaçónica
+<.s	antimaçónicas
+;.o	antimaçónico
+<.s	antimaçónicos
+6.gnetico	antimagnético
+64teria	antimatéria
+5.elancolica	antimelancólica
+?.s	antimelancólicas
+>.o	antimelancólico
+?.s	antimelancólicos
+7.odico	antimelódico
+<.s	antimelódicos
+6.tatese	antimetátese
+5.ilitar
+;.ismo
+?.s
+=.ta
+5.onarquica	antimonárquica
+>.s	antimonárquicas
+=.o	antimonárquico
+>.s	antimonárquicos
+7.ico	antimónico
+8.o	antimónio
+9.xido	antimonióxido
+6.ral
+4.nacional
+6.rcotico	antinarcótico
+6.tural
+6.zi
+8.s
+9.mo
+;.s
+9.ta
+;.s
+5.eutrao	antineutrão
+9.oes	antineutrões
+6.vralgico	antinevrálgico
+8.otico	antinevrótico
+5.odoa	antinódoa
+6.mia
+9.s
+8.ca	antinómica
+:.s	antinómicas
+9.o	antinómico
+:.s	antinómicos
+8.smo
+;.s
+5.uclear
+;.es
+6.pcial
+4.obstipante
+5.quia
+5.xidante
+<.s
+4.papa
+8.do
+8.s
+7.ismo
+;.s
+9.ta
+;.s
+6.ralelas
+;.ismo
+?.s
+8.sita
+7.lamentarismo
+C.s
+7.ticula	antipartícula
+62tia
+9.s
 8.ca	antipática
+:.s	antipáticas
 90o	antipático
-44quada
+:.s	antipáticos
+80za	antipatiza|antipatizá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	antipatizamos|antipatizámos
+:.ndo
+:.r
+;0a	antipatizara|antipatizará
+<.m
+=.os	antipatizáramos
+<.o	antipatizarão
+<0s	antipatizaras|antipatizarás
+;.des
+;.ei
+=0s	antipatizareis|antipatizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	antipatizaríamos
+=.s
+<.eis	antipatizaríeis
+;.mos
+:.s
+;.se
+=.is	antipatizásseis
+=.m
+>.os	antipatizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	antipatizávamos
+<.s
+;.eis	antipatizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+7.riota
+<.s
+;.ico	antipatriótico
+<.smo
+?.s
+5.edagogico	antipedagógico
+6.riodico	antiperiódico
+8.staltico	antiperistáltico
+6.ssoais
+:.l
+;.idade
+@.s
+<.smo
+?.s
+=.sima	antipessoalíssima
+A.s	antipessoalíssimas
+@.o	antipessoalíssimo
+A.s	antipessoalíssimos
+;.mente
+5.lastico	antiplástico
+5.oda	antípoda
+8.s	antípodas
+7.es	antípodes
+7.ico	antipódico
+6.etico	antipoético
+6.litica	antipolítica
+<.s	antipolíticas
+;.o	antipolítico
+<.s	antipolíticos
+6.pular
+5.rotao	antiprotão
+8.oes	antiprotões
+40qua	antiqua|antiquá
+74da
 9/s
 86o
 93s
-70rio	antiquário
-4.terrorista
+7.i
+8.s
+7.m
+80os	antiquamos|antiquámos
+7.ndo
+7.r
+80a	antiquara|antiquará
+9.m
+:.os	antiquáramos
+9.o	antiquarão
+90s	antiquaras|antiquarás
+8.des
+8.ei
+:0s	antiquareis|antiquáreis
+9.m
+:.os
+9.s
+80ia	antiquaria|antiquária
+:.m
+;.os	antiquaríamos
+:0s	antiquarias|antiquárias
+9.eis	antiquaríeis
+90o	antiquário
+:.s	antiquários
+8.mos
+7.s
+8.se
+:.is	antiquásseis
+:.m
+;.os	antiquássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	antiquávamos
+9.s
+8.eis	antiquáveis
+6.e
+7.i
+8.s
+70m	antiquem|antiquém
+8.os
+7.s
+6.issima	antiquíssima
+<.s	antiquíssimas
+;.o	antiquíssimo
+<.s	antiquíssimos
+6.o
+7.u
+4.rracional
+9.smo
+<.s
+:.ta
+<.s
+7.quitico	antirraquítico
+6.ealismo
+70gulamenta	antirregulamenta|antirregulamentá
+@.cao	antirregulamentação
+A.oes	antirregulamentações
+@.da
+B.s
+A.o
+B.s
+@.i
+A.s
+@.m
+A0os	antirregulamentamos|antirregulamentámos
+@.ndo
+@.r
+A0a	antirregulamentara|antirregulamentará
+B.m
+C.os	antirregulamentáramos
+B.o	antirregulamentarão
+B0s	antirregulamentaras|antirregulamentarás
+A.des
+A.ei
+C0s	antirregulamentareis|antirregulamentáreis
+B.m
+C.os
+B.s
+A.ia
+C.m
+D.os	antirregulamentaríamos
+C.s
+B.eis	antirregulamentaríeis
+A.mos
+@.s
+A.se
+C.is	antirregulamentásseis
+C.m
+D.os	antirregulamentássemos
+C.s
+A.te
+C.s
+@.va
+B.m
+C.os	antirregulamentávamos
+B.s
+A.eis	antirregulamentáveis
+?.e
+@.i
+A.s
+@.m
+A.os
+@.s
+?.o
+@.u
+7.ligiosa
+>.mente
+>.s
+=.idade
+B.s
+>.smo
+A.s
+=.o
+>.s
+7.publicana
+@.s
+?.ismo
+C.s
+?.o
+@.s
+7.volucionaria	antirrevolucionária
+C.mente
+C.s	antirrevolucionárias
+B.o	antirrevolucionário
+C.s	antirrevolucionários
+6.oubo
+:.s
+6.ugas
+7.ido	antirruído
+:.s	antirruídos
+4.ssemita
+;.s
+:.ismo
+>.s
+7.ptica	antisséptica
+<.s	antissépticas
+;.o	antisséptico
+<.s	antissépticos
+7.tica	antissética
+;.s	antisséticas
+:.o	antissético
+;.s	antisséticos
+6.ismo
+:.s
+6.ociais
+:.l
+;.ismo
+?.s
+=.ta
+?.s
+;.mente
+7.vietica	antissoviética
+>.s	antissoviéticas
+=.o	antissoviético
+>.s	antissoviéticos
+6.ubmarina
+>.s
+=.o
+>.s
+7.dorifera	antissudorífera
+?.s	antissudoríferas
+>.o	antissudorífero
+?.s	antissudoríferos
+<.ica	antissudorífica
+?.s	antissudoríficas
+>.o	antissudorífico
+?.s	antissudoríficos
+4.tanque
+:.s
+5.eatro
+6.ismo	antiteísmo
+:.s	antiteísmos
+8.ta	antiteísta
+:.s	antiteístas
+6.rmica	antitérmica
+;.s	antitérmicas
+:.o	antitérmico
+;.s	antitérmicos
+7.rorista
+>.s
 6/se	antítese
-5/oxina
-4/virais
+8.s	antíteses
+6.tanico	antitetânico
+7.ico	antitético
+5.oxica	antitóxica
+:.s	antitóxicas
+9.o	antitóxico
+:.s	antitóxicos
+8/na
+5.uberculoso
+4.variolica	antivariólica
+=.s	antivariólicas
+<.o	antivariólico
+5.eneno
+:.s
+;.a
+<.s
+;.idade
+@.s
+;.o
+<.s
+8.rea	antivenérea
+;.s	antivenéreas
+:.o	antivenéreo
+;.s	antivenéreos
+5/irais
 8/l
-73us	antivírus
-3.ologia
-37ro
-53pologa	antropóloga
+7.il
+7.ulento
+83s	antivírus
+3.oine
+4.loga	antóloga
+8.s	antólogas
+7.ia
+9.s
+8.ca	antológica
+:.s	antológicas
+9.o	antológico
+:.s	antológicos
+7.o	antólogo
+8.s	antólogos
+4.nia	antónia
+7.no
+6.eta
+6.ma	antónima
+8.s	antónimas
+7.ia	antonímia
+7.o	antónimo
+8.s	antónimos
+6.o	antónio
+3.racitosa
+;.s
+:.o
+;.s
+47o
+5.pocentrico	antropocêntrico
+=.smo
+@.s
+7.faga	antropófaga
+;.s	antropófagas
+:.ica	antropofágica
+=.s	antropofágicas
+<.o	antropofágico
+=.s	antropofágicos
+:.o	antropófago
+;.s	antropófagos
+7.genese	antropogénese
+=.s	antropogéneses
+<.ia
+;.tico	antropogenético
+:.ia
+7.ide
+:.s
+73loga	antropóloga
+;.s	antropólogas
 :3ia
+;.ca	antropológica
+=.s	antropológicas
+<.o	antropológico
+=.s	antropológicos
 ;.sta
+>.s
 :2o	antropólogo
 ;/s	antropólogos
+7.metrica	antropométrica
+>.s	antropométricas
+=.o	antropométrico
+>.s	antropométricos
+8.orfia
+=.s
+<.ca	antropomórfica
+>.s	antropomórficas
+=.o	antropomórfico
+>.s	antropomórficos
+<.smo
+?.s
+<0za	antropomorfiza|antropomorfizá
+>.da
+@.s
+?.o
+@.s
+>.i
+?.s
+>.m
+?0os	antropomorfizamos|antropomorfizámos
+>.ndo
+>.r
+?0a	antropomorfizara|antropomorfizará
+@.m
+A.os	antropomorfizáramos
+@.o	antropomorfizarão
+@0s	antropomorfizaras|antropomorfizarás
+?.des
+?.ei
+A0s	antropomorfizareis|antropomorfizáreis
+@.m
+A.os
+@.s
+?.ia
+A.m
+B.os	antropomorfizaríamos
+A.s
+@.eis	antropomorfizaríeis
+?.mos
+>.s
+?.se
+A.is	antropomorfizásseis
+A.m
+B.os	antropomorfizássemos
+A.s
+?.te
+A.s
+>.va
+@.m
+A.os	antropomorfizávamos
+@.s
+?.eis	antropomorfizáveis
+=.e
+>.i
+?.s
+>.m
+?.os
+>.s
+=.o
+>.u
+;.o
+<.se
+7.nimia	antroponímia
+;.co	antroponímico
+:.o	antropónimo
+;.s	antropónimos
+7.teisma	antropoteísma
+=.s	antropoteísmas
+<.o	antropoteísmo
+=.s	antropoteísmos
+9.rapia
 5/s
-24uais
+3.uerpia	antuérpia
+4.nes
+2.ua
+44is
 4;l
+5.idade
+:.s
 53mente
+4.m
+5.os
 44rio	anuário
 7.s	anuários
-3/idade
-36la
+4.s
+3.em
+4.ncia	anuência
+8.s	anuências
+5.te
+30i	anui|anuí
+4.a	anuía
+5.m	anuíam
+6.os	anuíamos
+5.s	anuías
+4.da	anuída
+6/de
+8.s
+6.s	anuídas
+5.o	anuído
+6.s	anuídos
+4.eis	anuíeis
+4.mos	anuímos
+4.ndo
+4.r
+50a	anuirá|anuíra
+6.m	anuíram
+7.os	anuíramos
+6.o	anuirão
+60s	anuirás|anuíras
+5.des	anuírdes
+5.ei
+70s	anuireis|anuíreis
+6.m	anuírem
+7.os
+6.s	anuíres
+5.ia
+7.m
+8.os	anuiríamos
+7.s
+6.eis	anuiríeis
+5.mos
+40s	anuis|anuís
+5.se	anuísse
+7.is	anuísseis
+7.m	anuíssem
+8.os	anuíssemos
+7.s	anuísses
+5.te	anuíste
+7.s	anuístes
+4.u
+36la	anula|anulá
+5.bilidade
+=.s
 57cao	anulação
+6.oes	anulações
 52da
+7.s
 63o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
 50m
+6.ento
+:.s
+60os	anulamos|anulámos
+5.ndo
+6.te
+8.s
 5;r
-6/am
+60a	anulara|anulará
+7/m
+8.os	anuláramos
+7.o	anularão
+70s	anularas|anularás
+6.des
+6.ei
+80s	anulareis|anuláreis
+7.m
+8.os
+7.s
 6/ia
+8.m
+9.os	anularíamos
+8.s
+7.eis	anularíeis
+6.mos
+5.s
+6.se
+8.is	anulásseis
+8.m
+9.os	anulássemos
+8.s
+6.te
+8.s
+5.tivo
+6.orio	anulatório
+5.va
+7.m
+8.os	anulávamos
+7.s
+6.eis	anuláveis
+7.l	anulável
 42e
 5.i
+6.s
 5.m
+6.os
+5.s
 40o
 53u
-37ncia
+37ncia	anuncia|anunciá
+7.cao	anunciação
+8.oes	anunciações
 73da
 9.s
 87o
+9.r
+:.a
+;.s
+:.es
 90s
+7.i
+8.s
 74m
-82os
+83os	anunciamos|anunciámos
 72ndo
-81tes
+8.te
+:1s
 7>r
-81a	anunciará
+82a	anunciará|anunciara
 96m
+:.os	anunciáramos
+9.o	anunciarão
+90s	anunciaras|anunciarás
+8.des
 8/ei
+:0s	anunciareis|anunciáreis
 91m
 :/os
+9.s
+8.ia
+:.m
+;.os	anunciaríamos
+:.s
+9.eis	anunciaríeis
 8/mos
 7/s
+8.se
+:.is	anunciásseis
+:.m
+;.os	anunciássemos
+:.s
 8.te
+:.s
+7.tivo
 7/va
+9.m
+:.os	anunciávamos
+9.s
+8.eis	anunciáveis
 63e
 71i
+8.s
+7.m
+8.os
+7.s
 6@o	anúncio
 7<s	anúncios
 7:u
+3.o
 32s	ânus
+30via	anuvia|anuviá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	anuviamos|anuviámos
+6.ndo
+6.r
+70a	anuviara|anuviará
+8.m
+9.os	anuviáramos
+8.o	anuviarão
+80s	anuviaras|anuviarás
+7.des
+7.ei
+90s	anuviareis|anuviáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	anuviaríamos
+9.s
+8.eis	anuviaríeis
+7.mos
+6.s
+7.se
+9.is	anuviásseis
+9.m
+:.os	anuviássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	anuviávamos
+8.s
+7.eis	anuviáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 22zois	anzóis
 46l
+5.ado
+5.eiro
+9.s
 1Ro
 2Cnde
 26rta
 4/ica	aórtica
+7.s	aórticas
+6.o	aórtico
 2Ls
 13pache
-3;ga
+30drinha	apadrinha|apadrinhá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	apadrinhamos|apadrinhámos
+9.ndo
+9.r
+:0a	apadrinhara|apadrinhará
+;.m
+<.os	apadrinháramos
+;.o	apadrinharão
+;0s	apadrinharas|apadrinharás
+:.des
+:.ei
+<0s	apadrinhareis|apadrinháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apadrinharíamos
+<.s
+;.eis	apadrinharíeis
+:.mos
+9.s
+:.se
+<.is	apadrinhásseis
+<.m
+=.os	apadrinhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apadrinhávamos
+;.s
+:.eis	apadrinháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50oa	apadroa|apadroá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	apadroamos|apadroámos
+7.ndo
+7.r
+80a	apadroara|apadroará
+9.m
+:.os	apadroáramos
+9.o	apadroarão
+90s	apadroaras|apadroarás
+8.des
+8.ei
+:0s	apadroareis|apadroáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apadroaríamos
+:.s
+9.eis	apadroaríeis
+8.mos
+7.s
+8.se
+:.is	apadroásseis
+:.m
+;.os	apadroássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apadroávamos
+9.s
+8.eis	apadroáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3<ga	apaga|apagá
 56da
 76s
 69o
+7.r
+8.a
+9.s
+8.es
 74s
+5.i
+6.s
 54m
+6.ento
+:.s
 64os	apagamos|apagámos
 51ndo
 5@r
-62a	apagará
+63a	apagará|apagara
 76m
+8.os	apagáramos
 7.o	apagarão
+70s	apagaras|apagarás
+6.des
 6.ei
+80s	apagareis|apagáreis
 73m
+8.os
 72s
 60ia
+8.m
+9.os	apagaríamos
+8.s
+7.eis	apagaríeis
 60mos
 53s
 60se
+8.is	apagásseis
+8.m
+9.os	apagássemos
+8.s
 65te
+8.s
 51va
+7.m
+8.os	apagávamos
+7.s
+6.eis	apagáveis
 46o
 5:u
 47ue
 66i
+7.s
 66m
+7.os
 63s
-35ixona
+36ixona	apaixona|apaixoná
 8@da
 :2mente
 :4s
+9.ico	apaixonadiço
+:.ssima	apaixonadíssima
+?.s	apaixonadíssimas
+>.o	apaixonadíssimo
+?.s	apaixonadíssimos
 9Ao
 :9s
+8.i
+9.s
 83m
-90os
+92os	apaixonamos|apaixonámos
 8/ndo
 9/te
+;.s
 8;r
-90am
-9.em
+90a	apaixonara|apaixonará
+:0m
+;.os	apaixonáramos
+:.o	apaixonarão
+:0s	apaixonaras|apaixonarás
+9.des
+9.ei
+;0s	apaixonareis|apaixonáreis
+:.m
+;.os
 :3s
 92ia
+;.m
+<.os	apaixonaríamos
+;.s
+:.eis	apaixonaríeis
+9.mos
 80s
 92se
+;.is	apaixonásseis
+;.m
+<.os	apaixonássemos
+;.s
 95te
+;.s
 8.va
+:.m
+;.os	apaixonávamos
+:.s
+9.eis	apaixonáveis
+:.l	apaixonável
 75e
 89i
+9.s
 8.m
+9.os
 84s
 72o
 88u
-3/lpa
-60da
+30laca	apalaça|apalaçá
+7.da	apalaçada
+9.s	apalaçadas
+8.o	apalaçado
+9.s	apalaçados
+7.i	apalaçai
+8.s	apalaçais
+7.m	apalaçam
+80os	apalaçamos|apalaçámos
+7.ndo	apalaçando
+7.r	apalaçar
+80a	apalaçara|apalaçará
+9.m	apalaçaram
+:.os	apalaçáramos
+9.o	apalaçarão
+90s	apalaçaras|apalaçarás
+8.des	apalaçardes
+8.ei	apalaçarei
+:0s	apalaçareis|apalaçáreis
+9.m	apalaçarem
+:.os	apalaçaremos
+9.s	apalaçares
+8.ia	apalaçaria
+:.m	apalaçariam
+;.os	apalaçaríamos
+:.s	apalaçarias
+9.eis	apalaçaríeis
+8.mos	apalaçarmos
+7.s	apalaças
+8.se	apalaçasse
+:.is	apalaçásseis
+:.m	apalaçassem
+;.os	apalaçássemos
+:.s	apalaçasses
+8.te	apalaçaste
+:.s	apalaçastes
+7.va	apalaçava
+9.m	apalaçavam
+:.os	apalaçávamos
+9.s	apalaçavas
+8.eis	apalaçáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.hes
+60iana	apalaciana|apalacianá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	apalacianamos|apalacianámos
+:.ndo
+:.r
+;0a	apalacianara|apalacianará
+<.m
+=.os	apalacianáramos
+<.o	apalacianarão
+<0s	apalacianaras|apalacianarás
+;.des
+;.ei
+=0s	apalacianareis|apalacianáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	apalacianaríamos
+=.s
+<.eis	apalacianaríeis
+;.mos
+:.s
+;.se
+=.is	apalacianásseis
+=.m
+>.os	apalacianássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	apalacianávamos
+<.s
+;.eis	apalacianáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+6.o	apalaço
+7.u	apalaçou
+50da	apalada|apaladá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	apaladamos|apaladámos
+7.ndo
+7.r
+80a	apaladara|apaladará
+9.m
+:.os	apaladáramos
+9.o	apaladarão
+90s	apaladaras|apaladarás
+8.des
+8.ei
+:0s	apaladareis|apaladáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apaladaríamos
+:.s
+9.eis	apaladaríeis
+8.mos
+7.s
+8.se
+:.is	apaladásseis
+:.m
+;.os	apaladássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apaladávamos
+9.s
+8.eis	apaladáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+50nca	apalanca|apalancá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apalancamos|apalancámos
+8.ndo
+8.r
+90a	apalancara|apalancará
+:.m
+;.os	apalancáramos
+:.o	apalancarão
+:0s	apalancaras|apalancarás
+9.des
+9.ei
+;0s	apalancareis|apalancáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apalancaríamos
+;.s
+:.eis	apalancaríeis
+9.mos
+8.s
+9.se
+;.is	apalancásseis
+;.m
+<.os	apalancássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apalancávamos
+:.s
+9.eis	apalancáveis
 7.o
-68r
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+50vra	apalavra|apalavrá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apalavramos|apalavrámos
+8.ndo
+8.r
+90a	apalavrara|apalavrará
+:.m
+;.os	apalavráramos
+:.o	apalavrarão
+:0s	apalavraras|apalavrarás
+9.des
+9.ei
+;0s	apalavrareis|apalavráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apalavraríamos
+;.s
+:.eis	apalavraríeis
+9.mos
+8.s
+9.se
+;.is	apalavrásseis
+;.m
+<.os	apalavrássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apalavrávamos
+:.s
+9.eis	apalavráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40erma	apalerma|apalermá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apalermamos|apalermámos
+8.ndo
+8.r
+90a	apalermara|apalermará
+:.m
+;.os	apalermáramos
+:.o	apalermarão
+:0s	apalermaras|apalermarás
+9.des
+9.ei
+;0s	apalermareis|apalermáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apalermaríamos
+;.s
+:.eis	apalermaríeis
+9.mos
+8.s
+9.se
+;.is	apalermásseis
+;.m
+<.os	apalermássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apalermávamos
+:.s
+9.eis	apalermáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40haca	apalhaça|apalhaçá
+8.da	apalhaçada
+:.s	apalhaçadas
+9.o	apalhaçado
+:.s	apalhaçados
+8.i	apalhaçai
+9.s	apalhaçais
+8.m	apalhaçam
+90os	apalhaçamos|apalhaçámos
+8.ndo	apalhaçando
+8.r	apalhaçar
+90a	apalhaçara|apalhaçará
+:.m	apalhaçaram
+;.os	apalhaçáramos
+:.o	apalhaçarão
+:0s	apalhaçaras|apalhaçarás
+9.des	apalhaçardes
+9.ei	apalhaçarei
+;0s	apalhaçareis|apalhaçáreis
+:.m	apalhaçarem
+;.os	apalhaçaremos
+:.s	apalhaçares
+9.ia	apalhaçaria
+;.m	apalhaçariam
+<.os	apalhaçaríamos
+;.s	apalhaçarias
+:.eis	apalhaçaríeis
+9.mos	apalhaçarmos
+8.s	apalhaças
+9.se	apalhaçasse
+;.is	apalhaçásseis
+;.m	apalhaçassem
+<.os	apalhaçássemos
+;.s	apalhaçasses
+9.te	apalhaçaste
+;.s	apalhaçastes
+8.va	apalhaçava
+:.m	apalhaçavam
+;.os	apalhaçávamos
+:.s	apalhaçavas
+9.eis	apalhaçáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o	apalhaço
+8.u	apalhaçou
+40ma	apalma|apalmá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	apalmamos|apalmámos
+6.ndo
+6.r
+70a	apalmara|apalmará
+8.m
+9.os	apalmáramos
+8.o	apalmarão
+80s	apalmaras|apalmarás
+7.des
+7.ei
+90s	apalmareis|apalmáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apalmaríamos
+9.s
+8.eis	apalmaríeis
+7.mos
+6.s
+7.se
+9.is	apalmásseis
+9.m
+:.os	apalmássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apalmávamos
+8.s
+7.eis	apalmáveis
 5.e
-51oes	apalpões
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+41pa	apalpa|apalpá
+6.cao	apalpação
+7.oes	apalpações
+60da
+8.s
+7.eira
+8.la
+:.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	apalpamos|apalpámos
+6.ndo
+6.o	apalpão
+68r
+70a	apalpara|apalpará
+8.m
+9.os	apalpáramos
+8.o	apalparão
+80s	apalparas|apalparás
+7.des
+7.ei
+90s	apalpareis|apalpáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apalparíamos
+9.s
+8.eis	apalparíeis
+7.mos
+6.s
+7.se
+9.is	apalpásseis
+9.m
+:.os	apalpássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apalpávamos
+8.s
+7.eis	apalpáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+61es	apalpões
 61u
-3@nha
+3.nagio	apanágio
+40ca	apanca|apancá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	apancamos|apancámos
+6.ndo
+6.r
+70a	apancara|apancará
+8.m
+9.os	apancáramos
+8.o	apancarão
+80s	apancaras|apancarás
+7.des
+7.ei
+90s	apancareis|apancáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apancaríamos
+9.s
+8.eis	apancaríeis
+7.mos
+6.s
+7.se
+9.is	apancásseis
+9.m
+:.os	apancássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apancávamos
+8.s
+7.eis	apancáveis
+5.o
+6.u
+4@ha
 6<da
 86s
 7Ao
 83r
+9.a
+:.s
 9/es
 8=s
+7.ura
+6.i
+7.s
 6;m
+7.ento
+;.s
 7?os	apanhamos|apanhámos
 64ndo
 6Gr
-74a	apanhará
+75a	apanhará|apanhara
 8>m
+9.os	apanháramos
 83o	apanharão
-80s	apanharás
+81s	apanharás|apanharas
+7.des
 72ei
+90s	apanhareis|apanháreis
 8:m
 94os
 89s
 73ia
 9/m
 :/os	apanharíamos
+9.s
+8.eis	apanharíeis
 7;mos
 6;s
 77se
+9.is	apanhásseis
 93m
 :1os	apanhássemos
 91s
@@ -15364,103 +32787,1623 @@ A.s
 83m
 92os	apanhávamos
 80s
+7.eis	apanháveis
 5;e
 6?i
+7.s
 6:m
 75os
 67s
 5=o
 6Au
-3.paricar
-31ra
-52dor
+40ica	apanica|apanicá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	apanicamos|apanicámos
+7.ndo
+7.r
+80a	apanicara|apanicará
+9.m
+:.os	apanicáramos
+9.o	apanicarão
+90s	apanicaras|apanicarás
+8.des
+8.ei
+:0s	apanicareis|apanicáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apanicaríamos
+:.s
+9.eis	apanicaríeis
+8.mos
+7.s
+8.se
+:.is	apanicásseis
+:.m
+;.os	apanicássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apanicávamos
+9.s
+8.eis	apanicáveis
+6.o
+7.u
+50gua	apanigua|apaniguá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apaniguamos|apaniguámos
+8.ndo
+8.r
+90a	apaniguara|apaniguará
+:.m
+;.os	apaniguáramos
+:.o	apaniguarão
+:0s	apaniguaras|apaniguarás
+9.des
+9.ei
+;0s	apaniguareis|apaniguáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apaniguaríamos
+;.s
+:.eis	apaniguaríeis
+9.mos
+8.s
+9.se
+;.is	apaniguásseis
+;.m
+<.os	apaniguássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apaniguávamos
+:.s
+9.eis	apaniguáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+40tufa	apantufa|apantufá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apantufamos|apantufámos
+8.ndo
+8.r
+90a	apantufara|apantufará
+:.m
+;.os	apantufáramos
+:.o	apantufarão
+:0s	apantufaras|apantufarás
+9.des
+9.ei
+;0s	apantufareis|apantufáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apantufaríamos
+;.s
+:.eis	apantufaríeis
+9.mos
+8.s
+9.se
+;.is	apantufásseis
+;.m
+<.os	apantufássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apantufávamos
+:.s
+9.eis	apantufáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+30parica	apaparica|apaparicá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	apaparicamos|apaparicámos
+9.ndo
+9.r
+:0a	apaparicara|apaparicará
+;.m
+<.os	apaparicáramos
+;.o	apaparicarão
+;0s	apaparicaras|apaparicarás
+:.des
+:.ei
+<0s	apaparicareis|apaparicáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apaparicaríamos
+<.s
+;.eis	apaparicaríeis
+:.mos
+9.s
+:.se
+<.is	apaparicásseis
+<.m
+=.os	apaparicássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apaparicávamos
+;.s
+:.eis	apaparicáveis
+8.o
+9.s
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+4.oilado
+32ra	apara|apará
+5.da
+7.s
+6.eira
+6.o
+72r
+8.a
+9.s
+8.es
+7.s
+50fusa	aparafusa|aparafusá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	aparafusamos|aparafusámos
+9.ndo
+9.r
+:0a	aparafusara|aparafusará
+;.m
+<.os	aparafusáramos
+;.o	aparafusarão
+;0s	aparafusaras|aparafusarás
+:.des
+:.ei
+<0s	aparafusareis|aparafusáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aparafusaríamos
+<.s
+;.eis	aparafusaríeis
+:.mos
+9.s
+:.se
+<.is	aparafusásseis
+<.m
+=.os	aparafusássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aparafusávamos
+;.s
+:.eis	aparafusáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.i
+6.s
+5.m
+60os	aparamos|aparámos
+5.ndo
 57r
+60a	aparara|aparará
+7.m
+8.os	aparáramos
+7.o	apararão
+70s	apararas|apararás
+6.des
+6.ei
+80s	aparareis|aparáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	apararíamos
+8.s
+7.eis	apararíeis
+6.mos
 52s
+6.se
+8.is	aparásseis
+8.m
+9.os	aparássemos
+8.s
+6.te
+8.s
 54to
-4<eca	apareça
+7.sa
+9.s
+8.o
+9.s
+5.va
+7.m
+8.os	aparávamos
+7.s
+6.eis	aparáveis
+4.camento
+;.s
+50eira	aparceira|aparceirá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	aparceiramos|aparceirámos
+9.ndo
+9.r
+:0a	aparceirara|aparceirará
+;.m
+<.os	aparceiráramos
+;.o	aparceirarão
+;0s	aparceiraras|aparceirarás
+:.des
+:.ei
+<0s	aparceirareis|aparceiráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aparceiraríamos
+<.s
+;.eis	aparceiraríeis
+:.mos
+9.s
+:.se
+<.is	aparceirásseis
+<.m
+=.os	aparceirássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aparceirávamos
+;.s
+:.eis	aparceiráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+60la	aparcela|aparcelá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aparcelamos|aparcelámos
+8.ndo
+8.r
+90a	aparcelara|aparcelará
+:.m
+;.os	aparceláramos
+:.o	aparcelarão
+:0s	aparcelaras|aparcelarás
+9.des
+9.ei
+;0s	aparcelareis|aparceláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aparcelaríamos
+;.s
+:.eis	aparcelaríeis
+9.mos
+8.s
+9.se
+;.is	aparcelásseis
+;.m
+<.os	aparcelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aparcelávamos
+:.s
+9.eis	aparceláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.e
+5<ca	apareça
+7.is	apareçais
 77m	apareçam
+8.os	apareçamos
 77s	apareças
 6Ae
+7.i
+8.s
 7>m
 86os
 75ndo
 7Cr
 87a	aparecerá
 9=m
+:.os	aparecêramos
 93o	aparecerão
+90s	apareceras|aparecerás
+8.des
 8.ei
+:0s	aparecereis|aparecêreis
 99m
+:.os
 99s
 86ia
 :1m
+;.os	apareceríamos
 :.s
+9.eis	apareceríeis
 84mos
 7;s
 89se
+:.is	aparecêsseis
 :2m
+;.os	aparecêssemos
 :3s
 8:te
+:.s
 7Cu
 67i
 79a
 86m
+9.os	aparecíamos
 81s
-7;do
+7.da
+9.s
+8;o
+9.s
+7.eis	aparecíeis
 77mento
+<.s
 68o	apareço
-55lhagem
+5.i
+6.s
+50lha	aparelha|aparelhá
+8.da
+:.s
+9.o
+:.s
+85gem
 :1ns
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aparelhamos|aparelhámos
+8.ndo
+8.r
+90a	aparelhara|aparelhará
+:.m
+;.os	aparelháramos
+:.o	aparelharão
+:0s	aparelharas|aparelharás
+9.des
+9.ei
+;0s	aparelhareis|aparelháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aparelharíamos
+;.s
+:.eis	aparelharíeis
+9.mos
+8.s
+9.se
+;.is	aparelhásseis
+;.m
+<.os	aparelhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aparelhávamos
+:.s
+9.eis	aparelháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 7?o
 8;s
+8.u
+5.m
+6.os
 5=ncia	aparência
 98s	aparências
-69ta
+69ta	aparenta|aparentá
 8.da
+:.s
+9.o
+:.s
+8.i
+9.s
 85m
+90os	aparentamos|aparentámos
 8/ndo
 83r
+90a	aparentara|aparentará
+:.m
+;.os	aparentáramos
+:.o	aparentarão
+:0s	aparentaras|aparentarás
+9.des
+9.ei
+;0s	aparentareis|aparentáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aparentaríamos
+;.s
+:.eis	aparentaríeis
+9.mos
 80s
+9.se
+;.is	aparentásseis
+;.m
+<.os	aparentássemos
+;.s
+9.te
+;.s
 82va
+:.m
+;.os	aparentávamos
+:.s
+9.eis	aparentáveis
 78e
-8>mente
+8.i
+9.s
+8.m
+9>ente
+9.os
 81s
 7/o
+8.u
+5.s
 49icao	aparição
+6.io	aparício
 66oes	aparições
-4/ou
-42tado
-6Dmento
+4.o
+5.s
+5/u
+40ta	aparta|apartá
+6.cao	apartação
+7.oes	apartações
+6.da
+8.s
+7.ico	apartadiço
+72o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7Dento
 ;:s
+70os	apartamos|apartámos
+6.ndo
+6.r
+70a	apartara|apartará
+8.m
+9.os	apartáramos
+8.o	apartarão
+80s	apartaras|apartarás
+7.des
+7.ei
+90s	apartareis|apartáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apartaríamos
+9.s
+8.eis	apartaríeis
+7.mos
+6.s
+7.se
+9.is	apartásseis
+9.m
+:.os	apartássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apartávamos
+8.s
+7.eis	apartáveis
 54e
-33tia
-5/co	apático
-34vorada
+6.i
+7.s
+6.m
+7.os
+6.s
+5.idaria	apartidária
+;.s	apartidárias
+:.o	apartidário
+;.s	apartidários
+5.o
+6.teis	apartotéis
+8.l
+6.u
+40valha	aparvalha|aparvalhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	aparvalhamos|aparvalhámos
+9.ndo
+9.r
+:0a	aparvalhara|aparvalhará
+;.m
+<.os	aparvalháramos
+;.o	aparvalharão
+;0s	aparvalharas|aparvalharás
+:.des
+:.ei
+<0s	aparvalhareis|aparvalháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aparvalharíamos
+<.s
+;.eis	aparvalharíeis
+:.mos
+9.s
+:.se
+<.is	aparvalhásseis
+<.m
+=.os	aparvalhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aparvalhávamos
+;.s
+:.eis	aparvalháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50oa	aparvoa|aparvoá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	aparvoamos|aparvoámos
+7.ndo
+7.r
+80a	aparvoara|aparvoará
+9.m
+:.os	aparvoáramos
+9.o	aparvoarão
+90s	aparvoaras|aparvoarás
+8.des
+8.ei
+:0s	aparvoareis|aparvoáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aparvoaríamos
+:.s
+9.eis	aparvoaríeis
+8.mos
+7.s
+8.se
+:.is	aparvoásseis
+:.m
+;.os	aparvoássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aparvoávamos
+9.s
+8.eis	aparvoáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+30scenta	apascenta|apascentá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	apascentamos|apascentámos
+9.ndo
+9.r
+:0a	apascentara|apascentará
+;.m
+<.os	apascentáramos
+;.o	apascentarão
+;0s	apascentaras|apascentarás
+:.des
+:.ei
+<0s	apascentareis|apascentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apascentaríamos
+<.s
+;.eis	apascentaríeis
+:.mos
+9.s
+:.se
+<.is	apascentásseis
+<.m
+=.os	apascentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apascentávamos
+;.s
+:.eis	apascentáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+40siva	apassiva|apassivá
+8.cao	apassivação
+9.oes	apassivações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	apassivamos|apassivámos
+8.ndo
+9.te
+;.s
+8.r
+90a	apassivara|apassivará
+:.m
+;.os	apassiváramos
+:.o	apassivarão
+:0s	apassivaras|apassivarás
+9.des
+9.ei
+;0s	apassivareis|apassiváreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apassivaríamos
+;.s
+:.eis	apassivaríeis
+9.mos
+8.s
+9.se
+;.is	apassivásseis
+;.m
+<.os	apassivássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	apassivávamos
+:.s
+9.eis	apassiváveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+3.tetada
+9.s
+8.o
+9.s
+43ia
+5.ca	apática
+7.mente
+7.s	apáticas
+6/o	apático
+7.s	apáticos
+50fa	apatifa|apatifá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	apatifamos|apatifámos
+7.ndo
+7.r
+80a	apatifara|apatifará
+9.m
+:.os	apatifáramos
+9.o	apatifarão
+90s	apatifaras|apatifarás
+8.des
+8.ei
+:0s	apatifareis|apatifáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apatifaríamos
+:.s
+9.eis	apatifaríeis
+8.mos
+7.s
+8.se
+:.is	apatifásseis
+:.m
+;.os	apatifássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apatifávamos
+9.s
+8.eis	apatifáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.te
+4.rida	apátrida
+8.s	apátridas
+6.ota
+50ulha	apatrulha|apatrulhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	apatrulhamos|apatrulhámos
+9.ndo
+9.r
+:0a	apatrulhara|apatrulhará
+;.m
+<.os	apatrulháramos
+;.o	apatrulharão
+;0s	apatrulharas|apatrulharás
+:.des
+:.ei
+<0s	apatrulhareis|apatrulháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apatrulharíamos
+<.s
+;.eis	apatrulharíeis
+:.mos
+9.s
+:.se
+<.is	apatrulhásseis
+<.m
+=.os	apatrulhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apatrulhávamos
+;.s
+:.eis	apatrulháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+30vona	apavona|apavoná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	apavonamos|apavonámos
+7.ndo
+7.r
+80a	apavonara|apavonará
+9.m
+:.os	apavonáramos
+9.o	apavonarão
+90s	apavonaras|apavonarás
+8.des
+8.ei
+:0s	apavonareis|apavonáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apavonaríamos
+:.s
+9.eis	apavonaríeis
+8.mos
+7.s
+8.se
+:.is	apavonásseis
+:.m
+;.os	apavonássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apavonávamos
+9.s
+8.eis	apavonáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+50ra	apavora|apavorá
+74da
+9.s
 84o
+9.r
+:.a
+;.s
+:.es
 90s
-35ziguar
-2/edrejada
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	apavoramos|apavorámos
+7.ndo
+8.te
+:.s
+7.r
+80a	apavorara|apavorará
+9.m
+:.os	apavoráramos
+9.o	apavorarão
+90s	apavoraras|apavorarás
+8.des
+8.ei
+:0s	apavorareis|apavoráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apavoraríamos
+:.s
+9.eis	apavoraríeis
+8.mos
+7.s
+8.se
+:.is	apavorásseis
+:.m
+;.os	apavorássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apavorávamos
+9.s
+8.eis	apavoráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+30zigua	apazigua|apaziguá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	apaziguamos|apaziguámos
+8.ndo
+85r
+90a	apaziguara|apaziguará
+:.m
+;.os	apaziguáramos
+:.o	apaziguarão
+:0s	apaziguaras|apaziguarás
+9.des
+9.ei
+;0s	apaziguareis|apaziguáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apaziguaríamos
+;.s
+:.eis	apaziguaríeis
+9.mos
+8.s
+9.se
+;.is	apaziguásseis
+;.m
+<.os	apaziguássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apaziguávamos
+:.s
+9.eis	apaziguáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+2.ea	apeá
+4.da
+6.s
+5.eira
+9.s
+8.o
+9.s
+5.o
+6.s
+4.i
+5.s
+4.mento
+9.s
+50os	apeamos|apeámos
+4.ndo
+4.r
+50a	apeara|apeará
+6.m
+7.os	apeáramos
+6.o	apearão
+60s	apearas|apearás
+5.des
+5.ei
+70s	apeareis|apeáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	apearíamos
+7.s
+6.eis	apearíeis
+5.mos
+4.sse
+7.is	apeásseis
+7.m
+8.os	apeássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	apeávamos
+6.s
+5.eis	apeáveis
+30conha	apeçonha|apeçonhá
+8.da	apeçonhada
+:.s	apeçonhadas
+9.o	apeçonhado
+:.s	apeçonhados
+8.i	apeçonhai
+9.s	apeçonhais
+8.m	apeçonham
+90os	apeçonhamos|apeçonhámos
+8.ndo	apeçonhando
+8.r	apeçonhar
+90a	apeçonhara|apeçonhará
+:.m	apeçonharam
+;.os	apeçonháramos
+:.o	apeçonharão
+:0s	apeçonharas|apeçonharás
+9.des	apeçonhardes
+9.ei	apeçonharei
+;0s	apeçonhareis|apeçonháreis
+:.m	apeçonharem
+;.os	apeçonharemos
+:.s	apeçonhares
+9.ia	apeçonharia
+;.m	apeçonhariam
+<.os	apeçonharíamos
+;.s	apeçonharias
+:.eis	apeçonharíeis
+9.mos	apeçonharmos
+8.s	apeçonhas
+9.se	apeçonhasse
+;.is	apeçonhásseis
+;.m	apeçonhassem
+<.os	apeçonhássemos
+;.s	apeçonhasses
+9.te	apeçonhaste
+;.s	apeçonhastes
+8.va	apeçonhava
+:.m	apeçonhavam
+;.os	apeçonhávamos
+:.s	apeçonhavas
+9.eis	apeçonháveis
+7.e	apeçonhe
+8.i	apeçonhei
+9.s	apeçonheis
+8.m	apeçonhem
+9.os	apeçonhemos
+80nta	apeçonhenta|apeçonhentá
+;.da	apeçonhentada
+=.s	apeçonhentadas
+<.o	apeçonhentado
+=.s	apeçonhentados
+;.i	apeçonhentai
+<.s	apeçonhentais
+;.m	apeçonhentam
+<0os	apeçonhentamos|apeçonhentámos
+;.ndo	apeçonhentando
+;.r	apeçonhentar
+<0a	apeçonhentara|apeçonhentará
+=.m	apeçonhentaram
+>.os	apeçonhentáramos
+=.o	apeçonhentarão
+=0s	apeçonhentaras|apeçonhentarás
+<.des	apeçonhentardes
+<.ei	apeçonhentarei
+>0s	apeçonhentareis|apeçonhentáreis
+=.m	apeçonhentarem
+>.os	apeçonhentaremos
+=.s	apeçonhentares
+<.ia	apeçonhentaria
+>.m	apeçonhentariam
+?.os	apeçonhentaríamos
+>.s	apeçonhentarias
+=.eis	apeçonhentaríeis
+<.mos	apeçonhentarmos
+;.s	apeçonhentas
+<.se	apeçonhentasse
+>.is	apeçonhentásseis
+>.m	apeçonhentassem
+?.os	apeçonhentássemos
+>.s	apeçonhentasses
+<.te	apeçonhentaste
+>.s	apeçonhentastes
+;.va	apeçonhentava
+=.m	apeçonhentavam
+>.os	apeçonhentávamos
+=.s	apeçonhentavas
+<.eis	apeçonhentáveis
+:.e	apeçonhente
+;.i	apeçonhentei
+<.s	apeçonhenteis
+;.m	apeçonhentem
+<.os	apeçonhentemos
+;.s	apeçonhentes
+:.o	apeçonhento
+;.u	apeçonhentou
+8.s	apeçonhes
+7.o	apeçonho
+8.u	apeçonhou
+3.dantado
+40ra	apedra|apedrá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	apedramos|apedrámos
+6.ndo
+6.r
+70a	apedrara|apedrará
+8.m
+9.os	apedráramos
+8.o	apedrarão
+80s	apedraras|apedrarás
+7.des
+7.ei
+90s	apedrareis|apedráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apedraríamos
+9.s
+8.eis	apedraríeis
+7.mos
+6.s
+7.se
+9.is	apedrásseis
+9.m
+:.os	apedrássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apedrávamos
+8.s
+7.eis	apedráveis
+5.e
+6.i
+7.s
+60ja	apedreja|apedrejá
+8/da
+:.s
 90o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	apedrejamos|apedrejámos
+8.ndo
 8/r
-32gada
+90a	apedrejara|apedrejará
+:.m
+;.os	apedrejáramos
+:.o	apedrejarão
+:0s	apedrejaras|apedrejarás
+9.des
+9.ei
+;0s	apedrejareis|apedrejáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apedrejaríamos
+;.s
+:.eis	apedrejaríeis
+9.mos
+8.s
+9.se
+;.is	apedrejásseis
+;.m
+<.os	apedrejássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apedrejávamos
+:.s
+9.eis	apedrejáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.m
+7.os
+6.s
+5.o
+6.u
+3.ei
+5.s
+4.mos
+30ga	apega|apegá
+5.cao	apegação
+6.oes	apegações
+52da
+7.s
+6.ico	apegadiço
 64o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	apegamos|apegámos
+5.ndo
+60ha	apeganha|apeganhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apeganhamos|apeganhámos
+8.ndo
+8.r
+90a	apeganhara|apeganhará
+:.m
+;.os	apeganháramos
+:.o	apeganharão
+:0s	apeganharas|apeganharás
+9.des
+9.ei
+;0s	apeganhareis|apeganháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apeganharíamos
+;.s
+:.eis	apeganharíeis
+9.mos
+8.s
+9.se
+;.is	apeganhásseis
+;.m
+<.os	apeganhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apeganhávamos
+:.s
+9.eis	apeganháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 52r
+60a	apegara|apegará
+7.m
+8.os	apegáramos
+7.o	apegarão
+70s	apegaras|apegarás
+6.des
+6.ei
+80s	apegareis|apegáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	apegaríamos
+8.s
+7.eis	apegaríeis
+6.mos
+5.s
+6.se
+8.is	apegásseis
+8.m
+9.os	apegássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	apegávamos
+7.s
+6.eis	apegáveis
 42o
+5.u
 4/ue
+6.i
+7.s
+6.m
+7.os
 6/s
-34la
+3.ia
+5.m
+5.s
+4.e
+5.m
+5.s
+4.o
+3.l
+44a	apela|apelá
+5.bilidade
+=.s
 53cao	apelação
+6.oes	apelações
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
 5/m
-60os
+6.ento
+:.s
+61os	apelamos|apelámos
 5/ndo
+6.te
+8.s
 59r
-51tivo
+60a	apelara|apelará
+7.m
+8.os	apeláramos
+7.o	apelarão
+70s	apelaras|apelarás
+6.des
+6.ei
+80s	apelareis|apeláreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	apelaríamos
+8.s
+7.eis	apelaríeis
+6.mos
+5.s
+6.se
+8.is	apelásseis
+8.m
+9.os	apelássemos
+8.s
+6.te
+8.s
+5.tiva
+9.s
+81o
+9.s
+6.oria	apelatória
+:.s	apelatórias
+9.o	apelatório
+:.s	apelatórios
+5.va
+7.m
+8.os	apelávamos
+7.s
+6.eis	apeláveis
+7.l	apelável
 4/e
-40ida
+5.i
+6.s
+5.m
+6.os
+5.s
+41ida	apelida|apelidá
+7.cao	apelidação
+8.oes	apelidações
 70da
+9.s
 82o
 9.s
+7.i
+8.s
 70m
-7.ram
+80os	apelidamos|apelidámos
+7.ndo
+7.r
+80a	apelidara|apelidará
+9.m
+:.os	apelidáramos
+9.o	apelidarão
+90s	apelidaras|apelidarás
+8.des
+8.ei
+:0s	apelidareis|apelidáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apelidaríamos
+:.s
+9.eis	apelidaríeis
+8.mos
+7.s
+8.se
+:.is	apelidásseis
+:.m
+;.os	apelidássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apelidávamos
+9.s
+8.eis	apelidáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 6=o
 75s
 70u
@@ -15471,325 +34414,2803 @@ A.s
 47dice	apêndice
 81ctomia
 8/s	apêndices
-71ite
-3.raltado
+7.iado
+81te
+4.hascado
+4.insulado
+4.sa
+6.s
+5.o
+6.s
+3.ou
+30quena	apequena|apequená
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apequenamos|apequenámos
+8.ndo
+8.r
+90a	apequenara|apequenará
+:.m
+;.os	apequenáramos
+:.o	apequenarão
+:0s	apequenaras|apequenarás
+9.des
+9.ei
+;0s	apequenareis|apequenáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apequenaríamos
+;.s
+:.eis	apequenaríeis
+9.mos
+8.s
+9.se
+;.is	apequenásseis
+;.m
+<.os	apequenássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apequenávamos
+:.s
+9.eis	apequenáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+30ralta	aperalta|aperaltá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	aperaltamos|aperaltámos
+8.ndo
+8.r
+90a	aperaltara|aperaltará
+:.m
+;.os	aperaltáramos
+:.o	aperaltarão
+:0s	aperaltaras|aperaltarás
+9.des
+9.ei
+;0s	aperaltareis|aperaltáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aperaltaríamos
+;.s
+:.eis	aperaltaríeis
+9.mos
+8.s
+9.se
+;.is	aperaltásseis
+;.m
+<.os	aperaltássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aperaltávamos
+:.s
+9.eis	aperaltáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 44ceba
+8.is
 81m
+9.os
 81s
-76e
+76e	apercebe|apercebê
+8.i
+9.s
 84m
 95os
+8.ndo
 89r
-95am
-93em
+90a	apercebera|aperceberá
+:5m
+;.os	apercebêramos
+:.o	aperceberão
+:0s	aperceberas|aperceberás
+9.des
+9.ei
+;0s	apercebereis|apercebêreis
+:3m
+;.os
 :2s
+9.ia
+;.m
+<.os	aperceberíamos
+;.s
+:.eis	aperceberíeis
 90mos
 85s
 92se
+;.is	apercebêsseis
+;.m
+<.os	apercebêssemos
+;.s
 96te
+;.s
 88u
 7;i
 8/a
-89do
+9.m
+:.os	apercebíamos
+9.s
+8.da
+:.s
+99o
+:.s
+8.eis	apercebíeis
+8.mento
+=.s
 73o
-4.feicoa	aperfeiçoa
-:2do	aperfeiçoado
-:2mento	aperfeiçoamento
+6.tibilidade
+@.s
+8.vel	apercetível
+9.o
+40feicoa	aperfeiçoa|aperfeiçoá
+:.da	aperfeiçoada
+<.s	aperfeiçoadas
+;2o	aperfeiçoado
+<.r	aperfeiçoador
+=.a	aperfeiçoadora
+>.s	aperfeiçoadoras
+=.es	aperfeiçoadores
+<.s	aperfeiçoados
+:.i	aperfeiçoai
+;.s	aperfeiçoais
+:.m	aperfeiçoam
+;2ento	aperfeiçoamento
+?.s	aperfeiçoamentos
+;0os	aperfeiçoamos|aperfeiçoámos
 :.ndo	aperfeiçoando
 :8r	aperfeiçoar
-;0am	aperfeiçoaram
-92ei	aperfeiçoei
-91ou	aperfeiçoou
-45itivo
+;0a	aperfeiçoara|aperfeiçoará
+<0m	aperfeiçoaram
+=.os	aperfeiçoáramos
+<.o	aperfeiçoarão
+<0s	aperfeiçoaras|aperfeiçoarás
+;.des	aperfeiçoardes
+;.ei	aperfeiçoarei
+=0s	aperfeiçoareis|aperfeiçoáreis
+<.m	aperfeiçoarem
+=.os	aperfeiçoaremos
+<.s	aperfeiçoares
+;.ia	aperfeiçoaria
+=.m	aperfeiçoariam
+>.os	aperfeiçoaríamos
+=.s	aperfeiçoarias
+<.eis	aperfeiçoaríeis
+;.mos	aperfeiçoarmos
+:.s	aperfeiçoas
+;.se	aperfeiçoasse
+=.is	aperfeiçoásseis
+=.m	aperfeiçoassem
+>.os	aperfeiçoássemos
+=.s	aperfeiçoasses
+;.te	aperfeiçoaste
+=.s	aperfeiçoastes
+:.va	aperfeiçoava
+<.m	aperfeiçoavam
+=.os	aperfeiçoávamos
+<.s	aperfeiçoavas
+;.eis	aperfeiçoáveis
+9.e	aperfeiçoe
+:2i	aperfeiçoei
+;.s	aperfeiçoeis
+:.m	aperfeiçoem
+;.os	aperfeiçoemos
+:.s	aperfeiçoes
+9.o	aperfeiçoo
+:1u	aperfeiçoou
+50ilha	aperfilha|aperfilhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	aperfilhamos|aperfilhámos
+9.ndo
+9.r
+:0a	aperfilhara|aperfilhará
+;.m
+<.os	aperfilháramos
+;.o	aperfilharão
+;0s	aperfilharas|aperfilharás
+:.des
+:.ei
+<0s	aperfilhareis|aperfilháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aperfilharíamos
+<.s
+;.eis	aperfilharíeis
+:.mos
+9.s
+:.se
+<.is	aperfilhásseis
+<.m
+=.os	aperfilhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aperfilhávamos
+;.s
+:.eis	aperfilháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.iodico	aperiódico
+55tivo
 97s
-4:ta
+4:ta	aperta|apertá
 68da
+8.mente
 85s
+7.eira
+8.la
+:.s
+7.inha
+;.s
+:.o
+;.s
 7;o
+8.iro
+8.r
+9.a
+:.s
+9.es
 86s
+8.uro
+6.i
+7.s
 64m
+7.ento
+;.s
 75os	apertamos|apertámos
 63ndo
 60o	apertão
 6?r
-72am
-72em
+70a	apertara|apertará
+82m
+9.os	apertáramos
+8.o	apertarão
+80s	apertaras|apertarás
+7.des
+7.ei
+90s	apertareis|apertáreis
+82m
+9.os
 84s
 7/ia
+9.m
+:.os	apertaríamos
+9.s
+8.eis	apertaríeis
 7/mos
 64s
 7/se
+9.is	apertásseis
+9.m
+:.os	apertássemos
+9.s
 71te
+9.s
 62va
+8.m
+9.os	apertávamos
+8.s
+7.eis	apertáveis
 59e
 65i
+7.s
 68m
 7.os
 64s
 5=o
+6.es	apertões
 66s
 67u
+4.uado
 3Csar
+4.tanado
 34teca	apeteça
+7.is	apeteçais
+7.m	apeteçam
+8.os	apeteçamos
+7.s	apeteças
 6>e
+7.i
+8.s
+7.m
+8.os
+7.ndo
 78r
-72sse
+80a	apetecera|apetecerá
+9.m
+:.os	apetecêramos
+9.o	apetecerão
+90s	apeteceras|apetecerás
+8.des
+8.ei
+:0s	apetecereis|apetecêreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apeteceríamos
+:.s
+9.eis	apeteceríeis
+8.mos
+7.s
+82se
+:.is	apetecêsseis
+:.m
+;.os	apetecêssemos
+:.s
+8.te
+:.s
 76u
-67ia
-7.do
-7/vel	apetecível
+6.i
+77a
+8.m
+9.os	apetecíamos
+8.s
+7.da
+9.s
+8.o
+9.s
+7.eis	apetecíeis
+7.veis	apetecíveis
+9/l	apetecível
+6.o	apeteço
 5.ncia	apetência
-4;ite
+9.s	apetências
+6.te
+4.ibilidade
+=.s
+5.cao	apetição
+50ta	apetita|apetitá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	apetitamos|apetitámos
+7.ndo
+7.r
+80a	apetitara|apetitará
+9.m
+:.os	apetitáramos
+9.o	apetitarão
+90s	apetitaras|apetitarás
+8.des
+8.ei
+:0s	apetitareis|apetitáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apetitaríamos
+:.s
+9.eis	apetitaríeis
+8.mos
+7.s
+8.se
+:.is	apetitásseis
+:.m
+;.os	apetitássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apetitávamos
+9.s
+8.eis	apetitáveis
+6;e
+7.i
+8.s
+7.m
+8.os
 74s
-6/osa
+6.ivo
+6.o
+7/sa
+9.s
 81o
-41rechos
-20icultor
+9.s
+7.u
+40recha	apetrecha|apetrechá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	apetrechamos|apetrechámos
+9.ndo
+9.r
+:0a	apetrechara|apetrechará
+;.m
+<.os	apetrecháramos
+;.o	apetrecharão
+;0s	apetrecharas|apetrecharás
+:.des
+:.ei
+<0s	apetrechareis|apetrecháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apetrecharíamos
+<.s
+;.eis	apetrecharíeis
+:.mos
+9.s
+:.se
+<.is	apetrechásseis
+<.m
+=.os	apetrechássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apetrechávamos
+;.s
+:.eis	apetrecháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+91s
+9.u
+2.i
+3.cado
+4.ola	apícola
+7.s	apícolas
+40ultor
+9.a
+:.s
 9/es
-3/mentado
+7.ura
+:.l
+:.s
+30eda	apieda|apiedá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	apiedamos|apiedámos
+6.ndo
+6.r
+70a	apiedara|apiedará
+8.m
+9.os	apiedáramos
+8.o	apiedarão
+80s	apiedaras|apiedarás
+7.des
+7.ei
+90s	apiedareis|apiedáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apiedaríamos
+9.s
+8.eis	apiedaríeis
+7.mos
+6.s
+7.se
+9.is	apiedásseis
+9.m
+:.os	apiedássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apiedávamos
+8.s
+7.eis	apiedáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.fobia
+5.rme
+8.s
+30lha	apilha|apilhá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	apilhamos|apilhámos
+6.ndo
+6.r
+70a	apilhara|apilhará
+8.m
+9.os	apilháramos
+8.o	apilharão
+80s	apilharas|apilharás
+7.des
+7.ei
+90s	apilhareis|apilháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apilharíamos
+9.s
+8.eis	apilharíeis
+7.mos
+6.s
+7.se
+9.is	apilhásseis
+9.m
+:.os	apilhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apilhávamos
+8.s
+7.eis	apilháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+30menta	apimenta|apimentá
+8.da
+:.s
+9/o
+:.s
+8.i
+9.s
+8.m
+90os	apimentamos|apimentámos
+8.ndo
 85r
-31nhada
+90a	apimentara|apimentará
+:.m
+;.os	apimentáramos
+:.o	apimentarão
+:0s	apimentaras|apimentarás
+9.des
+9.ei
+;0s	apimentareis|apimentáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apimentaríamos
+;.s
+:.eis	apimentaríeis
+9.mos
+8.s
+9.se
+;.is	apimentásseis
+;.m
+<.os	apimentássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apimentávamos
+:.s
+9.eis	apimentáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+30ncela	apincela|apincelá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apincelamos|apincelámos
+8.ndo
+8.r
+90a	apincelara|apincelará
+:.m
+;.os	apinceláramos
+:.o	apincelarão
+:0s	apincelaras|apincelarás
+9.des
+9.ei
+;0s	apincelareis|apinceláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apincelaríamos
+;.s
+:.eis	apincelaríeis
+9.mos
+8.s
+9.se
+;.is	apincelásseis
+;.m
+<.os	apincelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apincelávamos
+:.s
+9.eis	apinceláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40genta	apingenta|apingentá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	apingentamos|apingentámos
+9.ndo
+9.r
+:0a	apingentara|apingentará
+;.m
+<.os	apingentáramos
+;.o	apingentarão
+;0s	apingentaras|apingentarás
+:.des
+:.ei
+<0s	apingentareis|apingentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apingentaríamos
+<.s
+;.eis	apingentaríeis
+:.mos
+9.s
+:.se
+<.is	apingentásseis
+<.m
+=.os	apingentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apingentávamos
+;.s
+:.eis	apingentáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+40ha	apinha|apinhá
+61da
 8/s
 73o
-31ta
+8.s
+6.i
+7.s
+6.m
+70os	apinhamos|apinhámos
+6.ndo
+6.r
+70a	apinhara|apinhará
+8.m
+9.os	apinháramos
+8.o	apinharão
+80s	apinharas|apinharás
+7.des
+7.ei
+90s	apinhareis|apinháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apinharíamos
+9.s
+8.eis	apinharíeis
+7.mos
+6.s
+7.se
+9.is	apinhásseis
+9.m
+:.os	apinhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apinhávamos
+8.s
+7.eis	apinháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+60a	apinhoa|apinhoá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	apinhoamos|apinhoámos
+7.ndo
+7.r
+80a	apinhoara|apinhoará
+9.m
+:.os	apinhoáramos
+9.o	apinhoarão
+90s	apinhoaras|apinhoarás
+8.des
+8.ei
+:0s	apinhoareis|apinhoáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apinhoaríamos
+:.s
+9.eis	apinhoaríeis
+8.mos
+7.s
+8.se
+:.is	apinhoásseis
+:.m
+;.os	apinhoássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apinhoávamos
+9.s
+8.eis	apinhoáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+6.u
+40talha	apintalha|apintalhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	apintalhamos|apintalhámos
+9.ndo
+9.r
+:0a	apintalhara|apintalhará
+;.m
+<.os	apintalháramos
+;.o	apintalharão
+;0s	apintalharas|apintalharás
+:.des
+:.ei
+<0s	apintalhareis|apintalháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apintalharíamos
+<.s
+;.eis	apintalharíeis
+:.mos
+9.s
+:.se
+<.is	apintalhásseis
+<.m
+=.os	apintalhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apintalhávamos
+;.s
+:.eis	apintalháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+30pa	apipa|apipá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	apipamos|apipámos
+5.ndo
+5.r
+60a	apipara|apipará
+7.m
+8.os	apipáramos
+7.o	apiparão
+70s	apiparas|apiparás
+6.des
+6.ei
+80s	apipareis|apipáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	apiparíamos
+8.s
+7.eis	apiparíeis
+6.mos
+5.s
+6.se
+8.is	apipásseis
+8.m
+9.os	apipássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	apipávamos
+7.s
+6.eis	apipáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+32ta	apita|apitá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	apitamos|apitámos
+5.ndo
 52r
+60a	apitara|apitará
+7.m
+8.os	apitáramos
+7.o	apitarão
+70s	apitaras|apitarás
+6.des
+6.ei
+80s	apitareis|apitáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	apitaríamos
+8.s
+7.eis	apitaríeis
+6.mos
+5.s
+6.se
+8.is	apitásseis
+8.m
+9.os	apitássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	apitávamos
+7.s
+6.eis	apitáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
 48o
 51s
-21lacar
-44udam
+5.u
+2.l
+30aca	aplaca|aplacá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	aplacamos|aplacámos
+6.ndo
+61r
+70a	aplacara|aplacará
+8.m
+9.os	aplacáramos
+8.o	aplacarão
+80s	aplacaras|aplacarás
+7.des
+7.ei
+90s	aplacareis|aplacáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aplacaríamos
+9.s
+8.eis	aplacaríeis
+7.mos
+6.s
+7.se
+9.is	aplacásseis
+9.m
+:.os	aplacássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aplacávamos
+8.s
+7.eis	aplacáveis
+8.l	aplacável
+5.o
+6.u
+40ina	aplaina|aplainá
+7.cao	aplainação
+8.oes	aplainações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	aplainamos|aplainámos
+7.ndo
+7.r
+80a	aplainara|aplainará
+9.m
+:.os	aplaináramos
+9.o	aplainarão
+90s	aplainaras|aplainarás
+8.des
+8.ei
+:0s	aplainareis|aplaináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aplainaríamos
+:.s
+9.eis	aplainaríeis
+8.mos
+7.s
+8.se
+:.is	aplainásseis
+:.m
+;.os	aplainássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aplainávamos
+9.s
+8.eis	aplaináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40na	aplana|aplaná
+6.cao	aplanação
+7.oes	aplanações
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	aplanamos|aplanámos
+6.ndo
+6.r
+70a	aplanara|aplanará
+8.m
+9.os	aplanáramos
+8.o	aplanarão
+80s	aplanaras|aplanarás
+7.des
+7.ei
+90s	aplanareis|aplanáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aplanaríamos
+9.s
+8.eis	aplanaríeis
+7.mos
+6.s
+7.se
+9.is	aplanásseis
+9.m
+:.os	aplanássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aplanávamos
+8.s
+7.eis	aplanáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+4.stico	aplástico
+4.uda
+7.is
+74m
+8.os
+7.s
 60e
 7/m
-61ido
+7.nte
+7.s
+6.i
+7.a
+8.m
+9.os	aplaudíamos
+8.s
+7.da
+9.s
+81o
+9.s
+7.eis	aplaudíeis
+7.mos
+7.ndo
 77r
-8/am
+80a	aplaudira|aplaudirá
+9/m
+:.os	aplaudíramos
+9.o	aplaudirão
+90s	aplaudiras|aplaudirás
+8.des
+8.ei
+:0s	aplaudireis|aplaudíreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aplaudiríamos
+:.s
+9.eis	aplaudiríeis
+8.mos
+7.s
+8.se
+:.is	aplaudísseis
+:.m
+;.os	aplaudíssemos
+:.s
+8.te
+:.s
 70u
+7.veis	aplaudíveis
+9.l	aplaudível
 62o
-5:so
+5.sivel	aplausível
+6:o
 78s
-3;ica
+3;ica	aplica|aplicá
+6.bilidade
+>.s
 6<cao	aplicação
+7.ionais
+;.l
 78oes	aplicações
 66da
+8.mente
 82s
 76o
 81s
+6.i
+7.s
 67m
-71os
+72os	aplicamos|aplicámos
 62ndo
+7.te
+9.s
 6<r
-7/am
-7/es
+70a	aplicara|aplicará
+8/m
+9.os	aplicáramos
+8.o	aplicarão
+80s	aplicaras|aplicarás
+7.des
+7.ei
+90s	aplicareis|aplicáreis
+8.m
+9.os
+8/s
+7.ia
+9.m
+:.os	aplicaríamos
+9.s
+8.eis	aplicaríeis
 70mos
 60s
 7.se
+9.is	aplicásseis
+9.m
+:.os	aplicássemos
+9.s
 70te
-65tivo
+9.s
+6.tiva
+:.s
+95o
 :0s
 61va
 8.m
-70el	aplicável
+9.os	aplicávamos
+8.s
+7.eis	aplicáveis
+80l	aplicável
 52o
 64u
 44que
 72i
+8.s
 70m
+8.os
+7.s
 28ocalipse
-8/tico	apocalíptico
-31dera
-72do
+8.tica	apocalíptica
+<.s	apocalípticas
+;/o	apocalíptico
+<.s	apocalípticos
+7.tica	apocalítica
+;.s	apocalíticas
+:.o	apocalítico
+;.s	apocalíticos
+4.rifa	apócrifa
+8.s	apócrifas
+7.o	apócrifo
+8.s	apócrifos
+32dera	apodera|apoderá
+7.da
+9.s
+82o
+9.s
+7.i
+8.s
 7.m
+8.ento
+<.s
+80os	apoderamos|apoderámos
+7.ndo
 76r
-81am
-8/em
-7.sse
+80a	apoderara|apoderará
+91m
+:.os	apoderáramos
+9.o	apoderarão
+90s	apoderaras|apoderarás
+8.des
+8.ei
+:0s	apoderareis|apoderáreis
+9/m
+:.os
+9.s
+8.ia
+:.m
+;.os	apoderaríamos
+:.s
+9.eis	apoderaríeis
+8.mos
+7.s
+8.se
+:.is	apoderásseis
+:.m
+;.os	apoderássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apoderávamos
+9.s
+8.eis	apoderáveis
 60e
+7.i
+8.s
 7.m
-65ou
-44reca	apodreça
+8.os
+7.s
+6.o
+75u
+4.itica	apodítica
+9.s	apodíticas
+8.o	apodítico
+4.ra
+6.is
+6.m
+7.os
+6.s
+5.e
+64ca	apodreça
+8.is	apodreçais
 80m	apodreçam
+9.os	apodreçamos
 81s	apodreças
-75e
+75e	apodrece|apodrecê
+8.i
+9.s
 81m
+9.os
 81ndo
 8<r
+90a	apodrecera|apodrecerá
+:.m
+;.os	apodrecêramos
+:.o	apodrecerão
+:0s	apodreceras|apodrecerás
+9.des
+9.ei
+;0s	apodrecereis|apodrecêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apodreceríamos
+;.s
+:.eis	apodreceríeis
+9.mos
 8.s
+9.se
+;.is	apodrecêsseis
+;.m
+<.os	apodrecêssemos
+;.s
+9.te
+;.s
 8/u
-7/ida
+7.i
+8.a
+9.m
+:.os	apodrecíamos
+9.s
+8/da
+:.s
 9/o
+:.s
+8.eis	apodrecíeis
+8.mento
+=.s
+7.o	apodreço
+6.m
+60nta	apodrenta|apodrentá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	apodrentamos|apodrentámos
+9.ndo
+9.r
+:0a	apodrentara|apodrentará
+;.m
+<.os	apodrentáramos
+;.o	apodrentarão
+;0s	apodrentaras|apodrentarás
+:.des
+:.ei
+<0s	apodrentareis|apodrentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apodrentaríamos
+<.s
+;.eis	apodrentaríeis
+:.mos
+9.s
+:.se
+<.is	apodrentásseis
+<.m
+=.os	apodrentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apodrentávamos
+;.s
+:.eis	apodrentáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.s
+5.i
+6.a
+7.m
+8.os	apodríamos
+7.s
+6.da
+8.s
+7.o
+8.s
+6.eis	apodríeis
+6.mos
+6.ndo
+6.r
+70a	apodrira|apodrirá
+8.m
+9.os	apodríramos
+8.o	apodrirão
+80s	apodriras|apodrirás
+7.des
+7.ei
+90s	apodrireis|apodríreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apodriríamos
+9.s
+8.eis	apodriríeis
+7.mos
+6.s
+7.se
+9.is	apodrísseis
+9.m
+:.os	apodríssemos
+9.s
+7.te
+9.s
+6.u
+5.o
+3.e	apõe
+4.m	apõem
+4.s	apões
+3.fase	apófase
+4.ise	apófise
+7.s	apófises
 32geu
-3:ia
+4.iatura
+:.s
+3;ia	apoia|apoiá
 55da
 70s
 68o
 73s
+5.i
+6.s
 58m
 67os	apoiamos|apoiámos
 53ndo
 66te
 89s
 5?r
-62a	apoiará
+63a	apoiará|apoiara
 74m
+8.os	apoiáramos
 72o	apoiarão
+70s	apoiaras|apoiarás
+6.des
 61ei
+80s	apoiareis|apoiáreis
 73m
 8.os
 73s
 63ia
+8.m
+9.os	apoiaríamos
+8.s
+7.eis	apoiaríeis
 60mos
 54s
 61se
+8.is	apoiásseis
+8.m
+9.os	apoiássemos
+8.s
 61te
+8.s
 55va
 71m
+8.os	apoiávamos
 7/s
+6.eis	apoiáveis
 46e
 55i
+6.s
 54m
+6.os
 51s
 4Co
 55s
 57u
 3:lice	apólice
 73s	apólices
+5.nario	apolinário
 40o
-5/gista
-3=nta
+5.getica	apologética
+:.o	apologético
+6.ia
+7/sta
+:.s
+70za	apologiza|apologizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	apologizamos|apologizámos
+9.ndo
+9.r
+:0a	apologizara|apologizará
+;.m
+<.os	apologizáramos
+;.o	apologizarão
+;0s	apologizaras|apologizarás
+:.des
+:.ei
+<0s	apologizareis|apologizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apologizaríamos
+<.s
+;.eis	apologizaríeis
+:.mos
+9.s
+:.se
+<.is	apologizásseis
+<.m
+=.os	apologizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apologizávamos
+;.s
+:.eis	apologizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.nia	apolónia
+7.o	apolónio
+40vilha	apolvilha|apolvilhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	apolvilhamos|apolvilhámos
+9.ndo
+9.r
+:0a	apolvilhara|apolvilhará
+;.m
+<.os	apolvilháramos
+;.o	apolvilharão
+;0s	apolvilharas|apolvilharás
+:.des
+:.ei
+<0s	apolvilhareis|apolvilháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apolvilharíamos
+<.s
+;.eis	apolvilharíeis
+:.mos
+9.s
+:.se
+<.is	apolvilhásseis
+<.m
+=.os	apolvilhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apolvilhávamos
+;.s
+:.eis	apolvilháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+3.mos
+3.nde
+6.s
+5.o
+4.evrotico	aponevrótico
+<.s	aponevróticos
+4.ha
+6.is
+6.m
+7.os
+6.s
+5.o
+4=ta	aponta|apontá
 6<da
 87s
 78o
 8/r
+9.a
+:.s
+9.es
 84s
+6.i
+7.s
 6:m
 70ento
 ;8s
-71os
+72os	apontamos|apontámos
 66ndo
 6@r
-74am
-73em
+70a	apontara|apontará
+84m
+9.os	apontáramos
+8.o	apontarão
+80s	apontaras|apontarás
+7.des
+7.ei
+90s	apontareis|apontáreis
+83m
+9.os
 84s
 7/ia
+9.m
+:.os	apontaríamos
+9.s
+8.eis	apontaríeis
 7/mos
 66s
 71se
+9.is	apontásseis
 9.m
+:.os	apontássemos
+9.s
 74te
+9.s
 65va
 83m
+9.os	apontávamos
+8.s
+7.eis	apontáveis
 58e
 66i
+7.s
 66m
+7.os
 68s
 55o
 6:u
-30rtar
+3.plexia
+30quenta	apoquenta|apoquentá
+9.cao	apoquentação
+:.oes	apoquentações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	apoquentamos|apoquentámos
+9.ndo
+9.r
+:0a	apoquentara|apoquentará
+;.m
+<.os	apoquentáramos
+;.o	apoquentarão
+;0s	apoquentaras|apoquentarás
+:.des
+:.ei
+<0s	apoquentareis|apoquentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apoquentaríamos
+<.s
+;.eis	apoquentaríeis
+:.mos
+9.s
+:.se
+<.is	apoquentásseis
+<.m
+=.os	apoquentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apoquentávamos
+;.s
+:.eis	apoquentáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+3.r
+4.a	aporá
+5.o	aporão
+5.s	aporás
+4.des
+4.ei
+6.s
+5.m
+6.os
+5.s
+4.ia
+6.m
+7.os	aporíamos
+6.s
+5.eis	aporíeis
+4.mos
+40ta	aporta|aportá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	aportamos|aportámos
+6.ndo
+60r
+70a	aportara|aportará
+8.m
+9.os	aportáramos
+8.o	aportarão
+80s	aportaras|aportarás
+7.des
+7.ei
+90s	aportareis|aportáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aportaríamos
+9.s
+8.eis	aportaríeis
+7.mos
+6.s
+7.se
+9.is	aportásseis
+9.m
+:.os	aportássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aportávamos
+8.s
+7.eis	aportáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+50uguesa	aportuguesa|aportuguesá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<.ento
+@.s
+<0os	aportuguesamos|aportuguesámos
+;.ndo
+;.r
+<0a	aportuguesara|aportuguesará
+=.m
+>.os	aportuguesáramos
+=.o	aportuguesarão
+=0s	aportuguesaras|aportuguesarás
+<.des
+<.ei
+>0s	aportuguesareis|aportuguesáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	aportuguesaríamos
+>.s
+=.eis	aportuguesaríeis
+<.mos
+;.s
+<.se
+>.is	aportuguesásseis
+>.m
+?.os	aportuguesássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	aportuguesávamos
+=.s
+<.eis	aportuguesáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 3Fs	após
-40entacao	aposentação
-84do
-:2ria
+40enta	aposenta|aposentá
+80cao	aposentação
+9.oes	aposentações
+8.da
+:.s
+94o
+:.r
+;.a
+<.s
+;.es
+;2ia
+=.s
 :0s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aposentamos|aposentámos
+8.ndo
 83r
+90a	aposentara|aposentará
+:.m
+;.os	aposentáramos
+:.o	aposentarão
+:0s	aposentaras|aposentarás
+9.des
+9.ei
+;0s	aposentareis|aposentáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aposentaríamos
+;.s
+:.eis	aposentaríeis
+9.mos
+8.s
+9.se
+;.is	aposentásseis
+;.m
+<.os	aposentássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aposentávamos
+:.s
+9.eis	aposentáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 72o
 8<s
 8/u
-4.sar
+4.icao	aposição
+40sa	apossa|apossá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	apossamos|apossámos
+6.ndo
+6.r
+70a	apossara|apossará
+8.m
+9.os	apossáramos
+8.o	apossarão
+80s	apossaras|apossarás
+7.des
+7.ei
+90s	apossareis|apossáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apossaríamos
+9.s
+8.eis	apossaríeis
+7.mos
+6.s
+7.se
+9.is	apossásseis
+9.m
+:.os	apossássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apossávamos
+8.s
+7.eis	apossáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 4?ta
-67do
+6.da
+8.s
+77o
 85r
+9.a
+:.s
 95es
 8/s
+6.i
+7.s
 65m
 75os	apostamos|apostámos
 63ndo
 6@r
-73am
+70a	apostara|apostará
+83m
+9.os	apostáramos
+8.o	apostarão
+80s	apostaras|apostarás
+7.des
 7/ei
+90s	apostareis|apostáreis
 8.m
+9.os
 81s
 77ia
+9.m
+:.os	apostaríamos
+9.s
+8.eis	apostaríeis
 7/mos
 6>s
 7.se
+9.is	apostásseis
+9.m
+:.os	apostássemos
+9.s
 75te
+9.s
+6.ta	apóstata
+8.s	apóstatas
 67va
 8.m
+9.os	apostávamos
+8.s
+7.eis	apostáveis
 55e
 69i
+7.s
 60m
+7.os
 63s
 5Bo
-63lo	apóstolo
+60la	apostola|apostolá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apostolamos|apostolámos
+8.ndo
+8.r
+90a	apostolara|apostolará
+:.m
+;.os	apostoláramos
+:.o	apostolarão
+:0s	apostolaras|apostolarás
+9.des
+9.ei
+;0s	apostolareis|apostoláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apostolaríamos
+;.s
+:.eis	apostolaríeis
+9.mos
+8.s
+9.se
+;.is	apostolásseis
+;.m
+<.os	apostolássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apostolávamos
+:.s
+9.eis	apostoláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ica	apostólica
+:.s	apostólicas
+9.idade
+>.s
+9.o	apostólico
+:.s	apostólicos
+80za	apostoliza|apostolizá
+:.cao	apostolização
+;.oes	apostolizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	apostolizamos|apostolizámos
+:.ndo
+:.r
+;0a	apostolizara|apostolizará
+<.m
+=.os	apostolizáramos
+<.o	apostolizarão
+<0s	apostolizaras|apostolizarás
+;.des
+;.ei
+=0s	apostolizareis|apostolizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	apostolizaríamos
+=.s
+<.eis	apostolizaríeis
+;.mos
+:.s
+;.se
+=.is	apostolizásseis
+=.m
+>.os	apostolizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	apostolizávamos
+<.s
+;.eis	apostolizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+73o	apóstolo|apostolo
 84s	apóstolos
+8.u
+6.s
 69u
-2.ple
+50rofa	apostrofa|apostrofá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	apostrofamos|apostrofámos
+9.ndo
+9.r
+:0a	apostrofara|apostrofará
+;.m
+<.os	apostrofáramos
+;.o	apostrofarão
+;0s	apostrofaras|apostrofarás
+:.des
+:.ei
+<0s	apostrofareis|apostrofáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apostrofaríamos
+<.s
+;.eis	apostrofaríeis
+:.mos
+9.s
+:.se
+<.is	apostrofásseis
+<.m
+=.os	apostrofássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apostrofávamos
+;.s
+:.eis	apostrofáveis
+80e	apostrofe|apóstrofe
+9.i
+:.s
+9.m
+:.os
+90s	apostrofes|apóstrofes
+80o	apostrofo|apóstrofo
+9.s	apóstrofos
+9.u
+5.ura
+30tenta	apotenta|apotentá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apotentamos|apotentámos
+8.ndo
+8.r
+90a	apotentara|apotentará
+:.m
+;.os	apotentáramos
+:.o	apotentarão
+:0s	apotentaras|apotentarás
+9.des
+9.ei
+;0s	apotentareis|apotentáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apotentaríamos
+;.s
+:.eis	apotentaríeis
+9.mos
+8.s
+9.se
+;.is	apotentásseis
+;.m
+<.os	apotentássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apotentávamos
+:.s
+9.eis	apotentáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+50osa	apoteosa|apoteosá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	apoteosamos|apoteosámos
+8.ndo
+8.r
+90a	apoteosara|apoteosará
+:.m
+;.os	apoteosáramos
+:.o	apoteosarão
+:0s	apoteosaras|apoteosarás
+9.des
+9.ei
+;0s	apoteosareis|apoteosáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apoteosaríamos
+;.s
+:.eis	apoteosaríeis
+9.mos
+8.s
+9.se
+;.is	apoteosásseis
+;.m
+<.os	apoteosássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apoteosávamos
+:.s
+9.eis	apoteosáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.tica	apoteótica
+:.s	apoteóticas
+9.o	apoteótico
+5.se	apótese
+30uca	apouca|apoucá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	apoucamos|apoucámos
+6.ndo
+6.r
+70a	apoucara|apoucará
+8.m
+9.os	apoucáramos
+8.o	apoucarão
+80s	apoucaras|apoucarás
+7.des
+7.ei
+90s	apoucareis|apoucáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apoucaríamos
+9.s
+8.eis	apoucaríeis
+7.mos
+6.s
+7.se
+9.is	apoucásseis
+9.m
+:.os	apoucássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apoucávamos
+8.s
+7.eis	apoucáveis
+5.o
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+2.pacdm
+3.le
 20raz
-50ivel	aprazível
-3;ecia
+50a	apraza|aprazá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	aprazamos|aprazámos
+6.ndo
+6.r
+70a	aprazara|aprazará
+8.m
+9.os	aprazáramos
+8.o	aprazarão
+80s	aprazaras|aprazarás
+7.des
+7.ei
+90s	aprazareis|aprazáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aprazaríamos
+9.s
+8.eis	aprazaríeis
+7.mos
+6.s
+7.se
+9.is	aprazásseis
+9.m
+:.os	aprazássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aprazávamos
+8.s
+7.eis	aprazáveis
+5.e
+6.dor
+9.a
+:.s
+9.es
+6.i
+7.s
+6.m
+7.os
+6.ndo
+6.r
+7.a	aprazerá
+8.o	aprazerão
+8.s	aprazerás
+7.des
+7.ei
+9.s
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aprazeríamos
+9.s
+8.eis	aprazeríeis
+7.mos
+6.s
+5.ia
+7.m
+8.os	aprazíamos
+7.s
+6.bilidade
+>.s
+6.da
+8.s
+7.o
+8.s
+6.eis	aprazíeis
+6.mento
+;.s
+6.veis	aprazíveis
+80l	aprazível
+5.o
+6.u
+3.e
+40ca	apreça|apreçá
+6.da	apreçada
+8.s	apreçadas
+7.o	apreçado
+8.r	apreçador
+9.a	apreçadora
+:.s	apreçadoras
+9.es	apreçadores
+8.s	apreçados
+6.i	apreçai
+7.s	apreçais
+6.m	apreçam
+7.ento	apreçamento
+;.s	apreçamentos
+70os	apreçamos|apreçámos
+6.ndo	apreçando
+6.r	apreçar
+70a	apreçara|apreçará
+8.m	apreçaram
+9.os	apreçáramos
+8.o	apreçarão
+80s	apreçaras|apreçarás
+7.des	apreçardes
+7.ei	apreçarei
+90s	apreçareis|apreçáreis
+8.m	apreçarem
+9.os	apreçaremos
+8.s	apreçares
+7.ia	apreçaria
+9.m	apreçariam
+:.os	apreçaríamos
+9.s	apreçarias
+8.eis	apreçaríeis
+7.mos	apreçarmos
+6.s	apreças
+7.se	apreçasse
+9.is	apreçásseis
+9.m	apreçassem
+:.os	apreçássemos
+9.s	apreçasses
+7.te	apreçaste
+9.s	apreçastes
+6.va	apreçava
+8.m	apreçavam
+9.os	apreçávamos
+8.s	apreçavas
+7.eis	apreçáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5;ia	aprecia|apreciá
 75cao	apreciação
+8.oes	apreciações
 73da
 9/s
 86o
 96r
 :1a
+;.s
 :/es
 91s
+7.i
+8.s
 77m
+8.ento
+<.s
 87os	apreciamos|apreciámos
 72ndo
 7>r
-80a	apreciará
+82a	apreciará|apreciara
 9.m
-8/em
+:.os	apreciáramos
+9.o	apreciarão
+90s	apreciaras|apreciarás
+8.des
+8.ei
+:0s	apreciareis|apreciáreis
+9/m
+:.os
+9.s
 85ia
+:.m
+;.os	apreciaríamos
+:.s
+9.eis	apreciaríeis
+8.mos
 74s
 80se
+:.is	apreciásseis
+:.m
+;.os	apreciássemos
+:.s
 8/te
+:.s
+7.tivo
+;.s
 74va
+9.m
+:.os	apreciávamos
+9.s
+8.eis	apreciáveis
+9.l	apreciável
+:.mente
 69e
 76i
+8.s
 77m
 8.os
 71s
 6=o
 73u
 57o	apreço
-4/ende
-81mos
+6.u	apreçou
+4.enda
+8.is
+8.m
+9.os
+8.s
+71e	apreende|apreendê
+8.dor
+;.a
+<.s
+;.es
+8.i
+9.s
+8.m
+91os
+8.ndo
 87r
-92am
+90a	apreendera|apreenderá
+:2m
+;.os	apreendêramos
+:.o	apreenderão
+:0s	apreenderas|apreenderás
+9.des
+9.ei
+;0s	apreendereis|apreendêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apreenderíamos
+;.s
+:.eis	apreenderíeis
+9.mos
+8.s
+9.se
+;.is	apreendêsseis
+;.m
+<.os	apreendêssemos
+;.s
+9.te
+;.s
 82u
-71ida
+7.i
+8.a
+9.m
+:.os	apreendíamos
+9.s
+81da
 :/s
 94o
 :2s
+8.eis	apreendíeis
+7.o
 69sao	apreensão
-71ivo
+7.ibilidade
+@.s
+8.va
+:.s
+9.el	apreensível
+91o
+:.s
 73oes	apreensões
-4/goar
+8.r
+9.io	apreensório
+40fixa	aprefixa|aprefixá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	aprefixamos|aprefixámos
+8.ndo
+8.r
+90a	aprefixara|aprefixará
+:.m
+;.os	aprefixáramos
+:.o	aprefixarão
+:0s	aprefixaras|aprefixarás
+9.des
+9.ei
+;0s	aprefixareis|aprefixáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aprefixaríamos
+;.s
+:.eis	aprefixaríeis
+9.mos
+8.s
+9.se
+;.is	aprefixásseis
+;.m
+<.os	aprefixássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aprefixávamos
+:.s
+9.eis	aprefixáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40goa	apregoa|apregoá
+7.da
+9.s
+8.o
+9.r
+9.s
+7.i
+8.s
+7.m
+80os	apregoamos|apregoámos
+7.ndo
+7/r
+80a	apregoara|apregoará
+9.m
+:.os	apregoáramos
+9.o	apregoarão
+90s	apregoaras|apregoarás
+8.des
+8.ei
+:0s	apregoareis|apregoáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apregoaríamos
+:.s
+9.eis	apregoaríeis
+8.mos
+7.s
+8.se
+:.is	apregoásseis
+:.m
+;.os	apregoássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apregoávamos
+9.s
+8.eis	apregoáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 49nda
+7.is
 76m
 80os
 77s
-6=e
+6=e	aprende|aprendê
 7/i
+8.s
 7:m
 8=os
 77ndo
 7Er
 87a	aprenderá|aprendera
 9:m
+:.os	aprendêramos
 95o	aprenderão
 96s	aprenderás
+8.des
 83ei
+:0s	aprendereis|aprendêreis
 96m
 :2os
 99s
 82ia
-:.mos	aprenderíamos
+:.m
+;.os	aprenderíamos
+:.s
+9.eis	aprenderíeis
 85mos
 7:s
 84se
+:.is	aprendêsseis
 :0m
 ;.os	aprendêssemos
 :2s
@@ -15799,16 +37220,73 @@ A.s
 6Ai
 74a
 80m
+9.os	aprendíamos
 8.s
 70da
 9.s
 8<o
+9.s
+7.eis	aprendíeis
 7:z
 8/ado
+;.s
 98gem
+;.ns
 83es
 68o
-4<senta
+40sa	apresa|apresá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	apresamos|apresámos
+6.ndo
+6.r
+70a	apresara|apresará
+8.m
+9.os	apresáramos
+8.o	apresarão
+80s	apresaras|apresarás
+7.des
+7.ei
+90s	apresareis|apresáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	apresaríamos
+9.s
+8.eis	apresaríeis
+7.mos
+6.s
+7.se
+9.is	apresásseis
+9.m
+:.os	apresássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	apresávamos
+8.s
+7.eis	apresáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6<nta	apresenta|apresentá
 9>cao	apresentação
 :6oes	apresentações
 98da
@@ -15816,344 +37294,3159 @@ A.s
 ::o
 ;8r
 <4a
+=.s
 <1es
 ;7s
+9.i
+:.s
 98m
 :7os	apresentamos|apresentámos
 94ndo
+:.te
+<.s
 9Cr
-:4a	apresentará
+:5a	apresentará|apresentara
 ;7m
+<.os	apresentáramos
 ;/o	apresentarão
+;0s	apresentaras|apresentarás
+:.des
 :3ei
+<0s	apresentareis|apresentáreis
 ;3m
 <1os
 ;4s
 :0ia
+<.m
+=.os	apresentaríamos
+<.s
+;.eis	apresentaríeis
 :3mos
 95s
 :4se
+<.is	apresentásseis
 <.m
+=.os	apresentássemos
 <.s
 :5te
+<.s
 95va
 ;0m
-:3el	apresentável
+<.os	apresentávamos
+;.s
+:.eis	apresentáveis
+;3l	apresentável
 8;e
 98i
+:.s
 94m
+:.os
 92s
 8:o
 9<u
-52sa
+6.s
+5.o
+6.u
+53sa	apressa|apressá
 72da
 90mente
+9.s
 83o
+9.r
+:.a
+;.s
+:.es
 9/s
+7.i
+8.s
 7/m
+80os	apressamos|apressámos
+7.ndo
 7;r
-8.es
+80a	apressara|apressará
+9.m
+:.os	apressáramos
+9.o	apressarão
+90s	apressaras|apressarás
+8.des
+8.ei
+:0s	apressareis|apressáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	apressaríamos
+:.s
+9.eis	apressaríeis
 80mos
+7.s
+8.se
+:.is	apressásseis
+:.m
+;.os	apressássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	apressávamos
+9.s
+8.eis	apressáveis
 62e
 7/i
+8.s
 7/m
+8.os
 71s
-61ou
-32imorar
-4/siona
+6.o
+71u
+60ura	apressura|apressurá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	apressuramos|apressurámos
+9.ndo
+9.r
+:0a	apressurara|apressurará
+;.m
+<.os	apressuráramos
+;.o	apressurarão
+;0s	apressuraras|apressurarás
+:.des
+:.ei
+<0s	apressurareis|apressuráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	apressuraríamos
+<.s
+;.eis	apressuraríeis
+:.mos
+9.s
+:.se
+<.is	apressurásseis
+<.m
+=.os	apressurássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	apressurávamos
+;.s
+:.eis	apressuráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50ta	apresta|aprestá
+7.cao	aprestação
+8.oes	aprestações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80a	aprestama|aprestamá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	aprestamamos|aprestamámos
+9.ndo
+9.r
+:0a	aprestamara|aprestamará
+;.m
+<.os	aprestamáramos
+;.o	aprestamarão
+;0s	aprestamaras|aprestamarás
+:.des
+:.ei
+<0s	aprestamareis|aprestamáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aprestamaríamos
+<.s
+;.eis	aprestamaríeis
+:.mos
+9.s
+:.se
+<.is	aprestamásseis
+<.m
+=.os	aprestamássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aprestamávamos
+;.s
+:.eis	aprestamáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.nto
+<.s
+9.s
+80o	aprestamo|apréstamo
+90s	aprestamos|aprestámos
+9.u
+7.ndo
+7.r
+80a	aprestara|aprestará
+9.m
+:.os	aprestáramos
+9.o	aprestarão
+90s	aprestaras|aprestarás
+8.des
+8.ei
+:0s	aprestareis|aprestáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aprestaríamos
+:.s
+9.eis	aprestaríeis
+8.mos
+7.s
+8.se
+:.is	aprestásseis
+:.m
+;.os	aprestássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aprestávamos
+9.s
+8.eis	aprestáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.untado
+30imora	aprimora|aprimorá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aprimoramos|aprimorámos
+8.ndo
+82r
+90a	aprimorara|aprimorará
+:.m
+;.os	aprimoráramos
+:.o	aprimorarão
+:0s	aprimoraras|aprimorarás
+9.des
+9.ei
+;0s	aprimorareis|aprimoráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aprimoraríamos
+;.s
+:.eis	aprimoraríeis
+9.mos
+8.s
+9.se
+;.is	aprimorásseis
+;.m
+<.os	aprimorássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aprimorávamos
+:.s
+9.eis	aprimoráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.oridade
+;.s
+7.smo
+:.s
+8.ta
+9.ico	apriorístico
+40siona	aprisiona|aprisioná
 93da
 ;.s
 :5o
 ;2s
-91mento
+9.i
+:.s
+9.m
+:1ento
+>.s
+:0os	aprisionamos|aprisionámos
+9.ndo
 95r
-:/am
-82ou
-3.ofunda
+:0a	aprisionara|aprisionará
+;/m
+<.os	aprisionáramos
+;.o	aprisionarão
+;0s	aprisionaras|aprisionarás
+:.des
+:.ei
+<0s	aprisionareis|aprisionáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aprisionaríamos
+<.s
+;.eis	aprisionaríeis
+:.mos
+9.s
+:.se
+<.is	aprisionásseis
+<.m
+=.os	aprisionássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aprisionávamos
+;.s
+:.eis	aprisionáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+92u
+30oa	aproa|aproá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	aproamos|aproámos
+5.ndo
+5.r
+60a	aproara|aproará
+7.m
+8.os	aproáramos
+7.o	aproarão
+70s	aproaras|aproarás
+6.des
+6.ei
+80s	aproareis|aproáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	aproaríamos
+8.s
+7.eis	aproaríeis
+6.mos
+5.s
+6.se
+8.is	aproásseis
+8.m
+9.os	aproássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	aproávamos
+7.s
+6.eis	aproáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+40funda	aprofunda|aprofundá
+9.cao	aprofundação
+:.oes	aprofundações
 9.da
+;.mente
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	aprofundamos|aprofundámos
+9.ndo
 95r
-4.nta
+:0a	aprofundara|aprofundará
+;.m
+<.os	aprofundáramos
+;.o	aprofundarão
+;0s	aprofundaras|aprofundarás
+:.des
+:.ei
+<0s	aprofundareis|aprofundáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aprofundaríamos
+<.s
+;.eis	aprofundaríeis
+:.mos
+9.s
+:.se
+<.is	aprofundásseis
+<.m
+=.os	aprofundássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aprofundávamos
+;.s
+:.eis	aprofundáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+40nta	apronta|aprontá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	aprontamos|aprontámos
 70ndo
 76r
-6/ou
-43priacao	apropriação
+80a	aprontara|aprontará
+9.m
+:.os	aprontáramos
+9.o	aprontarão
+90s	aprontaras|aprontarás
+8.des
+8.ei
+:0s	aprontareis|aprontáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aprontaríamos
+:.s
+9.eis	aprontaríeis
+8.mos
+7.s
+8.se
+:.is	aprontásseis
+:.m
+;.os	aprontássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aprontávamos
+9.s
+8.eis	aprontáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7/u
+4.o
+5.u
+40posita	aproposita|apropositá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	apropositamos|apropositámos
+:.ndo
+:.r
+;0a	apropositara|apropositará
+<.m
+=.os	apropositáramos
+<.o	apropositarão
+<0s	apropositaras|apropositarás
+;.des
+;.ei
+=0s	apropositareis|apropositáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	apropositaríamos
+=.s
+<.eis	apropositaríeis
+;.mos
+:.s
+;.se
+=.is	apropositásseis
+=.m
+>.os	apropositássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	apropositávamos
+<.s
+;.eis	apropositáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+50ria	apropria|apropriá
+83cao	apropriação
+9.oes	apropriações
 88da
 :3mente
 :3s
 9<o
+:.r
+;.a
+<.s
+;.es
 :3s
+8.i
+9.s
+8.m
+90os	apropriamos|apropriámos
+8.ndo
 8/r
-4/uver
-48va
+90a	apropriara|apropriará
+:.m
+;.os	apropriáramos
+:.o	apropriarão
+:0s	apropriaras|apropriarás
+9.des
+9.ei
+;0s	apropriareis|apropriáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	apropriaríamos
+;.s
+:.eis	apropriaríeis
+9.mos
+8.s
+9.se
+;.is	apropriásseis
+;.m
+<.os	apropriássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apropriávamos
+:.s
+9.eis	apropriáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40sa	aprosa|aprosá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	aprosamos|aprosámos
+6.ndo
+6.r
+70a	aprosara|aprosará
+8.m
+9.os	aprosáramos
+8.o	aprosarão
+80s	aprosaras|aprosarás
+7.des
+7.ei
+90s	aprosareis|aprosáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aprosaríamos
+9.s
+8.eis	aprosaríeis
+7.mos
+6.s
+7.se
+9.is	aprosásseis
+9.m
+:.os	aprosássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aprosávamos
+8.s
+7.eis	aprosáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.uve
+7.mos
+7/r
+8.a
+9.m
+:.os	aprouvéramos
+9.s
+8.des
+8.eis	aprouvéreis
+9.m
+9.s
+8.mos
+7.sse
+:.is	aprouvésseis
+:.m	aprouvéssem
+;.os	aprouvéssemos
+:.s
+8.te
+:.s
+48va	aprova|aprová
 6=cao	aprovação
 7.oes	aprovações
 68da
 84s
 7:o
+8.r
+9.a
+:.s
+9.es
 84s
+6.i
+7.s
 63m
-70os
+72os	aprovamos|aprovámos
+6.ndo
 6;r
-71a	aprovará
+72a	aprovará|aprovara
 84m
+9.os	aprováramos
+8.o	aprovarão
+80s	aprovaras|aprovarás
+7.des
 7.ei
+90s	aprovareis|aprováreis
 81m
+9.os
+8.s
 73ia
+9.m
+:.os	aprovaríamos
+9.s
+8.eis	aprovaríeis
+7.mos
 62s
 7/se
+9.is	aprovásseis
 9.m
+:.os	aprovássemos
+9.s
 7.te
+9.s
+6.tivo
 62va
+8.m
+9.os	aprovávamos
+8.s
+7.eis	aprováveis
+8.l	aprovável
 55e
 64i
-7:ta
+7.s
+7:ta	aproveita|aproveitá
+9.bilidade
+A.s
+9.cao	aproveitação
+:.oes	aproveitações
 9.da
+;.s
 :6o
 ;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
 95m
 :1ento
+>.s
 :5os	aproveitamos|aproveitámos
 95ndo
+:.te
+<.s
 9@r
-:/a	aproveitará
+:1a	aproveitará|aproveitara
 ;3m
-:1em
+<.os	aproveitáramos
+;.o	aproveitarão
+;0s	aproveitaras|aproveitarás
+:.des
+:.ei
+<0s	aproveitareis|aproveitáreis
+;1m
+<.os
 ;2s
 :2ia
+<.m
+=.os	aproveitaríamos
+<.s
+;.eis	aproveitaríeis
 :2mos
 94s
 :1se
+<.is	aproveitásseis
+<.m
+=.os	aproveitássemos
+<.s
 :3te
+<.s
 92va
+;.m
+<.os	aproveitávamos
+;.s
+:.eis	aproveitáveis
+;.l	aproveitável
 89e
 95i
+:.s
 98m
 :1os
 93s
 86o
 98u
 60m
+7.os
 6/s
+50isiona	aprovisiona|aprovisioná
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<.ento
+@.s
+<0os	aprovisionamos|aprovisionámos
+;.ndo
+;.r
+<0a	aprovisionara|aprovisionará
+=.m
+>.os	aprovisionáramos
+=.o	aprovisionarão
+=0s	aprovisionaras|aprovisionarás
+<.des
+<.ei
+>0s	aprovisionareis|aprovisionáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	aprovisionaríamos
+>.s
+=.eis	aprovisionaríeis
+<.mos
+;.s
+<.se
+>.is	aprovisionásseis
+>.m
+?.os	aprovisionássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	aprovisionávamos
+=.s
+<.eis	aprovisionáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 57o
 69u
-4;xima
+4;xima	aproxima|aproximá
 8;cao	aproximação
+9.oes	aproximações
 84da
 :=mente
+:.s
 96o
+:.s
+8.i
+9.s
 87m
 96os	aproximamos|aproximámos
 86ndo
 8?r
-92a	aproximará
+93a	aproximará|aproximara
 :3m
+;.os	aproximáramos
 :.o	aproximarão
-95em
+:0s	aproximaras|aproximarás
+9.des
+9.ei
+;0s	aproximareis|aproximáreis
+:5m
+;.os
 :7s
 92ia
+;.m
+<.os	aproximaríamos
+;.s
+:.eis	aproximaríeis
 94mos
 85s
 94se
+;.is	aproximásseis
 ;.m
+<.os	aproximássemos
+;.s
 90te
+;.s
+8.tiva
+<.s
+;.o
+<.s
 86va
 :0m
 ;.os	aproximávamos
+:.s
+9.eis	aproximáveis
+:.l	aproximável
 7:e
 85i
+9.s
 88m
 9.os
 8;s
 76o
 88u
+30uma	apruma|aprumá
+6.cao	aprumação
+7.oes	aprumações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	aprumamos|aprumámos
+6.ndo
+6.r
+70a	aprumara|aprumará
+8.m
+9.os	aprumáramos
+8.o	aprumarão
+80s	aprumaras|aprumarás
+7.des
+7.ei
+90s	aprumareis|aprumáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aprumaríamos
+9.s
+8.eis	aprumaríeis
+7.mos
+6.s
+7.se
+9.is	aprumásseis
+9.m
+:.os	aprumássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aprumávamos
+8.s
+7.eis	aprumáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 25ta
 4/s
 37idao	aptidão
 56oes	aptidões
+4.tude
 39o
 45s
-22unhala
+2.ucarado
+3.dorado
+3.lia	apúlia
+5.ense
+9.s
+5.o	apúlio
+3.nha
+63la	apunhala|apunhalá
 82da
+:.s
 96o
+:.s
+8.i
+9.s
+8.m
+90os	apunhalamos|apunhalámos
+8.ndo
+9.te
+;.s
 87r
-90am
-9/es
-8.ste
-7/ei
+90a	apunhalara|apunhalará
+:0m
+;.os	apunhaláramos
+:.o	apunhalarão
+:0s	apunhalaras|apunhalarás
+9.des
+9.ei
+;0s	apunhalareis|apunhaláreis
+:.m
+;.os
+:/s
+9.ia
+;.m
+<.os	apunhalaríamos
+;.s
+:.eis	apunhalaríeis
+9.mos
 8.s
-75ou
-30rada
+9.se
+;.is	apunhalásseis
+;.m
+<.os	apunhalássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	apunhalávamos
+:.s
+9.eis	apunhaláveis
+7.e
+8/i
+9.s
+8.m
+9.os
+8.s
+7.o
+85u
+6.m
+7.os	apúnhamos
+6.s
+5.eis	apúnheis
+30pa	apupa|apupá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	apupamos|apupámos
+5.ndo
+5.r
+60a	apupara|apupará
+7.m
+8.os	apupáramos
+7.o	apuparão
+70s	apuparas|apuparás
+6.des
+6.ei
+80s	apupareis|apupáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	apuparíamos
+8.s
+7.eis	apuparíeis
+6.mos
+5.s
+6.se
+8.is	apupásseis
+8.m
+9.os	apupássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	apupávamos
+7.s
+6.eis	apupáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.s
+5.u
+30ra	apura|apurá
+5.cao	apuração
+6.oes	apurações
+50da
+7.s
 63o
+7.r
+8.a
+9.s
+8.es
 70s
-50mento
-6/os	apurámos
+5.i
+6.s
+5.m
+60ento
+:.s
+61os	apurámos|apuramos
+5.ndo
 57r
+60a	apurara|apurará
+7.m
+8.os	apuráramos
+7.o	apurarão
+70s	apuraras|apurarás
+6.des
+6.ei
+80s	apurareis|apuráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	apuraríamos
+8.s
+7.eis	apuraríeis
+6.mos
+5.s
+6.se
+8.is	apurásseis
+8.m
+9.os	apurássemos
+8.s
+6.te
+8.s
+5.tivo
+5.va
+7.m
+8.os	apurávamos
+7.s
+6.eis	apuráveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
 4.o
 59s
 5/u
-18quando
+4.purado
+3.s
+4.emos
+5.r
+6.a
+7.m
+8.os	apuséramos
+7.s
+6.des
+6.eis	apuséreis
+7.m
+7.s
+6.mos
+5.sse
+8.is	apusésseis
+8.m
+9.os	apuséssemos
+8.s
+6.te
+8.s
+10quadrela	aquadrela|aquadrelá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	aquadrelamos|aquadrelámos
+9.ndo
+9.r
+:0a	aquadrelara|aquadrelará
+;.m
+<.os	aquadreláramos
+;.o	aquadrelarão
+;0s	aquadrelaras|aquadrelarás
+:.des
+:.ei
+<0s	aquadrelareis|aquadreláreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aquadrelaríamos
+<.s
+;.eis	aquadrelaríeis
+:.mos
+9.s
+:.se
+<.is	aquadrelásseis
+<.m
+=.os	aquadrelássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aquadrelávamos
+;.s
+:.eis	aquadreláveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+60ilha	aquadrilha|aquadrilhá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;.ento
+?.s
+;0os	aquadrilhamos|aquadrilhámos
+:.ndo
+:.r
+;0a	aquadrilhara|aquadrilhará
+<.m
+=.os	aquadrilháramos
+<.o	aquadrilharão
+<0s	aquadrilharas|aquadrilharás
+;.des
+;.ei
+=0s	aquadrilhareis|aquadrilháreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	aquadrilharíamos
+=.s
+<.eis	aquadrilharíeis
+;.mos
+:.s
+;.se
+=.is	aquadrilhásseis
+=.m
+>.os	aquadrilhássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	aquadrilhávamos
+<.s
+;.eis	aquadrilháveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+48ndo
 48rio	aquário
 70s	aquários
+50tela	aquartela|aquartelá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	aquartelamos|aquartelámos
+9.ndo
+9.r
+:0a	aquartelara|aquartelará
+;.m
+<.os	aquarteláramos
+;.o	aquartelarão
+;0s	aquartelaras|aquartelarás
+:.des
+:.ei
+<0s	aquartelareis|aquarteláreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aquartelaríamos
+<.s
+;.eis	aquartelaríeis
+:.mos
+9.s
+:.se
+<.is	aquartelásseis
+<.m
+=.os	aquartelássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aquartelávamos
+;.s
+:.eis	aquarteláveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+60ilha	aquartilha|aquartilhá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	aquartilhamos|aquartilhámos
+:.ndo
+:.r
+;0a	aquartilhara|aquartilhará
+<.m
+=.os	aquartilháramos
+<.o	aquartilharão
+<0s	aquartilharas|aquartilharás
+;.des
+;.ei
+=0s	aquartilhareis|aquartilháreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	aquartilharíamos
+=.s
+<.eis	aquartilharíeis
+;.mos
+:.s
+;.se
+=.is	aquartilhásseis
+=.m
+>.os	aquartilhássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	aquartilhávamos
+<.s
+;.eis	aquartilháveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 41tica	aquática
 80s	aquáticas
 75o	aquático
 83s	aquáticos
 34eca	aqueça
+6.is	aqueçais
 60m	aqueçam
-58e
+7.os	aqueçamos
+6.s	aqueças
+58e	aquece|aquecê
 67dor
+9.a
+:.s
 92es
+6.i
+7.s
 63m
 70os
 61ndo
 6=r
-70am
-70em
+70a	aquecera|aquecerá
+80m
+9.os	aquecêramos
+8.o	aquecerão
+80s	aqueceras|aquecerás
+7.des
+7.ei
+90s	aquecereis|aquecêreis
+80m
+9.os
 8.s
+7.ia
+9.m
+:.os	aqueceríamos
+9.s
+8.eis	aqueceríeis
+7.mos
 6/s
+7.se
+9.is	aquecêsseis
+9.m
+:.os	aquecêssemos
+9.s
+7.te
+9.s
 63u
 50i
 6/a
+7.m
+8.os	aquecíamos
+7.s
 64da
 8.s
 75o
 81s
+6.eis	aquecíeis
 6<mento
+;.s
+6.veis	aquecíveis
+8.l	aquecível
 50o	aqueço
 41duto
+8.s
 4Ila
 6Es	aquelas|àquelas
 5Je
 6Hs	aqueles|àqueles
 45m	aquém
+40nta	aquenta|aquentá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	aquentamos|aquentámos
+7.ndo
+7.r
+80a	aquentara|aquentará
+9.m
+:.os	aquentáramos
+9.o	aquentarão
+90s	aquentaras|aquentarás
+8.des
+8.ei
+:0s	aquentareis|aquentáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aquentaríamos
+:.s
+9.eis	aquentaríeis
+8.mos
+7.s
+8.se
+:.is	aquentásseis
+:.m
+;.os	aquentássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aquentávamos
+9.s
+8.eis	aquentáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3Oi
+4.esca	aquiesça
+8.is	aquiesçais
+8.m	aquiesçam
+9.os	aquiesçamos
+8.s	aquiesças
+70e	aquiesce|aquiescê
+8.i
+9.s
+8.m
+9.os
+8.ndo
+8.r
+90a	aquiescera|aquiescerá
+:.m
+;.os	aquiescêramos
+:.o	aquiescerão
+:0s	aquiesceras|aquiescerás
+9.des
+9.ei
+;0s	aquiescereis|aquiescêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aquiesceríamos
+;.s
+:.eis	aquiesceríeis
+9.mos
+8.s
+9.se
+;.is	aquiescêsseis
+;.m
+<.os	aquiescêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	aquiescíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	aquiescíeis
+7.o	aquiesço
+50ta	aquieta|aquietá
+7.cao	aquietação
+8.oes	aquietações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	aquietamos|aquietámos
+7.ndo
+7.r
+80a	aquietara|aquietará
+9.m
+:.os	aquietáramos
+9.o	aquietarão
+90s	aquietaras|aquietarás
+8.des
+8.ei
+:0s	aquietareis|aquietáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aquietaríamos
+:.s
+9.eis	aquietaríeis
+8.mos
+7.s
+8.se
+:.is	aquietásseis
+:.m
+;.os	aquietássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aquietávamos
+9.s
+8.eis	aquietáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 4.fero	aquífero
-40les
+8.s	aquíferos
+40lata	aquilata|aquilatá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	aquilatamos|aquilatámos
+8.ndo
+8.r
+90a	aquilatara|aquilatará
+:.m
+;.os	aquilatáramos
+:.o	aquilatarão
+:0s	aquilataras|aquilatarás
+9.des
+9.ei
+;0s	aquilatareis|aquilatáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aquilataríamos
+;.s
+:.eis	aquilataríeis
+9.mos
+8.s
+9.se
+;.is	aquilatásseis
+;.m
+<.os	aquilatássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aquilatávamos
+:.s
+9.eis	aquilatáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+50es
+5.hado
+5.ino
 5Io
-49sicao	aquisição
+40nhoa	aquinhoa|aquinhoá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	aquinhoamos|aquinhoámos
+8.ndo
+8.r
+90a	aquinhoara|aquinhoará
+:.m
+;.os	aquinhoáramos
+:.o	aquinhoarão
+:0s	aquinhoaras|aquinhoarás
+9.des
+9.ei
+;0s	aquinhoareis|aquinhoáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aquinhoaríamos
+;.s
+:.eis	aquinhoaríeis
+9.mos
+8.s
+9.se
+;.is	aquinhoásseis
+;.m
+<.os	aquinhoássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aquinhoávamos
+:.s
+9.eis	aquinhoáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.o
+4.sgrana
+59icao	aquisição
 73oes	aquisições
+6.tiva
+:.s
+9.idade
+>.s
+9.o
+4.tania	aquitânia
+3.osa
+6.s
+5.idade
+:.s
+5.o
+6.s
 1Fr
-21a
+22a	ara|ará
+3.ao	araão
 35be	árabe
 56s	árabes
+6.co
+8.s
+4.ia	arábia
+6.s	arábias
+5.ca	arábica
+7.s	arábicas
+6.o	arábico
+7.s	arábicos
+5.o	arábio
+5.smo
+8.s
+6.ta
+50za	arabiza|arabizá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	arabizamos|arabizámos
+7.ndo
+7.r
+80a	arabizara|arabizará
+9.m
+:.os	arabizáramos
+9.o	arabizarão
+90s	arabizaras|arabizarás
+8.des
+8.ei
+:0s	arabizareis|arabizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arabizaríamos
+:.s
+9.eis	arabizaríeis
+8.mos
+7.s
+8.se
+:.is	arabizásseis
+:.m
+;.os	arabizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arabizávamos
+9.s
+8.eis	arabizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3/cnideo	aracnídeo
 9/s	aracnídeos
-32do
-5.s
-31gem
-3/maico
-4;e
-52s
-30ndo
-4<ha
-6:s
-32r
-4.a
-5/s
-33uto
+6.smo
+9.s
+5.ofila	aracnófila
+:.s	aracnófilas
+9.ia
+9.o	aracnófilo
+:.s	aracnófilos
+6.ide
+9.o	aracnóideo
+:.s	aracnóideos
+9.s
+30da	arada|aradá
+5.da
+7.s
+6.o
+7.s
+5.i
 6.s
-3.vel	arável
-20bitragem
+5.m
+60os	aradamos|aradámos
+5.ndo
+5.r
+60a	aradara|aradará
+7.m
+8.os	aradáramos
+7.o	aradarão
+70s	aradaras|aradarás
+6.des
+6.ei
+80s	aradareis|aradáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	aradaríamos
+8.s
+7.eis	aradaríeis
+6.mos
+5.s
+6.se
+8.is	aradásseis
+8.m
+9.os	aradássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	aradávamos
+7.s
+6.eis	aradáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+42o
+5.r
+6.a
+7.s
+6.es
+5.s
+5.u
+6.ro
+4.ura
+3.fat
+3.gao	aragão
+41em
+5.ns
+4.ones	aragonês
+8.a
+9.s
+8.es
+3.i
+4.s
+3.m
+40a	arama|aramá
+5.da
+7.s
+6.o
+7.s
+5.i
+6/co
+6.s
+5.m
+60os	aramamos|aramámos
+5.ndo
+5.r
+60a	aramara|aramará
+7.m
+8.os	aramáramos
+7.o	aramarão
+70s	aramaras|aramarás
+6.des
+6.ei
+80s	aramareis|aramáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	aramaríamos
+8.s
+7.eis	aramaríeis
+6.mos
+5.s
+6.se
+8.is	aramásseis
+8.m
+9.os	aramássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	aramávamos
+7.s
+6.eis	aramáveis
+4;e
+5.i
+6.ro
+6.s
+5.m
+6.os
+52s
+4.o
+50s	aramos|arámos
+5.u
+30ndo
+4.eifero	araneífero
+7.orme
+;.s
+4<ha
+6.o	aranhão
+6:s
+5.eira
+8.o
+5.ico	aranhiço
+8.s	aranhiços
+5.oes	aranhões
+6.l
+6.so
+5.uco	aranhuço
+8.s	aranhuços
+4.juez
+32r
+40a	arara|arará
+5.m
+6.os	aráramos
+5.o	ararão
+51s	araras|ararás
+4.des
+4.ei
+60s	arareis|aráreis
+5.m
+6.os
+5.s
+4.ia
+6.m
+7.os	araríamos
+6.s
+5.eis	araríeis
+4.mos
+3.s
+4.se
+6.is	arásseis
+6.m
+7.os	arássemos
+6.s
+4.te
+6.s
+3.ujo	araújo
+43to
+6.s
+3.va
+5.m
+6.os	arávamos
+5.s
+4.eis	aráveis
+5.l	arável
+20bitra	arbitra|arbitrá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+70gem
+9.ns
+7.i
+8.s
+7.l
+7.m
+8.ento
+<.s
+80os	arbitramos|arbitrámos
+7.ndo
 7.r
-8/ia	arbitrária
+80a	arbitrara|arbitrará
+9.m
+:.os	arbitráramos
+9.o	arbitrarão
+90s	arbitraras|arbitrarás
+8.des
+8.ei
+:0s	arbitrareis|arbitráreis
+9.m
+:.os
+9.s
+81ia	arbitrária|arbitraria
+:.m
+;.ente
+;.os	arbitraríamos
+:0s	arbitrarias|arbitrárias
+9.edade
+>.s
+:.is	arbitraríeis
 90o	arbitrário
+:.s	arbitrários
+8.mos
+7.s
+8.se
+:.is	arbitrásseis
+:.m
+;.os	arbitrássemos
+:.s
+8.te
+:.s
+7.tivo
+7.va
+9.m
+:.os	arbitrávamos
+9.s
+8.eis	arbitráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 63io	arbítrio
+8.s	arbítrios
 63o	árbitro|arbitro
 7/s	árbitros
-37usto
+7.u
+3.orea	arbórea
+7.s	arbóreas
+6.o	arbóreo
+7.s	arbóreos
+6.sca	arboresça
+9.is	arboresçais
+9.m	arboresçam
+:.os	arboresçamos
+9.s	arboresças
+80e	arboresce|arborescê
+9.i
+:.s
+9.m
+:.os
+9.ncia	arborescência
+=.s	arborescências
+:.do
+:.te
+<.s
+9.r
+:0a	arborescera|arborescerá
+;.m
+<.os	arborescêramos
+;.o	arborescerão
+;0s	arboresceras|arborescerás
+:.des
+:.ei
+<0s	arborescereis|arborescêreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arboresceríamos
+<.s
+;.eis	arboresceríeis
+:.mos
+9.s
+:.se
+<.is	arborescêsseis
+<.m
+=.os	arborescêssemos
+<.s
+:.te
+<.s
+9.u
+8.i
+9.a
+:.m
+;.os	arborescíamos
+:.s
+9.da
+;.s
+:.o
+;.s
+9.eis	arborescíeis
+8.o	arboresço
+5.icida
+:.s
+9.io	arboricídio
+;.s	arboricídios
+7.ola	arborícola
+:.s	arborícolas
+7.ultor
+<.a
+=.s
+<.es
+:.ura
+=.s
+6.forme
+;.s
+6.sta
+60za	arboriza|arborizá
+8.cao	arborização
+9.oes	arborizações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arborizamos|arborizámos
+8.ndo
+8.r
+90a	arborizara|arborizará
+:.m
+;.os	arborizáramos
+:.o	arborizarão
+:0s	arborizaras|arborizarás
+9.des
+9.ei
+;0s	arborizareis|arborizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arborizaríamos
+;.s
+:.eis	arborizaríeis
+9.mos
+8.s
+9.se
+;.is	arborizásseis
+;.m
+<.os	arborizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arborizávamos
+:.s
+9.eis	arborizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+3.uscula	arbúscula
+9.s	arbúsculas
+8.o	arbúsculo
+9.s	arbúsculos
+5.taceo	arbustáceo
+7.l
+6.iforme
+<.s
+7.va
+9.s
+8.o
+9.s
+67o
 79s
-2:ca
+2:ca	arca|arcá
+4.boico	arcaboiço
+9.s	arcaboiços
+60uca	arcabouça|arcabouçá
+9.da	arcabouçada
+;.s	arcabouçadas
+:.o	arcabouçado
+;.s	arcabouçados
+9.i	arcabouçai
+:.s	arcabouçais
+9.m	arcabouçam
+:0os	arcabouçamos|arcabouçámos
+9.ndo	arcabouçando
+9.r	arcabouçar
+:0a	arcabouçara|arcabouçará
+;.m	arcabouçaram
+<.os	arcabouçáramos
+;.o	arcabouçarão
+;0s	arcabouçaras|arcabouçarás
+:.des	arcabouçardes
+:.ei	arcabouçarei
+<0s	arcabouçareis|arcabouçáreis
+;.m	arcabouçarem
+<.os	arcabouçaremos
+;.s	arcabouçares
+:.ia	arcabouçaria
+<.m	arcabouçariam
+=.os	arcabouçaríamos
+<.s	arcabouçarias
+;.eis	arcabouçaríeis
+:.mos	arcabouçarmos
+9.s	arcabouças
+:.se	arcabouçasse
+<.is	arcabouçásseis
+<.m	arcabouçassem
+=.os	arcabouçássemos
+<.s	arcabouçasses
+:.te	arcabouçaste
+<.s	arcabouçastes
+9.va	arcabouçava
+;.m	arcabouçavam
+<.os	arcabouçávamos
+;.s	arcabouçavas
+:.eis	arcabouçáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o	arcabouço
+9.s	arcabouços
+9.u	arcabouçou
+5.uz
+70a	arcabuza|arcabuzá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	arcabuzamos|arcabuzámos
+8.ndo
+8.r
+90a	arcabuzara|arcabuzará
+:.m
+;.os	arcabuzáramos
+:.o	arcabuzarão
+:0s	arcabuzaras|arcabuzarás
+9.des
+9.ei
+;0s	arcabuzareis|arcabuzáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arcabuzaríamos
+;.s
+:.eis	arcabuzaríeis
+9.mos
+8.s
+9.se
+;.is	arcabuzásseis
+;.m
+<.os	arcabuzássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arcabuzávamos
+:.s
+9.eis	arcabuzáveis
+7.e
+8.i
+9.ro
+;.s
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 43da
 6/s
-4/ica
+5.ia	arcádia
+7.no
+5.o
+6.s
+5.ura
+4.i
+5/ca
+7.s
 61o
-43njo
+7.s
+5.s
+6.mo	arcaísmo
+8.s	arcaísmos
+6.ta	arcaísta
+5.zante
+:.s
+4.m
+50os	arcamos|arcámos
+4.ndo
+5.gelico	arcangélico
+53jo
 7/s
+5.o
 47r
+50a	arcara|arcará
+6.m
+7.os	arcáramos
+6.o	arcarão
+60s	arcaras|arcarás
+5.des
+5.ei
+70s	arcareis|arcáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	arcaríamos
+7.s
+6.eis	arcaríeis
+5.mos
 41s
-35ebispo
+5.se
+7.is	arcásseis
+7.m
+8.os	arcássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	arcávamos
+6.s
+5.eis	arcáveis
+4.z
+3.ebispado
+9.l
+85o
+9.s
+4.diago
+9.s
+3.heiro
+8.s
+4.ote
+7.iro
+7.s
+6.ista
+:.s
+3.iforme
+9.s
+4.preste
+:.s
 3<o
 47s
+5.o
 4.u
 24da
+4.is
 41m
+5.os
 40s
-39e
+39e	arde|ardê
+4.i
+5.s
 44m
-44ndo
+5.os
+4.nas
+5.cia	ardência
+8.s	ardências
+54do
 59te
 70mente
 73s
+6.ia
+6.oso
 4>r
-52a	arderá
+53a	arderá|ardera
 62m
+7.os	ardêramos
 6/o	arderão
-6.s	arderás
-50em
-4/sse
+60s	arderás|arderas
+5.des
+5.ei
+70s	ardereis|ardêreis
+60m
+7.os
+6.s
+5.ia
+7.m
+8.os	arderíamos
+7.s
+6.eis	arderíeis
+5.mos
+4.s
+5/se
+7.is	ardêsseis
+7.m
+8.os	ardêssemos
+7.s
+5.te
+7.s
 48u
-33ia
+3.i
+43a
 50m
-42do
+6.os	ardíamos
+5.s
+4.da
+6.s
+52o
+6.s
+4.eis	ardíeis
+4.fero	ardífero
 42l
+5.a
+5.eza
 5.osa
+8.mente
+8.s
 7/o
+8.s
+4.mento
+9.s
+4.na
+6.s
+4.s
 3.o
 45r
+5.es
+5.osa
+8.s
+7.o
+8.s
 4/sia	ardósia
+7.s	ardósias
 3/ua	árdua
 58mente
+4.me
 42o	árduo
 29e
 3Ca	área
+4.do
+4.is
+4.l
+4.mento
 4<s	áreas
-3?ia
+3.eiro
+3.i
+4?a
 58s
-35jar
+4.s
+30ja	areja|arejá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	arejamos|arejámos
+5.ndo
+55r
+60a	arejara|arejará
+7.m
+8.os	arejáramos
+7.o	arejarão
+70s	arejaras|arejarás
+6.des
+6.ei
+80s	arejareis|arejáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	arejaríamos
+8.s
+7.eis	arejaríeis
+6.mos
+5.s
+6.se
+8.is	arejásseis
+8.m
+9.os	arejássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	arejávamos
+7.s
+6.eis	arejáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+3.m
+4.os
 3:na
+5.cao	arenação
+6.eo	arenáceo
+5.rio	arenário
 54s
+40ga	arenga|arengá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	arengamos|arengámos
+6.ndo
+6.r
+70a	arengara|arengará
+8.m
+9.os	arengáramos
+8.o	arengarão
+80s	arengaras|arengarás
+7.des
+7.ei
+90s	arengareis|arengáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arengaríamos
+9.s
+8.eis	arengaríeis
+7.mos
+6.s
+7.se
+9.is	arengásseis
+9.m
+:.os	arengássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arengávamos
+8.s
+7.eis	arengáveis
+5.o
+6.u
+5.ue
+7.i
+8.ro
+8.s
+7.m
+8.os
+7.s
 40ito
+7.s
 4.osa
+7.s
+6.o
+7.s
 43que
+7.iro
+:.s
 72s
+3.ola	aréola
+6.cao	areolação
+7.oes	areolações
+6.r
+4.metrico	areométrico
+4.pago	areópago
+4.so
 3:s
 4/ta
+6.do
+6.l
 64s
-21far
-22gamassa
-3.elinos
-4/ntina
+5.eiro
+9.s
+5.o
+6.so
+20fa	arfa|arfá
+4.da
+6.s
+5.o
+6.s
+5.ura
+4.i
+5.s
+4.m
+50os	arfamos|arfámos
+4.ndo
+5.te
+7.s
+41r
+50a	arfara|arfará
+6.m
+7.os	arfáramos
+6.o	arfarão
+60s	arfaras|arfarás
+5.des
+5.ei
+70s	arfareis|arfáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	arfaríamos
+7.s
+6.eis	arfaríeis
+5.mos
+4.s
+5.se
+7.is	arfásseis
+7.m
+8.os	arfássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	arfávamos
+6.s
+5.eis	arfáveis
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
+3.o
+4.u
+2.gaco	argaço
+43massa	argamassa|argamassá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	argamassamos|argamassámos
+9.ndo
+9.r
+:0a	argamassara|argamassará
+;.m
+<.os	argamassáramos
+;.o	argamassarão
+;0s	argamassaras|argamassarás
+:.des
+:.ei
+<0s	argamassareis|argamassáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	argamassaríamos
+<.s
+;.eis	argamassaríeis
+:.mos
+9.s
+:.se
+<.is	argamassásseis
+<.m
+=.os	argamassássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	argamassávamos
+;.s
+:.eis	argamassáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.nil
+3.el
+5.ia	argélia
+6.na
+8.s
+7.o
+8.s
+4.ntea	argêntea
+8.s	argênteas
+7.o	argênteo
+8.s	argênteos
+6.ifero	argentífero
+7/na
+9.s
 83o
 90s
 35ila
-33ola
+6.s
+5.oide
+6.sa
+8.s
+7.o
+8.s
+34ola	argola|argolá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	argolamos|argolámos
+6.ndo
+6.o	argolão
+6.r
+70a	argolara|argolará
+8.m
+9.os	argoláramos
+8.o	argolarão
+80s	argolaras|argolarás
+7.des
+7.ei
+90s	argolareis|argoláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	argolaríamos
+9.s
+8.eis	argolaríeis
+7.mos
 64s
-30ucia	argúcia
-42ida
+7.se
+9.is	argolásseis
+9.m
+:.os	argolássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	argolávamos
+8.s
+7.eis	argoláveis
+5.e
+6.i
+7.ro
+9.s
+7.s
+6.m
+7.os
+6.s
+5.inha
+9.s
+5.o
+6.es	argolões
+6.u
+4.nauta
+9.s
+8.ico	argonáutico
+4.via	argóvia
+3.ua
+5.is
+5.m
+6.os
+5.s
+42cia	argúcia|argucia|arguciá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	arguciamos|arguciámos
+7.ndo
+7.r
+80a	arguciara|arguciará
+9.m
+:.os	arguciáramos
+9.o	arguciarão
+90s	arguciaras|arguciarás
+8.des
+8.ei
+:0s	arguciareis|arguciáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arguciaríamos
+:.s
+9.eis	arguciaríeis
+8.mos
+7.s
+8.se
+:.is	arguciásseis
+:.m
+;.os	arguciássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arguciávamos
+9.s
+8.eis	arguciáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.sa
+9.s
+8.o
+7.u
+4.em
+5.nte
+8.s
+4.i
+5.a
+6.m
+7.os	arguíamos
+6.s
+5.cao	arguição
+6.oes	arguições
+52da
+7.s
 68o
+7.r
+8.a
+9.s
+8.es
 73s
-40menta
+5.eis	arguíeis
+5.mos
+5.ndo
+5.r
+60a	arguira|arguirá
+7.m
+8.os	arguíramos
+7.o	arguirão
+70s	arguiras|arguirás
+6.des
+6.ei
+80s	arguireis|arguíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	arguiríamos
+8.s
+7.eis	arguiríeis
+6.mos
+5.s
+6.se
+8.is	arguísseis
+8.m
+9.os	arguíssemos
+8.s
+6.te
+8.s
+5.tivo
+5.u
+5.veis	arguíveis
+7.l	arguível
+42menta	argumenta|argumentá
 94cao	argumentação
+:.oes	argumentações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.l
 91m
+:0os	argumentamos|argumentámos
 9/ndo
+:.te
+<.s
 99r
+:0a	argumentara|argumentará
+;.m
+<.os	argumentáramos
+;.o	argumentarão
+;0s	argumentaras|argumentarás
+:.des
+:.ei
+<0s	argumentareis|argumentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	argumentaríamos
+<.s
+;.eis	argumentaríeis
+:.mos
+9.s
+:.se
+<.is	argumentásseis
+<.m
+=.os	argumentássemos
+<.s
+:.te
+<.s
+9.tiva
+=.mente
+=.s
+<.o
+=.s
+9.va
+;.m
+<.os	argumentávamos
+;.s
+:.eis	argumentáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
 84ista
 <3s
 8?o
 9:s
 92u
+4.o
+4.to
 2/ia	ária
 40na
+6.s
+5.ismo
+9.s
+60za	arianiza|arianizá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arianizamos|arianizámos
+8.ndo
+8.r
+90a	arianizara|arianizará
+:.m
+;.os	arianizáramos
+:.o	arianizarão
+:0s	arianizaras|arianizarás
+9.des
+9.ei
+;0s	arianizareis|arianizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arianizaríamos
+;.s
+:.eis	arianizaríeis
+9.mos
+8.s
+9.se
+;.is	arianizásseis
+;.m
+<.os	arianizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arianizávamos
+:.s
+9.eis	arianizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 51o
 62s
 3.da	árida
+5.mente
+4.ez
 3.ete	aríete
-34stocracia
+6.s	aríetes
+30sca	arisca|ariscá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	ariscamos|ariscámos
+6.ndo
+6.r
+70a	ariscara|ariscará
+8.m
+9.os	ariscáramos
+8.o	ariscarão
+80s	ariscaras|ariscarás
+7.des
+7.ei
+90s	ariscareis|ariscáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ariscaríamos
+9.s
+8.eis	ariscaríeis
+7.mos
+6.s
+7.se
+9.is	ariscásseis
+9.m
+:.os	ariscássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ariscávamos
+8.s
+7.eis	ariscáveis
+5.o
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+4.tides
+54ocracia
 94ta
 ;3s
+:.ica	aristocrática
+=.s	aristocráticas
+<.o	aristocrático
+=.s	aristocráticos
+;.smo
+>.s
+;0za	aristocratiza|aristocratizá
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	aristocratizamos|aristocratizámos
+=.ndo
+=.r
+>0a	aristocratizara|aristocratizará
+?.m
+@.os	aristocratizáramos
+?.o	aristocratizarão
+?0s	aristocratizaras|aristocratizarás
+>.des
+>.ei
+@0s	aristocratizareis|aristocratizáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	aristocratizaríamos
+@.s
+?.eis	aristocratizaríeis
+>.mos
+=.s
+>.se
+@.is	aristocratizásseis
+@.m
+A.os	aristocratizássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	aristocratizávamos
+?.s
+>.eis	aristocratizáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+6.fanes	aristófanes
 61teles	aristóteles
+9.ica	aristotélica
+<.s	aristotélicas
+;.o	aristotélico
+<.s	aristotélicos
+:.smo
+=.s
 32tmetica	aritmética
+:.s	aritméticas
+9.o	aritmético
+:.s	aritméticos
 3/zona
+2.kansas
+2.lequim
+4.s
+3.indo
 2Hma
 46cao	armação
 52oes	armações
@@ -16164,157 +40457,998 @@ A.s
 ;/s
 :4o
 ;/s
+9.i
+:.s
+9.m
+:0os	armadilhamos|armadilhámos
+9.ndo
 92r
-:0am
+:0a	armadilhara|armadilhará
+;0m
+<.os	armadilháramos
+;.o	armadilharão
+;0s	armadilharas|armadilharás
+:.des
+:.ei
+<0s	armadilhareis|armadilháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	armadilharíamos
+<.s
+;.eis	armadilharíeis
+:.mos
 9;s
-8.ei
-82ou
+:.se
+<.is	armadilhásseis
+<.m
+=.os	armadilhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	armadilhávamos
+;.s
+:.eis	armadilháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+92u
 5>o
 60r
+7.a
+8.s
+7.es
 6=s
 5<ura
 85s
+4.i
+5.s
 43m
+5.ar
 5;ento
 91s
-50os
+51os	armamos|armámos
 43ndo
+5.te
+7.s
 4>r
-55am
-51em
+50a	armara|armará
+65m
+7.os	armáramos
+6.o	armarão
+60s	armaras|armarás
+5.des
+5.ei
+70s	armareis|armáreis
+61m
+7.os
 66s
 5/ia
+7.m
+8.os	armaríamos
+7.s
+6.eis	armaríeis
 6?o	armário
 78s	armários
+5.mos
 4Fs
 50se
+7.is	armásseis
+7.m
+8.os	armássemos
+7.s
 54te
+7.s
 4/va
+6.m
+7.os	armávamos
+6.s
+5.eis	armáveis
 4?zem	armazém
-63na
+63na	armazena|armazená
 83da
 :3s
 95o
+:.r
+;.a
+<.s
+;.es
 :3s
 81gem
+:.ns
+8.i
+9.s
 82m
 98ento
-9.os
+=.s
+90os	armazenamos|armazenámos
+8.ndo
 88r
+90a	armazenara|armazenará
+:.m
+;.os	armazenáramos
+:.o	armazenarão
+:0s	armazenaras|armazenarás
+9.des
+9.ei
+;0s	armazenareis|armazenáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	armazenaríamos
+;.s
+:.eis	armazenaríeis
+9.mos
+8.s
+9.se
+;.is	armazenásseis
+;.m
+<.os	armazenássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	armazenávamos
+:.s
+9.eis	armazenáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ista
+;.s
+7.o
+8.u
 79s	armazéns
 37e
 43i
 53ro
+7.s
+5.s
 44m
+5.os
 40nia	arménia
+7.s	arménias
 60o	arménio
 73s	arménios
 4<s
-3.inho
+3.ilar
+4.nda
+6.o
+5.ho
 41sticio	armistício
+:.s	armistícios
 32o
 49u
-2.nold
+2.naldo
+3.o
+4.ld
+6.o
 23o
-3:ma
+3:ma	aroma|aromá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	aromamos|aromámos
+5.ndo
+5.r
+60a	aromara|aromará
+7.m
+8.os	aromáramos
+7.o	aromarão
+70s	aromaras|aromarás
+6.des
+6.ei
+80s	aromareis|aromáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	aromaríamos
+8.s
+7.eis	aromaríeis
+6.mos
 52s
-5/tico	aromático
+6.se
+8.is	aromásseis
+8.m
+9.os	aromássemos
+8.s
+6.te
+8.s
+5.terapia
+6.ica	aromática
+9.s	aromáticas
+8.idade
+=.s
+8/o	aromático
+9.s	aromáticos
+7.smo
+:.s
+70za	aromatiza|aromatizá
+9.cao	aromatização
+:.oes	aromatizações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	aromatizamos|aromatizámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	aromatizara|aromatizará
+;.m
+<.os	aromatizáramos
+;.o	aromatizarão
+;0s	aromatizaras|aromatizarás
+:.des
+:.ei
+<0s	aromatizareis|aromatizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	aromatizaríamos
+<.s
+;.eis	aromatizaríeis
+:.mos
+9.s
+:.se
+<.is	aromatizásseis
+<.m
+=.os	aromatizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	aromatizávamos
+;.s
+:.eis	aromatizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.va
+7.m
+8.os	aromávamos
+7.s
+6.eis	aromáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
 33s
-24pao	arpão
-30oes	arpões
-2/quear
-55iro
+3.u
+4.ca
+20pa	arpa|arpá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+50os	arpamos|arpámos
+4.ndo
+44o	arpão
+4.r
+50a	arpara|arpará
+6.m
+7.os	arpáramos
+6.o	arparão
+60s	arparas|arparás
+5.des
+5.ei
+70s	arpareis|arpáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	arparíamos
+7.s
+6.eis	arparíeis
+5.mos
+4.s
+5.se
+7.is	arpásseis
+7.m
+8.os	arpássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	arpávamos
+6.s
+5.eis	arpáveis
+3.e
+4.a	arpeá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+50mos	arpeamos|arpeámos
+5.ndo
+5.r
+60a	arpeara|arpeará
+7.m
+8.os	arpeáramos
+7.o	arpearão
+70s	arpearas|arpearás
+6.des
+6.ei
+80s	arpeareis|arpeáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	arpearíamos
+8.s
+7.eis	arpearíeis
+6.mos
+5.sse
+8.is	arpeásseis
+8.m
+9.os	arpeássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	arpeávamos
+7.s
+6.eis	arpeáveis
+4.ei
+6.s
+5.mos
+4.i
+5.a
+6.m
+6.s
+5.e
+6.m
+6.s
+5.o
+5.s
+4.jo
+6.s
+4.m
+5.os
+4.ou
+4.s
+3.o
+40a	arpoa|arpoá
+5.cao	arpoação
+6.oes	arpoações
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60os	arpoamos|arpoámos
+5.ndo
+5.r
+60a	arpoara|arpoará
+7.m
+8.os	arpoáramos
+7.o	arpoarão
+70s	arpoaras|arpoarás
+6.des
+6.ei
+80s	arpoareis|arpoáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	arpoaríamos
+8.s
+7.eis	arpoaríeis
+6.mos
+5.s
+6.se
+8.is	arpoásseis
+8.m
+9.os	arpoássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	arpoávamos
+7.s
+6.eis	arpoáveis
+4.e
+5.i
+6.ra
+8.s
+7.o
+8.s
+6.s
+5.m
+6.os
+52s	arpões|arpoes
+4.o
+5.u
+4.u
+2.que
+5.a	arqueá
+6.cao	arqueação
+7.oes	arqueações
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+7.ura
+6.i
+7.s
+6.mento
+;.s
+70os	arqueamos|arqueámos
+6.ndo
+6/r
+70a	arqueara|arqueará
+8.m
+9.os	arqueáramos
+8.o	arquearão
+80s	arquearas|arquearás
+7.des
+7.ei
+90s	arqueareis|arqueáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arquearíamos
+9.s
+8.eis	arquearíeis
+7.mos
+6.sse
+9.is	arqueásseis
+9.m
+:.os	arqueássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arqueávamos
+8.s
+7.eis	arqueáveis
+5.ei
+7.s
+6.mos
+5.i
+6.a
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+65ro
 86s
+6.s
+5.m
+6.os
 5/ologa	arqueóloga
+:.s	arqueólogas
 93ia
 :2ca	arqueológica
 <0s	arqueológicas
 ;0o	arqueológico
 <0s	arqueológicos
+:.sta
+=.s
 94o	arqueólogo
 :5s	arqueólogos
-5.tipo	arquétipo
-42idiocese
-60uque
+6.u
+5.s
+5.ta
+6.ipo	arquétipo
+9.s	arquétipos
+4.ibancada
+<.s
+52diocese
+<.s
+6.ucado
+;.s
+9.l
+70que
+:.s
+5.medes
 51pelago	arquipélago
-54teto
+;.s	arquipélagos
+50teta	arquiteta|arquitetá
+9.cao	arquitetação
+:.oes	arquitetações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	arquitetamos|arquitetámos
+9.ndo
+9.r
+:0a	arquitetara|arquitetará
+;.m
+<.os	arquitetáramos
+;.o	arquitetarão
+;0s	arquitetaras|arquitetarás
+:.des
+:.ei
+<0s	arquitetareis|arquitetáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arquitetaríamos
+<.s
+;.eis	arquitetaríeis
+:.mos
+9.s
+:.se
+<.is	arquitetásseis
+<.m
+=.os	arquitetássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arquitetávamos
+;.s
+:.eis	arquitetáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+84o
+9.nica	arquitetónica
+=.s	arquitetónicas
+<.o	arquitetónico
+=.s	arquitetónicos
+9.r
 91s
+9.u
 84ura
-5/va
+;.is
+;.l
+;.s
+51va	arquiva|arquivá
 70da
 9/s
 85o
+9.r
+:.a
+;.s
+:.es
 92s
-70mento
+7.i
+8.s
+7.m
+80ento
+<.s
+80os	arquivamos|arquivámos
+7.ndo
 76r
+80a	arquivara|arquivará
+9.m
+:.os	arquiváramos
+9.o	arquivarão
+90s	arquivaras|arquivarás
+8.des
+8.ei
+:0s	arquivareis|arquiváreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arquivaríamos
+:.s
+9.eis	arquivaríeis
+8.mos
+7.s
+8.se
+:.is	arquivásseis
+:.m
+;.os	arquivássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arquivávamos
+9.s
+8.eis	arquiváveis
 6/e
+7.i
+8.s
+7.m
+8.os
+7.s
 6/ista
+:.s
+9.ica	arquivística
+<.s	arquivísticas
+;.o	arquivístico
+<.s	arquivísticos
 6>o
+7.logia
 7?s
 71u
-2.racado	arraçado
+2.rabal
+7.de
+9.s
+5.ida	arrábida
+7.o	arrábido
+50uja	arrabuja|arrabujá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arrabujamos|arrabujámos
+8.ndo
+8.r
+90a	arrabujara|arrabujará
+:.m
+;.os	arrabujáramos
+:.o	arrabujarão
+:0s	arrabujaras|arrabujarás
+9.des
+9.ei
+;0s	arrabujareis|arrabujáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrabujaríamos
+;.s
+:.eis	arrabujaríeis
+9.mos
+8.s
+9.se
+;.is	arrabujásseis
+;.m
+<.os	arrabujássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrabujávamos
+:.s
+9.eis	arrabujáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40ca	arraça|arraçá
+6.da	arraçada
+8.s	arraçadas
+7.o	arraçado
+8.s	arraçados
+6.i	arraçai
+7.s	arraçais
+6.m	arraçam
+70os	arraçamos|arraçámos
+6.ndo	arraçando
+6.r	arraçar
+70a	arraçara|arraçará
+8.m	arraçaram
+9.os	arraçáramos
+8.o	arraçarão
+80s	arraçaras|arraçarás
+7.des	arraçardes
+7.ei	arraçarei
+90s	arraçareis|arraçáreis
+8.m	arraçarem
+9.os	arraçaremos
+8.s	arraçares
+7.ia	arraçaria
+9.m	arraçariam
+:.os	arraçaríamos
+9.s	arraçarias
+8.eis	arraçaríeis
+7.mos	arraçarmos
+6.s	arraças
+7.se	arraçasse
+9.is	arraçásseis
+9.m	arraçassem
+:.os	arraçássemos
+9.s	arraçasses
+7.te	arraçaste
+9.s	arraçastes
+6.va	arraçava
+8.m	arraçavam
+9.os	arraçávamos
+8.s	arraçavas
+7.eis	arraçáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o	arraço
+6.amento	arraçoamento
+6.u	arraçou
 4/ia
+6.da
+6.is
 6/l
-49nca
+5.gado
+9.s
+5.olos
+5.s
+49nca	arranca|arrancá
 77da
 93s
+8.eira
+9.la
+;.s
 89o
+9.r
+:.a
+;.s
+:.es
 95s
+8.ura
+7.i
+8.s
 75m
+8.ento
+<.s
 83os	arrancamos|arrancámos
 73ndo
+7.o	arrancão
 7?r
-80a	arrancará
+81a	arrancará|arrancara
 96m
+:.os	arrancáramos
+9.o	arrancarão
+90s	arrancaras|arrancarás
+8.des
 81ei
+:0s	arrancareis|arrancáreis
 92m
+:.os
 91s
 82ia
+:.m
+;.os	arrancaríamos
+:.s
+9.eis	arrancaríeis
 8/mos
 72s
 82se
+:.is	arrancásseis
 :/m
+;.os	arrancássemos
+:.s
 85te
+:.s
 74va
 9/m
+:.os	arrancávamos
+9.s
+8.eis	arrancáveis
 66o
+70ra	arrancora|arrancorá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	arrancoramos|arrancorámos
+9.ndo
+9.r
+:0a	arrancorara|arrancorará
+;.m
+<.os	arrancoráramos
+;.o	arrancorarão
+;0s	arrancoraras|arrancorarás
+:.des
+:.ei
+<0s	arrancorareis|arrancoráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arrancoraríamos
+<.s
+;.eis	arrancoraríeis
+:.mos
+9.s
+:.se
+<.is	arrancorásseis
+<.m
+=.os	arrancorássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arrancorávamos
+;.s
+:.eis	arrancoráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 7;u
-53ha
+54ha	arranha|arranhá
 7.da
-8.elas
+9.s
+8.ela
+;.s
 83o
+9.r
+:.a
+;.s
+:.es
+9.s
+8.ura
+7.i
+8.s
 7.m
+80os	arranhamos|arranhámos
 7.ndo
 78o	arranhão
 77r
-7.ste
-6/ei
+80a	arranhara|arranhará
+9.m
+:.os	arranháramos
+9.o	arranharão
+90s	arranharas|arranharás
+8.des
+8.ei
+:0s	arranhareis|arranháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arranharíamos
+:.s
+9.eis	arranharíeis
+8.mos
 7.s
-68oes	arranhões
+8.se
+:.is	arranhásseis
+:.m
+;.os	arranhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arranhávamos
+9.s
+8.eis	arranháveis
+6.e
+7/i
+8.s
+7.m
+8.os
+7.s
+6.o
+78es	arranhões
 74u
 5@ja
 72da
 9/s
+8.ela
+;.s
+8.inha
+<.s
 8<o
+9.r
+:.a
+;.s
+:.es
 90s
+7.i
+8.s
 7:m
+8.ento
+<.s
 8=os	arranjamos|arranjámos
 72ndo
+7.o	arranjão
 7Gr
-85a	arranjará
+85a	arranjará|arranjara
 9;m
+:.os	arranjáramos
 9/o	arranjarão
-91s	arranjarás
+92s	arranjarás|arranjaras
+8.des
 87ei
+:0s	arranjareis|arranjáreis
 97m
 :6os
 9;s
 87ia
 :/m
+;.os	arranjaríamos
 :0s
+9.eis	arranjaríeis
 89mos
 7=s
 88se
+:.is	arranjásseis
 :1m
 ;2os	arranjássemos
 :4s
@@ -16324,296 +41458,3404 @@ A.s
 92m
 :1os	arranjávamos
 94s
+8.eis	arranjáveis
 6=e
 7?i
+8.s
 7:m
 85os
 7:s
 63inho
+:.s
+7.smo
+:.s
+8.ta
+:.s
 6?o
 78s
 7Au
 58que
 86i
+9.s
 84m
+9.os
 81s
-45sa
+46sa	arrasa|arrasá
 64da
+8.s
 76o
 80r
+9.a
+:.s
+9.es
 81s
+6.i
+7.s
 60m
 72os	arrasamos|arrasámos
 6/ndo
 6<r
-7/a	arrasará
+71a	arrasará|arrasara
 83m
+9.os	arrasáramos
+8.o	arrasarão
+80s	arrasaras|arrasarás
+7.des
+7.ei
+90s	arrasareis|arrasáreis
+8.m
+9.os
+8.s
 7.ia
-61ste
+9.m
+:.os	arrasaríamos
+9.s
+8.eis	arrasaríeis
+7.mos
+6.s
+7.se
+9.is	arrasásseis
+9.m
+:.os	arrasássemos
+9.s
+71te
+9.s
 6.va
+8.m
+9.os	arrasávamos
+8.s
+7.eis	arrasáveis
 5.e
 61i
+7.s
 6/m
+7.os
+6.s
 51o
 66u
-57ta
+57ta	arrasta|arrastá
 78da
 91s
+8.eira
+8.ico	arrastadiço
 8;o
+9.r
+:.a
+;.s
+:.es
 96s
+8.ura
+7.i
+8.s
 73m
 80ento
-8/os
+<.s
+81os	arrastamos|arrastámos
 74ndo
+7.o	arrastão
 7=r
-8.a	arrastará
+80a	arrastará|arrastara
 94m
-81em
+:.os	arrastáramos
+9.o	arrastarão
+90s	arrastaras|arrastarás
+8.des
+8.ei
+:0s	arrastareis|arrastáreis
+91m
+:.os
 92s
 8.ia
+:.m
+;.os	arrastaríamos
+:.s
+9.eis	arrastaríeis
+8.mos
 71s
 80se
+:.is	arrastásseis
+:.m
+;.os	arrastássemos
+:.s
 84te
+:.s
 72va
+9.m
+:.os	arrastávamos
+9.s
+8.eis	arrastáveis
 64e
 73i
+8.s
 70m
+8.os
 73s
 63o
+7.es	arrastões
 78u
-34ear
-4/banhar
-6.ta
+3.e
+4.a	arreá
+5.cao	arreação
+6.oes	arreações
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.mento
+:.s
+60os	arreamos|arreámos
+5.ndo
+54r
+60a	arreara|arreará
+7.m
+8.os	arreáramos
+7.o	arrearão
+70s	arrearas|arrearás
+6.des
+6.ei
+80s	arreareis|arreáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	arrearíamos
+8.s
+7.eis	arrearíeis
+6.mos
+5.sse
+8.is	arreásseis
+8.m
+9.os	arreássemos
+8.s
+6.te
+8.s
+5.ta
+7.s
+5.va
+7.m
+8.os	arreávamos
+7.s
+6.eis	arreáveis
+40banha	arrebanha|arrebanhá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+:.ura
+9.i
+:.s
+9.m
+:0os	arrebanhamos|arrebanhámos
+9.ndo
+9/r
+:0a	arrebanhara|arrebanhará
+;.m
+<.os	arrebanháramos
+;.o	arrebanharão
+;0s	arrebanharas|arrebanharás
+:.des
+:.ei
+<0s	arrebanhareis|arrebanháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arrebanharíamos
+<.s
+;.eis	arrebanharíeis
+:.mos
+9.s
+:.se
+<.is	arrebanhásseis
+<.m
+=.os	arrebanhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arrebanhávamos
+;.s
+:.eis	arrebanháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+60ta	arrebata|arrebatá
 80da
+:.mente
+:.s
 92o
 :/r
 ;/a
-8.mento
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	arrebatamos|arrebatámos
+8.ndo
+9.te
+;.s
 81r
-70ou
-51enta
-9.do
+90a	arrebatara|arrebatará
+:.m
+;.os	arrebatáramos
+:.o	arrebatarão
+:0s	arrebataras|arrebatarás
+9.des
+9.ei
+;0s	arrebatareis|arrebatáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrebataríamos
+;.s
+:.eis	arrebataríeis
+9.mos
+8.s
+9.se
+;.is	arrebatásseis
+;.m
+<.os	arrebatássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrebatávamos
+:.s
+9.eis	arrebatáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+80u
+52enta	arrebenta|arrebentá
+9.cao	arrebentação
+:.oes	arrebentações
+9.da
+;.s
+:.ico	arrebentadiço
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	arrebentamos|arrebentámos
 9.ndo
+9.o	arrebentão
 98r
+:0a	arrebentara|arrebentará
+;.m
+<.os	arrebentáramos
+;.o	arrebentarão
+;0s	arrebentaras|arrebentarás
+:.des
+:.ei
+<0s	arrebentareis|arrebentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arrebentaríamos
+<.s
+;.eis	arrebentaríeis
+:.mos
+9.s
+:.se
+<.is	arrebentásseis
+<.m
+=.os	arrebentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arrebentávamos
+;.s
+:.eis	arrebentáveis
 8/e
+9.i
+:.s
+9.m
+:.os
+9.s
 82o
 93u
-4/cada
+5.ique
+60ta	arrebita|arrebitá
+8.co	arrebitaço
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arrebitamos|arrebitámos
+8.ndo
+8.r
+90a	arrebitara|arrebitará
+:.m
+;.os	arrebitáramos
+:.o	arrebitarão
+:0s	arrebitaras|arrebitarás
+9.des
+9.ei
+;0s	arrebitareis|arrebitáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrebitaríamos
+;.s
+:.eis	arrebitaríeis
+9.mos
+8.s
+9.se
+;.is	arrebitásseis
+;.m
+<.os	arrebitássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrebitávamos
+:.s
+9.eis	arrebitáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+50ola	arrebola|arrebolá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arrebolamos|arrebolámos
+8.ndo
+8.r
+90a	arrebolara|arrebolará
+:.m
+;.os	arreboláramos
+:.o	arrebolarão
+:0s	arrebolaras|arrebolarás
+9.des
+9.ei
+;0s	arrebolareis|arreboláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrebolaríamos
+;.s
+:.eis	arrebolaríeis
+9.mos
+8.s
+9.se
+;.is	arrebolásseis
+;.m
+<.os	arrebolássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrebolávamos
+:.s
+9.eis	arreboláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+41cada	arrecada|arrecadá
 86cao	arrecadação
+9.oes	arrecadações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	arrecadamos|arrecadámos
+8.ndo
 84r
-71ou
-4.dar
-51ondar
-6<res
-4/feca	arrefeça
-73e
-8:r
+90a	arrecadara|arrecadará
+:.m
+;.os	arrecadáramos
+:.o	arrecadarão
+:0s	arrecadaras|arrecadarás
+9.des
+9.ei
+;0s	arrecadareis|arrecadáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrecadaríamos
+;.s
+:.eis	arrecadaríeis
+9.mos
+8.s
+9.se
+;.is	arrecadásseis
+;.m
+<.os	arrecadássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrecadávamos
+:.s
+9.eis	arrecadáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
 81u
-72ido
+50ua	arrecua|arrecuá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	arrecuamos|arrecuámos
+7.ndo
+7.o	arrecuão
+7.r
+80a	arrecuara|arrecuará
+9.m
+:.os	arrecuáramos
+9.o	arrecuarão
+90s	arrecuaras|arrecuarás
+8.des
+8.ei
+:0s	arrecuareis|arrecuáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrecuaríamos
+:.s
+9.eis	arrecuaríeis
+8.mos
+7.s
+8.se
+:.is	arrecuásseis
+:.m
+;.os	arrecuássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arrecuávamos
+9.s
+8.eis	arrecuáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.es	arrecuões
+7.u
+40da	arreda|arredá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	arredamos|arredámos
+6.ndo
+6.r
+70a	arredara|arredará
+8.m
+9.os	arredáramos
+8.o	arredarão
+80s	arredaras|arredarás
+7.des
+7.ei
+90s	arredareis|arredáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arredaríamos
+9.s
+8.eis	arredaríeis
+7.mos
+6.s
+7.se
+9.is	arredásseis
+9.m
+:.os	arredássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arredávamos
+8.s
+7.eis	arredáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+60nda	arredonda|arredondá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	arredondamos|arredondámos
+9.ndo
+91r
+:0a	arredondara|arredondará
+;.m
+<.os	arredondáramos
+;.o	arredondarão
+;0s	arredondaras|arredondarás
+:.des
+:.ei
+<0s	arredondareis|arredondáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arredondaríamos
+<.s
+;.eis	arredondaríeis
+:.mos
+9.s
+:.se
+<.is	arredondásseis
+<.m
+=.os	arredondássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arredondávamos
+;.s
+:.eis	arredondáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.r
+7<es
+6.u
+4.ei
+6.s
+5.mos
+4/feca	arrefeça
+8.is	arrefeçais
+8.m	arrefeçam
+9.os	arrefeçamos
+8.s	arrefeças
+74e	arrefece|arrefecê
+8.dor
+;.a
+<.s
+;.es
+8.i
+9.s
+8.m
+9.os
+8.ndo
+8:r
+90a	arrefecera|arrefecerá
+:.m
+;.os	arrefecêramos
+:.o	arrefecerão
+:0s	arrefeceras|arrefecerás
+9.des
+9.ei
+;0s	arrefecereis|arrefecêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrefeceríamos
+;.s
+:.eis	arrefeceríeis
+9.mos
+8.s
+9.se
+;.is	arrefecêsseis
+;.m
+<.os	arrefecêssemos
+;.s
+9.te
+;.s
+81u
+7.i
+8.a
+9.m
+:.os	arrefecíamos
+9.s
+8.da
+:.s
+92o
+:.s
+8.eis	arrefecíeis
 85mento
-4.gaca	arregaça
+=.s
+7.o	arrefeço
+60nta	arrefenta|arrefentá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	arrefentamos|arrefentámos
+9.ndo
+9.r
+:0a	arrefentara|arrefentará
+;.m
+<.os	arrefentáramos
+;.o	arrefentarão
+;0s	arrefentaras|arrefentarás
+:.des
+:.ei
+<0s	arrefentareis|arrefentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arrefentaríamos
+<.s
+;.eis	arrefentaríeis
+:.mos
+9.s
+:.se
+<.is	arrefentásseis
+<.m
+=.os	arrefentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arrefentávamos
+;.s
+:.eis	arrefentáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+40gaca	arregaça|arregaçá
+8.da	arregaçada
+:.s	arregaçadas
+9.o	arregaçado
+:.s	arregaçados
+8.i	arregaçai
+9.s	arregaçais
+8.m	arregaçam
+90os	arregaçamos|arregaçámos
+8.ndo	arregaçando
 83r	arregaçar
-6.lados
-40io
-61s
-4/liar
-4.messa
-9/do
+90a	arregaçara|arregaçará
+:.m	arregaçaram
+;.os	arregaçáramos
+:.o	arregaçarão
+:0s	arregaçaras|arregaçarás
+9.des	arregaçardes
+9.ei	arregaçarei
+;0s	arregaçareis|arregaçáreis
+:.m	arregaçarem
+;.os	arregaçaremos
+:.s	arregaçares
+9.ia	arregaçaria
+;.m	arregaçariam
+<.os	arregaçaríamos
+;.s	arregaçarias
+:.eis	arregaçaríeis
+9.mos	arregaçarmos
+8.s	arregaças
+9.se	arregaçasse
+;.is	arregaçásseis
+;.m	arregaçassem
+<.os	arregaçássemos
+;.s	arregaçasses
+9.te	arregaçaste
+;.s	arregaçastes
+8.va	arregaçava
+:.m	arregaçavam
+;.os	arregaçávamos
+:.s	arregaçavas
+9.eis	arregaçáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o	arregaço
+8.u	arregaçou
+60la	arregala|arregalá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arregalamos|arregalámos
+8.ndo
+8.r
+90a	arregalara|arregalará
+:.m
+;.os	arregaláramos
+:.o	arregalarão
+:0s	arregalaras|arregalarás
+9.des
+9.ei
+;0s	arregalareis|arregaláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arregalaríamos
+;.s
+:.eis	arregalaríeis
+9.mos
+8.s
+9.se
+;.is	arregalásseis
+;.m
+<.os	arregalássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arregalávamos
+:.s
+9.eis	arregaláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+60nha	arreganha|arreganhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	arreganhamos|arreganhámos
+9.ndo
+9.r
+:0a	arreganhara|arreganhará
+;.m
+<.os	arreganháramos
+;.o	arreganharão
+;0s	arreganharas|arreganharás
+:.des
+:.ei
+<0s	arreganhareis|arreganháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arreganharíamos
+<.s
+;.eis	arreganharíeis
+:.mos
+9.s
+:.se
+<.is	arreganhásseis
+<.m
+=.os	arreganhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arreganhávamos
+;.s
+:.eis	arreganháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50imenta	arregimenta|arregimentá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	arregimentamos|arregimentámos
+;.ndo
 ;.r
+<0a	arregimentara|arregimentará
+=.m
+>.os	arregimentáramos
+=.o	arregimentarão
+=0s	arregimentaras|arregimentarás
+<.des
+<.ei
+>0s	arregimentareis|arregimentáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	arregimentaríamos
+>.s
+=.eis	arregimentaríeis
+<.mos
+;.s
+<.se
+>.is	arregimentásseis
+>.m
+?.os	arregimentássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	arregimentávamos
+=.s
+<.eis	arregimentáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+50ra	arregra|arregrá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	arregramos|arregrámos
+7.ndo
+7.r
+80a	arregrara|arregrará
+9.m
+:.os	arregráramos
+9.o	arregrarão
+90s	arregraras|arregrarás
+8.des
+8.ei
+:0s	arregrareis|arregráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arregraríamos
+:.s
+9.eis	arregraríeis
+8.mos
+7.s
+8.se
+:.is	arregrásseis
+:.m
+;.os	arregrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arregrávamos
+9.s
+8.eis	arregráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.ia
+6.m
+6.s
+5.e
+6.m
+6.s
+5.gada
+50o
+61s
+40lampa	arrelampa|arrelampá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	arrelampamos|arrelampámos
+9.ndo
+9.r
+:0a	arrelampara|arrelampará
+;.m
+<.os	arrelampáramos
+;.o	arrelamparão
+;0s	arrelamparas|arrelamparás
+:.des
+:.ei
+<0s	arrelampareis|arrelampáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arrelamparíamos
+<.s
+;.eis	arrelamparíeis
+:.mos
+9.s
+:.se
+<.is	arrelampásseis
+<.m
+=.os	arrelampássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arrelampávamos
+;.s
+:.eis	arrelampáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50ia	arrelia|arreliá
+7.cao	arreliação
+8.oes	arreliações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	arreliamos|arreliámos
+7.ndo
+8.te
+:.s
+7/r
+80a	arreliara|arreliará
+9.m
+:.os	arreliáramos
+9.o	arreliarão
+90s	arreliaras|arreliarás
+8.des
+8.ei
+:0s	arreliareis|arreliáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arreliaríamos
+:.s
+9.eis	arreliaríeis
+8.mos
+7.s
+8.se
+:.is	arreliásseis
+:.m
+;.os	arreliássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arreliávamos
+9.s
+8.eis	arreliáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.nto
+7.s
+6.o
+7.u
+50va	arrelva|arrelvá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	arrelvamos|arrelvámos
+7.ndo
+7.r
+80a	arrelvara|arrelvará
+9.m
+:.os	arrelváramos
+9.o	arrelvarão
+90s	arrelvaras|arrelvarás
+8.des
+8.ei
+:0s	arrelvareis|arrelváreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrelvaríamos
+:.s
+9.eis	arrelvaríeis
+8.mos
+7.s
+8.se
+:.is	arrelvásseis
+:.m
+;.os	arrelvássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arrelvávamos
+9.s
+8.eis	arrelváveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40mata	arremata|arrematá
+8.cao	arrematação
+9.oes	arrematações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	arrematamos|arrematámos
+8.ndo
+9.te
+;.s
+8.r
+90a	arrematara|arrematará
+:.m
+;.os	arrematáramos
+:.o	arrematarão
+:0s	arremataras|arrematarás
+9.des
+9.ei
+;0s	arrematareis|arrematáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arremataríamos
+;.s
+:.eis	arremataríeis
+9.mos
+8.s
+9.se
+;.is	arrematásseis
+;.m
+<.os	arrematássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrematávamos
+:.s
+9.eis	arrematáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+50eda	arremeda|arremedá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arremedamos|arremedámos
+8.ndo
+8.r
+90a	arremedara|arremedará
+:.m
+;.os	arremedáramos
+:.o	arremedarão
+:0s	arremedaras|arremedarás
+9.des
+9.ei
+;0s	arremedareis|arremedáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arremedaríamos
+;.s
+:.eis	arremedaríeis
+9.mos
+8.s
+9.se
+;.is	arremedásseis
+;.m
+<.os	arremedássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arremedávamos
+:.s
+9.eis	arremedáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+60ssa	arremessa|arremessá
+9.da
+;.s
+:/o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	arremessamos|arremessámos
+9.ndo
+9.o	arremessão
 92r
+:0a	arremessara|arremessará
+;.m
+<.os	arremessáramos
+;.o	arremessarão
+;0s	arremessaras|arremessarás
+:.des
+:.ei
+<0s	arremessareis|arremessáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arremessaríamos
+<.s
+;.eis	arremessaríeis
+:.mos
+9.s
+:.se
+<.is	arremessásseis
+<.m
+=.os	arremessássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arremessávamos
+;.s
+:.eis	arremessáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
 85o
+9.es	arremessões
 9/s
 9.u
-40ndada
+6.ta
+8.is
+8.m
+9.os
+8.s
+70e	arremete|arremetê
+8.dor
+;.a
+<.s
+;.es
+8.i
+9.s
+8.m
+9.os
+8.ndo
+9.te
+;.s
+8.r
+90a	arremetera|arremeterá
+:.m
+;.os	arremetêramos
+:.o	arremeterão
+:0s	arremeteras|arremeterás
+9.des
+9.ei
+;0s	arremetereis|arremetêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arremeteríamos
+;.s
+:.eis	arremeteríeis
+9.mos
+8.s
+9.se
+;.is	arremetêsseis
+;.m
+<.os	arremetêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	arremetíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	arremetíeis
+8.mento
+=.s
+7.o
+40nda	arrenda|arrendá
+7.cao	arrendação
+8.oes	arrendações
+70da
+9.s
 82o
-75mento
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+85ento
 </s
+80os	arrendamos|arrendámos
+7.ndo
 75r
+80a	arrendara|arrendará
+9.m
+:.os	arrendáramos
+9.o	arrendarão
+90s	arrendaras|arrendarás
+8.des
+8.ei
+:0s	arrendareis|arrendáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrendaríamos
+:.s
+9.eis	arrendaríeis
+8.mos
+7.s
+8.se
+:.is	arrendásseis
+:.m
+;.os	arrendássemos
+:.s
+8.te
+:.s
 7/tario	arrendatário
 </s	arrendatários
-6.ei
-61ou
-44penda
+7.va
+9.m
+:.os	arrendávamos
+9.s
+8.eis	arrendáveis
+9.l	arrendável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+71u
+4.ou
+40panha	arrepanha|arrepanhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	arrepanhamos|arrepanhámos
+9.ndo
+9.r
+:0a	arrepanhara|arrepanhará
+;.m
+<.os	arrepanháramos
+;.o	arrepanharão
+;0s	arrepanharas|arrepanharás
+:.des
+:.ei
+<0s	arrepanhareis|arrepanháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	arrepanharíamos
+<.s
+;.eis	arrepanharíeis
+:.mos
+9.s
+:.se
+<.is	arrepanhásseis
+<.m
+=.os	arrepanhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	arrepanhávamos
+;.s
+:.eis	arrepanháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50ela	arrepela|arrepelá
+8.cao	arrepelação
+9.oes	arrepelações
+8.da
+:.s
+9.ela
+<.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	arrepelamos|arrepelámos
+8.ndo
+8.r
+90a	arrepelara|arrepelará
+:.m
+;.os	arrepeláramos
+:.o	arrepelarão
+:0s	arrepelaras|arrepelarás
+9.des
+9.ei
+;0s	arrepelareis|arrepeláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrepelaríamos
+;.s
+:.eis	arrepelaríeis
+9.mos
+8.s
+9.se
+;.is	arrepelásseis
+;.m
+<.os	arrepelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrepelávamos
+:.s
+9.eis	arrepeláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+64nda
+9.is
 9/m
+:.os
 91s
-83e
+84e	arrepende|arrependê
+9.i
+:.s
 9.m
 :/os
+9.ndo
 9;r
-:0a	arrependerá
-;.s	arrependerás
+:2a	arrependerá|arrependera
+;.m
+<.os	arrependêramos
+;.o	arrependerão
+;0s	arrependerás|arrependeras
+:.des
 :/ei
+<0s	arrependereis|arrependêreis
+;.m
+<.os
 ;.s
 :/ia
+<.m
+=.os	arrependeríamos
+<.s
+;.eis	arrependeríeis
+:.mos
 92s
+:.se
+<.is	arrependêsseis
+<.m
+=.os	arrependêssemos
+<.s
 :/te
+<.s
 92u
 84i
+9.a
+:.m
+;.os	arrependíamos
+:.s
 97da
+;.mente
+;.s
 :9o
 ;/s
+9.eis	arrependíeis
 99mento
 >3s
 8:o
-5.iada
+50ia	arrepia|arrepiá
+7.da
+9.s
 80o
-75nte
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	arrepiamos|arrepiámos
+7.ndo
+85te
 :1s
 72r
+80a	arrepiara|arrepiará
+9.m
+:.os	arrepiáramos
+9.o	arrepiarão
+90s	arrepiaras|arrepiarás
+8.des
+8.ei
+:0s	arrepiareis|arrepiáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrepiaríamos
+:.s
+9.eis	arrepiaríeis
+8.mos
+7.s
+8.se
+:.is	arrepiásseis
+:.m
+;.os	arrepiássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arrepiávamos
+9.s
+8.eis	arrepiáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 64o
 76s
-31iar
-48sca
+7.u
+40sta	arresta|arrestá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	arrestamos|arrestámos
+7.ndo
+8.te
+:.s
+7.r
+80a	arrestara|arrestará
+9.m
+:.os	arrestáramos
+9.o	arrestarão
+90s	arrestaras|arrestarás
+8.des
+8.ei
+:0s	arrestareis|arrestáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrestaríamos
+:.s
+9.eis	arrestaríeis
+8.mos
+7.s
+8.se
+:.is	arrestásseis
+:.m
+;.os	arrestássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arrestávamos
+9.s
+8.eis	arrestáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40ta	arreta|arretá
+6.da
+8.s
+7.o
+8.s
+7.ura
+6.i
+7.s
+6.m
+70os	arretamos|arretámos
+6.ndo
+6.r
+70a	arretara|arretará
+8.m
+9.os	arretáramos
+8.o	arretarão
+80s	arretaras|arretarás
+7.des
+7.ei
+90s	arretareis|arretáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arretaríamos
+9.s
+8.eis	arretaríeis
+7.mos
+6.s
+7.se
+9.is	arretásseis
+9.m
+:.os	arretássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arretávamos
+8.s
+7.eis	arretáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+5.rasado
+40vesa	arrevesa|arrevesá
+8.da
+:.mente
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arrevesamos|arrevesámos
+8.ndo
+8.r
+90a	arrevesara|arrevesará
+:.m
+;.os	arrevesáramos
+:.o	arrevesarão
+:0s	arrevesaras|arrevesarás
+9.des
+9.ei
+;0s	arrevesareis|arrevesáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrevesaríamos
+;.s
+:.eis	arrevesaríeis
+9.mos
+8.s
+9.se
+;.is	arrevesásseis
+;.m
+<.os	arrevesássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrevesávamos
+:.s
+9.eis	arrevesáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+30ia	arria|arriá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	arriamos|arriámos
+5.ndo
+51r
+60a	arriara|arriará
+7.m
+8.os	arriáramos
+7.o	arriarão
+70s	arriaras|arriarás
+6.des
+6.ei
+80s	arriareis|arriáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	arriaríamos
+8.s
+7.eis	arriaríeis
+6.mos
+5.s
+6.se
+8.is	arriásseis
+8.m
+9.os	arriássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	arriávamos
+7.s
+6.eis	arriáveis
+40ba	arriba|arribá
+6.cao	arribação
+7.oes	arribações
+6.da
+8.s
+7.eiro
+7.ico	arribadiço
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	arribamos|arribámos
+6.nceirado
+7.do
+6.r
+70a	arribara|arribará
+8.m
+9.os	arribáramos
+8.o	arribarão
+80s	arribaras|arribarás
+7.des
+7.ei
+90s	arribareis|arribáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arribaríamos
+9.s
+8.eis	arribaríeis
+7.mos
+6.s
+7.se
+9.is	arribásseis
+9.m
+:.os	arribássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arribávamos
+8.s
+7.eis	arribáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+48sca	arrisca|arriscá
 74da
+9.mente
 9/s
 8:o
+9.s
+7.i
+8.s
 76m
 88os	arriscamos|arriscámos
 76ndo
 7Ar
-81a	arriscará
+82a	arriscará|arriscara
 94m
+:.os	arriscáramos
+9.o	arriscarão
+90s	arriscaras|arriscarás
+8.des
 83ei
+:0s	arriscareis|arriscáreis
 92m
 :/os
 93s
 88ia
 :2m
+;.os	arriscaríamos
 :2s
+9.eis	arriscaríeis
 82mos
 76s
 81se
+:.is	arriscásseis
+:.m
+;.os	arriscássemos
+:.s
 88te
+:.s
 73va
 9/m
+:.os	arriscávamos
+9.s
+8.eis	arriscáveis
 68o
 7:u
 56que
 89i
+9.s
 82m
+9.os
 84s
 44tmia
 8.s
-3:ogancia	arrogância
+7.co	arrítmico
+6.o
+4.vismo
+9.s
+7.ta
+4.zotonico	arrizotónico
+30oba	arroba|arrobá
+6.cao	arrobação
+7.oes	arrobações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	arrobamos|arrobámos
+6.ndo
+6.r
+70a	arrobara|arrobará
+8.m
+9.os	arrobáramos
+8.o	arrobarão
+80s	arrobaras|arrobarás
+7.des
+7.ei
+90s	arrobareis|arrobáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arrobaríamos
+9.s
+8.eis	arrobaríeis
+7.mos
+6.s
+7.se
+9.is	arrobásseis
+9.m
+:.os	arrobássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arrobávamos
+8.s
+7.eis	arrobáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+5.ustado
+40dela	arrodela|arrodelá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	arrodelamos|arrodelámos
+8.ndo
+8.r
+90a	arrodelara|arrodelará
+:.m
+;.os	arrodeláramos
+:.o	arrodelarão
+:0s	arrodelaras|arrodelarás
+9.des
+9.ei
+;0s	arrodelareis|arrodeláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	arrodelaríamos
+;.s
+:.eis	arrodelaríeis
+9.mos
+8.s
+9.se
+;.is	arrodelásseis
+;.m
+<.os	arrodelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	arrodelávamos
+:.s
+9.eis	arrodeláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40ga	arroga|arrogá
+6.cao	arrogação
+7.oes	arrogações
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	arrogamos|arrogámos
+6:ncia	arrogância
+:.s	arrogâncias
+7.do
 7;te
 9/mente
 95s
-42jada
-8/s
-74o
+6.r
+70a	arrogara|arrogará
+8.m
+9.os	arrogáramos
+8.o	arrogarão
+80s	arrogaras|arrogarás
+7.des
+7.ei
+90s	arrogareis|arrogáreis
+8.m
+9.os
 8.s
-45mba
+7.ia
+9.m
+:.os	arrogaríamos
+9.s
+8.eis	arrogaríeis
+7.mos
+6.s
+7.se
+9.is	arrogásseis
+9.m
+:.os	arrogássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arrogávamos
+8.s
+7.eis	arrogáveis
+5.o
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+40ia	arroia|arroiá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	arroiamos|arroiámos
+6.ndo
+6.r
+70a	arroiara|arroiará
+8.m
+9.os	arroiáramos
+8.o	arroiarão
+80s	arroiaras|arroiarás
+7.des
+7.ei
+90s	arroiareis|arroiáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arroiaríamos
+9.s
+8.eis	arroiaríeis
+7.mos
+6.s
+7.se
+9.is	arroiásseis
+9.m
+:.os	arroiássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arroiávamos
+8.s
+7.eis	arroiáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+40ja	arroja|arrojá
+62da
+8.mente
+8/s
+7.ico	arrojadiço
+74o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	arrojamos|arrojámos
+6.ndo
+6.r
+70a	arrojara|arrojará
+8.m
+9.os	arrojáramos
+8.o	arrojarão
+80s	arrojaras|arrojarás
+7.des
+7.ei
+90s	arrojareis|arrojáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arrojaríamos
+9.s
+8.eis	arrojaríeis
+7.mos
+6.s
+7.se
+9.is	arrojásseis
+9.m
+:.os	arrojássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arrojávamos
+8.s
+7.eis	arrojáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+40la	arrola|arrolá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	arrolamos|arrolámos
+6.ndo
+6.r
+70a	arrolara|arrolará
+8.m
+9.os	arroláramos
+8.o	arrolarão
+80s	arrolaras|arrolarás
+7.des
+7.ei
+90s	arrolareis|arroláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arrolaríamos
+9.s
+8.eis	arrolaríeis
+7.mos
+6.s
+7.se
+9.is	arrolásseis
+9.m
+:.os	arrolássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arrolávamos
+8.s
+7.eis	arroláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+50ha	arrolha|arrolhá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	arrolhamos|arrolhámos
+7.ndo
+7.r
+80a	arrolhara|arrolhará
+9.m
+:.os	arrolháramos
+9.o	arrolharão
+90s	arrolharas|arrolharás
+8.des
+8.ei
+:0s	arrolhareis|arrolháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrolharíamos
+:.s
+9.eis	arrolharíeis
+8.mos
+7.s
+8.se
+:.is	arrolhásseis
+:.m
+;.os	arrolhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arrolhávamos
+9.s
+8.eis	arrolháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.o
+6.u
+40manca	arromança|arromançá
+9.da	arromançada
+;.s	arromançadas
+:.o	arromançado
+;.s	arromançados
+9.i	arromançai
+:.s	arromançais
+9.m	arromançam
+:0os	arromançamos|arromançámos
+9.ndo	arromançando
+9.r	arromançar
+:0a	arromançara|arromançará
+;.m	arromançaram
+<.os	arromançáramos
+;.o	arromançarão
+;0s	arromançaras|arromançarás
+:.des	arromançardes
+:.ei	arromançarei
+<0s	arromançareis|arromançáreis
+;.m	arromançarem
+<.os	arromançaremos
+;.s	arromançares
+:.ia	arromançaria
+<.m	arromançariam
+=.os	arromançaríamos
+<.s	arromançarias
+;.eis	arromançaríeis
+:.mos	arromançarmos
+9.s	arromanças
+:.se	arromançasse
+<.is	arromançásseis
+<.m	arromançassem
+=.os	arromançássemos
+<.s	arromançasses
+:.te	arromançaste
+<.s	arromançastes
+9.va	arromançava
+;.m	arromançavam
+<.os	arromançávamos
+;.s	arromançavas
+:.eis	arromançáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o	arromanço
+9.u	arromançou
+55ba	arromba|arrombá
 7/da
+9.s
+8.ela
+;.s
 82o
 92r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 70m
 86ento
 <0s
 82os	arrombamos|arrombámos
+7.ndo
 7;r
-84am
-8/em
-72ste
+80a	arrombara|arrombará
+94m
+:.os	arrombáramos
+9.o	arrombarão
+90s	arrombaras|arrombarás
+8.des
+8.ei
+:0s	arrombareis|arrombáreis
+9/m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrombaríamos
+:.s
+9.eis	arrombaríeis
+8.mos
+7.s
+8.se
+:.is	arrombásseis
+:.m
+;.os	arrombássemos
+:.s
+82te
+:.s
+7.va
+9.m
+:.os	arrombávamos
+9.s
+8.eis	arrombáveis
 61e
 72i
+8.s
 71m
+8.os
+7.s
 60o
 77u
-43tar
+4.nches
+4.setado
+40ta	arrota|arrotá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	arrotamos|arrotámos
+6.ndo
+63r
+70a	arrotara|arrotará
+8.m
+9.os	arrotáramos
+8.o	arrotarão
+80s	arrotaras|arrotarás
+7.des
+7.ei
+90s	arrotareis|arrotáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arrotaríamos
+9.s
+8.eis	arrotaríeis
+7.mos
+6.s
+7.se
+9.is	arrotásseis
+9.m
+:.os	arrotássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arrotávamos
+8.s
+7.eis	arrotáveis
+5.e
+6.a	arroteá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.mento
+<.s
+80os	arroteamos|arroteámos
+7.ndo
+7.r
+80a	arroteara|arroteará
+9.m
+:.os	arroteáramos
+9.o	arrotearão
+90s	arrotearas|arrotearás
+8.des
+8.ei
+:0s	arroteareis|arroteáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrotearíamos
+:.s
+9.eis	arrotearíeis
+8.mos
+7.sse
+:.is	arroteásseis
+:.m
+;.os	arroteássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arroteávamos
+9.s
+8.eis	arroteáveis
+6.ei
+8.s
+7.mos
+6.i
+7.a
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.s
+6.m
+7.os
+6.ou
+6.s
 50o
 60s
+6.u
+4.ubamento
+6.o
+7.s
+40xa	arroxa|arroxá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	arroxamos|arroxámos
+6.ndo
+6.r
+70a	arroxara|arroxará
+8.m
+9.os	arroxáramos
+8.o	arroxarão
+80s	arroxaras|arroxarás
+7.des
+7.ei
+90s	arroxareis|arroxáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arroxaríamos
+9.s
+8.eis	arroxaríeis
+7.mos
+6.s
+7.se
+9.is	arroxásseis
+9.m
+:.os	arroxássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arroxávamos
+8.s
+7.eis	arroxáveis
+5.e
+6.a	arroxeá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	arroxeamos|arroxeámos
+7.ndo
+7.r
+80a	arroxeara|arroxeará
+9.m
+:.os	arroxeáramos
+9.o	arroxearão
+90s	arroxearas|arroxearás
+8.des
+8.ei
+:0s	arroxeareis|arroxeáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arroxearíamos
+:.s
+9.eis	arroxearíeis
+8.mos
+7.sse
+:.is	arroxeásseis
+:.m
+;.os	arroxeássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arroxeávamos
+9.s
+8.eis	arroxeáveis
+6.ei
+8.s
+7.mos
+6.i
+7.a
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.s
+6.m
+7.os
+6.ou
+6.s
+5.o
+6.u
 4<z
-32uaceiro
+5.ada
+6.is
+6.l
+5.eira
+9.s
+8.o
+9.s
+6.s
+30ua	arrua|arruá
+50ca	arruaça|arruaçá
+7.da	arruaçada
+9.s	arruaçadas
+8.o	arruaçado
+9.s	arruaçados
+7.i	arruaçai
+8.s	arruaçais
+7.m	arruaçam
+80os	arruaçamos|arruaçámos
+7.ndo	arruaçando
+7.o	arruação
+7.r	arruaçar
+80a	arruaçara|arruaçará
+9.m	arruaçaram
+:.os	arruaçáramos
+9.o	arruaçarão
+90s	arruaçaras|arruaçarás
+8.des	arruaçardes
+8.ei	arruaçarei
+:0s	arruaçareis|arruaçáreis
+9.m	arruaçarem
+:.os	arruaçaremos
+9.s	arruaçares
+8.ia	arruaçaria
+:.m	arruaçariam
+;.os	arruaçaríamos
+:.s	arruaçarias
+9.eis	arruaçaríeis
+8.mos	arruaçarmos
+7.s	arruaças
+8.se	arruaçasse
+:.is	arruaçásseis
+:.m	arruaçassem
+;.os	arruaçássemos
+:.s	arruaçasses
+8.te	arruaçaste
+:.s	arruaçastes
+7.va	arruaçava
+9.m	arruaçavam
+:.os	arruaçávamos
+9.s	arruaçavas
+8.eis	arruaçáveis
+6.e
+7.i
+8.ra
+:.s
+92o
 :4s
-43fo
-44ina	arruína
+8.s
+7.m
+8.os
+7.s
+6.o	arruaço
+7.es	arruações
+7.u	arruaçou
+5.da
+7.s
+6.eira
+:.s
+6.o
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	arruamos|arruámos
+5.ndo
+5.r
+60a	arruara|arruará
+7.m
+8.os	arruáramos
+7.o	arruarão
+70s	arruaras|arruarás
+6.des
+6.ei
+80s	arruareis|arruáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	arruaríamos
+8.s
+7.eis	arruaríeis
+6.mos
+5.s
+6.se
+8.is	arruásseis
+8.m
+9.os	arruássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	arruávamos
+7.s
+6.eis	arruáveis
+40ca	arruça|arruçá
+6.da	arruçada
+8.s	arruçadas
+7.o	arruçado
+8.s	arruçados
+6.i	arruçai
+7.s	arruçais
+6.m	arruçam
+70os	arruçamos|arruçámos
+6.ndo	arruçando
+6.r	arruçar
+70a	arruçara|arruçará
+8.m	arruçaram
+9.os	arruçáramos
+8.o	arruçarão
+80s	arruçaras|arruçarás
+7.des	arruçardes
+7.ei	arruçarei
+90s	arruçareis|arruçáreis
+8.m	arruçarem
+9.os	arruçaremos
+8.s	arruçares
+7.ia	arruçaria
+9.m	arruçariam
+:.os	arruçaríamos
+9.s	arruçarias
+8.eis	arruçaríeis
+7.mos	arruçarmos
+6.s	arruças
+7.se	arruçasse
+9.is	arruçásseis
+9.m	arruçassem
+:.os	arruçássemos
+9.s	arruçasses
+7.te	arruçaste
+9.s	arruçastes
+6.va	arruçava
+8.m	arruçavam
+9.os	arruçávamos
+8.s	arruçavas
+7.eis	arruçáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o	arruço
+6.u	arruçou
+4.da
+5.ense
+9.s
+4.e
+5.i
+6.s
+5.lado
+5.m
+6.os
+5.s
+40fa	arrufa|arrufá
+6.da
+8.s
+7.ico	arrufadiço
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	arrufamos|arrufámos
+6.ndo
+6.r
+70a	arrufara|arrufará
+8.m
+9.os	arrufáramos
+8.o	arrufarão
+80s	arrufaras|arrufarás
+7.des
+7.ei
+90s	arrufareis|arrufáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arrufaríamos
+9.s
+8.eis	arrufaríeis
+7.mos
+6.s
+7.se
+9.is	arrufásseis
+9.m
+:.os	arrufássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arrufávamos
+8.s
+7.eis	arrufáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+53o
+6.s
+6.u
+40ga	arruga|arrugá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	arrugamos|arrugámos
+6.ndo
+6.r
+70a	arrugara|arrugará
+8.m
+9.os	arrugáramos
+8.o	arrugarão
+80s	arrugaras|arrugarás
+7.des
+7.ei
+90s	arrugareis|arrugáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arrugaríamos
+9.s
+8.eis	arrugaríeis
+7.mos
+6.s
+7.se
+9.is	arrugásseis
+9.m
+:.os	arrugássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arrugávamos
+8.s
+7.eis	arrugáveis
+5.o
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+44ina	arruína|arruiná
 75da
 91s
 89o
+9.r
+:.a
+;.s
+:.es
 92s
+7.i
+8.s
 70m	arruínam
+8.ento
+<.s
 81os	arruinamos|arruinámos
 74ndo
 7?r
-82a	arruinará
+83a	arruinará|arruinara
 95m
-80em
+:.os	arruináramos
+9.o	arruinarão
+90s	arruinaras|arruinarás
+8.des
+8.ei
+:0s	arruinareis|arruináreis
+90m
+:.os
 93s
 83ia
+:.m
+;.os	arruinaríamos
+:.s
+9.eis	arruinaríeis
+8.mos
 7.s	arruínas
 80se
+:.is	arruinásseis
+:.m
+;.os	arruinássemos
+:.s
 88te
+:.s
 7.va
+9.m
+:.os	arruinávamos
+9.s
+8.eis	arruináveis
 63e	arruíne
 77i
+8.s
 7.m	arruínem
+8.os
 72s	arruínes
 6.o	arruíno
 7;u
-49ma
+5.vada
+9.s
+8.o
+9.s
+40lha	arrulha|arrulhá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	arrulhamos|arrulhámos
+7.ndo
+7.r
+80a	arrulhara|arrulhará
+9.m
+:.os	arrulháramos
+9.o	arrulharão
+90s	arrulharas|arrulharás
+8.des
+8.ei
+:0s	arrulhareis|arrulháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	arrulharíamos
+:.s
+9.eis	arrulharíeis
+8.mos
+7.s
+8.se
+:.is	arrulhásseis
+:.m
+;.os	arrulhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	arrulhávamos
+9.s
+8.eis	arrulháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+49ma	arruma|arrumá
 62cao	arrumação
 7/oes	arrumações
+8.s	arrumaços
 62da
 8.s
+7.eira
+8.la
+:.s
+7.inha
+;.s
+:.o
+;.s
 77o
 83r
+9.a
+:.s
 90es
 81s
+6.i
+7.s
 60m
-73os
+74os	arrumamos|arrumámos
 63ndo
 6?r
-71am
-70em
+70a	arrumara|arrumará
+81m
+9.os	arrumáramos
+8.o	arrumarão
+80s	arrumaras|arrumarás
+7.des
+7.ei
+90s	arrumareis|arrumáreis
+80m
+9.os
 82s
 7.ia
+9.m
+:.os	arrumaríamos
+9.s
+8.eis	arrumaríeis
 70mos
 62s
 7/se
+9.is	arrumásseis
+9.m
+:.os	arrumássemos
+9.s
 73te
+9.s
 60va
+8.m
+9.os	arrumávamos
+8.s
+7.eis	arrumáveis
 56e
 66i
+7.s
 65m
+7.os
 60s
 56o
 67u
-20senais
+4.o
+5.u
+2.s
+30enais
 6:l
 53ico	arsénico
 6.o	arsénio
+7.so
 2Bte
 4:facto
 99s
 4<ria	artéria
+7.is
 7;l
+8.idade
+=.s
+90za	arterializa|arterializá
+;.cao	arterialização
+<.oes	arterializações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	arterializamos|arterializámos
+;.ndo
+;.r
+<0a	arterializara|arterializará
+=.m
+>.os	arterializáramos
+=.o	arterializarão
+=0s	arterializaras|arterializarás
+<.des
+<.ei
+>0s	arterializareis|arterializáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	arterializaríamos
+>.s
+=.eis	arterializaríeis
+<.mos
+;.s
+<.se
+>.is	arterializásseis
+>.m
+?.os	arterializássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	arterializávamos
+=.s
+<.eis	arterializáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 78s	artérias
+6.ola	arteríola
+9.s	arteríolas
+7.sclerotico	arteriosclerótico
+6.te
 4>s
-50anais
+5.a	artesã
+60nais
 82l
+9.mente
 82to
 63o	artesão
 74s	artesãos
+6.s	artesãs
+5.iano
 31ico	ártico
-54ulacao	articulação
+50ula	articula|articulá
+84cao	articulação
 96oes	articulações
-81do
+8.da
+:.mente
+:.s
+91o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	articulamos|articulámos
+8.ndo
+9.te
+;.s
 82r
+90a	articulara|articulará
+:.m
+;.os	articuláramos
+:.o	articularão
+:0s	articularas|articularás
+9.des
+9.ei
+;0s	articulareis|articuláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	articularíamos
+;.s
+:.eis	articularíeis
+9.mente
+:.os
+8.s
+9.se
+;.is	articulásseis
+;.m
+<.os	articulássemos
+;.s
+9.te
+;.s
+8.torio	articulatório
+8.va
+:.m
+;.os	articulávamos
+:.s
+9.eis	articuláveis
+:.l	articulável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ista
+;.s
+70o	articulo|artículo
+8.so
+8.u
 40fice	artífice
 8.s	artífices
-74iais
+70ia	artificia|artificiá
+9.da
+;.s
+:.o
+;.s
+9.i
+:4s
 9:l
+:.idade
+?.s
+;.smo
+>.s
 :3mente
+9.m
+:0os	artificiamos|artificiámos
+9.ndo
+9.r
+:0a	artificiara|artificiará
+;.m
+<.os	artificiáramos
+;.o	artificiarão
+;0s	artificiaras|artificiarás
+:.des
+:.ei
+<0s	artificiareis|artificiáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	artificiaríamos
+<.s
+;.eis	artificiaríeis
+:.mos
+9.s
+:.se
+<.is	artificiásseis
+<.m
+=.os	artificiássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	artificiávamos
+;.s
+:.eis	artificiáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
 88o	artifício|artificio
 90s	artifícios
+:.a
+;.s
+:.o
+;.s
+9.u
 4Ago
 6>s
-4.lhado
-7;ria
-62eiro
+40lha	artilha|artilhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	artilhamos|artilhámos
+7.ndo
+7.r
+80a	artilhara|artilhará
+9.m
+:.os	artilháramos
+9.o	artilharão
+90s	artilharas|artilharás
+8.des
+8.ei
+:0s	artilhareis|artilháreis
+9.m
+:.os
+9.s
+8;ia
+:.m
+;.os	artilharíamos
+:.s
+9.eis	artilharíeis
+8.mos
+7.s
+8.se
+:.is	artilhásseis
+:.m
+;.os	artilhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	artilhávamos
+9.s
+8.eis	artilháveis
+6.e
+7.i
+82ro
 :0s
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 43manha
 92s
+4.odactilo	artiodáctilo
+<.s	artiodáctilos
 4?sta
 7<s
 66ica	artística
@@ -16621,298 +44863,3326 @@ A.s
 90s	artísticas
 87o	artístico
 90s	artísticos
-3/olas
+30ola	artola|artolá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	artolamos|artolámos
+6.ndo
+6.r
+70a	artolara|artolará
+8.m
+9.os	artoláramos
+8.o	artolarão
+80s	artolaras|artolarás
+7.des
+7.ei
+90s	artolareis|artoláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	artolaríamos
+9.s
+8.eis	artolaríeis
+7.mos
+6/s
+7.se
+9.is	artolásseis
+9.m
+:.os	artolássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	artolávamos
+8.s
+7.eis	artoláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 36rite
-2Bvore	árvore
+7.s
+6.ica	artrítica
+9.s	artríticas
+8.o	artrítico
+9.s	artríticos
+7.smo
+:.s
+4.opode	artrópode
+9.s	artrópodes
+5.se
+5.zoario	artrozoário
+;.s	artrozoários
+3.ur
+2.uba
+2.vicultor
+:.a
+;.s
+:.es
+8.ura
+;.s
+3.oar
+4.ra	arvorá
+6.da
+8.s
+7.o
+8.s
+6.mos	arvorámos
+6.ndo
+6.r
+70a	arvorara|arvorará
+8.m
+9.os	arvoráramos
+8.o	arvorarão
+80s	arvoraras|arvorarás
+7.des
+7.ei
+90s	arvorareis|arvoráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	arvoraríamos
+9.s
+8.eis	arvoraríeis
+7.mos
+6.sse
+9.is	arvorásseis
+9.m
+:.os	arvorássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	arvorávamos
+8.s
+7.eis	arvoráveis
+5Be	árvore
 60do
+8.s
+6.i
 6@s	árvores
+5.ou
 1Ts	as|às
-2:a
+2;a	asa|asá
+3.da
+5.s
+4.o
+5.r
+6.a
+7.s
+6.es
+5.s
+3.e
+3.i
+4.s
+3.m
+40os	asamos|asámos
+3.ndo
+3.r
+40a	asara|asará
+5.m
+6.os	asáramos
+5.o	asarão
+50s	asaras|asarás
+4.des
+4.ei
+60s	asareis|asáreis
+5.m
+6.os
+5.s
+4.ia
+6.m
+7.os	asaríamos
+6.s
+5.eis	asaríeis
+4.mos
 3?s
-22cende
+4.se
+6.is	asásseis
+6.m
+7.os	asássemos
+6.s
+4.te
+6.s
+3.va
+5.m
+6.os	asávamos
+5.s
+4.eis	asáveis
+2.cenda
+7.is
+7.m
+8.os
+7.s
+63e	ascende|ascendê
+7.i
+8.s
 7/m
+8.os
 74ncia	ascendência
+;.s	ascendências
+8.do
 83te
+:.s
 76r
+80a	ascendera|ascenderá
+9.m
+:.os	ascendêramos
+9.o	ascenderão
+90s	ascenderas|ascenderás
+8.des
+8.ei
+:0s	ascendereis|ascendêreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	ascenderíamos
+:.s
+9.eis	ascenderíeis
+8.mos
+7.s
+8.se
+:.is	ascendêsseis
+:.m
+;.os	ascendêssemos
+:.s
+8.te
+:.s
 73u
-5:sao	ascensão
-26es
-24falto
-36ixia
+6.i
+7.a
+8.m
+9.os	ascendíamos
+8.s
 7.da
+9.s
+8.o
+9.s
+7.eis	ascendíeis
+7.mento
+<.s
+6.o
+5:sao	ascensão
+6.ional
+6.o
+7.r
+8.es
+8.ista
+<.s
+4.se
+4.ta
+6.s
+5.ica	ascética
+8.s	ascéticas
+7.o	ascético
+8.s	ascéticos
+6.smo
+9.s
+3.ii
+3.o
+4.rbico	ascórbico
+5.osa
+8.s
+7.o
+8.s
+4.s
+2.e
+3.i
+4.s
+3.lha
+6.s
+5.ice
+8.s
+3.m
+4.os
+36s
+20falta	asfalta|asfaltá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	asfaltamos|asfaltámos
+7.ndo
+7.r
+80a	asfaltara|asfaltará
+9.m
+:.os	asfaltáramos
+9.o	asfaltarão
+90s	asfaltaras|asfaltarás
+8.des
+8.ei
+:0s	asfaltareis|asfaltáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	asfaltaríamos
+:.s
+9.eis	asfaltaríeis
+8.mos
+7.s
+8.se
+:.is	asfaltásseis
+:.m
+;.os	asfaltássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	asfaltávamos
+9.s
+8.eis	asfaltáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.ico	asfáltico
+7.te
+64o
+7.s
+7.u
+36ixia	asfixia|asfixiá
+7.da
+9.s
 80o
-7.nte
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	asfixiamos|asfixiámos
+7.ndo
+8.te
+:.s
 73r
-6/ou
+80a	asfixiara|asfixiará
+9.m
+:.os	asfixiáramos
+9.o	asfixiarão
+90s	asfixiaras|asfixiarás
+8.des
+8.ei
+:0s	asfixiareis|asfixiáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	asfixiaríamos
+:.s
+9.eis	asfixiaríeis
+8.mos
+7.s
+8.se
+:.is	asfixiásseis
+:.m
+;.os	asfixiássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	asfixiávamos
+9.s
+8.eis	asfixiáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7/u
 28ia	ásia
 46tica	asiática
 82s	asiáticas
+7.ismo
+;.s
 77o	asiático
 86s	asiáticos
-3:lo
+6.smo
+9.s
+30la	asila|asilá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	asilamos|asilámos
+5.ndo
+5.r
+60a	asilara|asilará
+7.m
+8.os	asiláramos
+7.o	asilarão
+70s	asilaras|asilarás
+6.des
+6.ei
+80s	asilareis|asiláreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	asilaríamos
+8.s
+7.eis	asilaríeis
+6.mos
+5.s
+6.se
+8.is	asilásseis
+8.m
+9.os	asilássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	asilávamos
+7.s
+6.eis	asiláveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4:o
 5/s
-33nhas
+5.u
+3.nha
+63s
 26ma
-4/tico	asmático
-2<neira
+4.tica	asmática
+8.s	asmáticas
+7/o	asmático
+8.s	asmáticos
+2.na
+4.da
+4.l
+4.ria
+7.s
+4.s
+4.tica	asnática
+8.s	asnáticas
+7.o	asnático
+8.s	asnáticos
+3.ea	asneá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+50mos	asneamos|asneámos
+5.ndo
+5.r
+60a	asneara|asneará
+7.m
+8.os	asneáramos
+7.o	asnearão
+70s	asnearas|asnearás
+6.des
+6.ei
+80s	asneareis|asneáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	asnearíamos
+8.s
+7.eis	asnearíeis
+6.mos
+5.sse
+8.is	asneásseis
+8.m
+9.os	asneássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	asneávamos
+7.s
+6.eis	asneáveis
+4.ei
+6.s
+5.mos
+4.ia
+6.m
+6.s
+5.e
+6.m
+6.s
+5.o
+5<ra	asneira|asneirá
+7.cao	asneiração
+8.oes	asneirações
 7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	asneiramos|asneirámos
+7.ndo
+7.o	asneirão
+7.r
+80a	asneirara|asneirará
+9.m
+:.os	asneiráramos
+9.o	asneirarão
+90s	asneiraras|asneirarás
+8.des
+8.ei
+:0s	asneirareis|asneiráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	asneiraríamos
+:.s
+9.eis	asneiraríeis
+8.mos
 79s
+8.se
+:.is	asneirásseis
+:.m
+;.os	asneirássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	asneirávamos
+9.s
+8.eis	asneiráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.nto
+7.s
+6.o
+7.la
+7.u
+4.ou
+3.ice
+6.s
+4.dade
+8.s
 35o
 4/s
-20pas
-31era	áspera
+2.o
+3.u
+2.pa
+40s
+5.ia	aspásia
+3.ectavel	aspectável
+41ra	áspera
+6.mente
 6.s	ásperas
+5.eza
 50o	áspero
-5.sor
+5.rimo	aspérrimo
+9.s	aspérrimos
+5.sao	aspersão
+6.or
 82es
 49to
 64s
-33ira
+5.uais
+7.l
+34ira	aspira|aspirá
 64cao	aspiração
 75oes	aspirações
-6.do
+6.da
+8.s
+7.o
 87r
 91es
+8.s
+6.i
+7.s
 6.m
-67nte
+70os	aspiramos|aspirámos
+6.ndo
+77te
 94s
 67r
+70a	aspirara|aspirará
+8.m
+9.os	aspiráramos
+8.o	aspirarão
+80s	aspiraras|aspirarás
+7.des
+7.ei
+90s	aspirareis|aspiráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aspiraríamos
+9.s
+8.eis	aspiraríeis
+7.mos
+6.s
+7.se
+9.is	aspirásseis
+9.m
+:.os	aspirássemos
+9.s
+7.te
+9.s
+6.tivo
+7.orio	aspiratório
 6/va
+8.m
+9.os	aspirávamos
+8.s
+7.eis	aspiráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
 57ina
 50o
 60u
 22querosa
+9.s
 84o
 9/s
-2/sa
+21sa	assa|assá
+40bora	assabora|assaborá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	assaboramos|assaborámos
+8.ndo
+8.r
+90a	assaborara|assaborará
+:.m
+;.os	assaboráramos
+:.o	assaborarão
+:0s	assaboraras|assaborarás
+9.des
+9.ei
+;0s	assaborareis|assaboráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	assaboraríamos
+;.s
+:.eis	assaboraríeis
+9.mos
+8.s
+9.se
+;.is	assaborásseis
+;.m
+<.os	assaborássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	assaborávamos
+:.s
+9.eis	assaboráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40ca	assaca|assacá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	assacamos|assacámos
+6.ndo
+6.r
+70a	assacara|assacará
+8.m
+9.os	assacáramos
+8.o	assacarão
+80s	assacaras|assacarás
+7.des
+7.ei
+90s	assacareis|assacáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	assacaríamos
+9.s
+8.eis	assacaríeis
+7.mos
+6.s
+7.se
+9.is	assacásseis
+9.m
+:.os	assacássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	assacávamos
+8.s
+7.eis	assacáveis
+5.o
+6.u
 45da
 60s
+5.eira
+9.s
+8.o
 59o
+6.r
+7.a
+8.s
+7.es
 62s
-44lta
+5.ura
+4.i
+5.s
+40laria	assalaria|assalariá
+9.cao	assalariação
+:.oes	assalariações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	assalariamos|assalariámos
+9.ndo
+9.r
+:0a	assalariara|assalariará
+;.m
+<.os	assalariáramos
+;.o	assalariarão
+;0s	assalariaras|assalariarás
+:.des
+:.ei
+<0s	assalariareis|assalariáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assalariaríamos
+<.s
+;.eis	assalariaríeis
+:.mos
+9.s
+:.se
+<.is	assalariásseis
+<.m
+=.os	assalariássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assalariávamos
+;.s
+:.eis	assalariáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.monado
+5.oiado
+55ta	assalta|assaltá
 75da
 90s
 89o
 94s
+7.i
+8.s
 72m
 84os	assaltamos|assaltámos
 7/ndo
 89te
 :9s
 7=r
-88am
-81em
+80a	assaltara|assaltará
+98m
+:.os	assaltáramos
+9.o	assaltarão
+90s	assaltaras|assaltarás
+8.des
+8.ei
+:0s	assaltareis|assaltáreis
+91m
+:.os
+9.s
+8.ia
+:.m
+;.os	assaltaríamos
+:.s
+9.eis	assaltaríeis
 8.mos
-72ste
+7.s
+8.se
+:.is	assaltásseis
+:.m
+;.os	assaltássemos
+:.s
+82te
+:.s
 70va
+9.m
+:.os	assaltávamos
+9.s
+8.eis	assaltáveis
 6.e
 74i
+8.s
 7.m
+8.os
 7/s
 6@o
 7;s
 79u
+4.m
+50os	assamos|assámos
+4.ndo
+50ha	assanha|assanhá
+7.da
+9.s
+8.ico	assanhadiço
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	assanhamos|assanhámos
+7.ndo
+7.r
+80a	assanhara|assanhará
+9.m
+:.os	assanháramos
+9.o	assanharão
+90s	assanharas|assanharás
+8.des
+8.ei
+:0s	assanhareis|assanháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assanharíamos
+:.s
+9.eis	assanharíeis
+8.mos
+7.s
+8.se
+:.is	assanhásseis
+:.m
+;.os	assanhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	assanhávamos
+9.s
+8.eis	assanháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40pa	assapa|assapá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	assapamos|assapámos
+6.ndo
+6.r
+70a	assapara|assapará
+8.m
+9.os	assapáramos
+8.o	assaparão
+80s	assaparas|assaparás
+7.des
+7.ei
+90s	assapareis|assapáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	assaparíamos
+9.s
+8.eis	assaparíeis
+7.mos
+6.s
+7.se
+9.is	assapásseis
+9.m
+:.os	assapássemos
+9.s
+7.te
+9.s
+60ta	assapata|assapatá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	assapatamos|assapatámos
+8.ndo
+8.r
+90a	assapatara|assapatará
+:.m
+;.os	assapatáramos
+:.o	assapatarão
+:0s	assapataras|assapatarás
+9.des
+9.ei
+;0s	assapatareis|assapatáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	assapataríamos
+;.s
+:.eis	assapataríeis
+9.mos
+8.s
+9.se
+;.is	assapatásseis
+;.m
+<.os	assapatássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	assapatávamos
+:.s
+9.eis	assapatáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.va
+8.m
+9.os	assapávamos
+8.s
+7.eis	assapáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
 48r
-4<ssina
+50a	assara|assará
+6.m
+7.os	assáramos
+6.o	assarão
+60panta	assarapanta|assarapantá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<.ento
+@.s
+<0os	assarapantamos|assarapantámos
+;.ndo
+;.r
+<0a	assarapantara|assarapantará
+=.m
+>.os	assarapantáramos
+=.o	assarapantarão
+=0s	assarapantaras|assarapantarás
+<.des
+<.ei
+>0s	assarapantareis|assarapantáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	assarapantaríamos
+>.s
+=.eis	assarapantaríeis
+<.mos
+;.s
+<.se
+>.is	assarapantásseis
+>.m
+?.os	assarapantássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	assarapantávamos
+=.s
+<.eis	assarapantáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+60s	assaras|assarás
+5.des
+5.ei
+70s	assareis|assáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	assaríamos
+7.s
+6.eis	assaríeis
+5.mos
+4.s
+5.se
+7.is	assásseis
+7.m
+8.os	assássemos
+7.s
+6=ina	assassina|assassiná
 9;da
 ;6s
 :>o
+;.r
+<.a
+=.s
+<.es
 ;9s
+9.i
+:.s
 91m
-:.os	assassinámos
+:.ento
+>.s
+:0os	assassinámos|assassinamos
 90ndo
 9=r
-:8am
-:0em
+:0a	assassinara|assassinará
+;8m
+<.os	assassináramos
+;.o	assassinarão
+;0s	assassinaras|assassinarás
+:.des
+:.ei
+<0s	assassinareis|assassináreis
+;0m
+<.os
 ;.s
+:.ia
+<.m
+=.os	assassinaríamos
+<.s
+;.eis	assassinaríeis
+:.mos
 95s
 :.se
+<.is	assassinásseis
+<.m
+=.os	assassinássemos
+<.s
 :5te
+<.s
 9@to
 ;<s
 9.va
+;.m
+<.os	assassinávamos
+;.s
+:.eis	assassináveis
 8.e
 94i
+:.s
+9.m
+:.os
+9.s
 8>io	assassínio
 :9s	assassínios
 8Eo
 9@s
 9=u
+5.te
+7.s
+4.va
+6.m
+7.os	assávamos
+6.s
+5.eis	assáveis
 43z
-31ediada
+3.e
+4.a	asseá
+5.da
+7.mente
+7.s
+6.o
+7.s
+5.i
+6.s
+50mos	asseamos|asseámos
+5.ndo
+5.r
+60a	asseara|asseará
+7.m
+8.os	asseáramos
+7.o	assearão
+70s	assearas|assearás
+6.des
+6.ei
+80s	asseareis|asseáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	assearíamos
+8.s
+7.eis	assearíeis
+6.mos
+5.sse
+8.is	asseásseis
+8.m
+9.os	asseássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	asseávamos
+7.s
+6.eis	asseáveis
+40da	asseda|assedá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	assedamos|assedámos
+6.ndo
+6.r
+70a	assedara|assedará
+8.m
+9.os	assedáramos
+8.o	assedarão
+80s	assedaras|assedarás
+7.des
+7.ei
+90s	assedareis|assedáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	assedaríamos
+9.s
+8.eis	assedaríeis
+7.mos
+6.s
+7.se
+9.is	assedásseis
+9.m
+:.os	assedássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	assedávamos
+8.s
+7.eis	assedáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+50ia	assedia|assediá
+71da
+9.s
 82o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	assediamos|assediámos
+7.ndo
 75r
+80a	assediara|assediará
+9.m
+:.os	assediáramos
+9.o	assediarão
+90s	assediaras|assediarás
+8.des
+8.ei
+:0s	assediareis|assediáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assediaríamos
+:.s
+9.eis	assediaríeis
+8.mos
+7.s
+8.se
+:.is	assediásseis
+:.m
+;.os	assediássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	assediávamos
+9.s
+8.eis	assediáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 6:o	assédio
 7.s	assédios
 7/u
-47gura
+5.o
+6.u
+4.ei
+6.s
+5.mos
+47gura	assegura|assegurá
+8.cao	asseguração
+9.oes	assegurações
 80da
+:.s
 94o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
 83m
-90os
+92os	asseguramos|assegurámos
 82ndo
 8?r
-91a	assegurará
+92a	assegurará|assegurara
 :0m
+;.os	asseguráramos
+:.o	assegurarão
+:0s	asseguraras|assegurarás
+9.des
 90ei
+;0s	assegurareis|asseguráreis
 :1m
+;.os
 :/s
 9.ia
+;.m
+<.os	asseguraríamos
+;.s
+:.eis	asseguraríeis
 93mos
-8.sse
+8.s
+9.se
+;.is	assegurásseis
+;.m
+<.os	assegurássemos
+;.s
+9.te
+;.s
 80va
+:.m
+;.os	assegurávamos
+:.s
+9.eis	asseguráveis
+:.l	assegurável
 74e
 81i
+9.s
 81m
+9.os
 8/s
 75o
 85u
-49mbleia
+4.i
+5.a
+6.m
+6.s
+5.e
+6.m
+6.s
+5.o
+5.s
+4.m
+59bleia
 :1s
-54elha
+8.r
+55elha	assemelha|assemelhá
+9.cao	assemelhação
+:.oes	assemelhações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
 9/m
+:0os	assemelhamos|assemelhámos
+9.ndo
 9.r
+:0a	assemelhara|assemelhará
+;.m
+<.os	assemelháramos
+;.o	assemelharão
+;0s	assemelharas|assemelharás
+:.des
+:.ei
+<0s	assemelhareis|assemelháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assemelharíamos
+<.s
+;.eis	assemelharíeis
+:.mos
+9.s
+:.se
+<.is	assemelhásseis
+<.m
+=.os	assemelhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assemelhávamos
+;.s
+:.eis	assemelháveis
 80e
-48nta
-70do
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.os
+40nhora	assenhora|assenhorá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	assenhoramos|assenhorámos
+9.ndo
+9.r
+:0a	assenhorara|assenhorará
+;.m
+<.os	assenhoráramos
+;.o	assenhorarão
+;0s	assenhoraras|assenhorarás
+:.des
+:.ei
+<0s	assenhorareis|assenhoráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assenhoraríamos
+<.s
+;.eis	assenhoraríeis
+:.mos
+9.s
+:.se
+<.is	assenhorásseis
+<.m
+=.os	assenhorássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assenhorávamos
+;.s
+:.eis	assenhoráveis
+8.e
+90a	assenhorea|assenhoreá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	assenhoreamos|assenhoreámos
+:.ndo
+:.r
+;0a	assenhoreara|assenhoreará
+<.m
+=.os	assenhoreáramos
+<.o	assenhorearão
+<0s	assenhorearas|assenhorearás
+;.des
+;.ei
+=0s	assenhoreareis|assenhoreáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	assenhorearíamos
+=.s
+<.eis	assenhorearíeis
+;.mos
+:.s
+;.se
+=.is	assenhoreásseis
+=.m
+>.os	assenhoreássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	assenhoreávamos
+<.s
+;.eis	assenhoreáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.i
+:.s
+9.m
+:.os
+9.o
+:.u
+9.s
+8.o
+9.u
+59ta	assenta|assentá
+7.da
+9.s
+80o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 72m
 8/ento
+<.s
+80os	assentamos|assentámos
+7.ndo
 79r
+80a	assentara|assentará
+9.m
+:.os	assentáramos
+9.o	assentarão
+90s	assentaras|assentarás
+8.des
+8.ei
+:0s	assentareis|assentáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assentaríamos
+:.s
+9.eis	assentaríeis
+8.mos
+7.s
+8.se
+:.is	assentásseis
+:.m
+;.os	assentássemos
+:.s
+8.te
+:.s
 71va
+9.m
+:.os	assentávamos
+9.s
+8.eis	assentáveis
 65e
+7.i
+8.s
+7.m
+8.os
 74s
+6.i
+7.a
+8.m
+9.os	assentíamos
+8.s
+7.da
+9.s
+8.o
+9.s
+7.eis	assentíeis
+7.mento
+<.s
+8.os
+7.ndo
+7.r
+80a	assentira|assentirá
+9.m
+:.os	assentíramos
+9.o	assentirão
+90s	assentiras|assentirás
+8.des
+8.ei
+:0s	assentireis|assentíreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assentiríamos
+:.s
+9.eis	assentiríeis
+8.mos
+7.s
+8.se
+:.is	assentísseis
+:.m
+;.os	assentíssemos
+:.s
+8.te
+:.s
+7.u
 6;o
 78s
 72u
+4.ou
+4.ptica	asséptica
+9.s	assépticas
+8.o	asséptico
+9.s	assépticos
+6.ol
 4.rcao	asserção
-47ssor
+6.oes	asserções
+5.e
+6.m
+60na	asserena|asserená
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	asserenamos|asserenámos
+8.ndo
+8.r
+90a	asserenara|asserenará
+:.m
+;.os	asserenáramos
+:.o	asserenarão
+:0s	asserenaras|asserenarás
+9.des
+9.ei
+;0s	asserenareis|asserenáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	asserenaríamos
+;.s
+:.eis	asserenaríeis
+9.mos
+8.s
+9.se
+;.is	asserenásseis
+;.m
+<.os	asserenássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	asserenávamos
+:.s
+9.eis	asserenáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.s
+5.i
+6.a
+7.m
+8.os	asseríamos
+7.s
+6.da
+8.s
+7.o
+8.s
+6.eis	asseríeis
+6.mos
+6.ndo
+6.r
+70a	asserira|asserirá
+8.m
+9.os	asseríramos
+8.o	asserirão
+80s	asseriras|asserirás
+7.des
+7.ei
+90s	asserireis|asseríreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	asseriríamos
+9.s
+8.eis	asseriríeis
+7.mos
+6.s
+7.se
+9.is	asserísseis
+9.m
+:.os	asseríssemos
+9.s
+7.te
+9.s
+6.u
+50ta	asserta|assertá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	assertamos|assertámos
+7.ndo
+7.r
+80a	assertara|assertará
+9.m
+:.os	assertáramos
+9.o	assertarão
+90s	assertaras|assertarás
+8.des
+8.ei
+:0s	assertareis|assertáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assertaríamos
+:.s
+9.eis	assertaríeis
+8.mos
+7.s
+8.se
+:.is	assertásseis
+:.m
+;.os	assertássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	assertávamos
+9.s
+8.eis	assertáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.iva
+9.mente
+9.s
+8.o
+9.s
+6.o
+7.r
+8.io	assertório
+7.u
+4.s
+57sor
 83a
+9.do
+;.s
+9.s
 83es
 80ia
-32iduidade
+:.l
+:.s
+9.o	assessório
+:.s	assessórios
+50ta	assesta|assestá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	assestamos|assestámos
+7.ndo
+7.r
+80a	assestara|assestará
+9.m
+:.os	assestáramos
+9.o	assestarão
+90s	assestaras|assestarás
+8.des
+8.ei
+:0s	assestareis|assestáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assestaríamos
+:.s
+9.eis	assestaríeis
+8.mos
+7.s
+8.se
+:.is	assestásseis
+:.m
+;.os	assestássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	assestávamos
+9.s
+8.eis	assestáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40ta	asseta|assetá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	assetamos|assetámos
+6.ndo
+6.r
+70a	assetara|assetará
+8.m
+9.os	assetáramos
+8.o	assetarão
+80s	assetaras|assetarás
+7.des
+7.ei
+90s	assetareis|assetáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	assetaríamos
+9.s
+8.eis	assetaríeis
+7.mos
+6.s
+7.se
+9.is	assetásseis
+9.m
+:.os	assetássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	assetávamos
+8.s
+7.eis	assetáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ica	assética
+8.s	asséticas
+7.o	assético
+8.s	asséticos
+5.o
+6.u
+40vera	assevera|asseverá
+8.cao	asseveração
+9.oes	asseverações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	asseveramos|asseverámos
+8.ndo
+9.te
+;.s
+8.r
+90a	asseverara|asseverará
+:.m
+;.os	asseveráramos
+:.o	asseverarão
+:0s	asseveraras|asseverarás
+9.des
+9.ei
+;0s	asseverareis|asseveráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	asseveraríamos
+;.s
+:.eis	asseveraríeis
+9.mos
+8.s
+9.se
+;.is	asseverásseis
+;.m
+<.os	asseverássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	asseverávamos
+:.s
+9.eis	asseveráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.xo
+5.uada
+9.s
+8.o
+9.s
+7.l
+8.idade
+=.s
+30idra	assidra|assidrá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	assidramos|assidrámos
+7.ndo
+7.r
+80a	assidrara|assidrará
+9.m
+:.os	assidráramos
+9.o	assidrarão
+90s	assidraras|assidrarás
+8.des
+8.ei
+:0s	assidrareis|assidráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assidraríamos
+:.s
+9.eis	assidraríeis
+8.mos
+7.s
+8.se
+:.is	assidrásseis
+:.m
+;.os	assidrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	assidrávamos
+9.s
+8.eis	assidráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.ua	assídua
+7.mente
+7.s	assíduas
+62idade
+;.s
 6.o	assíduo
+7.s	assíduos
+4.labia
+8.ca	assilábica
+:.s	assilábicas
+9.o	assilábico
 4Mm
 5.etria
-51ilacao	assimilação
-8/do
+:.s
+9.ca	assimétrica
+;.s	assimétricas
+:.o	assimétrico
+;.s	assimétricos
+50ila	assimila|assimilá
+8.bilidade
+@.s
+81cao	assimilação
+9.oes	assimilações
+8.da
+:.s
+9/o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	assimilamos|assimilámos
+8.ndo
 86r
-9.am
-4:na
+90a	assimilara|assimilará
+:.m
+;.os	assimiláramos
+:.o	assimilarão
+:0s	assimilaras|assimilarás
+9.des
+9.ei
+;0s	assimilareis|assimiláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	assimilaríamos
+;.s
+:.eis	assimilaríeis
+9.mos
+8.s
+9.se
+;.is	assimilásseis
+;.m
+<.os	assimilássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	assimilávamos
+:.s
+9.eis	assimiláveis
+:.l	assimilável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.ptota
+:.s
+9.ica	assimptótica
+<.s	assimptóticas
+;.o	assimptótico
+<.s	assimptóticos
+5.ulacao	assimulação
+9.oes	assimulações
+4:na	assina|assiná
+6.cao	assinação
+7.oes	assinações
 69da
 84s
 7;o
 85s
-63la
+6.i
+7.s
+64la	assinala|assinalá
+8.cao	assinalação
+9.oes	assinalações
 8/da
-92o
 :.s
+92o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
 80m
+9.ento
+=.s
+90os	assinalamos|assinalámos
+8.ndo
+9.te
+;.s
 86r
-7/ei
+90a	assinalara|assinalará
+:.m
+;.os	assinaláramos
+:.o	assinalarão
+:0s	assinalaras|assinalarás
+9.des
+9.ei
+;0s	assinalareis|assinaláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	assinalaríamos
+;.s
+:.eis	assinalaríeis
+9.mos
+8.s
+9.se
+;.is	assinalásseis
+;.m
+<.os	assinalássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	assinalávamos
+:.s
+9.eis	assinaláveis
+:.l	assinalável
+7.e
+8/i
+9.s
+8.m
+9.os
+8.s
 7.o
 81u
 64m
+7.ento
+;.s
 75os	assinamos|assinámos
 60ndo
 71te
 9/s
 6Ar
-73a	assinará
+73a	assinará|assinara
 87m
+9.os	assináramos
+8.o	assinarão
+80s	assinaras|assinarás
+7.des
 73ei
+90s	assinareis|assináreis
 84m
+9.os
 85s
 71ia
+9.m
+:.os	assinaríamos
+9.s
+8.eis	assinaríeis
 71mos
 64s
 74se
+9.is	assinásseis
+9.m
+:.os	assinássemos
 9/s
 77te
+9.s
 6?tura
 :9s
 61va
+8.m
+9.os	assinávamos
+8.s
+7.eis	assináveis
+8.l	assinável
+5.crona	assíncrona
+:.mente
+:.s	assíncronas
+9.ia
+;.s
+9.o	assíncrono
+:.s	assíncronos
+5.detica	assindética
+;.s	assindéticas
+:.o	assindético
+;.s	assindéticos
 5<e
 6:i
+7.s
 65m
+7.os
+6.rgia
+9.co	assinérgico
 66s
+50gela	assingela|assingelá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	assingelamos|assingelámos
+9.ndo
+9.r
+:0a	assingelara|assingelará
+;.m
+<.os	assingeláramos
+;.o	assingelarão
+;0s	assingelaras|assingelarás
+:.des
+:.ei
+<0s	assingelareis|assingeláreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assingelaríamos
+<.s
+;.eis	assingelaríeis
+:.mos
+9.s
+:.se
+<.is	assingelásseis
+<.m
+=.os	assingelássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assingelávamos
+;.s
+:.eis	assingeláveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 59o
 6=u
-44sta
+5.ta
+7.is
+7.m
+8.os
+7.s
+7.ticamente
+:.o	assintático
+;.s	assintáticos
+6.o
+7.ta
+9.s
+4.ra
+6.is
+6.m
+7.os
+6.s
+5.ia	assíria
+7.s	assírias
+6.o	assírio
+7.loga	assirióloga
+;.s	assiriólogas
+:.ia
+;.sta
+>.s
+:.o	assiriólogo
+;.s	assiriólogos
+7.s	assírios
+5.o
+4.s
+5.ado
+5.mico	assísmico
+54ta
+7.is
 71m
+8.os
 7/s
 66e
 73m
+8.atica	assistemática
+=.mente
+=.s	assistemáticas
+<.o	assistemático
+=.s	assistemáticos
 7=ncia	assistência
+;.is
+;.l
+;.s	assistências
 8Ate
 ::s
 71s
 69i
 73a
 8/m
+9.os	assistíamos
+8.s
 70da
+9.s
 87o
+9.s
+7.eis	assistíeis
 76mos
 77ndo
 7@r
-80a	assistirá
+81a	assistirá|assistira
 94m
+:.os	assistíramos
 9/o	assistirão
-83em
+90s	assistiras|assistirás
+8.des
+8.ei
+:0s	assistireis|assistíreis
+93m
 :/os
 90s
+8.ia
+:.m
+;.os	assistiríamos
+:.s
+9.eis	assistiríeis
 8/mos
-70sse
+7.s
+80se
+:.is	assistísseis
+:.m
+;.os	assistíssemos
+:.s
 82te
+:.s
 78u
 63o
-3.oalho
+3.o
+40a	assoa|assoá
+5.da
+7.s
+6.ela
+9.s
+6.o
+7.s
+5.i
+6.s
+50lha	assoalha|assoalhá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+9.ura
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	assoalhamos|assoalhámos
+8.ndo
+8.r
+90a	assoalhara|assoalhará
+:.m
+;.os	assoalháramos
+:.o	assoalharão
+:0s	assoalharas|assoalharás
+9.des
+9.ei
+;0s	assoalhareis|assoalháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	assoalharíamos
+;.s
+:.eis	assoalharíeis
+9.mos
+8.s
+9.se
+;.is	assoalhásseis
+;.m
+<.os	assoalhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	assoalhávamos
+:.s
+9.eis	assoalháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.m
+60os	assoamos|assoámos
+5.ndo
 52r
-4.berbada
-51ia
+60a	assoara|assoará
+7.m
+8.os	assoáramos
+7.o	assoarão
+70s	assoaras|assoarás
+6.des
+6.ei
+80s	assoareis|assoáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	assoaríamos
+8.s
+7.eis	assoaríeis
+6.mos
+5.s
+6.se
+8.is	assoásseis
+8.m
+9.os	assoássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	assoávamos
+7.s
+6.eis	assoáveis
+40berba	assoberba|assoberbá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	assoberbamos|assoberbámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	assoberbara|assoberbará
+;.m
+<.os	assoberbáramos
+;.o	assoberbarão
+;0s	assoberbaras|assoberbarás
+:.des
+:.ei
+<0s	assoberbareis|assoberbáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assoberbaríamos
+<.s
+;.eis	assoberbaríeis
+:.mos
+9.s
+:.se
+<.is	assoberbásseis
+<.m
+=.os	assoberbássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assoberbávamos
+;.s
+:.eis	assoberbáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+52ia	assobia|assobiá
+7.da
+9.s
+8.ela
+;.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	assobiamos|assobiámos
 7.ndo
+8.te
+:.s
 75r
+80a	assobiara|assobiará
+9.m
+:.os	assobiáramos
+9.o	assobiarão
+90s	assobiaras|assobiarás
+8.des
+8.ei
+:0s	assobiareis|assobiáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assobiaríamos
+:.s
+9.eis	assobiaríeis
+8.mos
+7.s
+8.se
+:.is	assobiásseis
+:.m
+;.os	assobiássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	assobiávamos
+9.s
+8.eis	assobiáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 64o
 7.s
 7.u
-43cia
+44cia	associa|associá
+7.bilidade
+?.s
 7;cao	associação
 85oes	associações
 79da
 96s
 8;o
 9:s
+7.i
+8.s
+70liza	assocializa|assocializá
+;.cao	associalização
+<.oes	assocializações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	assocializamos|assocializámos
+;.ndo
+;.r
+<0a	assocializara|assocializará
+=.m
+>.os	assocializáramos
+=.o	assocializarão
+=0s	assocializaras|assocializarás
+<.des
+<.ei
+>0s	assocializareis|assocializáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	assocializaríamos
+>.s
+=.eis	assocializaríeis
+<.mos
+;.s
+<.se
+>.is	assocializásseis
+>.m
+?.os	assocializássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	assocializávamos
+=.s
+<.eis	assocializáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 71m
-8/os
+81os	associamos|associámos
+7.ndo
 77r
+80a	associara|associará
+9.m
+:.os	associáramos
+9.o	associarão
+90s	associaras|associarás
+8.des
+8.ei
+:0s	associareis|associáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	associaríamos
+:.s
+9.eis	associaríeis
+8.mos
 7.s
+8.se
+:.is	associásseis
+:.m
+;.os	associássemos
+:.s
+8.te
+:.s
+7.tiva
+;.s
+:.idade
+?.s
+;.smo
+>.s
+<.ta
+>.s
+:.o
+;.s
+7.va
+9.m
+:.os	associávamos
+9.s
+8.eis	associáveis
+9.l	associável
 61e
 70i
+8.s
 7.m
+8.os
+7.s
 6/o
 71u
-42la
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+43la	assola|assolá
+6.cao	assolação
+7.oes	assolações
 6/da
+8.s
 71o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
 60m
+7.ento
+;.s
+70os	assolamos|assolámos
+6.ndo
+60pa	assolapa|assolapá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	assolapamos|assolapámos
+8.ndo
+8.r
+90a	assolapara|assolapará
+:.m
+;.os	assolapáramos
+:.o	assolaparão
+:0s	assolaparas|assolaparás
+9.des
+9.ei
+;0s	assolapareis|assolapáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	assolaparíamos
+;.s
+:.eis	assolaparíeis
+9.mos
+8.s
+9.se
+;.is	assolapásseis
+;.m
+<.os	assolapássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	assolapávamos
+:.s
+9.eis	assolapáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 60r
-51ou
-45mbra
+70a	assolara|assolará
+8.m
+9.os	assoláramos
+8.o	assolarão
+80s	assolaras|assolarás
+7.des
+7.ei
+90s	assolareis|assoláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	assolaríamos
+9.s
+8.eis	assolaríeis
+7.mos
+6.s
+7.se
+9.is	assolásseis
+9.m
+:.os	assolássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	assolávamos
+8.s
+7.eis	assoláveis
+50dada	assoldada|assoldadá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	assoldadamos|assoldadámos
+9.ndo
+9.r
+:0a	assoldadara|assoldadará
+;.m
+<.os	assoldadáramos
+;.o	assoldadarão
+;0s	assoldadaras|assoldadarás
+:.des
+:.ei
+<0s	assoldadareis|assoldadáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assoldadaríamos
+<.s
+;.eis	assoldadaríeis
+:.mos
+9.s
+:.se
+<.is	assoldadásseis
+<.m
+=.os	assoldadássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assoldadávamos
+;.s
+:.eis	assoldadáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.e
+6.i
+70ma	assoleima|assoleimá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	assoleimamos|assoleimámos
+9.ndo
+9.r
+:0a	assoleimara|assoleimará
+;.m
+<.os	assoleimáramos
+;.o	assoleimarão
+;0s	assoleimaras|assoleimarás
+:.des
+:.ei
+<0s	assoleimareis|assoleimáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assoleimaríamos
+<.s
+;.eis	assoleimaríeis
+:.mos
+9.s
+:.se
+<.is	assoleimásseis
+<.m
+=.os	assoleimássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assoleimávamos
+;.s
+:.eis	assoleimáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+7.s
+6.m
+7.os
+6.s
+5.o
+61u
+40ma	assoma|assomá
+6.da
+8.s
+7.ico	assomadiço
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	assomamos|assomámos
+6.ndo
+6.r
+70a	assomara|assomará
+8.m
+9.os	assomáramos
+8.o	assomarão
+80s	assomaras|assomarás
+7.des
+7.ei
+90s	assomareis|assomáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	assomaríamos
+9.s
+8.eis	assomaríeis
+7.mos
+6.s
+7.se
+9.is	assomásseis
+9.m
+:.os	assomássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	assomávamos
+8.s
+7.eis	assomáveis
+56bra	assombra|assombrá
 83cao	assombração
 90oes	assombrações
 86da
 :/s
+9.ico	assombradiço
 97o
 :2s
+8.i
+9.s
 81m
+9.ento
+=.s
+90os	assombramos|assombrámos
+8.ndo
 86r
+90a	assombrara|assombrará
+:.m
+;.os	assombráramos
+:.o	assombrarão
+:0s	assombraras|assombrarás
+9.des
+9.ei
+;0s	assombrareis|assombráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	assombraríamos
+;.s
+:.eis	assombraríeis
+9.mos
+8.s
+9.se
+;.is	assombrásseis
+;.m
+<.os	assombrássemos
+;.s
+9.te
+;.s
 8.va
+:.m
+;.os	assombrávamos
+:.s
+9.eis	assombráveis
+7.e
+8.a	assombreá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.mento
+>.s
+:0os	assombreamos|assombreámos
+9.ndo
+9.r
+:0a	assombreara|assombreará
+;.m
+<.os	assombreáramos
+;.o	assombrearão
+;0s	assombrearas|assombrearás
+:.des
+:.ei
+<0s	assombreareis|assombreáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assombrearíamos
+<.s
+;.eis	assombrearíeis
+:.mos
+9.sse
+<.is	assombreásseis
+<.m
+=.os	assombreássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assombreávamos
+;.s
+:.eis	assombreáveis
+8.ei
+:.s
+9.mos
+8.i
+9.a
+:.m
+:.s
+9.e
+:.m
+:.s
+9.o
+9.s
+8.m
+9.os
+8.ou
+8.s
 70o
-81sa
+8.s
+91a
+:.s
 93o
+:.s
 8/u
-40prar
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.nancia	assonância
+:.s	assonâncias
+7.te
+9.s
+4.o
+5.u
+40pra	assopra|assoprá
+7.da
+9.s
+8.ela
+;.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+8.ura
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	assopramos|assoprámos
+7.ndo
+70r
+80a	assoprara|assoprará
+9.m
+:.os	assopráramos
+9.o	assoprarão
+90s	assopraras|assoprarás
+8.des
+8.ei
+:0s	assoprareis|assopráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assopraríamos
+:.s
+9.eis	assopraríeis
+8.mos
+7.s
+8.se
+:.is	assoprásseis
+:.m
+;.os	assoprássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	assoprávamos
+9.s
+8.eis	assopráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.rea	assoreá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.mento
+<.s
+80os	assoreamos|assoreámos
+7.ndo
+7.r
+80a	assoreara|assoreará
+9.m
+:.os	assoreáramos
+9.o	assorearão
+90s	assorearas|assorearás
+8.des
+8.ei
+:0s	assoreareis|assoreáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	assorearíamos
+:.s
+9.eis	assorearíeis
+8.mos
+7.sse
+:.is	assoreásseis
+:.m
+;.os	assoreássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	assoreávamos
+9.s
+8.eis	assoreáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+6.ou
+40ssega	assossega|assossegá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	assossegamos|assossegámos
+9.ndo
+9.r
+:0a	assossegara|assossegará
+;.m
+<.os	assossegáramos
+;.o	assossegarão
+;0s	assossegaras|assossegarás
+:.des
+:.ei
+<0s	assossegareis|assossegáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	assossegaríamos
+<.s
+;.eis	assossegaríeis
+:.mos
+9.s
+:.se
+<.is	assossegásseis
+<.m
+=.os	assossegássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	assossegávamos
+;.s
+:.eis	assossegáveis
+8.o
+9.u
+8.ue
+:.i
+;.s
+:.m
+;.os
+:.s
+40ta	assota|assotá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	assotamos|assotámos
+6.ndo
+6.r
+70a	assotara|assotará
+8.m
+9.os	assotáramos
+8.o	assotarão
+80s	assotaras|assotarás
+7.des
+7.ei
+90s	assotareis|assotáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	assotaríamos
+9.s
+8.eis	assotaríeis
+7.mos
+6.s
+7.se
+9.is	assotásseis
+9.m
+:.os	assotássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	assotávamos
+8.s
+7.eis	assotáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 4/u
+40vina	assovina|assoviná
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	assovinamos|assovinámos
+8.ndo
+8.r
+90a	assovinara|assovinará
+:.m
+;.os	assovináramos
+:.o	assovinarão
+:0s	assovinaras|assovinarás
+9.des
+9.ei
+;0s	assovinareis|assovináreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	assovinaríamos
+;.s
+:.eis	assovinaríeis
+9.mos
+8.s
+9.se
+;.is	assovinásseis
+;.m
+<.os	assovinássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	assovinávamos
+:.s
+9.eis	assovináveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 39uma
+6.is
 65m
 7/os
 63s
@@ -16922,32 +48192,56 @@ A.s
 59i
 61a
 7.m
+8.os	assumíamos
+7.s
 6.da
 8.mente
+8.s
 76o
+8.s
+6.eis	assumíeis
 67mos
 68ndo
 6Ar
-75a	assumirá
+75a	assumirá|assumira
 86m
+9.os	assumíramos
 8/o	assumirão
-8.s	assumirás
+80s	assumirás|assumiras
+7.des
 73ei
+90s	assumireis|assumíreis
 82m
 91os
 85s
 72ia
+9.m
+:.os	assumiríamos
+9.s
+8.eis	assumiríeis
 72mos
-64sse
+6.s
+74se
+9.is	assumísseis
+9.m
+:.os	assumíssemos
 9.s
 74te
+9.s
 6<u
 5<o
-4Dnto
+5.ptivel	assumptível
+9.o
+4.ncao	assunção
+6.oes	assunções
+5Dto
 7Bs
-4;sta
+4;sta	assusta|assustá
 7<da
 95s
+8.ica	assustadiça
+;.s	assustadiças
+:.o	assustadiço
 8=o
 9=r
 ::a
@@ -16955,280 +48249,2264 @@ A.s
 ;6s
 :7es
 98s
+7.i
+8.s
 76m
 83os	assustamos|assustámos
 73ndo
 7>r
-83am
-8.em
+80a	assustara|assustará
+93m
+:.os	assustáramos
+9.o	assustarão
+90s	assustaras|assustarás
+8.des
+8.ei
+:0s	assustareis|assustáreis
+9.m
+:.os
 91s
 80ia
+:.m
+;.os	assustaríamos
+:.s
+9.eis	assustaríeis
 8/mos
 75s
 8/se
+:.is	assustásseis
+:.m
+;.os	assustássemos
+:.s
 83te
+:.s
 73va
+9.m
+:.os	assustávamos
+9.s
+8.eis	assustáveis
 65e
 74i
+8.s
 72m
+8.os
 76s
 64o
+7.so
 79u
-20terisco
+2.tatica	astática
+8.s	astáticas
+7.o	astático
+8.s	astáticos
+3.enia
+40risco
+9.s
+6.x	astérix
 53oide
 90s
-35ral
+3.rais
+55l
+6.idade
+;.s
+70za	astraliza|astralizá
+9.cao	astralização
+:.oes	astralizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	astralizamos|astralizámos
+9.ndo
+9.r
+:0a	astralizara|astralizará
+;.m
+<.os	astralizáramos
+;.o	astralizarão
+;0s	astralizaras|astralizarás
+:.des
+:.ei
+<0s	astralizareis|astralizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	astralizaríamos
+<.s
+;.eis	astralizaríeis
+:.mos
+9.s
+:.se
+<.is	astralizásseis
+<.m
+=.os	astralizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	astralizávamos
+;.s
+:.eis	astralizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 45o
+5.biologia
+=.s
+<.ca	astrobiológica
+>.s	astrobiológicas
+=.o	astrobiológico
+>.s	astrobiológicos
+5.dinamica	astrodinâmica
 52fisica	astrofísica
+;.s	astrofísicas
 :1o	astrofísico
-51logia
+;.s	astrofísicos
+6.oba	astrófoba
+9.s	astrófobas
+8.ia
+8.o	astrófobo
+9.s	astrófobos
+5.ide
+8.s
+5.labio	astrolábio
+:.s	astrolábios
+7.tria
+;.s
+6.oga	astróloga
+9.s	astrólogas
+81ia
+9.ca	astrológica
+;.s	astrológicas
+:.o	astrológico
+;.s	astrológicos
 82o	astrólogo
 90s	astrólogos
+5.mancia
+;.s
+8.te
+:.s
+6.etria
+;.s
+:.ca	astrométrica
+<.s	astrométricas
+;.o	astrométrico
+<.s	astrométricos
+9.o	astrómetro
 59nauta
 ::s
 9.ica	astronáutica
-63omia
+6.imia	astronímia
+8.o	astrónimo
+6.oma	astrónoma
+9.s	astrónomas
+83ia
 9.ca	astronómica
+;.s	astronómicas
 :/o	astronómico
+;.s	astronómicos
 83o	astrónomo
 94s	astrónomos
+5.quimica	astroquímica
 52s
-36ucia	astúcia
-6.oso
+6.copia
+36ucia	astúcia|astuciá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	astuciamos|astuciámos
+7.ndo
+7.r
+80a	astuciara|astuciará
+9.m
+:.os	astuciáramos
+9.o	astuciarão
+90s	astuciaras|astuciarás
+8.des
+8.ei
+:0s	astuciareis|astuciáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	astuciaríamos
+:.s
+9.eis	astuciaríeis
+8.mos
+70s	astucias|astúcias
+8.se
+:.is	astuciásseis
+:.m
+;.os	astuciássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	astuciávamos
+9.s
+8.eis	astuciáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.sa
+9.mente
+9.s
+8.o
+9.s
+7.u
+4.riano
+7.s	astúrias
 43ta
+6.mente
+6.s
 58o
 61s
 14ta	ata|atá
-3<ca
+30balhoa	atabalhoa|atabalhoá
+9.cao	atabalhoação
+:.oes	atabalhoações
+9.da
+;.mente
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	atabalhoamos|atabalhoámos
+9.ndo
+9.r
+:0a	atabalhoara|atabalhoará
+;.m
+<.os	atabalhoáramos
+;.o	atabalhoarão
+;0s	atabalhoaras|atabalhoarás
+:.des
+:.ei
+<0s	atabalhoareis|atabalhoáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	atabalhoaríamos
+<.s
+;.eis	atabalhoaríeis
+:.mos
+9.s
+:.se
+<.is	atabalhoásseis
+<.m
+=.os	atabalhoássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	atabalhoávamos
+;.s
+:.eis	atabalhoáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+40erna	ataberna|ataberná
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	atabernamos|atabernámos
+8.ndo
+8.r
+90a	atabernara|atabernará
+:.m
+;.os	atabernáramos
+:.o	atabernarão
+:0s	atabernaras|atabernarás
+9.des
+9.ei
+;0s	atabernareis|atabernáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atabernaríamos
+;.s
+:.eis	atabernaríeis
+9.mos
+8.s
+9.se
+;.is	atabernásseis
+;.m
+<.os	atabernássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atabernávamos
+:.s
+9.eis	atabernáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+3<ca	ataca|atacá
 5;da
 74s
 6>o
 72r
+8.a
+9.s
 86es
 7;s
+6.ura
+5.i
+6.s
 5:m
 68os	atacamos|atacámos
 56ndo
+60ha	atacanha|atacanhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	atacanhamos|atacanhámos
+8.ndo
+8.r
+90a	atacanhara|atacanhará
+:.m
+;.os	atacanháramos
+:.o	atacanharão
+:0s	atacanharas|atacanharás
+9.des
+9.ei
+;0s	atacanhareis|atacanháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atacanharíamos
+;.s
+:.eis	atacanharíeis
+9.mos
+8.s
+9.se
+;.is	atacanhásseis
+;.m
+<.os	atacanhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atacanhávamos
+:.s
+9.eis	atacanháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 68te
 84s
+5.o	atação
 5Br
-65a	atacará
+66a	atacará|atacara
 7<m
+8.os	atacáramos
 75o	atacarão
+70s	atacaras|atacarás
+6.des
 6.ei
+80s	atacareis|atacáreis
 78m
 84os
 72s
 65ia
 81m
+9.os	atacaríamos
+8.s
+7.eis	atacaríeis
 67mos
 54s
 63se
+8.is	atacásseis
 82m
+9.os	atacássemos
+8.s
 66te
+8.s
 52va
 72m
+8.os	atacávamos
+7.s
+6.eis	atacáveis
+7.l	atacável
 43o
+5.es	atações
 5?u
 35da
 54s
+4.eiro
+4.inha
+8.s
+7.o
+8.s
 47o
+5.r
+6.a
+7.s
+6.es
 54s
-3/lhar
+4.ura
+30fega	atafega|atafegá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	atafegamos|atafegámos
+7.ndo
+7.r
+80a	atafegara|atafegará
+9.m
+:.os	atafegáramos
+9.o	atafegarão
+90s	atafegaras|atafegarás
+8.des
+8.ei
+:0s	atafegareis|atafegáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atafegaríamos
+:.s
+9.eis	atafegaríeis
+8.mos
+7.s
+8.se
+:.is	atafegásseis
+:.m
+;.os	atafegássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atafegávamos
+9.s
+8.eis	atafegáveis
+6.o
+7.u
+6.ue
+8.i
+9.s
+8.m
+9.os
+8.s
+40ulha	atafulha|atafulhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	atafulhamos|atafulhámos
+8.ndo
+8.r
+90a	atafulhara|atafulhará
+:.m
+;.os	atafulháramos
+:.o	atafulharão
+:0s	atafulharas|atafulharás
+9.des
+9.ei
+;0s	atafulhareis|atafulháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atafulharíamos
+;.s
+:.eis	atafulharíeis
+9.mos
+8.s
+9.se
+;.is	atafulhásseis
+;.m
+<.os	atafulhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atafulhávamos
+:.s
+9.eis	atafulháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+3.i
+4.s
+30laia	atalaia|atalaiá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	atalaiamos|atalaiámos
+7.ndo
+7.r
+80a	atalaiara|atalaiará
+9.m
+:.os	atalaiáramos
+9.o	atalaiarão
+90s	atalaiaras|atalaiarás
+8.des
+8.ei
+:0s	atalaiareis|atalaiáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atalaiaríamos
+:.s
+9.eis	atalaiaríeis
+8.mos
+7.s
+8.se
+:.is	atalaiásseis
+:.m
+;.os	atalaiássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atalaiávamos
+9.s
+8.eis	atalaiáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40ha	atalha|atalhá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atalhamos|atalhámos
+6.ndo
+6/r
+70a	atalhara|atalhará
+8.m
+9.os	atalháramos
+8.o	atalharão
+80s	atalharas|atalharás
+7.des
+7.ei
+90s	atalhareis|atalháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atalharíamos
+9.s
+8.eis	atalharíeis
+7.mos
+6.s
+7.se
+9.is	atalhásseis
+9.m
+:.os	atalhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atalhávamos
+8.s
+7.eis	atalháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
 59o
 64s
+6.u
+3.m
+40anca	atamanca|atamancá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	atamancamos|atamancámos
+8.ndo
+8.r
+90a	atamancara|atamancará
+:.m
+;.os	atamancáramos
+:.o	atamancarão
+:0s	atamancaras|atamancarás
+9.des
+9.ei
+;0s	atamancareis|atamancáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atamancaríamos
+;.s
+:.eis	atamancaríeis
+9.mos
+8.s
+9.se
+;.is	atamancásseis
+;.m
+<.os	atamancássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atamancávamos
+:.s
+9.eis	atamancáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+5.rado
+4.ento
+8.s
+40os	atamos|atámos
+3.ndo
+30peta	atapeta|atapetá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	atapetamos|atapetámos
+7.ndo
+7.r
+80a	atapetara|atapetará
+9.m
+:.os	atapetáramos
+9.o	atapetarão
+90s	atapetaras|atapetarás
+8.des
+8.ei
+:0s	atapetareis|atapetáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atapetaríamos
+:.s
+9.eis	atapetaríeis
+8.mos
+7.s
+8.se
+:.is	atapetásseis
+:.m
+;.os	atapetássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atapetávamos
+9.s
+8.eis	atapetáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3Fque
 64i
+7.ro
+7.s
 67m
 72os
 6@s
 39r
-4.am
-42efada
+40a	atara|atará
+5.m
+6.os	atáramos
+50nta	ataranta|atarantá
+8.cao	atarantação
+9.oes	atarantações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	atarantamos|atarantámos
+8.ndo
+8.r
+90a	atarantara|atarantará
+:.m
+;.os	atarantáramos
+:.o	atarantarão
+:0s	atarantaras|atarantarás
+9.des
+9.ei
+;0s	atarantareis|atarantáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atarantaríamos
+;.s
+:.eis	atarantaríeis
+9.mos
+8.s
+9.se
+;.is	atarantásseis
+;.m
+<.os	atarantássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atarantávamos
+:.s
+9.eis	atarantáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.o	atarão
+50s	ataras|atarás
+40da	atarda|atardá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atardamos|atardámos
+6.ndo
+6.r
+70a	atardara|atardará
+8.m
+9.os	atardáramos
+8.o	atardarão
+80s	atardaras|atardarás
+7.des
+7.ei
+90s	atardareis|atardáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atardaríamos
+9.s
+8.eis	atardaríeis
+7.mos
+6.s
+7.se
+9.is	atardásseis
+9.m
+:.os	atardássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atardávamos
+8.s
+7.eis	atardáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+40efa	atarefa|atarefá
+72da
+9.s
 83o
 91s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	atarefamos|atarefámos
+7.ndo
+7.r
+80a	atarefara|atarefará
+9.m
+:.os	atarefáramos
+9.o	atarefarão
+90s	atarefaras|atarefarás
+8.des
+8.ei
+:0s	atarefareis|atarefáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atarefaríamos
+:.s
+9.eis	atarefaríeis
+8.mos
+7.s
+8.se
+:.is	atarefásseis
+:.m
+;.os	atarefássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atarefávamos
+9.s
+8.eis	atarefáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.i
+60s	atareis|atáreis
+5.m
+6.os
+5.s
+4.ia
+6.m
+7.os	ataríamos
+6.s
+5.eis	ataríeis
+4.mos
+40raca	atarraca|atarracá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	atarracamos|atarracámos
+8.ndo
+8.r
+90a	atarracara|atarracará
+:.m
+;.os	atarracáramos
+:.o	atarracarão
+:0s	atarracaras|atarracarás
+9.des
+9.ei
+;0s	atarracareis|atarracáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atarracaríamos
+;.s
+:.eis	atarracaríeis
+9.mos
+8.s
+9.se
+;.is	atarracásseis
+;.m
+<.os	atarracássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atarracávamos
+:.s
+9.eis	atarracáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+60xa	atarraxa|atarraxá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	atarraxamos|atarraxámos
+8.ndo
+8.r
+90a	atarraxara|atarraxará
+:.m
+;.os	atarraxáramos
+:.o	atarraxarão
+:0s	atarraxaras|atarraxarás
+9.des
+9.ei
+;0s	atarraxareis|atarraxáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atarraxaríamos
+;.s
+:.eis	atarraxaríeis
+9.mos
+8.s
+9.se
+;.is	atarraxásseis
+;.m
+<.os	atarraxássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atarraxávamos
+:.s
+9.eis	atarraxáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.tarugado
 3/s
+4.se
+6.is	atásseis
+6.m
+7.os	atássemos
+6.s
+4.te
+6.s
+3.ude	ataúde
+3.va
+5.m
+6.os	atávamos
+5.s
+4.eis	atáveis
+40ia	atavia|ataviá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	ataviamos|ataviámos
+6.ndo
+6.r
+70a	ataviara|ataviará
+8.m
+9.os	ataviáramos
+8.o	ataviarão
+80s	ataviaras|ataviarás
+7.des
+7.ei
+90s	ataviareis|ataviáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ataviaríamos
+9.s
+8.eis	ataviaríeis
+7.mos
+6.s
+7.se
+9.is	ataviásseis
+9.m
+:.os	ataviássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ataviávamos
+8.s
+7.eis	ataviáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.s
+6.u
+30zana	atazana|atazaná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	atazanamos|atazanámos
+7.ndo
+7.r
+80a	atazanara|atazanará
+9.m
+:.os	atazanáramos
+9.o	atazanarão
+90s	atazanaras|atazanarás
+8.des
+8.ei
+:0s	atazanareis|atazanáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atazanaríamos
+:.s
+9.eis	atazanaríeis
+8.mos
+7.s
+8.se
+:.is	atazanásseis
+:.m
+;.os	atazanássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atazanávamos
+9.s
+8.eis	atazanáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 2Oe	até
-32ado
+30a	atea|ateá
+4.da
+6.s
+52o
+6.r
+7.a
+8.s
+7.es
+6.s
+4.i
+5.s
+4.m
+50os	ateamos|ateámos
+4.ndo
+5.te
+7.s
 47r
-50am
-4.ste
-3.ei
+50a	ateara|ateará
+60m
+7.os	ateáramos
+6.o	atearão
+60s	atearas|atearás
+5.des
+5.ei
+70s	ateareis|ateáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	atearíamos
+7.s
+6.eis	atearíeis
+5.mos
+4.s
+5.se
+7.is	ateásseis
+7.m
+8.os	ateássemos
+7.s
+5.te
+7.s
+4.trada
+9.s
+8.o
+9.s
+4.va
+6.m
+7.os	ateávamos
+6.s
+5.eis	ateáveis
+30dia	atedia|atediá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atediamos|atediámos
+6.ndo
+6.r
+70a	atediara|atediará
+8.m
+9.os	atediáramos
+8.o	atediarão
+80s	atediaras|atediarás
+7.des
+7.ei
+90s	atediareis|atediáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atediaríamos
+9.s
+8.eis	atediaríeis
+7.mos
+6.s
+7.se
+9.is	atediásseis
+9.m
+:.os	atediássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atediávamos
+8.s
+7.eis	atediáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
 31i
 40a
+5.m
+5.s
+4.e
+5.m
+5.s
+4.o
+4.s
+5.mo	ateísmo
+7.s	ateísmos
+5.ta	ateísta
+7.s	ateístas
+6.ico	ateístico
 33lier
-3Dncao	atenção
+3.m
+40oriza	atemoriza|atemorizá
+9.cao	atemorização
+:.oes	atemorizações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	atemorizamos|atemorizámos
+9.ndo
+9.r
+:0a	atemorizara|atemorizará
+;.m
+<.os	atemorizáramos
+;.o	atemorizarão
+;0s	atemorizaras|atemorizarás
+:.des
+:.ei
+<0s	atemorizareis|atemorizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	atemorizaríamos
+<.s
+;.eis	atemorizaríeis
+:.mos
+9.s
+:.se
+<.is	atemorizásseis
+<.m
+=.os	atemorizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	atemorizávamos
+;.s
+:.eis	atemorizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.s
+40pa	atempa|atempá
+6.cao	atempação
+7.oes	atempações
+6.da
+8.mente
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atempamos|atempámos
+6.ndo
+6.r
+70a	atempara|atempará
+8.m
+9.os	atempáramos
+8.o	atemparão
+80s	atemparas|atemparás
+7.des
+7.ei
+90s	atempareis|atempáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atemparíamos
+9.s
+8.eis	atemparíeis
+7.mos
+6.s
+7.se
+9.is	atempásseis
+9.m
+:.os	atempássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atempávamos
+8.s
+7.eis	atempáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.rais
+8.l
+6.u
+3.nas
+4Dcao	atenção
 52iosa
+9.mente
+9.s
 88o
 9.s
 5:oes	atenções
-48da
+48da	atenda|atendá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
 61m
+70os	atendamos|atendámos
+6.ndo
+6.r
+70a	atendara|atendará
+8.m
+9.os	atendáramos
+8.o	atendarão
+80s	atendaras|atendarás
+7.des
+7.ei
+90s	atendareis|atendáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atendaríamos
+9.s
+8.eis	atendaríeis
+7.mos
 65s
+7.se
+9.is	atendásseis
+9.m
+:.os	atendássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atendávamos
+8.s
+7.eis	atendáveis
 5>e
 69dor
+9.a
+:.s
 9.es
+6.i
+7.s
 65m
 72os
 64ndo
 6@r
-71a	atenderá
+72a	atenderá|atendera
 80m
+9.os	atendêramos
+8.o	atenderão
+80s	atenderas|atenderás
+7.des
 7/ei
+90s	atendereis|atendêreis
 8/m
+9.os
 83s
 7/ia
+9.m
+:.os	atenderíamos
+9.s
+8.eis	atenderíeis
+7.mos
 69s
 7/se
+9.is	atendêsseis
+9.m
+:.os	atendêssemos
 9.s
 77te
+9.s
 69u
 56i
 65a
+7.m
+8.os	atendíamos
 72s
 63da
 81s
 76o
 8.s
+6.eis	atendíeis
 67mento
+;.s
+6.veis	atendíveis
+8.l	atendível
 58o
+6.u
 4.iense
 91s
-48ta
-6<do
+48ta	atenta|atentá
+6.da
+8.s
+7<o
 87s
-66mente
+6.i
+7.s
+6.m
+76ente
+70os	atentamos|atentámos
+6.ndo
 64r
+70a	atentara|atentará
+8.m
+9.os	atentáramos
+8.o	atentarão
+80s	atentaras|atentarás
+7.des
+7.ei
+90s	atentareis|atentáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atentaríamos
+9.s
+8.eis	atentaríeis
+7.mos
 60s
+7.se
+9.is	atentásseis
+9.m
+:.os	atentássemos
+9.s
+7.te
+9.s
+6.torio	atentatório
+6.va
+8.m
+9.os	atentávamos
+8.s
+7.eis	atentáveis
 5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ivo
 5<o
 6:s
 6/u
-4/ua
-6/nte
+41ua	atenua|atenuá
+6.cao	atenuação
+7.oes	atenuações
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	atenuamos|atenuámos
+6.ndo
+7/te
 90s
 65r
-35ou
-37rra
+70a	atenuara|atenuará
+8.m
+9.os	atenuáramos
+8.o	atenuarão
+80s	atenuaras|atenuarás
+7.des
+7.ei
+90s	atenuareis|atenuáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atenuaríamos
+9.s
+8.eis	atenuaríeis
+7.mos
+6.s
+7.se
+9.is	atenuásseis
+9.m
+:.os	atenuássemos
+9.s
+7.te
+9.s
+6.tivo
+6.va
+8.m
+9.os	atenuávamos
+8.s
+7.eis	atenuáveis
+8.l	atenuável
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.o
+45u
+3.rmal
+5.ia
+6.co	atérmico
+4.osclerotica	aterosclerótica
+?.s	ateroscleróticas
+>.o	aterosclerótico
+?.s	ateroscleróticos
+47ra	aterra|aterrá
 60da
+8.s
 76o
 84r
 93a
 :/s
+9.es
+8.s
 6<gem
+6.i
+7.s
 61m
 75os	aterramos|aterrámos
 60ndo
+60plena	aterraplena|aterraplená
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	aterraplenamos|aterraplenámos
+;.ndo
+;.r
+<0a	aterraplenara|aterraplenará
+=.m
+>.os	aterraplenáramos
+=.o	aterraplenarão
+=0s	aterraplenaras|aterraplenarás
+<.des
+<.ei
+>0s	aterraplenareis|aterraplenáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	aterraplenaríamos
+>.s
+=.eis	aterraplenaríeis
+<.mos
+;.s
+<.se
+>.is	aterraplenásseis
+>.m
+?.os	aterraplenássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	aterraplenávamos
+=.s
+<.eis	aterraplenáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 6>r
-71a	aterrará
+72a	aterrará|aterrara
 85m
-72em
+9.os	aterráramos
+8.o	aterrarão
+80s	aterraras|aterrarás
+7.des
+7.ei
+90s	aterrareis|aterráreis
+82m
 9.os
 80s
+7.ia
+9.m
+:.os	aterraríamos
+9.s
+8.eis	aterraríeis
 74mos
 6.s
 7.se
+9.is	aterrásseis
+9.m
+:.os	aterrássemos
+9.s
 70te
+9.s
+6.va
+8.m
+9.os	aterrávamos
+8.s
+7.eis	aterráveis
 52e
 64i
+7.s
 60m
+7.os
 6/s
 55o
-63riza
+60a	aterroa|aterroá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	aterroamos|aterroámos
+7.ndo
+7.r
+80a	aterroara|aterroará
+9.m
+:.os	aterroáramos
+9.o	aterroarão
+90s	aterroaras|aterroarás
+8.des
+8.ei
+:0s	aterroareis|aterroáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aterroaríamos
+:.s
+9.eis	aterroaríeis
+8.mos
+7.s
+8.se
+:.is	aterroásseis
+:.m
+;.os	aterroássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aterroávamos
+9.s
+8.eis	aterroáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+64riza	aterroriza|aterrorizá
 :5da
 <0s
 ;7o
 </r
+=.a
+>.s
+=.es
 <3s
+:.i
+;.s
 :0m
-:2nte
+;0os	aterrorizamos|aterrorizámos
+:.ndo
+;2te
+=.s
 :7r
-;.am
+;0a	aterrorizara|aterrorizará
+<.m
+=.os	aterrorizáramos
+<.o	aterrorizarão
+<0s	aterrorizaras|aterrorizarás
+;.des
+;.ei
+=0s	aterrorizareis|aterrorizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	aterrorizaríamos
+=.s
+<.eis	aterrorizaríeis
+;.mos
+:.s
+;.se
+=.is	aterrorizásseis
+=.m
+>.os	aterrorizássemos
+=.s
+;.te
+=.s
 :.va
-93ou
+<.m
+=.os	aterrorizávamos
+<.s
+;.eis	aterrorizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:3u
 6.s
 6:u
-32sta
-66do
+3.s
+43ta	atesta|atestá
+6.cao	atestação
+7.oes	atestações
+6.da
 8.s
+76o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
 6/m
+7.ento
+;.s
+70os	atestamos|atestámos
+6.ndo
+7.te
+9.s
 66r
+70a	atestara|atestará
+8.m
+9.os	atestáramos
+8.o	atestarão
+80s	atestaras|atestarás
+7.des
+7.ei
+90s	atestareis|atestáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atestaríamos
+9.s
+8.eis	atestaríeis
+7.mos
+6.s
+7.se
+9.is	atestásseis
+9.m
+:.os	atestássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atestávamos
+8.s
+7.eis	atestáveis
 5/e
-50ou
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+60u
 33u
 41s
-2.ica	atiça
-52dor	atiçador
+20ica	atiça|atiçá
+5.cao	atiçação
+6.oes	atiçações
+5.da	atiçada
+7.s	atiçadas
+6.o	atiçado
+72r	atiçador
+8.a	atiçadora
+9.s	atiçadoras
+8.es	atiçadores
+7.s	atiçados
+5.i	atiçai
+6.s	atiçais
+5.m	atiçam
+6.ento	atiçamento
+:.s	atiçamentos
+60os	atiçamos|atiçámos
+5.ndo	atiçando
 53r	atiçar
+60a	atiçara|atiçará
+7.m	atiçaram
+8.os	atiçáramos
+7.o	atiçarão
+70s	atiçaras|atiçarás
+6.des	atiçardes
+6.ei	atiçarei
+80s	atiçareis|atiçáreis
+7.m	atiçarem
+8.os	atiçaremos
+7.s	atiçares
+6.ia	atiçaria
+8.m	atiçariam
+9.os	atiçaríamos
+8.s	atiçarias
+7.eis	atiçaríeis
+6.mos	atiçarmos
+5.s	atiças
+6.se	atiçasse
+8.is	atiçásseis
+8.m	atiçassem
+9.os	atiçássemos
+8.s	atiçasses
+6.te	atiçaste
+8.s	atiçastes
+5.va	atiçava
+7.m	atiçavam
+8.os	atiçávamos
+7.s	atiçavas
+6.eis	atiçáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o	atiço
+50a	atiçoa|atiçoá
+6.da	atiçoada
+8.s	atiçoadas
+7.o	atiçoado
+8.s	atiçoados
+6.i	atiçoai
+7.s	atiçoais
+6.m	atiçoam
+70os	atiçoamos|atiçoámos
+6.ndo	atiçoando
+6.r	atiçoar
+70a	atiçoara|atiçoará
+8.m	atiçoaram
+9.os	atiçoáramos
+8.o	atiçoarão
+80s	atiçoaras|atiçoarás
+7.des	atiçoardes
+7.ei	atiçoarei
+90s	atiçoareis|atiçoáreis
+8.m	atiçoarem
+9.os	atiçoaremos
+8.s	atiçoares
+7.ia	atiçoaria
+9.m	atiçoariam
+:.os	atiçoaríamos
+9.s	atiçoarias
+8.eis	atiçoaríeis
+7.mos	atiçoarmos
+6.s	atiçoas
+7.se	atiçoasse
+9.is	atiçoásseis
+9.m	atiçoassem
+:.os	atiçoássemos
+9.s	atiçoasses
+7.te	atiçoaste
+9.s	atiçoastes
+6.va	atiçoava
+8.m	atiçoavam
+9.os	atiçoávamos
+8.s	atiçoavas
+7.eis	atiçoáveis
+5.e	atiçoe
+6.i	atiçoei
+7.s	atiçoeis
+6.m	atiçoem
+7.os	atiçoemos
+6.s	atiçoes
+5.o	atiçoo
+6.u	atiçoou
+5.u	atiçou
+3.grado
+30jola	atijola|atijolá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	atijolamos|atijolámos
+7.ndo
+7.r
+80a	atijolara|atijolará
+9.m
+:.os	atijoláramos
+9.o	atijolarão
+90s	atijolaras|atijolarás
+8.des
+8.ei
+:0s	atijolareis|atijoláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atijolaríamos
+:.s
+9.eis	atijolaríeis
+8.mos
+7.s
+8.se
+:.is	atijolásseis
+:.m
+;.os	atijolássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atijolávamos
+9.s
+8.eis	atijoláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 32la	átila
-4.hos
-30na
+4.ho
+6.s
+31na	atina|atiná
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	atinamos|atinámos
+5.ndo
 51r
+60a	atinara|atinará
+7.m
+8.os	atináramos
+7.o	atinarão
+70s	atinaras|atinarás
+6.des
+6.ei
+80s	atinareis|atináreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	atinaríamos
+8.s
+7.eis	atinaríeis
+6.mos
 5/s
+6.se
+8.is	atinásseis
+8.m
+9.os	atinássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	atinávamos
+7.s
+6.eis	atináveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.nte
+8.s
+5.s
 4;ge
 67m
 62s
 57i
 61a
 7.m
+8.os	atingíamos
+7.s
 6:da
 85s
 7?o
 8:s
-68mos
+6.eis	atingíeis
+6.mento
+;.s
+78os
 65ndo
 6@r
 75a	atingirá|atingira
 89m
+9.os	atingíramos
 80o	atingirão
-77em
+80s	atingiras|atingirás
+7.des
+7.ei
+90s	atingireis|atingíreis
+87m
 9/os
 84s
 70ia
+9.m
+:.os	atingiríamos
+9.s
+8.eis	atingiríeis
 76mos
-64sse
+6.s
+74se
+9.is	atingísseis
+9.m
+:.os	atingíssemos
+9.s
 75te
+9.s
 6>u
+6.veis	atingíveis
+8.l	atingível
 46ja
+6.is
 63m
+7.os
 61s
 50o
 4/o
-3.pico	atípico
-3>ra
+5.u
+40ta	atinta|atintá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atintamos|atintámos
+6.ndo
+6.r
+70a	atintara|atintará
+8.m
+9.os	atintáramos
+8.o	atintarão
+80s	atintaras|atintarás
+7.des
+7.ei
+90s	atintareis|atintáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atintaríamos
+9.s
+8.eis	atintaríeis
+7.mos
+6.s
+7.se
+9.is	atintásseis
+9.m
+:.os	atintássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atintávamos
+8.s
+7.eis	atintáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.pica	atípica
+7.s	atípicas
+6.o	atípico
+7.s	atípicos
+3>ra	atira|atirá
 58da
 74s
+6.ica	atiradiça
+9.s	atiradiças
+8.o	atiradiço
+9.s	atiradiços
 6=o
 7?r
 83a
+9.s
 8<es
 76s
+5.i
+6.s
 59m
 68os	atiramos|atirámos
 57ndo
 5Cr
-60a	atirará
+61a	atirará|atirara
 7:m
+8.os	atiráramos
 7/o	atirarão
+70s	atiraras|atirarás
+6.des
 61ei
+80s	atirareis|atiráreis
 77m
 8/os
 77s
 64ia
 8.m
+9.os	atiraríamos
+8.s
+7.eis	atiraríeis
 63mos
 58s
 65se
+8.is	atirásseis
 82m
 9/os	atirássemos
 81s
 6:te
+8.s
 57va
 74m
 8/os	atirávamos
 70s
+6.eis	atiráveis
 4;e
 5<i
+6.s
 5:m
 6/os
 59s
@@ -17236,31 +50514,85 @@ A.s
 5@u
 3@tude
 78s
-33va
+34va	ativa|ativá
 51cao	ativação
+6.oes	ativações
 50da
-63o
 7.s
-50mente
+63o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60ente
+60os	ativamos|ativámos
 5.ndo
+6.te
+8.s
 57r
+60a	ativara|ativará
+7.m
+8.os	ativáramos
+7.o	ativarão
+70s	ativaras|ativarás
+6.des
+6.ei
+80s	ativareis|ativáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	ativaríamos
+8.s
+7.eis	ativaríeis
+6.mos
 5.s
+6.se
+8.is	ativásseis
+8.m
+9.os	ativássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	ativávamos
+7.s
+6.eis	ativáveis
 43e
+5.i
+6.s
+5.m
+6.os
+5.s
 4:idade
 99s
 5.smo
+8.s
 62ta
 82s
 46o
 54s
 52u
-2.lantico	atlântico
+2.lanta
+6.ica	atlântica
+9.s	atlânticas
+8.o	atlântico
+9.s	atlânticos
+7.da	atlântida
 40s
 3:eta
 6:s
 51ica	atlética
+8.s	atléticas
 73o	atlético
 63smo
+9.s
 2=mosfera
 90s
 84ica	atmosférica
@@ -17268,418 +50600,3750 @@ A.s
 :/o	atmosférico
 ;0s	atmosféricos
 2=o
+30alha	atoalha|atoalhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	atoalhamos|atoalhámos
+7.ndo
+7.r
+80a	atoalhara|atoalhará
+9.m
+:.os	atoalháramos
+9.o	atoalharão
+90s	atoalharas|atoalharás
+8.des
+8.ei
+:0s	atoalhareis|atoalháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atoalharíamos
+:.s
+9.eis	atoalharíeis
+8.mos
+7.s
+8.se
+:.is	atoalhásseis
+:.m
+;.os	atoalhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atoalhávamos
+9.s
+8.eis	atoalháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.is	atóis
 3.l
-43ada
+40a	atola|atolá
+53da
+7.s
+6.eiro
+7.la
+9.s
+6.ico	atoladiço
 65o
+7.iro
 74s
-4/eiro
-37mica	atómica
+7.uro
+5.i
+6.s
+5.m
+60ba	atolamba|atolambá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	atolambamos|atolambámos
+8.ndo
+8.r
+90a	atolambara|atolambará
+:.m
+;.os	atolambáramos
+:.o	atolambarão
+:0s	atolambaras|atolambarás
+9.des
+9.ei
+;0s	atolambareis|atolambáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atolambaríamos
+;.s
+:.eis	atolambaríeis
+9.mos
+8.s
+9.se
+;.is	atolambásseis
+;.m
+<.os	atolambássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atolambávamos
+:.s
+9.eis	atolambáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+60os	atolamos|atolámos
+5.ndo
+5.r
+60a	atolara|atolará
+7.m
+8.os	atoláramos
+7.o	atolarão
+70s	atolaras|atolarás
+6.des
+6.ei
+80s	atolareis|atoláreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	atolaríamos
+8.s
+7.eis	atolaríeis
+6.mos
+5.s
+6.se
+8.is	atolásseis
+8.m
+9.os	atolássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	atolávamos
+7.s
+6.eis	atoláveis
+4.e
+5.i
+60ma	atoleima|atoleimá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	atoleimamos|atoleimámos
+8.ndo
+8.r
+90a	atoleimara|atoleimará
+:.m
+;.os	atoleimáramos
+:.o	atoleimarão
+:0s	atoleimaras|atoleimarás
+9.des
+9.ei
+;0s	atoleimareis|atoleimáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atoleimaríamos
+;.s
+:.eis	atoleimaríeis
+9.mos
+8.s
+9.se
+;.is	atoleimásseis
+;.m
+<.os	atoleimássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atoleimávamos
+:.s
+9.eis	atoleimáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6/ro
+8.s
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+30mata	atomata|atomatá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	atomatamos|atomatámos
+7.ndo
+7.r
+80a	atomatara|atomatará
+9.m
+:.os	atomatáramos
+9.o	atomatarão
+90s	atomataras|atomatarás
+8.des
+8.ei
+:0s	atomatareis|atomatáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atomataríamos
+:.s
+9.eis	atomataríeis
+8.mos
+7.s
+8.se
+:.is	atomatásseis
+:.m
+;.os	atomatássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atomatávamos
+9.s
+8.eis	atomatáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40ba	atomba|atombá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atombamos|atombámos
+6.ndo
+6.r
+70a	atombara|atombará
+8.m
+9.os	atombáramos
+8.o	atombarão
+80s	atombaras|atombarás
+7.des
+7.ei
+90s	atombareis|atombáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atombaríamos
+9.s
+8.eis	atombaríeis
+7.mos
+6.s
+7.se
+9.is	atombásseis
+9.m
+:.os	atombássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atombávamos
+8.s
+7.eis	atombáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+47ica	atómica
 72s	atómicas
+6.idade
+;.s
 63o	atómico
 7/s	atómicos
+5.smo
+8.s
+6.ta
+8.s
+7.ico	atomístico
+50za	atomiza|atomizá
+7.cao	atomização
+8.oes	atomizações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	atomizamos|atomizámos
+7.ndo
+7.r
+80a	atomizara|atomizará
+9.m
+:.os	atomizáramos
+9.o	atomizarão
+90s	atomizaras|atomizarás
+8.des
+8.ei
+:0s	atomizareis|atomizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atomizaríamos
+:.s
+9.eis	atomizaríeis
+8.mos
+7.s
+8.se
+:.is	atomizásseis
+:.m
+;.os	atomizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atomizávamos
+9.s
+8.eis	atomizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 43o	átomo
 54s	átomos
+30na	atona|atoná
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.lidade
+;.s
+5.m
+60os	atonamos|atonámos
+5.ndo
+5.r
+60a	atonara|atonará
+7.m
+8.os	atonáramos
+7.o	atonarão
+70s	atonaras|atonarás
+6.des
+6.ei
+80s	atonareis|atonáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	atonaríamos
+8.s
+7.eis	atonaríeis
+6.mos
+5.s
+6.se
+8.is	atonásseis
+8.m
+9.os	atonássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	atonávamos
+7.s
+6.eis	atonáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.ico	atónico
+5.ta	atónita
+7.s	atónitas
+6.o	atónito
+7.s	atónitos
+4.o
+5.u
+40ta	atonta|atontá
+6.da
+8.s
+7.ico	atontadiço
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atontamos|atontámos
+6.ndo
+6.r
+70a	atontara|atontará
+8.m
+9.os	atontáramos
+8.o	atontarão
+80s	atontaras|atontarás
+7.des
+7.ei
+90s	atontareis|atontáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atontaríamos
+9.s
+8.eis	atontaríeis
+7.mos
+6.s
+7.se
+9.is	atontásseis
+9.m
+:.os	atontássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atontávamos
+8.s
+7.eis	atontáveis
+5.e
+6.a	atonteá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	atonteamos|atonteámos
+7.ndo
+7.r
+80a	atonteara|atonteará
+9.m
+:.os	atonteáramos
+9.o	atontearão
+90s	atontearas|atontearás
+8.des
+8.ei
+:0s	atonteareis|atonteáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atontearíamos
+:.s
+9.eis	atontearíeis
+8.mos
+7.sse
+:.is	atonteásseis
+:.m
+;.os	atonteássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atonteávamos
+9.s
+8.eis	atonteáveis
+6.ei
+8.s
+7.mos
+6.i
+7.a
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.s
+6.m
+7.os
+6.ou
+6.s
+5.o
+6.u
 38r
-4.doa
+4.acico	atorácico
+9.s	atorácicos
+40doa	atordoa|atordoá
 71da
+9.s
 83o
-7/mento
-7.nte
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8/ento
+<.s
+80os	atordoamos|atordoámos
+7.ndo
+8.te
+:.s
 73r
+80a	atordoara|atordoará
+9.m
+:.os	atordoáramos
+9.o	atordoarão
+90s	atordoaras|atordoarás
+8.des
+8.ei
+:0s	atordoareis|atordoáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atordoaríamos
+:.s
+9.eis	atordoaríeis
+8.mos
+7.s
+8.se
+:.is	atordoásseis
+:.m
+;.os	atordoássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atordoávamos
+9.s
+8.eis	atordoáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 48es
-44menta
+44menta	atormenta|atormentá
+9.cao	atormentação
+:.oes	atormentações
 94da
 ;0s
+:.ico	atormentadiço
 :7o
+;.r
+<.a
+=.s
+<.es
 ;1s
+9.i
+:.s
 92m
+:0os	atormentamos|atormentámos
+9.ndo
 96r
-:.am
+:0a	atormentara|atormentará
+;.m
+<.os	atormentáramos
+;.o	atormentarão
+;0s	atormentaras|atormentarás
+:.des
+:.ei
+<0s	atormentareis|atormentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	atormentaríamos
+<.s
+;.eis	atormentaríeis
+:.mos
+9.s
+:.se
+<.is	atormentásseis
+<.m
+=.os	atormentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	atormentávamos
+;.s
+:.eis	atormentáveis
 8.e
-80ou
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+90u
 39s
 32u
-23racado
+4.cado
+50inha	atoucinha|atoucinhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	atoucinhamos|atoucinhámos
+9.ndo
+9.r
+:0a	atoucinhara|atoucinhará
+;.m
+<.os	atoucinháramos
+;.o	atoucinharão
+;0s	atoucinharas|atoucinharás
+:.des
+:.ei
+<0s	atoucinhareis|atoucinháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	atoucinharíamos
+<.s
+;.eis	atoucinharíeis
+:.mos
+9.s
+:.se
+<.is	atoucinhásseis
+<.m
+=.os	atoucinhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	atoucinhávamos
+;.s
+:.eis	atoucinháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+30xica	atoxica|atoxicá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	atoxicamos|atoxicámos
+7.ndo
+7.r
+80a	atoxicara|atoxicará
+9.m
+:.os	atoxicáramos
+9.o	atoxicarão
+90s	atoxicaras|atoxicarás
+8.des
+8.ei
+:0s	atoxicareis|atoxicáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atoxicaríamos
+:.s
+9.eis	atoxicaríeis
+8.mos
+7.s
+8.se
+:.is	atoxicásseis
+:.m
+;.os	atoxicássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atoxicávamos
+9.s
+8.eis	atoxicáveis
+60o	atoxico|atóxico
+7.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
+20raca	atraca|atracá
+6.cao	atracação
+7.oes	atracações
+6.da
+8.s
+7.ela
+:.s
+73o
+8.iro
+8.r
+9.a
+:.s
+9.es
 8/s
-68o	atração
+8.uro
+7.ura
+6.i
+7.s
+6.m
+70os	atracamos|atracámos
+6.ndo
+68o	atração|atracão
 65r
-7.am
-50oes	atrações
+70a	atracara|atracará
+8.m
+9.os	atracáramos
+8.o	atracarão
+80s	atracaras|atracarás
+7.des
+7.ei
+90s	atracareis|atracáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atracaríamos
+9.s
+8.eis	atracaríeis
+7.mos
+6.s
+7.se
+9.is	atracásseis
+9.m
+:.os	atracássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atracávamos
+8.s
+7.eis	atracáveis
+5.o
+60es	atrações
 61u
 47em
 5<nte
 86s
 4<i	atrai|atraí
 56a	atraia|atraía
+6.is
 61m	atraiam|atraíam
-6.s
-5.coa	atraiçoa
-8.do	atraiçoado
+70os	atraiamos|atraíamos
+60s	atraias|atraías
+50coa	atraiçoa|atraiçoá
+8.da	atraiçoada
+:.s	atraiçoadas
+9.o	atraiçoado
+:.r	atraiçoador
+;.a	atraiçoadora
+<.s	atraiçoadoras
+;.es	atraiçoadores
+:.s	atraiçoados
+8.i	atraiçoai
+9.s	atraiçoais
+8.m	atraiçoam
+90os	atraiçoamos|atraiçoámos
+8.ndo	atraiçoando
 82r	atraiçoar
+90a	atraiçoara|atraiçoará
+:.m	atraiçoaram
+;.os	atraiçoáramos
+:.o	atraiçoarão
+:0s	atraiçoaras|atraiçoarás
+9.des	atraiçoardes
+9.ei	atraiçoarei
+;0s	atraiçoareis|atraiçoáreis
+:.m	atraiçoarem
+;.os	atraiçoaremos
+:.s	atraiçoares
+9.ia	atraiçoaria
+;.m	atraiçoariam
+<.os	atraiçoaríamos
+;.s	atraiçoarias
+:.eis	atraiçoaríeis
+9.mos	atraiçoarmos
+8.s	atraiçoas
+9.se	atraiçoasse
+;.is	atraiçoásseis
+;.m	atraiçoassem
+<.os	atraiçoássemos
+;.s	atraiçoasses
+9.te	atraiçoaste
+;.s	atraiçoastes
+8.va	atraiçoava
+:.m	atraiçoavam
+;.os	atraiçoávamos
+:.s	atraiçoavas
+9.eis	atraiçoáveis
+7.e	atraiçoe
+8.i	atraiçoei
+9.s	atraiçoeis
+8.m	atraiçoem
+9.os	atraiçoemos
+8.s	atraiçoes
+7.o	atraiçoo
+8.u	atraiçoou
 5;da	atraída
 77s	atraídas
 6<o	atraído
 79s	atraídos
-53mos	atraímos
+5.eis	atraíeis
+5.mento
+:.s
+63os	atraímos
 53ndo
 54o
 5?r
-63a	atrairá
+63a	atrairá|atraíra
 72m	atraíram
-60em	atraírem
+8.os	atraíramos
+7.o	atrairão
+70s	atrairás|atraíras
+6.des	atraírdes
+6.ei
+80s	atraireis|atraíreis
+70m	atraírem
+8.os
 7/s	atraíres
 61ia
+8.m
+9.os	atrairíamos
+8.s
+7.eis	atrairíeis
 6/mos
-52s
+52s	atrais|atraís
 6.se	atraísse
+8.is	atraísseis
+8.m	atraíssem
+9.os	atraíssemos
+8.s	atraísses
 60te	atraíste
+8.s	atraístes
 59u
-44palha
+40nca	atranca|atrancá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	atrancamos|atrancámos
+7.ndo
+7.r
+80a	atrancara|atrancará
+9.m
+:.os	atrancáramos
+9.o	atrancarão
+90s	atrancaras|atrancarás
+8.des
+8.ei
+:0s	atrancareis|atrancáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atrancaríamos
+:.s
+9.eis	atrancaríeis
+8.mos
+7.s
+8.se
+:.is	atrancásseis
+:.m
+;.os	atrancássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atrancávamos
+9.s
+8.eis	atrancáveis
+6.o
+7.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
+44palha	atrapalha|atrapalhá
+9.cao	atrapalhação
+:.oes	atrapalhações
 9/da
+;.s
 :2o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
 90m
+:0os	atrapalhamos|atrapalhámos
 91ndo
 9:r
-9.sse
+:0a	atrapalhara|atrapalhará
+;.m
+<.os	atrapalháramos
+;.o	atrapalharão
+;0s	atrapalharas|atrapalharás
+:.des
+:.ei
+<0s	atrapalhareis|atrapalháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	atrapalharíamos
+<.s
+;.eis	atrapalharíeis
+:.mos
+9.s
+:.se
+<.is	atrapalhásseis
+<.m
+=.os	atrapalhássemos
+<.s
+:.te
+<.s
 9.va
+;.m
+<.os	atrapalhávamos
+;.s
+:.eis	atrapalháveis
 83e
 9.i
+:.s
 9/m
-82ou
+:.os
+9.s
+8.o
+92u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
 4Js	atrás
-55a
+56a	atrasa|atrasá
 6=da
 85s
+7.issima	atrasadíssima
+=.s	atrasadíssimas
+<.o	atrasadíssimo
+=.s	atrasadíssimos
 7@o
+8.r
+9.a
+:.s
+9.es
 8<s
+6.i
+7.s
 61m
-7/os
+7.ento
+;.s
+71os	atrasamos|atrasámos
 60ndo
 6=r
-70a	atrasará
+71a	atrasará|atrasara
 80m
-7.em
+9.os	atrasáramos
+8.o	atrasarão
+80s	atrasaras|atrasarás
+7.des
+7.ei
+90s	atrasareis|atrasáreis
+8.m
+9.os
 80s
 7/ia
+9.m
+:.os	atrasaríamos
+9.s
+8.eis	atrasaríeis
 7/mos
 6.s
 7/se
+9.is	atrasásseis
+9.m
+:.os	atrasássemos
+9.s
 71te
+9.s
+6.va
+8.m
+9.os	atrasávamos
+8.s
+7.eis	atrasáveis
 55e
 64i
+7.s
 61m
+7.os
 64s
 5<o
 67s
 66u
-40tivo
-4Fves	através
-7<sa
+4.tiva
+8.s
+7.idade
+<.s
+70o
+8.s
+40vanca	atravanca|atravancá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	atravancamos|atravancámos
+9.ndo
+9.r
+:0a	atravancara|atravancará
+;.m
+<.os	atravancáramos
+;.o	atravancarão
+;0s	atravancaras|atravancarás
+:.des
+:.ei
+<0s	atravancareis|atravancáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	atravancaríamos
+<.s
+;.eis	atravancaríeis
+:.mos
+9.s
+:.se
+<.is	atravancásseis
+<.m
+=.os	atravancássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	atravancávamos
+;.s
+:.eis	atravancáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+5Fes	através
+7<sa	atravessa|atravessá
 90da
+;.s
+:.ico	atravessadiço
 :8o
+;.iro
+;.r
+<.a
+=.s
+<.es
+;.s
+;.uro
+9.i
+:.s
 98m
+:.ento
+>.s
 :9os	atravessamos|atravessámos
 97ndo
+:.te
+<.s
 9Br
-:3a	atravessará
+:4a	atravessará|atravessara
 ;7m
+<.os	atravessáramos
 ;1o	atravessarão
+;0s	atravessaras|atravessarás
+:.des
 :/ei
+<0s	atravessareis|atravessáreis
 ;5m
 <2os
 ;3s
 :1ia
+<.m
+=.os	atravessaríamos
+<.s
+;.eis	atravessaríeis
 :6mos
 93s
 :2se
+<.is	atravessásseis
 <.m
+=.os	atravessássemos
+<.s
 :3te
+<.s
 95va
 ;2m
+<.os	atravessávamos
+;.s
+:.eis	atravessáveis
 87e
 98i
+:.s
 95m
 :0os
 91s
 84o
 9<u
-36elado
+30ela	atrela|atrelá
+6.da
+8.s
+76o
+8.s
+6.gem
+6.i
+7.s
+6.m
+70os	atrelamos|atrelámos
+6.ndo
+6.r
+70a	atrelara|atrelará
+8.m
+9.os	atreláramos
+8.o	atrelarão
+80s	atrelaras|atrelarás
+7.des
+7.ei
+90s	atrelareis|atreláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atrelaríamos
+9.s
+8.eis	atrelaríeis
+7.mos
+6.s
+7.se
+9.is	atrelásseis
+9.m
+:.os	atrelássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atrelávamos
+8.s
+7.eis	atreláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+40pa	atrepa|atrepá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atrepamos|atrepámos
+6.ndo
+6.r
+70a	atrepara|atrepará
+8.m
+9.os	atrepáramos
+8.o	atreparão
+80s	atreparas|atreparás
+7.des
+7.ei
+90s	atrepareis|atrepáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atreparíamos
+9.s
+8.eis	atreparíeis
+7.mos
+6.s
+7.se
+9.is	atrepásseis
+9.m
+:.os	atrepássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atrepávamos
+8.s
+7.eis	atrepáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 48va
+6.is
 63m
+7.os
 6<s
-5;e
-61is
+5;e	atreve|atrevê
+6.i
+71s
 67m
 7/os
+6.ndo
 65r
-72a	atreverá
+73a	atreverá|atrevera
 80m
+9.os	atrevêramos
 8/o	atreverão
-70es
+80s	atreveras|atreverás
+7.des
+7.ei
+90s	atrevereis|atrevêreis
+8.m
+9.os
+80s
 76ia
 90m
+:.os	atreveríamos
 9.s
+8.eis	atreveríeis
+7.mos
 6<s
 70se
+9.is	atrevêsseis
+9.m
+:.os	atrevêssemos
+9.s
 72te
+9.s
 65u
 53i
 63a
 7.m
+8.os	atrevíamos
+7.s
 63da
+8.co	atrevidaço
 8/s
 76o
 8/s
+8.te
+6.eis	atrevíeis
 63mento
+;.s
 56o
 3/ibua
+7.is
 7.m
+8.os
+7.s
 63em
 66i	atribui|atribuí
+7.a	atribuía
+8.m	atribuíam
+9.os	atribuíamos
+8.s	atribuías
 74cao	atribuição
 80oes	atribuições
 77da	atribuída
 93s	atribuídas
 88o	atribuído
+9.r
+:.a
+;.s
+:.es
 94s	atribuídos
+7.eis	atribuíeis
 70mos	atribuímos
+7.ndo
 79r
-82am	atribuíram
-7.s
+80a	atribuirá|atribuíra
+92m	atribuíram
+:.os	atribuíramos
+9.o	atribuirão
+90s	atribuirás|atribuíras
+8.des	atribuírdes
+8.ei
+:0s	atribuireis|atribuíreis
+9.m	atribuírem
+:.os
+90s	atribuires|atribuíres
+8.ia
+:.m
+;.os	atribuiríamos
+:.s
+9.eis	atribuiríeis
+8.mos
+70s	atribuis|atribuís
+8.se	atribuísse
+:.is	atribuísseis
+:.m	atribuíssem
+;.os	atribuíssemos
+:.s	atribuísses
+8.te	atribuíste
+:.s	atribuístes
 74u
-6.lada
+7.veis	atribuíveis
+9.l	atribuível
+60la	atribula|atribulá
+8.cao	atribulação
+9.oes	atribulações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	atribulamos|atribulámos
+8.ndo
+8.r
+90a	atribulara|atribulará
+:.m
+;.os	atribuláramos
+:.o	atribularão
+:0s	atribularas|atribularás
+9.des
+9.ei
+;0s	atribulareis|atribuláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atribularíamos
+;.s
+:.eis	atribularíeis
+9.mos
+8.s
+9.se
+;.is	atribulásseis
+;.m
+<.os	atribulássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atribulávamos
+:.s
+9.eis	atribuláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 61o
-63to
+6.tivo
+:.s
+73o
 85s
+4.cao	atrição
+4.gado
+5.ueirado
+40ncheira	atrincheira|atrincheirá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	atrincheiramos|atrincheirámos
+;.ndo
+;.r
+<0a	atrincheirara|atrincheirará
+=.m
+>.os	atrincheiráramos
+=.o	atrincheirarão
+=0s	atrincheiraras|atrincheirarás
+<.des
+<.ei
+>0s	atrincheirareis|atrincheiráreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	atrincheiraríamos
+>.s
+=.eis	atrincheiraríeis
+<.mos
+;.s
+<.se
+>.is	atrincheirásseis
+>.m
+?.os	atrincheirássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	atrincheirávamos
+=.s
+<.eis	atrincheiráveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 48o	átrio
 44to
 6/s
 48z
 51es
-33ocidade
-:7s
-41fia
-7/do
-7/r
-42pela
-88da
-9;o
-:2s
-88mento
-92os	atropelámos|atropelamos
-87r
-9.am
-82ste
-75ei
+30oa	atroa|atroá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	atroamos|atroámos
+5.ndo
+6.te
 8.s
-78ou
+5.r
+60a	atroara|atroará
+7.m
+8.os	atroáramos
+7.o	atroarão
+70s	atroaras|atroarás
+6.des
+6.ei
+80s	atroareis|atroáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	atroaríamos
+8.s
+7.eis	atroaríeis
+6.mos
+5.s
+6.se
+8.is	atroásseis
+8.m
+9.os	atroássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	atroávamos
+7.s
+6.eis	atroáveis
+43cidade
+:7s
+50oa	atroçoa|atroçoá
+7.da	atroçoada
+9.s	atroçoadas
+8.o	atroçoado
+9.s	atroçoados
+7.i	atroçoai
+8.s	atroçoais
+7.m	atroçoam
+80os	atroçoamos|atroçoámos
+7.ndo	atroçoando
+7.r	atroçoar
+80a	atroçoara|atroçoará
+9.m	atroçoaram
+:.os	atroçoáramos
+9.o	atroçoarão
+90s	atroçoaras|atroçoarás
+8.des	atroçoardes
+8.ei	atroçoarei
+:0s	atroçoareis|atroçoáreis
+9.m	atroçoarem
+:.os	atroçoaremos
+9.s	atroçoares
+8.ia	atroçoaria
+:.m	atroçoariam
+;.os	atroçoaríamos
+:.s	atroçoarias
+9.eis	atroçoaríeis
+8.mos	atroçoarmos
+7.s	atroçoas
+8.se	atroçoasse
+:.is	atroçoásseis
+:.m	atroçoassem
+;.os	atroçoássemos
+:.s	atroçoasses
+8.te	atroçoaste
+:.s	atroçoastes
+7.va	atroçoava
+9.m	atroçoavam
+:.os	atroçoávamos
+9.s	atroçoavas
+8.eis	atroçoáveis
+6.e	atroçoe
+7.i	atroçoei
+8.s	atroçoeis
+7.m	atroçoem
+8.os	atroçoemos
+7.s	atroçoes
+6.o	atroçoo
+7.u	atroçoou
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+42fia	atrofia|atrofiá
+7.da
+9.s
+8/o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	atrofiamos|atrofiámos
+7.ndo
+8.te
+:.s
+7/r
+80a	atrofiara|atrofiará
+9.m
+:.os	atrofiáramos
+9.o	atrofiarão
+90s	atrofiaras|atrofiarás
+8.des
+8.ei
+:0s	atrofiareis|atrofiáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	atrofiaríamos
+:.s
+9.eis	atrofiaríeis
+8.mente
+9.os
+7.s
+8.se
+:.is	atrofiásseis
+:.m
+;.os	atrofiássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	atrofiávamos
+9.s
+8.eis	atrofiáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.mbetado
+4.o
+5.u
+40pa	atropa|atropá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	atropamos|atropámos
+6.ndo
+6.r
+70a	atropara|atropará
+8.m
+9.os	atropáramos
+8.o	atroparão
+80s	atroparas|atroparás
+7.des
+7.ei
+90s	atropareis|atropáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atroparíamos
+9.s
+8.eis	atroparíeis
+7.mos
+6.s
+7.se
+9.is	atropásseis
+9.m
+:.os	atropássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atropávamos
+8.s
+7.eis	atropáveis
+5.e
+6.i
+7.s
+63la	atropela|atropelá
+8.cao	atropelação
+9.oes	atropelações
+88da
+:.s
+9;o
+:.r
+;.a
+<.s
+;.es
+:2s
+8.i
+9.s
+8.m
+98ento
+=.s
+92os	atropelámos|atropelamos
+8.ndo
+9.te
+;.s
+87r
+90a	atropelara|atropelará
+:.m
+;.os	atropeláramos
+:.o	atropelarão
+:0s	atropelaras|atropelarás
+9.des
+9.ei
+;0s	atropelareis|atropeláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atropelaríamos
+;.s
+:.eis	atropelaríeis
+9.mos
+8.s
+9.se
+;.is	atropelásseis
+;.m
+<.os	atropelássemos
+;.s
+92te
+;.s
+8.va
+:.m
+;.os	atropelávamos
+:.s
+9.eis	atropeláveis
+7.e
+85i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.s
+88u
+6.m
+7.os
+6.s
+5.o
+6.u
 42z
 5.es
-25ua
+25ua	atua|atuá
 46cao	atuação
 50oes	atuações
-44is
+4.da
+6.s
+5.o
+6.r
+7.a
+8.s
+7.es
+6.s
+4.i
+54s
 49l
-54izacao	atualização
+5.idade
+:.s
+6.smo
+9.s
+7.ta
+9.s
+60za	atualiza|atualizá
+84cao	atualização
 92oes	atualizações
-8/do
+8.da
+:.s
+9.issima	atualizadíssima
+?.s	atualizadíssimas
+>.o	atualizadíssimo
+?.s	atualizadíssimos
+9/o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	atualizamos|atualizámos
+8.ndo
 84r
+90a	atualizara|atualizará
+:.m
+;.os	atualizáramos
+:.o	atualizarão
+:0s	atualizaras|atualizarás
+9.des
+9.ei
+;0s	atualizareis|atualizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	atualizaríamos
+;.s
+:.eis	atualizaríeis
+9.mos
+8.s
+9.se
+;.is	atualizásseis
+;.m
+<.os	atualizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	atualizávamos
+:.s
+9.eis	atualizáveis
+:.l	atualizável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 56mente
 4/m
+50os	atuamos|atuámos
 41ndo
+5.te
+7.s
 47r
-4.va
-31lhado
-39m
-3/ns
-30ou
-32ra
-51do
+50a	atuara|atuará
+6.m
+7.os	atuáramos
+6.o	atuarão
+60s	atuaras|atuarás
+5.des
+5.ei
+70s	atuareis|atuáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	atuaríamos
+7.s
+6.eis	atuaríeis
 5.mos
+4.s
+5.se
+7.is	atuásseis
+7.m
+8.os	atuássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	atuávamos
+6.s
+5.eis	atuáveis
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
+30lha	atulha|atulhá
+6.da
+8.s
+71o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	atulhamos|atulhámos
+6.ndo
+6.r
+70a	atulhara|atulhará
+8.m
+9.os	atulháramos
+8.o	atulharão
+80s	atulharas|atulharás
+7.des
+7.ei
+90s	atulhareis|atulháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	atulharíamos
+9.s
+8.eis	atulharíeis
+7.mos
+6.s
+7.se
+9.is	atulhásseis
+9.m
+:.os	atulhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	atulhávamos
+8.s
+7.eis	atulháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+39m
+40ultua	atumultua|atumultuá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	atumultuamos|atumultuámos
+9.ndo
+9.r
+:0a	atumultuara|atumultuará
+;.m
+<.os	atumultuáramos
+;.o	atumultuarão
+;0s	atumultuaras|atumultuarás
+:.des
+:.ei
+<0s	atumultuareis|atumultuáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	atumultuaríamos
+<.s
+;.eis	atumultuaríeis
+:.mos
+9.s
+:.se
+<.is	atumultuásseis
+<.m
+=.os	atumultuássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	atumultuávamos
+;.s
+:.eis	atumultuáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+3/ns
+3.o
+40u
+33ra	atura|aturá
+5.da
+7.s
+61o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60os	aturamos|aturámos
+5.ndo
 5<r
+60a	aturara|aturará
+7.m
+8.os	aturáramos
+7.o	aturarão
+70s	aturaras|aturarás
+6.des
+6.ei
+80s	aturareis|aturáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	aturaríamos
+8.s
+7.eis	aturaríeis
+6.mos
 50s
+6.se
+8.is	aturásseis
+8.m
+9.os	aturássemos
+8.s
+6.te
+8.s
 5.va
-43ei
+7.m
+8.os	aturávamos
+7.s
+6.eis	aturáveis
+7.l	aturável
+4.da
+6.is
+6.m
+7.os
+6.s
+5.e
+6.m
+6.s
+5.i
+6.a
+7.m
+8.os	aturdíamos
+7.s
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.eis	aturdíeis
+6.mento
+;.s
+7.os
+6.ndo
+6.r
+70a	aturdira|aturdirá
+8.m
+9.os	aturdíramos
+8.o	aturdirão
+80s	aturdiras|aturdirás
+7.des
+7.ei
+90s	aturdireis|aturdíreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aturdiríamos
+9.s
+8.eis	aturdiríeis
+7.mos
+6.s
+7.se
+9.is	aturdísseis
+9.m
+:.os	aturdíssemos
+9.s
+7.te
+9.s
+6.u
+5.o
+4.e
+53i
+6.s
+5.m
+6.os
+5.s
 45o
 5/u
-17udacia	audácia
+1.uckland
+27dacia	audácia
+7.s	audácias
+6.dade
+:.s
 6/osa
 90mente
+9.s
 81o
+9.s
+6.ssimo	audacíssimo
+;.s	audacíssimos
 43z
 50es
-3=icao	audição
+3.ibilidade
+<.s
+4=cao	audição
 58oes	audições
 4?encia	audiência
 9:s	audiências
+6.te
 48o	áudio
-5/visual
-4/tar
+5.fone
+9.s
+6.requencia	audiofrequência
+?.s	audiofrequências
+5.metria
+;.s
+:.ca	audiométrica
+<.s	audiométricas
+;.o	audiométrico
+<.s	audiométricos
+9.o	audiómetro
+:.s	audiómetros
+5.visuais
+:/l
+40ta	audita|auditá
+6.i
+7.s
+6.m
+7.os
+6/r
+6.s
+5.e
+6.is
+6.m
+7.os
+6.s
 50iva
 8/s
 72o
 80s
-51or
+5.o
+61r
+7.a
+8.s
 71es
 77ia
 90s
 85o	auditório
-4/vel	audível
+9.s	auditórios
+4.veis	audíveis
+6/l	audível
+2.fere
+6.m
+6.s
+5.i
+6.a
+7.m
+8.os	auferíamos
+7.s
+6.da
+8.s
+7.o
+8.s
+6.eis	auferíeis
+6.mos
+6.ndo
+6.r
+70a	auferira|auferirá
+8.m
+9.os	auferíramos
+8.o	auferirão
+80s	auferiras|auferirás
+7.des
+7.ei
+90s	auferireis|auferíreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	auferiríamos
+9.s
+8.eis	auferiríeis
+7.mos
+6.s
+7.se
+9.is	auferísseis
+9.m
+:.os	auferíssemos
+9.s
+7.te
+9.s
+6.u
+6.veis	auferíveis
+8.l	auferível
+3.ira
+6.is
+6.m
+7.os
+6.s
+5.o
 2:ge
-3/ura
+3.i
+4.a
+5.m
+6.os	augíamos
+5.s
+4.da
+6.s
+5.o
+6.s
+4.eis	augíeis
+4.mos
+4.ndo
+4.r
+50a	augira|augirá
+6.m
+7.os	augíramos
+6.o	augirão
+60s	augiras|augirás
+5.des
+5.ei
+70s	augireis|augíreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	augiríamos
+7.s
+6.eis	augiríeis
+5.mos
+4.sse
+7.is	augísseis
+7.m
+8.os	augíssemos
+7.s
+5.te
+7.s
+4.u
+31ura	augura|augurá
+6.cao	auguração
+7.oes	augurações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	auguramos|augurámos
+6.ndo
+6.r
+70a	augurara|augurará
+8.m
+9.os	auguráramos
+8.o	augurarão
+80s	auguraras|augurarás
+7.des
+7.ei
+90s	augurareis|auguráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	auguraríamos
+9.s
+8.eis	auguraríeis
+7.mos
+6.s
+7.se
+9.is	augurásseis
+9.m
+:.os	augurássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	augurávamos
+8.s
+7.eis	auguráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
 5/io	augúrio
+7.s	augúrios
+5.o
+6.u
+4.sta
+7.l
+6.ini
+9.ana
+<.s
+;.ismo
+?.s
+;.o
+<.s
+6.o
+7.s
 2Bla
 4Bs
-2=menta
+2=menta	aumenta|aumentá
+7.cao	aumentação
+8.oes	aumentações
 73da
-86o
 9.s
+86o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 78m
 86os	aumentamos|aumentámos
 77ndo
 7Ar
-85a	aumentará
+86a	aumentará|aumentara
 98m
+:.os	aumentáramos
 9/o	aumentarão
+90s	aumentaras|aumentarás
+8.des
 8.ei
+:0s	aumentareis|aumentáreis
 92m
 :.os
 90s
 83ia
+:.m
+;.os	aumentaríamos
+:.s
+9.eis	aumentaríeis
 82mos
 70s
 80se
+:.is	aumentásseis
+:.m
+;.os	aumentássemos
+:.s
 81te
+:.s
+7.tivo
+;.s
 73va
 9/m
+:.os	aumentávamos
+9.s
+8.eis	aumentáveis
+9.l	aumentável
 67e
 75i
+8.s
 75m
 8/os
+7.s
 6?o
 73s
 7;u
+2.na	aúna
+4.i
+5.s
+4.m	aúnam
+5.os
+4.s	aúnas
+3.e	aúne
+4.is
+4.m	aúnem
+5.os
+4.s	aúnes
+3.o	aúno
 27ra
 4.s
-32eola	auréola
-3.icula	aurícula
+3.elia	aurélia
+6.o	aurélio
+43ola	auréola|aureola|aureolá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	aureolamos|aureolámos
+7.ndo
+7.r
+80a	aureolara|aureolará
+9.m
+:.os	aureoláramos
+9.o	aureolarão
+90s	aureolaras|aureolarás
+8.des
+8.ei
+:0s	aureolareis|aureoláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aureolaríamos
+:.s
+9.eis	aureolaríeis
+8.mos
+7.s
+8.se
+:.is	aureolásseis
+:.m
+;.os	aureolássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aureolávamos
+9.s
+8.eis	aureoláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.icolo
+8.r
+5.ula	aurícula
+8.do
 84r
 90es
-36ora
-21scultador
+4.fera	aurífera
+8.s	auríferas
+7.o	aurífero
+8.s	auríferos
+51ica	aurifica|aurificá|aurífica
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	aurificamos|aurificámos
+8.ndo
+8.r
+90a	aurificara|aurificará
+:.m
+;.os	aurificáramos
+:.o	aurificarão
+:0s	aurificaras|aurificarás
+9.des
+9.ei
+;0s	aurificareis|aurificáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aurificaríamos
+;.s
+:.eis	aurificaríeis
+9.mos
+80s	aurificas|auríficas
+9.se
+;.is	aurificásseis
+;.m
+<.os	aurificássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aurificávamos
+:.s
+9.eis	aurificáveis
+7.e	aurífice
+7.io	aurifício
+70o	aurifico|aurífico
+8.s	auríficos
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+36ora	aurora|aurorá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.l
+6.m
+70os	auroramos|aurorámos
+6.ndo
+6.r
+70a	aurorara|aurorará
+8.m
+9.os	auroráramos
+8.o	aurorarão
+80s	auroraras|aurorarás
+7.des
+7.ei
+90s	aurorareis|auroráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	auroraríamos
+9.s
+8.eis	auroraríeis
+7.mos
+6.s
+7.se
+9.is	aurorásseis
+9.m
+:.os	aurorássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aurorávamos
+8.s
+7.eis	auroráveis
+5.e
+6.al
+6.i
+7.s
+6.m
+7.os
+6.s
+7.ca	auroresça
+9.is	auroresçais
+9.m	auroresçam
+:.os	auroresçamos
+9.s	auroresças
+80e	auroresce|aurorescê
+9.i
+:.s
+9.m
+:.os
+9.ndo
+9.r
+:0a	aurorescera|aurorescerá
+;.m
+<.os	aurorescêramos
+;.o	aurorescerão
+;0s	auroresceras|aurorescerás
+:.des
+:.ei
+<0s	aurorescereis|aurorescêreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	auroresceríamos
+<.s
+;.eis	auroresceríeis
+:.mos
+9.s
+:.se
+<.is	aurorescêsseis
+<.m
+=.os	aurorescêssemos
+<.s
+:.te
+<.s
+9.u
+8.i
+9.a
+:.m
+;.os	aurorescíamos
+:.s
+9.da
+;.s
+:.o
+;.s
+9.eis	aurorescíeis
+8.o	auroresço
+5.o
+6.u
+2.schwitz
+40ulta	ausculta|auscultá
+8.cao	auscultação
+9.oes	auscultações
+8.da
+:.s
+9.o
+:1r
+;.a
+<.s
 ;6es
+:.s
+8.i
+9.s
+8.m
+90os	auscultamos|auscultámos
+8.ndo
+8.r
+90a	auscultara|auscultará
+:.m
+;.os	auscultáramos
+:.o	auscultarão
+:0s	auscultaras|auscultarás
+9.des
+9.ei
+;0s	auscultareis|auscultáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	auscultaríamos
+;.s
+:.eis	auscultaríeis
+9.mos
+8.s
+9.se
+;.is	auscultásseis
+;.m
+<.os	auscultássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	auscultávamos
+:.s
+9.eis	auscultáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 3=encia	ausência
 8/s	ausências
-5.tado
+50ta	ausenta|ausentá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	ausentamos|ausentámos
+7.ndo
 75r
+80a	ausentara|ausentará
+9.m
+:.os	ausentáramos
+9.o	ausentarão
+90s	ausentaras|ausentarás
+8.des
+8.ei
+:0s	ausentareis|ausentáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	ausentaríamos
+:.s
+9.eis	ausentaríeis
+8.mos
+7.s
+8.se
+:.is	ausentásseis
+:.m
+;.os	ausentássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	ausentávamos
+9.s
+8.eis	ausentáveis
 6:e
 7.i
+8.s
+7.m
+8.os
 73s
-6/ou
-3.picios	auspícios
-9/a
-90o
-3/teridade
 6.o
-4/ralia	austrália
+7/u
+30picia	auspicia|auspiciá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	auspiciamos|auspiciámos
+8.ndo
+8.r
+90a	auspiciara|auspiciará
+:.m
+;.os	auspiciáramos
+:.o	auspiciarão
+:0s	auspiciaras|auspiciarás
+9.des
+9.ei
+;0s	auspiciareis|auspiciáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	auspiciaríamos
+;.s
+:.eis	auspiciaríeis
+9.mos
+8.s
+9.se
+;.is	auspiciásseis
+;.m
+<.os	auspiciássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	auspiciávamos
+:.s
+9.eis	auspiciáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+70o	auspicio|auspício
+8.s	auspícios
+9/a
+:.s
+90o
+:.s
+8.u
+3.tera
+7.s
+6/idade
+;.s
+7.smo
+:.s
+70za	austeriza|austerizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	austerizamos|austerizámos
+9.ndo
+9.r
+:0a	austerizara|austerizará
+;.m
+<.os	austerizáramos
+;.o	austerizarão
+;0s	austerizaras|austerizarás
+:.des
+:.ei
+<0s	austerizareis|austerizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	austerizaríamos
+<.s
+;.eis	austerizaríeis
+:.mos
+9.s
+:.se
+<.is	austerizásseis
+<.m
+=.os	austerizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	austerizávamos
+;.s
+:.eis	austerizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.o
+7.s
+4.rais
+6.l
+7.asio	australásio
+7/ia	austrália
 92na
 ;/s
 :5o
 ;4s
+7.opiteco
+>.s
 56ia	áustria
 70ca	austríaca
+9.s	austríacas
 83o	austríaco
 92s	austríacos
+5.omancia
+<.s
 2.tarca
-3:entica	autêntica
+7.s
+6.ia
+5.quia
+9.s
+8.ca	autárquica
+:.s	autárquicas
+9.o	autárquico
+:.s	autárquicos
+3:entica	autêntica|autenticá
 92cao	autenticação
+:.oes	autenticações
 90da
+;.s
 :.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:.ente
+:0os	autenticamos|autenticámos
+9.ndo
 92r
-92s	autênticas
+:0a	autenticara|autenticará
+;.m
+<.os	autenticáramos
+;.o	autenticarão
+;0s	autenticaras|autenticarás
+:.des
+:.ei
+<0s	autenticareis|autenticáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	autenticaríamos
+<.s
+;.eis	autenticaríeis
+:.mos
+93s	autênticas|autenticas
+:.se
+<.is	autenticásseis
+<.m
+=.os	autenticássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	autenticávamos
+;.s
+:.eis	autenticáveis
 85idade
+=.s
 8<o	autêntico
 94s	autênticos
+9.u
+70fica	autentifica|autentificá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	autentificamos|autentificámos
+;.ndo
+;.r
+<0a	autentificara|autentificará
+=.m
+>.os	autentificáramos
+=.o	autentificarão
+=0s	autentificaras|autentificarás
+<.des
+<.ei
+>0s	autentificareis|autentificáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	autentificaríamos
+>.s
+=.eis	autentificaríeis
+<.mos
+;.s
+<.se
+>.is	autentificásseis
+>.m
+?.os	autentificássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	autentificávamos
+=.s
+<.eis	autentificáveis
+:.o
+;.u
+9.que
+<.i
+=.s
+<.m
+=.os
+<.s
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
 33ismo
+7.s
 51ta
 7/s
 3<o
+4.ajuda
+5.prendizagem
+5.valiacao	autoavaliação
+;.oes	autoavaliações
+:.r
 44biografia
+=.s
+<.ca	autobiográfica
+>.s	autobiográficas
+=.o	autobiográfico
+>.s	autobiográficos
+5.omba
 4Acarro
 9:s
-55lismo
+6.talise	autocatálise
+5.iclo
+9.s
+6.nese
+9.ia
+5.linica	autoclínica
+75smo
+:.s
 57olante
 ;5s
-60nfianca	autoconfiança
-70trolo
-42defesa
+6.mbustao	autocombustão
+6.nducao	autocondução
+:.oes	autoconduções
+70fianca	autoconfiança
+7.sciencia	autoconsciência
+?.s	autoconsciências
+7.trole
+;0o
+<.s
+61pia	autocopia|autocopiá|autocópia
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	autocopiamos|autocopiámos
+9.ndo
+9.r
+:0a	autocopiara|autocopiará
+;.m
+<.os	autocopiáramos
+;.o	autocopiarão
+;0s	autocopiaras|autocopiarás
+:.des
+:.ei
+<0s	autocopiareis|autocopiáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	autocopiaríamos
+<.s
+;.eis	autocopiaríeis
+:.mos
+9.s
+:.se
+<.is	autocopiásseis
+<.m
+=.os	autocopiássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	autocopiávamos
+;.s
+:.eis	autocopiáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.rrecao	autocorreção
+:.oes	autocorreções
+9.tivo
+=.s
+:.or
+<.es
+5.racia
+7.ta
+9.s
+8.ica	autocrática
+;.mente
+;.s	autocráticas
+:.o	autocrático
+;.s	autocráticos
+9.smo
+<.s
+6.itica	autocrítica
+6.omia
+5.tone	autóctone
+9.s	autóctones
+8.ia
+:.s
+9.smo
+<.s
+4.decomposicao	autodecomposição
+>.oes	autodecomposições
+62fesa
+:.s
 65struicao	autodestruição
+<.oes	autodestruições
+6.terminacao	autodeterminação
+>.oes	autodeterminações
+<.ismo
+@.s
+5.idata
+:.s
+9.ica	autodidática
+6.gestao	autodigestão
+6.namia
+:.ca	autodinâmica
+<.s	autodinâmicas
+;.o	autodinâmico
+<.s	autodinâmicos
+6.sciplina
+5.romo	autódromo
+9.s	autódromos
 41estima
 76rada
 ;/s
-44grafada
+4.fecundacao	autofecundação
+5.ormacao	autoformação
+:.oes	autoformações
+6.tografia
+4.gamia
+7.o	autógamo
+5.eneo	autogéneo
+8.se	autogénese
+8.tico	autogenético
+6.stao	autogestão
+5.nose
+5.olo
+8.s
+6.verno
+;.s
+50rafa	autografa|autografá
+94da
+;.s
 :1o
+;.s
+9.i
+:.s
+9.m
+:0os	autografamos|autografámos
+9.ndo
 95r
+:0a	autografara|autografará
+;.m
+<.os	autografáramos
+;.o	autografarão
+;0s	autografaras|autografarás
+:.des
+:.ei
+<0s	autografareis|autografáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	autografaríamos
+<.s
+;.eis	autografaríeis
+:.mos
+9.s
+:.se
+<.is	autografásseis
+<.m
+=.os	autografássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	autografávamos
+;.s
+:.eis	autografáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.ia
+9.ca	autográfica
+;.s	autográficas
+:.o	autográfico
+;.s	autográficos
 88o	autógrafo
 96s	autógrafos
+9.u
 4/macao	automação
+7.oes	automações
 68tica	automática
 :9mente
 :5s	automáticas
 99o	automático
 :1s	automáticos
-8.zada
+8.smo
+;.s
+80za	automatiza|automatizá
+:.cao	automatização
+;.oes	automatizações
+:.da
+<.s
 ;/o
+<.s
+:.i
+;.s
+:.m
+;0os	automatizamos|automatizámos
+:.ndo
+:.r
+;0a	automatizara|automatizará
+<.m
+=.os	automatizáramos
+<.o	automatizarão
+<0s	automatizaras|automatizarás
+;.des
+;.ei
+=0s	automatizareis|automatizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	automatizaríamos
+=.s
+<.eis	automatizaríeis
+;.mos
+:.s
+;.se
+=.is	automatizásseis
+=.m
+>.os	automatizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	automatizávamos
+<.s
+;.eis	automatizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 71o	autómato
 8.s	autómatos
-58oveis	automóveis
+5.obilismo
+=.s
+;.ta
+=.s
+<.ica	automobilística
+?.s	automobilísticas
+>.o	automobilístico
+?.s	automobilísticos
+:0za	automobiliza|automobilizá
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	automobilizamos|automobilizámos
+<.ndo
+<.r
+=0a	automobilizara|automobilizará
+>.m
+?.os	automobilizáramos
+>.o	automobilizarão
+>0s	automobilizaras|automobilizarás
+=.des
+=.ei
+?0s	automobilizareis|automobilizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	automobilizaríamos
+?.s
+>.eis	automobilizaríeis
+=.mos
+<.s
+=.se
+?.is	automobilizásseis
+?.m
+@.os	automobilizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	automobilizávamos
+>.s
+=.eis	automobilizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+6.rfica	automórfica
+;.s	automórficas
+:.o	automórfico
+;.s	automórficos
+9.smo
+<.s
+6.tor
+9.a
+:.s
+68veis	automóveis
 8:l	automóvel
-4/noma	autónoma
+4.nimo	autónimo
+5/oma	autónoma
+8.mente
+8.s	autónomas
 74ia
+9.s
+8.ca	autonómica
+:.s	autonómicas
+9.o	autonómico
+:.s	autonómicos
+8.smo
+;.s
+9.ta
+;.s
+80za	autonomiza|autonomizá
+:.cao	autonomização
+;.oes	autonomizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	autonomizamos|autonomizámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	autonomizara|autonomizará
+<.m
+=.os	autonomizáramos
+<.o	autonomizarão
+<0s	autonomizaras|autonomizarás
+;.des
+;.ei
+=0s	autonomizareis|autonomizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	autonomizaríamos
+=.s
+<.eis	autonomizaríeis
+;.mos
+:.s
+;.se
+=.is	autonomizásseis
+=.m
+>.os	autonomizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	autonomizávamos
+<.s
+;.eis	autonomizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 71o	autónomo
 8.s	autónomos
-4=psia	autópsia
+4.piano
+5.lastia
+5=sia	autópsia|autopsiá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	autopsiamos|autopsiámos
+8.ndo
 8/r
-85s	autópsias
+90a	autopsiara|autopsiará
+:.m
+;.os	autopsiáramos
+:.o	autopsiarão
+:0s	autopsiaras|autopsiarás
+9.des
+9.ei
+;0s	autopsiareis|autopsiáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	autopsiaríamos
+;.s
+:.eis	autopsiaríeis
+9.mos
+85s	autópsias|autopsias
+9.se
+;.is	autopsiásseis
+;.m
+<.os	autopsiássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	autopsiávamos
+:.s
+9.eis	autopsiáveis
+7.cografia
+?.s
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.tica	autóptica
+9.s	autópticas
+8.o	autóptico
+9.s	autópticos
 4=r
 56a
+6.s
 58es
 55ia
 6@dade
 :@s
 6/taria	autoritária
+;.s	autoritárias
+:.edade
+?.s
 :/o	autoritário
-65za
+;.s	autoritários
+:.smo
+=.s
+66za	autoriza|autorizá
 8Acao	autorização
 95oes	autorizações
 8:da
 :5s
 9=o
+:.r
+;.a
+<.s
+;.es
 :9s
+8.i
+9.s
 81m
-9/os
+91os	autorizamos|autorizámos
 8/ndo
 8:r
-91am
+90a	autorizara|autorizará
+:1m
+;.os	autorizáramos
+:.o	autorizarão
+:0s	autorizaras|autorizarás
+9.des
+9.ei
+;0s	autorizareis|autorizáreis
+:.m
+;.os
+:.s
 9.ia
-8/sse
+;.m
+<.os	autorizaríamos
+;.s
+:.eis	autorizaríeis
+9.mos
+8.s
+9/se
+;.is	autorizásseis
+;.m
+<.os	autorizássemos
+;.s
 9/te
+;.s
+8.va
+:.m
+;.os	autorizávamos
+:.s
+9.eis	autorizáveis
+:.l	autorizável
 74e
 85i
+9.s
+8.m
+9.os
 8.s
 73o
 8:u
+5.radio	autorrádio
+:.s	autorrádios
+6.etrato
+<.s
 40s
+5.copia
+9.o	autoscópio
+5.suficiencia	autossuficiência
+@.s	autossuficiências
+7.gestao	autossugestão
+;0iona	autossugestiona|autossugestioná
+?.da
+A.s
+@.o
+A.s
+?.i
+@.s
+?.m
+@0os	autossugestionamos|autossugestionámos
+?.ndo
+?.r
+@0a	autossugestionara|autossugestionará
+A.m
+B.os	autossugestionáramos
+A.o	autossugestionarão
+A0s	autossugestionaras|autossugestionarás
+@.des
+@.ei
+B0s	autossugestionareis|autossugestionáreis
+A.m
+B.os
+A.s
+@.ia
+B.m
+C.os	autossugestionaríamos
+B.s
+A.eis	autossugestionaríeis
+@.mos
+?.s
+@.se
+B.is	autossugestionásseis
+B.m
+C.os	autossugestionássemos
+B.s
+@.te
+B.s
+?.va
+A.m
+B.os	autossugestionávamos
+A.s
+@.eis	autossugestionáveis
+>.e
+?.i
+@.s
+?.m
+@.os
+?.s
+>.o
+?.u
 41tanque
-2.xilia
-7/do
-7;r
-86es
-69o	auxílio
-14val
-46anche
+:.s
+5.rofico	autotrófico
+4.viacao	autoviação
+30ua	autua|autuá
+5.cao	autuação
+6.oes	autuações
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	autuamos|autuámos
+5.ndo
+5.r
+60a	autuara|autuará
+7.m
+8.os	autuáramos
+7.o	autuarão
+70s	autuaras|autuarás
+6.des
+6.ei
+80s	autuareis|autuáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	autuaríamos
+8.s
+7.eis	autuaríeis
+6.mos
+5.s
+6.se
+8.is	autuásseis
+8.m
+9.os	autuássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	autuávamos
+7.s
+6.eis	autuáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+20xilia	auxilia|auxiliá
+7.da
 9.s
-45ia
+8/o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	auxiliamos|auxiliámos
+7.ndo
+8.te
+:.s
+7;r
+80a	auxiliara|auxiliará
+9.m
+:.os	auxiliáramos
+9.o	auxiliarão
+90s	auxiliaras|auxiliarás
+8.des
+8.ei
+:0s	auxiliareis|auxiliáreis
+9.m
+:.os
+96s
+8.ia
+:.m
+;.os	auxiliaríamos
+:.s
+9.eis	auxiliaríeis
+9.o	auxiliário
+8.mos
+7.s
+8.se
+:.is	auxiliásseis
+:.m
+;.os	auxiliássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	auxiliávamos
+9.s
+8.eis	auxiliáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+69o	auxílio
+7.s	auxílios
+7.u
+14val
+40ada	avalada|avaladá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	avaladamos|avaladámos
+7.ndo
+7.r
+80a	avaladara|avaladará
+9.m
+:.os	avaladáramos
+9.o	avaladarão
+90s	avaladaras|avaladarás
+8.des
+8.ei
+:0s	avaladareis|avaladáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	avaladaríamos
+:.s
+9.eis	avaladaríeis
+8.mos
+7.s
+8.se
+:.is	avaladásseis
+:.m
+;.os	avaladássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	avaladávamos
+9.s
+8.eis	avaladáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.ncha
+86e
+9.s
+4.es
+46ia	avalia|avaliá
 6>cao	avaliação
 77oes	avaliações
 63da
@@ -17687,345 +54351,4475 @@ A.s
 76o
 84r
 9.a
+:.s
 9.es
 83s
+6.i
+7.s
 61m
+7.ento
+;.s
 73os	avaliamos|avaliámos
 60ndo
 6>r
+70a	avaliara|avaliará
+8.m
+9.os	avaliáramos
+8.o	avaliarão
+80s	avaliaras|avaliarás
+7.des
+7.ei
+90s	avaliareis|avaliáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	avaliaríamos
+9.s
+8.eis	avaliaríeis
 7/mos
 6/s
+7.se
+9.is	avaliásseis
+9.m
+:.os	avaliássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	avaliávamos
+8.s
+7.eis	avaliáveis
 52e
 62i
+7.s
 6/m
+7.os
 6.s
 51o
 61u
-3;nca	avança
+5.sta
+8.s
+50za	avaliza|avalizá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	avalizamos|avalizámos
+7.ndo
+7.r
+80a	avalizara|avalizará
+9.m
+:.os	avalizáramos
+9.o	avalizarão
+90s	avalizaras|avalizarás
+8.des
+8.ei
+:0s	avalizareis|avalizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	avalizaríamos
+:.s
+9.eis	avalizaríeis
+8.mos
+7.s
+8.se
+:.is	avalizásseis
+:.m
+;.os	avalizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	avalizávamos
+9.s
+8.eis	avalizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3;nca	avança|avançá
 6;da	avançada
 86s	avançadas
 7;o	avançado
+8.r	avançador
+9.a	avançadora
+:.s	avançadoras
+9.es	avançadores
 88s	avançados
+6.i	avançai
+7.s	avançais
 67m	avançam
+7.ento	avançamento
+;.s	avançamentos
 79os	avançamos|avançámos
 65ndo	avançando
 6@r	avançar
-72a	avançará
+73a	avançará|avançara
 85m	avançaram
+9.os	avançáramos
 8/o	avançarão
-73em	avançarem
+80s	avançaras|avançarás
+7.des	avançardes
+7.ei	avançarei
+90s	avançareis|avançáreis
+83m	avançarem
 91os	avançaremos
 81s	avançares
 7/ia	avançaria
+9.m	avançariam
+:.os	avançaríamos
+9.s	avançarias
+8.eis	avançaríeis
 76mos	avançarmos
 62s	avanças
 71se	avançasse
+9.is	avançásseis
+9.m	avançassem
+:.os	avançássemos
+9.s	avançasses
 7/te	avançaste
+9.s	avançastes
 62va	avançava
 8.m	avançavam
+9.os	avançávamos
+8.s	avançavas
+7.eis	avançáveis
 57e
 63i
+7.s
 67m
 72os
 62s
 5<o	avanço
 69s	avanços
 68u	avançou
-45te
-31rento
+40taja	avantaja|avantajá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	avantajamos|avantajámos
+8.ndo
+8.r
+90a	avantajara|avantajará
+:.m
+;.os	avantajáramos
+:.o	avantajarão
+:0s	avantajaras|avantajarás
+9.des
+9.ei
+;0s	avantajareis|avantajáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	avantajaríamos
+;.s
+:.eis	avantajaríeis
+9.mos
+8.s
+9.se
+;.is	avantajásseis
+;.m
+<.os	avantajássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	avantajávamos
+:.s
+9.eis	avantajáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+55e
+3.queirado
+3.ra
+5.ndado
+5.s
+4.enta
+8.s
+71o
+8.s
 53za
-49ia
+7.s
+49ia	avaria|avariá
 63da
 8.s
 77o
 80s
+6.i
+7.s
 6.m
+70os	avariamos|avariámos
+6.ndo
 63r
-7.am
+70a	avariara|avariará
+8.m
+9.os	avariáramos
+8.o	avariarão
+80s	avariaras|avariarás
+7.des
+7.ei
+90s	avariareis|avariáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	avariaríamos
+9.s
+8.eis	avariaríeis
+7.mos
 63s
-57ou
-30ssalador
+7.se
+9.is	avariásseis
+9.m
+:.os	avariássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	avariávamos
+8.s
+7.eis	avariáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+67u
+4.o
+5.s
+30ssala	avassala|avassalá
+8.da
+:.s
+9.o
+:0r
 ;1a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	avassalamos|avassalámos
+8.ndo
+9.te
+;.s
+8.r
+90a	avassalara|avassalará
+:.m
+;.os	avassaláramos
+:.o	avassalarão
+:0s	avassalaras|avassalarás
+9.des
+9.ei
+;0s	avassalareis|avassaláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	avassalaríamos
+;.s
+:.eis	avassalaríeis
+9.mos
+8.s
+9.se
+;.is	avassalásseis
+;.m
+<.os	avassalássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	avassalávamos
+:.s
+9.eis	avassaláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+2.c
 2<e	ave|avé
 37ia
+4.o
+4.rense
+9.s
+5.o
 30la	avelã
+5.nado
+7.is
+7.l
+6.eira
+5.r
 5/s	avelãs
-39nida
+5.zeira	avelãzeira
+:.s	avelãzeiras
+4.eda
+5.ira
+8.l
+40ha	avelha|avelhá
+60ca	avelhaca|avelhacá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	avelhacamos|avelhacámos
+8.ndo
+8.r
+90a	avelhacara|avelhacará
+:.m
+;.os	avelhacáramos
+:.o	avelhacarão
+:0s	avelhacaras|avelhacarás
+9.des
+9.ei
+;0s	avelhacareis|avelhacáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	avelhacaríamos
+;.s
+:.eis	avelhacaríeis
+9.mos
+8.s
+9.se
+;.is	avelhacásseis
+;.m
+<.os	avelhacássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	avelhacávamos
+:.s
+9.eis	avelhacáveis
+7.o
+8.u
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	avelhamos|avelhámos
+6.ndo
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+6.r
+70a	avelhara|avelhará
+8.m
+9.os	avelháramos
+8.o	avelharão
+80s	avelharas|avelharás
+7.des
+7.ei
+90s	avelhareis|avelháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	avelharíamos
+9.s
+8.eis	avelharíeis
+7.mos
+6.s
+7.se
+9.is	avelhásseis
+9.m
+:.os	avelhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	avelhávamos
+8.s
+7.eis	avelháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+60nta	avelhenta|avelhentá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	avelhentamos|avelhentámos
+9.ndo
+9.r
+:0a	avelhentara|avelhentará
+;.m
+<.os	avelhentáramos
+;.o	avelhentarão
+;0s	avelhentaras|avelhentarás
+:.des
+:.ei
+<0s	avelhentareis|avelhentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	avelhentaríamos
+<.s
+;.eis	avelhentaríeis
+:.mos
+9.s
+:.se
+<.is	avelhentásseis
+<.m
+=.os	avelhentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	avelhentávamos
+;.s
+:.eis	avelhentáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.s
+5.o
+6.u
+4.ino
+40uda	aveluda|aveludá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	aveludamos|aveludámos
+7.ndo
+7.r
+80a	aveludara|aveludará
+9.m
+:.os	aveludáramos
+9.o	aveludarão
+90s	aveludaras|aveludarás
+8.des
+8.ei
+:0s	aveludareis|aveludáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	aveludaríamos
+:.s
+9.eis	aveludaríeis
+8.mos
+7.s
+8.se
+:.is	aveludásseis
+:.m
+;.os	aveludássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	aveludávamos
+9.s
+8.eis	aveludáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+30m	avém|avêm
+30nca	avença|avençá
+6.da	avençada
+8.s	avençadas
+7.o	avençado
+8.s	avençados
+6.i	avençai
+7.s	avençais
+6.l	avençal
+6.m	avençam
+70os	avençamos|avençámos
+6.ndo	avençando
+6.r	avençar
+70a	avençara|avençará
+8.m	avençaram
+9.os	avençáramos
+8.o	avençarão
+80s	avençaras|avençarás
+7.des	avençardes
+7.ei	avençarei
+90s	avençareis|avençáreis
+8.m	avençarem
+9.os	avençaremos
+8.s	avençares
+7.ia	avençaria
+9.m	avençariam
+:.os	avençaríamos
+9.s	avençarias
+8.eis	avençaríeis
+7.mos	avençarmos
+6.s	avenças
+7.se	avençasse
+9.is	avençásseis
+9.m	avençassem
+:.os	avençássemos
+9.s	avençasses
+7.te	avençaste
+9.s	avençastes
+6.va	avençava
+8.m	avençavam
+9.os	avençávamos
+8.s	avençavas
+7.eis	avençáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o	avenço
+6.u	avençou
+4.ha
+6.is
+6.m
+7.os
+6.s
+5.o
+49ida
 71s
-4/tais
+4.s	avéns
+40ta	aventa|aventá
+6.da
+8.s
+7.o
+8.s
+6.i
+7/s
 66l
+6.m
+70os	aventamos|aventámos
+6.ndo
+6.r
+70a	aventara|aventará
+8.m
+9.os	aventáramos
+8.o	aventarão
+80s	aventaras|aventarás
+7.des
+7.ei
+90s	aventareis|aventáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aventaríamos
+9.s
+8.eis	aventaríeis
+7.mos
+6.s
+7.se
+9.is	aventásseis
+9.m
+:.os	aventássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aventávamos
+8.s
+7.eis	aventáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 5>ura
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
 8/m
+90os	aventuramos|aventurámos
+8.ndo
 82r
+90a	aventurara|aventurará
+:.m
+;.os	aventuráramos
+:.o	aventurarão
+:0s	aventuraras|aventurarás
+9.des
+9.ei
+;0s	aventurareis|aventuráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aventuraríamos
+;.s
+:.eis	aventuraríeis
+9.mos
 8;s
-70eira
+9.se
+;.is	aventurásseis
+;.m
+<.os	aventurássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aventurávamos
+:.s
+9.eis	aventuráveis
+7.e
+8.i
+90ra
+;.mente
+;.s
 :4o
 ;4s
-70ou
-3/rigua
+9.s
+8.m
+9.os
+8.s
+7.o
+8.sa
+:.mente
+:.s
+9.o
+:.s
+80u
+30rba	averba|averbá
+6.cao	averbação
+7.oes	averbações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	averbamos|averbámos
+6.ndo
+6.r
+70a	averbara|averbará
+8.m
+9.os	averbáramos
+8.o	averbarão
+80s	averbaras|averbarás
+7.des
+7.ei
+90s	averbareis|averbáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	averbaríamos
+9.s
+8.eis	averbaríeis
+7.mos
+6.s
+7.se
+9.is	averbásseis
+9.m
+:.os	averbássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	averbávamos
+8.s
+7.eis	averbáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+41igua	averigua|averiguá
 8.cao	averiguação
+9.oes	averiguações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	averiguamos|averiguámos
+8.ndo
 89r
-4/melhado
+90a	averiguara|averiguará
+:.m
+;.os	averiguáramos
+:.o	averiguarão
+:0s	averiguaras|averiguarás
+9.des
+9.ei
+;0s	averiguareis|averiguáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	averiguaríamos
+;.s
+:.eis	averiguaríeis
+9.mos
+8.s
+9.se
+;.is	averiguásseis
+;.m
+<.os	averiguássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	averiguávamos
+:.s
+9.eis	averiguáveis
+:.l	averiguável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40melha	avermelha|avermelhá
+9.da
+;.s
+:/o
+;.s
+9.i
+:.s
+9.m
+:0os	avermelhamos|avermelhámos
+9.ndo
+9.r
+:0a	avermelhara|avermelhará
+;.m
+<.os	avermelháramos
+;.o	avermelharão
+;0s	avermelharas|avermelharás
+:.des
+:.ei
+<0s	avermelhareis|avermelháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	avermelharíamos
+<.s
+;.eis	avermelharíeis
+:.mos
+9.s
+:.se
+<.is	avermelhásseis
+<.m
+=.os	avermelhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	avermelhávamos
+;.s
+:.eis	avermelháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+40ruga	averruga|averrugá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	averrugamos|averrugámos
+8.ndo
+8.r
+90a	averrugara|averrugará
+:.m
+;.os	averrugáramos
+:.o	averrugarão
+:0s	averrugaras|averrugarás
+9.des
+9.ei
+;0s	averrugareis|averrugáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	averrugaríamos
+;.s
+:.eis	averrugaríeis
+9.mos
+8.s
+9.se
+;.is	averrugásseis
+;.m
+<.os	averrugássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	averrugávamos
+:.s
+9.eis	averrugáveis
+7.o
+8.u
+7.ue
+9.i
+:.s
+9.m
+:.os
+9.s
 47sao	aversão
+5.oes	aversões
 3=s
-40sas
+40sa	avessa|avessá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+7.ente
+70os	avessamos|avessámos
+6.ndo
+6.r
+70a	avessara|avessará
+8.m
+9.os	avessáramos
+8.o	avessarão
+80s	avessaras|avessarás
+7.des
+7.ei
+90s	avessareis|avessáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	avessaríamos
+9.s
+8.eis	avessaríeis
+7.mos
+60s
+7.se
+9.is	avessásseis
+9.m
+:.os	avessássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	avessávamos
+8.s
+7.eis	avessáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ia
+6.dade
+:.s
 56o
+6.s
+6.u
 44truz
-81es
+8.eiro
+91s
 3.zinha
-27iacao	aviação
-44dor
+7.o
+8.s
+20ia	avia|aviá
+47cao	aviação
+5.oes	aviações
+4.da
+6.s
+5.o
+64r
+7.a
+8.s
 76es
+6.s
+4.i
+5.s
+4.m
+5.ento
+9.s
+50os	aviamos|aviámos
+4.ndo
 4Eo	avião
 43r
-50io	aviário
+50a	aviara|aviará
+6.m
+7.os	aviáramos
+6.o	aviarão
+60s	aviaras|aviarás
+5.des
+5.ei
+70s	aviareis|aviáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	aviaríamos
+7.s
+6.eis	aviaríeis
+60o	aviário
+7.s	aviários
+5.mos
+4.s
+5.se
+7.is	aviásseis
+7.m
+8.os	aviássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	aviávamos
+6.s
+5.eis	aviáveis
+3.cena
+4.ida
+4.ola	avícola
+7.s	avícolas
+4.ular
+8.io	aviculário
+6.tor
+9.a
+:.s
+9.es
+7.ura
+:.s
 3/da
 5/mente
+5.s
 41ez
-40o	ávido
-50s	ávidos
-3?oes	aviões
+41o	ávido|avido
+51s	ávidos|avidos
+3.e
+4.i
+5.s
+4.m
+5.os
+4.r
+5.a
+6.m
+7.os	aviéramos
+6.s
+5.des
+5.eis	aviéreis
+6.m
+6.s
+5.mos
+4.s
+5.se
+7.is	aviésseis
+7.m
+8.os	aviéssemos
+7.s
+5.te
+7.s
+30gora	avigora|avigorá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	avigoramos|avigorámos
+7.ndo
+7.r
+80a	avigorara|avigorará
+9.m
+:.os	avigoráramos
+9.o	avigorarão
+90s	avigoraras|avigorarás
+8.des
+8.ei
+:0s	avigorareis|avigoráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	avigoraríamos
+:.s
+9.eis	avigoraríeis
+8.mos
+7.s
+8.se
+:.is	avigorásseis
+:.m
+;.os	avigorássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	avigorávamos
+9.s
+8.eis	avigoráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+30lana	avilana|avilaná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	avilanamos|avilanámos
+7.ndo
+7.r
+80a	avilanara|avilanará
+9.m
+:.os	avilanáramos
+9.o	avilanarão
+90s	avilanaras|avilanarás
+8.des
+8.ei
+:0s	avilanareis|avilanáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	avilanaríamos
+:.s
+9.eis	avilanaríeis
+8.mos
+7.s
+8.se
+:.is	avilanásseis
+:.m
+;.os	avilanássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	avilanávamos
+9.s
+8.eis	avilanáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.ez
+40ta	avilta|aviltá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	aviltamos|aviltámos
+6.ndo
+6.r
+70a	aviltara|aviltará
+8.m
+9.os	aviltáramos
+8.o	aviltarão
+80s	aviltaras|aviltarás
+7.des
+7.ei
+90s	aviltareis|aviltáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	aviltaríamos
+9.s
+8.eis	aviltaríeis
+7.mos
+6.s
+7.se
+9.is	aviltásseis
+9.m
+:.os	aviltássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	aviltávamos
+8.s
+7.eis	aviltáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.m
+4.os
+30nagra	avinagra|avinagrá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	avinagramos|avinagrámos
+8.ndo
+8.r
+90a	avinagrara|avinagrará
+:.m
+;.os	avinagráramos
+:.o	avinagrarão
+:0s	avinagraras|avinagrarás
+9.des
+9.ei
+;0s	avinagrareis|avinagráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	avinagraríamos
+;.s
+:.eis	avinagraríeis
+9.mos
+8.s
+9.se
+;.is	avinagrásseis
+;.m
+<.os	avinagrássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	avinagrávamos
+:.s
+9.eis	avinagráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40ca	avinca|avincá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	avincamos|avincámos
+6.ndo
+6.r
+70a	avincara|avincará
+8.m
+9.os	avincáramos
+8.o	avincarão
+80s	avincaras|avincarás
+7.des
+7.ei
+90s	avincareis|avincáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	avincaríamos
+9.s
+8.eis	avincaríeis
+7.mos
+6.s
+7.se
+9.is	avincásseis
+9.m
+:.os	avincássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	avincávamos
+8.s
+7.eis	avincáveis
+5.o
+6.u
+4.de
+6.s
+5.o
+40ha	avinha|avinhá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+71os	avinhamos|avinhámos|avínhamos
+6.ndo
+6.o	avinhão
+6.r
+70a	avinhara|avinhará
+8.m
+9.os	avinháramos
+8.o	avinharão
+80s	avinharas|avinharás
+7.des
+7.ei
+90s	avinhareis|avinháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	avinharíamos
+9.s
+8.eis	avinharíeis
+7.mos
+6.s
+7.se
+9.is	avinhásseis
+9.m
+:.os	avinhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	avinhávamos
+8.s
+7.eis	avinháveis
+5.e
+6.i
+70s	avinheis|avínheis
+6.m
+7.os
+6.s
+5.o
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+4.tes
+3.o
+4?es	aviões
+4.lado
+50eta	avioleta|avioletá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	avioletamos|avioletámos
+8.ndo
+8.r
+90a	avioletara|avioletará
+:.m
+;.os	avioletáramos
+:.o	avioletarão
+:0s	avioletaras|avioletarás
+9.des
+9.ei
+;0s	avioletareis|avioletáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	avioletaríamos
+;.s
+:.eis	avioletaríeis
+9.mos
+8.s
+9.se
+;.is	avioletásseis
+;.m
+<.os	avioletássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	avioletávamos
+:.s
+9.eis	avioletáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 41neta
-3:sa
+8.s
+4.u
+3.r
+4.a	avirá
+5.o	avirão
+5.s	avirás
+4.des
+4.ei
+6.s
+5.m
+6.os
+5.s
+4.ia
+6.m
+7.os	aviríamos
+6.s
+5.eis	aviríeis
+4.mos
+3.s
+4:a	avisa|avisá
 55da
+7.s
 6;o
+7.r
+8.a
+9.s
+8.es
 76s
+5.i
+6.s
 53m
 65os	avisamos|avisámos
 53ndo
 5Ar
-60a	avisará
+61a	avisará|avisara
 76m
+8.os	avisáramos
+7.o	avisarão
+70s	avisaras|avisarás
+6.des
 63ei
+80s	avisareis|avisáreis
 71m
 8/os
 73s
 6/ia
+8.m
+9.os	avisaríamos
+8.s
+7.eis	avisaríeis
 61mos
 52s
 62se
+8.is	avisásseis
+8.m
+9.os	avisássemos
 8.s
 66te
+8.s
 50va
+7.m
+8.os	avisávamos
+7.s
+6.eis	avisáveis
 49e
 5;i
+6.s
 57m
+6.os
 5/s
 4@o
 58s
 5;u
-40ta
+42ta	avista|avistá
 61da
 8.s
 76o
 83s
-64mento
+6.i
+7.s
+6.m
+74ento
 ;5s
 73os	avistámos|avistamos
+6.ndo
 64r
-73am
-7/em
+70a	avistara|avistará
+83m
+9.os	avistáramos
+8.o	avistarão
+80s	avistaras|avistarás
+7.des
+7.ei
+90s	avistareis|avistáreis
+8/m
+9.os
+8.s
+7.ia
+9.m
+:.os	avistaríamos
+9.s
+8.eis	avistaríeis
 7.mos
-51ei
-55ou
-32var
+6.s
+7.se
+9.is	avistásseis
+9.m
+:.os	avistássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	avistávamos
+8.s
+7.eis	avistáveis
+8.l	avistável
+5.e
+61i
+7.s
+6.m
+7.os
+6.s
+5.o
+65u
+3.taminose
+;.s
+30va	aviva|avivá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	avivamos|avivámos
+5.ndo
+52r
+60a	avivara|avivará
+7.m
+8.os	aviváramos
+7.o	avivarão
+70s	avivaras|avivarás
+6.des
+6.ei
+80s	avivareis|aviváreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	avivaríamos
+8.s
+7.eis	avivaríeis
+6.mos
+5.s
+6.se
+8.is	avivásseis
+8.m
+9.os	avivássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	avivávamos
+7.s
+6.eis	aviváveis
 4/e
-3/zinha
+5.i
+6.s
+5.m
+6.os
+50nta	aviventa|aviventá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	aviventamos|aviventámos
+8.ndo
+8.r
+90a	aviventara|aviventará
+:.m
+;.os	aviventáramos
+:.o	aviventarão
+:0s	aviventaras|aviventarás
+9.des
+9.ei
+;0s	aviventareis|aviventáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	aviventaríamos
+;.s
+:.eis	aviventaríeis
+9.mos
+8.s
+9.se
+;.is	aviventásseis
+;.m
+<.os	aviventássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	aviventávamos
+:.s
+9.eis	aviventáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.s
+4.o
+5.u
+31zinha	avizinha|avizinhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	avizinhamos|avizinhámos
+8.ndo
+8.r
+90a	avizinhara|avizinhará
+:.m
+;.os	avizinháramos
+:.o	avizinharão
+:0s	avizinharas|avizinharás
+9.des
+9.ei
+;0s	avizinhareis|avizinháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	avizinharíamos
+;.s
+:.eis	avizinharíeis
+9.mos
+8.s
+9.se
+;.is	avizinhásseis
+;.m
+<.os	avizinhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	avizinhávamos
+:.s
+9.eis	avizinháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 2Eo	avó|avô
+3.cacao	avocação
+30luma	avoluma|avolumá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	avolumamos|avolumámos
+7.ndo
+7.r
+80a	avolumara|avolumará
+9.m
+:.os	avolumáramos
+9.o	avolumarão
+90s	avolumaras|avolumarás
+8.des
+8.ei
+:0s	avolumareis|avolumáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	avolumaríamos
+:.s
+9.eis	avolumaríeis
+8.mos
+7.s
+8.se
+:.is	avolumásseis
+:.m
+;.os	avolumássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	avolumávamos
+9.s
+8.eis	avolumáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3;s	avós|avôs
 35zinha
+8.s
 71o
-20ultada
+8.s
+2.ulsa
+6.s
+5.o
+6.s
+40ta	avulta|avultá
+6.coes	avultações
+60da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	avultamos|avultámos
+6.ndo
+6.r
+70a	avultara|avultará
+8.m
+9.os	avultáramos
+8.o	avultarão
+80s	avultaras|avultarás
+7.des
+7.ei
+90s	avultareis|avultáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	avultaríamos
+9.s
+8.eis	avultaríeis
+7.mos
+6.s
+7.se
+9.is	avultásseis
+9.m
+:.os	avultássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	avultávamos
+8.s
+7.eis	avultáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.so
+6.u
 1.xadrezada
-21ila
-52s
-10zafama	azáfama
-3=r
-4/ada
-63o
-41es
-21eda
+:.s
+9.o
+:.s
+2.ial
+3.forme
+8.s
+31la
 5.r
+6.es
+52s
+3.ologia
+9.s
+8.ca	axiológica
+:.s	axiológicas
+9.o	axiológico
+:.s	axiológicos
+4.ma
+6.s
+6.tica	axiomática
+:.mente
+:.s	axiomáticas
+9.o	axiomático
+:.s	axiomáticos
+2.oide
+12zafama	azáfama|azafama|azafamá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	azafamamos|azafamámos
+7.ndo
+7.r
+80a	azafamara|azafamará
+9.m
+:.os	azafamáramos
+9.o	azafamarão
+90s	azafamaras|azafamarás
+8.des
+8.ei
+:0s	azafamareis|azafamáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	azafamaríamos
+:.s
+9.eis	azafamaríeis
+8.mos
+7.s
+8.se
+:.is	azafamásseis
+:.m
+;.os	azafamássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	azafamávamos
+9.s
+8.eis	azafamáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.mbuja
+7.ense
+;.s
+3=r
+40a	azara|azará
+5/da
+7.mente
+7.s
+63o
+7.s
+5.i
+6.s
+5.m
+60os	azaramos|azarámos
+5.ndo
+5.r
+60a	azarara|azarará
+7.m
+8.os	azaráramos
+7.o	azararão
+70s	azararas|azararás
+6.des
+6.ei
+80s	azarareis|azaráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	azararíamos
+8.s
+7.eis	azararíeis
+6.mos
 5.s
+6.se
+8.is	azarásseis
+8.m
+9.os	azarássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	azarávamos
+7.s
+6.eis	azaráveis
+4.e
+5.i
+6.s
+5.m
+6.os
+51s
+4.o
+5.u
+20ebra	azebra|azebrá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	azebramos|azebrámos
+6.ndo
+6.r
+70a	azebrara|azebrará
+8.m
+9.os	azebráramos
+8.o	azebrarão
+80s	azebraras|azebrarás
+7.des
+7.ei
+90s	azebrareis|azebráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	azebraríamos
+9.s
+8.eis	azebraríeis
+7.mos
+6.s
+7.se
+9.is	azebrásseis
+9.m
+:.os	azebrássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	azebrávamos
+8.s
+7.eis	azebráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+32da	azeda|azedá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ente
+9.o
+:.s
+60os	azedamos|azedámos
+5.ndo
+5.r
+60a	azedara|azedará
+7.m
+8.os	azedáramos
+7.o	azedarão
+70s	azedaras|azedarás
+6.des
+6.ei
+80s	azedareis|azedáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	azedaríamos
+8.s
+7.eis	azedaríeis
+6.mos
+5.s
+6.se
+8.is	azedásseis
+8.m
+9.os	azedássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	azedávamos
+7.s
+6.eis	azedáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.ia
 42o
-37ite
-52ona
+5.s
+5.te
+5.u
+4.ume
+7.s
+30ita	azeita|azeitá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	azeitamos|azeitámos
+6.ndo
+6.o	azeitão
+6.r
+70a	azeitara|azeitará
+8.m
+9.os	azeitáramos
+8.o	azeitarão
+80s	azeitaras|azeitarás
+7.des
+7.ei
+90s	azeitareis|azeitáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	azeitaríamos
+9.s
+8.eis	azeitaríeis
+7.mos
+6.s
+7.se
+9.is	azeitásseis
+9.m
+:.os	azeitássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	azeitávamos
+8.s
+7.eis	azeitáveis
+57e
+6.i
+7.ra
+9.s
+8.o
+7.s
+6.m
+7.os
+6.s
+5.o
+63na	azeitona|azeitoná
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	azeitonamos|azeitonámos
+8.ndo
+8.r
+90a	azeitonara|azeitonará
+:.m
+;.os	azeitonáramos
+:.o	azeitonarão
+:0s	azeitonaras|azeitonarás
+9.des
+9.ei
+;0s	azeitonareis|azeitonáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	azeitonaríamos
+;.s
+:.eis	azeitonaríeis
+9.mos
 85s
-32vinho
+9.se
+;.is	azeitonásseis
+;.m
+<.os	azeitonássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	azeitonávamos
+:.s
+9.eis	azeitonáveis
+7.e
+8.i
+9.ra
+;.s
+:.o
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.u
+3.meis	azeméis
+3.nha
+6.s
+5.eiro
+9.s
+3.rbaijanes	azerbaijanês
+<.a
+=.s
+<.es
+9.o	azerbaijão
+3.vedo
+4.inheiro
+;.s
+72o
+8.s
 22ia
-3/mute
+3.mutal
+6/e
+7.s
+3.nha
+6.ga
+8.s
+6.l
+5.eira
+9.l
+9.s
+8.o
+9.s
+5.o
+6.s
+7.o
 23o
-33to
+30ta	azota|azotá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	azotamos|azotámos
+5.ndo
+5.r
+60a	azotara|azotará
+7.m
+8.os	azotáramos
+7.o	azotarão
+70s	azotaras|azotarás
+6.des
+6.ei
+80s	azotareis|azotáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	azotaríamos
+8.s
+7.eis	azotaríeis
+6.mos
+5.s
+6.se
+8.is	azotásseis
+8.m
+9.os	azotássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	azotávamos
+7.s
+6.eis	azotáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.ico	azótico
+7.s	azóticos
+43o
+5.so
+7.s
+5.u
 2<uis
 3Al
-4/ada
+40a	azula|azulá
+5.ceo	azuláceo
+5/da
+7.s
 6.o
-41ejo
-74s
-08baba	baba|babá
-40do
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
 6.s
+5.m
+6.ento
+:.s
+60os	azulamos|azulámos
+5.ndo
+5.r
+60a	azulara|azulará
+7.m
+8.os	azuláramos
+7.o	azularão
+70s	azularas|azularás
+6.des
+6.ei
+80s	azulareis|azuláreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	azularíamos
+8.s
+7.eis	azularíeis
+6.mos
+5.s
+6.se
+8.is	azulásseis
+8.m
+9.os	azulássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	azulávamos
+7.s
+6.eis	azuláveis
+4.e
+5.i
+6.s
+50ja	azuleja|azulejá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	azulejamos|azulejámos
+7.ndo
+7.r
+80a	azulejara|azulejará
+9.m
+:.os	azulejáramos
+9.o	azulejarão
+90s	azulejaras|azulejarás
+8.des
+8.ei
+:0s	azulejareis|azulejáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	azulejaríamos
+:.s
+9.eis	azulejaríeis
+8.mos
+7.s
+8.se
+:.is	azulejásseis
+:.m
+;.os	azulejássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	azulejávamos
+9.s
+8.eis	azulejáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+61o
+74s
+7.u
+5.m
+6.os
+5.s
+4.inha
+7.o
+8.s
+4.o
+5.u
+0.baamas
+28ba	baba|babá
+4.da
+6.s
+5.inha
+9.s
+8.o
+9.s
+50o
+6.s
+6.uro
+9.s
+5.ura
+4.i
+5.s
 4.m
+50os	babamos|babámos
+4.ndo
+4.o	babão
 44r
+50a	babara|babará
+6.m
+7.os	babáramos
+6.o	babarão
+60s	babaras|babarás
+5.des
+5.ei
+70s	babareis|babáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	babaríamos
+7.s
+6.eis	babaríeis
+5.mos
+4.s
+5.se
+7.is	babásseis
+7.m
+8.os	babássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	babávamos
+6.s
+5.eis	babáveis
 31e
+4.i
+5.ro
+7.s
+5.s
+4.l
+5.ico	babélico
+4.m
+5.os
 4/s
-31oseira
-33uino	babuíno
+3.ilonia	babilónia
+9.s	babilónias
+8.ca	babilónica
+:.s	babilónicas
+9.o	babilónico
+:.s	babilónicos
+8.o	babilónio
+9.s	babilónios
+3.o
+4.es	babões
+4.na
+6.s
+4.sa
+6.s
+51eira
+5.ice
+8.s
+5.o
+6.s
+4.u
+3.ugento
+43ino	babuíno
 73s	babuínos
-25calhau
-4/nal
-3.harel
-81ato
+40ja	babuja|babujá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	babujamos|babujámos
+6.ndo
+6.r
+70a	babujara|babujará
+8.m
+9.os	babujáramos
+8.o	babujarão
+80s	babujaras|babujarás
+7.des
+7.ei
+90s	babujareis|babujáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	babujaríamos
+9.s
+8.eis	babujaríeis
+7.mos
+6.s
+7.se
+9.is	babujásseis
+9.m
+:.os	babujássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	babujávamos
+8.s
+7.eis	babujáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+2.ca	baça
+45lhau
+8.s
+6.oada
+7.eiro
+;.s
+6.uco	bacalhuço
+4.martada
+8.e
+9.s
+4.nais
+6/l
+70iza	bacanaliza|bacanalizá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	bacanalizamos|bacanalizámos
+:.ndo
+:.r
+;0a	bacanalizara|bacanalizará
+<.m
+=.os	bacanalizáramos
+<.o	bacanalizarão
+<0s	bacanalizaras|bacanalizarás
+;.des
+;.ei
+=0s	bacanalizareis|bacanalizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	bacanalizaríamos
+=.s
+<.eis	bacanalizaríeis
+;.mos
+:.s
+;.se
+=.is	bacanalizásseis
+=.m
+>.os	bacanalizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	bacanalizávamos
+<.s
+;.eis	bacanalizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+4.s	baças
+30ela	bacela|bacelá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	bacelamos|bacelámos
+6.ndo
+6.r
+70a	bacelara|bacelará
+8.m
+9.os	baceláramos
+8.o	bacelarão
+80s	bacelaras|bacelarás
+7.des
+7.ei
+90s	bacelareis|baceláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bacelaríamos
+9.s
+8.eis	bacelaríeis
+7.mos
+6.s
+7.se
+9.is	bacelásseis
+9.m
+:.os	bacelássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bacelávamos
+8.s
+7.eis	baceláveis
+5.e
+6.i
+7.ro
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.nto
+3.h
+4.areis	bacharéis
+7.l
+80a	bacharela|bacharelá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	bacharelamos|bacharelámos
+9.ndo
+9.r
+:0a	bacharelara|bacharelará
+;.m
+<.os	bachareláramos
+;.o	bacharelarão
+;0s	bacharelaras|bacharelarás
+:.des
+:.ei
+<0s	bacharelareis|bachareláreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	bacharelaríamos
+<.s
+;.eis	bacharelaríeis
+:.mos
+9.s
+:.se
+<.is	bacharelásseis
+<.m
+=.os	bacharelássemos
+<.s
+:.te
+<.s
+91to
+9.va
+;.m
+<.os	bacharelávamos
+;.s
+:.eis	bachareláveis
+8.e
+9.i
+:.ro
+:.s
+9.m
+:.os
+9.s
+8.o
+9.mania
+9.u
+40ica	bachica|bachicá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	bachicamos|bachicámos
+7.ndo
+7.r
+80a	bachicara|bachicará
+9.m
+:.os	bachicáramos
+9.o	bachicarão
+90s	bachicaras|bachicarás
+8.des
+8.ei
+:0s	bachicareis|bachicáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bachicaríamos
+:.s
+9.eis	bachicaríeis
+8.mos
+7.s
+8.se
+:.is	bachicásseis
+:.m
+;.os	bachicássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bachicávamos
+9.s
+8.eis	bachicáveis
+6.o
+7.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
 36ia
+5.do
 5/s
+4.fero	bacífero
+5.orme
+9.s
+4.lar
+5.iforme
+;.s
+60za	baciliza|bacilizá
+8.cao	bacilização
+9.oes	bacilizações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	bacilizamos|bacilizámos
+8.ndo
+8.r
+90a	bacilizara|bacilizará
+:.m
+;.os	bacilizáramos
+:.o	bacilizarão
+:0s	bacilizaras|bacilizarás
+9.des
+9.ei
+;0s	bacilizareis|bacilizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bacilizaríamos
+;.s
+:.eis	bacilizaríeis
+9.mos
+8.s
+9.se
+;.is	bacilizásseis
+;.m
+<.os	bacilizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bacilizávamos
+:.s
+9.eis	bacilizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.o
+6.s
+7.a
+8.s
+7.e
+8.s
+7.o
+8.s
+6.terapia
+4.nete
+8.s
 4/o
+5.s
 34kup
 60s
 37o	baço
+4.ca
+6.s
+5.o
+6.s
 4:n
+5.iano
+6.smo
+9.s
+4.quice
+9.s
+7.smo
+:.s
+4.ra	bácora
+6.da
+6.s	bácoras
+5.o	bácoro
+6.s	bácoros
 4.s	baços
 38teria	bactéria
+8.ceo	bacteriáceo
 81na
+:.s
+9.o
+:.s
 89s	bactérias
-21dalada
+7.ca	bactérica
+9.s	bactéricas
+8.ida
+;.s
+8.o	bactérico
+7.ologa	bacterióloga
+<.s	bacteriólogas
+;.ia
+<.ca	bacteriológica
+>.s	bacteriológicas
+=.o	bacteriológico
+>.s	bacteriológicos
+<.sta
+?.s
+;.o	bacteriólogo
+<.s	bacteriólogos
+8.scopia
+9.e
+3.ulifero	baculífero
+7.orme
+;.s
+6.no
+5.o	báculo
+6.s	báculos
+2.dajoz
+40la	badala|badalá
+61da
 81s
 7/o
+8.s
+6.i
+7.s
+6.m
+70os	badalamos|badalámos
+6.ndo
+6.o	badalão
+6.r
+70a	badalara|badalará
+8.m
+9.os	badaláramos
+8.o	badalarão
+80s	badalaras|badalarás
+7.des
+7.ei
+90s	badalareis|badaláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	badalaríamos
+9.s
+8.eis	badalaríeis
+7.mos
+6.s
+7.se
+9.is	badalásseis
+9.m
+:.os	badalássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	badalávamos
+8.s
+7.eis	badaláveis
+5.e
+6.i
+7.ra
+9.s
+8.o
+7.s
+60ja	badaleja|badalejá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	badalejamos|badalejámos
+8.ndo
+8.r
+90a	badalejara|badalejará
+:.m
+;.os	badalejáramos
+:.o	badalejarão
+:0s	badalejaras|badalejarás
+9.des
+9.ei
+;0s	badalejareis|badalejáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	badalejaríamos
+;.s
+:.eis	badalejaríeis
+9.mos
+8.s
+9.se
+;.is	badalejásseis
+;.m
+<.os	badalejássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	badalejávamos
+:.s
+9.eis	badalejáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.m
+7.os
+6.s
 5.hoca
-4/meco
-27fo
-2/ga
+5.o
+6.s
+6.u
+4.meca
+8.s
+7/o
+8.s
+40na	badana|badaná
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.l
+6.m
+70os	badanamos|badanámos
+6.ndo
+6.r
+70a	badanara|badanará
+8.m
+9.os	badanáramos
+8.o	badanarão
+80s	badanaras|badanarás
+7.des
+7.ei
+90s	badanareis|badanáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	badanaríamos
+9.s
+8.eis	badanaríeis
+7.mos
+6.s
+7.se
+9.is	badanásseis
+9.m
+:.os	badanássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	badanávamos
+8.s
+7.eis	badanáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.minton	badmínton
+20fa	bafa|bafá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+50os	bafamos|bafámos
+4.ndo
+4.r
+50a	bafara|bafará
+6.m
+7.os	bafáramos
+6.o	bafarão
+60s	bafaras|bafarás
+5.des
+5.ei
+70s	bafareis|bafáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	bafaríamos
+7.s
+6.eis	bafaríeis
+5.mos
+4.s
+5.se
+7.is	bafásseis
+7.m
+8.os	bafássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	bafávamos
+6.s
+5.eis	bafáveis
+3.e
+4.i
+5.s
+40ja	bafeja|bafejá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	bafejamos|bafejámos
+6.ndo
+7.te
+9.s
+6.r
+70a	bafejara|bafejará
+8.m
+9.os	bafejáramos
+8.o	bafejarão
+80s	bafejaras|bafejarás
+7.des
+7.ei
+90s	bafejareis|bafejáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bafejaríamos
+9.s
+8.eis	bafejaríeis
+7.mos
+6.s
+7.se
+9.is	bafejásseis
+9.m
+:.os	bafejássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bafejávamos
+8.s
+7.eis	bafejáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.m
+5.os
+4.s
+3.ienta
+8.s
+7.o
+8.s
+4.o
+37o
+40ra	bafora|baforá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	baforamos|baforámos
+6.ndo
+6.r
+70a	baforara|baforará
+8.m
+9.os	baforáramos
+8.o	baforarão
+80s	baforaras|baforarás
+7.des
+7.ei
+90s	baforareis|baforáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	baforaríamos
+9.s
+8.eis	baforaríeis
+7.mos
+6.s
+7.se
+9.is	baforásseis
+9.m
+:.os	baforássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	baforávamos
+8.s
+7.eis	baforáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.s
+4.u
+20ga	baga|bagá
+4.cal	bagaçal
+5.eira
+9.s
+8.o
+5.o	bagaço
+4.da
+6.s
+5.o
+6.s
 47geira
+9.s
 8/o
 6<m
 66ns
+5.ista
+4.i
+5.s
+4.lhao	bagalhão
+6.o
+4.m
+50os	bagamos|bagámos
+4.ndo
+4.r
+50a	bagara|bagará
+6.m
+7.os	bagáramos
+6.o	bagarão
+60s	bagaras|bagarás
+5.des
+5.ei
+70s	bagareis|bagáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	bagaríamos
+7.s
+6.eis	bagaríeis
+5.mos
 47s
-4/tela
+5.se
+7.is	bagásseis
+7.m
+8.os	bagássemos
+7.s
+5.te
+7.s
+4.teiro
+6/la
+8.s
+4.va
+6.m
+7.os	bagávamos
+6.s
+5.eis	bagáveis
+3.dade
 30o
+4.ado
 40s
-30uete
+4.u
+3.udo
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+50te
 7.s
 41lho
 29ia	baía
+4.na
+6.s
+5.o
+6.s
+4.o	baião
 4/s	baías
-33la
-53do
+33la	baila|bailá
+5.da
+7.s
+6.eira
+63o
+7.iro
+7.r
+8.a
+9.s
+8.es
+7.s
+7.uro
+5.i
+6.s
+5.m
+60os	bailamos|bailámos
+5.ndo
+6.te
+8.s
 50r
-69ina
+60a	bailara|bailará
+7.m
+8.os	bailáramos
+7.o	bailarão
+70s	bailaras|bailarás
+6.des
+6.ei
+80s	bailareis|bailáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bailaríamos
+8.s
+7.co
+7.eis	bailaríeis
+79na
 95s
 85o
 93s
+7.queiro
+6.mos
+5.s
+6.se
+8.is	bailásseis
+8.m
+9.os	bailássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bailávamos
+7.s
+6.eis	bailáveis
 4Ae
-57s
-35nha
+5.i
 6.s
-33oneta
+5.m
+6.os
+57s
+5.te
+4.io
+6.s
+4.o
+5.mania
+:.ca	bailomaníaca
+<.s	bailomaníacas
+;.o	bailomaníaco
+<.s	bailomaníacos
+5.u
+35nha	bainha|bainhá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	bainhamos|bainhámos
+6.ndo
+6.r
+70a	bainhara|bainhará
+8.m
+9.os	bainháramos
+8.o	bainharão
+80s	bainharas|bainharás
+7.des
+7.ei
+90s	bainhareis|bainháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bainharíamos
+9.s
+8.eis	bainharíeis
+7.mos
+6.s
+7.se
+9.is	bainhásseis
+9.m
+:.os	bainhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bainhávamos
+8.s
+7.eis	bainháveis
+5.e
+6.i
+7.ro
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.ona
+53eta
+8.da
 81s
-3@rro
+3.rrada
+5.ismo
+9.s
+7.ta
+9.s
+5@o
 6:s
 3Bxa
-53do
+5.da
+7.s
+63o
+7.s
+5.i
+6.s
 54m
 64os	baixamos|baixámos
 53ndo
 5@r
-6.a	baixará
+60a	baixará|baixara
 75m
-66em
+8.os	baixáramos
+7.o	baixarão
+70s	baixaras|baixarás
+6.des
+6.ei
+80s	baixareis|baixáreis
+76m
+8.os
 75s
 6/ia
+8.m
+9.os	baixaríamos
+8.s
+7.eis	baixaríeis
 62mos
 5=s
 62se
+8.is	baixásseis
+8.m
+9.os	baixássemos
+8.s
 62te
+8.s
 51va
+7.m
+8.os	baixávamos
+7.s
+6.eis	baixáveis
 4=e
 55i
+6.s
+5.l
+6.a
+7.s
 5:m
 60os
 54s
-41inha
+5.za
+4.ia
+6.s
+51nha
+8.s
 76o
 8.s
-5/os
-53sta
+5.o
+6/s
+5.ssima	baixíssima
+:.s	baixíssimas
+9.o	baixíssimo
+:.s	baixíssimos
+63ta
+8.s
 4Eo
 5:s
 52te
 59u
-20julacao	bajulação
-60dor
+20jula	bajula|bajulá
+60cao	bajulação
+7.oes	bajulações
+6.da
+8.s
+7.o
+80r
+9.a
+:.s
 90es
+8.s
+6.i
+7.s
+6.m
+70os	bajulamos|bajulámos
+6.ndo
 63r
+70a	bajulara|bajulará
+8.m
+9.os	bajuláramos
+8.o	bajularão
+80s	bajularas|bajularás
+7.des
+7.ei
+90s	bajulareis|bajuláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bajularíamos
+9.s
+8.eis	bajularíeis
+7.mos
+6.s
+7.se
+9.is	bajulásseis
+9.m
+:.os	bajulássemos
+9.s
+7.te
+9.s
+6.torio	bajulatório
+6.va
+8.m
+9.os	bajulávamos
+8.s
+7.eis	bajuláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ice
+8.s
+5.o
+6.u
+2.ker
 2Cla
+4.co	balaço
 44da
 60s
-49nca	balança
+5.eira
+9.s
+8.o
+9.s
+4.laica
+9.s
+49nca	balança|balançá
+7.da	balançada
+9.s	balançadas
+8.o	balançado
+9.s	balançados
+7.i	balançai
+8.s	balançais
 71m	balançam
+80os	balançamos|balançámos
 73ndo	balançando
 79r	balançar
+80a	balançara|balançará
+9.m	balançaram
+:.os	balançáramos
+9.o	balançarão
+90s	balançaras|balançarás
+8.des	balançardes
+8.ei	balançarei
+:0s	balançareis|balançáreis
+9.m	balançarem
+:.os	balançaremos
+9.s	balançares
+8.ia	balançaria
+:.m	balançariam
+;.os	balançaríamos
+:.s	balançarias
+9.eis	balançaríeis
+8.mos	balançarmos
 71s	balanças
+8.se	balançasse
+:.is	balançásseis
+:.m	balançassem
+;.os	balançássemos
+:.s	balançasses
+8.te	balançaste
+:.s	balançastes
 70va	balançava
-62e
-70ar
+9.m	balançavam
+:.os	balançávamos
+9.s	balançavas
+8.eis	balançáveis
+63e	balance|balancé
+7.a	balanceá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.mento
+=.s
+90os	balanceamos|balanceámos
+8.ndo
+80r
+90a	balanceara|balanceará
+:.m
+;.os	balanceáramos
+:.o	balancearão
+:0s	balancearas|balancearás
+9.des
+9.ei
+;0s	balanceareis|balanceáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	balancearíamos
+;.s
+:.eis	balancearíeis
+9.mos
+8.sse
+;.is	balanceásseis
+;.m
+<.os	balanceássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	balanceávamos
+:.s
+9.eis	balanceáveis
+7.ei
+9.s
+8.mos
+7.i
+8.a
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ro
+8.s
+7.m
+8.os
+7.ou
+70s	balances|balancés
+7.te
+9.s
 68o	balanço
 7/s	balanços
 70u	balançou
 4;o	balão
 4As
+4.ustre	balaústre
+9.s	balaústres
 45zio	balázio
 71s	balázios
-3.buciando
+30bucia	balbucia|balbuciá
+8.cao	balbuciação
+9.oes	balbuciações
+8.da
+:.s
+9.ela
+<.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	balbuciamos|balbuciámos
+8.ndo
+9.te
+;.s
 83r
-5/rdia	balbúrdia
-3;cao	balcão
+90a	balbuciara|balbuciará
+:.m
+;.os	balbuciáramos
+:.o	balbuciarão
+:0s	balbuciaras|balbuciarás
+9.des
+9.ei
+;0s	balbuciareis|balbuciáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	balbuciaríamos
+;.s
+:.eis	balbuciaríeis
+9.mos
+8.s
+9.se
+;.is	balbuciásseis
+;.m
+<.os	balbuciássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	balbuciávamos
+:.s
+9.eis	balbuciáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.nte
+8.s
+7.o
+8.u
+52rdia	balbúrdia|balburdia|balburdiá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	balburdiamos|balburdiámos
+9.ndo
+9.r
+:0a	balburdiara|balburdiará
+;.m
+<.os	balburdiáramos
+;.o	balburdiarão
+;0s	balburdiaras|balburdiarás
+:.des
+:.ei
+<0s	balburdiareis|balburdiáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	balburdiaríamos
+<.s
+;.eis	balburdiaríeis
+:.mos
+90s	balburdias|balbúrdias
+:.se
+<.is	balburdiásseis
+<.m
+=.os	balburdiássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	balburdiávamos
+;.s
+:.eis	balburdiáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+3.canica	balcânica
+9.s	balcânicas
+8.o	balcânico
+9.s	balcânicos
+5;o	balcão
+5.s	balcãs
 41oes	balcões
-3.dado
+30da	balda|baldá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	baldamos|baldámos
+5.ndo
 51r
+60a	baldara|baldará
+7.m
+8.os	baldáramos
+7.o	baldarão
+70s	baldaras|baldarás
+6.des
+6.ei
+80s	baldareis|baldáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	baldaríamos
+8.s
+7.eis	baldaríeis
+6.mos
 5.s
+6.se
+8.is	baldásseis
+8.m
+9.os	baldássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	baldávamos
+7.s
+6.eis	baldáveis
 4=e
+5.a	baldeá
+6.cao	baldeação
+7.oes	baldeações
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+60mos	baldeamos|baldeámos
+6.ndo
+6.r
+70a	baldeara|baldeará
+8.m
+9.os	baldeáramos
+8.o	baldearão
+80s	baldearas|baldearás
+7.des
+7.ei
+90s	baldeareis|baldeáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	baldearíamos
+9.s
+8.eis	baldearíeis
+7.mos
+6.sse
+9.is	baldeásseis
+9.m
+:.os	baldeássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	baldeávamos
+8.s
+7.eis	baldeáveis
+5.ei
+7.s
+6.mos
+5.i
+6.a
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+6.s
+5.m
+6.os
+5.ou
 57s
-41io
+4.ia
+6.s
+51o
+6.s
+4.o
+5.u
+40roca	baldroca|baldrocá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	baldrocamos|baldrocámos
+8.ndo
+8.r
+90a	baldrocara|baldrocará
+:.m
+;.os	baldrocáramos
+:.o	baldrocarão
+:0s	baldrocaras|baldrocarás
+9.des
+9.ei
+;0s	baldrocareis|baldrocáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	baldrocaríamos
+;.s
+:.eis	baldrocaríeis
+9.mos
+8.s
+9.se
+;.is	baldrocásseis
+;.m
+<.os	baldrocássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	baldrocávamos
+:.s
+9.eis	baldrocáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
 31e	balé
-45ada
+4.a	baleá
+5.cao	baleação
+6.oes	baleações
+55da
 70s
 6;o
 73s
+5.i
+6.s
+50mos	baleamos|baleámos
+5.ndo
 53r
-6.am
-40eiro
+60a	baleara|baleará
+7.m
+8.os	baleáramos
+7.o	balearão
+70s	balearas|balearás
+6.des
+6.ei
+80s	baleareis|baleáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	balearíamos
+8.s
+7.eis	balearíeis
+6.mos
+5.sse
+8.is	baleásseis
+8.m
+9.os	baleássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	baleávamos
+7.s
+6.eis	baleáveis
+4.ei
+6.ra
+8.s
+70o
+6.s
+5.mos
 4;ia
+6.m
 6:s
-42las
-44ou
-39istica	balística
+5.e
+6.m
+6.s
+5.o
+4.la
+62s
+4.ote
+54u
+3.i
+4.a
+5.m
+6.os	balíamos
+5.s
+4.da
+6.s
+5.o
+6.r
+7.a
+8.s
+7.es
+6.s
+4.eis	balíeis
+4.mento
+9.s
+5.os
+4.ndo
+4.r
+50a	balira|balirá
+6.m
+7.os	balíramos
+6.o	balirão
+60s	baliras|balirás
+5.des
+5.ei
+70s	balireis|balíreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	baliríamos
+7.s
+6.eis	baliríeis
+5.mos
+4.sse
+7.is	balísseis
+7.m
+8.os	balíssemos
+7.s
+5.ta
+7.s
+6.e
+7.s
+69ica	balística
+9.s	balísticas
 82o	balístico
 90s	balísticos
-44za
+4.u
+44za	baliza|balizá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.gem
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	balizamos|balizámos
+6.ndo
+6.r
+70a	balizara|balizará
+8.m
+9.os	balizáramos
+8.o	balizarão
+80s	balizaras|balizarás
+7.des
+7.ei
+90s	balizareis|balizáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	balizaríamos
+9.s
+8.eis	balizaríeis
+7.mos
+6.s
+7.se
+9.is	balizásseis
+9.m
+:.os	balizássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	balizávamos
+8.s
+7.eis	balizáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 38let
-37neario	balneário
+3.neacao	balneação
+7.oes	balneações
+6.r
+7.es
+7.ia	balneária
+9.s	balneárias
+87o	balneário
 93s	balneários
+6.torio	balneatório
+6.veis	balneáveis
+8.l	balneável
+5.oterapia
 39oes	balões
-41fo
-42icar	baloiçar
+4.fa
+6.s
+5.ice
+8.s
+51o
+6.s
+40ica	baloiça|baloiçá
+7.da	baloiçada
+9.s	baloiçadas
+8.o	baloiçado
+9.r	baloiçador
+:.a	baloiçadora
+;.s	baloiçadoras
+:.es	baloiçadores
+9.s	baloiçados
+7.i	baloiçai
+8.s	baloiçais
+7.m	baloiçam
+8.ento	baloiçamento
+<.s	baloiçamentos
+80os	baloiçamos|baloiçámos
+7.ndo	baloiçando
+8.te	baloiçante
+:.s	baloiçantes
+72r	baloiçar
+80a	baloiçara|baloiçará
+9.m	baloiçaram
+:.os	baloiçáramos
+9.o	baloiçarão
+90s	baloiçaras|baloiçarás
+8.des	baloiçardes
+8.ei	baloiçarei
+:0s	baloiçareis|baloiçáreis
+9.m	baloiçarem
+:.os	baloiçaremos
+9.s	baloiçares
+8.ia	baloiçaria
+:.m	baloiçariam
+;.os	baloiçaríamos
+:.s	baloiçarias
+9.eis	baloiçaríeis
+8.mos	baloiçarmos
+7.s	baloiças
+8.se	baloiçasse
+:.is	baloiçásseis
+:.m	baloiçassem
+;.os	baloiçássemos
+:.s	baloiçasses
+8.te	baloiçaste
+:.s	baloiçastes
+7.va	baloiçava
+9.m	baloiçavam
+:.os	baloiçávamos
+9.s	baloiçavas
+8.eis	baloiçáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 66o	baloiço
 7/s	baloiços
-40ucar	balouçar
+7.u	baloiçou
+4.te
+40uca	balouça|balouçá
+7.da	balouçada
+9.s	balouçadas
+8.o	balouçado
+9.r	balouçador
+:.a	balouçadora
+;.s	balouçadoras
+:.es	balouçadores
+9.s	balouçados
+7.i	balouçai
+8.s	balouçais
+7.m	balouçam
+8.ento	balouçamento
+<.s	balouçamentos
+80os	balouçamos|balouçámos
+7.ndo	balouçando
+8.te	balouçante
+:.s	balouçantes
+70r	balouçar
+80a	balouçara|balouçará
+9.m	balouçaram
+:.os	balouçáramos
+9.o	balouçarão
+90s	balouçaras|balouçarás
+8.des	balouçardes
+8.ei	balouçarei
+:0s	balouçareis|balouçáreis
+9.m	balouçarem
+:.os	balouçaremos
+9.s	balouçares
+8.ia	balouçaria
+:.m	balouçariam
+;.os	balouçaríamos
+:.s	balouçarias
+9.eis	balouçaríeis
+8.mos	balouçarmos
+7.s	balouças
+8.se	balouçasse
+:.is	balouçásseis
+:.m	balouçassem
+;.os	balouçássemos
+:.s	balouçasses
+8.te	balouçaste
+:.s	balouçastes
+7.va	balouçava
+9.m	balouçavam
+:.os	balouçávamos
+9.s	balouçavas
+8.eis	balouçáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 6/o	balouço
+7.so	balouçoso
+7.u	balouçou
 33sa
-54mo	bálsamo
+50ma	balsama|balsamá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	balsamamos|balsamámos
+7.ndo
+7.r
+80a	balsamara|balsamará
+9.m
+:.os	balsamáramos
+9.o	balsamarão
+90s	balsamaras|balsamarás
+8.des
+8.ei
+:0s	balsamareis|balsamáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	balsamaríamos
+:.s
+9.eis	balsamaríeis
+8.mos
+7.s
+8.se
+:.is	balsamásseis
+:.m
+;.os	balsamássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	balsamávamos
+9.s
+8.eis	balsamáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.ica	balsâmica
+9.s	balsâmicas
+8.o	balsâmico
+9.s	balsâmicos
+7.fero	balsamífero
+70za	balsamiza|balsamizá
+9.cao	balsamização
+:.oes	balsamizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	balsamizamos|balsamizámos
+9.ndo
+9.r
+:0a	balsamizara|balsamizará
+;.m
+<.os	balsamizáramos
+;.o	balsamizarão
+;0s	balsamizaras|balsamizarás
+:.des
+:.ei
+<0s	balsamizareis|balsamizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	balsamizaríamos
+<.s
+;.eis	balsamizaríeis
+:.mos
+9.s
+:.se
+<.is	balsamizásseis
+<.m
+=.os	balsamizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	balsamizávamos
+;.s
+:.eis	balsamizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+65o	bálsamo|balsamo
+7.s	bálsamos
+7.u
 5.s
-3/timore
+4.emao	balsemão
+3.tasar
+5.zar
+4.ica	báltica
+7.s	bálticas
+6.o	báltico
+7.s	bálticos
+5/more
 31uarte
+8.s
 42rdio	balúrdio
 8/s	balúrdios
+3.zac
 21mba
+5.lea	bambaleá
+8.da
+:.s
+9.o
+:.s
+9.ura
+8.i
+9.s
+80mos	bambaleamos|bambaleámos
+8.ndo
+9.te
+;.s
+8.r
+90a	bambaleara|bambaleará
+:.m
+;.os	bambaleáramos
+:.o	bambalearão
+:0s	bambalearas|bambalearás
+9.des
+9.ei
+;0s	bambaleareis|bambaleáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bambalearíamos
+;.s
+:.eis	bambalearíeis
+9.mos
+8.sse
+;.is	bambaleásseis
+;.m
+<.os	bambaleássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bambaleávamos
+:.s
+9.eis	bambaleáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+7.ou
+5.s
+4.ino
+7.s
+4.o
+5.lim
+7.na
+5.s
 45u
-21nais
+5.al
+5.eira
+5.s
+5.zal
+2.na
+41is
 45l
 50idade
 :/s
+60za	banaliza|banalizá
+8.cao	banalização
+9.oes	banalizações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	banalizamos|banalizámos
+8.ndo
+8.r
+90a	banalizara|banalizará
+:.m
+;.os	banalizáramos
+:.o	banalizarão
+:0s	banalizaras|banalizarás
+9.des
+9.ei
+;0s	banalizareis|banalizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	banalizaríamos
+;.s
+:.eis	banalizaríeis
+9.mos
+8.s
+9.se
+;.is	banalizásseis
+;.m
+<.os	banalizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	banalizávamos
+:.s
+9.eis	banalizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.mente
+4.m
+5.os
 4:na
+6.is
+6.l
 68s
+5.eira
+9.l
+9.s
+8.o
+5.ice
+8.s
+6.sta
+9.s
+6.voro	bananívoro
+4.s
 39ca
 57da
 75s
@@ -18036,257 +58830,2120 @@ A.s
 62rota
 52s
 4Do
+5.cracia
 5?s
 3Bda
-54lho
+5.lha
+8.s
+7.eira
+;.s
+7.ice
+:.s
+74o
 82s
+50rilha	bandarilha|bandarilhá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	bandarilhamos|bandarilhámos
+:.ndo
+:.r
+;0a	bandarilhara|bandarilhará
+<.m
+=.os	bandarilháramos
+<.o	bandarilharão
+<0s	bandarilharas|bandarilharás
+;.des
+;.ei
+=0s	bandarilhareis|bandarilháreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	bandarilharíamos
+=.s
+<.eis	bandarilharíeis
+;.mos
+:.s
+;.se
+=.is	bandarilhásseis
+=.m
+>.os	bandarilhássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	bandarilhávamos
+<.s
+;.eis	bandarilháveis
+9.e
+:.i
+;.ro
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 5;s
-4?eira
+4.ea	bandeá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.mento
+;.s
+70os	bandeamos|bandeámos
+6.ndo
+6.r
+70a	bandeara|bandeará
+8.m
+9.os	bandeáramos
+8.o	bandearão
+80s	bandearas|bandearás
+7.des
+7.ei
+90s	bandeareis|bandeáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bandearíamos
+9.s
+8.eis	bandearíeis
+7.mos
+6.sse
+9.is	bandeásseis
+9.m
+:.os	bandeássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bandeávamos
+8.s
+7.eis	bandeáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+6?ra
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.l
+8.m
+90os	bandeiramos|bandeirámos
+8.ndo
+9.te
+;.s
+8.r
+90a	bandeirara|bandeirará
+:.m
+;.os	bandeiráramos
+:.o	bandeirarão
+:0s	bandeiraras|bandeirarás
+9.des
+9.ei
+;0s	bandeirareis|bandeiráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bandeiraríamos
+;.s
+:.eis	bandeiraríeis
+9.mos
 89s
+9.se
+;.is	bandeirásseis
+;.m
+<.os	bandeirássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bandeirávamos
+:.s
+9.eis	bandeiráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.inha
+;.s
+8.smo
+;.s
+7.o
+8.la
+:.s
+8.u
 59ja
 72s
+5.ou
 4<ido
 7=s
+5.tismo
+:.s
 4Ao
+5.lea	bandoleá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	bandoleamos|bandoleámos
+8.ndo
+8.r
+90a	bandoleara|bandoleará
+:.m
+;.os	bandoleáramos
+:.o	bandolearão
+:0s	bandolearas|bandolearás
+9.des
+9.ei
+;0s	bandoleareis|bandoleáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bandolearíamos
+;.s
+:.eis	bandolearíeis
+9.mos
+8.sse
+;.is	bandoleásseis
+;.m
+<.os	bandoleássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bandoleávamos
+:.s
+9.eis	bandoleáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ra
+:.s
+9.ismo
+=.s
+9.o
+:.s
+7.ou
+6.im
+7.nada
+8.ista
+8.s
 58s
 3.e
-36ha
+4.m
+4.s
+3.galo	bangaló
+4.ladeche
+36ha	banha|banhá
 53da
 7/s
 64o
 7/s
+5.i
+6.s
+5.m
+60os	banhamos|banhámos
+5.ndo
 52r
+60a	banhara|banhará
+7.m
+8.os	banháramos
+7.o	banharão
+70s	banharas|banharás
+6.des
+6.ei
+80s	banhareis|banháreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	banharíamos
+8.s
+7.eis	banharíeis
+6.mos
 50s
-4<eira
+6.se
+8.is	banhásseis
+8.m
+9.os	banhássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	banhávamos
+7.s
+6.eis	banháveis
+4.e
+5.i
+6<ra
 84s
 79o
 82s
+6.s
+5.m
+6.os
+5.s
+4.ista
+8.s
 4Do
 59s
+5.u
 3.i
+4.a
+5.m
+6.os	baníamos
+5.s
 45da
 60s
 59o
+6.r
+7.a
+8.s
+7.es
 64s
+4.eis	baníeis
 4/mento
+9.s
+5.os
+4.ndo
 47r
-51am
+50a	banira|banirá
+61m
+7.os	baníramos
+6.o	banirão
+60s	baniras|banirás
+5.des
+5.ei
+70s	banireis|baníreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	baniríamos
+7.s
+6.eis	baniríeis
+5.mos
+4.s
+5.se
+7.is	banísseis
+7.m
+8.os	baníssemos
+7.s
+5.te
+7.s
 45u
+4.veis	baníveis
+6.l	banível
 33jo
-39queiro
+5.s
+3.o
+3.queira
+9.s
+89o
 97s
 6;te
+8.a	banqueteá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+90mos	banqueteamos|banqueteámos
+9.ndo
+9.r
+:0a	banqueteara|banqueteará
+;.m
+<.os	banqueteáramos
+;.o	banquetearão
+;0s	banquetearas|banquetearás
+:.des
+:.ei
+<0s	banqueteareis|banqueteáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	banquetearíamos
+<.s
+;.eis	banquetearíeis
+:.mos
+9.sse
+<.is	banqueteásseis
+<.m
+=.os	banqueteássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	banqueteávamos
+;.s
+:.eis	banqueteáveis
+8.ei
+:.s
+9.mos
+8.ia
+:.m
+:.s
+9.e
+:.m
+:.s
+9.o
+8.ou
 83s
-3.zai
-20quetas
+3.to
+5.logia
+4.ustao	bantustão
+7.oes	bantustões
+30za	banza|banzá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	banzamos|banzámos
+5.ndo
+5.r
+60a	banzara|banzará
+7.m
+8.os	banzáramos
+7.o	banzarão
+70s	banzaras|banzarás
+6.des
+6.ei
+80s	banzareis|banzáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	banzaríamos
+8.s
+7.eis	banzaríeis
+6.mos
+5.s
+6.se
+8.is	banzásseis
+8.m
+9.os	banzássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	banzávamos
+7.s
+6.eis	banzáveis
+40e	banze|banzé
+5.i
+6.ro
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+2.ptiste
+2.que
+5.a	baqueá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+60mos	baqueamos|baqueámos
+6.ndo
+6.r
+70a	baqueara|baqueará
+8.m
+9.os	baqueáramos
+8.o	baquearão
+80s	baquearas|baquearás
+7.des
+7.ei
+90s	baqueareis|baqueáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	baquearíamos
+9.s
+8.eis	baquearíeis
+7.mos
+6.sse
+9.is	baqueásseis
+9.m
+:.os	baqueássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	baqueávamos
+8.s
+7.eis	baqueáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+5.ou
+5.ta
+70s
 2Cr
 32afunda
-42lha
+9.s
+60sta	barafusta|barafustá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	barafustamos|barafustámos
+9.ndo
+9.r
+:0a	barafustara|barafustará
+;.m
+<.os	barafustáramos
+;.o	barafustarão
+;0s	barafustaras|barafustarás
+:.des
+:.ei
+<0s	barafustareis|barafustáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	barafustaríamos
+<.s
+;.eis	barafustaríeis
+:.mos
+9.s
+:.se
+<.is	barafustásseis
+<.m
+=.os	barafustássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	barafustávamos
+;.s
+:.eis	barafustáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+4.hona
+43lha	baralha|baralhá
 72da
+9.s
 84o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	baralhamos|baralhámos
+7.ndo
 76r
-6.ei
+80a	baralhara|baralhará
+9.m
+:.os	baralháramos
+9.o	baralharão
+90s	baralharas|baralharás
+8.des
+8.ei
+:0s	baralhareis|baralháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	baralharíamos
+:.s
+9.eis	baralharíeis
+8.mos
+7.s
+8.se
+:.is	baralhásseis
+:.m
+;.os	baralhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	baralhávamos
+9.s
+8.eis	baralháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 69o
 70s
 72u
 49o	barão
 4;ta
 6:s
+5.ea	barateá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.mento
+<.s
+80os	barateamos|barateámos
+7.ndo
+7.r
+80a	barateara|barateará
+9.m
+:.os	barateáramos
+9.o	baratearão
+90s	baratearas|baratearás
+8.des
+8.ei
+:0s	barateareis|barateáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	baratearíamos
+:.s
+9.eis	baratearíeis
+8.mos
+7.sse
+:.is	barateásseis
+:.m
+;.os	barateássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	barateávamos
+9.s
+8.eis	barateáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.ro
+9.s
+6.ou
+6.za
+5.icida
+:.s
 5<o
 67s
-3=ba
-54ra	bárbara|barbara
-70s	bárbaras
-60idade
+3=ba	barba|barbá
+5.cudo	barbaçudo
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	barbamos|barbámos
+5.ndo
+6.te
+8.s
+5.r
+64a	bárbara|barbara|barbará
+7.m
+8.ente
+8.os	barbáramos
+7.o	barbarão
+72s	bárbaras|barbaras|barbarás
+6.des
+6.ei
+80s	barbareis|barbáreis
+7.m
+8.os
+7.s
+8.ca
+:.s
+9.o
+:.s
+6.ia
+8.m
+9.os	barbaríamos
+8.s
+7.ce
+9.s
+70dade
 ;.s
 7.e	barbárie
+8.is	barbaríeis
+8.s	barbáries
+7.smo
+:.s
+70za	barbariza|barbarizá
+9.cao	barbarização
+:.oes	barbarizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	barbarizamos|barbarizámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	barbarizara|barbarizará
+;.m
+<.os	barbarizáramos
+;.o	barbarizarão
+;0s	barbarizaras|barbarizarás
+:.des
+:.ei
+<0s	barbarizareis|barbarizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	barbarizaríamos
+<.s
+;.eis	barbarizaríeis
+:.mos
+9.s
+:.se
+<.is	barbarizásseis
+<.m
+=.os	barbarizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	barbarizávamos
+;.s
+:.eis	barbarizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.mos
 66o	bárbaro
 78s	bárbaros
 57s
+6.se
+8.is	barbásseis
+8.m
+9.os	barbássemos
+8.s
+6.te
+8.s
 56tana
 96s
-40eado
+5.va
+7.m
+8.os	barbávamos
+7.s
+6.eis	barbáveis
+4.e
+5.a	barbeá
+6.cao	barbeação
+7.oes	barbeações
+6.da
+8.s
+70o
+8.s
+6.i
+7.s
+60mos	barbeamos|barbeámos
+6.ndo
 67r
+70a	barbeara|barbeará
+8.m
+9.os	barbeáramos
+8.o	barbearão
+80s	barbearas|barbearás
+7.des
+7.ei
+90s	barbeareis|barbeáreis
+8.m
+9.os
+8.s
 75ia
-5.ia
-68ro
+9.m
+:.os	barbearíamos
+9.s
+8.eis	barbearíeis
+7.mos
+6.sse
+9.is	barbeásseis
+9.m
+:.os	barbeássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	barbeávamos
+8.s
+7.eis	barbeáveis
+5.ei
+7.s
+6.mos
+5.i
+6.a
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+6.rice
+78o
 80s
-41icha
-50turicos	barbitúricos
+6.s
+5.la
+7.s
+5.m
+6.os
+5.ou
+5.s
+4.ica
+61ha
+5.turico	barbitúrico
+;0s	barbitúricos
+9.smo
+<.s
+4.o
+5.s
+6.a
+5.u
 4.uda
+7.s
 63o
 7/s
 33ca
 54ca	barcaça
 7/s	barcaças
+5.rola
+5.s
+4.eiro
+5.lense
+:.s
+6.ona
+8.es	barcelonês
+:.a
+;.s
+:.es
+7.s
 4Do
 5>s
-3/do
+3.dico	bárdico
+4/o
+5.s
 3;es
-30io	bário
+3.ia	bária
+5.o	barião
+5.s	bárias
+4.centro
+5.o	bárico
+40o	bário
+5.es	bariões
 40tono	barítono
+8.s	barítonos
+3.laventea	barlaventeá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;0mos	barlaventeamos|barlaventeámos
+;.ndo
+;.r
+<0a	barlaventeara|barlaventeará
+=.m
+>.os	barlaventeáramos
+=.o	barlaventearão
+=0s	barlaventearas|barlaventearás
+<.des
+<.ei
+>0s	barlaventeareis|barlaventeáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	barlaventearíamos
+>.s
+=.eis	barlaventearíeis
+<.mos
+;.sse
+>.is	barlaventeásseis
+>.m
+?.os	barlaventeássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	barlaventeávamos
+=.s
+<.eis	barlaventeáveis
+:.ei
+<.s
+;.mos
+:.ia
+<.m
+<.s
+;.e
+<.m
+<.s
+;.o
+:0ja	barlaventeja|barlaventejá
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	barlaventejamos|barlaventejámos
+<.ndo
+<.r
+=0a	barlaventejara|barlaventejará
+>.m
+?.os	barlaventejáramos
+>.o	barlaventejarão
+>0s	barlaventejaras|barlaventejarás
+=.des
+=.ei
+?0s	barlaventejareis|barlaventejáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	barlaventejaríamos
+?.s
+>.eis	barlaventejaríeis
+=.mos
+<.s
+=.se
+?.is	barlaventejásseis
+?.m
+@.os	barlaventejássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	barlaventejávamos
+>.s
+=.eis	barlaventejáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+:.ou
+9.o
+3.nabe	barnabé
 37oes	barões
-41metro	barómetro
+4.grafo	barógrafo
+9.s	barógrafos
+7.ma
+4.metria
+9.ca	barométrica
+;.s	barométricas
+:.o	barométrico
+;.s	barométricos
+81o	barómetro
+9.s	barómetros
 42nesa
-32queiro
-3<ra
+8.s
+6.te
+5.ia
+7.l
+60za	baroniza|baronizá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	baronizamos|baronizámos
+8.ndo
+8.r
+90a	baronizara|baronizará
+:.m
+;.os	baronizáramos
+:.o	baronizarão
+:0s	baronizaras|baronizarás
+9.des
+9.ei
+;0s	baronizareis|baronizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	baronizaríamos
+;.s
+:.eis	baronizaríeis
+9.mos
+8.s
+9.se
+;.is	baronizásseis
+;.m
+<.os	baronizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	baronizávamos
+:.s
+9.eis	baronizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.scopio	baroscópio
+5.tatica	barostática
+8.o	baróstato
+4.tropico	barotrópico
+3.queira
+9.s
+82o
+9.s
+6.ta
+5.inha
+3<ra	barra|barrá
+5.bas	barrabás
 59ca
 77o	barracão
 75s
+6.ento
 61o
 7/es	barracões
+7.rio	barracório
+7.s
 5/da
+7.s
+6.ela
+9.s
 61o
+7.s
 59gem
 72ns
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	barramos|barrámos
 5/nco
+8.s
+9.o
+6.do
+5.quim
 54r
+60a	barrara|barrará
+7.m
+8.os	barráramos
+7.o	barrarão
+70s	barraras|barrarás
+6.des
+6.ei
+80s	barrareis|barráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	barraríamos
+8.s
+7.eis	barraríeis
+6.mos
 5=s
-4<eira
+6.se
+8.is	barrásseis
+8.m
+9.os	barrássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	barrávamos
+7.s
+6.eis	barráveis
+4.e
+5.i
+6<ra	barreira|barreirá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.l
+8.m
+90os	barreiramos|barreirámos
+8.ndo
+8.r
+90a	barreirara|barreirará
+:.m
+;.os	barreiráramos
+:.o	barreirarão
+:0s	barreiraras|barreirarás
+9.des
+9.ei
+;0s	barreirareis|barreiráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	barreiraríamos
+;.s
+:.eis	barreiraríeis
+9.mos
 8:s
-53te
-4.ica
+9.se
+;.is	barreirásseis
+;.m
+<.os	barreirássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	barreirávamos
+:.s
+9.eis	barreiráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.nse
+;.s
+8.s
+7.o
+8.s
+8.u
+6.s
+5.m
+6.os
+5.nta
+8.s
+7.o
+8.s
+5.s
+5.ta
+7.da
+63e
+7.iro
+7.s
+6.o
+40ica	barrica|barricá
 75da
 95s
 80o
 9/s
+7.i
+8.s
+7.m
+80os	barricamos|barricámos
+7.ndo
 72r
+80a	barricara|barricará
+9.m
+:.os	barricáramos
+9.o	barricarão
+90s	barricaras|barricarás
+8.des
+8.ei
+:0s	barricareis|barricáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	barricaríamos
+:.s
+9.eis	barricaríeis
+8.mos
+7.s
+8.se
+:.is	barricásseis
+:.m
+;.os	barricássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	barricávamos
+9.s
+8.eis	barricáveis
+6.o
+7.u
 5?ga
+7.da
+7.l
+7.na
 76s
+6.uda
+9.s
+8.o
+9.s
 5;l
-5/nhas
-5/quem
+6.ada
+6.eira
+5.nha
+8/s
+5.que
+8.i
+9.s
+8/m
+9.os
+8.s
 5:s
+6.ta
+8.s
 47o
-5.tes
-35ulheira
+5.ca
+7.s
+6.o
+7.s
+5.quismo
+;.s
+5.s
+6.a	barrosã
+7.o	barrosão
+7.s	barrosãs
+6.inho
+6.o
+7.es	barrosões
+5.te
+7.s
+5.u
+3.tok
+5.lomeu
+30ulha	barulha|barulhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	barulhamos|barulhámos
+7.ndo
+7.r
+80a	barulhara|barulhará
+9.m
+:.os	barulháramos
+9.o	barulharão
+90s	barulharas|barulharás
+8.des
+8.ei
+:0s	barulhareis|barulháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	barulharíamos
+:.s
+9.eis	barulharíeis
+8.mos
+7.s
+8.se
+:.is	barulhásseis
+:.m
+;.os	barulhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	barulhávamos
+9.s
+8.eis	barulháveis
+6.e
+7.i
+85ra
+:.s
+9.o
+8.s
+7.m
+8.os
 74nta
 :0s
 96o
 :3s
+7.s
 6Ao
 79s
-2.sco
+7.u
+2.sais
+4.l
+5.tica	basáltica
+9.s	basálticas
+8.o	basáltico
+9.s	basálticos
+7.forme
+<.s
+6.o
+7.s
+3.bacaria
+:.s
+5.que
+8.ira
+8.s
+7.ice
+:.s
+3.ca
+5.s
+4.o
 50s
+4.ula	báscula
+7.nte
+:.s
+7.s	básculas
 3Ee
-4<ada
+4.a	baseá
+5<da
 78s
 6>o
 78s
+5.i
+6.s
+50mos	baseamos|baseámos
+5.ndo
 56r
+60a	baseara|baseará
+7.m
+8.os	baseáramos
+7.o	basearão
+70s	basearas|basearás
+6.des
+6.ei
+80s	baseareis|baseáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	basearíamos
+8.s
+7.eis	basearíeis
+6.mos
+5.sse
+8.is	baseásseis
+8.m
+9.os	baseássemos
+8.s
+6.te
+8.s
 50va
+7.m
+8.os	baseávamos
+7.s
+6.eis	baseáveis
 4<bol
+7.ista
+;.s
 4.ei
+6.s
+5.mos
 47ia
 63m
 6.s
 5/e
+6.m
+6.s
+5.o
 42ou
 4=s
-39ica	básica
+3.ial
+4.c
+59a	básica
 6?mente
 68s	básicas
+5.idade
+:.s
 5:o	básico
 68s	básicos
+40fica	basifica|basificá
+8.cao	basificação
+9.oes	basificações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	basificamos|basificámos
+8.ndo
+8.r
+90a	basificara|basificará
+:.m
+;.os	basificáramos
+:.o	basificarão
+:0s	basificaras|basificarás
+9.des
+9.ei
+;0s	basificareis|basificáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	basificaríamos
+;.s
+:.eis	basificaríeis
+9.mos
+8.s
+9.se
+;.is	basificásseis
+;.m
+<.os	basificássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	basificávamos
+:.s
+9.eis	basificáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
 40lar
+7.es
+5.eia
 5.ica	basílica
+8.l
+8.s	basílicas
+8.ta
+6.enses
+6.o	basílio
+4.sta
+7.s
 3:quetebol
+;.ista
+?.s
+3.sora	bassorá
 3@ta
-5/do
+5.da
+7.s
+6/o
+7.s
+5.i
+6.s
 55m
-5Gnte
+60os	bastamos|bastámos
+5.ndo
+6Gte
 8<s
 5;o	bastão
 53r
-62a	bastará
+63a	bastará|bastara
 7/m
+8.os	bastáramos
+7.o	bastarão
+70s	bastaras|bastarás
 61da
+8.s
+7.es
+7.ia
 7=o
 8:s
+6.ei
+80s	bastareis|bastáreis
+7.m
+8.os
+7.s
 63ia
-54sse
+8.m
+9.os	bastaríamos
+8.s
+7.eis	bastaríeis
+6.mos
+5.s
+64se
+8.is	bastásseis
+8.m
+9.os	bastássemos
+8.s
+6.te
+8.s
 59va
 7.m
+8.os	bastávamos
+7.s
+6.eis	bastáveis
 45e
+5.i
+6.s
+5.m
+6.os
+5.s
 43iao	bastião
-58dores
-45oes	bastões
+5.dor
+88es
+5.lha
+5.oes	bastiões
+4.o
+55es	bastões
+5.nada
+9.s
+7.ria	bastonária
+:.s	bastonárias
+9.o	bastonário
+:.s	bastonários
+6.ete
+9.s
+5.s
 56u
 2<ta
+4.is
 4Blha
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 7/m
+80os	batalhamos|batalhámos
+7.ndo
+8.te
+:.s
 7:o	batalhão
 75r
+80a	batalhara|batalhará
+9.m
+:.os	batalháramos
+9.o	batalharão
+90s	batalharas|batalharás
+8.des
+8.ei
+:0s	batalhareis|batalháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	batalharíamos
+:.s
+9.eis	batalharíeis
+8.mos
 7<s
-64oes	batalhões
+8.se
+:.is	batalhásseis
+:.m
+;.os	batalhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	batalhávamos
+9.s
+8.eis	batalháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+74es	batalhões
+7.u
 48m
+5.os
 49s
 4<ta
+6.da
+8.s
+6.l
 6@s
+5.eira
+9.l
+9.s
+8.o
+5.uda
+8.s
+7.o
+8.s
 3Ae
 41deira
-59or
+9.s
+6.la
+8.s
+5.oiro
+69r
 70a
+8.s
 79es
-4.lao	batelão
+6.uro
+9.s
+4.ga	bátega
+6.da
+6.s	bátegas
+4.i
+50s	bateis|batéis
+4.l
+5.a
+6.o	batelão
+6.s
+5.oes	batelões
 4;m
 58os
 49ndo
 50te
+7.s
 4Dr
-52a	baterá
+53a	baterá|batera
 69m
+7.os	batêramos
+6.o	baterão
+60s	bateras|baterás
+5.des
 50ei
+70s	batereis|batêreis
 67m
 7.os
 68s
 5>ia
+7.m
+8.os	bateríamos
 7;s
+6.eis	bateríeis
 67sta
 91s
 53mos
 4;s
 56se
+7.is	batêsseis
 71m
+8.os	batêssemos
 7/s
 5:te
+7.s
 4@u
 3=i
 4:a
 55m
+6.os	batíamos
 51s
 4;da
 67s
 5=o
 67s
+4.eis	batíeis
 4:mento
 99s
 40na
-42smo
-4.zada
+6.s
+4.smais
+7.l
+62o
+7.s
+5.ta
+7.s
+40za	batiza|batizá
+6.da
+8.s
 73o
+8.s
+6.i
+7.s
+6.m
+70os	batizamos|batizámos
+6.ndo
+7.te
+9.s
 60r
+70a	batizara|batizará
+8.m
+9.os	batizáramos
+8.o	batizarão
+80s	batizaras|batizarás
+7.des
+7.ei
+90s	batizareis|batizáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	batizaríamos
+9.s
+8.eis	batizaríeis
+7.mos
+6.s
+7.se
+9.is	batizásseis
+9.m
+:.os	batizássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	batizávamos
+8.s
+7.eis	batizáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
 5.o
+6.u
 39o
 4:m
-4:ta
-53eiro
+4.que
+7.s
+4:ta	batota|batotá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	batotamos|batotámos
+6.ndo
+6.r
+70a	batotara|batotará
+8.m
+9.os	batotáramos
+8.o	batotarão
+80s	batotaras|batotarás
+7.des
+7.ei
+90s	batotareis|batotáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	batotaríamos
+9.s
+8.eis	batotaríeis
+7.mos
+6.s
+7.se
+9.is	batotásseis
+9.m
+:.os	batotássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	batotávamos
+8.s
+7.eis	batotáveis
+5.e
+6.a	batoteá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	batoteamos|batoteámos
+7.ndo
+7.r
+80a	batoteara|batoteará
+9.m
+:.os	batoteáramos
+9.o	batotearão
+90s	batotearas|batotearás
+8.des
+8.ei
+:0s	batoteareis|batoteáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	batotearíamos
+:.s
+9.eis	batotearíeis
+8.mos
+7.sse
+:.is	batoteásseis
+:.m
+;.os	batoteássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	batoteávamos
+9.s
+8.eis	batoteáveis
+6.ei
+8.s
+7.mos
+6.i
+7.a
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.ra
+9.s
+83o
 91s
-3.uta
+7.s
+6.m
+7.os
+6.ou
+6.s
+5.ice
+8.s
+5.o
+6.u
+3.racoide
+5.quio	batráquio
+9.s	batráquios
+30uca	batuca|batucá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	batucamos|batucámos
+6.ndo
+6.r
+70a	batucara|batucará
+8.m
+9.os	batucáramos
+8.o	batucarão
+80s	batucaras|batucarás
+7.des
+7.ei
+90s	batucareis|batucáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	batucaríamos
+9.s
+8.eis	batucaríeis
+7.mos
+6.s
+7.se
+9.is	batucásseis
+9.m
+:.os	batucássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	batucávamos
+8.s
+7.eis	batucáveis
+5.o
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+4.ta
+6.s
 28u	baú
+3.delaire
 36nilha
 32s	baús
+2.vara	bávara
+6.s	bávaras
+5.o	bávaro
+6.s	bávaros
+3.iera
 2:zar
 50es
-3.ofia	bazófia
-1;e
+32ofia	bazófia|bazofia|bazofiá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	bazofiamos|bazofiámos
+7.ndo
+7.r
+80a	bazofiara|bazofiará
+9.m
+:.os	bazofiáramos
+9.o	bazofiarão
+90s	bazofiaras|bazofiarás
+8.des
+8.ei
+:0s	bazofiareis|bazofiáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bazofiaríamos
+:.s
+9.eis	bazofiaríeis
+8.mos
+70s	bazofias|bazófias
+8.se
+:.is	bazofiásseis
+:.m
+;.os	bazofiássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bazofiávamos
+9.s
+8.eis	bazofiáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+60o	bazofio|bazófio
+7.u
+1.bc
+1.ce
+2.i
+2.m
+2.p
+1.d
+1;e	be|bê
 23ata
+5.ria
+8.s
 53s
+4.eiro
+5.rio	beatério
+4.ica	beática
+7.s	beáticas
+6.e
+7.s
+6.o	beático
+7.s	beáticos
+51fica	beatifica|beatificá|beatífica
+9.cao	beatificação
+:.oes	beatificações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	beatificamos|beatificámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	beatificara|beatificará
+;.m
+<.os	beatificáramos
+;.o	beatificarão
+;0s	beatificaras|beatificarás
+:.des
+:.ei
+<0s	beatificareis|beatificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	beatificaríamos
+<.s
+;.eis	beatificaríeis
+:.mos
+90s	beatificas|beatíficas
+:.se
+<.is	beatificásseis
+<.m
+=.os	beatificássemos
+<.s
+:.te
+<.s
+9.torio	beatificatório
+9.va
+;.m
+<.os	beatificávamos
+;.s
+:.eis	beatificáveis
+80o	beatifico|beatífico
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+5.smo
+8.s
+6.sima	beatíssima
+:.s	beatíssimas
+9.o	beatíssimo
+:.s	beatíssimos
+5.tude
+9.s
+4.les
+4.o
+5.rro
+5.s
+4.riz
+3.umont
 2;ba
 4:da	bêbada
 62s	bêbadas
 5?o	bêbado
 6:s	bêbados
+4.is
 48m
 53os
 49s
@@ -18295,36 +60952,197 @@ A.s
 60s	bêbedas
 57eira
 92s
+5.ice
+8.s
 5<o	bêbedo
+6.iro
+9.s
 6.las
 62r
+7.a
+8.s
 70es
 67s	bêbedos
 61uro
+9.s
+5.ura
 4/i
 5.s
 4;m
 5;os
 48ndo
 4Er
-52a	beberá
+53a	beberá|bebera
+6.da
+8.s
+7.o
+8.s
+6.gem
+8.ns
+6.i
+7.s
 67m
+71os	beberamos|beberámos|bebêramos
+6.ndo
 6/o	beberão
-6.s	beberás
-53ei
+6.r
+70a	beberara|beberará
+8.m
+9.os	beberáramos
+8.o	beberarão
+80s	beberaras|beberarás
+7.des
+7.ei
+90s	beberareis|beberáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	beberaríamos
+9.s
+8.eis	beberaríeis
+7.mos
+60s	beberás|beberas
+7.se
+9.is	beberásseis
+9.m
+:.os	beberássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	beberávamos
+8.s
+7.eis	beberáveis
+5.des
+5.e
+63i
+70s	bebereis|bebêreis
 66m
 72os
 68s
+6.te
 53ia
-6.car
+7.m
+8.os	beberíamos
+7.s
+60ca	beberica|bebericá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	bebericamos|bebericámos
+8.ndo
+8.r
+90a	bebericara|bebericará
+:.m
+;.os	bebericáramos
+:.o	bebericarão
+:0s	bebericaras|bebericarás
+9.des
+9.ei
+;0s	bebericareis|bebericáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bebericaríamos
+;.s
+:.eis	bebericaríeis
+9.mos
+8.s
+9.se
+;.is	bebericásseis
+;.m
+<.os	bebericássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bebericávamos
+:.s
+9.eis	bebericáveis
+7.o
+8.u
+6.eis	beberíeis
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
 57mos
+5.o
+6.u
+5.rao	beberrão
+60ica	beberrica|beberricá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	beberricamos|beberricámos
+9.ndo
+9.r
+:0a	beberricara|beberricará
+;.m
+<.os	beberricáramos
+;.o	beberricarão
+;0s	beberricaras|beberricarás
+:.des
+:.ei
+<0s	beberricareis|beberricáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	beberricaríamos
+<.s
+;.eis	beberricaríeis
+:.mos
+9.s
+:.se
+<.is	beberricásseis
+<.m
+=.os	beberricássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	beberricávamos
+;.s
+:.eis	beberricáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+6.oes	beberrões
+7.na
+9.s
 4@s	bebés|bebes
 54se
+7.is	bebêsseis
 7.m
 80os	bebêssemos
 71s
 5;te
 7.s
+6.iveis	bebestíveis
 4=u
 3=i
 4;a
@@ -18334,306 +61152,3130 @@ A.s
 4Bda
 6@s
 5<o
+6.s
+4.eis	bebíeis
+4.veis	bebíveis
+6.l	bebível
 3>o
-2?co
+2.cket
+3?o
 47s
-21delho
-31uinos	beduínos
+20delha	bedelha|bedelhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	bedelhamos|bedelhámos
+7.ndo
+7.r
+80a	bedelhara|bedelhará
+9.m
+:.os	bedelháramos
+9.o	bedelharão
+90s	bedelharas|bedelharás
+8.des
+8.ei
+:0s	bedelhareis|bedelháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bedelharíamos
+:.s
+9.eis	bedelharíeis
+8.mos
+7.s
+8.se
+:.is	bedelhásseis
+:.m
+;.os	bedelhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bedelhávamos
+9.s
+8.eis	bedelháveis
+6.e
+7.i
+8.ro
+8.s
+7.m
+8.os
+7.s
+61o
+7.u
+3.uina	beduína
+7.s	beduínas
+6.o	beduíno
+71s	beduínos
+2.ethoven
 23ge
-22icinho
-3:ja
+3.onia	begónia
+2.haviourismo
+2.ica	beiça
+5.da	beiçada
+5.na	beiçana
+4.inha
+8.s
+72o
+4.o	beiço
+5.la	beiçola
+5.s	beiços
+4.uda	beiçuda
+7.s	beiçudas
+6.o	beiçudo
+7.s	beiçudos
+3:ja	beija|beijá
 54da
+7.s
+6.ela
+9.s
 67o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
 55m
 65os	beijamos|beijámos
 54ndo
 5@r
-61am
+60a	beijara|beijará
+71m
+8.os	beijáramos
+7.o	beijarão
+70s	beijaras|beijarás
+6.des
 6.ei
+80s	beijareis|beijáreis
 7/m
+8.os
 73s
 61ia
+8.m
+9.os	beijaríamos
+8.s
+7.eis	beijaríeis
 6/mos
 57s
 62se
+8.is	beijásseis
+8.m
+9.os	beijássemos
 8.s
 68te
+8.s
 54va
+7.m
+8.os	beijávamos
 7.s
+6.eis	beijáveis
 46e
 59i
+6.s
 51m
+6.os
 52s
-47inho
+4.ing
+67ho
 85s
 4Ao
-5/ca
+51ca	beijoca|beijocá
+7.da
+9.s
+8.ela
+;.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	beijocamos|beijocámos
+7.ndo
+7.r
+80a	beijocara|beijocará
+9.m
+:.os	beijocáramos
+9.o	beijocarão
+90s	beijocaras|beijocarás
+8.des
+8.ei
+:0s	beijocareis|beijocáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	beijocaríamos
+:.s
+9.eis	beijocaríeis
+8.mos
+7.s
+8.se
+:.is	beijocásseis
+:.m
+;.os	beijocássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	beijocávamos
+9.s
+8.eis	beijocáveis
+6.o
+7.u
+5.que
+8.i
+9.ra
+;.s
+:.o
+;.s
+9.s
+8.m
+9.os
+8.s
 5;s
 58u
 3@ra
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
 5.l
+5.m
+60os	beiramos|beirámos
+5.ndo
+5.o	beirão
+5.r
+60a	beirara|beirará
+7.m
+8.os	beiráramos
+7.o	beirarão
+70s	beiraras|beirarás
+6.des
+6.ei
+80s	beirareis|beiráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	beiraríamos
+8.s
+7.eis	beiraríeis
+6.mos
+50s	beiras|beirãs
+6.se
+8.is	beirásseis
+8.m
+9.os	beirássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	beirávamos
+7.s
+6.eis	beiráveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.nse
+8.s
+5.s
 4.inha
+4.o
+5.es	beirões
+5.u
+4.ute
+2.ja
+3.ense
+7.s
 2Ela
+4.rmino
 4>s
+3.chior
 35dade
 73s
-3Aeza
+3.em	belém
+4.nense
+9.s
+4Aza
 65s
+3.fast
 35ga
 54s
+4.ica	bélgica
+4.rado
 3/ica	bélica
+6.s	bélicas
 57he
 73s
+5.ismo
+9.s
+7.ta
+9.s
 50o	bélico
-4/gerante
+6.s	bélicos
+7.idade
+<.s
+7.o
+8.s
+4.gerancia	beligerância
+<.s	beligerâncias
+9/te
 ;/s
-40scao	beliscão
+4.nda
+40sca	belisca|beliscá
+7.da
+9.s
+8.o
+9.s
+8.ura
+7.i
+8.s
+7.m
+80os	beliscamos|beliscámos
+7.ndo
+70o	beliscão
 72r
+80a	beliscara|beliscará
+9.m
+:.os	beliscáramos
+9.o	beliscarão
+90s	beliscaras|beliscarás
+8.des
+8.ei
+:0s	beliscareis|beliscáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	beliscaríamos
+:.s
+9.eis	beliscaríeis
+8.mos
+7.s
+8.se
+:.is	beliscásseis
+:.m
+;.os	beliscássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	beliscávamos
+9.s
+8.eis	beliscáveis
+6.o
+7.es	beliscões
+7.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
 56sima	belíssima
 9/s	belíssimas
 85o	belíssimo
 9.s	belíssimos
+4.ze
+3.miro
+4.onte
 3Do
 4<s
-3.uga
+3.trana
+8.s
+7.o
+8.s
+6.o	beltrão
+3.uca
+4.ga
 6/s
+3.zebu
+7.tico	belzebútico
 2Nm
-30ol
-2<ncao	bênção
+3.ois	bemóis
+40l
+50a	bemola|bemolá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	bemolamos|bemolámos
+6.ndo
+6.r
+70a	bemolara|bemolará
+8.m
+9.os	bemoláramos
+8.o	bemolarão
+80s	bemolaras|bemolarás
+7.des
+7.ei
+90s	bemolareis|bemoláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bemolaríamos
+9.s
+8.eis	bemolaríeis
+7.mos
+6.s
+7.se
+9.is	bemolásseis
+9.m
+:.os	bemolássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bemolávamos
+8.s
+7.eis	bemoláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+50iza	bemoliza|bemolizá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	bemolizamos|bemolizámos
+8.ndo
+8.r
+90a	bemolizara|bemolizará
+:.m
+;.os	bemolizáramos
+:.o	bemolizarão
+:0s	bemolizaras|bemolizarás
+9.des
+9.ei
+;0s	bemolizareis|bemolizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bemolizaríamos
+;.s
+:.eis	bemolizaríeis
+9.mos
+8.s
+9.se
+;.is	bemolizásseis
+;.m
+<.os	bemolizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bemolizávamos
+:.s
+9.eis	bemolizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.o
+6.u
+2.navente
+3<cao	bênção
 67s	bênçãos
+4.oes	bênções
 3.diga
+7.is
+7.m
+8.os
+7.s
+6.o
+5.ra	bendirá
+7.o	bendirão
+7.s	bendirás
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+9.os	bendiríamos
+8.s
+7.eis	bendiríeis
+5.sse
+8.mos
+8.r
+9.a
+:.m
+;.os	bendisséramos
+:.s
+9.des
+9.eis	bendisséreis
+:.m
+:.s
+9.mos
+8.sse
+;.is	bendissésseis
+;.m
+<.os	bendisséssemos
+;.s
+9.te
+;.s
 53ta
+7.s
 66o
 7.s
-32efica	benéfica
+5.z
+6.e	bendizê
+7.i
+8.s
+7.m
+8.os
+7.ndo
+7.r
+8.des
+8.em
+9.s
+8.mos
+7.s
+6.ia
+8.m
+9.os	bendizíamos
+8.s
+7.eis	bendizíeis
+3.editina
+:.s
+9.o
+:.s
+8.smo
+;.s
+7.o
+42fica	benéfica
+8.mente
+8.s	benéficas
 76encia	beneficência
+<.s	beneficências
 92te
-76ia
-91do
+;.s
+76ia	beneficia|beneficiá
+9.cao	beneficiação
+:.oes	beneficiações
+9.da
+;.s
+:1o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.l
 92m
-:.os
+:.ento
+>.s
+:0os	beneficiamos|beneficiámos
+9.ndo
 99r
-:2a	beneficiará
+:3a	beneficiará|beneficiara
 ;0m
+<.os	beneficiáramos
+;.o	beneficiarão
+;0s	beneficiaras|beneficiarás
+:.des
+:.ei
+<0s	beneficiareis|beneficiáreis
+;.m
+<.os
+;.s
 :5ia	beneficiaria|beneficiária
+<.m
+=.os	beneficiaríamos
+<0s	beneficiarias|beneficiárias
+;.eis	beneficiaríeis
 ;3o	beneficiário
 <1s	beneficiários
+:.mos
+9.s
+:.se
+<.is	beneficiásseis
+<.m
+=.os	beneficiássemos
+<.s
+:.te
+<.s
 9.va
+;.m
+<.os	beneficiávamos
+;.s
+:.eis	beneficiáveis
+;.l	beneficiável
 80e
+9.i
+:.s
+9.m
+:.os
+9.s
 8=o	benefício|beneficio
 9;s	benefícios
 92u
 76o	benéfico
-42volencia	benevolência
+8.s	benéficos
+4.lux
+4.merencia	benemerência
+<.s	benemerências
+9.te
+7.ita	benemérita
+:.s	beneméritas
+9.o	benemérito
+:.s	beneméritos
+4.placito	beneplácito
+4.sse
+7.s
+4.vola	benévola
+8.s	benévolas
+72encia	benevolência
+<.s	benevolências
 95te
 ;.s
+7.o	benévolo
+8.s	benévolos
 35feitor
 9/a
+:.s
 91es
+9.ia
+;.s
+:0za	benfeitoriza|benfeitorizá
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	benfeitorizamos|benfeitorizámos
+<.ndo
+<.r
+=0a	benfeitorizara|benfeitorizará
+>.m
+?.os	benfeitorizáramos
+>.o	benfeitorizarão
+>0s	benfeitorizaras|benfeitorizarás
+=.des
+=.ei
+?0s	benfeitorizareis|benfeitorizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	benfeitorizaríamos
+?.s
+>.eis	benfeitorizaríeis
+=.mos
+<.s
+=.se
+?.is	benfeitorizásseis
+?.m
+@.os	benfeitorizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	benfeitorizávamos
+>.s
+=.eis	benfeitorizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+4.ica
+5.quista
+;.s
 38gala
+7.da
+9.s
+7.o	bengalão
 70s
-60eiro
-31igno
-31jamin
+6.eira
+:.s
+90o
+7.s	bengalês
+8.a
+9.s
+8.es
+6.i
+7.s
+6.oes	bengalões
+4.uela
+7.ense
+;.s
+3.igna
+7.s
+6.idade
+;.s
+61o
+7.s
+4.lde
+4.m
+3.jamim
+71n
+3.querenca	benquerença
 3?s
 35ta
-3.zeno
+5.s
+4.o
+5.s
+3.za
+5.is
+5.m
+6.os
+5.s
+40e	benze|benzê
+5.deira
+:.s
+9.o
+:.s
+7.la
+9.s
+6.or
+8.a
+9.s
+8.es
+6.ura
+5.i
+6.s
+5.m
+6.os
+5.ndo
+6.o
 50r
+60a	benzera|benzerá
+7.m
+8.os	benzêramos
+7.o	benzerão
+70s	benzeras|benzerás
+6.des
+6.ei
+80s	benzereis|benzêreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	benzeríamos
+8.s
+7.eis	benzeríeis
+6.mos
+5.s
+6.se
+8.is	benzêsseis
+8.m
+9.os	benzêssemos
+8.s
+6.te
+8.s
+5.u
+4.i
+5.a
+6.m
+7.os	benzíamos
+6.s
+5.da
+7.s
+6.o
+7.s
+5.eis	benzíeis
+5.mento
+:.s
+5.na
+4.o
+5.ico
+5.l
+2.quadro
+8.s
 22ra
 32bequim
+8.ns
+5.ra
+7.s
+6.e
+7.s
+6.ico	berbérico
+4.icacho
+5.gao	berbigão
+6.oeira
 33cario	berçário
+8.s	berçários
 4:o	berço
 50s	berços
-3/ilio	berílio
+3.engario	berengário
+3.gen
+5.r
+4.man
+4.son
+3.iberi	beribéri
+8.ca	beribérica
+:.s	beribéricas
+9.o	beribérico
+:.s	beribéricos
+4/lio	berílio
+4.mbau
 42ngela
 9.s
-34lim
-52nde
+3.keley
+3.lenga
+44im
+5.nda
+72e
 82s
+6.ense
+:.s
+5.oz
+4.oque
+8.s
 38ma
+5.s
 40udas
-33ra
+3.na
+5.rd
+7.es
+7.ino
+7.o
+4.ense
+8.s
+5.s	bernês
+4.oulli
+4.stein
+33ra	berra|berrá
+5.cao	berração
+6.oes	berrações
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
 5.m
+60os	berramos|berrámos
 5.ndo
+6.te
+8.s
+5.o	berrão
 57r
+60a	berrara|berrará
+7.m
+8.os	berráramos
+7.o	berrarão
+70s	berraras|berrarás
+6.des
+6.ei
+80s	berrareis|berráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	berraríamos
+8.s
+7.eis	berraríeis
+6.mos
+5.s
+6.se
+8.is	berrásseis
+8.m
+9.os	berrássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	berrávamos
+7.s
+6.eis	berráveis
+4.e
+50ga	berrega|berregá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	berregamos|berregámos
+7.ndo
+7.r
+80a	berregara|berregará
+9.m
+:.os	berregáramos
+9.o	berregarão
+90s	berregaras|berregarás
+8.des
+8.ei
+:0s	berregareis|berregáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	berregaríamos
+:.s
+9.eis	berregaríeis
+8.mos
+7.s
+8.se
+:.is	berregásseis
+:.m
+;.os	berregássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	berregávamos
+9.s
+8.eis	berregáveis
+6.o
+7.u
+6.ue
+8.i
+9.s
+8.m
+9.os
+8.s
+5.i
+6.ro
+6.s
+5.m
+6.os
+5.s
 41o
+5.es	berrões
 56s
 5/u
-24souro
+3.ta
+4.o
+4.rand
+2.sante
+7.s
+3.cl
+30oira	besoira|besoirá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	besoiramos|besoirámos
+7.ndo
+7.r
+80a	besoirara|besoirará
+9.m
+:.os	besoiráramos
+9.o	besoirarão
+90s	besoiraras|besoirarás
+8.des
+8.ei
+:0s	besoirareis|besoiráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	besoiraríamos
+:.s
+9.eis	besoiraríeis
+8.mos
+7.s
+8.se
+:.is	besoirásseis
+:.m
+;.os	besoirássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	besoirávamos
+9.s
+8.eis	besoiráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40ura	besoura|besourá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	besouramos|besourámos
+7.ndo
+7.r
+80a	besourara|besourará
+9.m
+:.os	besouráramos
+9.o	besourarão
+90s	besouraras|besourarás
+8.des
+8.ei
+:0s	besourareis|besouráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	besouraríamos
+:.s
+9.eis	besouraríeis
+8.mos
+7.s
+8.se
+:.is	besourásseis
+:.m
+;.os	besourássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	besourávamos
+9.s
+8.eis	besouráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+64o
 73s
+7.u
+3.sa
 3>ta
+5.ria
+8.s
 59s
-44eira
+4.earia
+9.s
+54ira
 81s
+7.o
+8.s
 4/iais
 67l
+7.idade
+<.s
+80za	bestializa|bestializá
+:.cao	bestialização
+;.oes	bestializações
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	bestializamos|bestializámos
+:.ndo
+:.r
+;0a	bestializara|bestializará
+<.m
+=.os	bestializáramos
+<.o	bestializarão
+<0s	bestializaras|bestializarás
+;.des
+;.ei
+=0s	bestializareis|bestializáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	bestializaríamos
+=.s
+<.eis	bestializaríeis
+;.mos
+:.s
+;.se
+=.is	bestializásseis
+=.m
+>.os	bestializássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	bestializávamos
+<.s
+;.eis	bestializáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 7/mente
+6.rio	bestiário
+5.ce
+7.s
+5.dade
+9.s
+50fica	bestifica|bestificá
+9.cao	bestificação
+:.oes	bestificações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	bestificamos|bestificámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	bestificara|bestificará
+;.m
+<.os	bestificáramos
+;.o	bestificarão
+;0s	bestificaras|bestificarás
+:.des
+:.ei
+<0s	bestificareis|bestificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	bestificaríamos
+<.s
+;.eis	bestificaríeis
+:.mos
+9.s
+:.se
+<.is	bestificásseis
+<.m
+=.os	bestificássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	bestificávamos
+;.s
+:.eis	bestificáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+5.ola
+3.ugo
+6.s
+40nta	besunta|besuntá
+7.da
+9.s
+8.ela
+;.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	besuntamos|besuntámos
+7.ndo
+7.o	besuntão
+7.r
+80a	besuntara|besuntará
+9.m
+:.os	besuntáramos
+9.o	besuntarão
+90s	besuntaras|besuntarás
+8.des
+8.ei
+:0s	besuntareis|besuntáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	besuntaríamos
+:.s
+9.eis	besuntaríeis
+8.mos
+7.s
+8.se
+:.is	besuntásseis
+:.m
+;.os	besuntássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	besuntávamos
+9.s
+8.eis	besuntáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 26ta
+4.nia	betânia
 47o	betão
 31erraba
+9.l
 9/s
-30onagem
-3/ume
-28xiga
+3.ica	bética
+30ona	betona|betoná
+6.da
+8.s
+7.o
+8.s
+60gem
+6.i
+7.s
+6.m
+70os	betonamos|betonámos
+6.ndo
+6.r
+70a	betonara|betonará
+8.m
+9.os	betonáramos
+8.o	betonarão
+80s	betonaras|betonarás
+7.des
+7.ei
+90s	betonareis|betonáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	betonaríamos
+9.s
+8.eis	betonaríeis
+7.mos
+6.s
+7.se
+9.is	betonásseis
+9.m
+:.os	betonássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	betonávamos
+8.s
+7.eis	betonáveis
+5.e
+6.i
+7.ra
+9.s
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.tencourt
+30uma	betuma|betumá
+6.da
+8.s
+7.eira
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	betumamos|betumámos
+6.ndo
+6.r
+70a	betumara|betumará
+8.m
+9.os	betumáramos
+8.o	betumarão
+80s	betumaras|betumarás
+7.des
+7.ei
+90s	betumareis|betumáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	betumaríamos
+9.s
+8.eis	betumaríeis
+7.mos
+6.s
+7.se
+9.is	betumásseis
+9.m
+:.os	betumássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	betumávamos
+8.s
+7.eis	betumáveis
+5/e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.inosa
+:.s
+9.o
+:.s
+5.o
+6.u
+28xiga	bexiga|bexigá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	bexigamos|bexigámos
+6.ndo
+6.r
+70a	bexigara|bexigará
+8.m
+9.os	bexigáramos
+8.o	bexigarão
+80s	bexigaras|bexigarás
+7.des
+7.ei
+90s	bexigareis|bexigáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bexigaríamos
+9.s
+8.eis	bexigaríeis
+7.mos
 6/s
+7.se
+9.is	bexigásseis
+9.m
+:.os	bexigássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bexigávamos
+8.s
+7.eis	bexigáveis
+5.o
+6.sa
+8.s
+7.o
+8.s
+6.u
+5.ue
+7.i
+8.ro
+:.s
+8.s
+7.m
+8.os
+7.nta
+:.s
+9.o
+:.s
+7.s
 2.zerra
+7.da
+7.s
 64o
 72s
-13iberao	biberão
+1.fe
+1.iangular
+4.ual
+3.rticulado
+3.tomico	biatómico
+2.be
+43rao	biberão
 5/oes	biberões
 37lia	bíblia
+6.co	biblíaco
 61s	bíblias
 52ca	bíblica
 7/s	bíblicas
+6.ismo
+:.s
 62o	bíblico
 70s	bíblicos
-5>oteca
+5.oclepta
+6.fila	bibliófila
+:.s	bibliófilas
+9.ia
+9.o	bibliófilo
+:.s	bibliófilos
+7.oba	bibliófoba
+:.s	bibliófobas
+9.ia
+9.o	bibliófobo
+:.s	bibliófobos
+61grafa	bibliografa|bibliografá|bibliógrafa
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	bibliografamos|bibliografámos
+;.ndo
+;.r
+<0a	bibliografara|bibliografará
+=.m
+>.os	bibliografáramos
+=.o	bibliografarão
+=0s	bibliografaras|bibliografarás
+<.des
+<.ei
+>0s	bibliografareis|bibliografáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	bibliografaríamos
+>.s
+=.eis	bibliografaríeis
+<.mos
+;0s	bibliografas|bibliógrafas
+<.se
+>.is	bibliografásseis
+>.m
+?.os	bibliografássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	bibliografávamos
+=.s
+<.eis	bibliografáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.ia
+<.s
+;.ca	bibliográfica
+=.s	bibliográficas
+<.o	bibliográfico
+=.s	bibliográficos
+:0o	bibliografo|bibliógrafo
+;.s	bibliógrafos
+;.u
+6.logia
+6.mana	bibliómana
+:.s	bibliómanas
+9.ia
+9.o	bibliómano
+:.s	bibliómanos
+6>teca
 :4ria	bibliotecária
+=.s	bibliotecárias
 <4o	bibliotecário
 =/s	bibliotecários
 :4s
-2/ca
+9.onomia
+5.sta
+7.ica	biblística
+21ca	bica|bicá
 4.da
 6/s
-4.mpeao	bicampeão
+5.o
+6.s
+4.i
+5.s
+4.l
+4.m
+50os	bicamos|bicámos
+5.pea	bicampeã
+8.o	bicampeão
+8.s	bicampeãs
+7.oes	bicampeões
+8.nato
+<.s
+4.nco	bicanço
+5.do
+4.psular
 4/r
+50a	bicara|bicará
+6.m
+7.os	bicáramos
+6.o	bicarão
+60s	bicaras|bicarás
 55bonato
-38ha
-50no
-5/rada
+5.des
+5.ei
+70s	bicareis|bicáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	bicaríamos
+7.s
+6.eis	bicaríeis
+5.mos
+4.s
+5.se
+7.is	bicásseis
+7.m
+8.os	bicássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	bicávamos
+6.s
+5.eis	bicáveis
+3.efalo	bicéfalo
+4.lular
+9.es
+4.ntenaria	bicentenária
+<.s	bicentenárias
+;.o	bicentenário
+<.s	bicentenários
+38ha	bicha|bichá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	bichamos|bichámos
+50na	bichana|bichaná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	bichanamos|bichanámos
+7.ndo
+7.r
+80a	bichanara|bichanará
+9.m
+:.os	bichanáramos
+9.o	bichanarão
+90s	bichanaras|bichanarás
+8.des
+8.ei
+:0s	bichanareis|bichanáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bichanaríamos
+:.s
+9.eis	bichanaríeis
+8.mos
+7.s
+8.se
+:.is	bichanásseis
+:.m
+;.os	bichanássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bichanávamos
+9.s
+8.eis	bichanáveis
+6.do
+6.e
+7.i
+8.ro
+8.s
+7.m
+8.os
+7.s
+6.ice
+9.s
+60o
+7.s
+7.u
+5.r
+60a	bichara|bichará
+7/da
+7.m
+8.os	bicháramos
+7.o	bicharão
+70s	bicharas|bicharás
+6.des
+6.ei
+80s	bichareis|bicháreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bicharíamos
+8.s
+7.eis	bicharíeis
+6.mos
+6.oco
+6.rao	bicharrão
 54s
-46inho
+6.se
+8.is	bichásseis
+8.m
+9.os	bichássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bichávamos
+7.s
+6.eis	bicháveis
+4.e
+5.i
+6.ra
+8.s
+7.o
+8.s
+6.s
+5.m
+6.os
+5.nto
+5.s
+4.ice
+7.s
+56nho
 83s
 4;o
+5.ca
+6.o
 59s
+6.o
+5.u
+6.ro
 3>icleta
 97s
+4.pital
+7.e	bicípite
 3;o
+4.lor
+4.ncava	bicôncava
+9.s	bicôncavas
+8.o	bicôncavo
+9.s	bicôncavos
+5.vexo
+4.rne
+7.o	bicórneo
 48s
-3/udo
+4.u
+3.romia
+3.uda
+6.s
+5/o
+6.s
 22dao	bidão
 3.e	bidé
+4.ntado
+4.s	bidés
+3.imensionais
+<.l
+4.recionais
+;.l
 33oes	bidões
-2=fe
+2.e	bié
+3.la
+5.s
+4.orrussa
+;.s
+:.ia	bielorrússia
+:.o
+;.s
+3.nais
+5.l
+4.io	biénio
+6.s	biénios
+2.faciais
+7.l
+4.na
+6.s
+3=e
+4.ira
+4.ndido
 49s
-33urcacao	bifurcação
-2;gode
+3.ocal
+4.rme
+7.s
+3.ronte
+30urca	bifurca|bifurcá
+73cao	bifurcação
+8.oes	bifurcações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	bifurcamos|bifurcámos
+7.ndo
+7.r
+80a	bifurcara|bifurcará
+9.m
+:.os	bifurcáramos
+9.o	bifurcarão
+90s	bifurcaras|bifurcarás
+8.des
+8.ei
+:0s	bifurcareis|bifurcáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bifurcaríamos
+:.s
+9.eis	bifurcaríeis
+8.mos
+7.s
+8.se
+:.is	bifurcásseis
+:.m
+;.os	bifurcássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bifurcávamos
+9.s
+8.eis	bifurcáveis
+6.o
+7.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
+2.gamia
+60za	bigamiza|bigamizá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	bigamizamos|bigamizámos
+8.ndo
+8.r
+90a	bigamizara|bigamizará
+:.m
+;.os	bigamizáramos
+:.o	bigamizarão
+:0s	bigamizaras|bigamizarás
+9.des
+9.ei
+;0s	bigamizareis|bigamizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bigamizaríamos
+;.s
+:.eis	bigamizaríeis
+9.mos
+8.s
+9.se
+;.is	bigamizásseis
+;.m
+<.os	bigamizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bigamizávamos
+:.s
+9.eis	bigamizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.o	bígamo
+3.landular
+;.es
+9.oso
+4.e
+4.obular
+3.nonia	bignónia
+3.oda
+6.ca	bigodaça
+8.s	bigodaças
+6.do
+6.s
+5;e
+6.a	bigodeá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	bigodeamos|bigodeámos
+7.ndo
+7.r
+80a	bigodeara|bigodeará
+9.m
+:.os	bigodeáramos
+9.o	bigodearão
+90s	bigodearas|bigodearás
+8.des
+8.ei
+:0s	bigodeareis|bigodeáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bigodearíamos
+:.s
+9.eis	bigodearíeis
+8.mos
+7.sse
+:.is	bigodeásseis
+:.m
+;.os	bigodeássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bigodeávamos
+9.s
+8.eis	bigodeáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.ra
+6.ou
 65s
 5.inho
+9.s
 42rna
-2.jutaria
-2/laterais
+7.s
+3.rama
+7.s
+2.jectiva
+4.tiva
+3.utaria
+9.s
+5.eria
+9.s
+2.labiada
+9.s
+8.o
+7.is
+7.l
+4.minado
+4/terais
 81l
+9.ismo
+=.s
+9.mente
+3.bau
+3.enio	bilénio
 3/ha
 58r
+60da	bilharda|bilhardá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	bilhardamos|bilhardámos
+8.ndo
+8.r
+90a	bilhardara|bilhardará
+:.m
+;.os	bilhardáramos
+:.o	bilhardarão
+:0s	bilhardaras|bilhardarás
+9.des
+9.ei
+;0s	bilhardareis|bilhardáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bilhardaríamos
+;.s
+:.eis	bilhardaríeis
+9.mos
+8.s
+9.se
+;.is	bilhardásseis
+;.m
+<.os	bilhardássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bilhardávamos
+:.s
+9.eis	bilhardáveis
+7.e
+8.i
+9.ro
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.es
+6.ista
+5.s
 4Bete
 74ira
+:.s
+9.o
 7@s
 39iao	bilião
 53r
 6.es
+6.io	biliário
+4.ngue
+8.s
+7.ismo
+;.s
 4>oes	biliões
 5/naria	bilionária
+:.s	bilionárias
 98o	bilionário
 :2s	bilionários
+5.sa
+7.s
+6.o
+7.s
+4.rrubina
 43s	bílis
 36l
-21mba
+3.ocular
+3.ro
+2.marginado
+31ba
+3.embre
+4.nsal
+4.strais
+8.l
+7.e
+3.otor
+7.es
 2/naria	binária
+7.s	binárias
 63o	binário
 7/s	binários
+4.scido
 35go
-36oculos	binóculos
-2.odiversidade
-37grafia
+5.s
+3.ocular
+70iza	binoculiza|binoculizá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	binoculizamos|binoculizámos
+:.ndo
+:.r
+;0a	binoculizara|binoculizará
+<.m
+=.os	binoculizáramos
+<.o	binoculizarão
+<0s	binoculizaras|binoculizarás
+;.des
+;.ei
+=0s	binoculizareis|binoculizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	binoculizaríamos
+=.s
+<.eis	binoculizaríeis
+;.mos
+:.s
+;.se
+=.is	binoculizásseis
+=.m
+>.os	binoculizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	binoculizávamos
+<.s
+;.eis	binoculizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+7.o	binóculo
+86s	binóculos
+4.miais
+7.l
+6.o	binómio
+3.uclear
+2.ocombustiveis	biocombustíveis
+=.l	biocombustível
+3.dinamica	biodinâmica
+5.versidade
+>.s
+3.eletricidade
+?.s
+4.nergetica	bioenergética
+5.genharia
+=.s
+3.fisica	biofísica
+3.genese	biogénese
+8.ico	biogenésico
+6.ia
+5.ografia
+<.s
+;.ca	biogeográfica
+=.s	biogeográficas
+<.o	biogeográfico
+=.s	biogeográficos
+41rafa	biografa|biografá|biógrafa
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	biografamos|biografámos
+8.ndo
+8.r
+90a	biografara|biografará
+:.m
+;.os	biografáramos
+:.o	biografarão
+:0s	biografaras|biografarás
+9.des
+9.ei
+;0s	biografareis|biografáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	biografaríamos
+;.s
+:.eis	biografaríeis
+9.mos
+80s	biografas|biógrafas
+9.se
+;.is	biografásseis
+;.m
+<.os	biografássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	biografávamos
+:.s
+9.eis	biografáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+77ia
 90s
-7/o	biógrafo
+8.ca	biográfica
+:.s	biográficas
+9.o	biográfico
+:.s	biográficos
+8.sta
+71o	biógrafo|biografo
+8.s	biógrafos
+8.u
 32loga	bióloga
+7.s	biólogas
 69ia
+8.s
 79ca	biológica
 94mente
 96s	biológicas
 89o	biológico
 96s	biológicos
+7.smo
+:.s
+8.ta
 64o	biólogo
 72s	biólogos
-3/massa
+4.uminescencia	bioluminescência
+@.s	bioluminescências
+3.magnetismo
+=.s
+5/ssa
 4.bo
+6.s
 4/ecanica	biomecânica
+5.dica	biomédica
+9.s	biomédicas
+8.o	biomédico
+9.s	biomédicos
 50tria
+9.s
 80ca	biométrica
+:.s	biométricas
 92o	biométrico
 :1s	biométricos
 39psia
 7.s
 34quimica	bioquímica
+:.s	bioquímicas
 90o	bioquímico
 :/s	bioquímicos
 3/sfera
+4.sintese	biossíntese
 32tecnologia
-23polar
-20queira
+=.s
+<.ca	biotecnológica
+>.s	biotecnológicas
+=.o	biotecnológico
+>.s	biotecnológicos
+4.ico	biótico
+5.po	biótipo
+7.logia
+<.s
+;.ca	biotipológica
+=.s	biotipológicas
+<.o	biotipológico
+=.s	biotipológicos
+7.s	biótipos
+4.opo	biótopo
+3.xido	bióxido
+2.paro	bíparo
+5.ta
+7.is
+7.m
+8.os
+7.s
+6.e
+7.m
+7.s
+6.i
+7.a
+8.m
+9.os	bipartíamos
+8.s
+7.cao	bipartição
+8.oes	bipartições
+7.da
+9.s
+8.o
+9.s
+7.eis	bipartíeis
+7.mos
+7.ndo
+7.r
+80a	bipartira|bipartirá
+9.m
+:.os	bipartíramos
+9.o	bipartirão
+90s	bipartiras|bipartirás
+8.des
+8.ei
+:0s	bipartireis|bipartíreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bipartiríamos
+:.s
+9.eis	bipartiríeis
+8.mos
+7.s
+8.se
+:.is	bipartísseis
+:.m
+;.os	bipartíssemos
+:.s
+8.te
+:.s
+7.u
+7.veis	bipartíveis
+9.l	bipartível
+6.o
+4.tente
+3.ede	bípede
+6.s	bípedes
+4.rfurado
+3.lano
+33olar
+7.es
+7.idade
+<.s
+80za	bipolariza|bipolarizá
+:.cao	bipolarização
+;.oes	bipolarizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	bipolarizamos|bipolarizámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	bipolarizara|bipolarizará
+<.m
+=.os	bipolarizáramos
+<.o	bipolarizarão
+<0s	bipolarizaras|bipolarizarás
+;.des
+;.ei
+=0s	bipolarizareis|bipolarizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	bipolarizaríamos
+=.s
+<.eis	bipolarizaríeis
+;.mos
+:.s
+;.se
+=.is	bipolarizásseis
+=.m
+>.os	bipolarizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	bipolarizávamos
+<.s
+;.eis	bipolarizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+3.residente
+<.s
+4.isma
+2.quadrado
+4.e
+5.i
+60ra
+8.da
+6.s
+5.m
+6.os
+5.s
 46ini	biquíni
 71s	biquínis
-2.rmaneses
-33ra
+4.otidiano
+2.rma	birmã
+5.ne
+7.s	birmanês
+8.a
+9.s
+8.es
+6.ia	birmânia
+34ra	birra|birrá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	birramos|birrámos
+5.ndo
+5.r
+60a	birrara|birrará
+7.m
+8.os	birráramos
+7.o	birrarão
+70s	birraras|birrarás
+6.des
+6.ei
+80s	birrareis|birráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	birraríamos
+8.s
+7.eis	birraríeis
+6.mos
 51s
+6.se
+8.is	birrásseis
+8.m
+9.os	birrássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	birrávamos
+7.s
+6.eis	birráveis
+4.e
+5.fracao	birrefração
+5.i
+6.s
+5.m
+6.os
+5.nta
+8.s
+7.o
+8.s
+5.s
+4.o
+5.u
 20s
-39avo	bisavô|bisavó
-3/bilhotando
+30a	bisa|bisá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+50os	bisamos|bisámos
+4.ndo
+4.o	bisão
+4.r
+50a	bisara|bisará
+6.m
+7.os	bisáramos
+6.o	bisarão
+60s	bisaras|bisarás
+5.des
+5.ei
+70s	bisareis|bisáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	bisaríamos
+7.s
+6.eis	bisaríeis
+5.mos
+4.s
+5.se
+7.is	bisásseis
+7.m
+8.os	bisássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	bisávamos
+6.s
+5.eis	bisáveis
+59o	bisavô|bisavó
+60s	bisavós|bisavôs
+30bilhota	bisbilhota|bisbilhotá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	bisbilhotamos|bisbilhotámos
+:/ndo
 :9r
-9/eira
+;0a	bisbilhotara|bisbilhotará
+<.m
+=.os	bisbilhotáramos
+<.o	bisbilhotarão
+<0s	bisbilhotaras|bisbilhotarás
+;.des
+;.ei
+=0s	bisbilhotareis|bisbilhotáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	bisbilhotaríamos
+=.s
+<.eis	bisbilhotaríeis
+;.mos
+:.s
+;.se
+=.is	bisbilhotásseis
+=.m
+>.os	bisbilhotássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	bisbilhotávamos
+<.s
+;.eis	bisbilhotáveis
+9.e
+:.i
+;/ra
+=.s
 </o
+=.s
+;.s
+:.m
+;.os
+:.s
 91ice
 <0s
-32cate
+9.o
+:.u
+30ca	bisca|biscá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.a
+6.nha
+9.s
+8.o
+9.s
+6.s
+5.m
+60os	biscamos|biscámos
+5.ndo
+5.r
+60a	biscara|biscará
+7.m
+8.os	biscáramos
+7.o	biscarão
+70s	biscaras|biscarás
+6.des
+6.ei
+80s	biscareis|biscáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	biscaríamos
+8.s
+7.eis	biscaríeis
+6.mos
+5.s
+6.se
+8.is	biscásseis
+8.m
+9.os	biscássemos
+8.s
+6.te
+8.s
+52te
+7.a	biscateá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	biscateamos|biscateámos
+8.ndo
+8.r
+90a	biscateara|biscateará
+:.m
+;.os	biscateáramos
+:.o	biscatearão
+:0s	biscatearas|biscatearás
+9.des
+9.ei
+;0s	biscateareis|biscateáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	biscatearíamos
+;.s
+:.eis	biscatearíeis
+9.mos
+8.sse
+;.is	biscateásseis
+;.m
+<.os	biscateássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	biscateávamos
+:.s
+9.eis	biscateáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ro
+7.ou
 73s
-49oito
+6.o
+5.va
+7.m
+8.os	biscávamos
+7.s
+6.eis	biscáveis
+4.o
+50ita	biscoita|biscoitá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	biscoitamos|biscoitámos
+8.ndo
+8.r
+90a	biscoitara|biscoitará
+:.m
+;.os	biscoitáramos
+:.o	biscoitarão
+:0s	biscoitaras|biscoitarás
+9.des
+9.ei
+;0s	biscoitareis|biscoitáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	biscoitaríamos
+;.s
+:.eis	biscoitaríeis
+9.mos
+8.s
+9.se
+;.is	biscoitásseis
+;.m
+<.os	biscoitássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	biscoitávamos
+:.s
+9.eis	biscoitáveis
+7.e
+8.i
+9.ro
+9.s
+8.m
+9.os
+8.s
+79o
 8<s
-3/naga
-40eto
-3/oes	bisões
-42nte
+8.u
+5.u
+60ta	biscouta|biscoutá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	biscoutamos|biscoutámos
+8.ndo
+8.r
+90a	biscoutara|biscoutará
+:.m
+;.os	biscoutáramos
+:.o	biscoutarão
+:0s	biscoutaras|biscoutarás
+9.des
+9.ei
+;0s	biscoutareis|biscoutáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	biscoutaríamos
+;.s
+:.eis	biscoutaríeis
+9.mos
+8.s
+9.se
+;.is	biscoutásseis
+;.m
+<.os	biscoutássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	biscoutávamos
+:.s
+9.eis	biscoutáveis
+7.e
+8.i
+9.ra
+;.s
+:.o
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
+3.marck
+4.utado
+6.ico	bismútico
+6.o
+31naga	bisnaga|bisnagá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	bisnagamos|bisnagámos
+7.ndo
+7.r
+80a	bisnagara|bisnagará
+9.m
+:.os	bisnagáramos
+9.o	bisnagarão
+90s	bisnagaras|bisnagarás
+8.des
+8.ei
+:0s	bisnagareis|bisnagáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bisnagaríamos
+:.s
+9.eis	bisnagaríeis
+8.mos
+7.s
+8.se
+:.is	bisnagásseis
+:.m
+;.os	bisnagássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bisnagávamos
+9.s
+8.eis	bisnagáveis
+6.o
+7.u
+6.ue
+8.i
+9.s
+8.m
+9.os
+8.s
+4.eta
+7.s
+60o
+7.s
+3.o
+4/es	bisões
+4.nha
+7.s
+6.o
+7.s
+52te
 71s
-3:po
+4.u
+3.pado
+7.s
+5.l
+5.vel	bispável
+4:o
 54s
-3/sexuais
+3.que
+6.i
+7.s
+6.m
+7.os
+6.s
+3.sau
+4.eccao	bissecção
+6.ular
+5.manal
+9.rio	bissemanário
+5.riado
+50ta	bisseta|bissetá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	bissetamos|bissetámos
+7.ndo
+7.r
+80a	bissetara|bissetará
+9.m
+:.os	bissetáramos
+9.o	bissetarão
+90s	bissetaras|bissetarás
+8.des
+8.ei
+:0s	bissetareis|bissetáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bissetaríamos
+:.s
+9.eis	bissetaríeis
+8.mos
+7.s
+8.se
+:.is	bissetásseis
+:.m
+;.os	bissetássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bissetávamos
+9.s
+8.eis	bissetáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.r
+7.u
+6.riz
+9.es
+5.xto
+8.s
+6.uado
+8/is
 82l
+9.idade
+>.s
+4.ilabo	bissílabo
+9.s	bissílabos
 37turi
 7/s
 21t
-3.ola
+3.aite
+7.s
+30ola	bitola|bitolá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	bitolamos|bitolámos
+6.ndo
+6.r
+70a	bitolara|bitolará
+8.m
+9.os	bitoláramos
+8.o	bitolarão
+80s	bitolaras|bitolarás
+7.des
+7.ei
+90s	bitolareis|bitoláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bitolaríamos
+9.s
+8.eis	bitolaríeis
+7.mos
+6.s
+7.se
+9.is	bitolásseis
+9.m
+:.os	bitolássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bitolávamos
+8.s
+7.eis	bitoláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.nalidade
+<.s
 33s
-26zarra
+2.univoca	biunívoca
+9.mente
+9.s	biunívocas
+8.o	biunívoco
+9.s	biunívocos
+2.valencia	bivalência
+:.s	bivalências
+7.te
+9.s
+5.ve
+7.s
+4.que
+2.zantina
+9.s
+8.ice
+;.s
+9.smo
+<.s
+8.o
+9.s
+46rra
+7.co	bizarraço
 74s
+6.ia
+7.ce
+9.s
 68o
 73s
-12lasfemia	blasfémia
+3.et
+10lasfema	blasfema|blasfemá
+8.cao	blasfemação
+9.oes	blasfemações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	blasfemamos|blasfemámos
+8.ndo
+8.r
+90a	blasfemara|blasfemará
+:.m
+;.os	blasfemáramos
+:.o	blasfemarão
+:0s	blasfemaras|blasfemarás
+9.des
+9.ei
+;0s	blasfemareis|blasfemáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	blasfemaríamos
+;.s
+:.eis	blasfemaríeis
+9.mos
+8.s
+9.se
+;.is	blasfemásseis
+;.m
+<.os	blasfemássemos
+;.s
+9.te
+;.s
+8.toria	blasfematória
+=.s	blasfematórias
+<.o	blasfematório
+=.s	blasfematórios
+8.va
+:.m
+;.os	blasfemávamos
+:.s
+9.eis	blasfemáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+72ia	blasfémia
 9/s	blasfémias
 7/o
-23indada
+8.s
+8.u
+20inda	blinda|blindá
+63da
 81s
 77o
 85s
 65gem
+8.ns
+6.i
+7.s
+6.m
+70os	blindamos|blindámos
+6.ndo
+6.r
+70a	blindara|blindará
+8.m
+9.os	blindáramos
+8.o	blindarão
+80s	blindaras|blindarás
+7.des
+7.ei
+90s	blindareis|blindáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	blindaríamos
+9.s
+8.eis	blindaríeis
+7.mos
+6.s
+7.se
+9.is	blindásseis
+9.m
+:.os	blindássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	blindávamos
+8.s
+7.eis	blindáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 2?oco
 5:s
 36gue
 61s
-35queada
+3.quea	bloqueá
+75da
 94s
 88o
 95r
+:.a
+;.s
 :4es
 93s
-73mos	bloqueamos|bloqueámos
+7.i
+8.s
+7.mento
+<.s
+83os	bloqueamos|bloqueámos
 74ndo
+8.te
+:.s
 7>r
-85am
-8/em
-7/ste
+80a	bloqueara|bloqueará
+95m
+:.os	bloqueáramos
+9.o	bloquearão
+90s	bloquearas|bloquearás
+8.des
+8.ei
+:0s	bloqueareis|bloqueáreis
+9/m
+:.os
+9.s
+8.ia
+:.m
+;.os	bloquearíamos
+:.s
+9.eis	bloquearíeis
+8.mos
+7.sse
+:.is	bloqueásseis
+:.m
+;.os	bloqueássemos
+:.s
+8/te
+:.s
 7/va
+9.m
+:.os	bloqueávamos
+9.s
+8.eis	bloqueáveis
 63ei
+8.s
+7.mos
 68ia
 83m
 8.s
@@ -18643,126 +64285,1129 @@ A.s
 7<o
 87s
 68ou
-2:usa
+5.ista
+9.s
+2.uetooth
+3:sa
 58o	blusão
 52s
 4/oes	blusões
+1.mw
+1.nu
 1Loa
+3.mente
 3Fs
-35te
+30ta	boata|boatá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	boatamos|boatámos
+5.ndo
+5.r
+60a	boatara|boatará
+7.m
+8.os	boatáramos
+7.o	boatarão
+70s	boataras|boatarás
+6.des
+6.ei
+80s	boatareis|boatáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	boataríamos
+8.s
+7.eis	boataríeis
+6.mos
+5.s
+6.se
+8.is	boatásseis
+8.m
+9.os	boatássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	boatávamos
+7.s
+6.eis	boatáveis
+45e
+5.i
+6.ra
+8.s
+7.o
+8.s
+6.s
+5.m
+6.os
 50s
 4;o
 5<s
+5.u
+3.ventura
+4.ista
+7.eira
+;.s
+:.o
+;.s
 36zinha
 8.s
 22ba
 42gem
 6/ns
-36ina
-65s
-50e
+4.lhao	bobalhão
+6.oes	bobalhões
+7.na
+9.s
+4.s
+3.ea	bobeá
+5.da
+7.s
+6.o
+7.s
+5.i
 6.s
+50mos	bobeamos|bobeámos
+5.ndo
+5.r
+60a	bobeara|bobeará
+7.m
+8.os	bobeáramos
+7.o	bobearão
+70s	bobearas|bobearás
+6.des
+6.ei
+80s	bobeareis|bobeáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bobearíamos
+8.s
+7.eis	bobearíeis
+6.mos
+5.sse
+8.is	bobeásseis
+8.m
+9.os	bobeássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bobeávamos
+7.s
+6.eis	bobeáveis
+4.ei
+6.s
+5.mos
+4.ia
+6.m
+6.s
+5.e
+6.m
+6.s
+5.o
+4.ou
+3.ice
+6.s
+46na	bobina|bobiná
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.gem
+6.i
+7.s
+6.m
+70os	bobinamos|bobinámos
+6.ndo
+6.r
+70a	bobinara|bobinará
+8.m
+9.os	bobináramos
+8.o	bobinarão
+80s	bobinaras|bobinarás
+7.des
+7.ei
+90s	bobinareis|bobináreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bobinaríamos
+9.s
+8.eis	bobinaríeis
+7.mos
+65s
+7.se
+9.is	bobinásseis
+9.m
+:.os	bobinássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bobinávamos
+8.s
+7.eis	bobináveis
+50e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 38o
 41s
 2Dca
+4.ca	bocaça
 4Adinho
 95s
 5Eo
 6;s
-41l
+4.ge
+42l	bocal|boçal
+5.idade	boçalidade
+:.s	boçalidades
 41rra
 4:s
-3.ejar
+30eja	boceja|bocejá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	bocejamos|bocejámos
+6.ndo
+6.r
+70a	bocejara|bocejará
+8.m
+9.os	bocejáramos
+8.o	bocejarão
+80s	bocejaras|bocejarás
+7.des
+7.ei
+90s	bocejareis|bocejáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bocejaríamos
+9.s
+8.eis	bocejaríeis
+7.mos
+6.s
+7.se
+9.is	bocejásseis
+9.m
+:.os	bocejássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bocejávamos
+8.s
+7.eis	bocejáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
 5/o
+6.s
+6.u
+4.ta
 32he
-57cha
+57cha	bochecha|bochechá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	bochechamos|bochechámos
+8.ndo
+8.o	bochechão
+8.r
+90a	bochechara|bochechará
+:.m
+;.os	bochecháramos
+:.o	bochecharão
+:0s	bochecharas|bochecharás
+9.des
+9.ei
+;0s	bochechareis|bochecháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bochecharíamos
+;.s
+:.eis	bochecharíeis
+9.mos
 88s
+9.se
+;.is	bochechásseis
+;.m
+<.os	bochechássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bochechávamos
+:.s
+9.eis	bochecháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.s
+8.u
+7.uda
+:.s
+9.o
+:.s
 56s
+3.inha
+7.s
+4.o	bócio
+3.udo
 23da
 44s
 3;e
 40ga
+6.da
+6.o	bodegão
+6.s
+5.ueiro
+6.ice
+9.s
 44s
 20emia	boémia
+6.s	boémias
 5/o	boémio
 6.s	boémios
-26fetada
+3.r	bóer
+2.fes
+46tada
 81s
+6.o	bofetão
+5.e
+6.a	bofeteá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	bofeteamos|bofeteámos
+7.ndo
+7.r
+80a	bofeteara|bofeteará
+9.m
+:.os	bofeteáramos
+9.o	bofetearão
+90s	bofetearas|bofetearás
+8.des
+8.ei
+:0s	bofeteareis|bofeteáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bofetearíamos
+:.s
+9.eis	bofetearíeis
+8.mos
+7.sse
+:.is	bofeteásseis
+:.m
+;.os	bofeteássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bofeteávamos
+9.s
+8.eis	bofeteáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+6.ou
+5.oes	bofetões
 3;ia	bófia
+2.ga
+4.s
+3.ota	bogotá
+2.hr
 27i
-3.a
+30a	boia|boiá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+50os	boiamos|boiámos
 4.ndo
+5.te
+7.s
 4/o	boião
 45r
-34cotar
+50a	boiara|boiará
+6.m
+7.os	boiáramos
+6.o	boiarão
+60s	boiaras|boiarás
+5.des
+6.o
+7.s
+5.ei
+70s	boiareis|boiáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	boiaríamos
+7.s
+6.eis	boiaríeis
+5.mos
+4.s
+5.se
+7.is	boiásseis
+7.m
+8.os	boiássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	boiávamos
+6.s
+5.eis	boiáveis
+30cota	boicota|boicotá
+7.da
+9.s
+8.o
+9.s
+7.gem
+7.i
+8.s
+7.m
+80os	boicotamos|boicotámos
+7.ndo
+74r
+80a	boicotara|boicotará
+9.m
+:.os	boicotáramos
+9.o	boicotarão
+90s	boicotaras|boicotarás
+8.des
+8.ei
+:0s	boicotareis|boicotáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	boicotaríamos
+:.s
+9.eis	boicotaríeis
+8.mos
+7.s
+8.se
+:.is	boicotásseis
+:.m
+;.os	boicotássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	boicotávamos
+9.s
+8.eis	boicotáveis
 62e
+7.a	boicoteá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	boicoteamos|boicoteámos
+8.ndo
+8.r
+90a	boicoteara|boicoteará
+:.m
+;.os	boicoteáramos
+:.o	boicotearão
+:0s	boicotearas|boicotearás
+9.des
+9.ei
+;0s	boicoteareis|boicoteáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	boicotearíamos
+;.s
+:.eis	boicotearíeis
+9.mos
+8.sse
+;.is	boicoteásseis
+;.m
+<.os	boicoteássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	boicoteávamos
+:.s
+9.eis	boicoteáveis
+7.ei
+9.s
+8.mos
+7.i
+8.a
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.s
+7.m
+8.os
+7.ou
+7.s
+6.o
+7.u
+3.e
+4.i
+5.ra
+7.s
+6.o
+5.s
+4.m
+5.os
+4.s
 34na
 5/s
+3.o
+4.es	boiões
+4.u
 35s
+3.te	boîte
+5.s	boîtes
+20ja	boja|bojá
+4.da
+6.s
+5.o
+6.r
+7.a
+8.s
+7.es
+6.s
+5.ura
+4.i
+5.s
+4.m
+50os	bojamos|bojámos
+4.nca	bojança
+5.do
+5.te
+7.s
+4.r
+50a	bojara|bojará
+6.m
+7.os	bojáramos
+6.o	bojarão
+60s	bojaras|bojarás
+5.da
+6.es
+5.ei
+70s	bojareis|bojáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	bojaríamos
+7.s
+6.eis	bojaríeis
+5.mos
+4.s
+5.se
+7.is	bojásseis
+7.m
+8.os	bojássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	bojávamos
+6.s
+5.eis	bojáveis
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
+3.o
+4.u
+3.udo
 2Cla
 48cha
+7.da
 7<s
+6.eiro
+:.na
+6.uda
+9.s
+8.o
+9.s
 40da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+50os	bolamos|bolámos
+4.ndo
 40r
+50a	bolara|bolará
+6.m
+7.os	boláramos
+6.o	bolarão
+60s	bolaras|bolarás
+5.des
+5.ei
+70s	bolareis|boláreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	bolaríamos
+7.s
+6.eis	bolaríeis
+5.mos
 4@s
+5.se
+7.is	bolásseis
+7.m
+8.os	bolássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	bolávamos
+6.s
+5.eis	boláveis
 3/bo
 50s
+6.a
+7.s
+6.o
+7.s
 3/chevique
 ;2s
-3@eia
+8.smo
+;.s
+9.ta
+;.s
+80za	bolcheviza|bolchevizá
+:.cao	bolchevização
+;.oes	bolchevizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	bolchevizamos|bolchevizámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	bolchevizara|bolchevizará
+<.m
+=.os	bolchevizáramos
+<.o	bolchevizarão
+<0s	bolchevizaras|bolchevizarás
+;.des
+;.ei
+=0s	bolchevizareis|bolchevizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	bolchevizaríamos
+=.s
+<.eis	bolchevizaríeis
+;.mos
+:.s
+;.se
+=.is	bolchevizásseis
+=.m
+>.os	bolchevizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	bolchevizávamos
+<.s
+;.eis	bolchevizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+3.e
+4.i
+5@a
 63s
+5.ro
+5.s
+4.m
+5.os
+4.na
+4.ro
+4.s
 4:tim
-64ns
-3:ha
+6.neiro
+74s
+3:ha	bolha|bolhá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	bolhamos|bolhámos
+5.ndo
+6.te
+8.s
+5.o	bolhão
+5.r
+60a	bolhara|bolhará
+7.m
+8.os	bolháramos
+7.o	bolharão
+70s	bolharas|bolharás
+6.des
+6.ei
+80s	bolhareis|bolháreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bolharíamos
+8.s
+7.eis	bolharíeis
+6.mos
 5:s
+6.se
+8.is	bolhásseis
+8.m
+9.os	bolhássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bolhávamos
+7.s
+6.eis	bolháveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.nto
+5.s
+4.o
+5.sa
+7.s
+6.o
+5.u
 3/ide	bólide
-45nha
+40na	bolina|boliná
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	bolinamos|bolinámos
+6.ndo
+6.r
+70a	bolinara|bolinará
+8.m
+9.os	bolináramos
+8.o	bolinarão
+80s	bolinaras|bolinarás
+7.des
+7.ei
+90s	bolinareis|bolináreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bolinaríamos
+9.s
+8.eis	bolinaríeis
+7.mos
+6.s
+7.se
+9.is	bolinásseis
+9.m
+:.os	bolinássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bolinávamos
+8.s
+7.eis	bolináveis
+5.e
+6.i
+7.ro
+7.s
+6.m
+7.os
+6.s
+55ha
 76s
 68o
 7;s
-40viano
+5.o
+6.u
+4.via	bolívia
+7.na
+9.s
+80o
 90s
 3Ao
-4.nhesa
+4.nha
+6.es	bolonhês
+8.a
+9.s
+8.es
 44r
+5.eca	boloreça
+8.is	boloreçais
+8.m	boloreçam
+9.os	boloreçamos
+8.s	boloreças
+70e	bolorece|bolorecê
+8.i
+9.s
+8.m
+9.os
+8.ndo
+8.r
+90a	bolorecera|bolorecerá
+:.m
+;.os	bolorecêramos
+:.o	bolorecerão
+:0s	boloreceras|bolorecerás
+9.des
+9.ei
+;0s	bolorecereis|bolorecêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	boloreceríamos
+;.s
+:.eis	boloreceríeis
+9.mos
+8.s
+9.se
+;.is	bolorecêsseis
+;.m
+<.os	bolorecêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	bolorecíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	bolorecíeis
+7.o	boloreço
+6.ncia	bolorência
+:.s	bolorências
+7.ta
+9.s
+8.o
+9.s
+6.s
 4<s
 41ta
+6.da
 60s
+4.u
 3@sa
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	bolsamos|bolsámos
+5.ndo
+5.o	bolsão
+5.r
+60a	bolsara|bolsará
+7.m
+8.os	bolsáramos
+7.o	bolsarão
+70s	bolsaras|bolsarás
+6.des
+6.ei
+80s	bolsareis|bolsáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bolsaríamos
+8.s
+7.eis	bolsaríeis
+6.mos
 5:s
+6.se
+8.is	bolsásseis
+8.m
+9.os	bolsássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bolsávamos
+7.s
+6.eis	bolsáveis
+4.e
+5.i
+6.ra
+8.s
+7.o
+8.s
+6.s
+5.m
+6.os
+5.s
 4/inha
+8.s
 51sta
+8.s
 4?o
+5.es	bolsões
 5<s
+5.u
+3.tzmann
 2Mm
 3Dba
-52rdeada
+5.cho
+5.da
+5.gem
+5.im
+5.rato
+6.da
+7.ea	bombardeá
+92da
 ;.s
 :4o
 ;2s
+9.i
+:.s
 99mento
 >6s
 :2os	bombardeamos|bombardeámos
 9.ndo
 99r
-:5am
-:/em
+:0a	bombardeara|bombardeará
+;5m
+<.os	bombardeáramos
+;.o	bombardearão
+;0s	bombardearas|bombardearás
+:.des
+:.ei
+<0s	bombardeareis|bombardeáreis
+;/m
+<.os
+;.s
+:.ia
+<.m
+=.os	bombardearíamos
+<.s
+;.eis	bombardearíeis
+:.mos
+9.sse
+<.is	bombardeásseis
+<.m
+=.os	bombardeássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	bombardeávamos
+;.s
+:.eis	bombardeáveis
+8.ei
+:.s
+9.mos
 80ia
 :1m
+:.s
+9.e
+:.m
+:.s
 94o
 :/s
-96ro
+9.ra
+;.s
+:6o
 ;9s
 84ou
+6.ral
 5@s
-41eado
+6.tica	bombástica
+:.s	bombásticas
+9.o	bombástico
+:.s	bombásticos
+5.zina
+9.s
+8.e
+9.s
+4.ea	bombeá
+6.da
+8.s
+71o
+8.s
+6.i
+7.s
 6.mento
+;.s
+70os	bombeamos|bombeámos
 6.ndo
 67r
+70a	bombeara|bombeará
+8.m
+9.os	bombeáramos
+8.o	bombearão
+80s	bombearas|bombearás
+7.des
+7.ei
+90s	bombeareis|bombeáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bombearíamos
+9.s
+8.eis	bombearíeis
+7.mos
+6.sse
+9.is	bombeásseis
+9.m
+:.os	bombeássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	bombeávamos
+8.s
+7.eis	bombeáveis
+5.ei
+7.s
+6.mos
 52ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
 60ra
+8.s
 79o
 8=s
+5.ou
 4/inha
 81s
 59sta
@@ -18771,376 +65416,3398 @@ A.s
 52m
 54ns
 55rdo
-2/nanca	bonança
+5.s
+2.na
+4.cheirao	bonacheirão
+9.ice
+<.s
+9.ona
+<.s
+4/nca	bonança
+6.osa	bonançosa
+9.s	bonançosas
+8.o	bonançoso
+9.s	bonançosos
+4.parte
+8.ismo
+<.s
+:.ta
+<.s
 3=dade
+7.s
 40e
+5.s
 45osa
+7.mente
 7.s
 68o
 71s
 3:e	boné
 4=ca
+6.da
 6:s
+5.inha
+9.s
 5=o
 6:s
-41quinha
+4.queiro
+61inha
+:.s
 9/o
+:.s
 43s	bonés
-3Cita
+3.fim
+3.ifacio	bonifácio
+50ica	bonifica|bonificá
+8.cao	bonificação
+9.oes	bonificações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	bonificamos|bonificámos
+8.ndo
+8.r
+90a	bonificara|bonificará
+:.m
+;.os	bonificáramos
+:.o	bonificarão
+:0s	bonificaras|bonificarás
+9.des
+9.ei
+;0s	bonificareis|bonificáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	bonificaríamos
+;.s
+:.eis	bonificaríeis
+9.mos
+8.s
+9.se
+;.is	bonificásseis
+;.m
+<.os	bonificássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	bonificávamos
+:.s
+9.eis	bonificáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+4.ssimo	boníssimo
+9.s	boníssimos
+4Cta
 66o	bonitão
 6>s
+5.eza
 52inha
+9.s
 84o
 9/s
 5Bo
 6/es	bonitões
 6;s
+6.te
+3.jardim
+3.omia
 3Es
 41ai
+6.s
 3;us	bónus
 37zinho
 83s
-23quinha
-29rboleta
+2.ole
+5.ana
+8.s
+7.o
+8.s
+2.queira
+8.o	boqueirão
+4.iaberta
+;.s
+:.o
+;.s
+5.lha
+8.s
+53nha
+8.s
+2.rato
+6.s
+3.ba
+49oleta
 98s
-44ulha
+8.ea	borboleteá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:0mos	borboleteamos|borboleteámos
+:.ndo
+:.r
+;0a	borboleteara|borboleteará
+<.m
+=.os	borboleteáramos
+<.o	borboletearão
+<0s	borboletearas|borboletearás
+;.des
+;.ei
+=0s	borboleteareis|borboleteáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	borboletearíamos
+=.s
+<.eis	borboletearíeis
+;.mos
+:.sse
+=.is	borboleteásseis
+=.m
+>.os	borboleteássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	borboleteávamos
+<.s
+;.eis	borboleteáveis
+9.ei
+;.s
+:.mos
+9.ia
+;.m
+;.s
+:.e
+;.m
+;.s
+:.o
+9.ou
+50reja	borboreja|borborejá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	borborejamos|borborejámos
+9.ndo
+9.r
+:0a	borborejara|borborejará
+;.m
+<.os	borborejáramos
+;.o	borborejarão
+;0s	borborejaras|borborejarás
+:.des
+:.ei
+<0s	borborejareis|borborejáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	borborejaríamos
+<.s
+;.eis	borborejaríeis
+:.mos
+9.s
+:.se
+<.is	borborejásseis
+<.m
+=.os	borborejássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	borborejávamos
+;.s
+:.eis	borborejáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50ta	borbota|borbotá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	borbotamos|borbotámos
+7.ndo
+7.r
+80a	borbotara|borbotará
+9.m
+:.os	borbotáramos
+9.o	borbotarão
+90s	borbotaras|borbotarás
+8.des
+8.ei
+:0s	borbotareis|borbotáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	borbotaríamos
+:.s
+9.eis	borbotaríeis
+8.mos
+7.s
+8.se
+:.is	borbotásseis
+:.m
+;.os	borbotássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	borbotávamos
+9.s
+8.eis	borbotáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.s
+7.u
+45ulha	borbulha|borbulhá
+8.co	borbulhaço
+8.da
+:.s
+9.o
+:.s
+8.gem
+8.i
+9.s
+8.m
+90os	borbulhamos|borbulhámos
+8.ndo
+9.te
+;.s
+8.o	borbulhão
 80r
+90a	borbulhara|borbulhará
+:.m
+;.os	borbulháramos
+:.o	borbulharão
+:0s	borbulharas|borbulharás
+9.des
+9.ei
+;0s	borbulhareis|borbulháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	borbulharíamos
+;.s
+:.eis	borbulharíeis
+9.mos
 85s
-3;da
+9.se
+;.is	borbulhásseis
+;.m
+<.os	borbulhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	borbulhávamos
+:.s
+9.eis	borbulháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.nto
+8.s
+7.o
+8.so
+8.u
+3;da	borda|bordá
 5.da
+7.s
+6.eira
 62o
+7.r
+8.a
+9.s
+8.es
 70s
+6.ura
+9.s
+5.i
+6.s
+5.lense
+:.s
+7.s	bordalês
+8.a
+9.s
+8.es
+6.o
+5.m
+60os	bordamos|bordámos
+5.ndo
 52o	bordão
 51r
+60a	bordara|bordará
+7.m
+8.os	bordáramos
+7.o	bordarão
+70s	bordaras|bordarás
+6.des
+6.ei
+80s	bordareis|bordáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bordaríamos
+8.s
+7.eis	bordaríeis
+6.mos
 55s
-45eis	bordéis|bordeis
+6.se
+8.is	bordásseis
+8.m
+9.os	bordássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bordávamos
+7.s
+6.eis	bordáveis
+4.e
+5.i
+65s	bordéis|bordeis
+50ja	bordeja|bordejá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	bordejamos|bordejámos
+7.ndo
+7.r
+80a	bordejara|bordejará
+9.m
+:.os	bordejáramos
+9.o	bordejarão
+90s	bordejaras|bordejarás
+8.des
+8.ei
+:0s	bordejareis|bordejáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bordejaríamos
+:.s
+9.eis	bordejaríeis
+8.mos
+7.s
+8.se
+:.is	bordejásseis
+:.m
+;.os	bordejássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bordejávamos
+9.s
+8.eis	bordejáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 5:l
+6.eiro
+5.m
+6.os
+5.s
+5.us	bordéus
 4@o
+5.eira
+6.s	bordões
+5.s
 5/u
-3.eal
-3/is
+3.eais
+5.l
+3.ges
+4.onha
+7.es	borgonhês
+4.uinhoes	borguinhões
+6.sta
+3.ico	bórico
+4/s
 38la
+5.do
 50s
-30ra
+4.ista
+8.s
+3.neu	bornéu
+3.o
+4.a
+31ra	borra|borrá
 5:cha
+8.o	borrachão
 8/s
+7.eira
+7.ice
+:.s
 75o
 8/s
+7.udo
 53da
+7.s
+6.ela
+9.s
 64o
+7.r
+8.a
+9.s
+8.es
 7/s
+6.ura
+5.i
+6.s
+5.lheira
+;.s
+:.o
+8.nto
+7.o
+5.m
+60os	borramos|borrámos
+5.ndo
 53o	borrão
 55r
+60a	borrara|borrará
+7.m
+8.os	borráramos
+7.o	borrarão
+70s	borraras|borrarás
+6.des
+6.ei
+80s	borrareis|borráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	borraríamos
+8.s
+7.eis	borraríeis
+6.mos
 50s
+6.ca
+7.oso
+6.queiro
+6.se
+8.is	borrásseis
+8.m
+9.os	borrássemos
+8.s
 6/te
-45ego
+8.s
+50ta	borrata|borratá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	borratamos|borratámos
+7.ndo
+7.o	borratão
+7.r
+80a	borratara|borratará
+9.m
+:.os	borratáramos
+9.o	borratarão
+90s	borrataras|borratarás
+8.des
+8.ei
+:0s	borratareis|borratáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	borrataríamos
+:.s
+9.eis	borrataríeis
+8.mos
+7.s
+8.se
+:.is	borratásseis
+:.m
+;.os	borratássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	borratávamos
+9.s
+8.eis	borratáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.va
+7.m
+8.os	borrávamos
+7.s
+6.eis	borráveis
+4.e
+50ga	borrega|borregá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	borregamos|borregámos
+7.ndo
+7.r
+80a	borregara|borregará
+9.m
+:.os	borregáramos
+9.o	borregarão
+90s	borregaras|borregarás
+8.des
+8.ei
+:0s	borregareis|borregáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	borregaríamos
+:.s
+9.eis	borregaríeis
+8.mos
+7.s
+8.se
+:.is	borregásseis
+:.m
+;.os	borregássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	borregávamos
+9.s
+8.eis	borregáveis
+65o
+7.s
+7.u
+6.ue
+8.i
+9.ro
+9.s
+8.m
+9.os
+8.s
+7.ice
+:.s
 52i
-4.ifa
-7.do
+6.s
+5.m
+6.os
+5.nto
+5.s
+40ifa	borrifa|borrifá
+7.da
+9.s
+8.ela
+;.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	borrifamos|borrifámos
 72ndo
 76r
+80a	borrifara|borrifará
+9.m
+:.os	borrifáramos
+9.o	borrifarão
+90s	borrifaras|borrifarás
+8.des
+8.ei
+:0s	borrifareis|borrifáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	borrifaríamos
+:.s
+9.eis	borrifaríeis
+8.mos
+7.s
+8.se
+:.is	borrifásseis
+:.m
+;.os	borrifássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	borrifávamos
+9.s
+8.eis	borrifáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 60o
-4/oes	borrões
+7.u
+4.o
+5/es	borrões
 50u
 2/sao	bosão
-3.nios	bósnios
+3.nia	bósnia
+6.s	bósnias
+5.o	bósnio
+6.s	bósnios
+3.oes	bosões
 3<que
 69s
+5.imana	bosquímana
+:.s	bosquímanas
+9.o	bosquímano
+:.s	bosquímanos
 31sa
-39ta
+39ta	bosta|bostá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.l
+5.m
+60os	bostamos|bostámos
+5.ndo
+5.r
+60a	bostara|bostará
+7.m
+8.os	bostáramos
+7.o	bostarão
+70s	bostaras|bostarás
+6.des
+6.ei
+80s	bostareis|bostáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bostaríamos
+8.s
+7.eis	bostaríeis
+6.mos
 51s
-2:ta
-42nica	botânica
+6.se
+8.is	bostásseis
+8.m
+9.os	bostássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bostávamos
+7.s
+6.eis	bostáveis
+4.e
+5.i
+6.ra
+8.s
+7.o
+6.s
+5.m
+6.os
+5.s
+4.o
+5.n
+5.u
+2:ta	bota|botá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+50os	botamos|botámos
+4.ndo
+52ica	botânica
+8.s	botânicas
 72o	botânico
+8.s	botânicos
 4@o	botão
 46r
+50a	botara|botará
+6.m
+7.os	botáramos
+6.o	botarão
+60s	botaras|botarás
+5.des
+5.ei
+70s	botareis|botáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	botaríamos
+7.s
+6.eis	botaríeis
+5.mos
 4?s
+5.se
+7.is	botásseis
+7.m
+8.os	botássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	botávamos
+6.s
+5.eis	botáveis
 38e
 4.i
+5.s
+4.lharia
+:.s
+6.eiro
+6.o
+4.m
+5.os
+4.quim
+7.neiro
+8.s
 46s
-3/icario	boticário
+3.ica
+6.ria	boticária
+9.s	boticárias
+8/o	boticário
+9.s	boticários
+6.s
 45ja
 64s
+4.m
+4.na
+6.s
+5.s
 3.o
-4<es	botões
+4.aria
+8.s
+4.eira
+8.s
+7.o
+5<s	botões
+4.neira
+9.s
 41u
-2/ulevard
-2/vina
+3.suana
+20uca	bouça|bouçá
+5.da	bouçada
+7.s	bouçadas
+6.o	bouçado
+7.s	bouçados
+5.i	bouçai
+6.s	bouçais
+5.m	bouçam
+60os	bouçamos|bouçámos
+5.ndo	bouçando
+5.r	bouçar
+60a	bouçara|bouçará
+7.m	bouçaram
+8.os	bouçáramos
+7.o	bouçarão
+70s	bouçaras|bouçarás
+6.des	bouçardes
+6.ei	bouçarei
+80s	bouçareis|bouçáreis
+7.m	bouçarem
+8.os	bouçaremos
+7.s	bouçares
+6.ia	bouçaria
+8.m	bouçariam
+9.os	bouçaríamos
+8.s	bouçarias
+7.eis	bouçaríeis
+6.mos	bouçarmos
+5.s	bouças
+6.se	bouçasse
+8.is	bouçásseis
+8.m	bouçassem
+9.os	bouçássemos
+8.s	bouçasses
+6.te	bouçaste
+8.s	bouçastes
+5.va	bouçava
+7.m	bouçavam
+8.os	bouçávamos
+7.s	bouçavas
+6.eis	bouçáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o	bouço
+5.u	bouçou
+3/levard
+3.ro
+3.vet
+2.video	bovídeo
+7.s	bovídeos
+4/na
+6.s
 50o
 6/s
 2;xe
 4/ador
-3.ista
-1/racada	braçada
+3.imanes
+4.sta
+7.s
+2.yle
+1.p
+2.a
+2.i
+2.sm
+1.rabante
+3.ca	braça
+5/da	braçada
 7/s	braçadas
 61eira	braçadeira
 :2s	braçadeiras
+6.o	braçado
+7.s	braçados
+6.ura	braçadura
+5.is	braçais
+5.l	braçal
+5.marte
+5.ra
+6.ense
+:.s
+6.o	brácaro
 5/s	braças
-48elete
+4.ea	braceá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+60mos	braceamos|braceámos
+6.ndo
+6.r
+70a	braceara|braceará
+8.m
+9.os	braceáramos
+8.o	bracearão
+80s	bracearas|bracearás
+7.des
+7.ei
+90s	braceareis|braceáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	bracearíamos
+9.s
+8.eis	bracearíeis
+7.mos
+6.sse
+9.is	braceásseis
+9.m
+:.os	braceássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	braceávamos
+8.s
+7.eis	braceáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+6.ro
+50ja	braceja|bracejá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	bracejamos|bracejámos
+7.ndo
+7.r
+80a	bracejara|bracejará
+9.m
+:.os	bracejáramos
+9.o	bracejarão
+90s	bracejaras|bracejarás
+8.des
+8.ei
+:0s	bracejareis|bracejáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bracejaríamos
+:.s
+9.eis	bracejaríeis
+8.mos
+7.s
+8.se
+:.is	bracejásseis
+:.m
+;.os	bracejássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bracejávamos
+9.s
+8.eis	bracejáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.leira
+78te
 91s
+5.ou
 4Bo	braço
 5Bs	braços
-3/dicardia
-35guilha
+4.tea	bráctea
+7.s	brácteas
+4.udo	braçudo
+30da	brada|bradá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	bradamos|bradámos
+5.ndo
+5.r
+60a	bradara|bradará
+7.m
+8.os	bradáramos
+7.o	bradarão
+70s	bradaras|bradarás
+6.des
+6.ei
+80s	bradareis|bradáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bradaríamos
+8.s
+7.eis	bradaríeis
+6.mos
+5.s
+6.se
+8.is	bradásseis
+8.m
+9.os	bradássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bradávamos
+7.s
+6.eis	bradáveis
+4.e
+5.i
+6.s
+50ja	bradeja|bradejá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	bradejamos|bradejámos
+7.ndo
+7.r
+80a	bradejara|bradejará
+9.m
+:.os	bradejáramos
+9.o	bradejarão
+90s	bradejaras|bradejarás
+8.des
+8.ei
+:0s	bradejareis|bradejáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bradejaríamos
+:.s
+9.eis	bradejaríeis
+8.mos
+7.s
+8.se
+:.is	bradejásseis
+:.m
+;.os	bradejássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bradejávamos
+9.s
+8.eis	bradejáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.m
+6.os
+5.nburgo
+5.s
+4/icardia
+4.o
+5.s
+5.u
+3.ga
+5.nca	bragança
+8.no	bragançano
+8.o	braganção
+7.es	bragancês
+4.ues	braguês
+55ilha
+3.hms
+3.ile
+5.le
+30ma	brama|bramá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60os	bramamos|bramámos
+5.ndo
+6.e	brâmane
+7.s	brâmanes
+6.ica	bramânica
+9.s	bramânicas
+8.o	bramânico
+9.s	bramânicos
+7.smo
+:.s
+5.r
+60a	bramara|bramará
+7.m
+8.os	bramáramos
+7.o	bramarão
+70s	bramaras|bramarás
+6.des
+6.ei
+80s	bramareis|bramáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bramaríamos
+8.s
+7.eis	bramaríeis
+6.mos
+5.s
+6.se
+8.is	bramásseis
+8.m
+9.os	bramássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bramávamos
+7.s
+6.eis	bramáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.i
+5.a
+6.m
+7.os	bramíamos
+6.s
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.eis	bramíeis
+5.mos
+5.ndo
+5.r
+60a	bramira|bramirá
+7.m
+8.os	bramíramos
+7.o	bramirão
+70s	bramiras|bramirás
+6.des
+6.ei
+80s	bramireis|bramíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bramiríamos
+8.s
+7.eis	bramiríeis
+6.mos
+5.s
+6.mo
+8.s
+6.se
+8.is	bramísseis
+8.m
+9.os	bramíssemos
+8.s
+6.ta
+8.s
+7.e
+8.s
+5.u
+4.o
+5.u
 3?nca
+6.cento
+6.l
 6;s
 5Bo
+6.r
 6?s
 5.ura
 43da
+6.is
+6.m
+7.ente
+7.os
+6.o	brandão
 6.s
 5/e
-52ir
+6.burgo
+6.m
+6.s
+5.i
+6.a
+7.m
+8.os	brandíamos
+7.s
+6.da
+8.s
+7.o
+8.s
+6.eis	brandíeis
+6.mento
+;.s
+7.os
+6.ndo
+62r
+70a	brandira|brandirá
+8.m
+9.os	brandíramos
+8.o	brandirão
+80s	brandiras|brandirás
+7.des
+7.ei
+90s	brandireis|brandíreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	brandiríamos
+9.s
+8.eis	brandiríeis
+7.mos
+6.s
+7.se
+9.is	brandísseis
+9.m
+:.os	brandíssemos
+9.s
+7.te
+9.s
+6.u
 57o
 64s
+5.t
 5/ura
-4/queador
+4.quea	branqueá
+8.cao	branqueação
+9.oes	branqueações
+8.da
+:.s
+9.o
+:/r
+;.a
+<.s
+;.es
+:.s
+9.ura
+8.i
+9.s
 82mento
+=.s
+90os	branqueamos|branqueámos
+8.ndo
 82r
-61inho
-3:sa
+90a	branqueara|branqueará
+:.m
+;.os	branqueáramos
+:.o	branquearão
+:0s	branquearas|branquearás
+9.des
+9.ei
+;0s	branqueareis|branqueáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	branquearíamos
+;.s
+:.eis	branquearíeis
+9.mos
+8.sse
+;.is	branqueásseis
+;.m
+<.os	branqueássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	branqueávamos
+:.s
+9.eis	branqueáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+70ja	branqueja|branquejá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	branquejamos|branquejámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	branquejara|branquejará
+;.m
+<.os	branquejáramos
+;.o	branquejarão
+;0s	branquejaras|branquejarás
+:.des
+:.ei
+<0s	branquejareis|branquejáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	branquejaríamos
+<.s
+;.eis	branquejaríeis
+:.mos
+9.s
+:.se
+<.is	branquejásseis
+<.m
+=.os	branquejássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	branquejávamos
+;.s
+:.eis	branquejáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+7.ou
+6.ia	brânquia
+8.do
+8.is
+8.l
+8.s	brânquias
+7.dao	branquidão
+7.nha
+:.s
+91o
+:.s
+7.ssima	branquíssima
+<.s	branquíssimas
+;.o	branquíssimo
+<.s	branquíssimos
+3.quial
+6.cefalo	braquicéfalo
+<.s	braquicéfalos
+6.ossauro
+3.s	brás
+4:a
 56o	brasão
 56s
+4.eira
+8.s
+7.o
 40il
 62eira
+:.da
 :/s
+9.ice
+<.s
+:.smo
+=.s
 93o
 :1s
+:.te
+6.ia	brasília
+7.ense
+;.s
+7.ofilo	brasiliófilo
+9.oba	brasiliófoba
+<.s	brasiliófobas
+;.ia
+;.o	brasiliófobo
+<.s	brasiliófobos
+4.oes	brasões
+50na	brasona|brasoná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	brasonamos|brasonámos
+7.ndo
+7.r
+80a	brasonara|brasonará
+9.m
+:.os	brasonáramos
+9.o	brasonarão
+90s	brasonaras|brasonarás
+8.des
+8.ei
+:0s	brasonareis|brasonáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	brasonaríamos
+:.s
+9.eis	brasonaríeis
+8.mos
+7.s
+8.se
+:.is	brasonásseis
+:.m
+;.os	brasonássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	brasonávamos
+9.s
+8.eis	brasonáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.uca
+7.s
+3.tislava
+3.un
 37va
 50s
+5.ta
+4.eza
+4.io
+6.s
 4;o
 59s
 49ura
-29echa
+2.ea	breá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+40mos	breamos|breámos
+4.ndo
+4.r
+50a	breara|breará
+6.m
+7.os	breáramos
+6.o	brearão
+60s	brearas|brearás
+5.des
+5.ei
+70s	breareis|breáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	brearíamos
+7.s
+6.eis	brearíeis
+5.mos
+4.sse
+7.is	breásseis
+7.m
+8.os	breássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	breávamos
+6.s
+5.eis	breáveis
+30ca	breca|brecá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	brecamos|brecámos
+5.ndo
+5.r
+60a	brecara|brecará
+7.m
+8.os	brecáramos
+7.o	brecarão
+70s	brecaras|brecarás
+6.des
+6.ei
+80s	brecareis|brecáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	brecaríamos
+8.s
+7.eis	brecaríeis
+6.mos
+5.s
+6.se
+8.is	brecásseis
+8.m
+9.os	brecássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	brecávamos
+7.s
+6.eis	brecáveis
+49ha
 63s
-31toes	bretões
+4.o
+5.u
+3.ei
+5.s
+4.mos
+3.ia
+5.m
+5.s
+4.e
+5.m
+5.s
+4.o
+30jeira	brejeira|brejeirá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	brejeiramos|brejeirámos
+8.ndo
+8.r
+90a	brejeirara|brejeirará
+:.m
+;.os	brejeiráramos
+:.o	brejeirarão
+:0s	brejeiraras|brejeirarás
+9.des
+9.ei
+;0s	brejeirareis|brejeiráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	brejeiraríamos
+;.s
+:.eis	brejeiraríeis
+9.mos
+8.s
+9.se
+;.is	brejeirásseis
+;.m
+<.os	brejeirássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	brejeirávamos
+:.s
+9.eis	brejeiráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ice
+:.s
+7.o
+8.s
+8.te
+8.u
+4.o
+5.s
+6.o
+3.men
+3.ou
+3.que
+6.i
+7.s
+6.m
+7.os
+6.s
+3.ta	bretã
+5.nha
+5.o	bretão
+5.s	bretãs
+41oes	bretões
 31u
 3Cve
 5:mente
 58s
-41idade
+50ta	breveta|brevetá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	brevetamos|brevetámos
+7.ndo
+7.r
+80a	brevetara|brevetará
+9.m
+:.os	brevetáramos
+9.o	brevetarão
+90s	brevetaras|brevetarás
+8.des
+8.ei
+:0s	brevetareis|brevetáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	brevetaríamos
+:.s
+9.eis	brevetaríeis
+8.mos
+7.s
+8.se
+:.is	brevetásseis
+:.m
+;.os	brevetássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	brevetávamos
+9.s
+8.eis	brevetáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.iario	breviário
+9.s	breviários
+51dade
+9.s
+5.ssima	brevíssima
+:.s	brevíssimas
+9.o	brevíssimo
+:.s	brevíssimos
+3.yner
 2.icolage
-3<ga
+3<ga	briga|brigá
 5;da
 73s
 60eiro
+:.s
 60o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
 51m
 62os	brigamos|brigámos
 53ndo
+6.tina
+:.s
+9.o
+:.s
+5.o	brigão
 59r
-61am
+60a	brigara|brigará
+71m
+8.os	brigáramos
+7.o	brigarão
+70s	brigaras|brigarás
+6.des
+6.ei
+80s	brigareis|brigáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	brigaríamos
+8.s
+7.eis	brigaríeis
+6.mos
 58s
-5.vam
+6.se
+8.is	brigásseis
+8.m
+9.os	brigássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	brigávamos
+7.s
+6.eis	brigáveis
+4.hton
 4.o
+5.es	brigões
+5.sa
+7.s
+6.o
+7.s
 51u
 4.ue
 6/i
+7.s
 6/m
-3;lha
+7.os
+6.nta
+9.s
+8.o
+9.s
+6.s
+3;lha	brilha|brilhá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
 68m
+70os	brilhamos|brilhámos
 64ndo
 7@te
 92mente
 9<s
 80ina
 92smo
+<.s
+:.sima	brilhantíssima
+>.s	brilhantíssimas
+=.o	brilhantíssimo
+>.s	brilhantíssimos
 6<r
-75a	brilhará
+75a	brilhará|brilhara
 8/m
-70em
+9.os	brilháramos
+8.o	brilharão
+80s	brilharas|brilharás
+7.des
+7.ei
+90s	brilhareis|brilháreis
+80m
+9.os
+8.s
+8.te
+:.s
+7.ia
+9.m
+:.os	brilharíamos
+9.s
+8.eis	brilharíeis
+7.mos
 60s
+7.se
+9.is	brilhásseis
+9.m
+:.os	brilhássemos
+9.s
+7.te
+9.s
 65va
 82m
+9.os	brilhávamos
+8.s
+7.eis	brilháveis
 54e
+6.i
+7.s
+6.m
+7.os
+6.s
 5=o
+6.s
 62u
-3;nca
-6=deira
+3;nca	brinca|brincá
+6.da
+8.s
+7=eira
 ;9s
 73o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
 64lhao	brincalhão
 80oes	brincalhões
+9.na
+;.s
 68m
 76os	brincamos|brincámos
 6:ndo
+6.o	brincão
 6Er
-73am
-75em
+70a	brincara|brincará
+83m
+9.os	brincáramos
+8.o	brincarão
+80s	brincaras|brincarás
+7.des
+7.ei
+90s	brincareis|brincáreis
+85m
+9.os
 85s
 71ia
+9.m
+:.os	brincaríamos
+9.s
+8.eis	brincaríeis
 72mos
 67s
 7/se
+9.is	brincásseis
+9.m
+:.os	brincássemos
 9.s
 73te
+9.s
 68va
 84m
 95os	brincávamos
 81s
+7.eis	brincáveis
 5:o
 6:s
 66u
-4/da
-61mos
+41da	brinda|brindá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+72os	brindamos|brindámos
+6.ndo
 6:r
+70a	brindara|brindará
+8.m
+9.os	brindáramos
+8.o	brindarão
+80s	brindaras|brindarás
+7.des
+7.ei
+90s	brindareis|brindáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	brindaríamos
+9.s
+8.eis	brindaríeis
 70mos
+6.s
+7.se
+9.is	brindásseis
+9.m
+:.os	brindássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	brindávamos
+8.s
+7.eis	brindáveis
 5>e
-66mos
+6.i
+7.s
+6.m
+76os
 63s
 57o
+6.u
 49que
 7=do
 9=s
 75i
+8.s
 76m
 8.os
 7<s
+6.inho
+:.s
 30o
+4.l
+5.anja
+4.s
+5.a
+6.s
+5.o
+6.s
 3;sa
 52s
-38tanica	britânica
+4.tol
+30ta	brita|britá
+5.da
+7.s
+6.eira
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	britamos|britámos
+5.ndo
+6.ia	britânia
+78ca	britânica
 95s	britânicas
 8;o	britânico
 9;s	britânicos
+7.smo
+:.s
+5.r
+60a	britara|britará
+7.m
+8.os	britáramos
+7.o	britarão
+70s	britaras|britarás
+6.des
+6.ei
+80s	britareis|britáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	britaríamos
+8.s
+7.eis	britaríeis
+6.mos
+5.s
+6.se
+8.is	britásseis
+8.m
+9.os	britássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	britávamos
+7.s
+6.eis	britáveis
+4.e
+5.i
+6.ros
+6.s
+5.m
+6.os
+5.s
 44ish
+4.o
+5.u
+2.no
 21oa
-37ca
-5/do
+4.dway
+4.s
+37ca	broca|brocá
+5.da
+7.s
+6/o
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	brocamos|brocámos
+5.ndo
+6.te
+8.s
+5.r
+60a	brocara|brocará
+7.m
+8.os	brocáramos
+7.o	brocarão
+70s	brocaras|brocarás
+6.des
+6.ei
+80s	brocareis|brocáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	brocaríamos
+8.s
+7.eis	brocaríeis
+6.mos
 53s
-4:he
+6.se
+8.is	brocásseis
+8.m
+9.os	brocássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	brocávamos
+7.s
+6.eis	brocáveis
+40ha	brocha|brochá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	brochamos|brochámos
+6.ndo
+6.r
+70a	brochara|brochará
+8.m
+9.os	brocháramos
+8.o	brocharão
+80s	brocharas|brocharás
+7.des
+7.ei
+90s	brochareis|brocháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	brocharíamos
+9.s
+8.eis	brocharíeis
+7.mos
+6.s
+7.se
+9.is	brochásseis
+9.m
+:.os	brochássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	brochávamos
+8.s
+7.eis	brocháveis
+5:e
+6.i
+7.s
+6.m
+7.os
 66s
+5.o
+6.u
 53ura
 81s
-44olos	brócolos
-3/meto
+4.o
+54los	brócolos
+5.u
+30ma	broma|bromá
+5.cao	bromação
+6.oes	bromações
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	bromamos|bromámos
+5.ndo
+5.r
+60a	bromara|bromará
+7.m
+8.os	bromáramos
+7.o	bromarão
+70s	bromaras|bromarás
+6.des
+6.ei
+80s	bromareis|bromáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bromaríamos
+8.s
+7.eis	bromaríeis
+6.mos
+5.s
+6.se
+8.is	bromásseis
+8.m
+9.os	bromássemos
+8.s
+6.te
+8.s
+5.to
+5.va
+7.m
+8.os	bromávamos
+7.s
+6.eis	bromáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+5/to
+7.s
+4.ico	brómico
+5.drico	bromídrico
+4.o
+5.formio	bromofórmio
+5.u
 35nca
 6.s
 54o
+6.pneumonia
 60s
-40quite
+7.copia
+;.o	broncoscópio
+6.tomia
+4.quial
+7.ce
+7.o	brônquio
+8.lo	bronquíolo
+8.s	brônquios
+70te
+9.s
+4.tossauro
+<.s
 48ze
-60ada
+6.a	bronzeá
+70da
+9.s
 87o
 92r
+:.a
+;.s
+:.es
 9/s
+7.i
+8.s
 71mento
+<.s
+80os	bronzeamos|bronzeámos
+7.ndo
 71r
+80a	bronzeara|bronzeará
+9.m
+:.os	bronzeáramos
+9.o	bronzearão
+90s	bronzearas|bronzearás
+8.des
+8.ei
+:0s	bronzeareis|bronzeáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	bronzearíamos
+:.s
+9.eis	bronzearíeis
+8.mos
+7.sse
+:.is	bronzeásseis
+:.m
+;.os	bronzeássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	bronzeávamos
+9.s
+8.eis	bronzeáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+6.o	brônzeo
+7.u
+6.s
+5.ista
+9.s
 3.oklyn
-32ta
+3.que
+6.i
+7.s
+6.m
+7.os
+6.s
+33ta	brota|brotá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
 50m
+6.ento
+:.s
+60os	brotamos|brotámos
+5.ndo
 52r
-4/os
-5/u
-22uce
-4/os	bruços
-30ma
+60a	brotara|brotará
+7.m
+8.os	brotáramos
+7.o	brotarão
+70s	brotaras|brotarás
+6.des
+6.ei
+80s	brotareis|brotáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	brotaríamos
+8.s
+7.eis	brotaríeis
+6.mos
+5.s
+6.se
+8.is	brotásseis
+8.m
+9.os	brotássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	brotávamos
+7.s
+6.eis	brotáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
 5/s
+5/u
+3.wn
+22uce
+5.lose
+9.s
+4/os	bruços
+3.ges
+30ma
+5.ceiro
+5.l
+5/s
+4.osa
+7.s
+6.o
+7.s
+3.na
+5.is
+5.m
+6.os
+5.s
+4.e
+5.m
+5.s
+4.imos
+5.r
+5.s
+4.o
 32sca
 6/mente
+6.s
 53o
 60s
+4.quidao	brusquidão
 37ta
 56is
 5;l
+6.hada
 68idade
-7.zar
+;.s
+70za	brutaliza|brutalizá
+9.cao	brutalização
+:.oes	brutalizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	brutalizamos|brutalizámos
+9.ndo
+9.r
+:0a	brutalizara|brutalizará
+;.m
+<.os	brutalizáramos
+;.o	brutalizarão
+;0s	brutalizaras|brutalizarás
+:.des
+:.ei
+<0s	brutalizareis|brutalizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	brutalizaríamos
+<.s
+;.eis	brutalizaríeis
+:.mos
+9.s
+:.se
+<.is	brutalizásseis
+<.m
+=.os	brutalizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	brutalizávamos
+;.s
+:.eis	brutalizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 6:mente
 55montes
 5/s
+4.eza
+4.idade
+9.s
+7.o	brutidão
 49o
 54s
+4.us
 3?xa
-57ria
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	bruxamos|bruxámos
+5.ndo
+5.r
+60a	bruxara|bruxará
+7.m
+8.os	bruxáramos
+7.o	bruxarão
+70s	bruxaras|bruxarás
+6.des
+6.ei
+80s	bruxareis|bruxáreis
+7.m
+8.os
+7.s
+67ia
+8.m
+9.os	bruxaríamos
 8/s
+7.eis	bruxaríeis
+6.mos
 5=s
+6.se
+8.is	bruxásseis
+8.m
+9.os	bruxássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bruxávamos
+7.s
+6.eis	bruxáveis
+4.e
+5.do
+7.s
+5.i
+6.s
+5.las
+5.m
+6.os
+5.s
 46o
 54s
-1.ucal
+5.u
+1.se
+1.t
+1.uarque
+2.caco	buçaco
+4.is
+40l	bucal|buçal
+4.reste
+3.elar
 32ha
+5.s
 4/o
-2.dapeste
-30ismo
+3.o	buço
+4.lica	bucólica
+8.s	bucólicas
+7.o	bucólico
+8.s	bucólicos
+6.smo
+9.s
+2.da
+4.peste
+3.ico	búdico
+40smo
+7.s
 54ta
 73s
 26e	bué
+3.iro
+6.s
 33nos
-2.fa
-46lo	búfalo
+20fa	bufa|bufá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.la	búfala
+6.s	búfalas
+56o	búfalo
 65s	búfalos
+4.m
+50os	bufamos|bufámos
+4.ndo
+4.o	bufão
 42r
-34ete
+50a	bufara|bufará
+6.m
+7.os	bufáramos
+6.o	bufarão
+60s	bufaras|bufarás
+5.des
+5.ei
+70s	bufareis|bufáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	bufaríamos
+7.s
+6.eis	bufaríeis
+5.mos
+4.s
+5.se
+7.is	bufásseis
+7.m
+8.os	bufássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	bufávamos
+6.s
+5.eis	bufáveis
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
+44te
+3.ido
 37o
 42s
 4.u
 23g
-3/iar
+3.alha
+7.s
+6.o
+7.s
+6.udo
+30ia	bugia|bugiá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	bugiamos|bugiámos
+5.ndo
+5/r
+60a	bugiara|bugiará
+7.m
+8.os	bugiáramos
+7.o	bugiarão
+70s	bugiaras|bugiarás
+6.des
+6.ei
+80s	bugiareis|bugiáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bugiaríamos
+8.s
+7.eis	bugiaríeis
+6.mos
+5.s
+6.se
+8.is	bugiásseis
+8.m
+9.os	bugiássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bugiávamos
+7.s
+6.eis	bugiáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
 42ganga
+9.ria
+<.s
 93s
+4.o
+5.u
 32s
-2/ldogue
+2.jarda
+5.rona
+20la	bula|bulá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+50os	bulamos|bulámos
+4.ndo
+4.r
+50a	bulara|bulará
+6.m
+7.os	buláramos
+6.o	bularão
+60s	bularas|bularás
+5.des
+5.ei
+70s	bulareis|buláreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	bularíamos
+7.s
+6.eis	bularíeis
+5.mos
+4.s
+5.se
+7.is	bulásseis
+7.m
+8.os	bulássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	bulávamos
+6.s
+5.eis	buláveis
+3.biforme
+:.s
+5.lho
+4.o
+5.s
+6.a
+7.s
+6.o
+7.s
+3/dogue
 35e
-3/garo	búlgaro
+4.i
+5.s
+4.m
+5.os
+4.s
+3.gara	búlgara
+7.s	búlgaras
+6.ia	bulgária
+6/o	búlgaro
 7/s	búlgaros
-34ha
-3/ir
+35ha	bulha|bulhá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	bulhamos|bulhámos
+5.ndo
+5.o	bulhão
+5.r
+60a	bulhara|bulhará
+7.m
+8.os	bulháramos
+7.o	bulharão
+70s	bulharas|bulharás
+6.des
+6.ei
+80s	bulhareis|bulháreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	bulharíamos
+8.s
+7.eis	bulharíeis
+6.mos
+5.s
+6.se
+8.is	bulhásseis
+8.m
+9.os	bulhássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	bulhávamos
+7.s
+6.eis	bulháveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.nto
+5.s
+4.o
+5.u
+3.i
+4.a
+5.m
+6.os	bulíamos
+5.s
+4.cio	bulício
+7.s	bulícios
+5.oso	buliçoso
+4.da
+6.s
+5.ela
+8.s
+5.o
+6.s
+4.eis	bulíeis
+4.mos
+4.ndo
+4/r
+50a	bulira|bulirá
+6.m
+7.os	bulíramos
+6.o	bulirão
+60s	buliras|bulirás
+5.des
+5.ei
+70s	bulireis|bulíreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	buliríamos
+7.s
+6.eis	buliríeis
+5.mos
+4.s
+5.se
+7.is	bulísseis
+7.m
+8.os	bulíssemos
+7.s
+5.ta
+7.s
+6.e
+7.s
+4.u
 3.ldozer
 9.s
+3.o
+4.u
 23m
-3/bum
-2.racao	buracão
+3.ba
+4/um
+20raca	buraca|buracá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	buracamos|buracámos
+6.ndo
+6.o	buracão
+6.r
+70a	buracara|buracará
+8.m
+9.os	buracáramos
+8.o	buracarão
+80s	buracaras|buracarás
+7.des
+7.ei
+90s	buracareis|buracáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	buracaríamos
+9.s
+8.eis	buracaríeis
+7.mos
+6.s
+7.se
+9.is	buracásseis
+9.m
+:.os	buracássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	buracávamos
+8.s
+7.eis	buracáveis
 5Co
 6>s
-31burinho
-30gues	burguês
+6.u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+30burinha	burburinha|burburinhá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	burburinhamos|burburinhámos
+:.ndo
+:.r
+;0a	burburinhara|burburinhará
+<.m
+=.os	burburinháramos
+<.o	burburinharão
+<0s	burburinharas|burburinharás
+;.des
+;.ei
+=0s	burburinhareis|burburinháreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	burburinharíamos
+=.s
+<.eis	burburinharíeis
+;.mos
+:.s
+;.se
+=.is	burburinhásseis
+=.m
+>.os	burburinhássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	burburinhávamos
+<.s
+;.eis	burburinháveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+91o
+:.u
+3.el
+3.genland
+4.o
+5.mestre
+5.s
+40ues	burguês
 70a
+8.s
 71es
 71ia
-32la
+8.smo
+;.s
+3.il
+33la	burla|burlá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60os	burlamos|burlámos
+5.ndo
 50o	burlão
 53r
-4/esco
+60a	burlara|burlará
+7.m
+8.os	burláramos
+7.o	burlarão
+70s	burlaras|burlarás
+6.des
+6.ei
+80s	burlareis|burláreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	burlaríamos
+8.s
+7.eis	burlaríeis
+6.mos
+5.s
+6.se
+8.is	burlásseis
+8.m
+9.os	burlássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	burlávamos
+7.s
+6.eis	burláveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+6.ca
+8.s
+7/o
+8.s
+4.ista
+8.s
+4.o
+5.es	burlões
+5.so
+5.u
 37ocracia
 :0s
+9.smo
+<.s
 75ta
 96s
 8/ica	burocrática
+;.mente
+;.s	burocráticas
 :1o	burocrático
+;.s	burocráticos
+9.smo
+<.s
+90za	burocratiza|burocratizá
+;.cao	burocratização
+<.oes	burocratizações
+;.da
+=.s
+<.o
+=.r
+>.a
+?.s
+>.es
+=.s
+;.i
+<.s
+;.m
+<0os	burocratizamos|burocratizámos
+;.ndo
+;.r
+<0a	burocratizara|burocratizará
+=.m
+>.os	burocratizáramos
+=.o	burocratizarão
+=0s	burocratizaras|burocratizarás
+<.des
+<.ei
+>0s	burocratizareis|burocratizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	burocratizaríamos
+>.s
+=.eis	burocratizaríeis
+<.mos
+;.s
+<.se
+>.is	burocratizásseis
+>.m
+?.os	burocratizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	burocratizávamos
+=.s
+<.eis	burocratizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+3.quina
 38ra
+5.da
+5.o	burrão
 52s
-43ice
-5.nho
+4.eco
+4.icada
+7.l
+63e
+7.s
+6.o
+50fica	burrifica|burrificá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	burrificamos|burrificámos
+9.ndo
+9.r
+:0a	burrificara|burrificará
+;.m
+<.os	burrificáramos
+;.o	burrificarão
+;0s	burrificaras|burrificarás
+:.des
+:.ei
+<0s	burrificareis|burrificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	burrificaríamos
+<.s
+;.eis	burrificaríeis
+:.mos
+9.s
+:.se
+<.is	burrificásseis
+<.m
+=.os	burrificássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	burrificávamos
+;.s
+:.eis	burrificáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+5.nha
+8.s
+7.o
+8.s
+5.queiro
+;.s
 4=o
 59s
+3.undi	burúndi
 21s
 3Cca
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
 55m
-61os
+62os	buscamos|buscámos
 56ndo
+6.te
+8.s
 5Ir
-6.am
+60a	buscara|buscará
+7.m
+8.os	buscáramos
+7.o	buscarão
+70s	buscaras|buscarás
+6.des
 6.ei
+80s	buscareis|buscáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	buscaríamos
+8.s
+7.eis	buscaríeis
+6.mos
 5;s
+6.se
+8.is	buscásseis
+8.m
+9.os	buscássemos
+8.s
+6.te
+8.s
 51va
+7.m
+8.os	buscávamos
+7.s
+6.eis	buscáveis
 43o
 5/u
+3.h
+3.ilis	busílis
 31que
 6.i
+7.s
 6.m
+7.os
+6.s
 3:sola	bússola
 7/s	bússolas
 34to
 5.s
-26zina
+2.tano
+2.xo
+4.s
+26zina	buzina|buziná
+6.cao	buzinação
+7.oes	buzinações
+6.da
+8.s
+7.ela
+:.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	buzinamos|buzinámos
+6.ndo
 62r
+70a	buzinara|buzinará
+8.m
+9.os	buzináramos
+8.o	buzinarão
+80s	buzinaras|buzinarás
+7.des
+7.ei
+90s	buzinareis|buzináreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	buzinaríamos
+9.s
+8.eis	buzinaríeis
+7.mos
 60s
+7.se
+9.is	buzinásseis
+9.m
+:.os	buzinássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	buzinávamos
+8.s
+7.eis	buzináveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.o	búzio
+5.s	búzios
+1.vl
+1.yron
+2.te
+4.s
 0Jca	cá
 20baca	cabaça
-41la
+6.da	cabaçada
+6.l	cabaçal
+6.s	cabaças
+5.eira
+9.s
+8.o
+5.inha
+9.s
+5.o	cabaço
+6.s	cabaços
+4.l
+52a	cabala|cabalá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	cabalamos|cabalámos
+6.ndo
+6.r
+70a	cabalara|cabalará
+8.m
+9.os	cabaláramos
+8.o	cabalarão
+80s	cabalaras|cabalarás
+7.des
+7.ei
+90s	cabalareis|cabaláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cabalaríamos
+9.s
+8.eis	cabalaríeis
+7.mos
+6.s
+7.se
+9.is	cabalásseis
+9.m
+:.os	cabalássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cabalávamos
+8.s
+7.eis	cabaláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+6.ta
+8.s
+5.ista
+9.s
+8.ica	cabalística
+;.s	cabalísticas
+:.o	cabalístico
+;.s	cabalísticos
+5.mente
+5.o
+6.u
 4>na
 66s
+5.elas
 41re	cabaré
+6.s	cabarés
 40z
+5.ada
+8.s
+5.eiro
+9.s
+6.s
 3>e
 4Hca	cabeça
 62da	cabeçada
@@ -19148,53 +68815,329 @@ A.s
 64lho	cabeçalho
 92s	cabeçalhos
 6@s	cabeças
-56eira
+5.ea	cabeceá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.mento
+<.s
+80os	cabeceamos|cabeceámos
+7.ndo
+7.r
+80a	cabeceara|cabeceará
+9.m
+:.os	cabeceáramos
+9.o	cabecearão
+90s	cabecearas|cabecearás
+8.des
+8.ei
+:0s	cabeceareis|cabeceáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cabecearíamos
+:.s
+9.eis	cabecearíeis
+8.mos
+7.sse
+:.is	cabeceásseis
+:.m
+;.os	cabeceássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cabeceávamos
+9.s
+8.eis	cabeceáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+76ra
+9.s
+8.ense
+<.s
+8.o
+6.ou
 55ilha
 92s
 67nha
 9/s
-5/orra	cabeçorra
+5.o	cabeço
+6/rra	cabeçorra
+9.s	cabeçorras
+8.o	cabeçorro
+6.s	cabeços
+6.te	cabeçote
+8.s	cabeçotes
 52udo	cabeçudo
 80s	cabeçudos
 48dal
+4.i
+5.s
 44leira
 9.s
 83eira
+<.s
 ;7o
 <0s
+8.o
 5.inho
+9.s
 5Eo
 6>s
-55udo
+5.uda
+8.s
+75o
 80s
 46m
 53os
+4.ndo
 49r
 52a	caberá
-5.em
+6.o	caberão
+6.s	caberás
+5.des
+5.ei
+7.s
+6.m
+7.os
+6.s
 53ia
 7.m
+8.os	caberíamos
+7.s
+6.eis	caberíeis
+5.mos
 41s
 37ia
 50m
-44de
+6.os	cabíamos
+5.s
+4.da
+6.s
+54e
+6.la
+8.s
 62s
+5.o
+6.s
+4.eis	cabíeis
+4.mento
+9.s
 4;na
 63s
+5.da
 5=e
 65s
+4.sbaixa
+:.s
+9.o
+:.s
 31lagem
+7.ns
 3Eo
 4<s
+4.tagem
+8.ns
+5.ina
+8.gem
+8.s
+7.ismo
+;.s
+7.o
+8.s
 3Bra
+5.da
+5.l
+6.ismo
+:.s
+8.ta
+:.s
 5Ao	cabrão
 5;s
-4/inha
-53to
-3.ula	cábula
+4.eira
+8.s
+7.o
+5.sto
+8.s
+4.il
+5/nha
+8.s
+50ola	cabriola|cabriolá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	cabriolamos|cabriolámos
+8.ndo
+8.r
+90a	cabriolara|cabriolará
+:.m
+;.os	cabrioláramos
+:.o	cabriolarão
+:0s	cabriolaras|cabriolarás
+9.des
+9.ei
+;0s	cabriolareis|cabrioláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cabriolaríamos
+;.s
+:.eis	cabriolaríeis
+9.mos
+8.s
+9.se
+;.is	cabriolásseis
+;.m
+<.os	cabriolássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cabriolávamos
+:.s
+9.eis	cabrioláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ice
+:.s
+7.o
+8.u
+50ta	cabrita|cabritá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	cabritamos|cabritámos
+7.ndo
+7.r
+80a	cabritara|cabritará
+9.m
+:.os	cabritáramos
+9.o	cabritarão
+90s	cabritaras|cabritarás
+8.des
+8.ei
+:0s	cabritareis|cabritáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cabritaríamos
+:.s
+9.eis	cabritaríeis
+8.mos
+7.s
+8.se
+:.is	cabritásseis
+:.m
+;.os	cabritássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cabritávamos
+9.s
+8.eis	cabritáveis
+6.e
+7.i
+8.ro
+8.s
+7.m
+8.os
+7.s
+6.inha
+:.s
+9.o
+:.s
+63o
+7.s
+7.u
+3.ul
+52a	cábula|cabula|cabulá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	cabulamos|cabulámos
+6.ndo
+6.r
+70a	cabulara|cabulará
+8.m
+9.os	cabuláramos
+8.o	cabularão
+80s	cabularas|cabularás
+7.des
+7.ei
+90s	cabulareis|cabuláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cabularíamos
+9.s
+8.eis	cabularíeis
+7.mos
+6.s
+7.se
+9.is	cabulásseis
+9.m
+:.os	cabulássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cabulávamos
+8.s
+7.eis	cabuláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ice
+8.s
+5.o
+6.u
 2Aca	caça
 4:da	caçada
-64s	caçadas
+64s	caçadas|cacadas
 58eira	caçadeira
 93s	caçadeiras
 56o	caçado
@@ -19203,333 +69146,2679 @@ A.s
 81s	caçadoras
 7>es	caçadores
 63s	caçados
+4.i	caçai
+5.s	caçais
 48m	caçam
 56os	caçamos|caçámos
 45ndo	caçando
+5.te	caçante
+7.s	caçantes
+4.o	cação
 4@r	caçar
-50am	caçaram
-51ejar
+50a	caçara|caçará
+6.ca	cacaracá
+60m	caçaram
+7.os	caçáramos
+6.o	caçarão
+60s	caçaras|caçarás
+5.des	caçardes
+5.ecos
+6.i	caçarei
+70s	caçareis|caçáreis
+60ja	cacareja|cacarejá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	cacarejamos|cacarejámos
+8.ndo
+81r
+90a	cacarejara|cacarejará
+:.m
+;.os	cacarejáramos
+:.o	cacarejarão
+:0s	cacarejaras|cacarejarás
+9.des
+9.ei
+;0s	cacarejareis|cacarejáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cacarejaríamos
+;.s
+:.eis	cacarejaríeis
+9.mos
+8.s
+9.se
+;.is	cacarejásseis
+;.m
+<.os	cacarejássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cacarejávamos
+:.s
+9.eis	cacarejáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 61m	caçarem
+7.os	caçaremos
+6.s	caçares
+50ia	cacaria|caçaria
+7.m	caçariam
+8.os	caçaríamos
+70s	cacarias|caçarias
+6.eis	caçaríeis
 5/mos	caçarmos
 54ola	caçarola
 4;s	caças
+5.se	caçasse
+7.is	caçásseis
+7.m	caçassem
+8.os	caçássemos
+7.s	caçasses
 5/te	caçaste
+7.s	caçastes
+4.tua
 46u
+5.al
+5.eiro
+5.zeiral
+9.o
 44va	caçava
 61m	caçavam
 7.os	caçávamos
+6.s	caçavas
+5.eis	caçáveis
 3/e
 43i
+5.s
+40m	cacem|cacém
+5.os
+4.s
 41tada
 54e
-30hecois	cachecóis
+6.a	caceteá
+7.cao	caceteação
+8.oes	caceteações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	caceteamos|caceteámos
+7.ndo
+7.r
+80a	caceteara|caceteará
+9.m
+:.os	caceteáramos
+9.o	cacetearão
+90s	cacetearas|cacetearás
+8.des
+8.ei
+:0s	caceteareis|caceteáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cacetearíamos
+:.s
+9.eis	cacetearíeis
+8.mos
+7.sse
+:.is	caceteásseis
+:.m
+;.os	caceteássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	caceteávamos
+9.s
+8.eis	caceteáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.ra
+9.s
+8.o
+9.s
+6.ou
+3.haca	cachaça
+6.eira
+:.s
+9.o
+:.s
+6.o	cachaço
+6.udo	cachaçudo
+5.lote
+9.s
+5.o	cachão
+40e	caché|cachê
+5.a	cacheá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+60mos	cacheamos|cacheámos
+6.ndo
+6.r
+70a	cacheara|cacheará
+8.m
+9.os	cacheáramos
+8.o	cachearão
+80s	cachearas|cachearás
+7.des
+7.ei
+90s	cacheareis|cacheáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cachearíamos
+9.s
+8.eis	cachearíeis
+7.mos
+6.sse
+9.is	cacheásseis
+9.m
+:.os	cacheássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cacheávamos
+8.s
+7.eis	cacheáveis
+50cois	cachecóis
 77l
-49imbo
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+6.ra
+8.da
+8.s
+7.o
+5.ou
+50s	cachés|cachês
+40imba	cachimba|cachimbá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	cachimbamos|cachimbámos
+8.ndo
+8.r
+90a	cachimbara|cachimbará
+:.m
+;.os	cachimbáramos
+:.o	cachimbarão
+:0s	cachimbaras|cachimbarás
+9.des
+9.ei
+;0s	cachimbareis|cachimbáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cachimbaríamos
+;.s
+:.eis	cachimbaríeis
+9.mos
+8.s
+9.se
+;.is	cachimbásseis
+;.m
+<.os	cachimbássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cachimbávamos
+:.s
+9.eis	cachimbáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+79o
 80s
+8.u
 42o
+5.ante
+9.s
+50eira	cachoeira|cachoeirá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cachoeiramos|cachoeirámos
+9.ndo
+9.r
+:0a	cachoeirara|cachoeirará
+;.m
+<.os	cachoeiráramos
+;.o	cachoeirarão
+;0s	cachoeiraras|cachoeirarás
+:.des
+:.ei
+<0s	cachoeirareis|cachoeiráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cachoeiraríamos
+<.s
+;.eis	cachoeiraríeis
+:.mos
+9.s
+:.se
+<.is	cachoeirásseis
+<.m
+=.os	cachoeirássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cachoeirávamos
+;.s
+:.eis	cachoeiráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.la
+7.da
+7.s
+5.pa
+7.da
+7.s
+6.ice
+9.s
+6.o
+7.s
 50rra
-7.inha
+8.da
+8.s
+7.ice
+:.s
+8.nha
+;.s
 :8o
 ;5s
 7=o
 8;s
 52s
-3;ifo
+40ucha	cachucha|cachuchá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	cachuchamos|cachuchámos
+8.ndo
+8.r
+90a	cachuchara|cachuchará
+:.m
+;.os	cachucháramos
+:.o	cachucharão
+:0s	cachucharas|cachucharás
+9.des
+9.ei
+;0s	cachuchareis|cachucháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cachucharíamos
+;.s
+:.eis	cachucharíeis
+9.mos
+8.s
+9.se
+;.is	cachuchásseis
+;.m
+<.os	cachuchássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cachuchávamos
+:.s
+9.eis	cachucháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.do
+30ica	cacica|cacicá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.l
+6.m
+70os	cacicamos|cacicámos
+6.ndo
+6.r
+70a	cacicara|cacicará
+8.m
+9.os	cacicáramos
+8.o	cacicarão
+80s	cacicaras|cacicarás
+7.des
+7.ei
+90s	cacicareis|cacicáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cacicaríamos
+9.s
+8.eis	cacicaríeis
+7.mos
+6.s
+7.se
+9.is	cacicásseis
+9.m
+:.os	cacicássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cacicávamos
+8.s
+7.eis	cacicáveis
+5.o
+6.u
+4.feiro
+5;o
 65s
+5.re
+6.o
+4.lhas
+6.eiro
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+6.ismo
+:.s
+8.ta
+:.s
 36o	caço|caco
+40a	caçoa|caçoá
+5.da	caçoada
+7.s	caçoadas
+6.o	caçoado
+7.r	caçoador
+8.a	caçoadora
+9.s	caçoadoras
+8.es	caçoadores
+7.s	caçoados
+5.i	caçoai
+6.s	caçoais
+5.m	caçoam
+60os	caçoamos|caçoámos
+5.ndo	caçoando
+5.r	caçoar
+60a	caçoara|caçoará
+7.m	caçoaram
+8.os	caçoáramos
+7.o	caçoarão
+70s	caçoaras|caçoarás
+6.des	caçoardes
+6.ei	caçoarei
+80s	caçoareis|caçoáreis
+7.m	caçoarem
+8.os	caçoaremos
+7.s	caçoares
+6.ia	caçoaria
+8.m	caçoariam
+9.os	caçoaríamos
+8.s	caçoarias
+7.eis	caçoaríeis
+6.mos	caçoarmos
+5.s	caçoas
+6.se	caçoasse
+8.is	caçoásseis
+8.m	caçoassem
+9.os	caçoássemos
+8.s	caçoasses
+6.te	caçoaste
+8.s	caçoastes
+5.va	caçoava
+7.m	caçoavam
+8.os	caçoávamos
+7.s	caçoavas
+6.eis	caçoáveis
+4.e	caçoe
+5.i	caçoei
+6.s	caçoeis
+5.m	caçoem
+6.os	caçoemos
+5.s	caçoes
+4.fonia
+4.o	caçoo
+5.u	caçoou
 44s
 44u	caçou
-2Ida
+3.tiforme
+:.s
+4.oide
+2.d
+3Ia
 40falso
-4/strado
+9.s
+40stra	cadastra|cadastrá
+8.da
+:.s
+9/o
+:.s
+8.i
+9.s
+8.l
+8.m
+90os	cadastramos|cadastrámos
+8.ndo
+8.r
+90a	cadastrara|cadastrará
+:.m
+;.os	cadastráramos
+:.o	cadastrarão
+:0s	cadastraras|cadastrarás
+9.des
+9.ei
+;0s	cadastrareis|cadastráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cadastraríamos
+;.s
+:.eis	cadastraríeis
+9.mos
+8.s
+9.se
+;.is	cadastrásseis
+;.m
+<.os	cadastrássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cadastrávamos
+:.s
+9.eis	cadastráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 7<o
 82s
-4?ver	cadáver
+8.u
+4.val
+5?er	cadáver
 7=es	cadáveres
+7.ica	cadavérica
+:.s	cadavéricas
+9.o	cadavérico
+:.s	cadavéricos
 38eado
 74s
 4@ia
 67s
 5Bra
+7.do
+7.is
+7.l
 73o	cadeirão
 7<s
+6.eiro
 63inha
+:.s
 4<la
 63s
-41ncia	cadência
+5.ona
+43ncia	cadência|cadencia|cadenciá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	cadenciamos|cadenciámos
+8.ndo
+8.r
+90a	cadenciara|cadenciará
+:.m
+;.os	cadenciáramos
+:.o	cadenciarão
+:0s	cadenciaras|cadenciarás
+9.des
+9.ei
+;0s	cadenciareis|cadenciáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cadenciaríamos
+;.s
+:.eis	cadenciaríeis
+9.mos
+80s	cadencias|cadências
+9.se
+;.is	cadenciásseis
+;.m
+<.os	cadenciássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cadenciávamos
+:.s
+9.eis	cadenciáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.sa
+:.s
+9.o
+:.s
+8.u
 52te
 7/s
-43rneta
+4.rnaco	cadernaço
+7.l
+63eta
+9.s
 6:o
 75s
 47te
 68s
+3.ilho
+4.nho
+7.s
 3.mio	cádmio
-3/uca
-50ou
-2;em
+31uca	caduca|caducá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	caducamos|caducámos
+6.ndo
+7.te
+9.s
+6.r
+70a	caducara|caducará
+8.m
+9.os	caducáramos
+8.o	caducarão
+80s	caducaras|caducarás
+7.des
+7.ei
+90s	caducareis|caducáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	caducaríamos
+9.s
+8.eis	caducaríeis
+8.o	caducário
+7.mos
+6.s
+7.se
+9.is	caducásseis
+9.m
+:.os	caducássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	caducávamos
+8.s
+7.eis	caducáveis
+5.eu
+7.s
+5.idade
+:.s
+5.o
+6.s
+60u
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+6.ice
+9.s
+2.eiro
+3;m
 3Bs	cães
-2Dfe	café
-47ina	cafeína
+3.tano
+2.fajeste
+9.s
+3De	café
+4.al
+4.eira
+8.l
+8.s
+7.o
+8.s
+4.icultor
+;.a
+<.s
+;.es
+9.ura
+<.s
+57na	cafeína
+5.smo	cafeísmo
 48s	cafés
 47taria
+9.s
 55eira
-40zinho
-28ga
+9.s
+8.o
+9.s
+4.zada
+6.is
+6.l
+5.eiral
+8.o
+9.s
+50inho
+9.s
+6.to
+28ga	caga|cagá
+4.cal	cagaçal
 44da
 6.s
 54o	cagado|cágado
+6.s
+4.i
+5.s
 44m
+50os	cagamos|cagámos
 44ndo
 5.ita
 8/s
 4=r
-50am
-5/em
+50a	cagara|cagará
+60m
+7.os	cagáramos
+6.o	cagarão
+60s	cagaras|cagarás
+5.des
+5.ei
+70s	cagareis|cagáreis
+6/m
+7.os
 6/s
+5.ia
+7.m
+8.os	cagaríamos
+7.s
+6.eis	cagaríeis
+5.mos
+5.ola
+8.s
 42s
 5/se
+7.is	cagásseis
+7.m
+8.os	cagássemos
+7.s
 53te
+7.s
 4/va
+6.m
+7.os	cagávamos
+6.s
+5.eis	cagáveis
 34o
 46u
 32ue
 54i
+6.s
 5.m
+6.os
 50s
 2@i	cai|caí
-3<a	caia|caía
+3<a	caia|caía|caiá
+4.cao	caiação
+5.oes	caiações
+4.da
+6.s
+5.ela
+8.s
+5.o
+6.r
+7.a
+8.s
+7.es
+6.s
+5.ura
+4.i
+5.s
 49m	caiam|caíam
-5.os	caíamos
+52os	caíamos|caiamos|caiámos
+4.ndo
 41que
+7.s
+4.r
+50a	caiara|caiará
+6.m
+7.os	caiáramos
+6.o	caiarão
+60s	caiaras|caiarás
+5.des
+5.ei
+70s	caiareis|caiáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	caiaríamos
+7.s
+6.eis	caiaríeis
+5.mos
 48s	caias|caías
+5.se
+7.is	caiásseis
+7.m
+8.os	caiássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	caiávamos
+6.s
+5.eis	caiáveis
 33ba
+5.is
 5/m
+6.os
+5.s
 42o
 43ra	cãibra
 64s	cãibras
+3.cos
 37da	caída
 52s	caídas
 4>o	caído
 55s	caídos
-35em
-39mos	caímos
+3.e
+4.i
+5.ro
+50s	caieis|caíeis
+45m
+5.os
+4.s
+3.m
+4.ao	caimão
+4.ento
+8.s
+49os	caímos
 38ndo
 39o
+4.u
 30pira
+7.da
+4.orismo
+:.s
+3.que	caíque
+6.iro
 3Er
 4:a	cairá|caíra
 5<m	caíram
+6.os	caíramos
 56o	cairão
-5.s	cairás
+50s	cairás|caíras
+4.des	caírdes
 40ei
+60s	caireis|caíreis
 58m	caírem
 61os
 56s	caíres
 46ia
 61m
+7.os	cairíamos
+6.s
+5.eis	cairíeis
 43mos
-3<s
+4.o
+3<s	cais|caís
 48se	caísse
+6.is	caísseis
 63m	caíssem
+7.os	caíssemos
 60s	caísses
 4:te	caíste
+6.s	caístes
 3Cu
 3Exa
 5=o	caixão
+5.ria
+8.s
 5@s
-4/eiro
-47inha
+4.eirada
+8.l
+7/o
+8.s
+5.ta
+4.ilhame
+8.ria
+;.s
+7.o
+8.s
+57nha
 8/s
+5.sta
+8.s
 47oes	caixões
-5;te
+5.tao	caixotão
+7.ria
+:.s
+6;e
+7.iro
 78s
 23jadada
 56o
 3.u
+4.ada
+4.eiral
+7.o
+4.s
 24l
 3Ba
-43bouco	calabouço
+4.boico	calaboiço
+9.s	calaboiços
+63uco	calabouço
 90s	calabouços
+5.ria	calábria
 4:da
+6.mente
 6/s
-5/inho
+5.inha
+9.s
+8/o
+9.s
 5;o
+6.r
+7.a
+8.s
+7.es
 66s
-41frio
+4.fate
+50eta	calafeta|calafetá
+8.cao	calafetação
+9.oes	calafetações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.gem
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	calafetamos|calafetámos
+8.ndo
+8.r
+90a	calafetara|calafetará
+:.m
+;.os	calafetáramos
+:.o	calafetarão
+:0s	calafetaras|calafetarás
+9.des
+9.ei
+;0s	calafetareis|calafetáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	calafetaríamos
+;.s
+:.eis	calafetaríeis
+9.mos
+8.s
+9.se
+;.is	calafetásseis
+;.m
+<.os	calafetássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	calafetávamos
+:.s
+9.eis	calafetáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+51rio
 82s
+4.i
+5.s
 42m
+5.ento
+9.s
 55idade
 :0s
+6.tosa
+:.s
+9.o
+50os	calamos|calámos
+4.ndo
 45o	calão
 4=r
-51em
+50a	calara|calará
+6.m
+7.os	caláramos
+6.o	calarão
+60s	calaras|calarás
+5.des
+5.ei
+70s	calareis|caláreis
+61m
+7.os
 65s
+5.ia
+7.m
+8.os	calaríamos
+7.s
+6.eis	calaríeis
+5.mos
 46s
 50se
+7.is	calásseis
 7.m
+8.os	calássemos
 71s
 5.te
+7.s
 41va
-38ca	calça
-54da	calçada
-70s	calçadas
+6.m
+7.os	calávamos
+6.s
+5.eis	caláveis
+38ca	calça|calcá|calçá
+55da	calçada|calcada
+72s	calçadas|calcadas
+60eira	calcadeira|calçadeira
+7.la
+9.s
 66o	calçado
-7/s	calçados
-57nhar
+7.iro
+70r	calcador|calçador
+80a	calcadora|calçadora
+90s	calcadoras|calçadoras
+80es	calcadores|calçadores
+71s	calçados|calcados
+7.uro
+60ura	calcadura|calçadura
+5.gem
+50i	calcai|calçai
+60s	calcais|calçais
+50m	calcam|calçam
+6.ento
+:.s
+62os	calcamos|calcámos|calçamos|calçámos
+50ndo	calcando|calçando
+67har
 96es
+7.eira
 51o	calção
 58r	calçar
-6/ia	calcária
+62a	calcara|calcará|calçara|calçará
+70m	calcaram|calçaram
+80os	calcáramos|calçáramos
+70o	calcarão|calçarão
+72s	calcaras|calcarás|calçaras|calçarás
+60des	calcardes|calçardes
+60ei	calcarei|calçarei
+82s	calcareis|calcáreis|calçareis|calçáreis
+70m	calcarem|calçarem
+80os	calcaremos|calçaremos
+70s	calcares|calçares
+62ia	calcária|calcaria|calçaria
+80m	calcariam|calçariam
+90os	calcaríamos|calçaríamos
+81s	calcarias|calcárias|calçarias
+70eis	calcaríeis|calçaríeis
 74o	calcário
+8.s	calcários
+60mos	calcarmos|calçarmos
 5Bs	calças
-6/te	calçaste
-50va	calçava
+60se	calcasse|calçasse
+80is	calcásseis|calçásseis
+80m	calcassem|calçassem
+90os	calcássemos|calçássemos
+80s	calcasses|calçasses
+61te	calçaste|calcaste
+80s	calcastes|calçastes
+51va	calçava|calcava
+70m	calcavam|calçavam
+80os	calcávamos|calçávamos
+70s	calcavas|calçavas
+60eis	calcáveis|calçáveis
 4/e
+5.donia	calcedónia
 50i
-4.ificacao	calcificação
-55nhas
-56o	cálcio
-42o	calço
-5;es	calções
-5/rrear
-5.s	calços
-51u	calçou
-46ula
-72da
-86o
-94ra
+6.ro
+6.s
+5.m
+6.os
+5.s
+50ta	calceta|calcetá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	calcetamos|calcetámos
+7.ndo
+7.r
+80a	calcetara|calcetará
+9.m
+:.os	calcetáramos
+9.o	calcetarão
+90s	calcetaras|calcetarás
+8.des
+8.ei
+:0s	calcetareis|calcetáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	calcetaríamos
+:.s
+9.eis	calcetaríeis
+8.mos
+7.s
+8.se
+:.is	calcetásseis
+:.m
+;.os	calcetássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	calcetávamos
+9.s
+8.eis	calcetáveis
+6.e
+7.i
+8.ro
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+40ifica	calcifica|calcificá
+9.cao	calcificação
+:.oes	calcificações
+9.da
 ;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	calcificamos|calcificámos
+9.ndo
+9.r
+:0a	calcificara|calcificará
+;.m
+<.os	calcificáramos
+;.o	calcificarão
+;0s	calcificaras|calcificarás
+:.des
+:.ei
+<0s	calcificareis|calcificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	calcificaríamos
+<.s
+;.eis	calcificaríeis
+:.mos
+9.s
+:.se
+<.is	calcificásseis
+<.m
+=.os	calcificássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	calcificávamos
+;.s
+:.eis	calcificáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+50na	calcina|calciná
+7.cao	calcinação
+8.oes	calcinações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	calcinamos|calcinámos
+7.ndo
+8.te
+:.s
+7.r
+80a	calcinara|calcinará
+9.m
+:.os	calcináramos
+9.o	calcinarão
+90s	calcinaras|calcinarás
+8.des
+8.ei
+:0s	calcinareis|calcináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	calcinaríamos
+:.s
+9.eis	calcinaríeis
+8.mos
+7.s
+8.se
+:.is	calcinásseis
+:.m
+;.os	calcinássemos
+:.s
+8.te
+:.s
+7.torio	calcinatório
+7.va
+9.m
+:.os	calcinávamos
+9.s
+8.eis	calcináveis
+9.l	calcinável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+65has
+6.o
+7.u
+56o	cálcio
+5.te
+43o	calço|calco
+5;es	calções
+51grafa	calcografa|calcografá|calcógrafa
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	calcografamos|calcografámos
+:.ndo
+:.r
+;0a	calcografara|calcografará
+<.m
+=.os	calcografáramos
+<.o	calcografarão
+<0s	calcografaras|calcografarás
+;.des
+;.ei
+=0s	calcografareis|calcografáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	calcografaríamos
+=.s
+<.eis	calcografaríeis
+;.mos
+:0s	calcografas|calcógrafas
+;.se
+=.is	calcografásseis
+=.m
+>.os	calcografássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	calcografávamos
+<.s
+;.eis	calcografáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.ia
+;.s
+:.ca	calcográfica
+<.s	calcográficas
+;.o	calcográfico
+<.s	calcográficos
+90o	calcografo|calcógrafo
+:.s	calcógrafos
+:.u
+5.rrea	calcorreá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+90mos	calcorreamos|calcorreámos
+9.ndo
+:.te
+<.s
+9/r
+:0a	calcorreara|calcorreará
+;.m
+<.os	calcorreáramos
+;.o	calcorrearão
+;0s	calcorrearas|calcorrearás
+:.des
+:.ei
+<0s	calcorreareis|calcorreáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	calcorrearíamos
+<.s
+;.eis	calcorrearíeis
+:.mos
+9.sse
+<.is	calcorreásseis
+<.m
+=.os	calcorreássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	calcorreávamos
+;.s
+:.eis	calcorreáveis
+8.ei
+:.s
+9.mos
+8.ia
+:.m
+:.s
+9.e
+:.m
+:.s
+9.o
+8.ou
+5.s	calços
+5.tas	calçotas
+52u	calçou|calcou
+4.udo	calçudo
+57la	calcula|calculá
+72da
+9.s
+86o
+9.r
+:4a
+;.s
+:.es
+9.s
+7.i
+8.s
 73m
 83os	calculamos|calculámos
 71ndo
 7;r
-80am
+80a	calculara|calculará
+90m
+:.os	calculáramos
+9.o	calcularão
+90s	calcularas|calcularás
+8.des
+8.ei
+:0s	calculareis|calculáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	calcularíamos
+:.s
+9.eis	calcularíeis
+8.mos
 74s
+8.se
+:.is	calculásseis
+:.m
+;.os	calculássemos
+:.s
 81te
+:.s
 72va
+9.m
+:.os	calculávamos
+9.s
+8.eis	calculáveis
+9.l	calculável
 61e
 79i
-62ista
+8.s
+7.m
+8.os
+7.s
+6.ismo
+:.s
+82ta
+:.s
 6<o	calculo|cálculo
 7;s	cálculos
+8.o
 75u
-34da
-48eira
+5.ta	calcutá
+34da	calda|caldá
+5.ca	caldaça
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	caldamos|caldámos
+5.ndo
+5.r
+60a	caldara|caldará
+7.m
+8.os	caldáramos
+7.o	caldarão
+70s	caldaras|caldarás
+6.des
+6.ei
+80s	caldareis|caldáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	caldaríamos
+8.s
+7.eis	caldaríeis
+6.mos
+5.s
+6.se
+8.is	caldásseis
+8.m
+9.os	caldássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	caldávamos
+7.s
+6.eis	caldáveis
+4.e
+5.a	caldeá
+6.cao	caldeação
+7.oes	caldeações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.mento
+;.s
+70os	caldeamos|caldeámos
+6.ndo
+6.r
+70a	caldeara|caldeará
+8.m
+9.os	caldeáramos
+8.o	caldearão
+80s	caldearas|caldearás
+7.des
+7.ei
+90s	caldeareis|caldeáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	caldearíamos
+9.s
+8.eis	caldearíeis
+7.mos
+6.sse
+9.is	caldeásseis
+9.m
+:.os	caldeássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	caldeávamos
+8.s
+7.eis	caldeáveis
+5.ei
+7.s
+6.mos
+5.i
+6.a
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+68ra	caldeira|caldeirá
 8/da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	caldeiramos|caldeirámos
+8.ndo
 86o	caldeirão
+8.r
+90a	caldeirara|caldeirará
+:.m
+;.os	caldeiráramos
+:.o	caldeirarão
+:0s	caldeiraras|caldeirarás
+9.des
+9.ei
+;0s	caldeirareis|caldeiráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	caldeiraríamos
+;.s
+:.eis	caldeiraríeis
+9.mos
 81s
+9.se
+;.is	caldeirásseis
+;.m
+<.os	caldeirássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	caldeirávamos
+:.s
+9.eis	caldeiráveis
+7.e
+8.i
+9.ro
+9.s
+8.m
+9.os
+8.s
+7.inha
+7.o
+8.es	caldeirões
+8.u
+6.s
+5.las
+5.m
+6.os
+5.nse
+8.s
+5.ou
+5.s
+5.u
+6.s
 47o
+5.s
+5.u
 3;e
-4.idoscopio	caleidoscópio
+4.donia	caledónia
+8.o	caledónio
+4.i
+5.doscopico	caleidoscópico
+>.s	caleidoscópicos
+<.o	caleidoscópio
+=.s	caleidoscópios
+5.ra
+7.s
+5.s
+40ja	caleja|calejá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	calejamos|calejámos
+6.ndo
+6.r
+70a	calejara|calejará
+8.m
+9.os	calejáramos
+8.o	calejarão
+80s	calejaras|calejarás
+7.des
+7.ei
+90s	calejareis|calejáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	calejaríamos
+9.s
+8.eis	calejaríeis
+7.mos
+6.s
+7.se
+9.is	calejásseis
+9.m
+:.os	calejássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	calejávamos
+8.s
+7.eis	calejáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 45m
+5.os
 4;ndario	calendário
 :2s	calendários
+90za	calendariza|calendarizá
+;.cao	calendarização
+<.oes	calendarizações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	calendarizamos|calendarizámos
+;.ndo
+<.te
+>.s
+;.r
+<0a	calendarizara|calendarizará
+=.m
+>.os	calendarizáramos
+=.o	calendarizarão
+=0s	calendarizaras|calendarizarás
+<.des
+<.ei
+>0s	calendarizareis|calendarizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	calendarizaríamos
+>.s
+=.eis	calendarizaríeis
+<.mos
+;.s
+<.se
+>.is	calendarizásseis
+>.m
+?.os	calendarizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	calendarizávamos
+=.s
+<.eis	calendarizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+7.s
 42s
-37ha
-50do
+3.fe
+37ha	calha|calhá
+5.da
+7.s
+60o
+7.iro
+7.s
+7.uro
+5.i
+6.s
 5/m
+6.acada	calhamaçada
+8.o	calhamaço
+9.s	calhamaços
 6/beque
+60os	calhamos|calhámos
+5.nco	calhanço
+6.do
 5Dr
+60a	calhara|calhará
+7.m
+8.os	calháramos
+7.o	calharão
+70s	calharas|calharás
+6.des
+6.ei
+80s	calhareis|calháreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	calharíamos
+8.s
+7.eis	calharíeis
+6.mos
 52s
+6.se
+8.is	calhásseis
+8.m
+9.os	calhássemos
+8.s
+6.te
+8.s
 52u
 6/s
 50va
+7.m
+8.os	calhávamos
+7.s
+6.eis	calháveis
 4.e
-45ou
-3/ibracao	calibração
-7/da
-80o
+5.i
+6.ro
+8.s
+6.s
+5.m
+6.os
+5.s
+5.ta
+4.o
+50a	calhoa|calhoá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	calhoamos|calhoámos
+6.ndo
+6.r
+70a	calhoara|calhoará
+8.m
+9.os	calhoáramos
+8.o	calhoarão
+80s	calhoaras|calhoarás
+7.des
+7.ei
+90s	calhoareis|calhoáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	calhoaríamos
 9.s
+8.eis	calhoaríeis
+7.mos
+6.s
+7.se
+9.is	calhoásseis
+9.m
+:.os	calhoássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	calhoávamos
+8.s
+7.eis	calhoáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+5.rda
+55u
+30ibra	calibra|calibrá
+7/cao	calibração
+8.oes	calibrações
+7/da
+9.s
+80o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.gem
+7.i
+8.s
+7.m
+80os	calibramos|calibrámos
+7.ndo
 74r
+80a	calibrara|calibrará
+9.m
+:.os	calibráramos
+9.o	calibrarão
+90s	calibraras|calibrarás
+8.des
+8.ei
+:0s	calibrareis|calibráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	calibraríamos
+:.s
+9.eis	calibraríeis
+8.mos
+7.s
+8.se
+:.is	calibrásseis
+:.m
+;.os	calibrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	calibrávamos
+9.s
+8.eis	calibráveis
 6=e
+7.i
+8.s
+7.m
+8.os
 71s
+6.o
+7.u
 48ce	cálice
 63s	cálices
+5.ida
+6.forme
+;.s
+5.o	caliço
+5.ulo	calículo
+4.doscopio	calidoscópio
 4.fa
 6/do
+8.s
+6.s
 51ornia	califórnia
-:.no
+:.na
 <.s
-49grafia
+;.o
+<.s
+40gina	caligina|caliginá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	caliginamos|caliginámos
+8.ndo
+8.r
+90a	caliginara|caliginará
+:.m
+;.os	caligináramos
+:.o	caliginarão
+:0s	caliginaras|caliginarás
+9.des
+9.ei
+;0s	caliginareis|caligináreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	caliginaríamos
+;.s
+:.eis	caliginaríeis
+9.mos
+8.s
+9.se
+;.is	caliginásseis
+;.m
+<.os	caliginássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	caliginávamos
+:.s
+9.eis	caligináveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.so
+8.u
+50rafa	caligrafa|caligrafá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	caligrafamos|caligrafámos
+9.ndo
+9.r
+:0a	caligrafara|caligrafará
+;.m
+<.os	caligrafáramos
+;.o	caligrafarão
+;0s	caligrafaras|caligrafarás
+:.des
+:.ei
+<0s	caligrafareis|caligrafáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	caligrafaríamos
+<.s
+;.eis	caligrafaríeis
+:.mos
+9.s
+:.se
+<.is	caligrafásseis
+<.m
+=.os	caligrafássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	caligrafávamos
+;.s
+:.eis	caligrafáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+89ia
+:.s
+9.ca	caligráfica
+;.s	caligráficas
+:.o	caligráfico
+;.s	caligráficos
+80o	caligrafo|calígrafo
+9.s	calígrafos
+9.u
+5.ula	calígula
+4.nada
+4.sta
+7.s
+6.o
 3@ma
-59mente
-54nte
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+69ente
+60os	calmamos|calmámos
+5.ndo
+64te
 83s
-52ria
+5.r
+60a	calmara|calmará
+7.m
+8.os	calmáramos
+7.o	calmarão
+70s	calmaras|calmarás
+6.des
+6.ei
+80s	calmareis|calmáreis
+7.m
+8.os
+7.s
+62ia
+8.m
+9.os	calmaríamos
+8.s
+7.eis	calmaríeis
+6.mos
 56s
-40eirao	calmeirão
+6.se
+8.is	calmásseis
+8.m
+9.os	calmássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	calmávamos
+7.s
+6.eis	calmáveis
+4.e
+5.i
+60rao	calmeirão
+7.o
+6.s
+5.m
+6.os
+5.s
 4=o
 58s
+6.o
+5.u
 33o
 4.es	calões
 44ira
 71s
+6.ice
+9.s
 67o
 76s
 4Ar
-5.es
+5.aca	caloraça
+6.o	calorão
+5.enta
+9.s
+8.o
+9.s
+6.s
+7.cencia	calorescência
+=.s	calorescências
 5.ia
 77s
+6.ca	calórica
+8.s	calóricas
+7.idade
+<.s
+7.o	calórico
+8.s	calóricos
+6.fero	calorífero
+71ica	calorifica|calorificá|calorífica
+:.cao	calorificação
+;.oes	calorificações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	calorificamos|calorificámos
+:.ndo
+:.r
+;0a	calorificara|calorificará
+<.m
+=.os	calorificáramos
+<.o	calorificarão
+<0s	calorificaras|calorificarás
+;.des
+;.ei
+=0s	calorificareis|calorificáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	calorificaríamos
+=.s
+<.eis	calorificaríeis
+;.mos
+:0s	calorificas|caloríficas
+;.se
+=.is	calorificásseis
+=.m
+>.os	calorificássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	calorificávamos
+<.s
+;.eis	calorificáveis
+90o	calorifico|calorífico
+:.s	caloríficos
+:.u
+8.que
+;.i
+<.s
+;.m
+<.os
+;.s
+6.metro	calorímetro
 56osa
 82mente
 84s
 76o
 80s
 45s
+5.a
+6.s
+5.idade
+:.s
+5.o
 42ta
 62s
-50eiro
+5.e
+6.a	caloteá
+7.da
 9.s
+8.o
+9.s
+7.i
+8.s
+70mos	caloteamos|caloteámos
+7.ndo
+7.r
+80a	caloteara|caloteará
+9.m
+:.os	caloteáramos
+9.o	calotearão
+90s	calotearas|calotearás
+8.des
+8.ei
+:0s	caloteareis|caloteáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	calotearíamos
+:.s
+9.eis	calotearíeis
+8.mos
+7.sse
+:.is	caloteásseis
+:.m
+;.os	caloteássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	caloteávamos
+9.s
+8.eis	caloteáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.ra
+9.s
+8.ismo
+<.s
+80o
+9.s
+6.ou
 6.s
 42u
+3.que
+6.i
+7.s
+6.m
+7.os
+6.s
 3.uda
-42nia	calúnia
+44nia	calúnia|calunia|caluniá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	caluniamos|caluniámos
+7.ndo
 7/r
-71s	calúnias
-30vario	calvário
+80a	caluniara|caluniará
+9.m
+:.os	caluniáramos
+9.o	caluniarão
+90s	caluniaras|caluniarás
+8.des
+8.ei
+:0s	caluniareis|caluniáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	caluniaríamos
+:.s
+9.eis	caluniaríeis
+8.mos
+72s	calúnias|calunias
+8.se
+:.is	caluniásseis
+:.m
+;.os	caluniássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	caluniávamos
+9.s
+8.eis	caluniáveis
+9.l	caluniável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.sa
+9.s
+8.o
+9.s
+7.u
+30va	calva|calvá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	calvamos|calvámos
+5.ndo
+5.r
+60a	calvara|calvará
+7.m
+8.os	calváramos
+7.o	calvarão
+70s	calvaras|calvarás
+6.des
+6.ei
+80s	calvareis|calváreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	calvaríamos
+8.s
+7.eis	calvaríeis
+70o	calvário
+6.mos
+5.s
+6.se
+8.is	calvásseis
+8.m
+9.os	calvássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	calvávamos
+7.s
+6.eis	calváveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+5.z
 40icie	calvície
 5.n
+6.ismo
+:.s
+8.ta
+:.s
+6.o
 40o
-2Ema
+5.s
+5.u
+2.m
+3Ea
+4.cho
 4<da
 6:s
 4.feu
+7.s
 43leao	camaleão
+6.oes	camaleões
 4Dra	câmara
 6;da
 83gem
+8.o	camaradão
 8:s
 69o	camarão
+6.ria	camarária
+9.s	camarárias
+8.o	camarário
+9.s	camarários
 6Bs	câmaras
 62ta
 8/s
 52eira
+9.s
 85o
 9/s
-57im
+5.ilha
+67m
 60ns
 5/oeiro
+:.s
 76s	camarões
+6.nes	camaronês
+9.a
+:.s
+9.es
 68te
+8.iro
 81s
+5.telo
 4;s
 39bada
-53lear
+7.s
+6.o
+7.s
+5.lea	cambaleá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	cambaleamos|cambaleámos
+8.ndo
+9.te
+;.s
+83r
+90a	cambaleara|cambaleará
+:.m
+;.os	cambaleáramos
+:.o	cambalearão
+:0s	cambalearas|cambalearás
+9.des
+9.ei
+;0s	cambaleareis|cambaleáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cambalearíamos
+;.s
+:.eis	cambalearíeis
+9.mos
+8.sse
+;.is	cambaleásseis
+;.m
+<.os	cambaleássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cambaleávamos
+:.s
+9.eis	cambaleáveis
+7.ei
+9.s
+8.mos
 7/ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
 7.ou
-63hota
+63hota	cambalhota|cambalhotá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	cambalhotamos|cambalhotámos
+:.ndo
+:.r
+;0a	cambalhotara|cambalhotará
+<.m
+=.os	cambalhotáramos
+<.o	cambalhotarão
+<0s	cambalhotaras|cambalhotarás
+;.des
+;.ei
+=0s	cambalhotareis|cambalhotáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	cambalhotaríamos
+=.s
+<.eis	cambalhotaríeis
+;.mos
 :4s
-46io	câmbio|cambio
-5.sta
-38elo
+;.se
+=.is	cambalhotásseis
+=.m
+>.os	cambalhotássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	cambalhotávamos
+<.s
+;.eis	cambalhotáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+40ia	cambia|cambiá
+6.cao	cambiação
+7.oes	cambiações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.l
+6.m
+70os	cambiamos|cambiámos
+6.ndo
+7.te
+9.s
+6.r
+70a	cambiara|cambiará
+8.m
+9.os	cambiáramos
+8.o	cambiarão
+80s	cambiaras|cambiarás
+7.des
+7.ei
+90s	cambiareis|cambiáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cambiaríamos
+9.s
+8.eis	cambiaríeis
+7.mos
+6.s
+7.se
+9.is	cambiásseis
+9.m
+:.os	cambiássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cambiávamos
+8.s
+7.eis	cambiáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+56o	câmbio|cambio
+6.u
+5.smo
+8.s
+6.ta
+8.s
+4.oja
+7.na
+9.s
+8.o
+9.s
+5.ta
+4.ra
+6.s
+5.iano
+6.dge
+3.ela
+6.s
+5.eao	cameleão
+6.iro
+5.ia	camélia
+7.s	camélias
+6.ce
+8.s
+6.forme
+;.s
+6.no
+58o
 66s
 6/t
 3Aiao	camião
-4:nha
+4.liana
+9.s
+8.ista
+<.s
+8.o
+9.s
+6.sta
+9.s
+5.o
+4:nha	caminha|caminhá
 7;da
 96s
 82o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 76m
 86os	caminhamos|caminhámos
 77ndo
@@ -19537,26 +71826,47 @@ A.s
 :4s
 79o	caminhão
 7?r
-80a	caminhará
+81a	caminhará|caminhara
 92m
+:.os	caminháramos
 9.o	caminharão
+90s	caminharas|caminharás
+8.des
 80ei
+:0s	caminhareis|caminháreis
 9/m
 :0os
 9/s
 8.ia
+:.m
+;.os	caminharíamos
+:.s
+9.eis	caminharíeis
 80mos
 74s
 8.se
+:.is	caminhásseis
+:.m
+;.os	caminhássemos
+:.s
 8/te
+:.s
 76va
 91m
 :0os	caminhávamos
+9.s
+8.eis	caminháveis
 66e
 75i
+8.ro
+:.s
+8.s
 73m
 8.os
+7.nse
+:.s
 7/s
+7.ta
 6Ho
 73es	caminhões
 7>s
@@ -19566,23 +71876,56 @@ A.s
 6:eta
 93s
 82e
+9.s
 66ista
 :6s
 4Asa
+6.o	camisão
+6.ria
+9.s
 6;s
-53eta
+5.eira
+9.s
+8.o
+63ta
 8/s
 52inha
 90s
-5>ola
+5.oes	camisões
+6>la
+8.o	camisolão
 89s
-32omila
+7.eiro
+;.s
+7.oes	camisolões
+6.te
+3.oeca
+5.s	camões
+42mila
+4.niana
+9.s
+8.ista
+<.s
+8.o
 3:pa
 5;inha
+9.da
 93s
-51nario	campanário
+8.eiro
+5.l
+5.na
+71rio	campanário
+:.s	campanários
 6@ha
 87s
+6.ia	campânia
+6.ologo	campanólogo
+6.udo
+7.la	campânula
+9.da
+;.s
+:.o
+9.s	campânulas
 55s
 48ea	campeã
 6?o	campeão
@@ -19590,28 +71933,136 @@ A.s
 59oes	campeões
 6<nato
 :5s
-5.stre
-43ismo
+5.sina
+9.s
+8.o
+9.s
+6.tre
+9.s
+4.ina
+7.s
+6.o
+53smo
+8.s
 61ta
 83s
 4Eo
+5.maiorense
+>.s
 57nes	camponês
 84a
 9/s
 8:es
 6/ia	campónia
+8.s	campónias
 74o	campónio
 85s	campónios
 5@s
 49us
-32uflada
+30ufla	camufla|camuflá
+72da
+9.s
 83o
 9/s
 78gem
+9.ns
+7.i
+8.s
+7.m
+80os	camuflamos|camuflámos
+7.ndo
 74r
-42rca	camurça
+80a	camuflara|camuflará
+9.m
+:.os	camufláramos
+9.o	camuflarão
+90s	camuflaras|camuflarás
+8.des
+8.ei
+:0s	camuflareis|camufláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	camuflaríamos
+:.s
+9.eis	camuflaríeis
+8.mos
+7.s
+8.se
+:.is	camuflásseis
+:.m
+;.os	camuflássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	camuflávamos
+9.s
+8.eis	camufláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+43rca	camurça|camurçá
+7.da	camurçada
+9.s	camurçadas
+8.o	camurçado
+9.s	camurçados
+7.i	camurçai
+8.s	camurçais
+7.m	camurçam
+80os	camurçamos|camurçámos
+7.ndo	camurçando
+7.r	camurçar
+80a	camurçara|camurçará
+9.m	camurçaram
+:.os	camurçáramos
+9.o	camurçarão
+90s	camurçaras|camurçarás
+8.des	camurçardes
+8.ei	camurçarei
+:0s	camurçareis|camurçáreis
+9.m	camurçarem
+:.os	camurçaremos
+9.s	camurçares
+8.ia	camurçaria
+:.m	camurçariam
+;.os	camurçaríamos
+:.s	camurçarias
+9.eis	camurçaríeis
+8.mos	camurçarmos
+7.s	camurças
+8.se	camurçasse
+:.is	camurçásseis
+:.m	camurçassem
+;.os	camurçássemos
+:.s	camurçasses
+8.te	camurçaste
+:.s	camurçastes
+7.va	camurçava
+9.m	camurçavam
+:.os	camurçávamos
+9.s	camurçavas
+8.eis	camurçáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.ina
+6.o	camurço
+7.u	camurçou
 28na
-40da	canadá
+4.a	canaã
+41da	canadá|canada
 51ense
 92s
 53iana
@@ -19621,156 +72072,1018 @@ A.s
 4=is
 4@l
 5:ha
+7.da
 77s
-51iza
+6.ice
+9.s
+7.smo
+:.s
+5.ifero	canalífero
+7.orme
+;.s
+62za	canaliza|canalizá
 88cao	canalização
 92oes	canalizações
 81da
+:.s
 9/o
 :7r
+;.a
+<.s
 ;3es
+:.s
+8.i
+9.s
+8.m
+90os	canalizamos|canalizámos
+8.ndo
 88r
-40pes	canapés
-44rio	canário
+90a	canalizara|canalizará
+:.m
+;.os	canalizáramos
+:.o	canalizarão
+:0s	canalizaras|canalizarás
+9.des
+9.ei
+;0s	canalizareis|canalizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	canalizaríamos
+;.s
+:.eis	canalizaríeis
+9.mos
+8.s
+9.se
+;.is	canalizásseis
+;.m
+<.os	canalizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	canalizávamos
+:.s
+9.eis	canalizáveis
+:.l	canalizável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.neu
+7.s
+4.pe	canapé
+60s	canapés
+4.ria	canária
+7.s	canárias
+6.nha
+9.s
+8.o
+9.s
+64o	canário
 70s	canários
 43s
-53tro
+5.tra
+8.da
+:.s
+9.o
+8.o	canastrão
+73o
+8.es	canastrões
+8.na
+:.s
+8.s
+4.ves	canavês
+7.es
+5.iais
+7.l
 3Bcao	canção
-48ela
+48ela	cancela|cancelá
 74da
 90s
 88o
 93s
+8.ura
+7.i
+8.s
 71m
 85ento
+<.s
 85os	cancelamos|cancelámos
 70ndo
 7?r
-86am
-80em
+80a	cancelara|cancelará
+96m
+:.os	canceláramos
+9.o	cancelarão
+90s	cancelaras|cancelarás
+8.des
+8.ei
+:0s	cancelareis|canceláreis
+90m
+:.os
 9/s
+8.ia
+:.m
+;.os	cancelaríamos
+:.s
+9.eis	cancelaríeis
 80mos
 70s
 80se
+:.is	cancelásseis
+:.m
+;.os	cancelássemos
+:.s
 84te
+:.s
 7.va
+9.m
+:.os	cancelávamos
+9.s
+8.eis	canceláveis
 66e
 77i
+8.s
 73m
+8.os
 71s
 64o
 79u
 57r	câncer
-60igenas	cancerígenas
-6.osas
+60a	cancera|cancerá
+7.cao	canceração
+8.oes	cancerações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	canceramos|cancerámos
+7.ndo
+7.r
+80a	cancerara|cancerará
+9.m
+:.os	canceráramos
+9.o	cancerarão
+90s	canceraras|cancerarás
+8.des
+8.ei
+:0s	cancerareis|canceráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	canceraríamos
+:.s
+9.eis	canceraríeis
+8.mos
+7.s
+8.se
+:.is	cancerásseis
+:.m
+;.os	cancerássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cancerávamos
+9.s
+8.eis	canceráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.iforme
+<.s
+7.gena	cancerígena
+;0s	cancerígenas
+:.o	cancerígeno
+;.s	cancerígenos
+70za	canceriza|cancerizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cancerizamos|cancerizámos
+9.ndo
+9.r
+:0a	cancerizara|cancerizará
+;.m
+<.os	cancerizáramos
+;.o	cancerizarão
+;0s	cancerizaras|cancerizarás
+:.des
+:.ei
+<0s	cancerizareis|cancerizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cancerizaríamos
+<.s
+;.eis	cancerizaríeis
+:.mos
+9.s
+:.se
+<.is	cancerizásseis
+<.m
+=.os	cancerizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cancerizávamos
+;.s
+:.eis	cancerizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.o
+7.sa
+9.s
+8.o
+9.s
+7.u
+4.ioneiro
+;.s
+7.ista
+;.s
 4>oes	canções
+5.neta	cançoneta
+9.s	cançonetas
+8.ista	cançonetista
+<.s	cançonetistas
 4@ro
 63s
 39deeiro
 95s
 5.ia
+7.s
+6.o
 53labro
 :1s
-49idata
-90do
+7.ria	candelária
+:.s	candelárias
+5.nte
+4.idamente
+79ta	candidata|candidatá
+9.da
+;.s
+:0o
+;.s
+9.i
+:.s
+9.m
+:0os	candidatamos|candidatámos
+9.ndo
 97r
-:/es
+:0a	candidatara|candidatará
+;.m
+<.os	candidatáramos
+;.o	candidatarão
+;0s	candidataras|candidatarás
+:.des
+:.ei
+<0s	candidatareis|candidatáreis
+;.m
+<.os
+;/s
+:.ia
+<.m
+=.os	candidataríamos
+<.s
+;.eis	candidataríeis
+:.mos
 94s
+:.se
+<.is	candidatásseis
+<.m
+=.os	candidatássemos
+<.s
 :/te
+<.s
+9.va
+;.m
+<.os	candidatávamos
+;.s
+:.eis	candidatáveis
 80e
 93i
+:.s
+9.m
+:.os
+9.s
 8>o
 9<s
 93u
 8:ura
 ;4s
+40onga	candonga|candongá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	candongamos|candongámos
+8.ndo
+8.r
+90a	candongara|candongará
+:.m
+;.os	candongáramos
+:.o	candongarão
+:0s	candongaras|candongarás
+9.des
+9.ei
+;0s	candongareis|candongáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	candongaríamos
+;.s
+:.eis	candongaríeis
+9.mos
+8.s
+9.se
+;.is	candongásseis
+;.m
+<.os	candongássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	candongávamos
+:.s
+9.eis	candongáveis
+7.o
+8.u
+7.ue
+9.i
+:.ro
+:.s
+9.m
+:.os
+9.s
+8.ice
+;.s
+5.r
+4.ura
 3:eca
-66s
-46la
+6.da
+8.s
+66s	canecas|caneças
+5.o
+6.s
+4.iro
+47la	canela|canelá
+6.da
+8.s
+7.o
+8.s
+7.ura
+6.i
+7.s
+6.m
+70os	canelamos|canelámos
+6.ndo
+6.r
+70a	canelara|canelará
+8.m
+9.os	caneláramos
+8.o	canelarão
+80s	canelaras|canelarás
+7.des
+7.ei
+90s	canelareis|caneláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	canelaríamos
+9.s
+8.eis	canelaríeis
+7.mos
 60s
+7.se
+9.is	canelásseis
+9.m
+:.os	canelássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	canelávamos
+8.s
+7.eis	caneláveis
+5.e
+6.i
+7.ra
+9.s
+8.o
+7.s
+6.m
+7.os
+6.s
+5.ina
+5.o
+6.u
 4=ta
 67s
-32galheiro
+30fora	canfora|canforá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	canforamos|canforámos
+7.ndo
+7.r
+80a	canforara|canforará
+9.m
+:.os	canforáramos
+9.o	canforarão
+90s	canforaras|canforarás
+8.des
+8.ei
+:0s	canforareis|canforáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	canforaríamos
+:.s
+9.eis	canforaríeis
+8.mos
+7.s
+8.se
+:.is	canforásseis
+:.m
+;.os	canforássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	canforávamos
+9.s
+8.eis	canforáveis
+6.e
+7.i
+8.ra
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.gaceiro
+:.s
+5.lha
+8.da
+:.s
+8.s
+7.eira
+;.s
+:2o
+;.s
+7.o
 45uru
 72s
 30hamo	cânhamo
 5<o	canhão
+4.eiro
+8.s
 4;oes	canhões
+50na	canhona|canhoná
+7.co	canhonaço
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	canhonamos|canhonámos
+7.ndo
+7.r
+80a	canhonara|canhonará
+9.m
+:.os	canhonáramos
+9.o	canhonarão
+90s	canhonaras|canhonarás
+8.des
+8.ei
+:0s	canhonareis|canhonáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	canhonaríamos
+:.s
+9.eis	canhonaríeis
+8.mos
+7.s
+8.se
+:.is	canhonásseis
+:.m
+;.os	canhonássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	canhonávamos
+9.s
+8.eis	canhonáveis
+6.e
+7.a	canhoneá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	canhoneamos|canhoneámos
+8.ndo
+8.r
+90a	canhoneara|canhoneará
+:.m
+;.os	canhoneáramos
+:.o	canhonearão
+:0s	canhonearas|canhonearás
+9.des
+9.ei
+;0s	canhoneareis|canhoneáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	canhonearíamos
+;.s
+:.eis	canhonearíeis
+9.mos
+8.sse
+;.is	canhoneásseis
+;.m
+<.os	canhoneássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	canhoneávamos
+:.s
+9.eis	canhoneáveis
+7.ei
+9.s
+8.mos
+7.i
+8.a
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ra
+:.s
+9.o
+8.s
+7.m
+8.os
+7.ou
+7.s
+6.o
+7.u
 5.ta
+7.s
 63o
 71s
 34ibais
 64l
+7.esca
+;.s
+:.o
+;.s
 74ismo
-42che
+;.s
+80za	canibaliza|canibalizá
+:.cao	canibalização
+;.oes	canibalizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	canibalizamos|canibalizámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	canibalizara|canibalizará
+<.m
+=.os	canibalizáramos
+<.o	canibalizarão
+<0s	canibalizaras|canibalizarás
+;.des
+;.ei
+=0s	canibalizareis|canibalizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	canibalizaríamos
+=.s
+<.eis	canibalizaríeis
+;.mos
+:.s
+;.se
+=.is	canibalizásseis
+=.m
+>.os	canibalizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	canibalizávamos
+<.s
+;.eis	canibalizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+4.ca	caniça
+6.da	caniçada
+8.s	caniçadas
+7.o	caniçado
+6.l	caniçal
+7.ha	caniçalha
+6.s	caniças
+52he
 7.s
+5.o	caniço
+5.ula	canícula
+8.s	canículas
+7.tor
+:.a
+;.s
+:.es
+8.ura
+;.s
 46l
 42na
 6.s
 54o
 65s
 4/s
-46vete
+4.vetada
+76e
+8.iro
 36ja
+3.nes
 3=o
 46a
 5/gem
 51s
+4.eiro
+4.nica	canónica
+8.l
+8.mente
+8.s	canónicas
+7.idade
+<.s
+7.o	canónico
+8.s	canónicos
+6.sta
+60za	canoniza|canonizá
+8.cao	canonização
+9.oes	canonizações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	canonizamos|canonizámos
+8.ndo
+8.r
+90a	canonizara|canonizará
+:.m
+;.os	canonizáramos
+:.o	canonizarão
+:0s	canonizaras|canonizarás
+9.des
+9.ei
+;0s	canonizareis|canonizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	canonizaríamos
+;.s
+:.eis	canonizaríeis
+9.mos
+8.s
+9.se
+;.is	canonizásseis
+;.m
+<.os	canonizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	canonizávamos
+:.s
+9.eis	canonizáveis
+:.l	canonizável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.ra
+6.s
+5.o
+6.s
 4:s
-36sa
+36sa	cansa|cansá
 56co	cansaço
+7.s	cansaços
 5>da
 74s
 6@o
 7:s
+5.i
+6.s
 53m
+60os	cansamos|cansámos
 5/ndo
 56r
-60am
-61es
+60a	cansara|cansará
+70m
+8.os	cansáramos
+7.o	cansarão
+70s	cansaras|cansarás
+6.des
+6.ei
+80s	cansareis|cansáreis
+7.m
+8.os
+71s
+6.ia
+8.m
+9.os	cansaríamos
+8.s
+7.eis	cansaríeis
+6.mos
 55s
+6.se
+8.is	cansásseis
+8.m
+9.os	cansássemos
+8.s
 61te
+8.s
 50tiva
+9.s
 86o
+9.s
 50va
+7.m
+8.os	cansávamos
+7.s
+6.eis	cansáveis
 41e
 56i
+6.ra
+8.s
+7.oso
+6.s
+5.m
+6.os
 50s
 46o
 55u
-3=ta
+3=ta	canta|cantá
+5.bria	cantábria
+8.ca	cantábrica
+:.s	cantábricas
+9.o	cantábrico
+:.s	cantábricos
 53da
 70s
+6.eira
+7.la
+9.s
 65o
+7.ira
+7.r
+8.a
+9.s
+8.es
+7.s
+7.ura
+5.i
+6.s
 59m
 67os	cantamos|cantámos
 58ndo
+6.hede
 6/te
+8.s
+5.o	cantão
 5Br
-61a	cantará
+62a	cantará|cantara
 74m
+8.os	cantáramos
 70o	cantarão
+70s	cantaras|cantarás
+6.des
 62ei
+80s	cantareis|cantáreis
+70ja	cantareja|cantarejá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cantarejamos|cantarejámos
+9.ndo
+9.r
+:0a	cantarejara|cantarejará
+;.m
+<.os	cantarejáramos
+;.o	cantarejarão
+;0s	cantarejaras|cantarejarás
+:.des
+:.ei
+<0s	cantarejareis|cantarejáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cantarejaríamos
+<.s
+;.eis	cantarejaríeis
+:.mos
+9.s
+:.se
+<.is	cantarejásseis
+<.m
+=.os	cantarejássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cantarejávamos
+;.s
+:.eis	cantarejáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 74m
 8/os
 73s
 61ia
+8.m
+9.os	cantaríamos
+8.s
+7.eis	cantaríeis
 61mos
 6/o	cântaro
-72lar
+70la	cantarola|cantarolá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cantarolamos|cantarolámos
+9.ndo
+92r
+:0a	cantarolara|cantarolará
+;.m
+<.os	cantaroláramos
+;.o	cantarolarão
+;0s	cantarolaras|cantarolarás
+:.des
+:.ei
+<0s	cantarolareis|cantaroláreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cantarolaríamos
+<.s
+;.eis	cantarolaríeis
+:.mos
+9.s
+:.se
+<.is	cantarolásseis
+<.m
+=.os	cantarolássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cantarolávamos
+;.s
+:.eis	cantaroláveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 70s	cântaros
 57s
 63se
+8.is	cantásseis
+8.m
+9.os	cantássemos
 8.s
 64te
+8.s
+5.ta
+7.s
 59va
 74m
 80os	cantávamos
 72s
+6.eis	cantáveis
+7.l	cantável
 48e
 56i
 63ro
 80s
+6.s
 56m
 61os
 54s
@@ -19781,8 +73094,15 @@ A.s
 54l
 6.ena
 58na
+7.s
 66ho
+8.s
 4@o
+5.es	cantões
+5.nal
+6.eira
+:.s
+9.o
 5:r
 69a
 72s
@@ -19791,190 +73111,1747 @@ A.s
 8/s
 5<s
 58u
+4.uaria	cantuária
 32udo
+3.zarrao	canzarrão
+4.eiro
+4.il
+4.oada
+6.l
 2Eo	cão
 3>s
 31tica	caótica
+7.s	caóticas
 63o	caótico
+7.s	caóticos
+50za	caotiza|caotizá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	caotizamos|caotizámos
+7.ndo
+7.r
+80a	caotizara|caotizará
+9.m
+:.os	caotizáramos
+9.o	caotizarão
+90s	caotizaras|caotizarás
+8.des
+8.ei
+:0s	caotizareis|caotizáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	caotizaríamos
+:.s
+9.eis	caotizaríeis
+8.mos
+7.s
+8.se
+:.is	caotizásseis
+:.m
+;.os	caotizássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	caotizávamos
+9.s
+8.eis	caotizáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 3:zinho	cãozinho
-2?pa
-4<cete
+2.p
+3?a
+4.cao	capação
+5<ete
 87s
-52hinho
+5.heiro
+6.ice
+9.s
+72nho
+:.s
 61o
+7.s
 5Bidade
 :>s
-6/tado
-44nga
+60ta	capacita|capacitá
+8.cao	capacitação
+9.oes	capacitações
+8.da
+:.s
+9/o
+:.s
+8.i
+9.s
+8.m
+90os	capacitamos|capacitámos
+8.ndo
+8.r
+90a	capacitara|capacitará
+:.m
+;.os	capacitáramos
+:.o	capacitarão
+:0s	capacitaras|capacitarás
+9.des
+9.ei
+;0s	capacitareis|capacitáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	capacitaríamos
+;.s
+:.eis	capacitaríeis
+9.mos
+8.s
+9.se
+;.is	capacitásseis
+;.m
+<.os	capacitássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	capacitávamos
+:.s
+9.eis	capacitáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.iva
+:.s
+9.o
+:.s
+7.o
+8.u
+5.oes	capações
+4.da
+6.s
+5.eira
+5.o
+6.cia	capadócia
+6.r
+7.a
+8.s
+7.es
+6.s
+5.ura
+4.i
+5.s
+4.m
+50os	capamos|capámos
+4.ndo
+54ga
 78s
+4.o	capão
 4.r
+50a	capara|capará
+6.m
+7.os	capáramos
+6.o	caparão
+60s	caparas|caparás
+5.des
+5.ei
+70s	capareis|capáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	caparíamos
+7.s
+6.ca
+6.eis	caparíeis
+5.mos
 48s
+5.se
+7.is	capásseis
+7.m
+8.os	capássemos
+7.s
+5.te
+7.s
 47taz
 70es
+4.va
+6.m
+7.os	capávamos
+6.s
+5.eis	capáveis
 4Gz
 5Aes
-39ela
+5.mente
+3.e
+4.a	capeá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.mento
+:.s
+60os	capeamos|capeámos
+5.ndo
+5.r
+60a	capeara|capeará
+7.m
+8.os	capeáramos
+7.o	capearão
+70s	capearas|capearás
+6.des
+6.ei
+80s	capeareis|capeáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	capearíamos
+8.s
+7.eis	capearíeis
+6.mos
+5.sse
+8.is	capeásseis
+8.m
+9.os	capeássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	capeávamos
+7.s
+6.eis	capeáveis
+4.ei
+6.s
+5.mos
+4.i
+5.a
+6.m
+6.s
+5.e
+6.m
+6.s
+5.o
+5.s
+49la
+6.da
+6.es	capelães
 65o	capelão
 6.s
-32ilar
+5.eira
+5.inha
+9.s
+6.sta
+9.s
+5.o
+6.s
+4.m
+5.os
+4.ou
+4.s
+3.icua
+4.laceo	capiláceo
+6.mento
+;.s
+62r
 73es
+7.idade
+<.s
+5.iforme
+;.s
+5.ota
 40m
+40na	capina|capiná
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	capinamos|capinámos
+6.ndo
+6.r
+70a	capinara|capinará
+8.m
+9.os	capináramos
+8.o	capinarão
+80s	capinaras|capinarás
+7.des
+7.ei
+90s	capinareis|capináreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	capinaríamos
+9.s
+8.eis	capinaríeis
+7.mos
+6.s
+7.se
+9.is	capinásseis
+9.m
+:.os	capinássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	capinávamos
+8.s
+7.eis	capináveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ha
+5.o
+6.u
 48ta	capitã
+6.cao	capitação
+6.da
+8.s
+7.o
+8.s
 67es	capitães
 66is
 6>l
 76ismo
+;.s
 94ta
 ;4s
-8/zacao	capitalização
+80za	capitaliza|capitalizá
+:/cao	capitalização
+;.oes	capitalizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	capitalizamos|capitalizámos
+:.ndo
 :1r
-6/nia
+;0a	capitalizara|capitalizará
+<.m
+=.os	capitalizáramos
+<.o	capitalizarão
+<0s	capitalizaras|capitalizarás
+;.des
+;.ei
+=0s	capitalizareis|capitalizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	capitalizaríamos
+=.s
+<.eis	capitalizaríeis
+;.mos
+:.s
+;.se
+=.is	capitalizásseis
+=.m
+>.os	capitalizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	capitalizávamos
+<.s
+;.eis	capitalizáveis
+<.l	capitalizável
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+6.nea	capitaneá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+90mos	capitaneamos|capitaneámos
+9.ndo
+9.r
+:0a	capitaneara|capitaneará
+;.m
+<.os	capitaneáramos
+;.o	capitanearão
+;0s	capitanearas|capitanearás
+:.des
+:.ei
+<0s	capitaneareis|capitaneáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	capitanearíamos
+<.s
+;.eis	capitanearíeis
+:.mos
+9.sse
+<.is	capitaneásseis
+<.m
+=.os	capitaneássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	capitaneávamos
+;.s
+:.eis	capitaneáveis
+8.ei
+:.s
+9.mos
+8.ia
+:.m
+:.s
+9.e
+:.m
+:.s
+9.o
+8.ou
+71ia	capitania|capitânia
+9.s
 6Bo	capitão
-5.olio	capitólio
-5/ulacao	capitulação
+6.s	capitãs
+5.eis	capitéis
+6.l
+5.oa
+6.lio	capitólio
+50ula	capitula|capitulá
+8/cao	capitulação
+9.oes	capitulações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	capitulamos|capitulámos
+8.ndo
+9.te
+;.s
+8.r
+90a	capitulara|capitulará
+:.m
+;.os	capituláramos
+:.o	capitularão
+:0s	capitularas|capitularás
+9.des
+9.ei
+;0s	capitulareis|capituláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	capitularíamos
+;.s
+:.eis	capitularíeis
+9.mos
+8.s
+9.se
+;.is	capitulásseis
+;.m
+<.os	capitulássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	capitulávamos
+:.s
+9.eis	capituláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 7=o	capítulo
 87s	capítulos
-31oeira
-46ta
-6.do
+8.u
+3.o
+41eira
+8.s
+7.o
+8.s
+46ta	capota|capotá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	capotamos|capotámos
+6.ndo
+6.r
+70a	capotara|capotará
+8.m
+9.os	capotáramos
+8.o	capotarão
+80s	capotaras|capotarás
+7.des
+7.ei
+90s	capotareis|capotáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	capotaríamos
+9.s
+8.eis	capotaríeis
+7.mos
+6.s
+7.se
+9.is	capotásseis
+9.m
+:.os	capotássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	capotávamos
+8.s
+7.eis	capotáveis
 5/e
-51ou
-35richo
+6.a	capoteá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	capoteamos|capoteámos
+7.ndo
+7.r
+80a	capoteara|capoteará
+9.m
+:.os	capoteáramos
+9.o	capotearão
+90s	capotearas|capotearás
+8.des
+8.ei
+:0s	capoteareis|capoteáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	capotearíamos
+:.s
+9.eis	capotearíeis
+8.mos
+7.sse
+:.is	capoteásseis
+:.m
+;.os	capoteássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	capoteávamos
+9.s
+8.eis	capoteáveis
+6.ei
+8.s
+7.mos
+6.i
+7.a
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.ra
+7.s
+6.m
+7.os
+6.ou
+6.s
+5.ilho
+5.o
+61u
+4.u
+30richa	capricha|caprichá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	caprichamos|caprichámos
+8.ndo
+8.r
+90a	caprichara|caprichará
+:.m
+;.os	capricháramos
+:.o	capricharão
+:0s	capricharas|capricharás
+9.des
+9.ei
+;0s	caprichareis|capricháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	capricharíamos
+;.s
+:.eis	capricharíeis
+9.mos
+8.s
+9.se
+;.is	caprichásseis
+;.m
+<.os	caprichássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	caprichávamos
+:.s
+9.eis	capricháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+75o
 86s
 91a
+:.mente
+:.s
 9/o
+:.s
+8.u
+6.ornio	capricórnio
+5.na
+7.s
+6.eos	capríneos
+6.o
+7.s
 3=sula	cápsula
+7.cao	capsulação
+8.oes	capsulações
+7.dor
+:.a
+;.s
+:.es
+7.r
 7:s	cápsulas
-36ta
+6.ifero	capsulífero
+36ta	capta|captá
 50cao	captação
+6.oes	captações
 51da
 71s
 64o
+7.r
+8.a
+9.s
+8.es
 7.s
+5.i
+6.s
 52m
 64os	captámos|captamos
 54ndo
 5<r
-64am
-50ste
+60a	captara|captará
+74m
+8.os	captáramos
+7.o	captarão
+70s	captaras|captarás
+6.des
+6.ei
+80s	captareis|captáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	captaríamos
+8.s
+7.eis	captaríeis
+6.mos
+5.s
+6.se
+8.is	captásseis
+8.m
+9.os	captássemos
+8.s
+60te
+8.s
+5.va
+7.m
+8.os	captávamos
+7.s
+6.eis	captáveis
 40e
 53i
+6.s
+5.m
+6.os
+5.s
 40o
-53res
+5.r
+63es
 57u
-4<ura
+4=ura	captura|capturá
 77da
 91s
 8;o
+9.r
+:.a
+;.s
+:.es
 98s
+7.i
+8.s
 72m
 87os	capturamos|capturámos
 71ndo
 7>r
-87am
-82em
+80a	capturara|capturará
+97m
+:.os	capturáramos
+9.o	capturarão
+90s	capturaras|capturarás
+8.des
+8.ei
+:0s	capturareis|capturáreis
+92m
+:.os
+9.s
+8.ia
+:.m
+;.os	capturaríamos
+:.s
+9.eis	capturaríeis
 82mos
 71s
+8.se
+:.is	capturásseis
+:.m
+;.os	capturássemos
+:.s
 81te
+:.s
+7.va
+9.m
+:.os	capturávamos
+9.s
+8.eis	capturáveis
 61e
 74i
+8.s
 70m
-69ou
-30uchinho
+8.os
+7.s
+6.o
+79u
+30ucha	capucha|capuchá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	capuchamos|capuchámos
+7.ndo
+7.r
+80a	capuchara|capuchará
+9.m
+:.os	capucháramos
+9.o	capucharão
+90s	capucharas|capucharás
+8.des
+8.ei
+:0s	capuchareis|capucháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	capucharíamos
+:.s
+9.eis	capucharíeis
+8.mos
+7.s
+8.se
+:.is	capuchásseis
+:.m
+;.os	capuchássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	capuchávamos
+9.s
+8.eis	capucháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.inha
+:.s
+90o
+:.s
+6.o
+7.s
+7.u
 49z
-20qui
+2.queirada
+5.tica	caquética
+9.s	caquéticas
+8.o	caquético
+9.s	caquéticos
+40i
 2Hra
 45bina
-7.eiros
-49cas	caraças
+8.da
+7.eiro
+;.s
+4.ca	caraça
+6.ra	caracará
+69s	caraças
+5.hi
 57ois	caracóis
 67l
+70a	caracola|caracolá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	caracolamos|caracolámos
+8.ndo
+8.r
+90a	caracolara|caracolará
+:.m
+;.os	caracoláramos
+:.o	caracolarão
+:0s	caracolaras|caracolarás
+9.des
+9.ei
+;0s	caracolareis|caracoláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	caracolaríamos
+;.s
+:.eis	caracolaríeis
+9.mos
+8.s
+9.se
+;.is	caracolásseis
+;.m
+<.os	caracolássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	caracolávamos
+:.s
+9.eis	caracoláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+8.ta
+:.s
+7.o
+8.u
 5;ter	carácter
 84es
-89istica	característica
+8.ial
+99stica	característica
+>.mente
 >;s	características
 =3o	característico
 >.s	característicos
-90za
+92za	caracteriza|caracterizá
 ;1cao	caracterização
+<.oes	caracterizações
 ;/da
+=.s
 </o
+=.r
+>.a
+?.s
+>.es
+=.s
+;.i
+<.s
+;.m
+<0os	caracterizamos|caracterizámos
+;.ndo
+<.te
+>.s
 ;0r
+<0a	caracterizara|caracterizará
+=.m
+>.os	caracterizáramos
+=.o	caracterizarão
+=0s	caracterizaras|caracterizarás
+<.des
+<.ei
+>0s	caracterizareis|caracterizáreis
+=.m
+>.os
+=.s
 <.ia
+>.m
+?.os	caracterizaríamos
+>.s
+=.eis	caracterizaríeis
+<.mos
+;.s
+<.se
+>.is	caracterizásseis
+>.m
+?.os	caracterizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	caracterizávamos
+=.s
+<.eis	caracterizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.ologia
+>.s
+=.ca	caracterológica
+?.s	caracterológicas
+>.o	caracterológico
+?.s	caracterológicos
 4/go
+4.iba	caraíba
+7.s	caraíbas
 42mba
-56elo
+60ola	carambola|carambolá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	carambolamos|carambolámos
+9.ndo
+9.r
+:0a	carambolara|carambolará
+;.m
+<.os	caramboláramos
+;.o	carambolarão
+;0s	carambolaras|carambolarás
+:.des
+:.ei
+<0s	carambolareis|caramboláreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	carambolaríamos
+<.s
+;.eis	carambolaríeis
+:.mos
+9.s
+:.se
+<.is	carambolásseis
+<.m
+=.os	carambolássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	carambolávamos
+;.s
+:.eis	caramboláveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.ice
+;.s
+8.o
+9.u
+50eliza	carameliza|caramelizá
+:.cao	caramelização
+;.oes	caramelizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	caramelizamos|caramelizámos
+:.ndo
+:.r
+;0a	caramelizara|caramelizará
+<.m
+=.os	caramelizáramos
+<.o	caramelizarão
+<0s	caramelizaras|caramelizarás
+;.des
+;.ei
+=0s	caramelizareis|caramelizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	caramelizaríamos
+=.s
+<.eis	caramelizaríeis
+;.mos
+:.s
+;.se
+=.is	caramelizásseis
+=.m
+>.os	caramelizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	caramelizávamos
+<.s
+;.eis	caramelizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+76o
 83s
-48nguejo
+5.ujo
+8.s
+6.lana
+:.s
+9.o
+:.s
+7.eira
+;.s
+:.o
+;.s
+4.nguejeira
+=.s
+<.o
+=.s
+98o
+:.la
+<.s
 :7s
 50tonha
+:.s
+4.o	carão
+5.que
+8.s
 46paca	carapaça
 6.u
+7.s
+5.eta
+8.o	carapetão
+7.eiro
 5.inha
+9.s
+8.o
+9.s
+8.udo
 52uca	carapuça
+8.o	carapução
+8.s	carapuças
+7.eiro
 7/o	carapuço
+8.es	carapuções
+8.s	carapuços
 4@s
-47ter	caráter
+4.te	caraté
+67r	caráter
+7.es
+7.istica	caraterística
+=.mente
+=.s	caraterísticas
+<.o	caraterístico
+=.s	caraterísticos
+80za	carateriza|caraterizá
+:.cao	caraterização
+;.oes	caraterizações
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	caraterizamos|caraterizámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	caraterizara|caraterizará
+<.m
+=.os	caraterizáramos
+<.o	caraterizarão
+<0s	caraterizaras|caraterizarás
+;.des
+;.ei
+=0s	caraterizareis|caraterizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	caraterizaríamos
+=.s
+<.eis	caraterizaríeis
+;.mos
+:.s
+;.se
+=.is	caraterizásseis
+=.m
+>.os	caraterizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	caraterizávamos
+<.s
+;.eis	caraterizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 4<vana
 86s
-32bonato
-6.eto
-61izado
+7.ismo
+;.s
+5.ela
+8.s
+7.eiro
+3.bonada
+9.s
+8.o
+9.s
+72to
+9.s
+6.ea	carbónea
+8.s	carbóneas
+7.o	carbóneo
+8.s	carbóneos
+7.to
+9.s
+6.ica	carbónica
+9.s	carbónicas
+8.o	carbónico
+9.s	carbónicos
+7.fera	carbonífera
+;.s	carboníferas
+:.o	carbonífero
+;.s	carboníferos
+7.te
+9.s
+70za	carboniza|carbonizá
+9.cao	carbonização
+:.oes	carbonizações
+9.da
+;.s
+:1o
+;.r
+<.a
+=.s
+<.es
 ;0s
+9.i
+:.s
+9.m
+:0os	carbonizamos|carbonizámos
+9.ndo
+9.r
+:0a	carbonizara|carbonizará
+;.m
+<.os	carbonizáramos
+;.o	carbonizarão
+;0s	carbonizaras|carbonizarás
+:.des
+:.ei
+<0s	carbonizareis|carbonizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	carbonizaríamos
+<.s
+;.eis	carbonizaríeis
+:.mos
+9.s
+:.se
+<.is	carbonizásseis
+<.m
+=.os	carbonizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	carbonizávamos
+;.s
+:.eis	carbonizáveis
+;.l	carbonizável
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 6;o
-44urador
+7.sa
+9.s
+8.o
+9.s
+5.xilico	carboxílico
+;.s	carboxílicos
+40ura	carbura|carburá
+7.cao	carburação
+8.oes	carburações
+7.da
+9.s
+8.o
+94r
+:.a
+;.s
 :/es
+9.s
+7.i
+8.s
+7.m
+80os	carburamos|carburámos
+7.ndo
+8.te
+:.s
+7.r
+80a	carburara|carburará
+9.m
+:.os	carburáramos
+9.o	carburarão
+90s	carburaras|carburarás
+8.des
+8.ei
+:0s	carburareis|carburáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	carburaríamos
+:.s
+9.eis	carburaríeis
+8.mos
+7.s
+8.se
+:.is	carburásseis
+:.m
+;.os	carburássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	carburávamos
+9.s
+8.eis	carburáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 38caca	carcaça
 74s	carcaças
-40ere	cárcere
+5.velense
+<.s
+8.os
+4.erario	carcerário
+60e	cárcere
 73iro
 :0s
 41inoma
-31dapio	cardápio
-44eais
+9.s
+30da	carda|cardá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	cardamos|cardámos
+5.n
+6.do
+51pio	cardápio
+8.s	cardápios
+5.r
+60a	cardara|cardará
+7.m
+8.os	cardáramos
+7.o	cardarão
+70s	cardaras|cardarás
+6.des
+6.ei
+80s	cardareis|cardáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cardaríamos
+8.s
+7.eis	cardaríeis
+6.mos
+5.s
+6.se
+8.is	cardásseis
+8.m
+9.os	cardássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cardávamos
+7.s
+6.eis	cardáveis
+4.e
+54ais
 67l
+5.i
+6.s
+5.m
+6.os
+5.s
 4:iaca	cardíaca
 84s	cardíacas
 7=o	cardíaco
 87s	cardíacos
-5.nal
+5.nais
+7.l
+8.idade
+=.s
 50ologia
+;.s
+:.ca	cardiológica
+<.s	cardiológicas
+;.o	cardiológico
+<.s	cardiológicos
 :4sta
+=.s
+6.pata
+:.s
+9.ia
+;.s
+:.ca	cardiopática
+<.s	cardiopáticas
+;.o	cardiopático
+<.s	cardiopáticos
+6.scopia
+;.o	cardioscópio
 61vascular
+>.es
+7.ersao	cardioversão
+:.or
 4.o
+5.so
+5.u
 44ume
 72s
-3;eca
-65s
-52e
+3;eca	careca|careça
+6.is	careçais
+6.m	careçam
+7.os	careçamos
+65s	carecas|careças
+53e	carece|carecê
+6.dor
+9.a
+:.s
+9.es
+6.i
+7.s
 60m
-44ncia	carência
+7.os
+6.ndo
+7.te
+9.s
+6.r
+70a	carecera|carecerá
+8.m
+9.os	carecêramos
+8.o	carecerão
+80s	careceras|carecerás
+7.des
+7.ei
+90s	carecereis|carecêreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	careceríamos
+9.s
+8.eis	careceríeis
+7.mos
+6.s
+7.se
+9.is	carecêsseis
+9.m
+:.os	carecêssemos
+9.s
+7.te
+9.s
+6.u
+5.i
+6.a
+7.m
+8.os	carecíamos
+7.s
+6.da
+8.s
+7.o
+8.s
+6.eis	carecíeis
+6.mento
+;.s
+5.o	careço
+4.iro
+4.lia	carélia
+4.na
+54cia	carência
+8.da
+:.s
+9.o
+:.s
 80s	carências
 53te
 71s
+4.stia
 43ta
 63s
+5.eiro
+9.s
+5.o
+6.s
+4.za
 3Aga
 5:s
 4?o
 58s
 48ueiro
 93s
-32icatura
+30ia	caria|cariá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	cariamos|cariámos
+5.ndo
+5.r
+60a	cariara|cariará
+7.m
+8.os	cariáramos
+7.o	cariarão
+70s	cariaras|cariarás
+6.des
+6.ei
+80s	cariareis|cariáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cariaríamos
+8.s
+7.eis	cariaríeis
+6.mos
+5.s
+6.se
+8.is	cariásseis
+8.m
+9.os	cariássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cariávamos
+7.s
+6.eis	cariáveis
+4.cata
+8.s
+7.o
+8.s
+73ura	caricatura|caricaturá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.l
+:.m
+;0os	caricaturamos|caricaturámos
+:.ndo
+:.r
+;0a	caricaturara|caricaturará
+<.m
+=.os	caricaturáramos
+<.o	caricaturarão
+<0s	caricaturaras|caricaturarás
+;.des
+;.ei
+=0s	caricaturareis|caricaturáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	caricaturaríamos
+=.s
+<.eis	caricaturaríeis
+;.mos
 :0s
-51ia	carícia
-73s	carícias
+;.se
+=.is	caricaturásseis
+=.m
+>.os	caricaturássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	caricaturávamos
+<.s
+;.eis	caricaturáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.ista
+=.s
+9.o
+:.u
+53ia	carícia|caricia|cariciá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	cariciamos|cariciámos
+7.ndo
+7.r
+80a	cariciara|cariciará
+9.m
+:.os	cariciáramos
+9.o	cariciarão
+90s	cariciaras|cariciarás
+8.des
+8.ei
+:0s	cariciareis|cariciáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cariciaríamos
+:.s
+9.eis	cariciaríeis
+8.mos
+74s	carícias|caricias
+8.se
+:.is	cariciásseis
+:.m
+;.os	cariciássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cariciávamos
+9.s
+8.eis	cariciáveis
+9.l	cariciável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.so
+7.u
 4<dade
 81s
 50osa
+8.mente
+8.s
 71o
-4.e	cárie
-5.s	cáries
+8.s
+40e	cárie|carie
+5.i
+6.s
+5.m
+6.os
+50s	cáries|caries
 45l
-40mbado
+40mba	carimba|carimbá
+7.da
+9.s
+80o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.gem
+7.i
+8.s
+7.m
+80os	carimbamos|carimbámos
+7.ndo
 71r
+80a	carimbara|carimbará
+9.m
+:.os	carimbáramos
+9.o	carimbarão
+90s	carimbaras|carimbarás
+8.des
+8.ei
+:0s	carimbareis|carimbáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	carimbaríamos
+:.s
+9.eis	carimbaríeis
+8.mos
+7.s
+8.se
+:.is	carimbásseis
+:.m
+;.os	carimbássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	carimbávamos
+9.s
+8.eis	carimbáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 67o
 72s
+7.u
 49nho
 71s
 85a
@@ -19982,119 +74859,795 @@ A.s
 9/s
 86o
 90s
+5.tia	caríntia
+4.o
+5.ca
+7.s
+5.so
+5.tipo	cariótipo
+5.u
 43sma
-73tico	carismático
+7.s
+7.tica	carismática
+;.mente
+;.s	carismáticas
+:3o	carismático
+;.s	carismáticos
 5/sima	caríssima
+9.s	caríssimas
 82o	caríssimo
 9/s	caríssimos
+4.tativa
+:.s
+9.o
 41z
 32l
 4.a
+4.inga
+5.sta
 42os
-30mesim
+5.ta
+3.melita
+9.no
+9.s
+6.o
+50sim
+7.ns
 4/im
-33nais
+5.na
+6.da
+4.o
+5.na
+3.naca	carnaça
+7.o	carnação
+5.dura
+5.gem
+53is
 52l
-54val
+6.idade
+;.s
+70za	carnaliza|carnalizá
+9.cao	carnalização
+:.oes	carnalizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	carnalizamos|carnalizámos
+9.ndo
+9.r
+:0a	carnalizara|carnalizará
+;.m
+<.os	carnalizáramos
+;.o	carnalizarão
+;0s	carnalizaras|carnalizarás
+:.des
+:.ei
+<0s	carnalizareis|carnalizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	carnalizaríamos
+<.s
+;.eis	carnalizaríeis
+:.mos
+9.s
+:.se
+<.is	carnalizásseis
+<.m
+=.os	carnalizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	carnalizávamos
+;.s
+:.eis	carnalizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.vais
+74l
+8.esca
+<.s
+;.o
+<.s
+5.xide
 4De
-57iro
+5.gie
+5.ira
+8.da
+8.s
+7.eiro
+77o
 83s
 57s
-46iceiro
+4.ica	carniça
+7.l	carniçal
+7.ria	carniçaria
+:.s	carniçarias
+7.s	carniças
+66eiro
 :3s
-57ficina
+7.nto
+5.faca	carnifaça
+9.is	carnifaçais
+9.m	carnifaçam
+:.os	carnifaçamos
+9.s	carnifaças
+8.o	carnifaço
+7.ra	carnifará
+9.o	carnifarão
+9.s	carnifarás
+8.ei
+:.s
+9.mos
+8.ia
+:.m
+;.os	carnifaríamos
+:.s
+9.eis	carnifaríeis
+7.z
+8.e	carnifazê
+9.i
+:.s
+9.m
+:.os
+9.ndo
+9.r
+:.des
+:.em
+;.s
+:.mos
+9.s
+8.ia
+:.m
+;.os	carnifazíamos
+:.s
+9.eis	carnifazíeis
+6.eita
+:.s
+9.o
+:.s
+7.z
+60ica	carnifica|carnificá
+9.cao	carnificação
+:.oes	carnificações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	carnificamos|carnificámos
+9.ndo
+9.r
+:0a	carnificara|carnificará
+;.m
+<.os	carnificáramos
+;.o	carnificarão
+;0s	carnificaras|carnificarás
+:.des
+:.ei
+<0s	carnificareis|carnificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	carnificaríamos
+<.s
+;.eis	carnificaríeis
+:.mos
+9.s
+:.se
+<.is	carnificásseis
+<.m
+=.os	carnificássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	carnificávamos
+;.s
+:.eis	carnificáveis
+8.e	carnífice
+9.s	carnífices
+87ina
+;.s
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+7.z
+8.emos
+9.r
+:.a
+;.m
+<.os	carnifizéramos
+;.s
+:.des
+:.eis	carnifizéreis
+;.m
+;.s
+:.mos
+9.sse
+<.is	carnifizésseis
+<.m
+=.os	carnifizéssemos
+<.s
+:.te
+<.s
+6.orme
+:.s
+5.smo
+8.s
 50vora	carnívora
 90s	carnívoras
+8.ismo
+<.s
 82o	carnívoro
 94s	carnívoros
+4.osa
+7.s
+6.idade
+;.s
+6.o
+7.s
 4/uda
-60os
+7.s
+6.o
+70s
 3@o
-40cha
+4.came	caroçame
+50ha
+6.inha
 55o	caroço
 61s	caroços
+5.udo	caroçudo
 41l
 5/a
-50ina
+6.s
+5.ice
+8.s
+60na
+8.s
+7.gia	carolíngia
+:.s	carolíngias
+9.o	carolíngio
+:.s	carolíngios
+7.o
+8.s
+6.smo
+9.s
 4;s
 46tida	carótida
+7.e	carótide
 30pa
+5.is
+5.m
+6.os
 5/s
 4/e
+5.la
+7.s
+6.o
+7.s
+5.m
+5.s
 58te
 73s
-43intaria
-77eiro
+4.i
+5.a
+6.m
+7.os	carpíamos
+6.s
+5.da
+7.s
+6.eira
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+6.ura
+5.eis	carpíeis
+5.mento
+:.s
+6.os
+5.ndo
+63taria
+;.s
+70eira	carpinteira|carpinteirá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	carpinteiramos|carpinteirámos
+;.ndo
+;.r
+<0a	carpinteirara|carpinteirará
+=.m
+>.os	carpinteiráramos
+=.o	carpinteirarão
+=0s	carpinteiraras|carpinteirarás
+<.des
+<.ei
+>0s	carpinteirareis|carpinteiráreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	carpinteiraríamos
+>.s
+=.eis	carpinteiraríeis
+<.mos
+;.s
+<.se
+>.is	carpinteirásseis
+>.m
+?.os	carpinteirássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	carpinteirávamos
+=.s
+<.eis	carpinteiráveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:7o
 ;1s
+;.u
 5/r
+60a	carpira|carpirá
+7.m
+8.os	carpíramos
+7.o	carpirão
+70s	carpiras|carpirás
+6.des
+6.ei
+80s	carpireis|carpíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	carpiríamos
+8.s
+7.eis	carpiríeis
+6.mos
+5.s
+6.se
+8.is	carpísseis
+8.m
+9.os	carpíssemos
+8.s
+6.te
+8.s
+5.u
+4.o
+3.queja
 31raca	carraça
+7.ria	carraçaria
+:.s	carraçarias
 70s	carraças
 57da
 75s
-5/ncudo
+5.nca
+8.s
+7.uda
+:.s
+9/o
+:.s
 51o	carrão
 5.pato
-57sco
+6.icho
+7.tas
+5.sca
+8.o	carrascão
+8.s
+77o
 81s
-4=ega
+5.zeda
+4.ea	carreá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.mento
+;.s
+70os	carreamos|carreámos
+6.ndo
+6.r
+70a	carreara|carreará
+8.m
+9.os	carreáramos
+8.o	carrearão
+80s	carrearas|carrearás
+7.des
+7.ei
+90s	carreareis|carreáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	carrearíamos
+9.s
+8.eis	carrearíeis
+7.mos
+6.sse
+9.is	carreásseis
+9.m
+:.os	carreássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	carreávamos
+8.s
+7.eis	carreáveis
+5.ei
+7.s
+6.mos
+5=ga	carrega|carregá
+7.cao	carregação
+8.oes	carregações
 79da
 96s
+8.eira
 8;o
 99r
+:.a
+;.s
 :6es
 97s
+7.i
+8.s
+7.l
 78m
 8=ento
 <7s
 86os	carregamos|carregámos
 78ndo
 7Ar
-81a	carregará
+82a	carregará|carregara
 93m
+:.os	carregáramos
+9.o	carregarão
+90s	carregaras|carregarás
+8.des
 80ei
+:0s	carregareis|carregáreis
 92m
+:.os
 94s
 8/ia
+:.m
+;.os	carregaríamos
+:.s
+9.eis	carregaríeis
 81mos
 78s
 80se
+:.is	carregásseis
+:.m
+;.os	carregássemos
+:.s
 85te
+:.s
 76va
 90m
+:.os	carregávamos
+9.s
+8.eis	carregáveis
+9.l	carregável
 68o
 78u
 69ue
 87i
+9.s
 86m
+9.os
 84s
-5Bira
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+6Bra
 87s
 71o
+8.s
+5.ou
 5/ta
-6.el
-60os
-41il
+7.s
+6.e
+7.a	carreteá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	carreteamos|carreteámos
+8.ndo
+8.r
+90a	carreteara|carreteará
+:.m
+;.os	carreteáramos
+:.o	carretearão
+:0s	carretearas|carretearás
+9.des
+9.ei
+;0s	carreteareis|carreteáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	carretearíamos
+;.s
+:.eis	carretearíeis
+9.mos
+8.sse
+;.is	carreteásseis
+;.m
+<.os	carreteássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	carreteávamos
+:.s
+9.eis	carreteáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ro
+8.s	carretéis
+7.l
+7.ou
+7.s
+6.o
+70s
+4.ica	carriça
+7.is	carriçais
+7.l	carriçal
+7.s	carriças
+6.o	carriço
+7.s	carriços
+51l
+60a	carrila|carrilá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	carrilamos|carrilámos
+7.ndo
+7.r
+80a	carrilara|carrilará
+9.m
+:.os	carriláramos
+9.o	carrilarão
+90s	carrilaras|carrilarás
+8.des
+8.ei
+:0s	carrilareis|carriláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	carrilaríamos
+:.s
+9.eis	carrilaríeis
+8.mos
+7.s
+8.se
+:.is	carrilásseis
+:.m
+;.os	carrilássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	carrilávamos
+9.s
+8.eis	carriláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.hao	carrilhão
+7.o
+80na	carrilhona|carrilhoná
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	carrilhonamos|carrilhonámos
+:.ndo
+:.r
+;0a	carrilhonara|carrilhonará
+<.m
+=.os	carrilhonáramos
+<.o	carrilhonarão
+<0s	carrilhonaras|carrilhonarás
+;.des
+;.ei
+=0s	carrilhonareis|carrilhonáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	carrilhonaríamos
+=.s
+<.eis	carrilhonaríeis
+;.mos
+:.s
+;.se
+=.is	carrilhonásseis
+=.m
+>.os	carrilhonássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	carrilhonávamos
+<.s
+;.eis	carrilhonáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+6.o
+7.u
 5Bnha
 89s
 7<o
 87s
 52pana
+9.s
 57s
 4Io
-5;ca	carroça
-72ria	carroçaria
+5;ca	carroça|carroçá
+7.da	carroçada
+9.s	carroçadas
+8.o	carroçado
+9.s	carroçados
+7.i	carroçai
+8.s	carroçais
+7.m	carroçam
+80os	carroçamos|carroçámos
+7.ndo	carroçando
+7.o	carroção
+7.r	carroçar
+80a	carroçara|carroçará
+9.m	carroçaram
+:.os	carroçáramos
+9.o	carroçarão
+90s	carroçaras|carroçarás
+8.des	carroçardes
+8.ei	carroçarei
+:0s	carroçareis|carroçáreis
+9.m	carroçarem
+:.os	carroçaremos
+9.s	carroçares
+82ia	carroçaria
+:.m	carroçariam
+;.os	carroçaríamos
+:.s	carroçarias
+9.eis	carroçaríeis
+8.mos	carroçarmos
 76s	carroças
+8.se	carroçasse
+:.is	carroçásseis
+:.m	carroçassem
+;.os	carroçássemos
+:.s	carroçasses
+8.te	carroçaste
+:.s	carroçastes
+7.va	carroçava
+9.m	carroçavam
+:.os	carroçávamos
+9.s	carroçavas
+8.eis	carroçáveis
+6.e
+7.i
+8.ro
+:.s
+8.s
+7.m
+8.os
+7.s
+6.o	carroço
+7.u	carroçou
+5.es	carrões
+5.l
 5Cs
 66sel
 4<uagem
 87ns
 3Eta
 53da
+5.ginense
+<.s
+9.s	cartaginês
+:.a
+;.s
+:.es
+6.o
 5Do	cartão
+6.zinho	cartãozinho
+;.s	cartãozinhos
 5Bs
+5.xeiro
+7.nse
+:.s
+6.o
 5;z
 6:es
-4?eira
+4.e
+5?ira
 88s
 72ista
 ;0s
@@ -20102,76 +75655,613 @@ A.s
 80s
 67s	cartéis
 5<l
+6.a
+7.s
+5.s
+6.iana
+:.s
+9.ismo
+=.s
+9.o
+:.s
 45ilagem
 9/ns
+8.ineo	cartilagíneo
+:.osa
+=.s
+<.o
+=.s
 6.ha
+8.s
+5.smo
+8.s
 4@oes	cartões
-5/grafar
+51grafa	cartografa|cartografá|cartógrafa
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	cartografamos|cartografámos
+:.ndo
+:/r
+;0a	cartografara|cartografará
+<.m
+=.os	cartografáramos
+<.o	cartografarão
+<0s	cartografaras|cartografarás
+;.des
+;.ei
+=0s	cartografareis|cartografáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	cartografaríamos
+=.s
+<.eis	cartografaríeis
+;.mos
+:0s	cartografas|cartógrafas
+;.se
+=.is	cartografásseis
+=.m
+>.os	cartografássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	cartografávamos
+<.s
+;.eis	cartografáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
 9/ia
-9.o	cartógrafo
+:.ca	cartográfica
+<.s	cartográficas
+;.o	cartográfico
+<.s	cartográficos
+90o	cartógrafo|cartografo
+:.s	cartógrafos
+:.u
 52la
-51mante
+7.co	cartolaço
+7.da
+6.ina
+5.mancia
+;.s
+81te
+:.s
+5.nageiro
+9.m
 5.onista
-51rio	cartório
-48ucho
+;.s
+5.rario	cartorário
+61io	cartório
+8.s	cartórios
+4.ucheira
+;.s
+:.o
+78o
 8:s
-38valho
+5.ne
+7.s
+6.ista
+:.s
+5.xa
+6.o
+30uja	caruja|carujá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	carujamos|carujámos
+6.ndo
+6.r
+70a	carujara|carujará
+8.m
+9.os	carujáramos
+8.o	carujarão
+80s	carujaras|carujarás
+7.des
+7.ei
+90s	carujareis|carujáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	carujaríamos
+9.s
+8.eis	carujaríeis
+7.mos
+6.s
+7.se
+9.is	carujásseis
+9.m
+:.os	carujássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	carujávamos
+8.s
+7.eis	carujáveis
+5.e
+6.i
+7.ro
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.ma
+5.eira
+40ncha	caruncha|carunchá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	carunchamos|carunchámos
+8.ndo
+8.r
+90a	carunchara|carunchará
+:.m
+;.os	caruncháramos
+:.o	caruncharão
+:0s	caruncharas|caruncharás
+9.des
+9.ei
+;0s	carunchareis|caruncháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	caruncharíamos
+;.s
+:.eis	caruncharíeis
+9.mos
+8.s
+9.se
+;.is	carunchásseis
+;.m
+<.os	carunchássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	carunchávamos
+:.s
+9.eis	caruncháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.nto
+8.s
+7.o
+8.sa
+:.s
+9.o
+:.s
+8.u
+3.valhal
+8.s
+7.eira
+78o
 81s
 5;o	carvão
+4.oaria
+9.s
+5.eira
+9.s
+8.o
+60ja	carvoeja|carvoejá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	carvoejamos|carvoejámos
+8.ndo
+8.r
+90a	carvoejara|carvoejará
+:.m
+;.os	carvoejáramos
+:.o	carvoejarão
+:0s	carvoejaras|carvoejarás
+9.des
+9.ei
+;0s	carvoejareis|carvoejáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	carvoejaríamos
+;.s
+:.eis	carvoejaríeis
+9.mos
+8.s
+9.se
+;.is	carvoejásseis
+;.m
+<.os	carvoejássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	carvoejávamos
+:.s
+9.eis	carvoejáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.nto
+6.s	carvões
 2Msa
+4.blanca
 42ca
+6.o	casacão
 60s
 5Ao
 6:s
 4?da
 67s
+5.eiro
 5@o
+6.ira
+9.s
+8.o
+9.s
 6=s
-4<is
+6.ura
+9.s
+8.o
+9.s
+4.i
+5<s
 4Al
+50a	casala|casalá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	casalamos|casalámos
+6.ndo
+6.r
+70a	casalara|casalará
+8.m
+9.os	casaláramos
+8.o	casalarão
+80s	casalaras|casalarás
+7.des
+7.ei
+90s	casalareis|casaláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	casalaríamos
+9.s
+8.eis	casalaríeis
+7.mos
+6.s
+7.se
+9.is	casalásseis
+9.m
+:.os	casalássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	casalávamos
+8.s
+7.eis	casaláveis
+5.e
+6.i
+7.ro
+7.s
+6.m
+7.os
+6.s
 51inho
+9.s
+5.o
+6.u
 47m
-50enteira
+50enta	casamenta|casamentá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	casamentamos|casamentámos
+9.ndo
+9.r
+:0a	casamentara|casamentará
+;.m
+<.os	casamentáramos
+;.o	casamentarão
+;0s	casamentaras|casamentarás
+:.des
+:.ei
+<0s	casamentareis|casamentáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	casamentaríamos
+<.s
+;.eis	casamentaríeis
+:.mos
+9.s
+:.se
+<.is	casamentásseis
+<.m
+=.os	casamentássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	casamentávamos
+;.s
+:.eis	casamentáveis
+8.e
+9.i
+:0ra
+<.s
+;.o
+<.s
+:.s
+9.m
+:.os
+9.s
 8Eo
 9<s
+9.u
 58os	casamos|casámos
 44ndo
+5.ova
+4.o	casão
 4Dr
 56a	casará|casara
 66m
+7.os	casáramos
 63o	casarão
-62s	casarás
+63s	casarás|casaras
 5/des
-56ei
+5.edo
+66i
+70s	casareis|casáreis
 63m
 70os
 69s
 58ia
-7.mos	casaríamos
+7.m
+8.os	casaríamos
 71s
+6.eis	casaríeis
+6.o
 54mos
 4Bs
 58se
-70mos	casássemos
+7.is	casásseis
+7.m
+80os	casássemos
 73s
 5:te
 7/s
 45va
+6.m
+7.os	casávamos
 60s
-3:ca
-53lho
+5.eis	casáveis
+6.l	casável
+3;ca	casca|cascá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+50lha	cascalha|cascalhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	cascalhamos|cascalhámos
+8.ndo
+8.r
+90a	cascalhara|cascalhará
+:.m
+;.os	cascalháramos
+:.o	cascalharão
+:0s	cascalharas|cascalharás
+9.des
+9.ei
+;0s	cascalhareis|cascalháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cascalharíamos
+;.s
+:.eis	cascalharíeis
+9.mos
+8.s
+9.se
+;.is	cascalhásseis
+;.m
+<.os	cascalhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cascalhávamos
+:.s
+9.eis	cascalháveis
+7.e
+8.i
+9.ra
+;.s
+9.s
+8.m
+9.os
+8.nto
+8.s
+7.inha
+;.s
+73o
+8.so
+8.u
+7.udo
+5.m
+60os	cascamos|cascámos
+5.ndo
+5.o	cascão
+5.r
+60a	cascara|cascará
+7.m
+8.os	cascáramos
+7.o	cascarão
+70s	cascaras|cascarás
+6.des
+6.ei
+80s	cascareis|cascáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cascaríamos
+8.s
+7.eis	cascaríeis
+6.mos
+6.rao	cascarrão
 56s
+6.se
+8.is	cascásseis
+8.m
+9.os	cascássemos
+8.s
+6.te
+8.s
 56ta
 71s
-51veis	cascavéis
+6.ea	cascateá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	cascateamos|cascateámos
+8.ndo
+8.r
+90a	cascateara|cascateará
+:.m
+;.os	cascateáramos
+:.o	cascatearão
+:0s	cascatearas|cascatearás
+9.des
+9.ei
+;0s	cascateareis|cascateáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cascatearíamos
+;.s
+:.eis	cascatearíeis
+9.mos
+8.sse
+;.is	cascateásseis
+;.m
+<.os	cascateássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cascateávamos
+:.s
+9.eis	cascateáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+7.ou
+5.va
+7.m
+8.os	cascávamos
+7.s
+62eis	cascavéis|cascáveis
 74l
 4:o
 56s
+6.o
+7.s
+5.u
+4.udo
+7.s
 3:e
 41bre
+7.s
 4<i
+5.na	caseína
+6.ico	caseínico
 56ra
 72s
+6.ismo
+:.s
 67o
 75s
 5.s
@@ -20179,499 +76269,4121 @@ A.s
 5/os
 44rna
 72s
+6.eiral
+9.o
 48s
-38inha
+3.imira
+7.o
+48nha
 74s
+6.ola
+9.s
+8.o
+7.ta
+9.s
+8.o
 5<o
 68s
 3.murra
+8.da
+8.l
+8.s
+7.ice
+:.s
 71o
+8.s
 3Io
 4.rio	casório
 4Bs
 43ta
+6.s
+5.o
 4>u
 32pa
+4.oso
+3.que
+6.i
+7.ra
+9.s
+8.o
+7.s
+6.m
+7.os
+6.nto
+6.s
+50ilha	casquilha|casquilhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	casquilhamos|casquilhámos
+9.ndo
+9.r
+:0a	casquilhara|casquilhará
+;.m
+<.os	casquilháramos
+;.o	casquilharão
+;0s	casquilharas|casquilharás
+:.des
+:.ei
+<0s	casquilhareis|casquilháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	casquilharíamos
+<.s
+;.eis	casquilharíeis
+:.mos
+9.s
+:.se
+<.is	casquilhásseis
+<.m
+=.os	casquilhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	casquilhávamos
+;.s
+:.eis	casquilháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.nha
+8.eiro
 3>sete
 7;s
 71te
+9.s
+4.iano
+5.nga
+5.opeia
 34ta
 57nha
+8.l
 85s
+7.edo
+8.ira
+;.s
+:.o
+;.s
 7:o
+80la	castanhola|castanholá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	castanholamos|castanholámos
+:.ndo
+:.r
+;0a	castanholara|castanholará
+<.m
+=.os	castanholáramos
+<.o	castanholarão
+<0s	castanholaras|castanholarás
+;.des
+;.ei
+=0s	castanholareis|castanholáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	castanholaríamos
+=.s
+<.eis	castanholaríeis
+;.mos
+:.s
+;.se
+=.is	castanholásseis
+=.m
+>.os	castanholássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	castanholávamos
+<.s
+;.eis	castanholáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 87s
+9.o
 50s
-4?elo
+40ela	castela|castelã
+7.nia
+7.o	castelão
+6.eiro
+6.hana
+:.s
+9.ismo
+=.s
+:0za	castelhaniza|castelhanizá
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	castelhanizamos|castelhanizámos
+<.ndo
+<.r
+=0a	castelhanizara|castelhanizará
+>.m
+?.os	castelhanizáramos
+>.o	castelhanizarão
+>0s	castelhanizaras|castelhanizarás
+=.des
+=.ei
+?0s	castelhanizareis|castelhanizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	castelhanizaríamos
+?.s
+>.eis	castelhanizaríeis
+=.mos
+<.s
+=.se
+?.is	castelhanizásseis
+?.m
+@.os	castelhanizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	castelhanizávamos
+>.s
+=.eis	castelhanizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+9.o
+:.s
+6?o
+7.rio	castelório
 78s
-4/icais	castiçais
+40ica	castiça|castiçá
+7.da	castiçada
+9.s	castiçadas
+8.o	castiçado
+9.s	castiçados
+7.i	castiçai
+8/s	castiçais
 70l	castiçal
+7.m	castiçam
+80os	castiçamos|castiçámos
+7.ndo	castiçando
+7.r	castiçar
+80a	castiçara|castiçará
+9.m	castiçaram
+:.os	castiçáramos
+9.o	castiçarão
+90s	castiçaras|castiçarás
+8.des	castiçardes
+8.ei	castiçarei
+:0s	castiçareis|castiçáreis
+9.m	castiçarem
+:.os	castiçaremos
+9.s	castiçares
+8.ia	castiçaria
+:.m	castiçariam
+;.os	castiçaríamos
+:.s	castiçarias
+9.eis	castiçaríeis
+8.mos	castiçarmos
+7.s	castiças
+8.se	castiçasse
+:.is	castiçásseis
+:.m	castiçassem
+;.os	castiçássemos
+:.s	castiçasses
+8.te	castiçaste
+:.s	castiçastes
+7.va	castiçava
+9.m	castiçavam
+:.os	castiçávamos
+9.s	castiçavas
+8.eis	castiçáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.idade
+;.s
+7.smo
+:.s
+6.o	castiço
+7.u	castiçou
 54dade
-54ga
+9.s
+50fica	castifica|castificá
+9.cao	castificação
+:.oes	castificações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	castificamos|castificámos
+9.ndo
+9.r
+:0a	castificara|castificará
+;.m
+<.os	castificáramos
+;.o	castificarão
+;0s	castificaras|castificarás
+:.des
+:.ei
+<0s	castificareis|castificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	castificaríamos
+<.s
+;.eis	castificaríeis
+:.mos
+9.s
+:.se
+<.is	castificásseis
+<.m
+=.os	castificássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	castificávamos
+;.s
+:.eis	castificáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+54ga	castiga|castigá
+7.cao	castigação
+8.oes	castigações
 74da
 9.s
 88o
+9.r
+:.a
+;.s
+:.es
 94s
+7.i
+8.s
 7/m
+80os	castigamos|castigámos
+7.ndo
 7:r
-8/a	castigará
+81a	castigará|castigara
+9.m
+:.os	castigáramos
+9.o	castigarão
+90s	castigaras|castigarás
+8.des
+8.ei
+:0s	castigareis|castigáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	castigaríamos
+:.s
+9.eis	castigaríeis
+8.mos
+7.s
+8.se
+:.is	castigásseis
+:.m
+;.os	castigássemos
+:.s
+8.te
+:.s
 7.va
+9.m
+:.os	castigávamos
+9.s
+8.eis	castigáveis
+9.l	castigável
 6>o
 75s
 71u
 63ue
+8.i
+9.ra
+9.s
 8/m
+9.os
 82s
+5.lho
 4.o
 55r
-63es
-42racao	castração
-61do
+6.enho
+73s
+5.s
+40ra	castra|castrá
+62cao	castração
+7.oes	castrações
+6.da
+8.s
+71o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	castramos|castrámos
+6.ndo
 62r
+70a	castrara|castrará
+8.m
+9.os	castráramos
+8.o	castrarão
+80s	castraras|castrarás
+7.des
+7.ei
+90s	castrareis|castráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	castraríamos
+9.s
+8.eis	castraríeis
+7.mos
+6.s
+7.se
+9.is	castrásseis
+9.m
+:.os	castrássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	castrávamos
+8.s
+7.eis	castráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.nse
+9.s
+6.s
+5.o
+6.u
 31uais
 56l
 62idade
 ;/s
+7.smo
+:.s
+8.ta
+:.s
 64mente
+4.ista	casuísta
+8.s	casuístas
+7.ica	casuística
 47lo
 63s
-22ta
+7.a
+8.s
+7.o
+8.s
+23ta	cata|catá
+4.batico	catabático
 41clismo
+:.s
 54umbas
-4.lao	catalão
-55isador
-5/oga
-8/do
+4.da
+6.s
+5.o
+6.s
+5.upa
+8.s
+70eja	catadupeja|catadupejá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	catadupejamos|catadupejámos
+:.ndo
+:.r
+;0a	catadupejara|catadupejará
+<.m
+=.os	catadupejáramos
+<.o	catadupejarão
+<0s	catadupejaras|catadupejarás
+;.des
+;.ei
+=0s	catadupejareis|catadupejáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	catadupejaríamos
+=.s
+<.eis	catadupejaríeis
+;.mos
+:.s
+;.se
+=.is	catadupejásseis
+=.m
+>.os	catadupejássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	catadupejávamos
+<.s
+;.eis	catadupejáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+4.i
+5.s
+4.la	catalã
+6.es	catalães
+6.o	catalão
+6.s	catalãs
+50isa	catalisa|catalisá
+8.da
+:.s
+9.o
+:5r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	catalisamos|catalisámos
+8.ndo
+8.r
+90a	catalisara|catalisará
+:.m
+;.os	catalisáramos
+:.o	catalisarão
+:0s	catalisaras|catalisarás
+9.des
+9.ei
+;0s	catalisareis|catalisáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	catalisaríamos
+;.s
+:.eis	catalisaríeis
+9.mos
+8.s
+9.se
+;.is	catalisásseis
+;.m
+<.os	catalisássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	catalisávamos
+:.s
+9.eis	catalisáveis
+70e	catalise|catálise
+8.i
+9.s
+8.m
+9.os
+80s	catalises|catálises
+7.o
+8.u
+6.tica	catalítica
+:.s	catalíticas
+9.o	catalítico
+:.s	catalíticos
+50oga	cataloga|catalogá
+8.cao	catalogação
+9.oes	catalogações
+8.da
+:.s
+9/o
+:.r
+;.a
+<.s
+;.es
 :/s
+8.i
+9.s
+8.l
+8.m
+90os	catalogamos|catalogámos
+8.ndo
 86r
+90a	catalogara|catalogará
+:.m
+;.os	catalogáramos
+:.o	catalogarão
+:0s	catalogaras|catalogarás
+9.des
+9.ei
+;0s	catalogareis|catalogáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	catalogaríamos
+;.s
+:.eis	catalogaríeis
+9.mos
+8.s
+9.se
+;.is	catalogásseis
+;.m
+<.os	catalogássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	catalogávamos
+:.s
+9.eis	catalogáveis
 79o	catálogo
 83s	catálogos
+8.u
+7.rafia
+7.ue
+9.i
+:.s
+9.m
+:.os
+9.s
+5.unha
+4.m
+5.ento
+9.s
+50os	catamos|catámos
 41na
-41pulta
+6.da
+8.s
+6.s
+5.do
+5.ia	catânia
+4.plana
+9.s
+52ulta	catapulta|catapultá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	catapultamos|catapultámos
+9.ndo
+9.r
+:0a	catapultara|catapultará
+;.m
+<.os	catapultáramos
+;.o	catapultarão
+;0s	catapultaras|catapultarás
+:.des
+:.ei
+<0s	catapultareis|catapultáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	catapultaríamos
+<.s
+;.eis	catapultaríeis
+:.mos
 90s
+:.se
+<.is	catapultásseis
+<.m
+=.os	catapultássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	catapultávamos
+;.s
+:.eis	catapultáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.s
 42r
-51ata
+50a	catara|catará
+6.m
+7.os	catáramos
+6.o	catarão
+60s	cataras|catarás
+61ta
 85s
+5.des
+5.ei
+70s	catareis|catáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	cataríamos
+7.s
+6.eis	cataríeis
+6.na
+5.mos
+5.rais
+7.l
+6.ea	catarreá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	catarreamos|catarreámos
+8.ndo
+8.r
+90a	catarreara|catarreará
+:.m
+;.os	catarreáramos
+:.o	catarrearão
+:0s	catarrearas|catarrearás
+9.des
+9.ei
+;0s	catarreareis|catarreáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	catarrearíamos
+;.s
+:.eis	catarrearíeis
+9.mos
+8.sse
+;.is	catarreásseis
+;.m
+<.os	catarreássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	catarreávamos
+:.s
+9.eis	catarreáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ra
+7.nta
+:.s
+9.o
+:.s
+7.ou
+6.o
+7.s
+8.o
+9.s
 5/se
-49strofe	catástrofe
+6.ia
+8.s
+5.tica	catártica
+9.s	catárticas
+8.o	catártico
+9.s	catárticos
+4.s
+5.se
+7.is	catásseis
+7.m
+8.os	catássemos
+7.s
+5.te
+7.s
+69rofe	catástrofe
 :3s	catástrofes
 93ica	catastrófica
+<.mente
 <.s	catastróficas
 ;3o	catastrófico
 </s	catastróficos
+:.smo
+=.s
 4.tua
-3/ecismo
+7.s
+4.va
+6.m
+7.os	catávamos
+6.s
+5.eis	catáveis
+3.e
+4/cismo
+9.s
+5.umenado
 4/dra	cátedra
 70is
 77l
+8.esca
+<.s
+;.o
+<.s
+7.tica	catedrática
+;.s	catedráticas
+:.o	catedrático
+;.s	catedráticos
+90za	catedratiza|catedratizá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	catedratizamos|catedratizámos
+;.ndo
+;.r
+<0a	catedratizara|catedratizará
+=.m
+>.os	catedratizáramos
+=.o	catedratizarão
+=0s	catedratizaras|catedratizarás
+<.des
+<.ei
+>0s	catedratizareis|catedratizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	catedratizaríamos
+>.s
+=.eis	catedratizaríeis
+<.mos
+;.s
+<.se
+>.is	catedratizásseis
+>.m
+?.os	catedratizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	catedratizávamos
+=.s
+<.eis	catedratizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 4;goria
+9.is
+9.l
+:.mente
 95s
-82camente
-8.zar
+8.ca	categórica
+:2mente
+:.s	categóricas
+9.o	categórico
+:.s	categóricos
+80za	categoriza|categorizá
+:.cao	categorização
+;.oes	categorizações
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	categorizamos|categorizámos
+:.ndo
+:.r
+;0a	categorizara|categorizará
+<.m
+=.os	categorizáramos
+<.o	categorizarão
+<0s	categorizaras|categorizarás
+;.des
+;.ei
+=0s	categorizareis|categorizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	categorizaríamos
+=.s
+<.eis	categorizaríeis
+;.mos
+:.s
+;.se
+=.is	categorizásseis
+=.m
+>.os	categorizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	categorizávamos
+<.s
+;.eis	categorizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+4.i
+5.s
+4.m
+5.os
+4.naria	catenária
+5.oide
 42quese
+9.s
+7.tica	catequética
+;.s	catequéticas
+:.o	catequético
+;.s	catequéticos
+6.ista
+:.s
+70za	catequiza|catequizá
+9.cao	catequização
+:.oes	catequizações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	catequizamos|catequizámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	catequizara|catequizará
+;.m
+<.os	catequizáramos
+;.o	catequizarão
+;0s	catequizaras|catequizarás
+:.des
+:.ei
+<0s	catequizareis|catequizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	catequizaríamos
+<.s
+;.eis	catequizaríeis
+:.mos
+9.s
+:.se
+<.is	catequizásseis
+<.m
+=.os	catequizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	catequizávamos
+;.s
+:.eis	catequizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 45ring
+4.s
+4.to
+6.s
 30herine
-3/ita
-42va
-6/do
-62nte
+3.iao	catião
+40nga	catinga|catingá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	catingamos|catingámos
+7.ndo
+7.r
+80a	catingara|catingará
+9.m
+:.os	catingáramos
+9.o	catingarão
+90s	catingaras|catingarás
+8.des
+8.ei
+:0s	catingareis|catingáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	catingaríamos
+:.s
+9.eis	catingaríeis
+8.mos
+7.s
+8.se
+:.is	catingásseis
+:.m
+;.os	catingássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	catingávamos
+9.s
+8.eis	catingáveis
+6.o
+7.so
+7.u
+6.ue
+8.i
+9.ro
+9.s
+8.m
+9.os
+8.s
+4.oes	catiões
+41ta	catita|catitá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	catitamos|catitámos
+6.ndo
+6.r
+70a	catitara|catitará
+8.m
+9.os	catitáramos
+8.o	catitarão
+80s	catitaras|catitarás
+7.des
+7.ei
+90s	catitareis|catitáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	catitaríamos
+9.s
+8.eis	catitaríeis
+7.mos
+6.s
+7.se
+9.is	catitásseis
+9.m
+:.os	catitássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	catitávamos
+8.s
+7.eis	catitáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+43va	cativa|cativá
+6.cao	cativação
+7.oes	cativações
+6.da
+8.s
+7/o
+8.s
+6.i
+7.s
+6.m
+70os	cativamos|cativámos
+6.ndo
+72te
+9.s
 63r
-57eiro
+70a	cativara|cativará
+8.m
+9.os	cativáramos
+8.o	cativarão
+80s	cativaras|cativarás
+7.des
+7.ei
+90s	cativareis|cativáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cativaríamos
+9.s
+8.eis	cativaríeis
+7.mos
+6.s
+7.se
+9.is	cativásseis
+9.m
+:.os	cativássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cativávamos
+8.s
+7.eis	cativáveis
+5.e
+6.i
+77ro
+9.s
+7.s
+6.m
+7.os
+6.s
 53o
 62s
 61u
 3.o
+4.dica	catódica
+8.s	catódicas
+7.o	catódico
+8.s	catódicos
+6.o	catódio
+5.oluminescencia	catodoluminescência
+C.s	catodoluminescências
 47lica	católica
 80s	católicas
-70ismo
+7.idade
+<.s
+80smo
+;.s
+80za	catoliciza|catolicizá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	catolicizamos|catolicizámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	catolicizara|catolicizará
+<.m
+=.os	catolicizáramos
+<.o	catolicizarão
+<0s	catolicizaras|catolicizarás
+;.des
+;.ei
+=0s	catolicizareis|catolicizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	catolicizaríamos
+=.s
+<.eis	catolicizaríeis
+;.mos
+:.s
+;.se
+=.is	catolicizásseis
+=.m
+>.os	catolicizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	catolicizávamos
+<.s
+;.eis	catolicizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 78o	católico
 88s	católicos
+60za	catoliza|catolizá
+8.cao	catolização
+9.oes	catolizações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	catolizamos|catolizámos
+8.ndo
+8.r
+90a	catolizara|catolizará
+:.m
+;.os	catolizáramos
+:.o	catolizarão
+:0s	catolizaras|catolizarás
+9.des
+9.ei
+;0s	catolizareis|catolizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	catolizaríamos
+;.s
+:.eis	catolizaríeis
+9.mos
+8.s
+9.se
+;.is	catolizásseis
+;.m
+<.os	catolizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	catolizávamos
+:.s
+9.eis	catolizáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 48rze
+4.s
+4.u
+30rafila	catrafila|catrafilá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	catrafilamos|catrafilámos
+9.ndo
+9.r
+:0a	catrafilara|catrafilará
+;.m
+<.os	catrafiláramos
+;.o	catrafilarão
+;0s	catrafilaras|catrafilarás
+:.des
+:.ei
+<0s	catrafilareis|catrafiláreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	catrafilaríamos
+<.s
+;.eis	catrafilaríeis
+:.mos
+9.s
+:.se
+<.is	catrafilásseis
+<.m
+=.os	catrafilássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	catrafilávamos
+;.s
+:.eis	catrafiláveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.ia
+7.s
+6.o
+3.ulo
 26ucao	caução
 5.siana
+:.s
 93o
 :0s
+7.co	caucásico
+40iona	cauciona|caucioná
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	caucionamos|caucionámos
+8.ndo
+9.te
+;.s
+8.r
+90a	caucionara|caucionará
+:.m
+;.os	caucionáramos
+:.o	caucionarão
+:0s	caucionaras|caucionarás
+9.des
+9.ei
+;0s	caucionareis|caucionáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	caucionaríamos
+;.s
+:.eis	caucionaríeis
+:.o	caucionário
+9.mos
+8.s
+9.se
+;.is	caucionásseis
+;.m
+<.os	caucionássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	caucionávamos
+:.s
+9.eis	caucionáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+4.oes	cauções
 3<da
+5.is
 5/l
+6.osa
+9.s
+8.idade
+=.s
+8.o
+9.s
 54s
+4.ilho
+8.s
 32le
+5.oso
 51s
+6.cente
+;.s
+4.icola	caulícola
+9.s	caulícolas
+6.ulo	caulículo
+9.s	caulículos
+5.fero	caulífero
+9.s	caulíferos
+60ica	caulifica|caulificá
+9.cao	caulificação
+:.oes	caulificações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	caulificamos|caulificámos
+9.ndo
+9.r
+:0a	caulificara|caulificará
+;.m
+<.os	caulificáramos
+;.o	caulificarão
+;0s	caulificaras|caulificarás
+:.des
+:.ei
+<0s	caulificareis|caulificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	caulificaríamos
+<.s
+;.eis	caulificaríeis
+:.mos
+9.s
+:.se
+<.is	caulificásseis
+<.m
+=.os	caulificássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	caulificávamos
+;.s
+:.eis	caulificáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+6.loro
+5.nite
+9.s
+6.o
+7.s
 3Isa
 5;da
 78s
 6>o
 74r
 80a
+9.s
 8.es
 79s
+5.i
+6.s
+5.l
+6.idade
+;.s
+70za	causaliza|causalizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	causalizamos|causalizámos
+9.ndo
+9.r
+:0a	causalizara|causalizará
+;.m
+<.os	causalizáramos
+;.o	causalizarão
+;0s	causalizaras|causalizarás
+:.des
+:.ei
+<0s	causalizareis|causalizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	causalizaríamos
+<.s
+;.eis	causalizaríeis
+:.mos
+9.s
+:.se
+<.is	causalizásseis
+<.m
+=.os	causalizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	causalizávamos
+;.s
+:.eis	causalizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.mente
 59m
 65os	causamos|causámos
 5:ndo
+6.te
+8.s
 5Br
 66a	causará
 78m
+8.os	causáramos
 71o	causarão
+70s	causaras|causarás
+6.des
 6/ei
+80s	causareis|causáreis
 72m
 80os
 71s
 67ia
 80m
+9.os	causaríamos
+8.s
+7.eis	causaríeis
+6.mos
 5<s
 64se
+8.is	causásseis
 8.m
+9.os	causássemos
+8.s
 67te
+8.s
+5.tivo
 54va
 71m
+8.os	causávamos
+7.s
+6.eis	causáveis
 48e
 59i
+6.s
 53m
+6.os
 52s
 42o
 5?u
-4/tica	cáustica
+42tica	cáustica|caustica|causticá
+8.cao	causticação
+9.oes	causticações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	causticamos|causticámos
+8.ndo
+9.te
+;.s
+8.r
+90a	causticara|causticará
+:.m
+;.os	causticáramos
+:.o	causticarão
+:0s	causticaras|causticarás
+9.des
+9.ei
+;0s	causticareis|causticáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	causticaríamos
+;.s
+:.eis	causticaríeis
+9.mos
+8.s
+9.se
+;.is	causticásseis
+;.m
+<.os	causticássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	causticávamos
+:.s
+9.eis	causticáveis
+7.idade
+<.s
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
 36tela
 74r
+8.es
 70s
+6.eiro
+:.s
 62osa
 91mente
+9.s
 85o
 93s
-26va
-41do
+4.o
+5.s
+26va	cava|cavá
+40ca	cavaca|cavacá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	cavacamos|cavacámos
+6.ndo
+6.o	cavação
+6.r
+70a	cavacara|cavacará
+8.m
+9.os	cavacáramos
+8.o	cavacarão
+80s	cavacaras|cavacarás
+7.des
+7.ei
+90s	cavacareis|cavacáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cavacaríamos
+9.s
+8.eis	cavacaríeis
+7.mos
+6.s
+7.se
+9.is	cavacásseis
+9.m
+:.os	cavacássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cavacávamos
+8.s
+7.eis	cavacáveis
+5.o
+6.es	cavações
+6.s
+6.u
+4.da
+6.s
+5.ela
+8.s
+5.ico	cavadiço
+51o
+6.r
+7.a
+8.s
+7.es
+6.s
+5.ura
+4.i
+5.s
 40la
-6:ria
+6.da
+8.s
+6.gem
+6.o	cavalão
+6.r
+7.es
+7:ia
+9.s
 8/ca	cavalariça
-51eira
+:.s	cavalariças
+6.s
+52eira	cavaleira|cavaleirá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cavaleiramos|cavaleirámos
+9.ndo
+9.r
+:0a	cavaleirara|cavaleirará
+;.m
+<.os	cavaleiráramos
+;.o	cavaleirarão
+;0s	cavaleiraras|cavaleirarás
+:.des
+:.ei
+<0s	cavaleirareis|cavaleiráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cavaleiraríamos
+<.s
+;.eis	cavaleiraríeis
+:.mos
+9.s
+:.se
+<.is	cavaleirásseis
+<.m
+=.os	cavaleirássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cavaleirávamos
+;.s
+:.eis	cavaleiráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+:.ca
+<.s
+;.o
+<.s
 8>o
 9=s
-60te
-55ga
+:.o
+9.u
+6.ta
+8.s
+70e
+8.s
+55ga	cavalga|cavalgá
 73da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+8.ura
+;.s
+7.i
+8.s
 70m
-80os
+82os	cavalgamos|cavalgámos
 72ndo
+8.te
+:.s
 7:r
-8/a	cavalgará
+81a	cavalgará|cavalgara
 90m
-8.emos
+:.os	cavalgáramos
+9.o	cavalgarão
+90s	cavalgaras|cavalgarás
+8.des
+8.ei
+:0s	cavalgareis|cavalgáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cavalgaríamos
+:.s
+9.eis	cavalgaríeis
+8.mos
+7.s
+8.se
+:.is	cavalgásseis
+:.m
+;.os	cavalgássemos
+:.s
+8.te
+:.s
 71va
+9.m
+:.os	cavalgávamos
+9.s
+8.eis	cavalgáveis
 6/o
 72u
 6.ue
 80i
-50heiresco
+9.s
+8.m
+9.os
+8.s
+5.heiresca
+=.s
+<0o
+=.s
 94ismo
+=.s
 9?o
 :<s
-54inho
+;.o
+5.idade
+:.s
+64nho
 9/s
 60tas
 5Co
+6.rio	cavalório
 6As
 42m
-52os
+53os	cavamos|cavámos
 43ndo
+4.que
+7.a	cavaqueá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+80mos	cavaqueamos|cavaqueámos
+8.ndo
+8.r
+90a	cavaqueara|cavaqueará
+:.m
+;.os	cavaqueáramos
+:.o	cavaquearão
+:0s	cavaquearas|cavaquearás
+9.des
+9.ei
+;0s	cavaqueareis|cavaqueáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cavaquearíamos
+;.s
+:.eis	cavaquearíeis
+9.mos
+8.sse
+;.is	cavaqueásseis
+;.m
+<.os	cavaqueássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cavaqueávamos
+:.s
+9.eis	cavaqueáveis
+7.ei
+9.s
+8.mos
+7.i
+8.a
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ra
+8.s
+7.m
+8.os
+7.ou
+7.s
+6.inha
+:.s
+9.o
+:.s
+7.smo
+:.s
+8.ta
+:.s
 4=r
-52am
-5.em
+50a	cavara|cavará
+62m
+7.os	caváramos
+6.o	cavarão
+60s	cavaras|cavarás
+5.des
+5.ei
+70s	cavareis|caváreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	cavaríamos
+7.s
+6.eis	cavaríeis
 5/mos
 41s
+5.se
+7.is	cavásseis
+7.m
+8.os	cavássemos
+7.s
 50te
+7.s
 4.va
+6.m
+7.os	cavávamos
+6.s
+5.eis	caváveis
 3>e
 41i
 58ra
 74s
+6.oso
+5.s
 42m
-4=rna
+5.os
+4=rna	caverna|caverná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.l
+7.m
+80os	cavernamos|cavernámos
+7.ndo
+7.r
+80a	cavernara|cavernará
+9.m
+:.os	cavernáramos
+9.o	cavernarão
+90s	cavernaras|cavernarás
+8.des
+8.ei
+:0s	cavernareis|cavernáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cavernaríamos
+:.s
+9.eis	cavernaríeis
+8.mos
 7;s
+8.se
+:.is	cavernásseis
+:.m
+;.os	cavernássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cavernávamos
+9.s
+8.eis	cavernáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.icola	cavernícola
+6.o
+7.sa
+9.s
+8.o
+9.s
+7.u
 45s
 37iar
 49dade
 84s
-44lha
+45lha	cavilha|cavilhá
+7.cao	cavilhação
+8.oes	cavilhações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	cavilhamos|cavilhámos
+7.ndo
+7.r
+80a	cavilhara|cavilhará
+9.m
+:.os	cavilháramos
+9.o	cavilharão
+90s	cavilharas|cavilharás
+8.des
+8.ei
+:0s	cavilhareis|cavilháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cavilharíamos
+:.s
+9.eis	cavilharíeis
+8.mos
 71s
+8.se
+:.is	cavilhásseis
+:.m
+;.os	cavilhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cavilhávamos
+9.s
+8.eis	cavilháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.tario	cavitário
 3/o
+4.s
 44u
 22xemira
+3.ias
+2.zaquistao	cazaquistão
+1.cb
+2.rn
 18d
 25s
+2.u
 14e	ce|cê
-23ar
-28bola
+2.a	ceá
+3.da
+5.s
+4.o
+5.s
+3.i
+4.s
+30mos	ceamos|ceámos
+3.ndo
+33r
+40a	ceara|ceará
+5.m
+6.os	ceáramos
+5.o	cearão
+50s	cearas|cearás
+4.des
+4.ei
+60s	ceareis|ceáreis
+5.m
+6.os
+5.s
+4.ia
+6.m
+7.os	cearíamos
+6.s
+5.eis	cearíeis
+4.mos
+3.sse
+6.is	ceásseis
+6.m
+7.os	ceássemos
+6.s
+4.te
+6.s
+3.ta
+3.va
+5.m
+6.os	ceávamos
+5.s
+4.eis	ceáveis
+2.bo
+48la
+6.da
+6.l
 67s
+5.eira
+9.s
+5.inha
+5.o
+2.cal
+3.ilia	cecília
 23da
+4.is
 4/m
+5.os
 41s
-36e
+36e	cede|cedê
+4.i
+5.s
 41m
 51os
 40ncia	cedência
 80s	cedências
 5/do
+5.te
+7.s
 4<r
-5/a	cederá
+51a	cederá|cedera
 62m
+7.os	cedêramos
+6.o	cederão
+60s	cederas|cederás
+5.des
 5/ei
+70s	cedereis|cedêreis
+6.m
+7.os
 60s
 5/ia
+7.m
+8.os	cederíamos
+7.s
+6.eis	cederíeis
 50mos
 40s
 5/se
+7.is	cedêsseis
+7.m
+8.os	cedêssemos
+7.s
 50te
+7.s
 47u
 32i
 4.a
+5.m
+6.os	cedíamos
+5.s
 4.da
+6.s
 54o
+6.s
+4.eis	cedíeis
+40lha	cedilha|cedilhá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	cedilhamos|cedilhámos
+7.ndo
+7.r
+80a	cedilhara|cedilhará
+9.m
+:.os	cedilháramos
+9.o	cedilharão
+90s	cedilharas|cedilharás
+8.des
+8.ei
+:0s	cedilhareis|cedilháreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cedilharíamos
+:.s
+9.eis	cedilharíeis
+8.mos
+7.s
+8.se
+:.is	cedilhásseis
+:.m
+;.os	cedilhássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cedilhávamos
+9.s
+8.eis	cedilháveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 4/nho
+7.s
+4.veis	cedíveis
+6.l	cedível
 3Do
+4.feita
 31ro
 5.s
 30ula	cédula
-2/faleias
-2;ga
-41do
+2.ei
+4.s
+3.mos
+2.falalgico	cefalálgico
+5.eia
+8/s
+5.gia
+5.ica	cefálica
+8.s	cefálicas
+7.o	cefálico
+8.s	cefálicos
+6.te
+5.oide
+2;ga	cega|cegá
+4.da
+6.s
+51o
+6.s
+4.i
+5.s
 4.m
 56ente
+50os	cegamos|cegámos
 4.ndo
 45r
+50a	cegara|cegará
+6.m
+7.os	cegáramos
+6.o	cegarão
+60s	cegaras|cegarás
+5.des
+5.ei
+70s	cegareis|cegáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	cegaríamos
+7.s
+6.eis	cegaríeis
+5.mos
 47s
+5.se
+7.is	cegásseis
+7.m
+8.os	cegássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	cegávamos
+6.s
+5.eis	cegáveis
 3>o
 43nha
 70s
 49s
 42u
-37ueira
+3.ue
+5.i
+67ra
+8.s
+6.s
+5.m
+6.os
+5.s
 5.ta
-4.inho
-27ia
-3/fa
+7.s
+4.inha
+8.s
+7.o
+8.s
+2.i
+37a
+4.m
+4.s
+3.e
+4.m
+4.s
+31fa	ceifa|ceifá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	ceifamos|ceifámos
+5.ndo
+5.o	ceifão
 53r
-4.eira
+60a	ceifara|ceifará
+7.m
+8.os	ceifáramos
+7.o	ceifarão
+70s	ceifaras|ceifarás
+6.des
+6.ei
+80s	ceifareis|ceifáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	ceifaríamos
+8.s
+7.eis	ceifaríeis
+6.mos
+5.s
+6.se
+8.is	ceifásseis
+8.m
+9.os	ceifássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	ceifávamos
+7.s
+6.eis	ceifáveis
+4.e
+5.i
+6.ra
+8.s
 71o
-41ou
+8.s
+6.s
+5.m
+6.os
+5.s
+4.o
+51u
+3.lao	ceilão
+3.o
+4.te
+3.ta
+5.s
 2@la
 4:s
-36ebra
+3.eberrima	celebérrima
+;.s	celebérrimas
+:.o	celebérrimo
+;.s	celebérrimos
+56ra	celebra|celebrá
 7;cao	celebração
 85oes	celebrações
 71da
-84o
 9.s
+84o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 75m
 87os	celebramos|celebrámos
 73ndo
+8.te
+:.s
 7?r
-80am
-8/em
+80a	celebrara|celebrará
+90m
+:.os	celebráramos
+9.o	celebrarão
+90s	celebraras|celebrarás
+8.des
+8.ei
+:0s	celebrareis|celebráreis
+9/m
 :1os
+9.s
+8.ia
+:.m
+;.os	celebraríamos
+:.s
+9.eis	celebraríeis
 83mos
+7.s
+8.se
+:.is	celebrásseis
+:.m
+;.os	celebrássemos
+:.s
+8.te
+:.s
 7/va
 90m
+:.os	celebrávamos
+9.s
+8.eis	celebráveis
+9.l	celebrável
 67e	célebre|celebre
 7.i
+8.s
 7.m
 8/os
-72s	célebres
+73s	célebres|celebres
 69idade
 ;9s
+70za	celebriza|celebrizá
+9.cao	celebrização
+:.oes	celebrizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	celebrizamos|celebrizámos
+9.ndo
+9.r
+:0a	celebrizara|celebrizará
+;.m
+<.os	celebrizáramos
+;.o	celebrizarão
+;0s	celebrizaras|celebrizarás
+:.des
+:.ei
+<0s	celebrizareis|celebrizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	celebrizaríamos
+<.s
+;.eis	celebrizaríeis
+:.mos
+9.s
+:.se
+<.is	celebrizásseis
+<.m
+=.os	celebrizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	celebrizávamos
+;.s
+:.eis	celebrizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 60o
 72u
-4;iro
+4.ireiro
+6;o
 73s
 4/re	célere
+6.mente
+5.idade
+:.s
+6.metro	celerímetro
 46ste
 70s
 62iais
 86l
-33ibato
+7.no
+40uma	celeuma|celeumá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	celeumamos|celeumámos
+7.ndo
+7.r
+80a	celeumara|celeumará
+9.m
+:.os	celeumáramos
+9.o	celeumarão
+90s	celeumaras|celeumarás
+8.des
+8.ei
+:0s	celeumareis|celeumáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	celeumaríamos
+:.s
+9.eis	celeumaríeis
+8.mos
+7.s
+8.se
+:.is	celeumásseis
+:.m
+;.os	celeumássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	celeumávamos
+9.s
+8.eis	celeumáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.ha
+3.ibataria	celibatária
+;.s	celibatárias
+:.o	celibatário
+;.s	celibatários
+:.smo
+=.s
+73o
 3/ofane
+4.rico
+3.so
 30ta
 50s
+4.iberico	celtibérico
+8.o
 3<ula	célula
 6:r
 75es
 6@s	células
-5.ite
+5.ifero	celulífero
+7.orme
+;.s
+6.te
+5.oide
+6.se
+8.s
+7.ico	celulósico
+8.dade
+<.s
+7.o
 2Am
-3=iterio	cemitério
+3.iterial
+8=o	cemitério
 95s	cemitérios
 2Ena
+4.culo	cenáculo
 4>rio	cenário
 79s	cenários
 4@s
-3.ografo	cenógrafo
+3.ografa	cenógrafa
+9.s	cenógrafas
+8.ia
+:.s
+9.ca	cenográfica
+;.s	cenográficas
+:.o	cenográfico
+;.s	cenográficos
+8.o	cenógrafo
+9.s	cenógrafos
+4.ira
+7.s
 46ura
 77s
 31so
-5/res
+5.r
+6/es
+6.io	censório
 5/s
-46ura
+4.ual
+7.ista
+;.s
+56ra	censura|censurá
 7.da
+9.s
 81o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	censuramos|censurámos
+7.ndo
 76r
+80a	censurara|censurará
+9.m
+:.os	censuráramos
+9.o	censurarão
+90s	censuraras|censurarás
+8.des
+8.ei
+:0s	censurareis|censuráreis
+9.m
+:.os
+9.s
 8.ia
+:.m
+;.os	censuraríamos
+:.s
+9.eis	censuraríeis
+8.mos
+7.s
+8.se
+:.is	censurásseis
+:.m
+;.os	censurássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	censurávamos
+9.s
+8.eis	censuráveis
+9.l	censurável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 65o
-3/tauro
+7.u
+3.taureo	centáureo
+7.ico	centáurico
+7/o
 80s
 59vo
 78s
-42eio
-54lha
+4.eal
+5.eira
+9.s
+8.o
+52io
+7.s
+55lha	centelha|centelhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	centelhamos|centelhámos
+8.ndo
+9.te
+;.s
+8.r
+90a	centelhara|centelhará
+:.m
+;.os	centelháramos
+:.o	centelharão
+:0s	centelharas|centelharás
+9.des
+9.ei
+;0s	centelhareis|centelháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	centelharíamos
+;.s
+:.eis	centelharíeis
+9.mos
 8.s
+9.se
+;.is	centelhásseis
+;.m
+<.os	centelhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	centelhávamos
+:.s
+9.eis	centelháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 59na
-70rio	centenário
+7.r
+8.ia	centenária
+:.s	centenárias
+90o	centenário
+:.s	centenários
 7Bs
+6.io	centénio
+6.oso
 53sima	centésima
+9.l
+9.s	centésimas
 82o	centésimo
-4.igrados	centígrados
+9.s	centésimos
+4.igrado	centígrado
+:.s	centígrados
+8.ma
+:.s
+5.l
+6.itro
+:.s
 5:metro	centímetro
 :<s	centímetros
 6:o	cêntimo
 7<s	cêntimos
+5.pede	centípede
 4?o
+5.la
 50peia
 50s
-4/ra
+41ra	centra|centrá
 63da
 8.s
 73o
 8/s
-68is
+6.gem
+6.i
+78s
 6@l
+7.idade
+<.s
+8.smo
+;.s
+9.ta
+;.s
+80za	centraliza|centralizá
+:.cao	centralização
+;.oes	centralizações
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	centralizamos|centralizámos
+:.ndo
+:.r
+;0a	centralizara|centralizará
+<.m
+=.os	centralizáramos
+<.o	centralizarão
+<0s	centralizaras|centralizarás
+;.des
+;.ei
+=0s	centralizareis|centralizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	centralizaríamos
+=.s
+<.eis	centralizaríeis
+;.mos
+:.s
+;.se
+=.is	centralizásseis
+=.m
+>.os	centralizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	centralizávamos
+<.s
+;.eis	centralizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+7.mente
+6.m
+70os	centramos|centrámos
+6.ndo
 62r
+70a	centrara|centrará
+8.m
+9.os	centráramos
+8.o	centrarão
+80s	centraras|centrarás
+7.des
+7.ei
+90s	centrareis|centráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	centraríamos
+9.s
+8.eis	centraríeis
+7.mos
+6.s
+7.se
+9.is	centrásseis
+9.m
+:.os	centrássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	centrávamos
+8.s
+7.eis	centráveis
 50e
-50ifuga	centrífuga
-:1dora
+6.i
+7.s
+6.m
+7.os
+6.s
+52ifuga	centrífuga|centrifuga|centrifugá
+:.cao	centrifugação
+;.oes	centrifugações
+:.da
+<.s
+;.o
+<.r
+=1a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	centrifugamos|centrifugámos
+:.ndo
+:.r
+;0a	centrifugara|centrifugará
+<.m
+=.os	centrifugáramos
+<.o	centrifugarão
+<0s	centrifugaras|centrifugarás
+;.des
+;.ei
+=0s	centrifugareis|centrifugáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	centrifugaríamos
+=.s
+<.eis	centrifugaríeis
+;.mos
+:0s	centrifugas|centrífugas
+;.se
+=.is	centrifugásseis
+=.m
+>.os	centrifugássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	centrifugávamos
+<.s
+;.eis	centrifugáveis
+90o	centrifugo|centrífugo
+:.u
+9.ue
+;.i
+<.s
+;.m
+<.os
+;.s
+6.peto	centrípeto
+6.sta
+9.s
 5Do
 6;s
-42uriao	centurião
+6.u
+40uplica	centuplica|centuplicá
+:.da
+<.mente
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	centuplicamos|centuplicámos
+:.ndo
+:.r
+;0a	centuplicara|centuplicará
+<.m
+=.os	centuplicáramos
+<.o	centuplicarão
+<0s	centuplicaras|centuplicarás
+;.des
+;.ei
+=0s	centuplicareis|centuplicáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	centuplicaríamos
+=.s
+<.eis	centuplicaríeis
+;.mos
+:.s
+;.se
+=.is	centuplicásseis
+=.m
+>.os	centuplicássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	centuplicávamos
+<.s
+;.eis	centuplicáveis
+9.o
+:.u
+8.que
+;.i
+<.s
+;.m
+<.os
+;.s
+5.ria	centúria
+8.l
+82o	centurião
+8.to
 7/oes	centuriões
+2.ou
 22pa
+4.ceo	cepáceo
+7.s	cepáceos
+4.s
 32o
+4.s
+3.udo
+6.s
 2:ra
+4.ceo	ceráceo
 46mica	cerâmica
+8.s	cerâmicas
+7.o	cerâmico
+8.s	cerâmicos
+6.sta
+9.s
+4.s
 3Eca
 57da
 70s
 6:o
+7.r
+8.a
+9.s
+8.es
 78s
+6.ura
+5.i
+6.s
 53m
 61os	cercamos|cercámos
 51ndo
-6.ias
+6.ia
+8.s
 58r
-63am
+60a	cercara|cercará
+73m
+8.os	cercáramos
+7.o	cercarão
+70s	cercaras|cercarás
+6.des
+6.ei
+80s	cercareis|cercáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cercaríamos
+8.s
+7.eis	cercaríeis
+6.mos
 55s
+6.se
+8.is	cercásseis
+8.m
+9.os	cercássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cercávamos
+7.s
+6.eis	cercáveis
+4.ea	cerceá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+7.ura
+6.i
+7.s
+6.mento
+;.s
+70os	cerceamos|cerceámos
+6.ndo
+6.r
+70a	cerceara|cerceará
+8.m
+9.os	cerceáramos
+8.o	cercearão
+80s	cercearas|cercearás
+7.des
+7.ei
+90s	cerceareis|cerceáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cercearíamos
+9.s
+8.eis	cercearíeis
+7.mos
+6.sse
+9.is	cerceásseis
+9.m
+:.os	cerceássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cerceávamos
+8.s
+7.eis	cerceáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+5.ou
 4:o
 5/s
 54u
+3.doso
 3;eais
 55l
-4/belo
-5:rais
+6.icola	cerealícola
+;.s	cerealícolas
+8.ultor
+=.a
+>.s
+=.es
+;.ura
+>.s
+7.fera	cerealífera
+;.s	cerealíferas
+:.o	cerealífero
+;.s	cerealíferos
+4.belite
+7/o
+8.s
+5.racao	cerebração
+8.oes	cerebrações
+7:is
 7=l
+80iza	cerebraliza|cerebralizá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	cerebralizamos|cerebralizámos
+;.ndo
+;.r
+<0a	cerebralizara|cerebralizará
+=.m
+>.os	cerebralizáramos
+=.o	cerebralizarão
+=0s	cerebralizaras|cerebralizarás
+<.des
+<.ei
+>0s	cerebralizareis|cerebralizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	cerebralizaríamos
+>.s
+=.eis	cerebralizaríeis
+<.mos
+;.s
+<.se
+>.is	cerebralizásseis
+>.m
+?.os	cerebralizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	cerebralizávamos
+=.s
+<.eis	cerebralizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 6Co	cérebro
+7.ide
 7;s	cérebros
 49ja
+6.l
 65s
 52eira
 90s
-3?imonia	cerimónia
-9.is
+3.ifero	cerífero
+4?monia	cerimónia
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
 93l
+9.m
+:0os	cerimoniamos|cerimoniámos
+9.ndo
+9.r
+:0a	cerimoniara|cerimoniará
+;.m
+<.os	cerimoniáramos
+;.o	cerimoniarão
+;0s	cerimoniaras|cerimoniarás
+:.des
+:.ei
+<0s	cerimoniareis|cerimoniáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cerimoniaríamos
+<.s
+;.eis	cerimoniaríeis
+:.mos
 96s	cerimónias
-36ne
+:.se
+<.is	cerimoniásseis
+<.m
+=.os	cerimoniássemos
+<.s
+:.te
+<.s
+9.tica	cerimoniática
+=.s	cerimoniáticas
+<.o	cerimoniático
+=.s	cerimoniáticos
+9.va
+;.m
+<.os	cerimoniávamos
+;.s
+:.eis	cerimoniáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.sa
+;.mente
+;.s
+:.o
+;.s
+9.u
+3.na
+5.is
+5.m
+6.os
+5.s
+46e
+5.ira
+5.lha
+5.m
+5.s
+4.i
+5.a
+6.m
+7.os	cerníamos
+6.s
+5.da
+7.s
+6.o
+7.s
+5.eis	cerníeis
+5.mos
+5.ndo
+5.r
+60a	cernira|cernirá
+7.m
+8.os	cerníramos
+7.o	cernirão
+70s	cerniras|cernirás
+6.des
+6.ei
+80s	cernireis|cerníreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cerniríamos
+8.s
+7.eis	cerniríeis
+6.mos
+5.s
+6.se
+8.is	cernísseis
+8.m
+9.os	cerníssemos
+8.s
+6.te
+8.s
+5.u
+4.o
 31oulas
 3.que
-64m
-3/ra
-50da
-61o
+6.i
+7.ra
+8.o
 7.s
+64m
+7.os
+6.s
+5.inho
+31ra	cerra|cerrá
+5.cao	cerração
+6.oes	cerrações
+50da
+7.s
+61o
+7.iro
+7.s
+6.ura
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	cerramos|cerrámos
+5.ndo
 53r
+60a	cerrara|cerrará
+7.m
+8.os	cerráramos
+7.o	cerrarão
+70s	cerraras|cerrarás
+6.des
+6.ei
+80s	cerrareis|cerráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cerraríamos
+8.s
+7.eis	cerraríeis
+6.mos
+5.s
+6.se
+8.is	cerrásseis
+8.m
+9.os	cerrássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cerrávamos
+7.s
+6.eis	cerráveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
 3Eta
-5Amente
+5.me
+7Ante
+7.s
 5As
 40eira
+8.s
 74o
+8.s
 5Kza
 76s
 4;idao	certidão
 64oes	certidões
-5/fica
+50fica	certifica|certificá
 92cao	certificação
+:.oes	certificações
 91da
+;.s
 ::o
+;.r
+<.a
+=.s
+<.es
 ;6s
-9.mos
+9.i
+:.s
+9.m
+:0os	certificamos|certificámos
+9.ndo
+:.te
+<.s
 9=r
+:0a	certificara|certificará
+;.m
+<.os	certificáramos
+;.o	certificarão
+;0s	certificaras|certificarás
+:.des
 :/ei
+<0s	certificareis|certificáreis
 ;1m
+<.os
 ;2s
+:.ia
+<.m
+=.os	certificaríamos
+<.s
+;.eis	certificaríeis
 :4mos
-9.sse
+9.s
+:.se
+<.is	certificásseis
+<.m
+=.os	certificássemos
+<.s
+:.te
+<.s
+9.tivo
+:.orio	certificatório
+9.va
+;.m
+<.os	certificávamos
+;.s
+:.eis	certificáveis
 8/o
 91u
 71que
 :/i
+;.s
+:.m
+;.os
 :1s
+5.ssima	certíssima
+:.s	certíssimas
+9.o	certíssimo
+:.s	certíssimos
 4Fo
 5?s
-3Bveja
+3.vantes
+9.ca
+;.s
+:.o
+;.s
+7.ina
+:.s
+9.o
+:.s
+4.eira
+5Bja
+7.da
 72ria
+:.s
 7<s
+6.eira
+:.s
+9.o
+:.s
 4/icais
 74l
 43o
 50s
-20sar	césar
+3.zi
+5.a
+6.m
+7.os	cerzíamos
+6.s
+5.da
+7.s
+6.eira
+6.o
+7.s
+5.eis	cerzíeis
+5.mos
+5.ndo
+5.r
+60a	cerzira|cerzirá
+7.m
+8.os	cerzíramos
+7.o	cerzirão
+70s	cerziras|cerzirás
+6.des
+6.ei
+80s	cerzireis|cerzíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cerziríamos
+8.s
+7.eis	cerziríeis
+6.mos
+5.s
+6.se
+8.is	cerzísseis
+8.m
+9.os	cerzíssemos
+8.s
+6.te
+8.s
+5.u
+2.s
+30ar	césar
+5.eia
 55iana
+9.s
+8.o
+6.o	cesário
+6.smo
+9.s
+7.ta
 30io	césio
-30sa
+31sa	cessa|cessá
 50cao	cessação
+6.oes	cessações
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	cessamos|cessámos
+5.ndo
+6.te
+8.s
+5.o	cessão
 58r
-6/a	cessará
+61a	cessará|cessara
+7.m
+8.os	cessáramos
+7.o	cessarão
+70s	cessaras|cessarás
+6.des
+6.ei
+80s	cessareis|cessáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cessaríamos
+8.s
+7.eis	cessaríeis
+6.mos
+5.s
+6.se
+8.is	cessásseis
+8.m
+9.os	cessássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cessávamos
+7.s
+6.eis	cessáveis
 40e
+5.i
+6.s
 52m
-4/ou
+6.os
+5.s
+4.o
+5/u
 37ta
+5.da
+5.o	cestão
+5.ria
+8.s
 52s
+4.eiro
 4<o
+5.es	cestões
 56s
-2.tica	cética
+3.ura
+6.s
+2.taceo	cetáceo
+7.s	cetáceos
+3.ica	cética
 5.ismo
+9.s
 5.o	cético
 6/s	céticos
 44m
-30ro
+4.na
+5.eta
+5.oso
+5.s
+3.ona
+6.s
+5.ico	cetónico
+3.ra
+40o
+5.s
 2Bu	céu
 3=s	céus
+3.ta
 23vada
+5.eira
+1.gd
+2.tp
 1Aha	chá
 33cais
 51l
-45ina
-7/do
+45ina	chacina|chaciná
+7.da
+9.s
+8/o
+9.r
+:.a
+;.s
+:.es
 93s
+7.i
+8.s
 7.m
+80os	chacinamos|chacinámos
+7.ndo
 74r
-80am
-62ou
-44ota
-3.fariz
-43urdar
-31ga
+80a	chacinara|chacinará
+90m
+:.os	chacináramos
+9.o	chacinarão
+90s	chacinaras|chacinarás
+8.des
+8.ei
+:0s	chacinareis|chacináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	chacinaríamos
+:.s
+9.eis	chacinaríeis
+8.mos
+7.s
+8.se
+:.is	chacinásseis
+:.m
+;.os	chacinássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	chacinávamos
+9.s
+8.eis	chacináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+72u
+40oalha	chacoalha|chacoalhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	chacoalhamos|chacoalhámos
+9.ndo
+9.r
+:0a	chacoalhara|chacoalhará
+;.m
+<.os	chacoalháramos
+;.o	chacoalharão
+;0s	chacoalharas|chacoalharás
+:.des
+:.ei
+<0s	chacoalhareis|chacoalháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	chacoalharíamos
+<.s
+;.eis	chacoalharíeis
+:.mos
+9.s
+:.se
+<.is	chacoalhásseis
+<.m
+=.os	chacoalhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	chacoalhávamos
+;.s
+:.eis	chacoalháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+54ta
+7.s
+6.ea	chacoteá
+8.cao	chacoteação
+9.oes	chacoteações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+80mos	chacoteamos|chacoteámos
+8.ndo
+8.r
+90a	chacoteara|chacoteará
+:.m
+;.os	chacoteáramos
+:.o	chacotearão
+:0s	chacotearas|chacotearás
+9.des
+9.ei
+;0s	chacoteareis|chacoteáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chacotearíamos
+;.s
+:.eis	chacotearíeis
+9.mos
+8.sse
+;.is	chacoteásseis
+;.m
+<.os	chacoteássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chacoteávamos
+:.s
+9.eis	chacoteáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+7.ou
+3.de
+3.farica
+7.queiro
+7.z
+8.es
+40urda	chafurda|chafurdá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	chafurdamos|chafurdámos
+8.ndo
+83r
+90a	chafurdara|chafurdará
+:.m
+;.os	chafurdáramos
+:.o	chafurdarão
+:0s	chafurdaras|chafurdarás
+9.des
+9.ei
+;0s	chafurdareis|chafurdáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chafurdaríamos
+;.s
+:.eis	chafurdaríeis
+9.mos
+8.s
+9.se
+;.is	chafurdásseis
+;.m
+<.os	chafurdássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chafurdávamos
+:.s
+9.eis	chafurdáveis
+7.e
+8.i
+9.ra
+;.s
+:.o
+9.s
+8.m
+9.os
+8.s
+7.ice
+:.s
+7.o
+8.u
+32ga	chaga|chagá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	chagamos|chagámos
+5.ndo
 5.r
+60a	chagara|chagará
+7.m
+8.os	chagáramos
+7.o	chagarão
+70s	chagaras|chagarás
+6.des
+6.ei
+80s	chagareis|chagáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	chagaríamos
+8.s
+7.eis	chagaríeis
+6.mos
 53s
-36le	chalé
+6.se
+8.is	chagásseis
+8.m
+9.os	chagássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	chagávamos
+7.s
+6.eis	chagáveis
+5.z
+4.o
+5.u
+4.ue
+6.i
+7.s
+6.m
+7.os
+6.nto
+6.s
+30laca	chalaça|chalaçá
+7.da	chalaçada
+9.s	chalaçadas
+8.o	chalaçado
+9.s	chalaçados
+7.i	chalaçai
+8.s	chalaçais
+7.m	chalaçam
+80os	chalaçamos|chalaçámos
+7.ndo	chalaçando
+7.r	chalaçar
+80a	chalaçara|chalaçará
+9.m	chalaçaram
+:.os	chalaçáramos
+9.o	chalaçarão
+90s	chalaçaras|chalaçarás
+8.des	chalaçardes
+8.ei	chalaçarei
+:0s	chalaçareis|chalaçáreis
+9.m	chalaçarem
+:.os	chalaçaremos
+9.s	chalaçares
+8.ia	chalaçaria
+:.m	chalaçariam
+;.os	chalaçaríamos
+:.s	chalaçarias
+9.eis	chalaçaríeis
+8.mos	chalaçarmos
+7.s	chalaças
+8.se	chalaçasse
+:.is	chalaçásseis
+:.m	chalaçassem
+;.os	chalaçássemos
+:.s	chalaçasses
+8.te	chalaçaste
+:.s	chalaçastes
+7.va	chalaçava
+9.m	chalaçavam
+:.os	chalaçávamos
+9.s	chalaçavas
+8.eis	chalaçáveis
+6.e
+7.a	chalaceá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+80mos	chalaceamos|chalaceámos
+8.ndo
+8.r
+90a	chalaceara|chalaceará
+:.m
+;.os	chalaceáramos
+:.o	chalacearão
+:0s	chalacearas|chalacearás
+9.des
+9.ei
+;0s	chalaceareis|chalaceáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chalacearíamos
+;.s
+:.eis	chalacearíeis
+9.mos
+8.sse
+;.is	chalaceásseis
+;.m
+<.os	chalaceássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chalaceávamos
+:.s
+9.eis	chalaceáveis
+7.ei
+9.s
+8.mos
+7.i
+8.a
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ro
+8.s
+7.m
+8.os
+7.ou
+7.s
+6.o	chalaço
+7.u	chalaçou
+5.da
+7.s
+6.o
+7.s
+46e	chalé
 56ira
+8.s
 5/s	chalés
+4.rea	chalreá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+8.ura
+7.i
+8.s
+70mos	chalreamos|chalreámos
+7.ndo
+7.r
+80a	chalreara|chalreará
+9.m
+:.os	chalreáramos
+9.o	chalrearão
+90s	chalrearas|chalrearás
+8.des
+8.ei
+:0s	chalreareis|chalreáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	chalrearíamos
+:.s
+9.eis	chalrearíeis
+8.mos
+7.sse
+:.is	chalreásseis
+:.m
+;.os	chalreássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	chalreávamos
+9.s
+8.eis	chalreáveis
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+6.ou
+6.ta
+4.upa
 3Ema
 5Fda
 7As
 6Fo
+7.r
+8.a
+9.s
+8.es
 7=s
 50i
 62s
@@ -20683,9 +80395,12 @@ A.s
 5Gr
 66a	chamará|chamara
 7<m
+8.os	chamáramos
 72o	chamarão
-7/s	chamarás
+71s	chamarás|chamaras
+6.des
 68ei
+80s	chamareis|chamáreis
 78m
 84os
 7:s
@@ -20693,10 +80408,13 @@ A.s
 85m
 91os	chamaríamos
 83s
+7.eis	chamaríeis
 73z
+8.es
 67mos
 5As
 68se
+8.is	chamásseis
 85m
 91os	chamássemos
 83s
@@ -20706,8 +80424,61 @@ A.s
 7;m
 86os	chamávamos
 75s
+6.eis	chamáveis
 4Ae
 5>i
+6.s
+50ja	chameja|chamejá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	chamejamos|chamejámos
+7.ndo
+8.te
+:.s
+7.r
+80a	chamejara|chamejará
+9.m
+:.os	chamejáramos
+9.o	chamejarão
+90s	chamejaras|chamejarás
+8.des
+8.ei
+:0s	chamejareis|chamejáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	chamejaríamos
+:.s
+9.eis	chamejaríeis
+8.mos
+7.s
+8.se
+:.is	chamejásseis
+:.m
+;.os	chamejássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	chamejávamos
+9.s
+8.eis	chamejáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 5>m
 65os
 5>s
@@ -20715,68 +80486,740 @@ A.s
 74s	chaminés
 4Ao
 5Au
-4=panhe
+4.panha
+8=e
+9.s
+80iza	champanhiza|champanhizá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	champanhizamos|champanhizámos
+;.ndo
+;.r
+<0a	champanhizara|champanhizará
+=.m
+>.os	champanhizáramos
+=.o	champanhizarão
+=0s	champanhizaras|champanhizarás
+<.des
+<.ei
+>0s	champanhizareis|champanhizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	champanhizaríamos
+>.s
+=.eis	champanhizaríeis
+<.mos
+;.s
+<.se
+>.is	champanhizásseis
+>.m
+?.os	champanhizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	champanhizávamos
+=.s
+<.eis	champanhizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 57o	champô
-4/uscado
-3?nce
-6/laria
-77er
+40usca	chamusca|chamuscá
+8.da
+:.s
+9.ela
+<.s
+9/o
+:.iro
+:.s
+8.i
+9.s
+8.m
+90os	chamuscamos|chamuscámos
+8.ndo
+8.r
+90a	chamuscara|chamuscará
+:.m
+;.os	chamuscáramos
+:.o	chamuscarão
+:0s	chamuscaras|chamuscarás
+9.des
+9.ei
+;0s	chamuscareis|chamuscáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chamuscaríamos
+;.s
+:.eis	chamuscaríeis
+9.mos
+8.s
+9.se
+;.is	chamuscásseis
+;.m
+<.os	chamuscássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chamuscávamos
+:.s
+9.eis	chamuscáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+3.nca
+6.s
+5?e
+60la	chancela|chancelá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	chancelamos|chancelámos
+8.ndo
+8.r
+90a	chancelara|chancelará
+:.m
+;.os	chanceláramos
+:.o	chancelarão
+:0s	chancelaras|chancelarás
+9.des
+9.ei
+;0s	chancelareis|chanceláreis
+:.m
+;.os
+:.s
+9/ia
+;.m
+<.os	chancelaríamos
+;.s
+:.eis	chancelaríeis
+9.mos
+8.s
+9.se
+;.is	chancelásseis
+;.m
+<.os	chancelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chancelávamos
+:.s
+9.eis	chanceláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+87r
+9.es
+8.s
+7.o
+8.u
 6:s
-4.frada
+4.fana
+7.eiro
+5.rada
+9.s
 84o
 9.s
+8.ura
 4.g
-41tageado
+4.queiro
+4.tagea	chantageá
+9.da
+;.s
+:1o
+;.s
+9.i
+:.s
+90mos	chantageamos|chantageámos
+9.ndo
 98r
+:0a	chantageara|chantageará
+;.m
+<.os	chantageáramos
+;.o	chantagearão
+;0s	chantagearas|chantagearás
+:.des
+:.ei
+<0s	chantageareis|chantageáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	chantagearíamos
+<.s
+;.eis	chantagearíeis
+:.mos
+9.sse
+<.is	chantageásseis
+<.m
+=.os	chantageássemos
+<.s
+:.te
+<.s
 9.va
+;.m
+<.os	chantageávamos
+;.s
+:.eis	chantageáveis
+8.ei
+:.s
+9.mos
+8.ia
+:.m
+:.s
+9.e
+:.m
+:.s
+9.o
 89m
+8.ns
 81ou
 73ista
+;.s
+60ja	chantaja|chantajá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	chantajamos|chantajámos
+8.ndo
+8.r
+90a	chantajara|chantajará
+:.m
+;.os	chantajáramos
+:.o	chantajarão
+:0s	chantajaras|chantajarás
+9.des
+9.ei
+;0s	chantajareis|chantajáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chantajaríamos
+;.s
+:.eis	chantajaríeis
+9.mos
+8.s
+9.se
+;.is	chantajásseis
+;.m
+<.os	chantajássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chantajávamos
+:.s
+9.eis	chantajáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.re
 3Bo	chão
-38pa
+38pa	chapa|chapá
 57da
 72s
 62o
+7.s
+5.i
+6.s
+5.m
+60os	chapamos|chapámos
+5.ndo
+5.r
+60a	chapara|chapará
+7.m
+8.os	chapáramos
+7.o	chaparão
+70s	chaparas|chaparás
+6.des
+6.ei
+80s	chapareis|chapáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	chaparíamos
+8.s
+7.eis	chaparíeis
+6.mos
+6.ro
+8.s
 57s
-4Aeu	chapéu
+6.se
+8.is	chapásseis
+8.m
+9.os	chapássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	chapávamos
+7.s
+6.eis	chapáveis
+4.e
+5.a	chapeá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+60mos	chapeamos|chapeámos
+6.ndo
+6.r
+70a	chapeara|chapeará
+8.m
+9.os	chapeáramos
+8.o	chapearão
+80s	chapearas|chapearás
+7.des
+7.ei
+90s	chapeareis|chapeáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chapearíamos
+9.s
+8.eis	chapearíeis
+7.mos
+6.sse
+9.is	chapeásseis
+9.m
+:.os	chapeássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	chapeávamos
+8.s
+7.eis	chapeáveis
+5.ei
+7.s
+6.mos
+5.i
+6.a
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+6.ro
+8.s
+6.s
+5.lada
+9.s
+7.o	chapelão
+7.ria
+:.s
+6.eira
+9.o
+:.s
+7.ta
+8.e
+5.m
+6.os
+5.ou
+5.s
+5Au	chapéu
 6;s	chapéus
-4.inha
+6.zinho	chapéuzinho
+;.s	chapéuzinhos
+4.im
+50na	chapina|chapiná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	chapinamos|chapinámos
+7.ndo
+7.r
+80a	chapinara|chapinará
+9.m
+:.os	chapináramos
+9.o	chapinarão
+90s	chapinaras|chapinarás
+8.des
+8.ei
+:0s	chapinareis|chapináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	chapinaríamos
+:.s
+9.eis	chapinaríeis
+8.mos
+7.s
+8.se
+:.is	chapinásseis
+:.m
+;.os	chapinássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	chapinávamos
+9.s
+8.eis	chapináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+60ha	chapinha|chapinhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	chapinhamos|chapinhámos
+8.ndo
 80r
+90a	chapinhara|chapinhará
+:.m
+;.os	chapinháramos
+:.o	chapinharão
+:0s	chapinharas|chapinharás
+9.des
+9.ei
+;0s	chapinhareis|chapinháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chapinharíamos
+;.s
+:.eis	chapinharíeis
+9.mos
+8.s
+9.se
+;.is	chapinhásseis
+;.m
+<.os	chapinhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chapinhávamos
+:.s
+9.eis	chapinháveis
+7.e
+8.i
+9.ro
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.o
+7.u
+50sca	chapisca|chapiscá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	chapiscamos|chapiscámos
+8.ndo
+8.r
+90a	chapiscara|chapiscará
+:.m
+;.os	chapiscáramos
+:.o	chapiscarão
+:0s	chapiscaras|chapiscarás
+9.des
+9.ei
+;0s	chapiscareis|chapiscáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chapiscaríamos
+;.s
+:.eis	chapiscaríeis
+9.mos
+8.s
+9.se
+;.is	chapiscásseis
+;.m
+<.os	chapiscássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chapiscávamos
+:.s
+9.eis	chapiscáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+4.lin
+4.o
+5.u
+4.uz
 36rada
 72s
+6.ista
+:.s
+9.ico	charadístico
+5.nga
+7.ueiro
 44co
 60s
+7.o
 5/utaria
+;.s
 4/lataes	charlatães
+8.naria
+=.s
+9.ea	charlataneá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;0mos	charlataneamos|charlataneámos
+;.ndo
+;.r
+<0a	charlataneara|charlataneará
+=.m
+>.os	charlataneáramos
+=.o	charlatanearão
+=0s	charlatanearas|charlatanearás
+<.des
+<.ei
+>0s	charlataneareis|charlataneáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	charlatanearíamos
+>.s
+=.eis	charlatanearíeis
+<.mos
+;.sse
+>.is	charlataneásseis
+>.m
+?.os	charlataneássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	charlataneávamos
+=.s
+<.eis	charlataneáveis
+:.ei
+<.s
+;.mos
+:.ia
+<.m
+<.s
+;.e
+<.m
+<.s
+;.o
+:.ou
+9.ice
+:.smo
+=.s
 85o	charlatão
+8.ria
+;.s
 50es
-50otte
+5.ot
+70te
 4:me
+6.s
 54osa
+8.s
 77o
 8.s
 40neca
+6.ira
+9.s
 48ro
 65s
-48uto
+50ua	charrua|charruá
+7.da
+9.s
+8.eira
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	charruamos|charruámos
+7.ndo
+7.r
+80a	charruara|charruará
+9.m
+:.os	charruáramos
+9.o	charruarão
+90s	charruaras|charruarás
+8.des
+8.ei
+:0s	charruareis|charruáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	charruaríamos
+:.s
+9.eis	charruaríeis
+8.mos
+7.s
+8.se
+:.is	charruásseis
+:.m
+;.os	charruássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	charruávamos
+9.s
+8.eis	charruáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+4.utaria
+:.s
+6.eira
+:.s
+9.o
+68o
 78s
 34s	chás
+4.co
 3:ta
 55s
-4>eada
+4.ea	chateá
+6.cao	chateação
+7.oes	chateações
+6>da
 83s
 7?o
 88s
-60mos
+6.i
+7.s
+6.mento
+;.s
+71os	chateamos|chateámos
 6.ndo
 6=r
-70am
-7.em
+70a	chateara|chateará
+80m
+9.os	chateáramos
+8.o	chatearão
+80s	chatearas|chatearás
+7.des
+7.ei
+90s	chateareis|chateáreis
+8.m
+9.os
 82s
+7.ia
+9.m
+:.os	chatearíamos
+9.s
+8.eis	chatearíeis
+7.mos
 6.sse
+9.is	chateásseis
+9.m
+:.os	chateássemos
+9.s
 72te
+9.s
 60va
+8.m
+9.os	chateávamos
+8.s
+7.eis	chateáveis
 50ei
+7.s
+6.mos
 58ia
 73m
 72s
@@ -20785,48 +81228,118 @@ A.s
 76s
 63o
 55ou
+5.za
 48ice
 77s
 4=o
 58s
-3.uvinista
-3Dve
+3.uvinismo
+;.s
+9.ta
+;.s
+3.vao	chavão
+5.ria
+8.s
+4De
 51iro
+8.s
 5>na	chávena
 77s	chávenas
 5Bs
+5.ta
+7.s
 41o
 5/es	chavões
 20eca
+5.s
 40o
 5.s
+6.lovaca
+<.s
+;.o
+<.s
+:.quia	checoslováquia
 3Ffe
 5>s
-48ia
+48ia	chefia|chefiá
 61da
+8.s
 7/o
 8/s
+6.i
+7.s
+6.m
+70os	chefiamos|chefiámos
+6.ndo
 67r
-7/a	chefiará
+71a	chefiará|chefiara
+8.m
+9.os	chefiáramos
+8.o	chefiarão
+80s	chefiaras|chefiarás
+7.des
+7.ei
+90s	chefiareis|chefiáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chefiaríamos
+9.s
+8.eis	chefiaríeis
+7.mos
 64s
+7.se
+9.is	chefiásseis
+9.m
+:.os	chefiássemos
+9.s
+7.te
+9.s
 61va
+8.m
+9.os	chefiávamos
+8.s
+7.eis	chefiáveis
 5.e
-50ou
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+60u
 3Ega
 5?da
 74s
+6.ela
+9.s
+6.ico	chegadiço
 6@o
+7.r
+8.a
+9.s
+8.es
 77s
+5.i
+6.s
 5@m
+6.ento
+:.s
 6Bos	chegamos|chegámos
 5;ndo
+6.te
+8.s
 5Ir
 6>a	chegará
 7Am
+8.os	chegáramos
 7:o	chegarão
 77s	chegarás
 6.des
 68ei
+80s	chegareis|chegáreis
 7?m
 8<os
 7>s
@@ -20834,9 +81347,11 @@ A.s
 84m
 94os	chegaríamos
 84s
+7.eis	chegaríeis
 6Amos
 5=s
 6<se
+8.is	chegásseis
 86m
 95os	chegássemos
 86s
@@ -20846,10 +81361,12 @@ A.s
 77m
 84os	chegávamos
 74s
+6.eis	chegáveis
 4>o
 5Fu
 4@ue
 6Ci
+7.s
 6<m
 78os
 6:s
@@ -20858,337 +81375,3192 @@ A.s
 4Eo
 5?s
 4Bra
-63do
+6.da
+8.s
+73o
+8.s
+6.i
+7.s
 6:m
-71os
+72os	cheiramos|cheirámos
 65ndo
 6@r
-70em
+70a	cheirara|cheirará
+8.m
+9.os	cheiráramos
+8.o	cheirarão
+80s	cheiraras|cheirarás
+7.des
+7.ei
+90s	cheirareis|cheiráreis
+80m
+9.os
 81s
 7/ia
+9.m
+:.os	cheiraríamos
+9.s
+8.eis	cheiraríeis
+7.mos
 6=s
 72se
+9.is	cheirásseis
+9.m
+:.os	cheirássemos
+9.s
 72te
+9.s
 6;va
 83m
+9.os	cheirávamos
 8/s
+7.eis	cheiráveis
 56e
 65i
+7.s
 60m
+7.os
 60s
-60te
-55inho
+6.ta
+70e
+5.inha
+85o
+9.s
 5Co
 66s
 7/a
+8.s
 73o
 8/s
 65u
+3.n
 3@que
 6=s
+3.r
 30ta
+3.valier
 25i
-32ar
-34bo
-3:chi
+30a	chia|chiá
+4.da
+6.s
+5.eira
+5.o
+6.iro
+6.r
+7.a
+8.s
+7.es
+6.s
+6.uro
+5.ura
+4.i
+5.s
+4.m
+50os	chiamos|chiámos
+4.ndo
+5.te
+7.s
+42r
+50a	chiara|chiará
+6.m
+7.os	chiáramos
+6.o	chiarão
+60s	chiaras|chiarás
+5.des
+5.ei
+70s	chiareis|chiáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	chiaríamos
+7.s
+6.eis	chiaríeis
+5.mos
+4.s
+5.se
+7.is	chiásseis
+7.m
+8.os	chiássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	chiávamos
+6.s
+5.eis	chiáveis
+30bata	chibata|chibatá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	chibatamos|chibatámos
+7.ndo
+7.r
+80a	chibatara|chibatará
+9.m
+:.os	chibatáramos
+9.o	chibatarão
+90s	chibataras|chibatarás
+8.des
+8.ei
+:0s	chibatareis|chibatáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	chibataríamos
+:.s
+9.eis	chibataríeis
+8.mos
+7.s
+8.se
+:.is	chibatásseis
+:.m
+;.os	chibatássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	chibatávamos
+9.s
+8.eis	chibatáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+44o
+3.ca	chiça
+5.go
+5.na
+4.ha
+6.rro
+9.s
+6.s
+5:i
+5.o
 44lete
 80s
 42o
+5.ria	chicória
 5/tada
 93s
 68e
-7/ada
+7.a	chicoteá
+8/da
+:.s
 92o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+80mos	chicoteamos|chicoteámos
+8.ndo
 83r
+90a	chicoteara|chicoteará
+:.m
+;.os	chicoteáramos
+:.o	chicotearão
+:0s	chicotearas|chicotearás
+9.des
+9.ei
+;0s	chicoteareis|chicoteáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chicotearíamos
+;.s
+:.eis	chicotearíeis
+9.mos
+8.sse
+;.is	chicoteásseis
+;.m
+<.os	chicoteássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chicoteávamos
+:.s
+9.eis	chicoteáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+7.ou
 72s
-35fre
-67s
-30leno
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
+30fra	chifra|chifrá
+6.da
+8.s
+7.o
+8.s
+6.i
 7.s
+6.m
+70os	chiframos|chifrámos
+6.ndo
+6.r
+70a	chifrara|chifrará
+8.m
+9.os	chifráramos
+8.o	chifrarão
+80s	chifraras|chifrarás
+7.des
+7.ei
+90s	chifrareis|chifráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chifraríamos
+9.s
+8.eis	chifraríeis
+7.mos
+6.s
+7.se
+9.is	chifrásseis
+9.m
+:.os	chifrássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	chifrávamos
+8.s
+7.eis	chifráveis
+55e
+6.i
+7.s
+6.m
+7.os
+67s
+5.o
+6.u
+3.la
+4.e
+5.na
+7.s
+60o
+7.s
+40ra	chilra|chilrá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	chilramos|chilrámos
+6.ndo
+6.r
+70a	chilrara|chilrará
+8.m
+9.os	chilráramos
+8.o	chilrarão
+80s	chilraras|chilrarás
+7.des
+7.ei
+90s	chilrareis|chilráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chilraríamos
+9.s
+8.eis	chilraríeis
+7.mos
+6.s
+7.se
+9.is	chilrásseis
+9.m
+:.os	chilrássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	chilrávamos
+8.s
+7.eis	chilráveis
+5.e
+6.a	chilreá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+70mos	chilreamos|chilreámos
+7.ndo
+8.te
+:.s
+7.r
+80a	chilreara|chilreará
+9.m
+:.os	chilreáramos
+9.o	chilrearão
+90s	chilrearas|chilrearás
+8.des
+8.ei
+:0s	chilreareis|chilreáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	chilrearíamos
+:.s
+9.eis	chilrearíeis
+8.mos
+7.sse
+:.is	chilreásseis
+:.m
+;.os	chilreássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	chilreávamos
+9.s
+8.eis	chilreáveis
+6.ei
+8.s
+7.mos
+6.i
+7.a
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.s
+6.m
+7.os
+6.ou
+6.s
+5.o
+6.u
 36mpanze	chimpanzé
 96s	chimpanzés
 32na
-4.chila
-41elo
+40ca	chinca|chincá
+6.da
+8.s
+7.ela
+:.s
+7.o
+8.s
+6.i
+7.s
+60lha	chincalha|chincalhá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	chincalhamos|chincalhámos
+9.ndo
+9.r
+:0a	chincalhara|chincalhará
+;.m
+<.os	chincalháramos
+;.o	chincalharão
+;0s	chincalharas|chincalharás
+:.des
+:.ei
+<0s	chincalhareis|chincalháreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	chincalharíamos
+<.s
+;.eis	chincalharíeis
+:.mos
+9.s
+:.se
+<.is	chincalhásseis
+<.m
+=.os	chincalhássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	chincalhávamos
+;.s
+:.eis	chincalháveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.m
+70os	chincamos|chincámos
+6.ndo
+6.r
+70a	chincara|chincará
+8.m
+9.os	chincáramos
+8.o	chincarão
+80s	chincaras|chincarás
+7.des
+7.ei
+90s	chincareis|chincáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chincaríamos
+9.s
+8.eis	chincaríeis
+7.mos
+6.s
+7.se
+9.is	chincásseis
+9.m
+:.os	chincássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	chincávamos
+8.s
+7.eis	chincáveis
+5.hila
+9.s
+5.o
+6.u
+4.ela
+7.da
+7.s
+6.eiro
+61o
 76s
 5=s	chinês
 6;a
+7.da
 75s
 6=es
+6.ice
+7.smo
+:.s
 4/frim
-4/o
+70na	chinfrina|chinfriná
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	chinfrinamos|chinfrinámos
+9.ndo
+9.r
+:0a	chinfrinara|chinfrinará
+;.m
+<.os	chinfrináramos
+;.o	chinfrinarão
+;0s	chinfrinaras|chinfrinarás
+:.des
+:.ei
+<0s	chinfrinareis|chinfrináreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	chinfrinaríamos
+<.s
+;.eis	chinfrinaríeis
+:.mos
+9.s
+:.se
+<.is	chinfrinásseis
+<.m
+=.os	chinfrinássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	chinfrinávamos
+;.s
+:.eis	chinfrináveis
+8.e
+9.i
+:.ro
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+41o	chino|chinó
+4.que
+7.i
+8.s
+7.m
+8.os
+7.s
+3.o
+4.u
 3=p
+4.re
 48s
 38que
 60iro
 64s
+5.ismo
+9.s
+30rria	chirria|chirriá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	chirriamos|chirriámos
+7.ndo
+8.te
+:.s
+7.r
+80a	chirriara|chirriará
+9.m
+:.os	chirriáramos
+9.o	chirriarão
+90s	chirriaras|chirriarás
+8.des
+8.ei
+:0s	chirriareis|chirriáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	chirriaríamos
+:.s
+9.eis	chirriaríeis
+8.mos
+7.s
+8.se
+:.is	chirriásseis
+:.m
+;.os	chirriássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	chirriávamos
+9.s
+8.eis	chirriáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+30spa	chispa|chispá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	chispamos|chispámos
+6.ndo
+6.r
+70a	chispara|chispará
+8.m
+9.os	chispáramos
+8.o	chisparão
+80s	chisparas|chisparás
+7.des
+7.ei
+90s	chispareis|chispáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chisparíamos
+9.s
+8.eis	chisparíeis
+7.mos
+6.s
+7.se
+9.is	chispásseis
+9.m
+:.os	chispássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	chispávamos
+8.s
+7.eis	chispáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.te
+6.s
 33ta
 5/s
-26oca	choca|choça
+26oca	choca|choça|chocá
 57da
+7.mente
 7/s
+6.eira
+:.s
 69o
 75s
-51lhar
+5.i
+6.s
+50lha	chocalha|chocalhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	chocalhamos|chocalhámos
+8.ndo
+81r
+90a	chocalhara|chocalhará
+:.m
+;.os	chocalháramos
+:.o	chocalharão
+:0s	chocalharas|chocalharás
+9.des
+9.ei
+;0s	chocalhareis|chocalháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chocalharíamos
+;.s
+:.eis	chocalharíeis
+9.mos
+8.s
+9.se
+;.is	chocalhásseis
+;.m
+<.os	chocalhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chocalhávamos
+:.s
+9.eis	chocalháveis
+7.e
+8.i
+9.ro
+;.s
+9.s
+8.m
+9.os
+8.s
+7.ice
+:.s
 70o
+8.s
+8.u
 51m
-59nte
+60os	chocamos|chocámos
+5.ndo
+69te
 83s
 59r
-62am
-6.em
-5.s
+60a	chocara|chocará
+72m
+8.os	chocáramos
+7.o	chocarão
+70s	chocaras|chocarás
+6.des
+6.ei
+80s	chocareis|chocáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	chocaríamos
+8.s
+7.eis	chocaríeis
+6.mos
+50s	chocas|choças
+6.se
+8.is	chocásseis
+8.m
+9.os	chocássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	chocávamos
+7.s
+6.eis	chocáveis
+40ha	chocha|chochá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	chochamos|chochámos
+6.ndo
+6.r
+70a	chochara|chochará
+8.m
+9.os	chocháramos
+8.o	chocharão
+80s	chocharas|chocharás
+7.des
+7.ei
+90s	chochareis|chocháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chocharíamos
+9.s
+8.eis	chocharíeis
+7.mos
+6.s
+7.se
+9.is	chochásseis
+9.m
+:.os	chochássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	chochávamos
+8.s
+7.eis	chocháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ice
+8.s
+5.o
+6.s
+6.u
 40o
 5?late
+9.ira
+<.s
+;.o
 99s
+5.s
 57u
+3.es	chões
+30fra	chofra|chofrá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	choframos|chofrámos
+6.ndo
+6.r
+70a	chofrara|chofrará
+8.m
+9.os	chofráramos
+8.o	chofrarão
+80s	chofraras|chofrarás
+7.des
+7.ei
+90s	chofrareis|chofráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chofraríamos
+9.s
+8.eis	chofraríeis
+7.mos
+6.s
+7.se
+9.is	chofrásseis
+9.m
+:.os	chofrássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	chofrávamos
+8.s
+7.eis	chofráveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 32ldra
+3.msky
+3.pin
 3?que
 61i
+7.ro
+9.s
+7.s
+6.m
+7.os
+6.nto
 68s
-3;ra
-51deira
+5.ice
+8.s
+3;ra	chora|chorá
+5.da
+7.s
+61eira
+:.s
+6.inho
+:.s
 65o
+7.s
+5.i
+6.s
 57m
-66ingar
+60inga	choraminga|choramingá
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	choramingamos|choramingámos
+:.ndo
+:.o	choramingão
+:6r
+;0a	choramingara|choramingará
+<.m
+=.os	choramingáramos
+<.o	choramingarão
+<0s	choramingaras|choramingarás
+;.des
+;.ei
+=0s	choramingareis|choramingáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	choramingaríamos
+=.s
+<.eis	choramingaríeis
+;.mos
 :3s
+;.se
+=.is	choramingásseis
+=.m
+>.os	choramingássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	choramingávamos
+<.s
+;.eis	choramingáveis
+9.o
+:.es	choramingões
+:.na
+<.s
+:.u
+9.ue
+;.i
+<.ro
+<.s
+;.m
+<.os
+;.s
 65os	choramos|chorámos
 57ndo
 54o	chorão
 5Ar
-61a	chorará
+62a	chorará|chorara
 73m
+8.os	choráramos
 7.o	chorarão
+70s	choraras|chorarás
+6.des
 6.ei
+80s	chorareis|choráreis
 71m
+8.os
 71s
 61ia
+8.m
+9.os	choraríamos
+8.s
+7.eis	choraríeis
+6.mos
 55s
 6/se
+8.is	chorásseis
+8.m
+9.os	chorássemos
+8.s
 65te
+8.s
 57va
 70m
+8.os	chorávamos
 70s
+6.eis	choráveis
 46e
 59i
+6.s
 51m
+6.os
 57s
+4.icas
+5.nca
+6.has
+6.quento
 4:o
 5/es	chorões
 53s
 60a
+7.mente
+7.s
 6/o
 7.s
 5:u
 41rilho
+9.s
+60sca	chorrisca|chorriscá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	chorriscamos|chorriscámos
+9.ndo
+9.r
+:0a	chorriscara|chorriscará
+;.m
+<.os	chorriscáramos
+;.o	chorriscarão
+;0s	chorriscaras|chorriscarás
+:.des
+:.ei
+<0s	chorriscareis|chorriscáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	chorriscaríamos
+<.s
+;.eis	chorriscaríeis
+:.mos
+9.s
+:.se
+<.is	chorriscásseis
+<.m
+=.os	chorriscássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	chorriscávamos
+;.s
+:.eis	chorriscáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
 40uda
+7.mente
+7.s
 61o
-33urico	chouriço
+7.s
+3.upais
+6.l
+6.na
+8.s
+7.eiro
+5.o
+6.s
+4.rica	chouriça
+8.da	chouriçada
+8.s	chouriças
+7.eiro
+73o	chouriço
+8.s	chouriços
 33va
-48e
+5.is
+5.m
+6.os
+5.s
+48e	chove|chovê
+5.dico	chovediço
+6.or
+8.a
+9.s
+8.es
+5.i
+6.s
 5/m
+6.os
 53ndo
 5<r
-5.sse
+60a	chovera|choverá
+7.m
+8.os	chovêramos
+7.o	choverão
+70s	choveras|choverás
+6.des
+6.ei
+80s	chovereis|chovêreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	choveríamos
+8.s
+7.eis	choveríeis
+6.mos
+5.s
+6.se
+8.is	chovêsseis
+8.m
+9.os	chovêssemos
+8.s
+6.te
+8.s
 55u
-43ia
-52do
+4.i
+53a
+6.m
+7.os	chovíamos
+6.s
+5.da
+7.s
+62o
+7.s
+5.eis	chovíeis
+4.o
 26ristian
 6/opher
-2/ucha
+21ucha	chucha|chuchá
+6.da
+8.s
+7.eira
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	chuchamos|chuchámos
+6.ndo
 62r
+70a	chuchara|chuchará
+8.m
+9.os	chucháramos
+8.o	chucharão
+80s	chucharas|chucharás
+7.des
+7.ei
+90s	chuchareis|chucháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chucharíamos
+9.s
+8.eis	chucharíeis
+7.mos
+6.s
+7.se
+9.is	chuchásseis
+9.m
+:.os	chuchássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	chuchávamos
+8.s
+7.eis	chucháveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+5.u
+6.s
+4.o	chuço
 4.rute
 3/la
+5.ria
+8.s
+5.s
+4.e	chulé
+4.ice
+7.s
+5.smo
+8.s
+6.ta
+8.s
 4:o
 56s
-3/macos	chumaços
-4.ba
-61do
+30maca	chumaça|chumaçá
+7.da	chumaçada
+9.s	chumaçadas
+8.o	chumaçado
+9.s	chumaçados
+7.i	chumaçai
+8.s	chumaçais
+7.m	chumaçam
+80os	chumaçamos|chumaçámos
+7.ndo	chumaçando
+7.r	chumaçar
+80a	chumaçara|chumaçará
+9.m	chumaçaram
+:.os	chumaçáramos
+9.o	chumaçarão
+90s	chumaçaras|chumaçarás
+8.des	chumaçardes
+8.ei	chumaçarei
+:0s	chumaçareis|chumaçáreis
+9.m	chumaçarem
+:.os	chumaçaremos
+9.s	chumaçares
+8.ia	chumaçaria
+:.m	chumaçariam
+;.os	chumaçaríamos
+:.s	chumaçarias
+9.eis	chumaçaríeis
+8.mos	chumaçarmos
+7.s	chumaças
+8.se	chumaçasse
+:.is	chumaçásseis
+:.m	chumaçassem
+;.os	chumaçássemos
+:.s	chumaçasses
+8.te	chumaçaste
+:.s	chumaçastes
+7.va	chumaçava
+9.m	chumaçavam
+:.os	chumaçávamos
+9.s	chumaçavas
+8.eis	chumaçáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+7.te
+6.o	chumaço
+7/s	chumaços
+7.u	chumaçou
+40ba	chumba|chumbá
+6.da
+8.s
+71o
+8.s
+6.i
+7.s
+6.m
+70os	chumbamos|chumbámos
+6.ndo
 66r
-7.am
-61ste
-54ei
+70a	chumbara|chumbará
+8.m
+9.os	chumbáramos
+8.o	chumbarão
+80s	chumbaras|chumbarás
+7.des
+7.ei
+90s	chumbareis|chumbáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	chumbaríamos
+9.s
+8.eis	chumbaríeis
+7.mos
+6.s
+7.se
+9.is	chumbásseis
+9.m
+:.os	chumbássemos
+9.s
+71te
+9.s
+6.va
+8.m
+9.os	chumbávamos
+8.s
+7.eis	chumbáveis
+5.e
+64i
+7.s
+6.m
+7.os
+6.s
 5:o
 60s
 64u
-38pa
+38pa	chupa|chupá
 5.da
+7.s
+6.eira
+:.s
+7.la
+9.s
 63o
+7.iro
+:.s
 72r
+8.a
+9.s
 80es
+7.s
+7.uro
+6.ura
+5.i
+6.s
 52m
+6.ento
+:.s
+60os	chupamos|chupámos
 51ndo
 5<r
-6/em
+60a	chupara|chupará
+7.m
+8.os	chupáramos
+7.o	chuparão
+70s	chuparas|chuparás
+6.des
+6.ei
+80s	chupareis|chupáreis
+7/m
+8.os
 71s
+6.ia
+8.m
+9.os	chuparíamos
+8.s
+7.eis	chuparíeis
+6.mos
 53s
 6.se
+8.is	chupásseis
+8.m
+9.os	chupássemos
+8.s
 61te
+8.s
 51va
+7.m
+8.os	chupávamos
+7.s
+6.eis	chupáveis
 43e
 50i
+6.s
 50m
+6.os
 5.s
 51ta
+7.s
+4.ista
+8.s
 42o
 53u
 31rrascaria
+<.s
 8:o
 92s
 72queira
-34ta
-50do
+=.s
+3.sma
+34ta	chuta|chutá
+5.da
+7.s
+60o
+7.s
+5.i
+6.s
 5.m
+60os	chutamos|chutámos
 50ndo
 59r
+60a	chutara|chutará
+7.m
+8.os	chutáramos
+7.o	chutarão
+70s	chutaras|chutarás
+6.des
+6.ei
+80s	chutareis|chutáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	chutaríamos
+8.s
+7.eis	chutaríeis
+6.mos
 5.s
+6.se
+8.is	chutásseis
+8.m
+9.os	chutássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	chutávamos
+7.s
+6.eis	chutáveis
 45e
 5/i
-6/ras
+6.ra
+8/s
+6.s
+5.m
+6.os
 5/s
 49o
 53s
 53u
 3@va
 5/da
+7.s
 58s
 4:eiro
 85s
-4.iscos
+40inha	chuvinha|chuvinhá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	chuvinhamos|chuvinhámos
+8.ndo
+8.r
+90a	chuvinhara|chuvinhará
+:.m
+;.os	chuvinháramos
+:.o	chuvinharão
+:0s	chuvinharas|chuvinharás
+9.des
+9.ei
+;0s	chuvinhareis|chuvinháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chuvinharíamos
+;.s
+:.eis	chuvinharíeis
+9.mos
+8.s
+9.se
+;.is	chuvinhásseis
+;.m
+<.os	chuvinhássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chuvinhávamos
+:.s
+9.eis	chuvinháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+50sca	chuvisca|chuviscá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	chuviscamos|chuviscámos
+8.ndo
+8.r
+90a	chuviscara|chuviscará
+:.m
+;.os	chuviscáramos
+:.o	chuviscarão
+:0s	chuviscaras|chuviscarás
+9.des
+9.ei
+;0s	chuviscareis|chuviscáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	chuviscaríamos
+;.s
+:.eis	chuviscaríeis
+9.mos
+8.s
+9.se
+;.is	chuviscásseis
+;.m
+<.os	chuviscássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	chuviscávamos
+:.s
+9.eis	chuviscáveis
+7.o
+8.s
+9.o
+8.u
+6.que
+9.i
+:.ro
+:.s
+9.m
+:.os
+9.s
 41osa
+7.s
 61o
-17ianeto
-2/berespaco	ciberespaço
-52netica	cibernética
+7.s
+1.ianato
+47eto
+4.ico	ciânico
+5.drico	cianídrico
+4.o
+3.tica	ciática
+7.s	ciáticas
+6.o	ciático
+7.s	ciáticos
+2.berataque
+;.s
+5.cafe	cibercafé
+9.s	cibercafés
+6.rime
+:.s
+9.inalidade
+B.s
+6.ultura
+<.s
+5/espaco	ciberespaço
+;.s	ciberespaços
+8.ionagem
+5.guerra
+;.s
+5.nauta
+:.s
+62etica	cibernética
 ;/s	cibernéticas
 :4o	cibernético
-2=catriz
-81acao	cicatrização
-90do
+5.seguranca	cibersegurança
+5.terrorismo
+=.ta
+?.s
+2.catriciais
+:.l
+7=z
+80a	cicatriza|cicatrizá
+91cao	cicatrização
+:.oes	cicatrizações
+9.da
+;.s
+:0o
+;.s
+9.i
+:.s
+9.m
+:0os	cicatrizamos|cicatrizámos
+9.ndo
+:.te
+<.s
 92r
-8<es
-8.ou
-31lismo
+:0a	cicatrizara|cicatrizará
+;.m
+<.os	cicatrizáramos
+;.o	cicatrizarão
+;0s	cicatrizaras|cicatrizarás
+:.des
+:.ei
+<0s	cicatrizareis|cicatrizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cicatrizaríamos
+<.s
+;.eis	cicatrizaríeis
+:.mos
+9.s
+:.se
+<.is	cicatrizásseis
+<.m
+=.os	cicatrizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cicatrizávamos
+;.s
+:.eis	cicatrizáveis
+;.l	cicatrizável
+8.e
+9.i
+:.s
+9.m
+:.os
+9<s
+8.o
+9.u
+3.erone
+8.s
+3.licamente
+51smo
+8.s
 63ta
 82s
 4=o
+5.ide
+5.motor
+:.es
+:.ista
+>.s
 53ne
+7.s
+6.ica	ciclónica
+9.s	ciclónicas
+8.o	ciclónico
+9.s	ciclónicos
 51pe
+7.o	ciclópeo
+7.s
+6.ica	ciclópica
+9.s	ciclópicas
+8.o	ciclópico
+9.s	ciclópicos
+6.tica	ciclóptica
+:.s	ciclópticas
+9.o	ciclóptico
+:.s	ciclópticos
 58s
+6.tomo	ciclóstomo
+:.s	ciclóstomos
+5.trao	ciclotrão
+5.via
+8.s
 30uta
-28dada	cidadã
+5.ina
+2.d
+38ada	cidadã
 66nia
 6>o	cidadão
 7?s	cidadãos
 6/s	cidadãs
 5He
 62la
+8.s
+7.ha
 6@s
+4.lia	cidália
 34ra
-2@encia	ciência
+5.o	cidrão
+4.eira
+8.s
+2.eiro
+3@ncia	ciência
 7:s	ciências
 4>te
 69s
-5;ifica	científica|cientifica
-:6mente
+5;ifica	científica|cientifica|cientificá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;6ente
+;0os	cientificamos|cientificámos
+:.ndo
+:.r
+;0a	cientificara|cientificará
+<.m
+=.os	cientificáramos
+<.o	cientificarão
+<0s	cientificaras|cientificarás
+;.des
+;.ei
+=0s	cientificareis|cientificáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	cientificaríamos
+=.s
+<.eis	cientificaríeis
+;.mos
 :7s	científicas
+;.se
+=.is	cientificásseis
+=.m
+>.os	cientificássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	cientificávamos
+<.s
+;.eis	cientificáveis
 99o	científico|cientifico
 :7s	científicos
-6>sta
+:.u
+8.que
+;.i
+<.s
+;.m
+<.os
+;.s
+6.smo
+9.s
+7>ta
 9?s
-26fra
+26fra	cifra|cifrá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	ciframos|cifrámos
+5.ndo
+6.te
+8.s
+5.o	cifrão
+5.r
+60a	cifrara|cifrará
+7.m
+8.os	cifráramos
+7.o	cifrarão
+70s	cifraras|cifrarás
+6.des
+6.ei
+80s	cifrareis|cifráreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cifraríamos
+8.s
+7.eis	cifraríeis
+6.mos
 51s
-25gana
+6.se
+8.is	cifrásseis
+8.m
+9.os	cifrássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cifrávamos
+7.s
+6.eis	cifráveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.es	cifrões
+5.u
+2.g
+36ana	cigana|ciganá
+6.da
+8.s
+7.o
+8.s
+6.gem
+6.i
+7.s
+6.m
+70os	ciganamos|ciganámos
+6.ndo
+6.r
+70a	ciganara|ciganará
+8.m
+9.os	ciganáramos
+8.o	ciganarão
+80s	ciganaras|ciganarás
+7.des
+7.ei
+90s	ciganareis|ciganáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	ciganaríamos
+9.s
+8.eis	ciganaríeis
+7.mos
 6/s
+7.se
+9.is	ciganásseis
+9.m
+:.os	ciganássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	ciganávamos
+8.s
+7.eis	ciganáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.ice
 57o
 67s
-4/rra
+6.u
+41rra	cigarra|cigarrá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	cigarramos|cigarrámos
+7.ndo
+7.r
+80a	cigarrara|cigarrará
+9.m
+:.os	cigarráramos
+9.o	cigarrarão
+90s	cigarraras|cigarrarás
+8.des
+8.ei
+:0s	cigarrareis|cigarráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cigarraríamos
+:.s
+9.eis	cigarraríeis
+8.mos
 71s
-60eira
+8.se
+:.is	cigarrásseis
+:.m
+;.os	cigarrássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cigarrávamos
+9.s
+8.eis	cigarráveis
+6.e
+7.i
+80ra
+:.s
+9.o
+8.s
+7.m
+8.os
+7.s
+6.ilha
+:.s
+7.sta
+:.s
 6<o
 7=s
+7.u
 27lada
 61s
-3.indrico	cilíndrico
+3.icio	cilício
+40ndra	cilindra|cilindrá
+8.da
+:.s
+9.o
+:.s
+8.gem
+8.i
+9.s
+8.m
+90os	cilindramos|cilindrámos
+8.ndo
+8.r
+90a	cilindrara|cilindrará
+:.m
+;.os	cilindráramos
+:.o	cilindrarão
+:0s	cilindraras|cilindrarás
+9.des
+9.ei
+;0s	cilindrareis|cilindráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cilindraríamos
+;.s
+:.eis	cilindraríeis
+9.mos
+8.s
+9.se
+;.is	cilindrásseis
+;.m
+<.os	cilindrássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cilindrávamos
+:.s
+9.eis	cilindráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ica	cilíndrica
+:.mente
+:.s	cilíndricas
+9.idade
+>.s
+9.o	cilíndrico
+:.s	cilíndricos
+8.forme
+=.s
 77o
+8.ide
 86s
+8.u
 4.os	cílios
 2Hma
+4.s
+3.balino
+9.s
 38eira
-41ntar
+7.s
+6.o
+7.s
+40nta	cimenta|cimentá
+7.cao	cimentação
+8.oes	cimentações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	cimentamos|cimentámos
+7.ndo
+71r
+80a	cimentara|cimentará
+9.m
+:.os	cimentáramos
+9.o	cimentarão
+90s	cimentaras|cimentarás
+8.des
+8.ei
+:0s	cimentareis|cimentáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cimentaríamos
+:.s
+9.eis	cimentaríeis
+8.mos
+7.s
+8.se
+:.is	cimentásseis
+:.m
+;.os	cimentássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cimentávamos
+9.s
+8.eis	cimentáveis
+6.e
+7.i
+8.ra
+:.s
+8.s
+7.m
+8.os
+7.s
 6:o
+7.s
+7.u
 3=o
-2Hnco
-30derela
+4.s
+2.nabrio	cinábrio
+3Hco
+3.da
+5.is
+5.m
+6.os
+5.s
+4.e
+5.m
+50rela
+5.s
+4.i
+5.a
+6.m
+7.os	cindíamos
+6.s
+5.da
+7.s
+6.o
+7.s
+5.eis	cindíeis
+5.mos
+5.ndo
+5.r
+60a	cindira|cindirá
+7.m
+8.os	cindíramos
+7.o	cindirão
+70s	cindiras|cindirás
+6.des
+6.ei
+80s	cindireis|cindíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cindiríamos
+8.s
+7.eis	cindiríeis
+6.mos
+5.s
+6.se
+8.is	cindísseis
+8.m
+9.os	cindíssemos
+8.s
+6.te
+8.s
+5.u
+5.veis	cindíveis
+7.l	cindível
+4.o
 33easta
 81s
+4.clube
+9.s
+8.ismo
+<.s
+:.ta
+<.s
+4.fila	cinéfila
+8.s	cinéfilas
+7.ia
+9.s
+8.sta
+;.s
+7.o	cinéfilo
+8.s	cinéfilos
+4.getica	cinegética
+:.s	cinegéticas
+9.o	cinegético
 4?ma
 63s
-63tografica	cinematográfica
+7.copio	cinemascópio
+<.s	cinemascópios
+6.teca
+:.s
+7.ica	cinemática
+:.mente
+:.s	cinemáticas
+9.o	cinemático
+:.s	cinemáticos
+71ografa	cinematografa|cinematografá|cinematógrafa
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	cinematografamos|cinematografámos
+=.ndo
+=.r
+>0a	cinematografara|cinematografará
+?.m
+@.os	cinematografáramos
+?.o	cinematografarão
+?0s	cinematografaras|cinematografarás
+>.des
+>.ei
+@0s	cinematografareis|cinematografáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	cinematografaríamos
+@.s
+?.eis	cinematografaríeis
+>.mos
+=0s	cinematografas|cinematógrafas
+>.se
+@.is	cinematografásseis
+@.m
+A.os	cinematografássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	cinematografávamos
+?.s
+>.eis	cinematografáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.ia
+>.s
+=3ca	cinematográfica
+?.s	cinematográficas
 >1o	cinematográfico
 ?.s	cinematográficos
-41tica	cinética
-3/gir
+<0o	cinematografo|cinematógrafo
+=.s	cinematógrafos
+=.u
+8.scopio	cinematoscópio
+4.scopia
+5.tesia
+4.teatro
+:.s
+51ica	cinética
+8.s	cinéticas
+7.o	cinético
+3.faes	cinfães
+3.ge
+5.m
+5.s
+4.i
+5.a
+6.m
+7.os	cingíamos
+6.s
+5.da
+7.s
+6.o
+7.s
+5.eis	cingíeis
+5.mos
+5.ndo
+5/r
+60a	cingira|cingirá
+7.m
+8.os	cingíramos
+7.o	cingirão
+70s	cingiras|cingirás
+6.des
+6.ei
+80s	cingireis|cingíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cingiríamos
+8.s
+7.eis	cingiríeis
+6.mos
+5.s
+6.se
+8.is	cingísseis
+8.m
+9.os	cingíssemos
+8.s
+6.te
+8.s
+5.u
 32ica	cínica
+6.mente
 55o	cínico
 61s	cínicos
 44smo
+7.s
+3.ja
+5.is
+5.m
+6.os
+5.s
+4.o
 3=quenta
-36ta
+9.o	cinquentão
+9.vo
+8.enaria	cinquentenária
+>.s	cinquentenárias
+=.o	cinquentenário
+>.s	cinquentenários
+8.oes	cinquentões
+9.na
+;.s
+36ta	cinta|cintá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60os	cintamos|cintámos
+5.ndo
+5.r
+60a	cintara|cintará
+7.m
+8.os	cintáramos
+7.o	cintarão
+70s	cintaras|cintarás
+6.des
+6.ei
+80s	cintareis|cintáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cintaríamos
+8.s
+7.eis	cintaríeis
+6.mos
 52s
-4/ila
+6.se
+8.is	cintásseis
+8.m
+9.os	cintássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cintávamos
+7.s
+6.eis	cintáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+41ila	cintila|cintilá
+7.cao	cintilação
+8.oes	cintilações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 7/m
-74nte
+80os	cintilamos|cintilámos
+7.ndo
+84te
 :2s
 71r
+80a	cintilara|cintilará
+9.m
+:.os	cintiláramos
+9.o	cintilarão
+90s	cintilaras|cintilarás
+8.des
+8.ei
+:0s	cintilareis|cintiláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cintilaríamos
+:.s
+9.eis	cintilaríeis
+8.mos
+7.s
+8.se
+:.is	cintilásseis
+:.m
+;.os	cintilássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cintilávamos
+9.s
+8.eis	cintiláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 4>o
 5:s
-4:ura
+5.u
+4.ra
+4:ura	cintura|cinturá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	cinturamos|cinturámos
+7.ndo
 78o	cinturão
-6/oes	cinturões
-39za
+7.r
+80a	cinturara|cinturará
+9.m
+:.os	cinturáramos
+9.o	cinturarão
+90s	cinturaras|cinturarás
+8.des
+8.ei
+:0s	cinturareis|cinturáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cinturaríamos
+:.s
+9.eis	cinturaríeis
+8.mos
+7.s
+8.se
+:.is	cinturásseis
+:.m
+;.os	cinturássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cinturávamos
+9.s
+8.eis	cinturáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7/es	cinturões
+7.u
+39za	cinza|cinzá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	cinzamos|cinzámos
+5.ndo
+5.r
+60a	cinzara|cinzará
+7.m
+8.os	cinzáramos
+7.o	cinzarão
+70s	cinzaras|cinzarás
+6.des
+6.ei
+80s	cinzareis|cinzáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cinzaríamos
+8.s
+7.eis	cinzaríeis
+6.mos
 5>s
-45eiro
+6.se
+8.is	cinzásseis
+8.m
+9.os	cinzássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cinzávamos
+7.s
+6.eis	cinzáveis
+4.e
+5.i
+65ro
 80s
+6.s
 50l
+60a	cinzela|cinzelá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+8.ura
+7.gem
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	cinzelamos|cinzelámos
+7.ndo
+7.r
+80a	cinzelara|cinzelará
+9.m
+:.os	cinzeláramos
+9.o	cinzelarão
+90s	cinzelaras|cinzelarás
+8.des
+8.ei
+:0s	cinzelareis|cinzeláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cinzelaríamos
+:.s
+9.eis	cinzelaríeis
+8.mos
+7.s
+8.se
+:.is	cinzelásseis
+:.m
+;.os	cinzelássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cinzelávamos
+9.s
+8.eis	cinzeláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.m
+6.os
 58nta
 84s
+7.ismo
+;.s
+9.ta
+;.s
 79o
 84s
+5.s
+4.o
+5.u
 22o
-2.preste
-21randar
-3<co
+3.s
+4.a
+5.mente
+5.s
+4.o
+5.s
+2.p
+3.iao	cipião
+3.o	cipó
+3.restal
+7.e
+8.s
+4.iano
+5.ota
+8.s
+20randa	ciranda|cirandá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	cirandamos|cirandámos
+7.ndo
+71r
+80a	cirandara|cirandará
+9.m
+:.os	cirandáramos
+9.o	cirandarão
+90s	cirandaras|cirandarás
+8.des
+8.ei
+:0s	cirandareis|cirandáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cirandaríamos
+:.s
+9.eis	cirandaríeis
+8.mos
+7.s
+8.se
+:.is	cirandásseis
+:.m
+;.os	cirandássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cirandávamos
+9.s
+8.eis	cirandáveis
+6.e
+7.i
+8.ra
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+3.ce
+5.nse
+8.s
+4<o
 51s
-4=uito
+40uita	circuita|circuitá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	circuitamos|circuitámos
+8.ndo
+8.r
+90a	circuitara|circuitará
+:.m
+;.os	circuitáramos
+:.o	circuitarão
+:0s	circuitaras|circuitarás
+9.des
+9.ei
+;0s	circuitareis|circuitáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	circuitaríamos
+;.s
+:.eis	circuitaríeis
+9.mos
+8.s
+9.se
+;.is	circuitásseis
+;.m
+<.os	circuitássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	circuitávamos
+:.s
+9.eis	circuitáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7=o
 8;s
-55la
+8.u
+56la	circula|circulá
 79cao	circulação
-7/do
+8.oes	circulações
+7.da
+9.mente
+9.s
+8/o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 74m
+80os	circulamos|circulámos
 71ndo
+8.te
+:.s
 7;r
-82es
-71torio	circulatório
+80a	circulara|circulará
+9.m
+:.os	circuláramos
+9.o	circularão
+90s	circularas|circularás
+8.des
+8.ei
+:0s	circulareis|circuláreis
+9.m
+:.os
+92s
+8.ia
+:.m
+;.os	circularíamos
+:.s
+9.dade
+=.s
+9.eis	circularíeis
+8.mente
+9.os
+7.s
+8.se
+:.is	circulásseis
+:.m
+;.os	circulássemos
+:.s
+8.te
+:.s
+7.toria	circulatória
+<.s	circulatórias
+;1o	circulatório
+<.s	circulatórios
 7.va
 9/m
+:.os	circulávamos
+9.s
+8.eis	circuláveis
 6/e
+7.i
+8.s
+7.m
+8.os
+7.s
 6?o	círculo|circulo
 7;s	círculos
 70u
-5/ncidado
+50ncida	circuncida|circuncidá
+:.da
+<.s
+;/o
+<.s
+:.i
+;.s
+:.m
+;0os	circuncidamos|circuncidámos
+:.ndo
+:.r
+;0a	circuncidara|circuncidará
+<.m
+=.os	circuncidáramos
+<.o	circuncidarão
+<0s	circuncidaras|circuncidarás
+;.des
+;.ei
+=0s	circuncidareis|circuncidáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	circuncidaríamos
+=.s
+<.eis	circuncidaríeis
+;.mos
+:.s
+;.se
+=.is	circuncidásseis
+=.m
+>.os	circuncidássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	circuncidávamos
+<.s
+;.eis	circuncidáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 83sao	circuncisão
-61da
+9.o
+62da	circunda|circundá
+8.cao	circundação
+9.oes	circundações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
 8.m
-80nte
+90os	circundamos|circundámos
+8.ndo
+90te
 ;/s
 82r
+90a	circundara|circundará
+:.m
+;.os	circundáramos
+:.o	circundarão
+:0s	circundaras|circundarás
+9.des
+9.ei
+;0s	circundareis|circundáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	circundaríamos
+;.s
+:.eis	circundaríeis
+9.mos
+8.s
+9.se
+;.is	circundásseis
+;.m
+<.os	circundássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	circundávamos
+:.s
+9.eis	circundáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 62ferencia	circunferência
-69stancia	circunstância
-=2is
+>.l
+>.s	circunferências
+7.lexa
+;.o	circunflexão
+;.s
+:.o
+;.s
+6.screva
+<.is
+<.m
+=.os
+<.s
+;0e	circunscreve|circunscrevê
+<.i
+=.s
+<.m
+=.os
+<.ndo
+<.r
+=0a	circunscrevera|circunscreverá
+>.m
+?.os	circunscrevêramos
+>.o	circunscreverão
+>0s	circunscreveras|circunscreverás
+=.des
+=.ei
+?0s	circunscrevereis|circunscrevêreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	circunscreveríamos
+?.s
+>.eis	circunscreveríeis
+=.mos
+<.s
+=.se
+?.is	circunscrevêsseis
+?.m
+@.os	circunscrevêssemos
+?.s
+=.te
+?.s
+<.u
+;.i
+<.a
+=.m
+>.os	circunscrevíamos
+=.s
+<.da
+>.s
+=.o
+>.s
+<.eis	circunscrevíeis
+;.o
+9.icao	circunscrição
+;.ional
+;.oes	circunscrições
+:.ta
+<.s
+;.ivel	circunscritível
+=.o
+;.o
+<.s
+7.pecta
+<.s
+;.o
+<.s
+9.ta
+;.s
+:.o
+;.s
+79tancia	circunstância|circunstanciá
+=.da
+?.s
+>.o
+?.s
+=.i
+>2s
 =0l
+>.ismo
+B.s
+=.m
+>0os	circunstanciamos|circunstanciámos
+=.ndo
+=.r
+>0a	circunstanciara|circunstanciará
+?.m
+@.os	circunstanciáramos
+?.o	circunstanciarão
+?0s	circunstanciaras|circunstanciarás
+>.des
+>.ei
+@0s	circunstanciareis|circunstanciáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	circunstanciaríamos
+@.s
+?.eis	circunstanciaríeis
+>.mos
 =?s	circunstâncias
+>.se
+@.is	circunstanciásseis
+@.m
+A.os	circunstanciássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	circunstanciávamos
+?.s
+>.eis	circunstanciáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+60torna	circuntorna|circuntorná
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	circuntornamos|circuntornámos
+;.ndo
+;.r
+<0a	circuntornara|circuntornará
+=.m
+>.os	circuntornáramos
+=.o	circuntornarão
+=0s	circuntornaras|circuntornarás
+<.des
+<.ei
+>0s	circuntornareis|circuntornáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	circuntornaríamos
+>.s
+=.eis	circuntornaríeis
+<.mos
+;.s
+<.se
+>.is	circuntornásseis
+>.m
+?.os	circuntornássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	circuntornávamos
+=.s
+<.eis	circuntornáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+60vaga	circunvaga|circunvagá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	circunvagamos|circunvagámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	circunvagara|circunvagará
+<.m
+=.os	circunvagáramos
+<.o	circunvagarão
+<0s	circunvagaras|circunvagarás
+;.des
+;.ei
+=0s	circunvagareis|circunvagáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	circunvagaríamos
+=.s
+<.eis	circunvagaríeis
+;.mos
+:.s
+;.se
+=.is	circunvagásseis
+=.m
+>.os	circunvagássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	circunvagávamos
+<.s
+;.eis	circunvagáveis
+9.o
+:.u
+9.ue
+;.i
+<.s
+;.m
+<.os
+;.s
+80la	circunvala|circunvalá
+:.cao	circunvalação
+;.oes	circunvalações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	circunvalamos|circunvalámos
+:.ndo
+:.r
+;0a	circunvalara|circunvalará
+<.m
+=.os	circunvaláramos
+<.o	circunvalarão
+<0s	circunvalaras|circunvalarás
+;.des
+;.ei
+=0s	circunvalareis|circunvaláreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	circunvalaríamos
+=.s
+<.eis	circunvalaríeis
+;.mos
+:.s
+;.se
+=.is	circunvalásseis
+=.m
+>.os	circunvalássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	circunvalávamos
+<.s
+;.eis	circunvaláveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+7.izinha
+=.nca	circunvizinhança
+=.s
+<.o
+=.s
+7.olucao	circunvolução
+;.ionario	circunvolucionário
+;.oes	circunvoluções
+9.va
+;.is
+;.m
+<.os
+;.s
+:0e	circunvolve|circunvolvê
+;.i
+<.s
+;.m
+<.os
+;.ndo
+;.r
+<0a	circunvolvera|circunvolverá
+=.m
+>.os	circunvolvêramos
+=.o	circunvolverão
+=0s	circunvolveras|circunvolverás
+<.des
+<.ei
+>0s	circunvolvereis|circunvolvêreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	circunvolveríamos
+>.s
+=.eis	circunvolveríeis
+<.mos
+;.s
+<.se
+>.is	circunvolvêsseis
+>.m
+?.os	circunvolvêssemos
+>.s
+<.te
+>.s
+;.u
+:.i
+;.a
+<.m
+=.os	circunvolvíamos
+<.s
+;.da
+=.s
+<.o
+=.s
+;.eis	circunvolvíeis
+:.o
+3.ilico	cirílico
+8.s	cirílicos
+5.o
 31rose
+7.s
+6.idade
+;.s
+6.o
 3@urgia
 8>o	cirurgião
 8:s
@@ -21198,79 +84570,660 @@ A.s
 85o	cirúrgico
 92s	cirúrgicos
 7:oes	cirurgiões
-20sao	cisão
+3.za
+5.is
+5.m
+6.os
+5.s
+4.e
+5.m
+5.s
+4.o
+20sa	cisa|cisá
+4.da
+6.s
+5.o
+6.s
+4.i
+5.s
+4.m
+50os	cisamos|cisámos
+4.ndo
+40o	cisão
+4.r
+50a	cisara|cisará
+6.m
+7.os	cisáramos
+6.o	cisarão
+60s	cisaras|cisarás
+5.des
+5.ei
+70s	cisareis|cisáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	cisaríamos
+7.s
+6.eis	cisaríeis
+5.mos
+4.s
+5.se
+7.is	cisásseis
+7.m
+8.os	cisássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	cisávamos
+6.s
+5.eis	cisáveis
 3.co
-3/mar
+5.s
+3.e
+4.i
+5.s
+4.m
+5.os
+4.s
+3.jordania	cisjordânia
+30ma	cisma|cismá
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
+5.m
+60os	cismamos|cismámos
+5.ndo
+5/r
+60a	cismara|cismará
+7.m
+8.os	cismáramos
+7.o	cismarão
+70s	cismaras|cismarás
+6.des
+6.ei
+80s	cismareis|cismáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cismaríamos
+8.s
+7.eis	cismaríeis
+6.mos
+5.s
+6.se
+8.is	cismásseis
+8.m
+9.os	cismássemos
+8.s
+6.te
+8.s
+5.tica	cismática
+9.s	cismáticas
+8.o	cismático
+9.s	cismáticos
+5.va
+7.m
+8.os	cismávamos
+7.s
+6.eis	cismáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
 36ne
 53s
-33terna
+3.o
+4.es	cisões
+4.u
+3.quinho
+9.s
+3.terciense
+<.s
+63na
 8/s
-24ta
+24ta	cita|citá
 49cao	citação
 56oes	citações
 40da
-5.inos
+6.s
+5.ina
+8.s
+7.o
+8.s
 54o
+6.r
+7.a
+8.s
+7.es
 6/s
+4.i
+5.s
 4/m
+50os	citamos|citámos
 43ndo
+5.ia	citânia
+5.te
+7.s
 4;r
-51a	cítara
+53a	cítara|citara|citará
+6.m
+7.os	citáramos
+6.o	citarão
+60s	citaras|citarás
+5.des
+5.ei
+70s	citareis|citáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	citaríamos
+7.s
+6.eis	citaríeis
+6.sta
+9.s
+5.mos
 4.s
+5.se
+7.is	citásseis
+7.m
+8.os	citássemos
+7.s
+5.te
+7.s
+4.torio	citatório
+4.va
+6.m
+7.os	citávamos
+6.s
+5.eis	citáveis
+6.l	citável
 30e
 40i
+5.s
+4.m
+5.os
 4/s
 32o
+4.logia
+9.s
+8.ca	citológica
+:.s	citológicas
+9.o	citológico
+:.s	citológicos
+4.plasma
+:.tica	citoplasmática
+>.s	citoplasmáticas
+=.o	citoplasmático
+>.s	citoplasmáticos
+9.ico	citoplásmico
+4.sina
 44u
+3.ricola	citrícola
+9.s	citrícolas
+6.ultor
+;.a
+<.s
+;.es
+9.ura
+<.s
+5.na
+7.s
+6.o
+7.s
+4.o
 30y
-27ume	ciúme
+20uma	ciuma|ciumá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	ciumamos|ciumámos
+5.ndo
+5.r
+60a	ciumara|ciumará
+7.m
+8.os	ciumáramos
+7.o	ciumarão
+70s	ciumaras|ciumarás
+6.des
+6.ei
+80s	ciumareis|ciumáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	ciumaríamos
+8.s
+7.eis	ciumaríeis
+6.mos
+5.s
+6.se
+8.is	ciumásseis
+8.m
+9.os	ciumássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	ciumávamos
+7.s
+6.eis	ciumáveis
+47e	ciúme
+5.i
+6.ra
+6.s
+5.m
+6.os
 53nta
+8.s
 76o
 8.s
 5=s	ciúmes
+4.o
+5.u
 2.vel	cível
 32ico	cívico
 6.s	cívicos
 4=l
-5=izacao	civilização
+5.idade
+:.s
+6.sta
+9.s
+60za	civiliza|civilizá
+8=cao	civilização
+9.ionais
+=.l
 98oes	civilizações
 85da
 :2s
 96o
+:.r
+;.a
+<.s
+;.es
 :4s
+8.i
+9.s
+8.m
+90os	civilizamos|civilizámos
+8.ndo
 8/r
+90a	civilizara|civilizará
+:.m
+;.os	civilizáramos
+:.o	civilizarão
+:0s	civilizaras|civilizarás
+9.des
+9.ei
+;0s	civilizareis|civilizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	civilizaríamos
+;.s
+:.eis	civilizaríeis
+9.mos
+8.s
+9.se
+;.is	civilizásseis
+;.m
+<.os	civilizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	civilizávamos
+:.s
+9.eis	civilizáveis
+:.l	civilizável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.mente
 4>s
 5/mo
+7.s
 1<la	clã
 34ire
-33ma
+34ma	clama|clamá
+5.cao	clamação
+6.oes	clamações
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
 51m
+60os	clamamos|clamámos
 5.ndo
+6.te
+8.s
 52r
+60a	clamara|clamará
+7.m
+8.os	clamáramos
+7.o	clamarão
+70s	clamaras|clamarás
+6.des
+6.ei
+80s	clamareis|clamáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	clamaríamos
+8.s
+7.eis	clamaríeis
+6.mos
+5.s
+6.se
+8.is	clamásseis
+8.m
+9.os	clamássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	clamávamos
+7.s
+6.eis	clamáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
 41o
 52r
+6.es
+6.osa
+9.mente
+9.s
+8.o
+9.s
+5.u
 35ndestina
 ;4mente
 ;3s
 :0idade
+?.s
 :6o
 ;4s
 3:que
 61s
+5.ista
+9.s
 3=ra
+5.boia
 5@mente
 57o	clarão
 59s
-44ear
-55ira
+4.ea	clareá
+6.cao	clareação
+7.oes	clareações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+60mos	clareamos|clareámos
+6.ndo
+64r
+70a	clareara|clareará
+8.m
+9.os	clareáramos
+8.o	clarearão
+80s	clarearas|clarearás
+7.des
+7.ei
+90s	clareareis|clareáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	clarearíamos
+9.s
+8.eis	clarearíeis
+7.mos
+6.sse
+9.is	clareásseis
+9.m
+:.os	clareássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	clareávamos
+8.s
+7.eis	clareáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+65ra
 8/s
+50ja	clareja|clarejá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	clarejamos|clarejámos
+7.ndo
+7.r
+80a	clarejara|clarejará
+9.m
+:.os	clarejáramos
+9.o	clarejarão
+90s	clarejaras|clarejarás
+8.des
+8.ei
+:0s	clarejareis|clarejáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	clarejaríamos
+:.s
+9.eis	clarejaríeis
+8.mos
+7.s
+8.se
+:.is	clarejásseis
+:.m
+;.os	clarejássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	clarejávamos
+9.s
+8.eis	clarejáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.ou
 58za
 44idade
-5.fica
+9.s
+50fica	clarifica|clarificá
+9.cao	clarificação
+:.oes	clarificações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	clarificamos|clarificámos
+9.ndo
 97r
+:0a	clarificara|clarificará
+;.m
+<.os	clarificáramos
+;.o	clarificarão
+;0s	clarificaras|clarificarás
+:.des
+:.ei
+<0s	clarificareis|clarificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	clarificaríamos
+<.s
+;.eis	clarificaríeis
+:.mos
+9.s
+:.se
+<.is	clarificásseis
+<.m
+=.os	clarificássemos
+<.s
+:.te
+<.s
+9.tivo
+9.va
+;.m
+<.os	clarificávamos
+;.s
+:.eis	clarificáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
 5/m
-52nete
+60ostra	clarimostra|clarimostrá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	clarimostramos|clarimostrámos
+;.ndo
+;.r
+<0a	clarimostrara|clarimostrará
+=.m
+>.os	clarimostráramos
+=.o	clarimostrarão
+=0s	clarimostraras|clarimostrarás
+<.des
+<.ei
+>0s	clarimostrareis|clarimostráreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	clarimostraríamos
+>.s
+=.eis	clarimostraríeis
+<.mos
+;.s
+<.se
+>.is	clarimostrásseis
+>.m
+?.os	clarimostrássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	clarimostrávamos
+=.s
+<.eis	clarimostráveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+5.nada
+62ete
+9.s
+8.ista
+<.s
+5.ssa
+8.s
+7.ono	claríssono
+5.ta
+7.s
+6.o
+7.s
 50videncia	clarividência
+=.s	clarividências
+:.te
 41k
 4Ho
 51es	clarões
@@ -21279,88 +85232,1546 @@ A.s
 4Ase
 68s
 59ica	clássica
+8.mente
 83s	clássicas
+7.ismo
+;.s
+9.ta
 7<o	clássico
 87s	clássicos
-61fica
+62fica	classifica|classificá
 :8cao	classificação
 ;2oes	classificações
 :4da
 <0s
 ;7o
+<.r
+=.a
+>.s
+=.es
 <5s
+:.i
+;.s
 :/m
+;0os	classificamos|classificámos
+:.ndo
 :6r
+;0a	classificara|classificará
+<.m
+=.os	classificáramos
+<.o	classificarão
+<0s	classificaras|classificarás
+;.des
+;.ei
+=0s	classificareis|classificáreis
+<.m
+=.os
+<.s
 ;/ia
-91ou
-30ustrofobia
-</co	claustrofóbico
-59ula	cláusula
-83s	cláusulas
+=.m
+>.os	classificaríamos
+=.s
+<.eis	classificaríeis
+;.mos
+:.s
+;.se
+=.is	classificásseis
+=.m
+>.os	classificássemos
+=.s
+;.te
+=.s
+:.tiva
+>.s
+=.o
+>.s
+:.va
+<.m
+=.os	classificávamos
+<.s
+;.eis	classificáveis
+<.l	classificável
+9.o
+:1u
+8.que
+;.i
+<.s
+;.m
+<.os
+;.s
+3.ude
+6.l
+5.ia	cláudia
+60ca	claudica|claudicá
+8.cao	claudicação
+9.oes	claudicações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	claudicamos|claudicámos
+8.ndo
+9.te
+;.s
+8.r
+90a	claudicara|claudicará
+:.m
+;.os	claudicáramos
+:.o	claudicarão
+:0s	claudicaras|claudicarás
+9.des
+9.ei
+;0s	claudicareis|claudicáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	claudicaríamos
+;.s
+:.eis	claudicaríeis
+9.mos
+8.s
+9.se
+;.is	claudicásseis
+;.m
+<.os	claudicássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	claudicávamos
+:.s
+9.eis	claudicáveis
+7.o
+8.u
+6.o	cláudio
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+40stra	claustra|claustrá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.l
+8.m
+90os	claustramos|claustrámos
+8.ndo
+8.r
+90a	claustrara|claustrará
+:.m
+;.os	claustráramos
+:.o	claustrarão
+:0s	claustraras|claustrarás
+9.des
+9.ei
+;0s	claustrareis|claustráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	claustraríamos
+;.s
+:.eis	claustraríeis
+9.mos
+8.s
+9.se
+;.is	claustrásseis
+;.m
+<.os	claustrássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	claustrávamos
+:.s
+9.eis	claustráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.foba	claustrófoba
+<.s	claustrófobas
+;0ia
+=.s
+<.ca	claustrofóbica
+>.s	claustrofóbicas
+=/o	claustrofóbico
+>.s	claustrofóbicos
+;.o	claustrófobo
+<.s	claustrófobos
+8.mania
+=.s
+8.s
+8.u
+59ula	cláusula|clausulá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	clausulamos|clausulámos
+8.ndo
+8.r
+90a	clausulara|clausulará
+:.m
+;.os	clausuláramos
+:.o	clausularão
+:0s	clausularas|clausularás
+9.des
+9.ei
+;0s	clausulareis|clausuláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	clausularíamos
+;.s
+:.eis	clausularíeis
+9.mos
+84s	cláusulas|clausulas
+9.se
+;.is	clausulásseis
+;.m
+<.os	clausulássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	clausulávamos
+:.s
+9.eis	clausuláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+60ra	clausura|clausurá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	clausuramos|clausurámos
+8.ndo
+8.r
+90a	clausurara|clausurará
+:.m
+;.os	clausuráramos
+:.o	clausurarão
+:0s	clausuraras|clausurarás
+9.des
+9.ei
+;0s	clausurareis|clausuráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	clausuraríamos
+;.s
+:.eis	clausuraríeis
+9.mos
+8.s
+9.se
+;.is	clausurásseis
+;.m
+<.os	clausurássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	clausurávamos
+:.s
+9.eis	clausuráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 3.va
+5.s
+4.e
+5.s
 46icula	clavícula
-26emencia	clemência
+9.do
+9.r
+9.s	clavículas
+5.forme
+:.s
+27emencia	clemência|clemenciá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	clemenciamos|clemenciámos
+9.ndo
+9.r
+:0a	clemenciara|clemenciará
+;.m
+<.os	clemenciáramos
+;.o	clemenciarão
+;0s	clemenciaras|clemenciarás
+:.des
+:.ei
+<0s	clemenciareis|clemenciáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	clemenciaríamos
+<.s
+;.eis	clemenciaríeis
+:.mos
+90s	clemencias|clemências
+:.se
+<.is	clemenciásseis
+<.m
+=.os	clemenciássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	clemenciávamos
+;.s
+:.eis	clemenciáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 61te
-34rigo	clérigo
+8.s
+7.ina
+8.ssima	clementíssima
+=.s	clementíssimas
+<.o	clementíssimo
+=.s	clementíssimos
+3.opatra	cleópatra
+3.ptofoba	cleptófoba
+:.s	cleptófobas
+9.ia
+;.s
+9.o	cleptófobo
+:.s	cleptófobos
+6.mana	cleptómana
+:.s	cleptómanas
+9.ia
+;.ca	cleptomaníaca
+=.s	cleptomaníacas
+<.o	cleptomaníaco
+=.s	cleptomaníacos
+;.s
+9.o	cleptómano
+:.s	cleptómanos
+3.ricais
+7.l
+8.ismo
+<.s
+:.ta
+<.s
+90za	clericaliza|clericalizá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	clericalizamos|clericalizámos
+;.ndo
+;.r
+<0a	clericalizara|clericalizará
+=.m
+>.os	clericalizáramos
+=.o	clericalizarão
+=0s	clericalizaras|clericalizarás
+<.des
+<.ei
+>0s	clericalizareis|clericalizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	clericalizaríamos
+>.s
+=.eis	clericalizaríeis
+<.mos
+;.s
+<.se
+>.is	clericalizásseis
+>.m
+?.os	clericalizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	clericalizávamos
+=.s
+<.eis	clericalizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+7.to
+54go	clérigo
 72s	clérigos
 45o
-22ica
+5.cracia
+8.tica	clerocrática
+<.s	clerocráticas
+;.o	clerocrático
+<.s	clerocráticos
+5.fobia
+9.ca	clerofóbica
+;.s	clerofóbicas
+:.o	clerofóbico
+;.s	clerofóbicos
+5.s
+23ica	clica|clicá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	clicamos|clicámos
+5.ndo
 54r
+60a	clicara|clicará
+7.m
+8.os	clicáramos
+7.o	clicarão
+70s	clicaras|clicarás
+6.des
+6.ei
+80s	clicareis|clicáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	clicaríamos
+8.s
+7.eis	clicaríeis
+6.mos
+5.s
+6.se
+8.is	clicásseis
+8.m
+9.os	clicássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	clicávamos
+7.s
+6.eis	clicáveis
+7.l	clicável
 46he	cliché
 63s	clichés
+4.o
+5.u
 3Cente
 78la
+9.s
 7Bs
 3=ma
 53s
-50tericas	climatéricas
+5.terica	climatérica
+;0s	climatéricas
+:.o	climatérico
+;.s	climatéricos
 62ica	climática
+9.mente
 94s	climáticas
 80o	climático
 90s	climáticos
+7.smo
+:.s
+70za	climatiza|climatizá
+9.cao	climatização
+:.oes	climatizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	climatizamos|climatizámos
+9.ndo
+9.r
+:0a	climatizara|climatizará
+;.m
+<.os	climatizáramos
+;.o	climatizarão
+;0s	climatizaras|climatizarás
+:.des
+:.ei
+<0s	climatizareis|climatizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	climatizaríamos
+<.s
+;.eis	climatizaríeis
+:.mos
+9.s
+:.se
+<.is	climatizásseis
+<.m
+=.os	climatizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	climatizávamos
+;.s
+:.eis	climatizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.ologa	climatóloga
+;.s	climatólogas
+:.ia
+;.ca	climatológica
+=.s	climatológicas
+<.o	climatológico
+=.s	climatológicos
+;.sta
+>.s
+:.o	climatólogo
+;.s	climatólogos
 55x	clímax
 3?nica	clínica
 75mente
 77s	clínicas
 68o	clínico
 76s	clínicos
+4.ton
 35que
+6.i
+7.s
+6.m
+7.os
 65s
 33ster
-35toris	clítoris|clitóris
-32ve
-2/onado
+70iza	clisteriza|clisterizá
+:.cao	clisterização
+;.oes	clisterizações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	clisterizamos|clisterizámos
+:.ndo
+:.r
+;0a	clisterizara|clisterizará
+<.m
+=.os	clisterizáramos
+<.o	clisterizarão
+<0s	clisterizaras|clisterizarás
+;.des
+;.ei
+=0s	clisterizareis|clisterizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	clisterizaríamos
+=.s
+<.eis	clisterizaríeis
+;.mos
+:.s
+;.se
+=.is	clisterizásseis
+=.m
+>.os	clisterizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	clisterizávamos
+<.s
+;.eis	clisterizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+3.tica	clítica
+7.s	clíticas
+6.o	clítico
+7.s	clíticos
+4.oride	clitóride
+8.ismo
+<.s
+75s	clítoris|clitóris
+7.tomia
+30va	cliva|clivá
+5.da
+7.s
+6.o
+7.s
+5.gem
+7.ns
+5.i
+6.s
+5.m
+60os	clivamos|clivámos
+5.ndo
+5.r
+60a	clivara|clivará
+7.m
+8.os	cliváramos
+7.o	clivarão
+70s	clivaras|clivarás
+6.des
+6.ei
+80s	clivareis|cliváreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	clivaríamos
+8.s
+7.eis	clivaríeis
+6.mos
+5.s
+6.se
+8.is	clivásseis
+8.m
+9.os	clivássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	clivávamos
+7.s
+6.eis	cliváveis
+42e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.so
+5.u
+2.oaca
+6.l
+30na	clona|cloná
+5.da
+7.s
+6/o
+7.s
 55gem
+7.ns
+5.i
+6.s
+5.m
+60os	clonamos|clonámos
+5.ndo
 55r
+60a	clonara|clonará
+7.m
+8.os	clonáramos
+7.o	clonarão
+70s	clonaras|clonarás
+6.des
+6.ei
+80s	clonareis|clonáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	clonaríamos
+8.s
+7.eis	clonaríeis
+6.mos
+5.s
+6.se
+8.is	clonásseis
+8.m
+9.os	clonássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	clonávamos
+7.s
+6.eis	clonáveis
 49e
+5.i
+6.s
+5.m
+6.os
 59s
-41ou
-3.rato
+4.o
+51u
+3.rada
+7.s
+6.o
+5.gem
+5.l
+5.to
+7.s
 45eto
-4/idrico	clorídrico
+7.s
+4.ico	clórico
+5/drico	clorídrico
 45o
 5.fila
-63ormio	clorofórmio
+8.ina
+;.s
+:.o
+;.s
+6.ormico	clorofórmico
+:3o	clorofórmio
+:0za	cloroformiza|cloroformizá
+<.cao	cloroformização
+=.oes	cloroformizações
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	cloroformizamos|cloroformizámos
+<.ndo
+<.r
+=0a	cloroformizara|cloroformizará
+>.m
+?.os	cloroformizáramos
+>.o	cloroformizarão
+>0s	cloroformizaras|cloroformizarás
+=.des
+=.ei
+?0s	cloroformizareis|cloroformizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	cloroformizaríamos
+?.s
+>.eis	cloroformizaríeis
+=.mos
+<.s
+=.se
+?.is	cloroformizásseis
+?.m
+@.os	cloroformizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	cloroformizávamos
+>.s
+=.eis	cloroformizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+5.plasta
+3.tilde
 2Cube
 5<s
+4.ismo
+8.s
+6.ta
+8.s
+7.ica	clubística
+:.s	clubísticas
+9.o	clubístico
+:.s	clubísticos
+3.j
 1<m
-1.oabitacao	coabitação
+2.l
+2.p
+2.vm
+1.ne
+2.n
+10oa	coa|coá
+30bita	coabita|coabitá
+7.cao	coabitação
+8.oes	coabitações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	coabitamos|coabitámos
+7.ndo
+8.te
+:.s
+7.r
+80a	coabitara|coabitará
+9.m
+:.os	coabitáramos
+9.o	coabitarão
+90s	coabitaras|coabitarás
+8.des
+8.ei
+:0s	coabitareis|coabitáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	coabitaríamos
+:.s
+9.eis	coabitaríeis
+8.mos
+7.s
+8.se
+:.is	coabitásseis
+:.m
+;.os	coabitássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	coabitávamos
+9.s
+8.eis	coabitáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 30cao	coação
-3.duna
-3/gida
+4.oes	coações
+4.usado
+9.s
+3.da
+50pta	coadapta|coadaptá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	coadaptamos|coadaptámos
+8.ndo
+8.r
+90a	coadaptara|coadaptará
+:.m
+;.os	coadaptáramos
+:.o	coadaptarão
+:0s	coadaptaras|coadaptarás
+9.des
+9.ei
+;0s	coadaptareis|coadaptáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	coadaptaríamos
+;.s
+:.eis	coadaptaríeis
+9.mos
+8.s
+9.se
+;.is	coadaptásseis
+;.m
+<.os	coadaptássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	coadaptávamos
+:.s
+9.eis	coadaptáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.s
+4.jutor
+9.ia
+60va	coadjuva|coadjuvá
+8.cao	coadjuvação
+9.oes	coadjuvações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	coadjuvamos|coadjuvámos
+8.ndo
+9.te
+;.s
+8.r
+90a	coadjuvara|coadjuvará
+:.m
+;.os	coadjuváramos
+:.o	coadjuvarão
+:0s	coadjuvaras|coadjuvarás
+9.des
+9.ei
+;0s	coadjuvareis|coadjuváreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	coadjuvaríamos
+;.s
+:.eis	coadjuvaríeis
+9.mos
+8.s
+9.se
+;.is	coadjuvásseis
+;.m
+<.os	coadjuvássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	coadjuvávamos
+:.s
+9.eis	coadjuváveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+40ministra	coadministra|coadministrá
+<.da
+>.s
+=.o
+>.r
+>.s
+<.i
+=.s
+<.m
+=0os	coadministramos|coadministrámos
+<.ndo
+<.r
+=0a	coadministrara|coadministrará
+>.m
+?.os	coadministráramos
+>.o	coadministrarão
+>0s	coadministraras|coadministrarás
+=.des
+=.ei
+?0s	coadministrareis|coadministráreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	coadministraríamos
+?.s
+>.eis	coadministraríeis
+=.mos
+<.s
+=.se
+?.is	coadministrásseis
+?.m
+@.os	coadministrássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	coadministrávamos
+>.s
+=.eis	coadministráveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+4.o
+5.iro
+5.r
+6.a
+7.s
+6.es
+5.s
+5.uro
+4.quira
+9.is
+9.m
+:.os
+9.s
+8.e
+9.m
+9.nte
+9.s
+8.i
+9.a
+:.m
+;.os	coadquiríamos
+:.s
+9.cao	coadquirição
+:.oes	coadquirições
+9.da
+;.s
+:.o
+;.s
+9.eis	coadquiríeis
+9.mos
+9.ndo
+9.r
+:0a	coadquirira|coadquirirá
+;.m
+<.os	coadquiríramos
+;.o	coadquirirão
+;0s	coadquiriras|coadquirirás
+:.des
+:.ei
+<0s	coadquirireis|coadquiríreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	coadquiriríamos
+<.s
+;.eis	coadquiriríeis
+:.mos
+9.s
+:.se
+<.is	coadquirísseis
+<.m
+=.os	coadquiríssemos
+<.s
+:.te
+<.s
+9.u
+8.o
+40una	coaduna|coaduná
+7.bilidade
+?.s
+7.cao	coadunação
+8.oes	coadunações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	coadunamos|coadunámos
+7.ndo
+7.r
+80a	coadunara|coadunará
+9.m
+:.os	coadunáramos
+9.o	coadunarão
+90s	coadunaras|coadunarás
+8.des
+8.ei
+:0s	coadunareis|coadunáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	coadunaríamos
+:.s
+9.eis	coadunaríeis
+8.mos
+7.s
+8.se
+:.is	coadunásseis
+:.m
+;.os	coadunássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	coadunávamos
+9.s
+8.eis	coadunáveis
+9.l	coadunável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.ra
+3.ge
+5.m
+5.s
+4.i
+5.a
+6.m
+7.os	coagíamos
+6.s
+5/da
+7.s
 62o
+7.s
+5.eis	coagíeis
+5.mos
+5.ndo
 53r
+60a	coagira|coagirá
+7.m
+8.os	coagíramos
+7.o	coagirão
+70s	coagiras|coagirás
+6.des
+6.ei
+80s	coagireis|coagíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	coagiríamos
+8.s
+7.eis	coagiríeis
+6.mos
+5.s
+6.se
+8.is	coagísseis
+8.m
+9.os	coagíssemos
+8.s
+6.te
+8.s
 51u
-44ulacao	coagulação
+40ula	coagula|coagulá
+7.bilidade
+?.s
+74cao	coagulação
+8.oes	coagulações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	coagulamos|coagulámos
+7.ndo
+8.te
+:.s
 70r
+80a	coagulara|coagulará
+9.m
+:.os	coaguláramos
+9.o	coagularão
+90s	coagularas|coagularás
+8.des
+8.ei
+:0s	coagulareis|coaguláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	coagularíamos
+:.s
+9.eis	coagularíeis
+8.mos
+7.s
+8.se
+:.is	coagulásseis
+:.m
+;.os	coagulássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	coagulávamos
+9.s
+8.eis	coaguláveis
+9.l	coagulável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 67o	coágulo
-3/lhada
+7.u
+3.i
+4.s
+3.ja
+5.is
+5.m
+6.os
+5.s
+4.o
+30lha	coalha|coalhá
+6/da
+8.s
+7.o
+8.iro
+8.s
+8.uro
+7.ura
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	coalhamos|coalhámos
+6.ndo
+6.r
+70a	coalhara|coalhará
+8.m
+9.os	coalháramos
+8.o	coalharão
+80s	coalharas|coalharás
+7.des
+7.ei
+90s	coalhareis|coalháreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	coalharíamos
+9.s
+8.eis	coalharíeis
+7.mos
+6.s
+7.se
+9.is	coalhásseis
+9.m
+:.os	coalhássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	coalhávamos
+8.s
+7.eis	coalháveis
+5.e
+6.i
+7.ra
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.uno
+3.m
+40os	coamos|coámos
+3.ndo
+3.ptidao	coaptidão
+3.quisicao	coaquisição
+3.r
+40a	coara|coará
+5.m
+6.os	coáramos
+5.o	coarão
+50s	coaras|coarás
+4.des
+4.ei
+60s	coareis|coáreis
+5.m
+6.os
+5.s
+4.ia
+6.m
+7.os	coaríamos
+6.s
+5.eis	coaríeis
+4.mos
+40renda	coarrenda|coarrendá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	coarrendamos|coarrendámos
+9.ndo
+9.r
+:0a	coarrendara|coarrendará
+;.m
+<.os	coarrendáramos
+;.o	coarrendarão
+;0s	coarrendaras|coarrendarás
+:.des
+:.ei
+<0s	coarrendareis|coarrendáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	coarrendaríamos
+<.s
+;.eis	coarrendaríeis
+:.mos
+9.s
+:.se
+<.is	coarrendásseis
+<.m
+=.os	coarrendássemos
+<.s
+:.te
+<.s
+9.tario	coarrendatário
+9.va
+;.m
+<.os	coarrendávamos
+;.s
+:.eis	coarrendáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+3.s
+4.se
+6.is	coásseis
+6.m
+7.os	coássemos
+6.s
+5.ociado
+4.te
+6.s
+3.tiva
+7.s
+6.o
+7.s
+4.or
+6.es
+3.utor
+7.es
+7.ia
+3.va
+5.m
+6.os	coávamos
+5.s
+4.eis	coáveis
+30xa	coaxa|coaxá
+5.cao	coaxação
+6.oes	coaxações
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	coaxamos|coaxámos
+5.ndo
+6.te
+8.s
+5.r
+60a	coaxara|coaxará
+7.m
+8.os	coaxáramos
+7.o	coaxarão
+70s	coaxaras|coaxarás
+6.des
+6.ei
+80s	coaxareis|coaxáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	coaxaríamos
+8.s
+7.eis	coaxaríeis
+6.mos
+5.s
+6.se
+8.is	coaxásseis
+8.m
+9.os	coaxássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	coaxávamos
+7.s
+6.eis	coaxáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.ial
+4.o
+5.u
 28baia
 67s
-42lto
+5.o
+4.ltico	cobáltico
+7.fero	cobaltífero
+7.te
+70za	cobaltiza|cobaltizá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cobaltizamos|cobaltizámos
+9.ndo
+9.r
+:0a	cobaltizara|cobaltizará
+;.m
+<.os	cobaltizáramos
+;.o	cobaltizarão
+;0s	cobaltizaras|cobaltizarás
+:.des
+:.ei
+<0s	cobaltizareis|cobaltizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cobaltizaríamos
+<.s
+;.eis	cobaltizaríeis
+:.mos
+9.s
+:.se
+<.is	cobaltizásseis
+<.m
+=.os	cobaltizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cobaltizávamos
+;.s
+:.eis	cobaltizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+62o
 4<rde
 78s
 64ia
+8.s
+7.ce
 3<erta
 79s
 6>o
@@ -21369,127 +86780,1051 @@ A.s
 79s
 6?ura
 92s
-34ica	cobiça
+35ica	cobiça|cobiçá
 60da	cobiçada
+8.s	cobiçadas
 72o	cobiçado
+8.r	cobiçador
+9.a	cobiçadora
+:.s	cobiçadoras
+9.es	cobiçadores
+8.s	cobiçados
+6.i	cobiçai
+7.s	cobiçais
 6.m	cobiçam
+70os	cobiçamos|cobiçámos
+6.ndo	cobiçando
+7.te	cobiçante
+9.s	cobiçantes
 61r	cobiçar
+70a	cobiçara|cobiçará
+8.m	cobiçaram
+9.os	cobiçáramos
+8.o	cobiçarão
+80s	cobiçaras|cobiçarás
+7.des	cobiçardes
+7.ei	cobiçarei
+90s	cobiçareis|cobiçáreis
+8.m	cobiçarem
+9.os	cobiçaremos
+8.s	cobiçares
+7.ia	cobiçaria
+9.m	cobiçariam
+:.os	cobiçaríamos
+9.s	cobiçarias
+8.eis	cobiçaríeis
+7.mos	cobiçarmos
+6.s	cobiças
+7.se	cobiçasse
+9.is	cobiçásseis
+9.m	cobiçassem
+:.os	cobiçássemos
+9.s	cobiçasses
+7.te	cobiçaste
+9.s	cobiçastes
+6.va	cobiçava
+8.m	cobiçavam
+9.os	cobiçávamos
+8.s	cobiçavas
+7.eis	cobiçáveis
+8.l	cobiçável
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o	cobiço
+6.so	cobiçoso
+6.u	cobiçou
+3.ol
 3>ra
 5/da
+7.s
 64o
 76r
+8.a
+9.s
 83es
 7/s
+5.i
+6.s
 56m
 64os	cobramos|cobrámos
 55nca	cobrança
 83s	cobranças
 60do
 5=r
-6/am
+60a	cobrara|cobrará
+7/m
+8.os	cobráramos
+7.o	cobrarão
+70s	cobraras|cobrarás
+6.des
 6.ei
-7/mos
+80s	cobrareis|cobráreis
+7.m
+8/os
+7.s
 60ia
+8.m
+9.os	cobraríamos
+8.s
+7.eis	cobraríeis
+6.mos
 5;s
 6/se
+8.is	cobrásseis
+8.m
+9.os	cobrássemos
+8.s
 6.te
+8.s
 53va
 7.m
+8.os	cobrávamos
+7.s
+6.eis	cobráveis
+7.l	cobrável
 4>e
 53i
+6.s
 58m
+6.os
 55s
 44i
 55a
 60m
-56mos
+7.os	cobríamos
+6.s
+5.da
+7.s
+6.o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.eis	cobríeis
+5.mento
+:.s
+66os
 56ndo
 5@r
-64a	cobrirá
+65a	cobrirá|cobrira
 73m
+8.os	cobríramos
 71o	cobrirão
+70s	cobriras|cobrirás
+6.des
 6/ei
+80s	cobrireis|cobríreis
 70m
 8/os
 70s
 6.ia
+8.m
+9.os	cobriríamos
+8.s
+7.eis	cobriríeis
 60mos
-5/sse
+5.s
+6/se
+8.is	cobrísseis
+8.m
+9.os	cobríssemos
+8.s
 61te
+8.s
 58u
 48o
 54u
-2=ca	coca|coça
-4=ina	cocaína
-4/ndo	coçando
+2=ca	coca|coça|cocá|coçá
+40da	cocada|coçada
+60s	cocadas|coçadas
+50o	cocado|coçado
+60s	cocados|coçados
+5.ura	coçadura
+40i	cocai|coçai
+5=na	cocaína
+50s	cocais|coçais
+40m	cocam|coçam
+52os	cocamos|cocámos|coçamos|coçámos
+41ndo	coçando|cocando
 48r	coçar
-5/es	coçares
-40s	coças
+52a	cocara|cocará|coçara|coçará
+60m	cocaram|coçaram
+70os	cocáramos|coçáramos
+60o	cocarão|coçarão
+62s	cocaras|cocarás|coçaras|coçarás
+50des	cocardes|coçardes
+50ei	cocarei|coçarei
+72s	cocareis|cocáreis|coçareis|coçáreis
+60m	cocarem|coçarem
+70os	cocaremos|coçaremos
+61s	coçares|cocares
+50ia	cocaria|coçaria
+70m	cocariam|coçariam
+80os	cocaríamos|coçaríamos
+70s	cocarias|coçarias
+60eis	cocaríeis|coçaríeis
+50mos	cocarmos|coçarmos
+41s	coças|cocas
+50se	cocasse|coçasse
+70is	cocásseis|coçásseis
+70m	cocassem|coçassem
+80os	cocássemos|coçássemos
+70s	cocasses|coçasses
+50te	cocaste|coçaste
+70s	cocastes|coçastes
+40va	cocava|coçava
+60m	cocavam|coçavam
+70os	cocávamos|coçávamos
+60s	cocavas|coçavas
+50eis	cocáveis|coçáveis
 3.e
-48gas	cócegas
-4/ira
+40ga	cocega|cocegá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	cocegamos|cocegámos
+6.ndo
+7.te
+9.s
+6.r
+70a	cocegara|cocegará
+8.m
+9.os	cocegáramos
+8.o	cocegarão
+80s	cocegaras|cocegarás
+7.des
+7.ei
+90s	cocegareis|cocegáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cocegaríamos
+9.s
+8.eis	cocegaríeis
+7.mos
+68s	cócegas
+7.se
+9.is	cocegásseis
+9.m
+:.os	cocegássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cocegávamos
+8.s
+7.eis	cocegáveis
+5.o
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.nto
+7.s
+4.i
+5/ra
+5.s
+4.m
+5.os
 4.s
-33he
-5.ira
+30ha	cocha|cochá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	cochamos|cochámos
+5.ndo
+5.r
+60a	cochara|cochará
+7.m
+8.os	cocháramos
+7.o	cocharão
+70s	cocharas|cocharás
+6.des
+6.ei
+80s	cochareis|cocháreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cocharíamos
+8.s
+7.eis	cocharíeis
+6.mos
+5.s
+6.se
+8.is	cochásseis
+8.m
+9.os	cochássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cochávamos
+7.s
+6.eis	cocháveis
+43e
+5.i
+6.ra
+8.l
+8.s
 74o
+8.s
+6.s
+5.m
+6.os
+5.s
+40icha	cochicha|cochichá
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	cochichamos|cochichámos
+8.ndo
+8.r
+90a	cochichara|cochichará
+:.m
+;.os	cochicháramos
+:.o	cochicharão
+:0s	cochicharas|cochicharás
+9.des
+9.ei
+;0s	cochichareis|cochicháreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cochicharíamos
+;.s
+:.eis	cochicharíeis
+9.mos
+8.s
+9.se
+;.is	cochichásseis
+;.m
+<.os	cochichássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cochichávamos
+:.s
+9.eis	cochicháveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.s
+8.u
+4.o
+5.u
+3.iente
+8.s
 3:ktail
 3<o	cocó|coco|coço
 40ras	cócoras
+5.oco	cocorocó
 45s	cocos|cocós
+40u	cocou|coçou
 22dea	côdea
 5.s	côdeas
-3.ifica
+4.linquencia	codelinquência
+>.s	codelinquências
+;.te
+4.tentor
+3.ialeto
+40fica	codifica|codificá
 84cao	codificação
+9.oes	codificações
 85da
 :4s
 95o
 :2r
+;.a
+<.s
+;.es
 :2s
+8.i
+9.s
+8.m
+90os	codificamos|codificámos
+8.ndo
 84r
-7/ou
+90a	codificara|codificará
+:.m
+;.os	codificáramos
+:.o	codificarão
+:0s	codificaras|codificarás
+9.des
+9.ei
+;0s	codificareis|codificáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	codificaríamos
+;.s
+:.eis	codificaríeis
+9.mos
+8.s
+9.se
+;.is	codificásseis
+;.m
+<.os	codificássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	codificávamos
+:.s
+9.eis	codificáveis
+:.l	codificável
+7.o
+8/u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
 4Dgo	código
 6?s	códigos
-32orniz
+4.retor
+3.onatario	codonatário
+42rniz
+8.ao	codornizão
 8/es
-23eficiente
-33lha
+2.e
+30duca	coeduca|coeducá
+7.cao	coeducação
+8.oes	coeducações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	coeducamos|coeducámos
+7.ndo
+7.r
+80a	coeducara|coeducará
+9.m
+:.os	coeducáramos
+9.o	coeducarão
+90s	coeducaras|coeducarás
+8.des
+8.ei
+:0s	coeducareis|coeducáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	coeducaríamos
+:.s
+9.eis	coeducaríeis
+8.mos
+7.s
+8.se
+:.is	coeducásseis
+:.m
+;.os	coeducássemos
+:.s
+8.te
+:.s
+7.tivo
+7.va
+9.m
+:.os	coeducávamos
+9.s
+8.eis	coeducáveis
+6.o
+7.u
+5.que
+8.i
+9.s
+8.m
+9.os
+8.s
+3.ficiencia	coeficiência
+<.s	coeficiências
+93te
+;.s
+3.i
+4.s
+3.leitor
+43ha
+6.da
+6.s
+5.eira
+9.s
+8.o
 54inha
 90s
 87o
 93s
 5=o
 6;s
-3/ntros
+3.m
+4.os
+3.ntrada
+9.s
+6.o
+7/s
 30rcao	coerção
-41encia	coerência
-64te
+5.ibilidade
+>.s
+6.tivo
+6.va
 8.s
-32sao	coesão
-3.xistem
+7.eis	coercíveis
+8.l	coercível
+7.o
+8.s
+5.oes	coerções
+4.e
+5.m
+51ncia	coerência
+9.s	coerências
+64te
+8.mente
+8.s
+5.s
+4.i
+5.a
+6.m
+7.os	coeríamos
+6.s
+5.da
+7.s
+6.o
+7.s
+5.eis	coeríeis
+5.mos
+5.ndo
+5.r
+60a	coerira|coerirá
+7.m
+8.os	coeríramos
+7.o	coerirão
+70s	coeriras|coerirás
+6.des
+6.ei
+80s	coerireis|coeríreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	coeriríamos
+8.s
+7.eis	coeriríeis
+6.mos
+5.s
+6.se
+8.is	coerísseis
+8.m
+9.os	coeríssemos
+8.s
+6.te
+8.s
+5.u
+3.s
+4.a
+52o	coesão
+5.s
+4.iva
+7.s
+6.o
+7.s
+4.o
+5.r
+5.s
+4.sencia	coessência
+:.l
+:.s	coessências
+3.ternidade
+<.s
+7.o
+3.xista
+8.is
+8.m
+9.os
+8.s
+7.e
+8.m
 82ncia	coexistência
-74ir
-2@fre
+<.s	coexistências
+9.te
+;.s
+8.s
+7.i
+8.a
+9.m
+:.os	coexistíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	coexistíeis
+8.mos
+8.ndo
+84r
+90a	coexistira|coexistirá
+:.m
+;.os	coexistíramos
+:.o	coexistirão
+:0s	coexistiras|coexistirás
+9.des
+9.ei
+;0s	coexistireis|coexistíreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	coexistiríamos
+;.s
+:.eis	coexistiríeis
+9.mos
+8.s
+9.se
+;.is	coexistísseis
+;.m
+<.os	coexistíssemos
+;.s
+9.te
+;.s
+8.u
+7.o
+20fia	cofia|cofiá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	cofiamos|cofiámos
+5.ndo
+5.r
+60a	cofiara|cofiará
+7.m
+8.os	cofiáramos
+7.o	cofiarão
+70s	cofiaras|cofiarás
+6.des
+6.ei
+80s	cofiareis|cofiáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cofiaríamos
+8.s
+7.eis	cofiaríeis
+6.mos
+5.s
+6.se
+8.is	cofiásseis
+8.m
+9.os	cofiássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cofiávamos
+7.s
+6.eis	cofiáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.o
+5.u
+3@re
 5:s
-21gnitiva
+2.gerencia	cogerência
+:.s	cogerências
+7.te
+30ita	cogita|cogitá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	cogitamos|cogitámos
+6.ndo
+6.r
+70a	cogitara|cogitará
+8.m
+9.os	cogitáramos
+8.o	cogitarão
+80s	cogitaras|cogitarás
+7.des
+7.ei
+90s	cogitareis|cogitáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cogitaríamos
+9.s
+8.eis	cogitaríeis
+7.mos
+6.s
+7.se
+9.is	cogitásseis
+9.m
+:.os	cogitássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cogitávamos
+8.s
+7.eis	cogitáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.nicao	cognição
+6.oes	cognições
+51tiva
 91s
 81o
 9/s
+4.ome
+7.s
+60ina	cognomina|cognominá
+9.cao	cognominação
+:.oes	cognominações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cognominamos|cognominámos
+9.ndo
+9.r
+:0a	cognominara|cognominará
+;.m
+<.os	cognomináramos
+;.o	cognominarão
+;0s	cognominaras|cognominarás
+:.des
+:.ei
+<0s	cognominareis|cognomináreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cognominaríamos
+<.s
+;.eis	cognominaríeis
+:.mos
+9.s
+:.se
+<.is	cognominásseis
+<.m
+=.os	cognominássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cognominávamos
+;.s
+:.eis	cognomináveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 35umelo
 8:s
-25ice
+2.hen
+2.i
+3.ba	coíba
+5.is
+5.m	coíbam
+6.os
+5.s	coíbas
+4.e	coíbe
+5.m	coíbem
+5.s	coíbes
+4.i
+5.a
+6.m
+7.os	coibíamos
+6.s
+5.cao	coibição
+6.oes	coibições
+5.da
+7.s
+6.o
+7.s
+5.eis	coibíeis
+5.mos
+5.ndo
+5.r
+60a	coibira|coibirá
+7.m
+8.os	coibíramos
+7.o	coibirão
+70s	coibiras|coibirás
+6.des
+6.ei
+80s	coibireis|coibíreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	coibiríamos
+8.s
+7.eis	coibiríeis
+6.mos
+5.s
+6.se
+8.is	coibísseis
+8.m
+9.os	coibíssemos
+8.s
+6.te
+8.s
+5.u
+4.o	coíbo
+35ce
+5.a	coiceá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+60mos	coiceamos|coiceámos
+6.ndo
+6.r
+70a	coiceara|coiceará
+8.m
+9.os	coiceáramos
+8.o	coicearão
+80s	coicearas|coicearás
+7.des
+7.ei
+90s	coiceareis|coiceáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	coicearíamos
+9.s
+8.eis	coicearíeis
+7.mos
+6.sse
+9.is	coiceásseis
+9.m
+:.os	coiceássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	coiceávamos
+8.s
+7.eis	coiceáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+5.ou
 50s
+3.fa
+5.s
 3.ma
+5.s
+40bra	coimbra|coimbrã
+7.o	coimbrão
+7.s	coimbrãs
+6.oes	coimbrões
+4.eiro
 30ncida
+8.is
+8.m
+9.os
+8.s
 7:e
 87m
 8=ncia	coincidência
 <5s	coincidências
-70ia
+9.te
+;.s
+8.s
+7.i
+80a
+9.m
+:.os	coincidíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	coincidíeis
+8.mos
+8.ndo
 85r
+90a	coincidira|coincidirá
+:.m
+;.os	coincidíramos
+:.o	coincidirão
+:0s	coincidiras|coincidirás
+9.des
+9.ei
+;0s	coincidireis|coincidíreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	coincidiríamos
+;.s
+:.eis	coincidiríeis
+9.mos
+8.s
+9.se
+;.is	coincidísseis
+;.m
+<.os	coincidíssemos
+;.s
+9.te
+;.s
 81u
+8.veis	coincidíveis
+:.l	coincidível
+7.o
+40dica	coindica|coindicá
+8.cao	coindicação
+9.oes	coindicações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	coindicamos|coindicámos
+8.ndo
+9.te
+;.s
+8.r
+90a	coindicara|coindicará
+:.m
+;.os	coindicáramos
+:.o	coindicarão
+:0s	coindicaras|coindicarás
+9.des
+9.ei
+;0s	coindicareis|coindicáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	coindicaríamos
+;.s
+:.eis	coindicaríeis
+9.mos
+8.s
+9.se
+;.is	coindicásseis
+;.m
+<.os	coindicássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	coindicávamos
+:.s
+9.eis	coindicáveis
+7.o
+8.u
+6.que
+9.i
+:.s
+9.m
+:.os
+9.s
+4.quilino
 36ote
 66s
-3.rao	coirão
+3.ra
+5.is
+5.m
+6.os
+5.o	coirão
+5.s
 4:o
 5/s
 3Nsa
@@ -21498,147 +87833,969 @@ A.s
 88s
 5.ssima	coisíssima
 46o
-36tada
+5.s
+30ta	coita|coitá
+56da
+7.s
 62inha
+:.s
 93o
+:.s
 6:o
 74s
+5.i
+6.s
+5.m
+60os	coitamos|coitámos
+5.ndo
+5.r
+60a	coitara|coitará
+7.m
+8.os	coitáramos
+7.o	coitarão
+70s	coitaras|coitarás
+6.des
+6.ei
+80s	coitareis|coitáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	coitaríamos
+8.s
+7.eis	coitaríeis
+6.mos
+5.s
+6.se
+8.is	coitásseis
+8.m
+9.os	coitássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	coitávamos
+7.s
+6.eis	coitáveis
+4.e
+5.i
+6.ro
+6.s
+5.m
+6.os
+5.s
 44o
-2;la
-44bora
+5.s
+5.u
+2<la	cola|colá
+45bora	colabora|colaborá
 8:cao	colaboração
-81do
+9.ionismo
+@.s
+>.ta
+@.s
+9.oes	colaborações
+8.da
+:.s
+91o
 :6r
 ;1a
+<.s
 ;6es
+:.s
+8.i
+9.s
 80m
-9.os
+90os	colaboramos|colaborámos
+8.ndo
+9.te
+;.s
 8;r
-90am
-9/em
+90a	colaborara|colaborará
+:0m
+;.os	colaboráramos
+:.o	colaborarão
+:0s	colaboraras|colaborarás
+9.des
+9.ei
+;0s	colaborareis|colaboráreis
+:/m
+;.os
 :/s
+9.ia
+;.m
+<.os	colaboraríamos
+;.s
+:.eis	colaboraríeis
+9.mos
 8.s
+9.se
+;.is	colaborásseis
+;.m
+<.os	colaborássemos
+;.s
+9.te
+;.s
+8.tiva
+<.s
+;.o
+<.s
 8/va
+:.m
+;.os	colaborávamos
+:.s
+9.eis	colaboráveis
 72e
 8/i
+9.s
 80m
+9.os
+8.s
 7/o
 83u
+4.cao	colação
+5.oes	colações
 47da
 64s
 59o
+6.r
+7.a
+8.s
+7.es
 66s
 42gem
+6.ns
+4.i
+5.s
 41m
-5.os
-4/psa
+50os	colamos|colámos
+4.ndo
+41psa	colapsa|colapsá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	colapsamos|colapsámos
+7.ndo
 73r
+80a	colapsara|colapsará
+9.m
+:.os	colapsáramos
+9.o	colapsarão
+90s	colapsaras|colapsarás
+8.des
+8.ei
+:0s	colapsareis|colapsáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	colapsaríamos
+:.s
+9.eis	colapsaríeis
+8.mos
+7.s
+8.se
+:.is	colapsásseis
+:.m
+;.os	colapsássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	colapsávamos
+9.s
+8.eis	colapsáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 6<o
 70s
 7/u
 4?r
-5/am
-55es
-58inho
+50a	colara|colará
+6/m
+7.os	coláramos
+6.o	colarão
+60s	colaras|colarás
+5.des
+5.ei
+70s	colareis|coláreis
+6.m
+7.os
+65s
+5.ia
+7.m
+8.os	colaríamos
+7.s
+6.eis	colaríeis
+68nho
 92s
+5.mos
 40s
+5.se
+7.is	colásseis
+7.m
+8.os	colássemos
+7.s
 5/te
+7.s
 47terais
 86l
+9.idade
+>.s
+9.mente
+5.itude
+6.vo
+4.va
+6.m
+7.os	colávamos
+6.s
+5.eis	coláveis
 34cha
 6;o	colchão
 6.s
-56oes	colchões
+5.eia
+8.s
+7.ro
+6.ta
+7.e
+8.a	colcheteá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+90mos	colcheteamos|colcheteámos
+9.ndo
+9.r
+:0a	colcheteara|colcheteará
+;.m
+<.os	colcheteáramos
+;.o	colchetearão
+;0s	colchetearas|colchetearás
+:.des
+:.ei
+<0s	colcheteareis|colcheteáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	colchetearíamos
+<.s
+;.eis	colchetearíeis
+:.mos
+9.sse
+<.is	colcheteásseis
+<.m
+=.os	colcheteássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	colcheteávamos
+;.s
+:.eis	colcheteáveis
+8.ei
+:.s
+9.mos
+8.ia
+:.m
+:.s
+9.e
+:.m
+:.s
+9.o
+8.ou
+8.s
+50oa	colchoa|colchoá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	colchoamos|colchoámos
+7.ndo
+7.r
+80a	colchoara|colchoará
+9.m
+:.os	colchoáramos
+9.o	colchoarão
+90s	colchoaras|colchoarás
+8.des
+8.ei
+:0s	colchoareis|colchoáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	colchoaríamos
+:.s
+9.eis	colchoaríeis
+8.mos
+7.s
+8.se
+:.is	colchoásseis
+:.m
+;.os	colchoássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	colchoávamos
+9.s
+8.eis	colchoáveis
+6.e
+7.i
+8.ro
+8.s
+7.m
+8.os
+76s	colchões
+6.o
+7.u
 35dre
+6.s
 32e
 4:cao	coleção
-51iona
-93dor
+52iona	coleciona|colecioná
+9.cao	colecionação
+:.oes	colecionações
+9.da
+;.s
+:.o
+;3r
+<.a
+=.s
 <1es
+;.s
+9.i
+:.s
+9.m
+:0os	colecionamos|colecionámos
+9.ndo
 92r
+:0a	colecionara|colecionará
+;.m
+<.os	colecionáramos
+;.o	colecionarão
+;0s	colecionaras|colecionarás
+:.des
+:.ei
+<0s	colecionareis|colecionáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	colecionaríamos
+<.s
+;.eis	colecionaríeis
+:.mos
+9.s
+:.se
+<.is	colecionásseis
+<.m
+=.os	colecionássemos
+<.s
+:.te
+<.s
 9/va
+;.m
+<.os	colecionávamos
+;.s
+:.eis	colecionáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.ismo
+<.s
+:.ta
+<.s
 8/o
+9.u
 50oes	coleções
 4Bga
 6As
-5/iais
+6.tario	colegatário
+5.iada
+7/is
 74l
+8.mente
+7.tura
 6<o	colégio
 74s	colégios
+5.uismo
+:.s
 40i
 59ra
+7.do
 71s
+5.s
+4.m
+5.os
 47ra	cólera
-47sterol
-42ta
+5.ica	colérica
+8.mente
+8.s	coléricas
+7.o	colérico
+8.s	coléricos
+4.s
+57terol
+43ta	coleta|coletá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	coletamos|coletámos
 6.ndo
+7.ea	coletânea
+9.s	coletâneas
+8.o	coletâneo
 61r
+70a	coletara|coletará
+8.m
+9.os	coletáramos
+8.o	coletarão
+80s	coletaras|coletarás
+7.des
+7.ei
+90s	coletareis|coletáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	coletaríamos
+9.s
+8.eis	coletaríeis
+7.mos
+6.s
+7.se
+9.is	coletásseis
+9.m
+:.os	coletássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	coletávamos
+8.s
+7.eis	coletáveis
+8.l	coletável
 5=e
+6.i
+7.ro
+7.s
+6.m
+7.os
 69s
 53iva
+8.mente
+8.s
 7.idade
+<.s
+8.smo
+;.s
+9.ta
+;.s
 70o
-50or
+8.s
+5.o
+60r
 71es
-33he
-5;ita
+7.ia
+6.u
+3.ha
+5.is
+5.m
+6.os
+5.s
+44e	colhe|colhê
+5.i
+6.s
+6;ta
 89s
 51m
 62os
 51ndo
 5=r
-61ada
-68es
+60a	colhera|colherá
+7.ca	colheraça
+71da
+7.m
+8.os	colhêramos
+7.o	colherão
+70s	colheras|colherás
+6.des
+6.ei
+80s	colhereis|colhêreis
+7.m
+8.os
+78s
+6.ia
+8.m
+9.os	colheríamos
+8.s
+7.eis	colheríeis
+6.mos
+6.zinha
+;.s
+5.s
+6.se
+8.is	colhêsseis
+8.m
+9.os	colhêssemos
+8.s
+6.te
+8.s
 52u
 41i
 5/a
+6.m
+7.os	colhíamos
+6.s
 51da
 70s
 63o
 70s
+5.eis	colhíeis
+5.mento
+:.s
+4.o
 3/ibri
 4.ca	cólica
 62s	cólicas
-41de
+5.itante
+;.s
+4.da
+6.is
+6.m
+7.os
+6.s
+51e
 62m
-55ir
-70am
+6.s
+5.i
+6.a
+7.m
+8.os	colidíamos
+7.s
+6.da
+8.s
+7.o
+8.s
+6.eis	colidíeis
+6.mos
+6.ndo
+65r
+70a	colidira|colidirá
+80m
+9.os	colidíramos
+8.o	colidirão
+80s	colidiras|colidirás
+7.des
+7.ei
+90s	colidireis|colidíreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	colidiríamos
+9.s
+8.eis	colidiríeis
+7.mos
+6.s
+7.se
+9.is	colidísseis
+9.m
+:.os	colidíssemos
+9.s
+7.te
+9.s
 64u
-46gacao	coligação
+5.o
+40ga	coliga|coligá
+66cao	coligação
+7.oes	coligações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	coligamos|coligámos
+6.ndo
+6.r
+70a	coligara|coligará
+8.m
+9.os	coligáramos
+8.o	coligarão
+80s	coligaras|coligarás
+7.des
+7.ei
+90s	coligareis|coligáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	coligaríamos
+9.s
+8.eis	coligaríeis
+7.mos
+6.s
+7.se
+9.is	coligásseis
+9.m
+:.os	coligássemos
+9.s
+7.te
+9.s
+6.tiva
+:.s
+9.o
+:.s
+6.va
+8.m
+9.os	coligávamos
+8.s
+7.eis	coligáveis
+5.e
+6.m
+6.s
+5.i
+6.a
+7.m
+8.os	coligíamos
+7.s
+6.da
+8.s
+7.o
+8.s
+6.eis	coligíeis
+6.mos
+6.ndo
+6.r
+70a	coligira|coligirá
+8.m
+9.os	coligíramos
+8.o	coligirão
+80s	coligiras|coligirás
+7.des
+7.ei
+90s	coligireis|coligíreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	coligiríamos
+9.s
+8.eis	coligiríeis
+7.mos
+6.s
+7.se
+9.is	coligísseis
+9.m
+:.os	coligíssemos
+9.s
+7.te
+9.s
+6.u
+5.o
+6.u
+5.ue
+7.i
+8.s
+7.m
+8.os
+7.s
+4.ja
+6.is
+6.m
+7.os
+6.s
+5.o
 4;na
 6:s
+5.ear
+5.oso
 4:sao	colisão
+5.eu
 53oes	colisões
 4.te
-32lins
-3/matar
-47eia
+50iga	colitiga|colitigá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	colitigamos|colitigámos
+8.ndo
+9.te
+;.s
+8.r
+90a	colitigara|colitigará
+:.m
+;.os	colitigáramos
+:.o	colitigarão
+:0s	colitigaras|colitigarás
+9.des
+9.ei
+;0s	colitigareis|colitigáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	colitigaríamos
+;.s
+:.eis	colitigaríeis
+9.mos
+8.s
+9.se
+;.is	colitigásseis
+;.m
+<.os	colitigássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	colitigávamos
+:.s
+9.eis	colitigáveis
+7.o
+8.u
+7.ue
+9.i
+:.s
+9.m
+:.os
+9.s
+3.lege
+42ins
+30ma	colma|colmá
+50ca	colmaça|colmaçá
+7.da	colmaçada
+9.s	colmaçadas
+8.o	colmaçado
+9.s	colmaçados
+7.i	colmaçai
+8.s	colmaçais
+7.m	colmaçam
+80os	colmaçamos|colmaçámos
+7.ndo	colmaçando
+7.r	colmaçar
+80a	colmaçara|colmaçará
+9.m	colmaçaram
+:.os	colmaçáramos
+9.o	colmaçarão
+90s	colmaçaras|colmaçarás
+8.des	colmaçardes
+8.ei	colmaçarei
+:0s	colmaçareis|colmaçáreis
+9.m	colmaçarem
+:.os	colmaçaremos
+9.s	colmaçares
+8.ia	colmaçaria
+:.m	colmaçariam
+;.os	colmaçaríamos
+:.s	colmaçarias
+9.eis	colmaçaríeis
+8.mos	colmaçarmos
+7.s	colmaças
+8.se	colmaçasse
+:.is	colmaçásseis
+:.m	colmaçassem
+;.os	colmaçássemos
+:.s	colmaçasses
+8.te	colmaçaste
+:.s	colmaçastes
+7.va	colmaçava
+9.m	colmaçavam
+:.os	colmaçávamos
+9.s	colmaçavas
+8.eis	colmaçáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o	colmaço
+7.u	colmaçou
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+60os	colmamos|colmámos
+5.ndo
+5.r
+60a	colmara|colmará
+7.m
+8.os	colmáramos
+7.o	colmarão
+70s	colmaras|colmarás
+6.des
+6.ei
+80s	colmareis|colmáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	colmaríamos
+8.s
+7.eis	colmaríeis
+6.mos
+5.s
+6.se
+8.is	colmásseis
+8.m
+9.os	colmássemos
+8.s
+6.te
+8.s
+50ta	colmata|colmatá
+7.da
+9.s
+8.o
+9.s
+7.gem
+7.i
+8.s
+7.m
+80os	colmatamos|colmatámos
+7.ndo
+7/r
+80a	colmatara|colmatará
+9.m
+:.os	colmatáramos
+9.o	colmatarão
+90s	colmataras|colmatarás
+8.des
+8.ei
+:0s	colmatareis|colmatáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	colmataríamos
+:.s
+9.eis	colmataríeis
+8.mos
+7.s
+8.se
+:.is	colmatásseis
+:.m
+;.os	colmatássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	colmatávamos
+9.s
+8.eis	colmatáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.va
+7.m
+8.os	colmávamos
+7.s
+6.eis	colmáveis
+4.e
+5.al
+5.eiro
+5.i
+67a
 73s
+6.ro
+6.s
+5.m
+6.os
+5.s
+4.o
+5.s
+5.u
 3;o
 4?ca
 67cao	colocação
+7.oes	colocações
 6;da
 88s
 7?o
+8.r
+9.a
+:.s
+9.es
 8:s
+6.i
+7.s
 6:m
 7<os	colocamos|colocámos
 69ndo
 6Er
 76a	colocará
 8<m
+9.os	colocáramos
 82o	colocarão
-8.s	colocarás
+80s	colocarás|colocaras
+7.des
 76ei
+90s	colocareis|colocáreis
 87m
 94os
 88s
 79ia
 92m
+:.os	colocaríamos
 90s
+8.eis	colocaríeis
 78mos
 69s
 76se
+9.is	colocásseis
 92m
 :1os	colocássemos
 90s
@@ -21647,137 +88804,562 @@ A.s
 67va
 83m
 9/os	colocávamos
+8.s
+7.eis	colocáveis
 5:o
 6Au
-42mbiana
+4.garitmo
+4.idais
+7.l
+6.e
+7.s
+4.mbia	colômbia
+82na
 :.s
 95o
 :6s
+6.o
 46n	cólon
+5.ato
+8.s
 5<ia	colónia
 71is
 73l
+8.ismo
+<.s
+:.ta
+<.s
 79s	colónias
-64zacao	colonização
-83dores
+6.sta
+9.s
+60za	coloniza|colonizá
+84cao	colonização
+9.oes	colonizações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;3es
+:.s
+8.i
+9.s
+8.m
+90os	colonizamos|colonizámos
+8.ndo
 83r
-9/am
+90a	colonizara|colonizará
+:/m
+;.os	colonizáramos
+:.o	colonizarão
+:0s	colonizaras|colonizarás
+9.des
+9.ei
+;0s	colonizareis|colonizáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	colonizaríamos
+;.s
+:.eis	colonizaríeis
+9.mos
+8.s
+9.se
+;.is	colonizásseis
+;.m
+<.os	colonizássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	colonizávamos
+:.s
+9.eis	colonizáveis
+:.l	colonizável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 51o
 68s
 4=que
 7>i
+8.s
 7:m
 83os
 77s
-44racao	coloração
-53ida
+6.iais
+8.l
+7.o	colóquio
+8.s	colóquios
+40ra	colora|colorá
+64cao	coloração
+7.oes	colorações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	coloramos|colorámos
+6.ndo
+7.te
+9.s
+6.r
+70a	colorara|colorará
+8.m
+9.os	coloráramos
+8.o	colorarão
+80s	coloraras|colorarás
+7.des
+7.ei
+90s	colorareis|coloráreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	coloraríamos
+9.s
+8.eis	coloraríeis
+7.mos
+6.s
+7.se
+9.is	colorásseis
+9.m
+:.os	colorássemos
+9.s
+7.te
+9.s
+6.u
+6.va
+8.m
+9.os	colorávamos
+8.s
+7.eis	coloráveis
+5.e
+6.a	coloreá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+70mos	coloreamos|coloreámos
+7.ndo
+7.r
+80a	coloreara|coloreará
+9.m
+:.os	coloreáramos
+9.o	colorearão
+90s	colorearas|colorearás
+8.des
+8.ei
+:0s	coloreareis|coloreáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	colorearíamos
+:.s
+9.eis	colorearíeis
+8.mos
+7.sse
+:.is	coloreásseis
+:.m
+;.os	coloreássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	coloreávamos
+9.s
+8.eis	coloreáveis
+6.ei
+8.s
+7.mos
+6.i
+7.a
+8.m
+8.s
+7.e
+8.m
+8.s
+7.o
+7.s
+6.m
+7.os
+6.ou
+6.s
+5.i
+6.a
+7.m
+8.os	coloríamos
+7.s
+63da
 84s
 76o
 83s
+6.eis	coloríeis
+6.fico	colorífico
+6.metria
+<.s
+;.ca	colorimétrica
+=.s	colorimétricas
+<.o	colorimétrico
+=.s	colorimétricos
+:.o	colorímetro
+7.os
+6.ndo
 63r
-4/ssais
+70a	colorira|colorirá
+8.m
+9.os	coloríramos
+8.o	colorirão
+80s	coloriras|colorirás
+7.des
+7.ei
+90s	colorireis|coloríreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	coloriríamos
+9.s
+8.eis	coloriríeis
+7.mos
+6.s
+7.se
+9.is	colorísseis
+9.m
+:.os	coloríssemos
+9.s
+7.te
+9.s
+6.u
+6.zacao	colorização
+5.o
+6.u
+4.s
+5/sais
 74l
+8.idade
+=.s
 60o
+7.s
 43u
-3>una
+3.umbano
+6.ia	colúmbia
+7.na
+9.s
+8.o
+9.s
+6.ofila	columbófila
+;.s	columbófilas
+:.ia
+:.o	columbófilo
+;.s	columbófilos
+4>na
+6.r
+7.es
 69s
+6.ta
+8.s
+6.veis	colunáveis
+8.l	colunável
 53ista
+9.s
+4.ra
+6.is
+6.m
+7.os
+6.s
+5.o
 2Um
 3?a
+4.dre
+7.s
+6.ice
+7.o
+4.is
 49m
 51os
 42nches
-5:da
+5:da	comanda|comandá
 74da
 9.s
 86o
 92s
+7.i
+8.s
 72m
-8.os
+80os	comandamos|comandámos
 71ndo
 8Ate
 :9s
 7<r
-82a	comandará
+83a	comandará|comandara
+9.m
+:.os	comandáramos
+9.o	comandarão
+90s	comandaras|comandarás
+8.des
 8/ei
+:0s	comandareis|comandáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	comandaríamos
+:.s
+9.eis	comandaríeis
+8.mos
 72s
+8.se
+:.is	comandásseis
+:.m
+;.os	comandássemos
+:.s
+8.te
+:.s
 75va
+9.m
+:.os	comandávamos
+9.s
+8.eis	comandáveis
 61e
 72i
+8.s
+7.m
+8.os
+7.s
 6Bo
 7:s
 75u
 40rca
+7.s
 4:s
-30bata
+3.ba
+5.la
+7.is
+7.m
+8.os
+7.s
+6.e
+7.m
+7.s
+6.i
+7.a
+8.m
+9.os	combalíamos
+8.s
+7.da
+9.s
+8.o
+9.s
+7.eis	combalíeis
+7.mos
+7.ndo
+7.r
+80a	combalira|combalirá
+9.m
+:.os	combalíramos
+9.o	combalirão
+90s	combaliras|combalirás
+8.des
+8.ei
+:0s	combalireis|combalíreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	combaliríamos
+:.s
+9.eis	combaliríeis
+8.mos
+7.s
+8.se
+:.is	combalísseis
+:.m
+;.os	combalíssemos
+:.s
+8.te
+:.s
+7.u
+6.o
+50ta
+7.is
 70m
+8.os
 7.s
 6Ae
+7.i
+8.s
 75m
 86os
 73ndo
 87te
 :9s
 7@r
-8.a	combaterá
+80a	combaterá|combatera
 95m
+:.os	combatêramos
 9.o	combaterão
+90s	combateras|combaterás
+8.des
 80ei
+:0s	combatereis|combatêreis
 91m
+:.os
 9/s
+8.ia
+:.m
+;.os	combateríamos
+:.s
+9.eis	combateríeis
 81mos
 7;s
+8.se
+:.is	combatêsseis
+:.m
+;.os	combatêssemos
+:.s
 80te
+:.s
 77u
 65i
 72a
 80m
 9/os	combatíamos
-73do
+8.s
+7.da
+9.s
+83o
+9.s
+7.eis	combatíeis
+7.mento
+<.s
+7.va
+9.s
+8.eis	combatíveis
+9.l	combatível
+8.idade
+=.s
+8.o
+9.s
 64o
-4;ina
+4;ina	combina|combiná
 7?cao	combinação
+8.ional
 87oes	combinações
 75da
 92s
 8<o
+9.r
+:.a
+;.s
+:.es
 96s
+7.i
+8.s
 78m
 8:os	combinámos|combinamos
 72ndo
 7<r
-83am
-8/em
+80a	combinara|combinará
+93m
+:.os	combináramos
+9.o	combinarão
+90s	combinaras|combinarás
+8.des
+8.ei
+:0s	combinareis|combináreis
+9/m
+:.os
+9.s
+8.ia
+:.m
+;.os	combinaríamos
+:.s
+9.eis	combinaríeis
 82mos
 7.s
+8.se
+:.is	combinásseis
+:.m
+;.os	combinássemos
+:.s
 81te
+:.s
+7.toria	combinatória
+<.s	combinatórias
+;.o	combinatório
+<.s	combinatórios
 72va
 9.m
+:.os	combinávamos
+9.s
+8.eis	combináveis
+9.l	combinável
 63e
 75i
+8.s
 7/m
+8.os
+7.s
 6/o
 76u
 4Coio
 7<s
+5.niana
+:.s
+9.o
+:.s
 48ustao	combustão
-76iveis	combustíveis
+7.ibilidade
+@.s
+86veis	combustíveis
 :?l	combustível
+9.o
+7.oes	combustões
 3Ae
 4Eca	começa
 65da	começada
 8/s	começadas
 7=o	começado
+8.r	começador
+9.a	começadora
+:.s	começadoras
+9.es	começadores
 8.s	começados
+6.i	começai
+7.s	começais
 6Am	começam
 7Bos	começamos|começámos
 6<ndo	começando
 6Hr	começar
 7;a	começará|começara
 8Bm	começaram
+9.os	começáramos
 87o	começarão
-82s	começarás
+83s	começarás|começaras
+7.des	começardes
 76ei	começarei
+90s	começareis|começáreis
 8=m	começarem
 98os	começaremos
 8=s	começares
@@ -21785,9 +89367,11 @@ A.s
 91m	começariam
 :/os	começaríamos
 9.s	começarias
+8.eis	começaríeis
 7=mos	começarmos
 6>s	começas
 79se	começasse
+9.is	começásseis
 95m	começassem
 :4os	começássemos
 93s	começasses
@@ -21797,118 +89381,442 @@ A.s
 87m	começavam
 94os	começávamos
 81s	começavas
+7.eis	começáveis
 5?e
 6Ci
+7.s
 6>m
 7:os
 6=s
 5Bo	começo
 61s	começos
 6Fu	começou
-4;dia	comédia
+4.de
+6.ira
+9.s
+8.o
+6.m
+6.s
+5.i
+6;a	comédia
 78nte
 :3s
 74s	comédias
-57or
+6.da
+8.s
+7.o
+8.s
+6.mento
+;.s
+7.os
+6.ografo	comediógrafo
+6.r
+6.s
+5.oiro
+67r
 72a
 8/s
 76es
+6.uro
 4.i
+5.s
 4?m
-53ora
+53ora	comemora|comemorá
 87cao	comemoração
 90oes	comemorações
-8.do
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
 80m
-92os
+93os	comemoramos|comemorámos
 81ndo
 8<r
+90a	comemorara|comemorará
+:.m
+;.os	comemoráramos
+:.o	comemorarão
+:0s	comemoraras|comemorarás
+9.des
+9.ei
+;0s	comemorareis|comemoráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	comemoraríamos
+;.s
+:.eis	comemoraríeis
 9/mos
+8.s
+9.se
+;.is	comemorásseis
+;.m
+<.os	comemorássemos
+;.s
+9.te
+;.s
 80tiva
+<.s
 ;/o
+<.s
+8.va
+:.m
+;.os	comemorávamos
+:.s
+9.eis	comemoráveis
+:.l	comemorável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 7.o
 8.u
 6=s
-4:ndo
-53ta
-71do
+4.nda
+7.dor
+:.a
+;.s
+:.es
+7.s
+7.tario	comendatário
+<.s	comendatários
+8.orio	comendatório
+6:o
+5.sais
+7.l
+8.idade
+=.s
+9.smo
+<.s
+60ura	comensura|comensurá
+9.bilidade
+A.s
+9.cao	comensuração
+:.oes	comensurações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	comensuramos|comensurámos
+9.ndo
+9.r
+:0a	comensurara|comensurará
+;.m
+<.os	comensuráramos
+;.o	comensurarão
+;0s	comensuraras|comensurarás
+:.des
+:.ei
+<0s	comensurareis|comensuráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	comensuraríamos
+<.s
+;.eis	comensuraríeis
+:.mos
+9.s
+:.se
+<.is	comensurásseis
+<.m
+=.os	comensurássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	comensurávamos
+;.s
+:.eis	comensuráveis
+;.l	comensurável
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+54ta	comenta|comentá
+7.cao	comentação
+8.oes	comentações
+7.da
+9.s
+81o
 92r
+:.a
+;.s
 :/es
+9.s
+7.i
+8.s
 71m
+80os	comentamos|comentámos
 7.ndo
 7;r
-8/am
-8<io	comentário
+80a	comentara|comentará
+9/m
+:.os	comentáramos
+9.o	comentarão
+90s	comentaras|comentarás
+8.des
+8.ei
+:0s	comentareis|comentáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	comentaríamos
+:.s
+9.eis	comentaríeis
+9<o	comentário
 :<s	comentários
-7.sse
+9.sta
+<.s
+8.mos
+7.s
+8.se
+:.is	comentásseis
+:.m
+;.os	comentássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	comentávamos
+9.s
+8.eis	comentáveis
 61e
 72i
+8.s
 70m
+8.os
 70s
 60o
 75u
 4Hr
-54a	comerá
+55a	comerá|comera
 6:m
+7.os	comêramos
 63o	comerão
-6/s	comerás
-59ciais
+61s	comerás|comeras
+5.ceia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+60ia	comercia|comerciá
+8.da
+:.s
+9.o
+:.s
+8.i
+99s
 8=l
-9.iza
+9.ismo
+=.s
+;.ta
+=.s
+:0za	comercializa|comercializá
 <0cao	comercialização
+=.oes	comercializações
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	comercializamos|comercializámos
+<.ndo
 <3r
+=0a	comercializara|comercializará
+>.m
+?.os	comercializáramos
+>.o	comercializarão
+>0s	comercializaras|comercializarás
+=.des
+=.ei
+?0s	comercializareis|comercializáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	comercializaríamos
+?.s
+>.eis	comercializaríeis
+=.mos
+<.s
+=.se
+?.is	comercializásseis
+?.m
+@.os	comercializássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	comercializávamos
+>.s
+=.eis	comercializáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
 9/mente
-89nte
+8.m
+90os	comerciamos|comerciámos
+8.ndo
+99te
 ;8s
+8.r
+90a	comerciara|comerciará
+:.m
+;.os	comerciáramos
+:.o	comerciarão
+:0s	comerciaras|comerciarás
+9.des
+9.ei
+;0s	comerciareis|comerciáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	comerciaríamos
+;.s
+:.eis	comerciaríeis
+9.mos
+8.s
+9.se
+;.is	comerciásseis
+;.m
+<.os	comerciássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	comerciávamos
+:.s
+9.eis	comerciáveis
+:.l	comerciável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 7<o	comércio
+8.s	comércios
+8.u
+5.des
 55ei
+70s	comereis|comêreis
 69m
 73os
 6:s
+6.te
 56ia
 7/m
 8.os	comeríamos
 7.s
+6.eis	comeríeis
 58mos
 4=s
 56se
+7.is	comêsseis
 71m
 81os	comêssemos
 73s
 5=te
-60iveis	comestíveis
+7.s
+6.ibilidade
+?.s
+70veis	comestíveis
 91l	comestível
 4;ta
+6.is
 64m
+7.os
+6.r
+7.io	cometário
 69s
-5:e
+5:e	comete|cometê
+6.dor
+9.a
+:.s
+9.es
+6.i
+7.s
 6:m
 7;os
 66ndo
+7.te
+9.s
 6Br
 73a	cometerá|cometera
 8:m
+9.os	cometêramos
 8.o	cometerão
-8/s	cometerás
+81s	cometerás|cometeras
+7.des
 73ei
+90s	cometereis|cometêreis
 85m
+9.os
 84s
 73ia
+9.m
+:.os	cometeríamos
+9.s
+8.eis	cometeríeis
 72mos
 65s
 73se
+9.is	cometêsseis
 9.m
+:.os	cometêssemos
+9.s
 79te
 9.s
 6?u
 5>i
 62a
+7.m
+8.os	cometíamos
+7.s
 62da
 83s
 7=o
 89s
+6.eis	cometíeis
+6.mento
+;.s
 55o
 4?u
+4.zaina
+5.inho
 3?i
 4<a
 56m
@@ -21917,7 +89825,15 @@ A.s
 43ca	cómica
 6/s	cómicas
 59hao	comichão
-57io	comício
+6.ento
+6.oes	comichões
+7.na
+7.so
+5.ial
+6.dade
+:.s
+6.eiro
+67o	comício
 70s	comícios
 56o	cómico
 61s	cómicos
@@ -21925,126 +89841,1186 @@ A.s
 68s
 5>o
 66s
+4.eis	comíeis
 4Hgo
-4/lao	comilão
-4>ssao	comissão
-73ria	comissária
+4.lanca	comilança
+6/o	comilão
+5.oes	comilões
+6.na
+8.s
+4.nho
+7.s
+40sera	comisera|comiserá
+8.cao	comiseração
+9.oes	comiserações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	comiseramos|comiserámos
+8.ndo
+8.r
+90a	comiserara|comiserará
+:.m
+;.os	comiseráramos
+:.o	comiserarão
+:0s	comiseraras|comiserarás
+9.des
+9.ei
+;0s	comiserareis|comiseráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	comiseraríamos
+;.s
+:.eis	comiseraríeis
+9.mos
+8.s
+9.se
+;.is	comiserásseis
+;.m
+<.os	comiserássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	comiserávamos
+:.s
+9.eis	comiseráveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5>sao	comissão
+74ria	comissária|comissaria|comissariá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	comissariamos|comissariámos
+:.ndo
+:.r
+;0a	comissariara|comissariará
+<.m
+=.os	comissariáramos
+<.o	comissariarão
+<0s	comissariaras|comissariarás
+;.des
+;.ei
+=0s	comissariareis|comissariáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	comissariaríamos
+=.s
+<.eis	comissariaríeis
+;.mos
+:0s	comissarias|comissárias
+;.se
+=.is	comissariásseis
+=.m
+>.os	comissariássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	comissariávamos
+<.s
+;.eis	comissariáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
 9;o	comissário
 :4s	comissários
+:.u
+60iona	comissiona|comissioná
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	comissionamos|comissionámos
+:.ndo
+:.r
+;0a	comissionara|comissionará
+<.m
+=.os	comissionáramos
+<.o	comissionarão
+<0s	comissionaras|comissionarás
+;.des
+;.ei
+=0s	comissionareis|comissionáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	comissionaríamos
+=.s
+<.eis	comissionaríeis
+;.mos
+:.s
+;.se
+=.is	comissionásseis
+=.m
+>.os	comissionássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	comissionávamos
+<.s
+;.eis	comissionáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.ista
+9.o
+:.u
 66oes	comissões
 4=te	comité
 61s	comités
 57iva
+8.s
+4.veis	comíveis
+6.l	comível
 3So
 43cao	comoção
+50iona	comociona|comocioná
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.l
+9.m
+:0os	comocionamos|comocionámos
+9.ndo
+9.r
+:0a	comocionara|comocionará
+;.m
+<.os	comocionáramos
+;.o	comocionarão
+;0s	comocionaras|comocionarás
+:.des
+:.ei
+<0s	comocionareis|comocionáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	comocionaríamos
+<.s
+;.eis	comocionaríeis
+:.mos
+9.s
+:.se
+<.is	comocionásseis
+<.m
+=.os	comocionássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	comocionávamos
+;.s
+:.eis	comocionáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.oes	comoções
 46da	cómoda
+6.mente
 51idade
 :2s
+6.smo
+9.s
+7.ta
 52o	cómodo
 61ro
-4/ve
-66nte
+8.s
+4.res
+4.tividade
+<.s
+4.va
+6.is
+6.m
+7.os
+6.s
+51e	comove|comovê
+6.dor
+9.a
+:.s
+9.es
+6.i
+7.s
+6.m
+7.os
+6.ndo
+76te
+9.s
 61r
+70a	comovera|comoverá
+8.m
+9.os	comovêramos
+8.o	comoverão
+80s	comoveras|comoverás
+7.des
+7.ei
+90s	comovereis|comovêreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	comoveríamos
+9.s
+8.eis	comoveríeis
+7.mos
+6.s
+7.se
+9.is	comovêsseis
+9.m
+:.os	comovêssemos
+9.s
+7.te
+9.s
 6/u
-52ida
+5.i
+6.a
+7.m
+8.os	comovíamos
+7.s
+62da
+8.s
 75o
 8/s
-30pacta
+6.eis	comovíeis
+5.o
+31pacta	compacta|compactá
+8.cao	compactação
+9.oes	compactações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	compactamos|compactámos
+8.ndo
+8.r
+90a	compactara|compactará
+:.m
+;.os	compactáramos
+:.o	compactarão
+:0s	compactaras|compactarás
+9.des
+9.ei
+;0s	compactareis|compactáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	compactaríamos
+;.s
+:.eis	compactaríeis
+9.mos
+8.s
+9.se
+;.is	compactásseis
+;.m
+<.os	compactássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	compactávamos
+:.s
+9.eis	compactáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.idade
+<.s
 72o
-7/uar
-50dre
+8.s
+8.u
+70ua	compactua|compactuá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	compactuamos|compactuámos
+9.ndo
+9/r
+:0a	compactuara|compactuará
+;.m
+<.os	compactuáramos
+;.o	compactuarão
+;0s	compactuaras|compactuarás
+:.des
+:.ei
+<0s	compactuareis|compactuáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	compactuaríamos
+<.s
+;.eis	compactuaríeis
+:.mos
+9.s
+:.se
+<.is	compactuásseis
+<.m
+=.os	compactuássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	compactuávamos
+;.s
+:.eis	compactuáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.deca	compadeça
+9.is	compadeçais
+9.m	compadeçam
+:.os	compadeçamos
+9.s	compadeças
+80e	compadece|compadecê
+9.dor
+<.a
+=.s
+<.es
+9.i
+:.s
+9.m
+:.os
+9.ndo
+9.r
+:0a	compadecera|compadecerá
+;.m
+<.os	compadecêramos
+;.o	compadecerão
+;0s	compadeceras|compadecerás
+:.des
+:.ei
+<0s	compadecereis|compadecêreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	compadeceríamos
+<.s
+;.eis	compadeceríeis
+:.mos
+9.s
+:.se
+<.is	compadecêsseis
+<.m
+=.os	compadecêssemos
+<.s
+:.te
+<.s
+9.u
+8.i
+9.a
+:.m
+;.os	compadecíamos
+:.s
+9.da
+;.s
+:.o
+;.s
+9.eis	compadecíeis
+9.mento
+>.s
+8.o	compadeço
+60ra	compadra|compadrá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	compadramos|compadrámos
+8.ndo
+8.r
+90a	compadrara|compadrará
+:.m
+;.os	compadráramos
+:.o	compadrarão
+:0s	compadraras|compadrarás
+9.des
+9.ei
+;0s	compadrareis|compadráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	compadraríamos
+;.s
+:.eis	compadraríeis
+9.mos
+8.s
+9.se
+;.is	compadrásseis
+;.m
+<.os	compadrássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	compadrávamos
+:.s
+9.eis	compadráveis
+70e
+8.i
+9.s
+8.m
+9.os
 8/s
+7.ice
+8.o
+7.o
+8.u
+50gina	compagina|compaginá
+9.cao	compaginação
+:.oes	compaginações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	compaginamos|compaginámos
+9.ndo
+9.r
+:0a	compaginara|compaginará
+;.m
+<.os	compagináramos
+;.o	compaginarão
+;0s	compaginaras|compaginarás
+:.des
+:.ei
+<0s	compaginareis|compagináreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	compaginaríamos
+<.s
+;.eis	compaginaríeis
+:.mos
+9.s
+:.se
+<.is	compaginásseis
+<.m
+=.os	compaginássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	compaginávamos
+;.s
+:.eis	compagináveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 5<ixao	compaixão
+7.oes	compaixões
 5;nheira
+;.o	companheirão
 ;4s
 :0ismo
+>.s
 :?o
+;.na
+=.s
 ;=s
 7Cia
 9<s
-5:ra
+5:ra	compara|compará
+7.bilidade
+?.s
 7:cao	comparação
 81oes	comparações
 78da
 94s
 8=o
+9.r
+:.a
+;.s
+:.es
 96s
+7.i
+8.s
 74m
 84os	comparamos|comparámos
 74ndo
 7=r
-8/am
-80es
+80a	comparara|comparará
+9/m
+:.os	comparáramos
+9.o	compararão
+90s	compararas|compararás
+8.des
+8.ei
+:0s	comparareis|comparáreis
+9.m
+:.os
+90s
+8.ia
+:.m
+;.os	compararíamos
+:.s
+9.eis	compararíeis
 83mos
 7/s
+8.se
+:.is	comparásseis
+:.m
+;.os	comparássemos
+:.s
+8.te
+:.s
 7/tiva
 ;/mente
+;.s
+:.o
+;.s
 7/va
+9.m
+:.os	comparávamos
+9.s
 8.eis	comparáveis
 94l	comparável
 66e
 73ca	compareça
+9.is	compareçais
 9/m	compareçam
-88er
-:/a	comparecerá
+:.os	compareçamos
+9.s	compareças
+80e	comparece|comparecê
+9.i
+:.s
+9.m
+:.os
+9.ncia	comparecência
+=.s	comparecências
+:.do
+:.te
+<.s
+98r
+:0a	comparecerá|comparecera
 ;0m
-:/em
+<.os	comparecêramos
+;.o	comparecerão
+;0s	compareceras|comparecerás
+:.des
+:.ei
+<0s	comparecereis|comparecêreis
+;/m
+<.os
+;.s
+:.ia
+<.m
+=.os	compareceríamos
+<.s
+;.eis	compareceríeis
+:.mos
+9.s
+:.se
+<.is	comparecêsseis
+<.m
+=.os	comparecêssemos
+<.s
+:.te
+<.s
 94u
-8/ido
+8.i
+9.a
+:.m
+;.os	comparecíamos
+:.s
+9.da
+;.s
+:/o
+;.s
+9.eis	comparecíeis
+9.mento
+>.s
+8.o	compareço
 75i
+8.s
 70m
+8.os
 71ncia	comparência
+;.s	comparências
 73s
 60o
 73u
 60sa
 82s
-64tilha
+6.ta
+8.is
+8.m
+9.os
+8.s
+7.e
+8.m
+8.s
+7.i
+8.a
+9.m
+:.os	compartíamos
+9.s
+80cipa	comparticipa|comparticipá
+<.cao	comparticipação
+=.oes	comparticipações
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	comparticipamos|comparticipámos
+<.ndo
+<.r
+=0a	comparticipara|comparticipará
+>.m
+?.os	comparticipáramos
+>.o	comparticiparão
+>0s	comparticiparas|comparticiparás
+=.des
+=.ei
+?0s	comparticipareis|comparticipáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	comparticiparíamos
+?.s
+>.eis	comparticiparíeis
+=.mos
+<.s
+=.se
+?.is	comparticipásseis
+?.m
+@.os	comparticipássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	comparticipávamos
+>.s
+=.eis	comparticipáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+8.da
+:.s
+9.o
+:.s
+8.eis	compartíeis
+85lha	compartilha|compartilhá
 ;1da
+=.s
 <1o
+=.r
+>.a
+?.s
+>.es
+=.s
+;.i
+<.s
 ;4m
-<4os
+<5os	compartilhamos|compartilhámos
 ;0ndo
+<.te
+>.s
 ;<r
-</am
+<0a	compartilhara|compartilhará
+=/m
+>.os	compartilháramos
+=.o	compartilharão
+=0s	compartilharas|compartilharás
+<.des
+<.ei
+>0s	compartilhareis|compartilháreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	compartilharíamos
+>.s
+=.eis	compartilharíeis
+<.mos
 ;/s
+<.se
+>.is	compartilhásseis
+>.m
+?.os	compartilhássemos
+>.s
+<.te
+>.s
 ;.va
+=.m
+>.os	compartilhávamos
+=.s
+<.eis	compartilháveis
 :2e
 ;/i
+<.s
 ;/m
+<.os
+;.s
 :3o
 ;2u
-8/mentar
+80menta	compartimenta|compartimentá
+=.cao	compartimentação
+=.da
+?.s
+>.o
+?.r
+@.a
+A.s
+@.es
+?.s
+=.i
+>.s
+=.m
+>0os	compartimentamos|compartimentámos
+=.ndo
+>.te
+@.s
+=/r
+>0a	compartimentara|compartimentará
+?.m
+@.os	compartimentáramos
+?.o	compartimentarão
+?0s	compartimentaras|compartimentarás
+>.des
+>.ei
+@0s	compartimentareis|compartimentáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	compartimentaríamos
+@.s
+?.eis	compartimentaríeis
+>.mos
+=.s
+>.se
+@.is	compartimentásseis
+@.m
+A.os	compartimentássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	compartimentávamos
+?.s
+>.eis	compartimentáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
 <;o
 =7s
-5.ssiva
-90o
-75o
-81s
-55tibilidade
-76veis	compatíveis
-99l	compatível
-62riota
-;7s
-4.elida
-82o
-9.s
-51ndio	compêndio
-68sa
-88cao	compensação
-91oes	compensações
-80da
-93o
-:0r
-:/s
-82m
+=.u
 9.os
 8.ndo
+8.r
+90a	compartira|compartirá
+:.m
+;.os	compartíramos
+:.o	compartirão
+:0s	compartiras|compartirás
+9.des
+9.ei
+;0s	compartireis|compartíreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	compartiríamos
+;.s
+:.eis	compartiríeis
+9.mos
+8.s
+9.se
+;.is	compartísseis
+;.m
+<.os	compartíssemos
+;.s
+9.te
+;.s
+8.u
+7.o
+50ssa	compassa|compassá
+8.da
+:.mente
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	compassamos|compassámos
+8.ndo
+8.r
+90a	compassara|compassará
+:.m
+;.os	compassáramos
+:.o	compassarão
+:0s	compassaras|compassarás
+9.des
+9.ei
+;0s	compassareis|compassáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	compassaríamos
+;.s
+:.eis	compassaríeis
+9.mos
+8.s
+9.se
+;.is	compassásseis
+;.m
+<.os	compassássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	compassávamos
+:.s
+9.eis	compassáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.iva
+:.s
+9.el	compassível
+9.idade
+>.s
+90o
+:.s
+75o
+81s
+8.u
+5.ternidade
+>.s
+65ibilidade
+?.s
+;0za	compatibiliza|compatibilizá
+=.cao	compatibilização
+>.oes	compatibilizações
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	compatibilizamos|compatibilizámos
+=.ndo
+=.r
+>0a	compatibilizara|compatibilizará
+?.m
+@.os	compatibilizáramos
+?.o	compatibilizarão
+?0s	compatibilizaras|compatibilizarás
+>.des
+>.ei
+@0s	compatibilizareis|compatibilizáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	compatibilizaríamos
+@.s
+?.eis	compatibilizaríeis
+>.mos
+=.s
+>.se
+@.is	compatibilizásseis
+@.m
+A.os	compatibilizássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	compatibilizávamos
+?.s
+>.eis	compatibilizáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+76veis	compatíveis
+99l	compatível
+6.ricio	compatrício
+82ota
+;7s
+4.elacao	compelação
+7.tivo
+6.e
+7.m
+7.s
+6.i
+7.a
+8.m
+9.os	compelíamos
+8.s
+7.da
+9.s
+82o
+9.s
+7.eis	compelíeis
+7.mos
+7.ndo
+7.r
+80a	compelira|compelirá
+9.m
+:.os	compelíramos
+9.o	compelirão
+90s	compeliras|compelirás
+8.des
+8.ei
+:0s	compelireis|compelíreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	compeliríamos
+:.s
+9.eis	compeliríeis
+8.mos
+7.s
+8.se
+:.is	compelísseis
+:.m
+;.os	compelíssemos
+:.s
+8.te
+:.s
+7.u
+51ndio	compêndio
+9.s	compêndios
+60etra	compenetra|compenetrá
+:.cao	compenetração
+;.oes	compenetrações
+:.da
+<.mente
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	compenetramos|compenetrámos
+:.ndo
+:.r
+;0a	compenetrara|compenetrará
+<.m
+=.os	compenetráramos
+<.o	compenetrarão
+<0s	compenetraras|compenetrarás
+;.des
+;.ei
+=0s	compenetrareis|compenetráreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	compenetraríamos
+=.s
+<.eis	compenetraríeis
+;.mos
+:.s
+;.se
+=.is	compenetrásseis
+=.m
+>.os	compenetrássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	compenetrávamos
+<.s
+;.eis	compenetráveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+68sa	compensa|compensá
+88cao	compensação
+9.ionismo
+@.s
+91oes	compensações
+80da
+:.s
+93o
+:0r
+;.a
+<.s
+;.es
+:/s
+8.i
+9.s
+82m
+90os	compensamos|compensámos
+8.ndo
 8=r
-9/a	compensará
-9.es
+91a	compensará|compensara
+:.m
+;.os	compensáramos
+:.o	compensarão
+:0s	compensaras|compensarás
+9.des
+9.ei
+;0s	compensareis|compensáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	compensaríamos
+;.s
+:.eis	compensaríeis
+9.mos
+8.s
+9.se
+;.is	compensásseis
+;.m
+<.os	compensássemos
+;.s
+9.te
+;.s
+8.tiva
+<.s
+;.o
+<.s
+9.oria	compensatória
+=.s	compensatórias
+<.o	compensatório
+=.s	compensatórios
 8/va
+:.m
+;.os	compensávamos
+:.s
+9.eis	compensáveis
+:.l	compensável
 72e
+8.i
+9.s
+8.m
+9.os
+8.s
 72o
 81u
 59te
@@ -22053,410 +91029,2266 @@ A.s
 ;6s	competências
 87te
 :4s
+9.issima	competentíssima
+?.s	competentíssimas
+>.o	competentíssimo
+?.s	competentíssimos
 7.s
-62ia
+6.i
+72a
 8/m
+9.os	competíamos
+8.s
 7>cao	competição
 85oes	competições
-7.do
+7.da
+9.s
+8.o
 94r
+:.a
+;.s
 :4es
+9.s
+7.eis	competíeis
 70mos
 72ndo
 7=r
-81em
+80a	competira|competirá
+9.m
+:.os	competíramos
+9.o	competirão
+90s	competiras|competirás
+8.des
+8.ei
+:0s	competireis|competíreis
+91m
+:.os
+9.s
+8.ia
+:.m
+;.os	competiríamos
+:.s
+9.eis	competiríeis
+8.mos
+7.s
+8.se
+:.is	competísseis
+:.m
+;.os	competíssemos
+:.s
+8.te
+:.s
 73tiva
+;.mente
 ;/s
 :/idade
+?.s
 :4o
 ;1s
 7/u
-43ilacao	compilação
+40ila	compila|compilá
+73cao	compilação
+8.oes	compilações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	compilamos|compilámos
+7.ndo
 74r
-6/ou
-5/to
+80a	compilara|compilará
+9.m
+:.os	compiláramos
+9.o	compilarão
+90s	compilaras|compilarás
+8.des
+8.ei
+:0s	compilareis|compiláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	compilaríamos
+:.s
+9.eis	compilaríeis
+8.mos
+7.s
+8.se
+:.is	compilásseis
+:.m
+;.os	compilássemos
+:.s
+8.te
+:.s
+7.torio	compilatório
+7.va
+9.m
+:.os	compilávamos
+9.s
+8.eis	compiláveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7/u
+5.ta
+7.is
+7.m
+8.os
+7.s
+6/o
 40lacencia	complacência
+<.s	complacências
 91te
+;.s
+60na	complana|complaná
+8.cao	complanação
+9.oes	complanações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	complanamos|complanámos
+8.ndo
+8.r
+90a	complanara|complanará
+:.m
+;.os	complanáramos
+:.o	complanarão
+:0s	complanaras|complanarás
+9.des
+9.ei
+;0s	complanareis|complanáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	complanaríamos
+;.s
+:.eis	complanaríeis
+9.mos
+8.s
+9.se
+;.is	complanásseis
+;.m
+<.os	complanássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	complanávamos
+:.s
+9.eis	complanáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 51eicao	compleição
-62mentar
+8.ional
+8.oado	compleiçoado
+60menta	complementa|complementá
+;.cao	complementação
+<.oes	complementações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	complementamos|complementámos
+;.ndo
+;2r
+<0a	complementara|complementará
+=.m
+>.os	complementáramos
+=.o	complementarão
+=0s	complementaras|complementarás
+<.des
+<.ei
+>0s	complementareis|complementáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	complementaríamos
+>.s
+=.dade
+A.s
+=.eis	complementaríeis
+=.o	complementário
+<.mente
+=.os
+;.s
+<.se
+>.is	complementásseis
+>.m
+?.os	complementássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	complementávamos
+=.s
+<.eis	complementáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
 :2o
+;.s
+;.u
 6?ta
+8.cao	completação
+9.oes	completações
 8/da
+:.s
 94o
+:.s
+8.i
+9.s
 80m
 9Fente
 93os	completamos|completámos
 8.ndo
 8>r
-9/a	completará
+91a	completará|completara
 :1m
-91em
+;.os	completáramos
+:.o	completarão
+:0s	completaras|completarás
+9.des
+9.ei
+;0s	completareis|completáreis
+:1m
+;.os
 :2s
+9.ia
+;.m
+<.os	completaríamos
+;.s
+:.eis	completaríeis
 91mos
 85s
 9.se
+;.is	completásseis
+;.m
+<.os	completássemos
+;.s
 90te
+;.s
 8.va
+:.m
+;.os	completávamos
+:.s
+9.eis	completáveis
 74e
 84i
+9.s
 80m
+9.os
 8/s
+7.iva
+:.s
+9.o
+:.s
 7@o
+8.rio	completório
 86s
 86u
+7.ude
 68xa
+8.da
+:.s
+9.o
+:.s
+8.mente
+8.o	complexão
 86s
 77idade
 <2s
+:.o	complexidão
+9.oes	complexidões
 7>o
 87s
-56ica
+56ica	complica|complicá
 86cao	complicação
 99oes	complicações
 8:da
 :8s
 9?o
+:.r
+;.a
+<.s
+;.es
 :5s
+8.i
+9.s
 81m
+90os	complicamos|complicámos
+8.ndo
 89r
-9/am
+90a	complicara|complicará
+:/m
+;.os	complicáramos
+:.o	complicarão
+:0s	complicaras|complicarás
+9.des
+9.ei
+;0s	complicareis|complicáreis
+:.m
+;.os
+:.s
 9.ia
+;.m
+<.os	complicaríamos
+;.s
+:.eis	complicaríeis
+9.mos
 8/s
-71ou
+9.se
+;.is	complicásseis
+;.m
+<.os	complicássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	complicávamos
+:.s
+9.eis	complicáveis
+7.o
+81u
 61que
+9.i
+:.s
+9.m
+:.os
 92s
 44oe	compõe
 63m	compõem
 6.s	compões
-5.ndo
+5.mos
+5.nde
+8.s
+7.o
 6:ente
 ::s
-61ho
+6.ha
+8.is
+8.m
+9.os
+8.s
+71o
+6.iveis	componíveis
+9.l	componível
 5:r
-69ta
+6.a	comporá
+7.o	comporão
+7.s	comporás
+6.des
+6.ei
+8.s
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	comporíamos
+8.s
+7.eis	comporíeis
+6.mos
+69ta	comporta|comportá
 80da
+:.s
 95o
+:.s
+8.i
+9.s
 85m
 91entais
 =3l
 <Ao
 =9s
-9.os
+90os	comportamos|comportámos
 80ndo
 8:r
-9/am
-91em
+90a	comportara|comportará
+:/m
+;.os	comportáramos
+:.o	comportarão
+:0s	comportaras|comportarás
+9.des
+9.ei
+;0s	comportareis|comportáreis
+:1m
+;.os
 :3s
 9.ia
+;.m
+<.os	comportaríamos
+;.s
+:.eis	comportaríeis
 9/mos
 87s
 90se
+;.is	comportásseis
+;.m
+<.os	comportássemos
+;.s
 9/te
+;.s
 80va
+:.m
+;.os	comportávamos
+:.s
+9.eis	comportáveis
+:.l	comportável
 73e
 83i
+9.s
 82m
+9.os
 82s
 70o
 84u
 55s	compôs
 6:icao	composição
+8.ionais
+<.l
+=.idade
+B.s
+=.mente
 82oes	composições
-77tor
+7.tivo
+8.o	compósito
+97r
 :/a
+;.s
 :3es
+6.sessor
 68ta
+8.gem
 81s
+7.ela
+:.na
+<.s
+;.o
 7<o
 87s
 72ura
 55ta
 7.s
+6.eira
+:.s
 4@ra
 67da
 84s
+7.ico	compradiço
 7=o
 8;r
 92a
+:.s
 9:es
 86s
+6.i
+7.s
 6;m
 7<os	compramos|comprámos
 67ndo
 6Gr
 74a	comprará|comprara
 8:m
+9.os	compráramos
 8.o	comprarão
+80s	compraras|comprarás
+7.des
 75ei
+90s	comprareis|compráreis
 87m
 91os
 89s
 77ia
 90m
+:.os	compraríamos
 9.s
+8.eis	compraríeis
 76mos
 6@s
 76se
+9.is	comprásseis
 90m
 :.os	comprássemos
 92s
 7<te
+9.s
+6.tivo
+7.orio	compratório
 69va
 84m
 9/os	comprávamos
 81s
+7.eis	compráveis
+8.l	comprável
+6.z
+7.a
+8.is
+8.m
+9.os
+8.s
+7.edor
+;.a
+<.s
+;.es
+8.i
+9.s
+8.m
+9.os
+8.ndo
+8.r
+9.a	comprazerá
+:.o	comprazerão
+:.s	comprazerás
+9.des
+9.ei
+;.s
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	comprazeríamos
+;.s
+:.eis	comprazeríeis
+9.mos
+8.s
+7.ia
+9.m
+:.os	comprazíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	comprazíeis
+8.mento
+=.s
+7.o
 5;e
 69enda
+:.is
 :5m
+;.os
 :7s
-9=e
-:1is
+9=e	compreende|compreendê
+:.i
+;1s
 :9m
 ;8os
 :1ndo
 :@r
-;4a	compreenderá
+;5a	compreenderá|compreendera
 <2m
+=.os	compreendêramos
 <1o	compreenderão
-<2s	compreenderás
+<3s	compreenderás|compreenderas
+;.des
 ;1ei
+=0s	compreendereis|compreendêreis
 <1m
+=.os
 <3s
 ;3ia
+=.m
+>.os	compreenderíamos
 =/s
+<.eis	compreenderíeis
 ;2mos
 :;s
 ;3se
+=.is	compreendêsseis
 =/m
+>.os	compreendêssemos
 =.s
 ;4te
+=.s
 :7u
 9:i
 :6a
 ;0m
+<.os	compreendíamos
 ;.s
 :0da
+<.s
 ;5o
+<.s
+:.eis	compreendíeis
 9@o
 8;sao	compreensão
-94iva
-;6el	compreensível
+9.ibilidade
+B.s
+:4va
+<.s
+;.eis	compreensíveis
+<6l	compreensível
 =0mente
 ;4o
 <0s
+9.or
 6@i
+7.s
 67m
 70os
 67s
 71sa
 97o	compressão
 92s
-8/oes	compressões
+8.ibilidade
+A.s
+9.vel	compressível
+:.o
+8.o
+9/es	compressões
 94r
+:.a
+;.s
 :0es
+:.io	compressório
 56ida
+8.o	compridão
 85s
 79o
 84s
-6/me
-8:nto
+6.ma
+8.is
+8.m
+9.os
+8.s
+7/e
+8.m
+8.nte
+::o
 ;4s
-70ida
+8.s
+7.i
+8.a
+9.m
+:.os	comprimíamos
+9.s
+80da
 :.s
 9;o
 :?s
+8.eis	comprimíeis
+8.mos
+8.ndo
 84r
+90a	comprimira|comprimirá
+:.m
+;.os	comprimíramos
+:.o	comprimirão
+:0s	comprimiras|comprimirás
+9.des
+9.ei
+;0s	comprimireis|comprimíreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	comprimiríamos
+;.s
+:.eis	comprimiríeis
+9.mos
+8.s
+9.se
+;.is	comprimísseis
+;.m
+<.os	comprimíssemos
+;.s
+9.te
+;.s
+8.u
+8.veis	comprimíveis
+:.l	comprimível
+7.o
 5<o
+6.batorio	comprobatório
+=.s	comprobatórios
 64meta
+:.is
+:.m
+;.os
 :0s
-94e
-:/dora
+95e	compromete|comprometê
+:.dor
+=/a
 >.s
+=.es
+:.i
+;.s
 :0m
 ;1os
 :0ndo
 :;r
-;1am
-;.em
+;0a	comprometera|comprometerá
+<1m
+=.os	comprometêramos
+<.o	comprometerão
+<0s	comprometeras|comprometerás
+;.des
+;.ei
+=0s	comprometereis|comprometêreis
+<.m
+=.os
 <1s
 ;1ia
+=.m
+>.os	comprometeríamos
+=.s
+<.eis	comprometeríeis
+;.mos
 :0s
 ;0se
+=.is	comprometêsseis
+=.m
+>.os	comprometêssemos
+=.s
 ;1te
+=.s
 :5u
 92i
+:.a
+;.m
+<.os	comprometíamos
+;.s
 :7da
 <1s
 ;9o
 <5s
+:.eis	comprometíeis
 :3mento
+?.s
 91o
-7>isso
+7.issivo
+:>o
+;.rio	compromissório
 ;9s
 6Au
-62va
+7.ve
+9.mos
+9.r
+:.a
+;.m
+<.os	comprouvéramos
+;.s
+:.des
+:.eis	comprouvéreis
+;.m
+;.s
+:.mos
+9.sse
+<.is	comprouvésseis
+<.m	comprouvéssem
+=.os	comprouvéssemos
+<.s
+:.te
+<.s
+63va	comprova|comprová
+8.cao	comprovação
+9.oes	comprovações
 80da
+:.mente
+:.s
 92o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
 81m
+90os	comprovamos|comprovámos
+8.ndo
+9.te
+;.s
 87r
-81tivo
+90a	comprovara|comprovará
+:.m
+;.os	comprováramos
+:.o	comprovarão
+:0s	comprovaras|comprovarás
+9.des
+9.ei
+;0s	comprovareis|comprováreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	comprovaríamos
+;.s
+:.eis	comprovaríeis
+9.mos
+8.s
+9.se
+;.is	comprovásseis
+;.m
+<.os	comprovássemos
+;.s
+9.te
+;.s
+8.tiva
+<.s
+;1o
+<.s
+8.va
+:.m
+;.os	comprovávamos
+:.s
+9.eis	comprováveis
+:.l	comprovável
 7/e
+8.i
+9.s
 8.m
-7/ou
-45ulsao	compulsão
+9.os
+8.s
+7.o
+8/u
+40ulsa	compulsa|compulsá
+8.cao	compulsação
+9.oes	compulsações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	compulsamos|compulsámos
+8.ndo
+85o	compulsão
+8.r
+90a	compulsara|compulsará
+:.m
+;.os	compulsáramos
+:.o	compulsarão
+:0s	compulsaras|compulsarás
+9.des
+9.ei
+;0s	compulsareis|compulsáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	compulsaríamos
+;.s
+:.eis	compulsaríeis
+9.mos
+8.s
+9.se
+;.is	compulsásseis
+;.m
+<.os	compulsássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	compulsávamos
+:.s
+9.eis	compulsáveis
+:.l	compulsável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 72iva
 :0mente
+:.s
 92o
 :.s
-52nha
+7.o
+8.ria	compulsória
+;.s	compulsórias
+:.o	compulsório
+;.s	compulsórios
+8.u
+5.ncao	compunção
+7.oes	compunções
+6.ge
+8.m
+8.s
+7.i
+8.a
+9.m
+:.os	compungíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	compungíeis
+8.mento
+=.s
+9.os
+8.ndo
+8.r
+90a	compungira|compungirá
+:.m
+;.os	compungíramos
+:.o	compungirão
+:0s	compungiras|compungirás
+9.des
+9.ei
+;0s	compungireis|compungíreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	compungiríamos
+;.s
+:.eis	compungiríeis
+9.mos
+8.s
+9.se
+;.is	compungísseis
+;.m
+<.os	compungíssemos
+;.s
+9.te
+;.s
+8.tivo
+8.u
+62ha
+8.m
+9.os	compúnhamos
+8.s
+7.eis	compúnheis
+6.ja
+8.is
+8.m
+9.os
+8.s
+7.o
 53s
-6.este
-52tacao	computação
-80ional
-7Cdor
+6.emos
+7.r
+8.a
+9.m
+:.os	compuséramos
+9.s
+8.des
+8.eis	compuséreis
+9.m
+9.s
+8.mos
+7.sse
+:.is	compusésseis
+:.m
+;.os	compuséssemos
+:.s
+8.te
+:.s
+50ta	computa|computá
+72cao	computação
+8.ionais
+<0l
+=.mente
+8.oes	computações
+7.da
+9.s
+8.o
+9Cr
+:.a
+;.s
 :>es
-60orizada
+9.s
+7.i
+8.s
+7.m
+80os	computamos|computámos
+7.ndo
+7.r
+80a	computara|computará
+9.m
+:.os	computáramos
+9.o	computarão
+90s	computaras|computarás
+8.des
+8.ei
+:0s	computareis|computáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	computaríamos
+:.s
+9.eis	computaríeis
+8.mos
+7.s
+8.se
+:.is	computásseis
+:.m
+;.os	computássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	computávamos
+9.s
+8.eis	computáveis
+9.l	computável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+70riza	computoriza|computorizá
+;.cao	computorização
+<.oes	computorizações
+;0da
+=.s
 </o
+=.s
+;.i
+<.s
+;.m
+<0os	computorizamos|computorizámos
+;.ndo
+<.te
+>.s
+;.r
+<0a	computorizara|computorizará
+=.m
+>.os	computorizáramos
+=.o	computorizarão
+=0s	computorizaras|computorizarás
+<.des
+<.ei
+>0s	computorizareis|computorizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	computorizaríamos
+>.s
+=.eis	computorizaríeis
+<.mos
+;.s
+<.se
+>.is	computorizásseis
+>.m
+?.os	computorizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	computorizávamos
+=.s
+<.eis	computorizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+7.u
 3Aum
 5/mente
 43na
+6.is
+6.l
+7.ismo
+;.s
 62s
-50gar
+50ga	comunga|comungá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	comungamos|comungámos
+7.ndo
+8.te
+:.s
+70r
+80a	comungara|comungará
+9.m
+:.os	comungáramos
+9.o	comungarão
+90s	comungaras|comungarás
+8.des
+8.ei
+:0s	comungareis|comungáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	comungaríamos
+:.s
+9.eis	comungaríeis
+8.mos
+7.s
+8.se
+:.is	comungásseis
+:.m
+;.os	comungássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	comungávamos
+9.s
+8.eis	comungáveis
+6.o
+7.u
+6.ue
+8.i
+9.s
+8.m
+9.os
+8.s
 56hao	comunhão
-57ica
+6.oes	comunhões
+57ica	comunica|comunicá
+8.bilidade
+@.s
 8?cao	comunicação
 9>oes	comunicações
 8/da
+:.s
 9;o
 :7r
+;.a
+<.s
 ;3es
 :3s
+8.i
+9.s
 85m
-93os
+94os	comunicamos|comunicámos
 80ndo
+9.te
+;.s
 8?r
-92am
-9.ei
+90a	comunicara|comunicará
 :2m
+;.os	comunicáramos
+:.o	comunicarão
+:0s	comunicaras|comunicarás
+9.des
+9.ei
+;0s	comunicareis|comunicáreis
+:2m
+;.os
+:.s
+9.ia
+;.m
+<.os	comunicaríamos
+;.s
+:.eis	comunicaríeis
 91mos
 8/s
+9.se
+;.is	comunicásseis
+;.m
+<.os	comunicássemos
+;.s
+9.te
+;.s
+8.tiva
+<.s
+;.o
+<.s
 81va
 :.m
+;.os	comunicávamos
+:.s
+9.eis	comunicáveis
+:.l	comunicável
 72o
 87u
 6@dade
 :8s
 64que
 90i
+:.s
 92m
+:.os
+9.s
 66smo
+9.s
 79ta
 9:s
 62taria	comunitária
 ;.s	comunitárias
 :6o	comunitário
 ;1s	comunitários
+:0za	comunitariza|comunitarizá
+<.cao	comunitarização
+=.oes	comunitarizações
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	comunitarizamos|comunitarizámos
+<.ndo
+=.te
+?.s
+<.r
+=0a	comunitarizara|comunitarizará
+>.m
+?.os	comunitarizáramos
+>.o	comunitarizarão
+>0s	comunitarizaras|comunitarizarás
+=.des
+=.ei
+?0s	comunitarizareis|comunitarizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	comunitarizaríamos
+?.s
+>.eis	comunitarizaríeis
+=.mos
+<.s
+=.se
+?.is	comunitarizásseis
+?.m
+@.os	comunitarizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	comunitarizávamos
+>.s
+=.eis	comunitarizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
 5;s
-4/tacao	comutação
-60dor
+40ta	comuta|comutá
+6/cao	comutação
+7.oes	comutações
+6.da
+8.s
+7.o
+80r
+9.a
+:.s
 9.es
+8.s
+6.i
+7.s
+6.m
+70os	comutamos|comutámos
+6.ndo
 60r
-20ncebe
-71mos
+70a	comutara|comutará
+8.m
+9.os	comutáramos
+8.o	comutarão
+80s	comutaras|comutarás
+7.des
+7.ei
+90s	comutareis|comutáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	comutaríamos
+9.s
+8.eis	comutaríeis
+7.mos
+6.s
+7.se
+9.is	comutásseis
+9.m
+:.os	comutássemos
+9.s
+7.te
+9.s
+6.tiva
+:.s
+9.idade
+>.s
+9.o
+:.s
+6.va
+8.m
+9.os	comutávamos
+8.s
+7.eis	comutáveis
+8.l	comutável
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+2.natural
+30catena	concatena|concatená
+9.cao	concatenação
+:.oes	concatenações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:.ento
+>.s
+:0os	concatenamos|concatenámos
+9.ndo
+9.r
+:0a	concatenara|concatenará
+;.m
+<.os	concatenáramos
+;.o	concatenarão
+;0s	concatenaras|concatenarás
+:.des
+:.ei
+<0s	concatenareis|concatenáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	concatenaríamos
+<.s
+;.eis	concatenaríeis
+:.mos
+9.s
+:.se
+<.is	concatenásseis
+<.m
+=.os	concatenássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	concatenávamos
+;.s
+:.eis	concatenáveis
+;.l	concatenável
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.vidade
+;.s
+4.eba
+7.is
+7.m
+8.os
+7.s
+61e	concebe|concebê
+7.i
+8.s
+7.m
+81os
+7.ndo
 78r
-81am
+80a	concebera|conceberá
+91m
+:.os	concebêramos
+9.o	conceberão
+90s	conceberas|conceberás
+8.des
+8.ei
+:0s	concebereis|concebêreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	conceberíamos
+:.s
+9.eis	conceberíeis
+8.mos
+7.s
+8.se
+:.is	concebêsseis
+:.m
+;.os	concebêssemos
+:.s
+8.te
+:.s
 76u
 63i
+7.a
+8.m
+9.os	concebíamos
+8.s
 79da
 93s
 8:o
 95s
-70vel	concebível
+7.eis	concebíeis
+7.mento
+<.s
+7.veis	concebíveis
+90l	concebível
+6.o
 5/cao	conceção
+6.ional
+:.rio	concecionário
+6.oes	conceções
 57da
+7.is
 70m
+8.os
 7/s
-67e
+67e	concede|concedê
+7.i
+8.s
 71m
 8/os
 7/ndo
+8.te
+:.s
 7:r
-81a	concederá
+82a	concederá|concedera
 91m
-8/em
+:.os	concedêramos
+9.o	concederão
+90s	concederas|concederás
+8.des
+8.ei
+:0s	concedereis|concedêreis
+9/m
+:.os
 9/s
 8.ia
-72sse
+:.m
+;.os	concederíamos
+:.s
+9.eis	concederíeis
+8.mos
+7.s
+82se
+:.is	concedêsseis
+:.m
+;.os	concedêssemos
+:.s
+8.te
+:.s
 77u
 60i
+7.a
+8.m
+9.os	concedíamos
+8.s
 77da
 91s
 88o
 92s
+7.eis	concedíeis
+7.veis	concedíveis
+9.l	concedível
 64o
-5>ito
+5.icao	conceição
+6>to
 87s
-7.uada
+70ua	conceitua|conceituá
+9.da
+;.s
 :0o
 ;.s
-57lho
+9.i
+:.s
+9.m
+:0os	conceituamos|conceituámos
+9.ndo
+9.r
+:0a	conceituara|conceituará
+;.m
+<.os	conceituáramos
+;.o	conceituarão
+;0s	conceituaras|conceituarás
+:.des
+:.ei
+<0s	conceituareis|conceituáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	conceituaríamos
+<.s
+;.eis	conceituaríeis
+:.mos
+9.s
+:.se
+<.is	conceituásseis
+<.m
+=.os	conceituássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	conceituávamos
+;.s
+:.eis	conceituáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.samente
+:.o
+9.u
+50lebra	concelebra|concelebrá
+:.cao	concelebração
+;.oes	concelebrações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	concelebramos|concelebrámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	concelebrara|concelebrará
+<.m
+=.os	concelebráramos
+<.o	concelebrarão
+<0s	concelebraras|concelebrarás
+;.des
+;.ei
+=0s	concelebrareis|concelebráreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	concelebraríamos
+=.s
+<.eis	concelebraríeis
+;.mos
+:.s
+;.se
+=.is	concelebrásseis
+=.m
+>.os	concelebrássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	concelebrávamos
+<.s
+;.eis	concelebráveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+6.heiro
+7.ia
+9.s
+8.o
+9.s
+77o
 81s
-55ntra
+55ntra	concentra|concentrá
 9<cao	concentração
+:.ionaria	concentracionária
+A.s	concentracionárias
+@.o	concentracionário
+A.s	concentracionários
 :4oes	concentrações
 98da
 ;2s
 :;o
+;.r
+<.a
+=.s
+<.es
 ;7s
+9.i
+:.s
+9.lizacao	concentralização
 92m
-:2os
+:3os	concentramos|concentrámos
 90ndo
 9=r
-:.am
-:0em
+:0a	concentrara|concentrará
+;.m
+<.os	concentráramos
+;.o	concentrarão
+;0s	concentraras|concentrarás
+:.des
+:.ei
+<0s	concentrareis|concentráreis
+;0m
+<.os
 ;3s
+:.ia
+<.m
+=.os	concentraríamos
+<.s
+;.eis	concentraríeis
 :3mos
 93s
 :0se
+<.is	concentrásseis
+<.m
+=.os	concentrássemos
 </s
+:.te
+<.s
 9.va
+;.m
+<.os	concentrávamos
+;.s
+:.eis	concentráveis
+;.l	concentrável
 86e
 9/i
+:.s
 93m
 :0os
 95s
-8.icos	concêntricos
+8.ica	concêntrica
+;.mente
+;.s	concêntricas
+:.idade
+?.s
+:.o	concêntrico
+;.s	concêntricos
+9.smo
+<.s
 80o
 91u
-5.ptual
+5.ptaculo	conceptáculo
+7.ibilidade
+@.s
+8.smo
+;.s
+9.ta
+8.va
+9.el	conceptível
+7.uais
+9.l
+:.ismo
+>.s
+<.ta
+>.s
+;0za	conceptualiza|conceptualizá
+=.cao	conceptualização
+>.oes	conceptualizações
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	conceptualizamos|conceptualizámos
+=.ndo
+=.r
+>0a	conceptualizara|conceptualizará
+?.m
+@.os	conceptualizáramos
+?.o	conceptualizarão
+?0s	conceptualizaras|conceptualizarás
+>.des
+>.ei
+@0s	conceptualizareis|conceptualizáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	conceptualizaríamos
+@.s
+?.eis	conceptualizaríeis
+>.mos
+=.s
+>.se
+@.is	conceptualizásseis
+@.m
+A.os	conceptualizássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	conceptualizávamos
+?.s
+>.eis	conceptualizáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+:.mente
 52rne
-63tar
+8.m
+8.ncia	concernência
+<.s	concernências
+9.te
+;.s
+8.s
+7.i
+8.a
+9.m
+:.os	concerníamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	concerníeis
+8.mos
+8.ndo
+8.r
+90a	concernira|concernirá
+:.m
+;.os	concerníramos
+:.o	concernirão
+:0s	concerniras|concernirás
+9.des
+9.ei
+;0s	concernireis|concerníreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	concerniríamos
+;.s
+:.eis	concerniríeis
+9.mos
+8.s
+9.se
+;.is	concernísseis
+;.m
+<.os	concerníssemos
+;.s
+9.te
+;.s
+8.u
+60ta	concerta|concertá
+8.cao	concertação
+9.oes	concertações
+8.da
+:.mente
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	concertamos|concertámos
+8.ndo
+9.te
+;.s
+83r
+90a	concertara|concertará
+:.m
+;.os	concertáramos
+:.o	concertarão
+:0s	concertaras|concertarás
+9.des
+9.ei
+;0s	concertareis|concertáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	concertaríamos
+;.s
+:.eis	concertaríeis
+9.mos
+8.s
+9.se
+;.is	concertásseis
+;.m
+<.os	concertássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	concertávamos
+:.s
+9.eis	concertáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ina
+:.s
+9.o
+8.sta
+;.s
 7>o
 89s
+8.u
 57ssao	concessão
-70ionaria	concessionária
+70iona	concessiona|concessioná
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	concessionamos|concessionámos
+;.ndo
+;.r
+<0a	concessionara|concessionará
+=.m
+>.os	concessionáramos
+=.o	concessionarão
+=0s	concessionaras|concessionarás
+<.des
+<.ei
+>0s	concessionareis|concessionáreis
+=.m
+>.os
+=.s
+<1ia	concessionária|concessionaria
+>.m
+?.os	concessionaríamos
+>0s	concessionarias|concessionárias
+=.eis	concessionaríeis
 =3o	concessionário
 >/s	concessionários
+<.mos
+;.s
+<.se
+>.is	concessionásseis
+>.m
+?.os	concessionássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	concessionávamos
+=.s
+<.eis	concessionáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.va
+:.s
+9.el	concessível
+9.o
 75oes	concessões
+8.r
+9.io	concessório
+5.taculo	concetáculo
+6.ibilidade
+?.s
+7.smo
+:.s
+8.ta
+7.va
+9.s
+8.el	concetível
+8.o
+6.uais
+8.l
+9.ismo
+=.s
+;.ta
+=.s
+:0za	concetualiza|concetualizá
+<.cao	concetualização
+=.oes	concetualizações
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	concetualizamos|concetualizámos
+<.ndo
+<.r
+=0a	concetualizara|concetualizará
+>.m
+?.os	concetualizáramos
+>.o	concetualizarão
+>0s	concetualizaras|concetualizarás
+=.des
+=.ei
+?0s	concetualizareis|concetualizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	concetualizaríamos
+?.s
+>.eis	concetualizaríeis
+=.mos
+<.s
+=.se
+?.is	concetualizásseis
+?.m
+@.os	concetualizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	concetualizávamos
+>.s
+=.eis	concetualizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+9.mente
 48ha
+6.da
+8.s
+7.o
+6.ria
+9.s
 66s
-42idadaos	concidadãos
-5.liacao	conciliação
+50ega	conchega|conchegá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	conchegamos|conchegámos
+8.ndo
+8.r
+90a	conchegara|conchegará
+:.m
+;.os	conchegáramos
+:.o	conchegarão
+:0s	conchegaras|conchegarás
+9.des
+9.ei
+;0s	conchegareis|conchegáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	conchegaríamos
+;.s
+:.eis	conchegaríeis
+9.mos
+8.s
+9.se
+;.is	conchegásseis
+;.m
+<.os	conchegássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	conchegávamos
+:.s
+9.eis	conchegáveis
+7.o
+8.s
+8.u
+7.ue
+9.i
+:.s
+9.m
+:.os
+9.s
+5.o
+6.ide
+6.so
+5.udo
+4.idadania
+9.o	concidadão
+:2s	concidadãos
+50lia	concilia|conciliá
+8.cao	conciliação
+9.oes	conciliações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	conciliamos|conciliámos
+8.ndo
+9.te
+;.s
 85r
-70o	concílio
-5/so
+90a	conciliara|conciliará
+:.m
+;.os	conciliáramos
+:.o	conciliarão
+:0s	conciliaras|conciliarás
+9.des
+9.ei
+;0s	conciliareis|conciliáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	conciliaríamos
+;.s
+:.eis	conciliaríeis
+:.o	conciliário
+9.mos
+8.s
+9.se
+;.is	conciliásseis
+;.m
+<.os	conciliássemos
+;.s
+9.te
+;.s
+8.tivo
+9.oria	conciliatória
+=.s	conciliatórias
+<.o	conciliatório
+=.s	conciliatórios
+8.va
+:.m
+;.os	conciliávamos
+:.s
+9.eis	conciliáveis
+:.l	conciliável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+71o	concílio|concilio
+8.s	concílios
+8.u
+5.rna
+8.is
+8.m
+9.os
+8.s
+7.o
+5.sa
+7.mente
+7.o	concisão
+7.s
+6/o
+7.s
+50ta	concita|concitá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	concitamos|concitámos
+7.ndo
+7.r
+80a	concitara|concitará
+9.m
+:.os	concitáramos
+9.o	concitarão
+90s	concitaras|concitarás
+8.des
+8.ei
+:0s	concitareis|concitáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	concitaríamos
+:.s
+9.eis	concitaríeis
+8.mos
+7.s
+8.se
+:.is	concitásseis
+:.m
+;.os	concitássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	concitávamos
+9.s
+8.eis	concitáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 43lave
+8.s
+7.ista
+;.s
 50ua
+7.is
+7.m
+8.os
+7.s
+6.dencia	concludência
+<.s	concludências
+9.te
+;.s
+6.em
 69i	conclui|concluí
+7.a	concluía
+8.m	concluíam
+9.os	concluíamos
+8.s	concluías
 74da	concluída
+9.s	concluídas
 86o	concluído
+9.s	concluídos
+7.eis	concluíeis
 76mos	concluímos
 7/ndo
 7<r
-84am	concluíram
-8.em	concluírem
+80a	concluirá|concluíra
+94m	concluíram
+:.os	concluíramos
+9.o	concluirão
+90s	concluirás|concluíras
+8.des	concluírdes
+8.ei
+:0s	concluireis|concluíreis
+9.m	concluírem
+:.os
+9.s	concluíres
+8.ia
+:.m
+;.os	concluiríamos
+:.s
+9.eis	concluiríeis
 81mos
-70ste	concluíste
+70s	concluis|concluís
+8.se	concluísse
+:.is	concluísseis
+:.m	concluíssem
+;.os	concluíssemos
+:.s	concluísses
+80te	concluíste
+:.s	concluístes
 78u
 61o
 6=sao	conclusão
@@ -22464,221 +93296,1311 @@ A.s
 :.mente
 :/s
 9.o
-7;oes	conclusões
-4<orda
-89do
+:.s
+7.o
+8;es	conclusões
+4.olor
+5.mitancia	concomitância
+=.s	concomitâncias
+:.te
+<.mente
+<.s
+5<rda	concorda|concordá
+8.da
+:.s
+99o
+:.s
+8.i
+9.s
 89m
 9=os	concordamos|concordámos
 81ncia	concordância
+<.s	concordâncias
 90do
+9.te
+;.s
 8?r
-94a	concordará
+95a	concordará|concordara
 :9m
+;.os	concordáramos
 :1o	concordarão
-:.s	concordarás
-94em
+:0s	concordarás|concordaras
+9.des
+9.ei
+;0s	concordareis|concordáreis
+:4m
+;.os
 :5s
 97ia
 ;0m
+<.os	concordaríamos
+;.s
+:.eis	concordaríeis
 93mos
 88s
 94se
+;.is	concordásseis
 ;/m
+<.os	concordássemos
+;.s
 96te
+;.s
+8.ta
+:.rio	concordatário
+:.s
 84va
 :1m
 ;/os	concordávamos
+:.s
+9.eis	concordáveis
+:.l	concordável
 77e
 8;i
+9.s
 83m
 91os
 82s
+7.ia	concórdia
 7>o
 8=u
+6.poreo	concorpóreo
 6/ra
-72e
+8.is
+8.m
+9.os
+8.s
+73e	concorre|concorrê
+8.i
+9.s
+8.m
+9.os
 89ncia	concorrência
+<.is
+<.l
+=.mente
+<.s	concorrências
 9/do
 99te
+;.mente
 ;9s
 8;r
-9.am
-8.sse
+90a	concorrera|concorrerá
+:.m
+;.os	concorrêramos
+:.o	concorrerão
+:0s	concorreras|concorrerás
+9.des
+9.ei
+;0s	concorrereis|concorrêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	concorreríamos
+;.s
+:.eis	concorreríeis
+9.mos
+8.s
+9.se
+;.is	concorrêsseis
+;.m
+<.os	concorrêssemos
+;.s
+9.te
+;.s
 83u
 72i
-8/do
+8.a
+9.m
+:.os	concorríamos
+9.s
+8.da
+:.s
+9/o
+:.s
+8.eis	concorríeis
 7.o
 45reta
 82mente
 85s
-7/iza
+7.ismo
+;.s
+81za	concretiza|concretizá
 :1cao	concretização
-:0do
+;.oes	concretizações
+:.da
+<.s
+;0o
+<.s
+:.i
+;.s
+:.m
+;0os	concretizamos|concretizámos
+:.ndo
 :8r
-90ou
+;0a	concretizara|concretizará
+<.m
+=.os	concretizáramos
+<.o	concretizarão
+<0s	concretizaras|concretizarás
+;.des
+;.ei
+=0s	concretizareis|concretizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	concretizaríamos
+=.s
+<.eis	concretizaríeis
+;.mos
+:.s
+;.se
+=.is	concretizásseis
+=.m
+>.os	concretizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	concretizávamos
+<.s
+;.eis	concretizáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:0u
 76o
 80s
-44ubina
+50ia	concria|concriá
+7.cao	concriação
+8.oes	concriações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	concriamos|concriámos
+7.ndo
+7.r
+80a	concriara|concriará
+9.m
+:.os	concriáramos
+9.o	concriarão
+90s	concriaras|concriarás
+8.des
+8.ei
+:0s	concriareis|concriáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	concriaríamos
+:.s
+9.eis	concriaríeis
+8.mos
+7.s
+8.se
+:.is	concriásseis
+:.m
+;.os	concriássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	concriávamos
+9.s
+8.eis	concriáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+44ubina	concubina|concubiná
+9.da
+;.s
+:.o
+;.s
+9.gem
+9.i
+:.s
+9.l
+9.m
+:0os	concubinamos|concubinámos
+9.ndo
+9.r
+:0a	concubinara|concubinará
+;.m
+<.os	concubináramos
+;.o	concubinarão
+;0s	concubinaras|concubinarás
+:.des
+:.ei
+<0s	concubinareis|concubináreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	concubinaríamos
+<.s
+;.eis	concubinaríeis
+;.o	concubinário
+:.mos
 91s
-5?rso
+:.se
+<.is	concubinásseis
+<.m
+=.os	concubinássemos
+<.s
+:.te
+<.s
+9.to
+9.va
+;.m
+<.os	concubinávamos
+;.s
+:.eis	concubináveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.rsista
+;.s
+7?o
 87s
 55ssao	concussão
+7.ionario	concussionário
+7.or
+5.ta
+7.is
+7.m
+8.os
+7.s
+6.e
+7.m
+7.s
+6.i
+7.a
+8.m
+9.os	concutíamos
+8.s
+7.da
+9.s
+8.o
+9.s
+7.eis	concutíeis
+7.mos
+7.ndo
+7.r
+80a	concutira|concutirá
+9.m
+:.os	concutíramos
+9.o	concutirão
+90s	concutiras|concutirás
+8.des
+8.ei
+:0s	concutireis|concutíreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	concutiríamos
+:.s
+9.eis	concutiríeis
+8.mos
+7.s
+8.se
+:.is	concutísseis
+:.m
+;.os	concutíssemos
+:.s
+8.te
+:.s
+7.u
+7.veis	concutíveis
+9.l	concutível
+6.o
+7.r
 3<dado
 74s
+5.l
 5.o	condão
 4:e
-53coracao	condecoração
+50cora	condecora|condecorá
+93cao	condecoração
 :1oes	condecorações
 9.da
+;.s
 :7o
 ;3s
+9.i
+:.s
+9.m
+:0os	condecoramos|condecorámos
+9.ndo
 90r
-56na
+:0a	condecorara|condecorará
+;.m
+<.os	condecoráramos
+;.o	condecorarão
+;0s	condecoraras|condecorarás
+:.des
+:.ei
+<0s	condecorareis|condecoráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	condecoraríamos
+<.s
+;.eis	condecoraríeis
+:.mos
+9.s
+:.se
+<.is	condecorásseis
+<.m
+=.os	condecorássemos
+<.s
+:.te
+<.s
+9.tivo
+9.va
+;.m
+<.os	condecorávamos
+;.s
+:.eis	condecoráveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.ixa
+56na	condena|condená
 7;cao	condenação
 86oes	condenações
 7:da
 94s
 8?o
+9.r
+:.a
+;.s
+:.es
 9;s
+7.i
+8.s
 72m
-80os
+8.ento
+<.s
+82os	condenamos|condenámos
 71ndo
 7:r
-8.a	condenará
+80a	condenará|condenara
 91m
-8/em
+:.os	condenáramos
+9.o	condenarão
+90s	condenaras|condenarás
+8.des
+8.ei
+:0s	condenareis|condenáreis
+9/m
+:.os
+9.s
 80ia
-70ste
+:.m
+;.os	condenaríamos
+:.s
+9.eis	condenaríeis
+8.mos
+7.s
+8.se
+:.is	condenásseis
+:.m
+;.os	condenássemos
+:.s
+80te
+:.s
+7.toria	condenatória
+<.s	condenatórias
+;.o	condenatório
+<.s	condenatórios
+7.va
+9.m
+:.os	condenávamos
+9.s
+8.eis	condenáveis
+9.l	condenável
 62e
 71i
+8.s
 7/m
+8.os
+7.s
 63o
 77u
-62sacao	condensação
-81do
+60sa	condensa|condensá
+8.bilidade
+@.s
+82cao	condensação
+9.oes	condensações
+8.da
+:.s
+91o
 :4r
+;.a
+<.s
 ;1es
+:.s
+8.i
+9.s
+8.m
+90os	condensamos|condensámos
+8.ndo
+9.te
+;.s
+8.r
+90a	condensara|condensará
+:.m
+;.os	condensáramos
+:.o	condensarão
+:0s	condensaras|condensarás
+9.des
+9.ei
+;0s	condensareis|condensáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	condensaríamos
+;.s
+:.eis	condensaríeis
+9.mos
+8.s
+9.se
+;.is	condensásseis
+;.m
+<.os	condensássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	condensávamos
+:.s
+9.eis	condensáveis
+:.l	condensável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 50s
-6/cendencia	condescendência
+6.cenda
+;.is
+;.m
+<.os
+;.s
+:0e	condescende|condescendê
+;.i
+<.s
+;.m
+<.os
+;/ncia	condescendência
+?.s	condescendências
+<.do
 <6te
 >.s
+;.r
+<0a	condescendera|condescenderá
+=.m
+>.os	condescendêramos
+=.o	condescenderão
+=0s	condescenderas|condescenderás
+<.des
+<.ei
+>0s	condescendereis|condescendêreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	condescenderíamos
+>.s
+=.eis	condescenderíeis
+<.mos
+;.s
+<.se
+>.is	condescendêsseis
+>.m
+?.os	condescendêssemos
+>.s
+<.te
+>.s
+;.u
+:.i
+;.a
+<.m
+=.os	condescendíamos
+<.s
+;.da
+=.s
+<.o
+=.s
+;.eis	condescendíeis
+;.mento
+@.s
+:.o
 66sa
+8.s
+6.tavel	condestável
 4?icao	condição
-6/ionada
+6.ente
+60iona	condiciona|condicioná
+:/da
 <.s
 ;:o
 <0r
+=.a
+>.s
+=.es
 <1s
+:.i
+;.s
 :=l
-:2mento
+;.idade
+@.s
+<.smo
+?.s
+;.mente
+:.m
+;2ento
+?.s
+;0os	condicionamos|condicionámos
+:.ndo
+;.te
+=.s
 :.r
+;0a	condicionara|condicionará
+<.m
+=.os	condicionáramos
+<.o	condicionarão
+<0s	condicionaras|condicionarás
+;.des
+;.ei
+=0s	condicionareis|condicionáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	condicionaríamos
+=.s
+<.eis	condicionaríeis
+;.mos
+:.s
+;.se
+=.is	condicionásseis
+=.m
+>.os	condicionássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	condicionávamos
+<.s
+;.eis	condicionáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
 6Aoes	condições
 5.ga
-5/mento
+7.is
+7.m
+8.os
+7.s
+6.na
+8.mente
+8.s
+7.idade
+<.s
+7.o
+8.s
+6.o
+50menta	condimenta|condimentá
+:.cao	condimentação
+;.oes	condimentações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	condimentamos|condimentámos
+:.ndo
+:.r
+;0a	condimentara|condimentará
+<.m
+=.os	condimentáramos
+<.o	condimentarão
+<0s	condimentaras|condimentarás
+;.des
+;.ei
+=0s	condimentareis|condimentáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	condimentaríamos
+=.s
+<.eis	condimentaríeis
+;.mos
+:.s
+;.se
+=.is	condimentásseis
+=.m
+>.os	condimentássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	condimentávamos
+<.s
+;.eis	condimentáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.icio	condimentício
+9/o
 :1s
+:.u
+5.ra	condirá
+7.o	condirão
+7.s	condirás
+6.ei
+8.s
+7.mos
+6.ia
+8.m
+9.os	condiríamos
+8.s
+7.eis	condiríeis
+5.scipulo	condiscípulo
+<.s	condiscípulos
+6.se
+8.mos
+8.r
+9.a
+:.m
+;.os	condisséramos
+:.s
+9.des
+9.eis	condisséreis
+:.m
+:.s
+9.mos
+8.sse
+;.is	condissésseis
+;.m
+<.os	condisséssemos
+;.s
+9.te
+;.s
+5.ta
+7.s
+6.o
+7.s
 58z
-65em
-7/nte
+6.e	condizê
+7.i
+8.s
+75m
+8.os
+7.ndo
+8/te
+:.s
 75r
+8.des
+8.em
+9.s
+8.mos
+7.s
 6/ia
-48olencias	condolências
-58minio	condomínio
+8.m
+9.os	condizíamos
+8.s
+7.eis	condizíeis
+4.oida	condoída
+8.s	condoídas
+7.o	condoído
+8.s	condoídos
+6.mento
+5.lencia	condolência
+;8s	condolências
+8.te
+5.mina	condómina
+9.s	condóminas
+88io	condomínio
 :4s	condomínios
+8.o	condómino
+9.s	condóminos
+5.natario	condonatário
 53r
 4=ucao	condução
+6.ente
+:.s
+6.oes	conduções
 5>ta
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	condutamos|condutámos
+7.ncia	condutância
+;.s	condutâncias
+8.do
+7.r
+80a	condutara|condutará
+9.m
+:.os	condutáramos
+9.o	condutarão
+90s	condutaras|condutarás
+8.des
+8.ei
+:0s	condutareis|condutáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	condutaríamos
+:.s
+9.eis	condutaríeis
+8.mos
 7:s
-6.ividade
+8.se
+:.is	condutásseis
+:.m
+;.os	condutássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	condutávamos
+9.s
+8.eis	condutáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.ibilidade
+?.s
+7.cio	condutício
+7.smo
+:.s
+7.veis	condutíveis
+9.l	condutível
+8.idade
+=.s
+8.o
 60o
 7>r
 85a
+9.s
 89es
+7.s
+7.u
 5>z
 69a
+7.is
 73m
+8.os
 74s
 68em
 78s
 68i
 7:a
 81m
+9.os	conduzíamos
 8/s
 76da
 91s
 89o
 95s
+7.eis	conduzíeis
 75mos
 76ndo
 7Br
-85a	conduzirá
+85a	conduzirá|conduzira
 95m
+:.os	conduzíramos
 9.o	conduzirão
+90s	conduziras|conduzirás
+8.des
 81ei
+:0s	conduzireis|conduzíreis
 92m
+:.os
 94s
 82ia
+:.m
+;.os	conduziríamos
+:.s
+9.eis	conduziríeis
 8/mos
-74sse
+7.s
+84se
+:.is	conduzísseis
+:.m
+;.os	conduzíssemos
+:.s
 85te
+:.s
 7;u
 6:o
 37e
-42cta
+43cta	conecta|conectá
 72da
 9.s
 85o
 93s
+7.i
+8.s
 7.m
-8.os
+80os	conectamos|conectámos
 7/ndo
 76r
+80a	conectara|conectará
+9.m
+:.os	conectáramos
+9.o	conectarão
+90s	conectaras|conectarás
+8.des
+8.ei
+:0s	conectareis|conectáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	conectaríamos
+:.s
+9.eis	conectaríeis
+8.mos
+7.s
+8.se
+:.is	conectásseis
+:.m
+;.os	conectássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	conectávamos
+9.s
+8.eis	conectáveis
 60e
 7.i
-6/or
+8.s
+7.m
+8.os
+7.s
+6.iva
+9.s
+8.idade
+=.s
+8.o
+9.s
+6.o
+7/r
 80es
 7.u
 45s
-49xao	conexão
-55oes	conexões
-31federacao	confederação
-9/do
+4.tiva
+8.s
+7.idade
+<.s
+7.o
+8.s
+5.or
+7.es
+4.xa
+69o	conexão
+6.s
+5.idade
+:.s
+6.vo
+5.o
+65es	conexões
+6.s
+4.zia
+3.fecao	confeção
+60iona	confeciona|confecioná
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	confecionamos|confecionámos
+:.ndo
+:.r
+;0a	confecionara|confecionará
+<.m
+=.os	confecionáramos
+<.o	confecionarão
+<0s	confecionaras|confecionarás
+;.des
+;.ei
+=0s	confecionareis|confecionáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	confecionaríamos
+=.s
+<.eis	confecionaríeis
+;.mos
+:.s
+;.se
+=.is	confecionásseis
+=.m
+>.os	confecionássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	confecionávamos
+<.s
+;.eis	confecionáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+6.oes	confeções
+50dera	confedera|confederá
+91cao	confederação
+:.oes	confederações
+9.da
+;.s
+:/o
 ;1s
-51itaria
+9.i
+:.s
+9.l
+9.m
+:0os	confederamos|confederámos
+9.ndo
+9.r
+:0a	confederara|confederará
+;.m
+<.os	confederáramos
+;.o	confederarão
+;0s	confederaras|confederarás
+:.des
+:.ei
+<0s	confederareis|confederáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	confederaríamos
+<.s
+;.eis	confederaríeis
+:.mos
+9.s
+:.se
+<.is	confederásseis
+<.m
+=.os	confederássemos
+<.s
+:.te
+<.s
+9.tivo
+9.va
+;.m
+<.os	confederávamos
+;.s
+:.eis	confederáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+50ita	confeita|confeitá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	confeitamos|confeitámos
+8.ndo
+8.r
+90a	confeitara|confeitará
+:.m
+;.os	confeitáramos
+:.o	confeitarão
+:0s	confeitaras|confeitarás
+9.des
+9.ei
+;0s	confeitareis|confeitáreis
+:.m
+;.os
+:.s
+91ia
+;.m
+<.os	confeitaríamos
+;.s
+:.eis	confeitaríeis
+9.mos
+8.s
+9.se
+;.is	confeitásseis
+;.m
+<.os	confeitássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	confeitávamos
+:.s
+9.eis	confeitáveis
+7.e
+8.i
+9.ra
+;.s
+:.o
+9.s
+8.m
+9.os
+8.s
+7.o
+8.s
+8.u
 57re
 70m
 7@ncia	conferência
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.l
+;.m
+<0os	conferenciamos|conferenciámos
+;.ndo
 ;2r
+<0a	conferenciara|conferenciará
+=.m
+>.os	conferenciáramos
+=.o	conferenciarão
+=0s	conferenciaras|conferenciarás
+<.des
+<.ei
+>0s	conferenciareis|conferenciáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	conferenciaríamos
+>.s
+=.eis	conferenciaríeis
+<.mos
 ;8s	conferências
+<.se
+>.is	conferenciásseis
+>.m
+?.os	conferenciássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	conferenciávamos
+=.s
+<.eis	conferenciáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+:.sta
+=.s
+8.te
+7.s
 60i
+7.a
+8.m
+9.os	conferíamos
+8.s
 70da
-81o
 9.s
+81o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.eis	conferíeis
 7.mos
 7/ndo
 78r
+80a	conferira|conferirá
+9.m
+:.os	conferíramos
+9.o	conferirão
+90s	conferiras|conferirás
+8.des
+8.ei
+:0s	conferireis|conferíreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	conferiríamos
+:.s
+9.eis	conferiríeis
+8.mos
+7.s
+8.se
+:.is	conferísseis
+:.m
+;.os	conferíssemos
+:.s
+8.te
+:.s
 71u
-55ssa
-83do
+7.veis	conferíveis
+9.l	conferível
+56ssa	confessa|confessá
+8.da
+:.s
+93o
+:.s
+8.i
+9.s
 80m
+90os	confessamos|confessámos
 8/ndo
 8>r
-9.a	confessará
+90a	confessará|confessara
 :1m
-9/em
+;.os	confessáramos
+:.o	confessarão
+:0s	confessaras|confessarás
+9.des
+9.ei
+;0s	confessareis|confessáreis
+:/m
+;.os
 :2s
 9/ia
+;.m
+<.os	confessaríamos
+;.s
+:.eis	confessaríeis
+9.mos
 80s
 91se
+;.is	confessásseis
+;.m
+<.os	confessássemos
+;.s
 92te
+;.s
+8.va
+:.m
+;.os	confessávamos
+:.s
+9.eis	confessáveis
+:.l	confessável
 74e
 83i
+9.s
 8.m
-71ionario	confessionário
+9.os
+8.s
+7.ionais
+;.l
+;1rio	confessionário
 78o
 82r
+9.al
+9.es
+9.io	confessório
 8;u
 4Aia
 62da
+8.mente
 8.s
 7;o
 8/s
@@ -22687,38 +94609,96 @@ A.s
 6<m
 7:os	confiamos|confiámos
 6Bnca	confiança
+9.s	confianças
 74do
 7<te
 97s
 6Er
-72a	confiará
+73a	confiará|confiara
 86m
+9.os	confiáramos
 80o	confiarão
+80s	confiaras|confiarás
+7.des
 73ei
+90s	confiareis|confiáreis
 85m
+9.os
 89s
 78ia
 9/m
+:.os	confiaríamos
 9/s
+8.eis	confiaríeis
 75mos
 6?s
 76se
+9.is	confiásseis
 9/m
 :.os	confiássemos
 93s
 77te
+9.s
 6;va
 84m
 90os	confiávamos
 84s
 73eis	confiáveis
 87l	confiável
-51dencia	confidência
-;8is
+53dencia	confidência|confidencia|confidenciá
+;.da
+=.s
+<.o
+=.s
+;.i
+<8s
 ;9l
 <8idade
-;0s	confidências
-:.ou
+A.s
+<.mente
+;.m
+<0os	confidenciamos|confidenciámos
+;.ndo
+;.r
+<0a	confidenciara|confidenciará
+=.m
+>.os	confidenciáramos
+=.o	confidenciarão
+=0s	confidenciaras|confidenciarás
+<.des
+<.ei
+>0s	confidenciareis|confidenciáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	confidenciaríamos
+>.s
+=.eis	confidenciaríeis
+<.mos
+;1s	confidências|confidencias
+<.se
+>.is	confidenciásseis
+>.m
+?.os	confidenciássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	confidenciávamos
+=.s
+<.eis	confidenciáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.so
+;.u
 84te
 5=e
 6<i
@@ -22726,181 +94706,1286 @@ A.s
 69m
 73os
 6<s
-57guracao	configuração
+50gura	configura|configurá
+97cao	configuração
 :2oes	configurações
-90do
+9.da
+;.s
+:0o
+;.s
+9.i
+:.s
+9.m
+:0os	configuramos|configurámos
+9.ndo
 94r
-54nada
+:0a	configurara|configurará
+;.m
+<.os	configuráramos
+;.o	configurarão
+;0s	configuraras|configurarás
+:.des
+:.ei
+<0s	configurareis|configuráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	configuraríamos
+<.s
+;.eis	configuraríeis
+:.mos
+9.s
+:.se
+<.is	configurásseis
+<.m
+=.os	configurássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	configurávamos
+;.s
+:.eis	configuráveis
+;.l	configurável
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.m
+50na	confina|confiná
+7.cao	confinação
+8.oes	confinações
+74da
 9.s
 86o
 93s
-74mento
+7.i
+8.s
+7.l
+7.m
+84ento
+<.s
+80os	confinamos|confinámos
+7.ndo
+8.te
+:.s
 70r
+80a	confinara|confinará
+9.m
+:.os	confináramos
+9.o	confinarão
+90s	confinaras|confinarás
+8.des
+8.ei
+:0s	confinareis|confináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	confinaríamos
+:.s
+9.eis	confinaríeis
+8.mos
+7.s
+8.se
+:.is	confinásseis
+:.m
+;.os	confinássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	confinávamos
+9.s
+8.eis	confináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.idade
+;.s
+6.o
+7.u
 68s
 5Bo
 6:u
 51ra
-6<ma
+7.is
+7.m
+8.os
+7.s
+6<ma	confirma|confirmá
 8=cao	confirmação
 90oes	confirmações
 87da
 :4s
 99o
+:.r
+;.a
+<.s
+;.es
 :5s
+8.i
+9.s
 8:m
 97os	confirmamos|confirmámos
 84ndo
+9.te
+;.s
 8Ar
-93a	confirmará
+94a	confirmará|confirmara
 :9m
+;.os	confirmáramos
 :.o	confirmarão
-92em
+:0s	confirmaras|confirmarás
+9.des
+9.ei
+;0s	confirmareis|confirmáreis
+:2m
+;.os
 :/s
 9/ia
+;.m
+<.os	confirmaríamos
+;.s
+:.eis	confirmaríeis
 93mos
 8/s
 90se
+;.is	confirmásseis
+;.m
+<.os	confirmássemos
+;.s
 92te
+;.s
+8.tivo
+9.orio	confirmatório
 8.va
+:.m
+;.os	confirmávamos
+:.s
+9.eis	confirmáveis
 79e
 86i
+9.s
 85m
+9.os
 80s
 74o
 8<u
-5/sca
+6.o
+50sca	confisca|confiscá
 80cao	confiscação
+9.oes	confiscações
 82da
 :2s
 94o
 :2s
-82mos	confiscámos|confiscamos
+8.i
+9.s
+8.m
+92os	confiscámos|confiscamos
+8.ndo
 88r
-93am
+90a	confiscara|confiscará
+:3m
+;.os	confiscáramos
+:.o	confiscarão
+:0s	confiscaras|confiscarás
+9.des
+9.ei
+;0s	confiscareis|confiscáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	confiscaríamos
+;.s
+:.eis	confiscaríeis
+9.mos
+8.s
+9.se
+;.is	confiscásseis
+;.m
+<.os	confiscássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	confiscávamos
+:.s
+9.eis	confiscáveis
+:.l	confiscável
 70o
 84u
-6/quei
+6.que
+9/i
+:.s
+9.m
+:.os
+9.s
 6>sao	confissão
 76oes	confissões
-4>lito
-8:s
-7/uosa
+40lagra	conflagra|conflagrá
+9.cao	conflagração
+:.oes	conflagrações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	conflagramos|conflagrámos
+9.ndo
+9.r
+:0a	conflagrara|conflagrará
+;.m
+<.os	conflagráramos
+;.o	conflagrarão
+;0s	conflagraras|conflagrarás
+:.des
+:.ei
+<0s	conflagrareis|conflagráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	conflagraríamos
+<.s
+;.eis	conflagraríeis
+:.mos
+9.s
+:.se
+<.is	conflagrásseis
+<.m
+=.os	conflagrássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	conflagrávamos
+;.s
+:.eis	conflagráveis
+8.e
+9.i
+:.s
+9.m
 :.os
-51uencia	confluência
-4/ormado
+9.s
+8.o
+9.u
+5>ito
+8:s
+7.uais
+9.l
+:.idade
+?.s
+9.nte
+<.s
+8/osa
+;.s
+:.idade
+?.s
+:.o
+;.s
+5.ua
+7.is
+7.m
+8.os
+7.s
+6.em
+71ncia	confluência
+;.s	confluências
+8.te
+:.s
+60i	conflui|confluí
+7.a	confluía
+8.m	confluíam
+9.os	confluíamos
+8.s	confluías
+7.da	confluída
+9.s	confluídas
+8.o	confluído
+9.s	confluídos
+7.eis	confluíeis
+7.mos	confluímos
+7.ndo
+7.r
+80a	confluirá|confluíra
+9.m	confluíram
+:.os	confluíramos
+9.o	confluirão
+90s	confluirás|confluíras
+8.des	confluírdes
+8.ei
+:0s	confluireis|confluíreis
+9.m	confluírem
+:.os
+9.s	confluíres
+8.ia
+:.m
+;.os	confluiríamos
+:.s
+9.eis	confluiríeis
+8.mos
+70s	confluis|confluís
+8.se	confluísse
+:.is	confluísseis
+:.m	confluíssem
+;.os	confluíssemos
+:.s	confluísses
+8.te	confluíste
+:.s	confluístes
+7.u
+6.o
+40orma	conforma|conformá
+8.cao	conformação
+9.oes	conformações
+8.da
+:.s
+9/o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	conformamos|conformámos
+8.ndo
 82r
+90a	conformara|conformará
+:.m
+;.os	conformáramos
+:.o	conformarão
+:0s	conformaras|conformarás
+9.des
+9.ei
+;0s	conformareis|conformáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	conformaríamos
+;.s
+:.eis	conformaríeis
+9.mos
+8.s
+9.se
+;.is	conformásseis
+;.m
+<.os	conformássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	conformávamos
+:.s
+9.eis	conformáveis
+:.l	conformável
 7=e
 8.i
+9.s
+8.m
+9.os
+8.s
 74idade
+<.s
+8.smo
+;.s
+9.ta
+;.s
 70o
-61ta
-8/nte
+8.u
+62ta	conforta|confortá
+8.bilidade
+@.s
+8.cao	confortação
+9.oes	confortações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	confortamos|confortámos
+8.ndo
+9/te
+;.s
 85r
-88veis	confortáveis
+90a	confortara|confortará
+:.m
+;.os	confortáramos
+:.o	confortarão
+:0s	confortaras|confortarás
+9.des
+9.ei
+;0s	confortareis|confortáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	confortaríamos
+;.s
+:.eis	confortaríeis
+9.mos
+8.s
+9.se
+;.is	confortásseis
+;.m
+<.os	confortássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	confortávamos
+:.s
+98eis	confortáveis
 :?l	confortável
 ;5mente
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 7=o
 83s
-40raternizacao	confraternização
-=4r
-52onta
-92cao	confrontação
-93da
-:6o
-;4s
-9:r
-:.em
+8.u
+4.rade
+8.s
+6.goso
+60nge	confrange|confrangê
+9.dor
+<.a
+=.s
+<.es
+9.i
+:.s
+9.m
+:.os
+9.ndo
+:.te
+<.s
+9.r
+:0a	confrangera|confrangerá
+;.m
+<.os	confrangêramos
+;.o	confrangerão
+;0s	confrangeras|confrangerás
+:.des
+:.ei
+<0s	confrangereis|confrangêreis
+;.m
+<.os
 ;.s
-82ei
+:.ia
+<.m
+=.os	confrangeríamos
+<.s
+;.eis	confrangeríeis
+:.mos
+9.s
+:.se
+<.is	confrangêsseis
+<.m
+=.os	confrangêssemos
+<.s
+:.te
+<.s
+9.u
+8.i
+9.a
+:.m
+;.os	confrangíamos
+:.s
+9.da
+;.s
+:.o
+;.s
+9.eis	confrangíeis
+9.mento
+>.s
+7.ja
+9.is
+9.m
+:.os
+9.s
+8.o
+6.ria
+9.s
+60terna	confraterna|confraterná
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.l
+;.m
+<0os	confraternamos|confraternámos
+;.ndo
+;.r
+<0a	confraternara|confraternará
+=.m
+>.os	confraternáramos
+=.o	confraternarão
+=0s	confraternaras|confraternarás
+<.des
+<.ei
+>0s	confraternareis|confraternáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	confraternaríamos
+>.s
+=.eis	confraternaríeis
+<.mos
+;.s
+<.se
+>.is	confraternásseis
+>.m
+?.os	confraternássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	confraternávamos
+=.s
+<.eis	confraternáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.idade
+?.s
+;0za	confraterniza|confraternizá
+=0cao	confraternização
+>.oes	confraternizações
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	confraternizamos|confraternizámos
+=.ndo
+=4r
+>0a	confraternizara|confraternizará
+?.m
+@.os	confraternizáramos
+?.o	confraternizarão
+?0s	confraternizaras|confraternizarás
+>.des
+>.ei
+@0s	confraternizareis|confraternizáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	confraternizaríamos
+@.s
+?.eis	confraternizaríeis
+>.mos
+=.s
+>.se
+@.is	confraternizásseis
+@.m
+A.os	confraternizássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	confraternizávamos
+?.s
+>.eis	confraternizáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+:.o
+;.u
+5.eire
+53onta	confronta|confrontá
+92cao	confrontação
+:.oes	confrontações
+93da
+;.s
+:6o
+;.r
+<.a
+=.s
+<.es
+;4s
+9.i
+:.s
+9.m
+:0os	confrontamos|confrontámos
+9.ndo
+:.te
+<.s
+9:r
+:0a	confrontara|confrontará
+;.m
+<.os	confrontáramos
+;.o	confrontarão
+;0s	confrontaras|confrontarás
+:.des
+:.ei
+<0s	confrontareis|confrontáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	confrontaríamos
+<.s
+;.eis	confrontaríeis
+:.mos
+9.s
+:.se
+<.is	confrontásseis
+<.m
+=.os	confrontássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	confrontávamos
+;.s
+:.eis	confrontáveis
+;.l	confrontável
+8.e
+92i
+:.s
+9.m
+:.os
+9.s
 8:o
 96s
 94u
-45unda
+4.ucio	confúcio
+8.nismo
+=.s
+55nda
+8.is
 80m
+9.os
 86s
 76e
 85m
 82s
 74i
+8.a
+9.m
+:.os	confundíamos
+9.s
 82da
+:.s
 98o
 :0s
+8.eis	confundíeis
 8.mos
 82ndo
 8;r
-93am
-9/em
+90a	confundira|confundirá
+:3m
+;.os	confundíramos
+:.o	confundirão
+:0s	confundiras|confundirás
+9.des
+9.ei
+;0s	confundireis|confundíreis
+:/m
+;.os
+:.s
 9/ia
-83ste
+;.m
+<.os	confundiríamos
+;.s
+:.eis	confundiríeis
+9.mos
+8.s
+9.se
+;.is	confundísseis
+;.m
+<.os	confundíssemos
+;.s
+93te
+;.s
 87u
+8.veis	confundíveis
+:.l	confundível
 72o
 5:sa
+7.mente
 7@o	confusão
 75s
 6=o
 77es	confusões
 77s
 30ga
-45ela
+46ela	congela|congelá
+7.bilidade
+?.s
 71cao	congelação
+8.oes	congelações
 76da
 94s
 8:o
 97r
+:.a
+;.s
+:.es
 97s
+7.i
+8.s
 71m
 85ento
-8/os
+<.s
+81os	congelamos|congelámos
 71ndo
 8/te
+:.s
 7;r
-8.a	congelará
+80a	congelará|congelara
 91m
-8.em
-7/ste
+:.os	congeláramos
+9.o	congelarão
+90s	congelaras|congelarás
+8.des
+8.ei
+:0s	congelareis|congeláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	congelaríamos
+:.s
+9.eis	congelaríeis
+8.mos
+7.s
+8.se
+:.is	congelásseis
+:.m
+;.os	congelássemos
+:.s
+8/te
+:.s
+7.tivo
+7.va
+9.m
+:.os	congelávamos
+9.s
+8.eis	congeláveis
+9.l	congelável
 61e
 70i
+8.s
 7.m
-66ou
-5/nita	congénita
+8.os
+7.s
+6.o
+76u
+50mina	congemina|congeminá
+9.cao	congeminação
+:.oes	congeminações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	congeminamos|congeminámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	congeminara|congeminará
+;.m
+<.os	congemináramos
+;.o	congeminarão
+;0s	congeminaras|congeminarás
+:.des
+:.ei
+<0s	congeminareis|congemináreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	congeminaríamos
+<.s
+;.eis	congeminaríeis
+:.mos
+9.s
+:.se
+<.is	congeminásseis
+<.m
+=.os	congeminássemos
+<.s
+:.te
+<.s
+9.tivo
+9.va
+;.m
+<.os	congeminávamos
+;.s
+:.eis	congemináveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.ncia	congeminência
+=.s	congeminências
+9.s
+8.o
+9.u
+5.nere	congénere
+9.s	congéneres
+8.idade
+=.s
+6.ial
+9.idade
+>.s
+7/ta	congénita
+9.s	congénitas
 8/o	congénito
+9.s	congénitos
 5/stao	congestão
-70ionamento
-44lomerado
-40ratular
-57egacao	congregação
-6:ssista
+70iona	congestiona|congestioná
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0ento
+@.s
+<0os	congestionamos|congestionámos
+;.ndo
+<.te
+>.s
+;.r
+<0a	congestionara|congestionará
+=.m
+>.os	congestionáramos
+=.o	congestionarão
+=0s	congestionaras|congestionarás
+<.des
+<.ei
+>0s	congestionareis|congestionáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	congestionaríamos
+>.s
+=.eis	congestionaríeis
+<.mos
+;.s
+<.se
+>.is	congestionásseis
+>.m
+?.os	congestionássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	congestionávamos
+=.s
+<.eis	congestionáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.vo
+:.s
+7.oes	congestões
+40loba	congloba|conglobá
+8.cao	conglobação
+9.oes	conglobações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	conglobamos|conglobámos
+8.ndo
+8.r
+90a	conglobara|conglobará
+:.m
+;.os	conglobáramos
+:.o	conglobarão
+:0s	conglobaras|conglobarás
+9.des
+9.ei
+;0s	conglobareis|conglobáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	conglobaríamos
+;.s
+:.eis	conglobaríeis
+9.mos
+8.s
+9.se
+;.is	conglobásseis
+;.m
+<.os	conglobássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	conglobávamos
+:.s
+9.eis	conglobáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+60mera	conglomera|conglomerá
+:.cao	conglomeração
+;.oes	conglomerações
+:.da
+<.s
+;4o
+<.s
+:.i
+;.s
+:.m
+;0os	conglomeramos|conglomerámos
+:.ndo
+:.r
+;0a	conglomerara|conglomerará
+<.m
+=.os	conglomeráramos
+<.o	conglomerarão
+<0s	conglomeraras|conglomerarás
+;.des
+;.ei
+=0s	conglomerareis|conglomeráreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	conglomeraríamos
+=.s
+<.eis	conglomeraríeis
+;.mos
+:.s
+;.se
+=.is	conglomerásseis
+=.m
+>.os	conglomerássemos
+=.s
+;.te
+=.s
+:.tica	conglomerática
+>.s	conglomeráticas
+=.o	conglomerático
+>.s	conglomeráticos
+<.vo
+>.s
+:.va
+<.m
+=.os	conglomerávamos
+<.s
+;.eis	conglomeráveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+50utina	conglutina|conglutiná
+:.cao	conglutinação
+;.oes	conglutinações
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	conglutinamos|conglutinámos
+:.ndo
+;.te
+=.s
+:.r
+;0a	conglutinara|conglutinará
+<.m
+=.os	conglutináramos
+<.o	conglutinarão
+<0s	conglutinaras|conglutinarás
+;.des
+;.ei
+=0s	conglutinareis|conglutináreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	conglutinaríamos
+=.s
+<.eis	conglutinaríeis
+;.mos
+:.s
+;.se
+=.is	conglutinásseis
+=.m
+>.os	conglutinássemos
+=.s
+;.te
+=.s
+:.tivo
+:.va
+<.m
+=.os	conglutinávamos
+<.s
+;.eis	conglutináveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+4.o
+5.les	congolês
+8.a
+9.s
+8.es
+40ratula	congratula|congratulá
+:.cao	congratulação
+;.oes	congratulações
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	congratulamos|congratulámos
+:.ndo
+;.te
+=.s
+:0r
+;0a	congratulara|congratulará
+<.m
+=.os	congratuláramos
+<.o	congratularão
+<0s	congratularas|congratularás
+;.des
+;.ei
+=0s	congratulareis|congratuláreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	congratularíamos
+=.s
+<.eis	congratularíeis
+;.mos
+:.s
+;.se
+=.is	congratulásseis
+=.m
+>.os	congratulássemos
+=.s
+;.te
+=.s
+:.torio	congratulatório
+:.va
+<.m
+=.os	congratulávamos
+<.s
+;.eis	congratuláveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+50ega	congrega|congregá
+87cao	congregação
+9.ional
+<.ista
+@.s
+9.oes	congregações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	congregamos|congregámos
+8.ndo
+9.te
+;.s
+8.r
+90a	congregara|congregará
+:.m
+;.os	congregáramos
+:.o	congregarão
+:0s	congregaras|congregarás
+9.des
+9.ei
+;0s	congregareis|congregáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	congregaríamos
+;.s
+:.eis	congregaríeis
+9.mos
+8.s
+9.se
+;.is	congregásseis
+;.m
+<.os	congregássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	congregávamos
+:.s
+9.eis	congregáveis
+7.o
+8.u
+7.ue
+9.i
+:.s
+9.m
+:.os
+9.s
+6.ssional
+9:sta
 <4s
 88o
 9.s
+5.o
+6.s
+5.uencia	congruência
+;.s	congruências
+8.te
+:.s
 36haque
 4=eca	conheça
+7.is	conheçais
 7:m	conheçam
 84os	conheçamos
 7<s	conheças
 6Ee
 75dor
 :/a
+;.s
 :/es
-76is
+7.i
+86s
 7@m
 8Aos
 78ndo
+8.te
+:.s
 7Er
 87a	conhecerá|conhecera
 9:m
+:.os	conhecêramos
 94o	conhecerão
-94s	conhecerás
+94s	conhecerás|conheceras
+8.des
 82ei
+:0s	conhecereis|conhecêreis
 98m
 :2os
 9:s
 85ia
 :/m
+;.os	conheceríamos
 :.s
+9.eis	conheceríeis
 89mos
 7Es
 8;se
+:.is	conhecêsseis
 :6m
 ;3os	conhecêssemos
 :8s
@@ -22916,79 +96001,521 @@ A.s
 99s
 8Co
 9=s
+7.eis	conhecíeis
 7Bmento
 <<s
+7.veis	conhecíveis
+9.l	conhecível
 6Fo	conheço
-31iferas	coníferas
-41vente
-3/juga
+3.icidade
+:.s
+41feras	coníferas
+4.mbricense
+=.s
+8.gense
+=.s
+4.vencia	conivência
+:.s	conivências
+71te
+9.s
+30jetura	conjetura|conjeturá
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.l
+9.m
+:0os	conjeturamos|conjeturámos
+9.ndo
+9.r
+:0a	conjeturara|conjeturará
+;.m
+<.os	conjeturáramos
+;.o	conjeturarão
+;0s	conjeturaras|conjeturarás
+:.des
+:.ei
+<0s	conjeturareis|conjeturáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	conjeturaríamos
+<.s
+;.eis	conjeturaríeis
+:.mos
+9.s
+:.se
+<.is	conjeturásseis
+<.m
+=.os	conjeturássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	conjeturávamos
+;.s
+:.eis	conjeturáveis
+;.l	conjeturável
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+41uga	conjuga|conjugá
 70cao	conjugação
-72is
+8.oes	conjugações
+7.da
+9.s
+8.o
+9.s
+7.i
+82s
 73l
+7.m
+80os	conjugamos|conjugámos
+7.ndo
+8.te
+:.s
 72r
+80a	conjugara|conjugará
+9.m
+:.os	conjugáramos
+9.o	conjugarão
+90s	conjugaras|conjugarás
+8.des
+8.ei
+:0s	conjugareis|conjugáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	conjugaríamos
+:.s
+9.eis	conjugaríeis
+8.mos
+7.s
+8.se
+:.is	conjugásseis
+:.m
+;.os	conjugássemos
+:.s
+8.te
+:.s
+7.tivo
+7.va
+9.m
+:.os	conjugávamos
+9.s
+8.eis	conjugáveis
+9.l	conjugável
 63e	cônjuge
 72s	cônjuges
+6.icida
+;.s
+:.io	conjugicídio
+<.s	conjugicídios
+6.o
+7.u
+6.ue
+8.i
+9.s
+8.m
+9.os
+8.s
 52ncao	conjunção
-67ta
-81mente
+7.ionais
+;.l
+7.oes	conjunções
+68ta	conjunta|conjuntá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+91ente
+90os	conjuntamos|conjuntámos
+8.ndo
+8.r
+90a	conjuntara|conjuntará
+:.m
+;.os	conjuntáramos
+:.o	conjuntarão
+:0s	conjuntaras|conjuntarás
+9.des
+9.ei
+;0s	conjuntareis|conjuntáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	conjuntaríamos
+;.s
+:.eis	conjuntaríeis
+9.mos
 81s
-70ivite
+9.se
+;.is	conjuntásseis
+;.m
+<.os	conjuntássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	conjuntávamos
+:.s
+9.eis	conjuntáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.iva
+:.s
+90ite
+9.o
+:.s
 7?o
 88s
+8.u
 71ura
-52rar
-6.ou
+:.is
+:.l
+:.s
+50ra	conjura|conjurá
+7.cao	conjuração
+8.oes	conjurações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	conjuramos|conjurámos
+7.ndo
+8.te
+:.s
+72r
+80a	conjurara|conjurará
+9.m
+:.os	conjuráramos
+9.o	conjurarão
+90s	conjuraras|conjurarás
+8.des
+8.ei
+:0s	conjurareis|conjuráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	conjuraríamos
+:.s
+9.eis	conjuraríeis
+8.mos
+7.s
+8.se
+:.is	conjurásseis
+:.m
+;.os	conjurássemos
+:.s
+8.te
+:.s
+7.torio	conjuratório
+7.va
+9.m
+:.os	conjurávamos
+9.s
+8.eis	conjuráveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 35luio
 30nor
 5Bsco
-32otacao	conotação
+3.oidal
+6.e
+40ta	conota|conotá
+62cao	conotação
 70oes	conotações
-3;quista
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	conotamos|conotámos
+6.ndo
+6.r
+70a	conotara|conotará
+8.m
+9.os	conotáramos
+8.o	conotarão
+80s	conotaras|conotarás
+7.des
+7.ei
+90s	conotareis|conotáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	conotaríamos
+9.s
+8.eis	conotaríeis
+7.mos
+6.s
+7.se
+9.is	conotásseis
+9.m
+:.os	conotássemos
+9.s
+7.te
+9.s
+6.tiva
+:.s
+9.o
+:.s
+6.va
+8.m
+9.os	conotávamos
+8.s
+7.eis	conotáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.quanto
+5.ifero	conquífero
+7.orme
+;.s
+6.lha
+9.s
+6;sta	conquista|conquistá
 93da
 ;/s
 :6o
 ;6r
+<.a
+=.s
 <4es
 ;1s
+9.i
+:.s
 92m
 :3os	conquistamos|conquistámos
 90ndo
 9>r
-:0a	conquistará
+:2a	conquistará|conquistara
 ;6m
+<.os	conquistáramos
 ;.o	conquistarão
+;0s	conquistaras|conquistarás
+:.des
 :0ei
+<0s	conquistareis|conquistáreis
 ;1m
 <1os
 ;0s
 :.ia
+<.m
+=.os	conquistaríamos
+<.s
+;.eis	conquistaríeis
 :0mos
 96s
 :.se
+<.is	conquistásseis
+<.m
+=.os	conquistássemos
+<.s
 :3te
+<.s
+9.va
+;.m
+<.os	conquistávamos
+;.s
+:.eis	conquistáveis
+;.l	conquistável
 80e
 95i
+:.s
 9.m
+:.os
+9.s
 8.o
 99u
-3.sagra
+3.rado
+30sagra	consagra|consagrá
 80cao	consagração
+9.oes	consagrações
 81da
+:.s
 93o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	consagramos|consagrámos
+8.ndo
+9.te
+;.s
 81r
+90a	consagrara|consagrará
+:.m
+;.os	consagráramos
+:.o	consagrarão
+:0s	consagraras|consagrarás
+9.des
+9.ei
+;0s	consagrareis|consagráreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	consagraríamos
+;.s
+:.eis	consagraríeis
+9.mos
+8.s
+9.se
+;.is	consagrásseis
+;.m
+<.os	consagrássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	consagrávamos
+:.s
+9.eis	consagráveis
+:.l	consagrável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+5.nguineo	consanguíneo
+<.s	consanguíneos
+:.idade
+?.s
 4@ciencia	consciência
-;.lizacao	consciencialização
+;.lismo
+@.s
+=0za	consciencializa|consciencializá
+?.cao	consciencialização
+@.oes	consciencializações
+?.da
+A.s
+@.o
+A.s
+?.i
+@.s
+?.m
+@0os	consciencializamos|consciencializámos
+?.ndo
+?.r
+@0a	consciencializara|consciencializará
+A.m
+B.os	consciencializáramos
+A.o	consciencializarão
+A0s	consciencializaras|consciencializarás
+@.des
+@.ei
+B0s	consciencializareis|consciencializáreis
+A.m
+B.os
+A.s
+@.ia
+B.m
+C.os	consciencializaríamos
+B.s
+A.eis	consciencializaríeis
+@.mos
+?.s
+@.se
+B.is	consciencializásseis
+B.m
+C.os	consciencializássemos
+B.s
+@.te
+B.s
+?.va
+A.m
+B.os	consciencializávamos
+A.s
+@.eis	consciencializáveis
+>.e
+?.i
+@.s
+?.m
+@.os
+?.s
+>.o
+?.u
 ;0s	consciências
-:/oso
+:.osa
+=.mente
+=.s
+</o
 8<te
 :4mente
 :7s
-40ecutiva
+4.ecucao	consecução
+70tiva
+;.mente
 ;2s
 :/o
 ;2s
 5Ggue
 8Cm
+8.nte
+;.s
 8Hs
 7Ei
 8Da
@@ -22998,18 +96525,27 @@ A.s
 81da
 :/s
 9@o
+:.r
+;.a
+<.s
+;.es
+:.s
 8.eis	conseguíeis
-8Emos
+8.mento
+=.s
+9Eos
 86ndo
 91te
+;.mente
 8Hr
 9=a	conseguirá
 :Am
+;.os	conseguíramos
 ::o	conseguirão
 :;s	conseguirás
 91des
 9<ei
-;.s
+;0s	conseguireis|conseguíreis
 :=m
 ;<os
 :@s
@@ -23017,317 +96553,1833 @@ A.s
 ;7m
 <8os	conseguiríamos
 ;9s
+:.eis	conseguiríeis
 9@mos
 84s
 9?se
+;.is	conseguísseis
 ;7m
 <:os	conseguíssemos
 ;9s
 9Cte
 ;3s
 8Eu
+8.veis	conseguíveis
+:.l	conseguível
 58lheira
+;.l
+;.mente
+;.s
+;.tica	conselheirática
+?.s	conselheiráticas
+>.o	conselheirático
+?.s	conselheiráticos
+:.ismo
+>.s
 :=o
 ;9s
 7Bo
 8>s
-56nso
-71ual
-61te
-7.ido
+5.melhanca	consemelhança
+5.nciente
+66so
+8.s
+7.uais
+91l
+:0iza	consensualiza|consensualizá
+=.cao	consensualização
+>.oes	consensualizações
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	consensualizamos|consensualizámos
+=.ndo
+>.te
+@.s
+=.r
+>0a	consensualizara|consensualizará
+?.m
+@.os	consensualizáramos
+?.o	consensualizarão
+?0s	consensualizaras|consensualizarás
+>.des
+>.ei
+@0s	consensualizareis|consensualizáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	consensualizaríamos
+@.s
+?.eis	consensualizaríeis
+>.mos
+=.s
+>.se
+@.is	consensualizásseis
+@.m
+A.os	consensualizássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	consensualizávamos
+?.s
+>.eis	consensualizáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+:.mente
+6.tanea	consentânea
+;.s	consentâneas
+:.idade
+?.s
+:.o	consentâneo
+71e
+8.m
+8.s
+7.i
+8.a
+9.m
+:.os	consentíamos
+9.s
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.eis	consentíeis
 8:mento
+=.s
+9.os
+8.ndo
 83r
+90a	consentira|consentirá
+:.m
+;.os	consentíramos
+:.o	consentirão
+:0s	consentiras|consentirás
+9.des
 9.ei
+;0s	consentireis|consentíreis
+:.m
+;.os
+:.s
 9.ia
+;.m
+<.os	consentiríamos
+;.s
+:.eis	consentiríeis
+9.mos
+8.s
+9.se
+;.is	consentísseis
+;.m
+<.os	consentíssemos
+;.s
+9.te
+;.s
 80u
 5:quencia	consequência
+<.is
+<.l
 <>s	consequências
 91te
 ;2mente
-55rta
-82do
+;.s
+56rta	conserta|consertá
+8.da
+:.s
+92o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
 8/m
-90os
+92os	consertamos|consertámos
 81ndo
 8>r
-90es
+90a	consertara|consertará
+:.m
+;.os	consertáramos
+:.o	consertarão
+:0s	consertaras|consertarás
+9.des
+9.ei
+;0s	consertareis|consertáreis
+:.m
+;.os
+:0s
+9.ia
+;.m
+<.os	consertaríamos
+;.s
+:.eis	consertaríeis
 90mos
 8/s
+9.se
+;.is	consertásseis
+;.m
+<.os	consertássemos
+;.s
 90te
+;.s
 8.va
+:.m
+;.os	consertávamos
+:.s
+9.eis	consertáveis
 73e
 82i
+9.s
+8.m
+9.os
 8.s
 75o
 80s
 83u
-65va
+65va	conserva|conservá
+8.bilidade
+@.s
 85cao	conservação
+9.oes	conservações
 80da
+:.s
 93o
 :6r
 ;3a
 <.s
 ;5es
+;.ismo
+?.s
+:.s
+8.i
+9.s
 8/m
-80nte
+90os	conservamos|conservámos
+8.ndo
+90te
 ;/s
+:.ismo
+>.s
+<.ta
+>.s
 89r
+90a	conservara|conservará
+:.m
+;.os	conserváramos
+:.o	conservarão
+:0s	conservaras|conservarás
+9.des
+9.ei
+;0s	conservareis|conserváreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	conservaríamos
+;.s
+:.eis	conservaríeis
+9.mos
 83s
+9.se
+;.is	conservásseis
+;.m
+<.os	conservássemos
+;.s
 9/te
-80torio	conservatório
+;.s
+8.tivo
+9.oria	conservatória
+=.s	conservatórias
+<0o	conservatório
+=.s	conservatórios
+8.va
+:.m
+;.os	conservávamos
+:.s
+9.eis	conserváveis
+:.l	conservável
 70e
+8.i
+9.ra
+;.s
+:.o
+;.s
+9.s
+8.m
+9.os
+8.s
 70o
+8.s
 80u
-4=idera
+4=idera	considera|considerá
 9<cao	consideração
 :4oes	considerações
 9;da
 ;7s
 :@o
 ;:s
+9.i
+:.s
 9:m
 :8os	consideramos|considerámos
 9=ndo
+<.s
 9@r
-:1a	considerará
+:2a	considerará|considerara
 ;5m
+<.os	consideráramos
 ;.o	considerarão
+;0s	consideraras|considerarás
+:.des
 :3ei
+<0s	considerareis|consideráreis
 ;4m
 <0os
 ;4s
 :7ia
 <2m
+=.os	consideraríamos
 <0s
+;.eis	consideraríeis
 :5mos
 97s
 :4se
+<.is	considerásseis
 <.m
+=.os	considerássemos
 </s
 :7te
+<.s
+9.tivo
 98va
 ;3m
+<.os	considerávamos
 ;.s
 :4eis	consideráveis
 ;9l	considerável
 <6mente
 8:e
 99i
+:.s
 96m
 :1os
 95s
 8<o
 99u
 5Bga
+7.is
 7<m
 8=os
 7>s
+60na	consigna|consigná
+8.cao	consignação
+9.oes	consignações
+8.da
+:.s
+9.o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	consignamos|consignámos
+8.ndo
+9.te
+;.s
+8.r
+90a	consignara|consignará
+:.m
+;.os	consignáramos
+:.o	consignarão
+:0s	consignaras|consignarás
+9.des
+9.ei
+;0s	consignareis|consignáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	consignaríamos
+;.s
+:.eis	consignaríeis
+9.mos
+8.s
+9.se
+;.is	consignásseis
+;.m
+<.os	consignássemos
+;.s
+9.te
+;.s
+8.tario	consignatário
+9.ivo
+8.va
+:.m
+;.os	consignávamos
+:.s
+9.eis	consignáveis
+:.l	consignável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 6Ko
-50nto
-5:ste
+6.ui
+5.lio	consílio
+5.nta
+8.is
+8.m
+9.os
+8.s
+70o
+5.sta
+8.is
+8.m
+9.os
+8.s
+7:e
 80m
 85ncia	consistência
+<.s	consistências
 9:te
 ;1mente
 ;8s
-74ia
+8.s
+7.i
+84a
+9.m
+:.os	consistíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	consistíeis
+8.mos
+8.ndo
+8.r
+90a	consistira|consistirá
+:.m
+;.os	consistíramos
+:.o	consistirão
+:0s	consistiras|consistirás
+9.des
+9.ei
+;0s	consistireis|consistíreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	consistiríamos
+;.s
+:.eis	consistiríeis
+9.mos
+8.s
+9.se
+;.is	consistísseis
+;.m
+<.os	consistíssemos
+;.s
+9.te
+;.s
 8.u
-46oante
-57la
+7.o
+8.rial
+:.o	consistório
+40oa	consoa|consoá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	consoamos|consoámos
+6.ndo
+76te
+9.s
+6.r
+70a	consoara|consoará
+8.m
+9.os	consoáramos
+8.o	consoarão
+80s	consoaras|consoarás
+7.des
+7.ei
+90s	consoareis|consoáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	consoaríamos
+9.s
+8.eis	consoaríeis
+7.mos
+6.s
+7.se
+9.is	consoásseis
+9.m
+:.os	consoássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	consoávamos
+8.s
+7.eis	consoáveis
+5.ciaveis	consociáveis
+:.l	consociável
+7.o	consócio
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.gra
+57la	consola|consolá
 74cao	consolação
-7.do
+8.oes	consolações
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	consolamos|consolámos
+7.ndo
 76r
+80a	consolara|consolará
+9.m
+:.os	consoláramos
+9.o	consolarão
+90s	consolaras|consolarás
+8.des
+8.ei
+:0s	consolareis|consoláreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	consolaríamos
+:.s
+9.eis	consolaríeis
+8.mos
 70s
+8.se
+:.is	consolásseis
+:.m
+;.os	consolássemos
+:.s
+8.te
+:.s
+7.tivo
+;.s
+8.oria	consolatória
+<.s	consolatórias
+;.o	consolatório
+<.s	consolatórios
+7.va
+9.m
+:.os	consolávamos
+9.s
+8.eis	consoláveis
+9.l	consolável
 61e
-60idacao	consolidação
-9.do
+7.i
+8.s
+7.m
+8.os
+7.s
+60ida	consolida|consolidá
+90cao	consolidação
+:.oes	consolidações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	consolidamos|consolidámos
+9.ndo
+:.te
+<.s
 95r
+:0a	consolidara|consolidará
+;.m
+<.os	consolidáramos
+;.o	consolidarão
+;0s	consolidaras|consolidarás
+:.des
+:.ei
+<0s	consolidareis|consolidáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	consolidaríamos
+<.s
+;.eis	consolidaríeis
+:.mos
+9.s
+:.se
+<.is	consolidásseis
+<.m
+=.os	consolidássemos
+<.s
+:.te
+<.s
+9.tivo
+9.va
+;.m
+<.os	consolidávamos
+;.s
+:.eis	consolidáveis
+;.l	consolidável
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 69o
+7.s
+7.u
 58me
 75m
 71s
-5.nancia	consonância
-55rcio	consórcio
+50na	consona|consoná
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	consonamos|consonámos
+7.ncia	consonância
+;.s	consonâncias
+8.do
+8.tal
+9.e
+:.s
+9.ica	consonântica
+<.s	consonânticas
+;.o	consonântico
+<.s	consonânticos
+:.smo
+=.s
+:0za	consonantiza|consonantizá
+<.cao	consonantização
+=.oes	consonantizações
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	consonantizamos|consonantizámos
+<.ndo
+<.r
+=0a	consonantizara|consonantizará
+>.m
+?.os	consonantizáramos
+>.o	consonantizarão
+>0s	consonantizaras|consonantizarás
+=.des
+=.ei
+?0s	consonantizareis|consonantizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	consonantizaríamos
+?.s
+>.eis	consonantizaríeis
+=.mos
+<.s
+=.se
+?.is	consonantizásseis
+?.m
+@.os	consonantizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	consonantizávamos
+>.s
+=.eis	consonantizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+7.r
+80a	consonara|consonará
+9.m
+:.os	consonáramos
+9.o	consonarão
+90s	consonaras|consonarás
+8.des
+8.ei
+:0s	consonareis|consonáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	consonaríamos
+:.s
+9.eis	consonaríeis
+8.mos
+7.s
+8.se
+:.is	consonásseis
+:.m
+;.os	consonássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	consonávamos
+9.s
+8.eis	consonáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.o
+6.u
+50rcia	consorcia|consorciá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	consorciamos|consorciámos
+9.ndo
+9.r
+:0a	consorciara|consorciará
+;.m
+<.os	consorciáramos
+;.o	consorciarão
+;0s	consorciaras|consorciarás
+:.des
+:.ei
+<0s	consorciareis|consorciáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	consorciaríamos
+<.s
+;.eis	consorciaríeis
+:.mos
+9.s
+:.se
+<.is	consorciásseis
+<.m
+=.os	consorciássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	consorciávamos
+;.s
+:.eis	consorciáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+85o	consórcio|consorcio
+9.s	consórcios
+9.u
 63te
-45pira
+8.s
+4.pecao	conspeção
+7.to
+5.icuidade
+=.s
+8.o	conspícuo
+65ra	conspira|conspirá
 8>cao	conspiração
 96oes	conspirações
-81do
+8.da
+:.s
+91o
 :2r
+;.a
+<.s
 ;5es
+:.s
+8.i
+9.s
 85m
-9.os	conspirámos
+90os	conspirámos|conspiramos
 81ndo
-89r
-95am
-9/em
-8.s
 9.te
+;.s
+89r
+90a	conspirara|conspirará
+:5m
+;.os	conspiráramos
+:.o	conspirarão
+:0s	conspiraras|conspirarás
+9.des
+9.ei
+;0s	conspirareis|conspiráreis
+:/m
+;.os
+:.s
+9.ia
+;.m
+<.os	conspiraríamos
+;.s
+:.eis	conspiraríeis
+9.mos
+8.s
+9.se
+;.is	conspirásseis
+;.m
+<.os	conspirássemos
+;.s
+9.te
+;.s
+8.tivo
+9.oria	conspiratória
+=.s	conspiratórias
+<.o	conspiratório
+=.s	conspiratórios
 8.va
 :/m
-7/ei
-75ou
-5/urcar
-4;ta
+;.os	conspirávamos
+:.s
+9.eis	conspiráveis
+7.e
+8/i
+9.s
+8.m
+9.os
+8.s
+7.o
+85u
+50urca	conspurca|conspurcá
+9.cao	conspurcação
+:.oes	conspurcações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	conspurcamos|conspurcámos
+9.ndo
+9/r
+:0a	conspurcara|conspurcará
+;.m
+<.os	conspurcáramos
+;.o	conspurcarão
+;0s	conspurcaras|conspurcarás
+:.des
+:.ei
+<0s	conspurcareis|conspurcáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	conspurcaríamos
+<.s
+;.eis	conspurcaríeis
+:.mos
+9.s
+:.se
+<.is	conspurcásseis
+<.m
+=.os	conspurcássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	conspurcávamos
+;.s
+:.eis	conspurcáveis
+;.l	conspurcável
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+4;ta	consta|constá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
 64m
-6=nte
+70os	constamos|constámos
+6.nca	constança
+8.ia	constância
+:.s	constâncias
+9.o	constâncio
+7.do
+7=te
 9=mente
 97s
+8.iniano
+:.o
+;.pla
 65r
-7/a	constará
-60tacao	constatação
+71a	constará|constara
+8.m
+9.os	constáramos
+8.o	constarão
+80s	constaras|constarás
+7.des
+7.ei
+90s	constareis|constáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	constaríamos
+9.s
+8.eis	constaríeis
+7.mos
+6.s
+7.se
+9.is	constásseis
+9.m
+:.os	constássemos
+9.s
+7.te
+9.s
+60ta	constata|constatá
+80cao	constatação
+9.oes	constatações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	constatamos|constatámos
+8.ndo
 85r
-7/ei
+90a	constatara|constatará
+:.m
+;.os	constatáramos
+:.o	constatarão
+:0s	constataras|constatarás
+9.des
+9.ei
+;0s	constatareis|constatáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	constataríamos
+;.s
+:.eis	constataríeis
+9.mos
+8.s
+9.se
+;.is	constatásseis
+;.m
+<.os	constatássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	constatávamos
+:.s
+9.eis	constatáveis
+:.l	constatável
+7.e
+8/i
+9.s
+8.m
+9.os
+8.s
 7.o
+8.u
 64va
 8.m
+9.os	constávamos
+8.s
+7.eis	constáveis
 55e
-66lacao	constelação
+6.i
+7.s
+60la	constela|constelá
+86cao	constelação
 94oes	constelações
-6/rnacao	consternação
-57ipacao	constipação
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	constelamos|constelámos
+8.ndo
+8.r
+90a	constelara|constelará
+:.m
+;.os	consteláramos
+:.o	constelarão
+:0s	constelaras|constelarás
+9.des
+9.ei
+;0s	constelareis|consteláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	constelaríamos
+;.s
+:.eis	constelaríeis
+9.mos
+8.s
+9.se
+;.is	constelásseis
+;.m
+<.os	constelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	constelávamos
+:.s
+9.eis	consteláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.m
+7.os
+60rna	consterna|consterná
+9/cao	consternação
+:.oes	consternações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	consternamos|consternámos
+9.ndo
+9.r
+:0a	consternara|consternará
+;.m
+<.os	consternáramos
+;.o	consternarão
+;0s	consternaras|consternarás
+:.des
+:.ei
+<0s	consternareis|consternáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	consternaríamos
+<.s
+;.eis	consternaríeis
+:.mos
+9.s
+:.se
+<.is	consternásseis
+<.m
+=.os	consternássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	consternávamos
+;.s
+:.eis	consternáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.s
+50ipa	constipa|constipá
+87cao	constipação
 9/oes	constipações
 8/da
+:.s
 90o
-61tucionais
+:.s
+8.i
+9.s
+8.m
+90os	constipamos|constipámos
+8.ndo
+8.r
+90a	constipara|constipará
+:.m
+;.os	constipáramos
+:.o	constiparão
+:0s	constiparas|constiparás
+9.des
+9.ei
+;0s	constipareis|constipáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	constiparíamos
+;.s
+:.eis	constiparíeis
+9.mos
+8.s
+9.se
+;.is	constipásseis
+;.m
+<.os	constipássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	constipávamos
+:.s
+9.eis	constipáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
+6.tua
+9.is
+9.m
+:.os
+9.s
+81cionais
 =4l
+>.idade
+C.s
+?.smo
+B.s
+@.ta
+B.s
+?0za	constitucionaliza|constitucionalizá
+A.da
+C.s
+B.o
+C.s
+A.i
+B.s
+A.m
+B0os	constitucionalizamos|constitucionalizámos
+A.ndo
+A.r
+B0a	constitucionalizara|constitucionalizará
+C.m
+D.os	constitucionalizáramos
+C.o	constitucionalizarão
+C0s	constitucionalizaras|constitucionalizarás
+B.des
+B.ei
+D0s	constitucionalizareis|constitucionalizáreis
+C.m
+D.os
+C.s
+B.ia
+D.m
+E.os	constitucionalizaríamos
+D.s
+C.eis	constitucionalizaríeis
+B.mos
+A.s
+B.se
+D.is	constitucionalizásseis
+D.m
+E.os	constitucionalizássemos
+D.s
+B.te
+D.s
+A.va
+C.m
+D.os	constitucionalizávamos
+C.s
+B.eis	constitucionalizáveis
+@.e
+A.i
+B.s
+A.m
+B.os
+A.s
+@.o
+A.u
 >0mente
 86em
-89i
+89i	constitui|constituí
 9/a	constituía
+:.m	constituíam
+;.os	constituíamos
+:.s	constituías
 98cao	constituição
+:.oes	constituições
 94da	constituída
 ;.s	constituídas
 :5o	constituído
+;.r
+<.a
+=.s
+<.es
 ;.s	constituídos
-90nte
+9.eis	constituíeis
+9.mos	constituímos
+9.ndo
+:0te
 <3s
 97r
+:0a	constituirá|constituíra
+;.m	constituíram
+<.os	constituíramos
+;.o	constituirão
+;0s	constituirás|constituíras
+:.des	constituírdes
+:.ei
+<0s	constituireis|constituíreis
+;.m	constituírem
+<.os
+;.s	constituíres
 :.ia
+<.m
+=.os	constituiríamos
+<.s
+;.eis	constituiríeis
+:.mos
+90s	constituis|constituís
+:.se	constituísse
+<.is	constituísseis
+<.m	constituíssem
+=.os	constituíssemos
+<.s	constituísses
+:.te	constituíste
+<.s	constituístes
 90u
+9.veis	constituíveis
+;.l	constituível
+8.o
+8.tiva
+<.s
+;.o
+<.s
 5/o
 6/u
-55rangedor
+50range	constrange|constrangê
+:5dor
 =/a
+>.s
+=.es
+:.i
+;.s
+:.m
+;.os
+:.ndo
 :.r
-91ida
+;0a	constrangera|constrangerá
+<.m
+=.os	constrangêramos
+<.o	constrangerão
+<0s	constrangeras|constrangerás
+;.des
+;.ei
+=0s	constrangereis|constrangêreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	constrangeríamos
+=.s
+<.eis	constrangeríeis
+;.mos
+:.s
+;.se
+=.is	constrangêsseis
+=.m
+>.os	constrangêssemos
+=.s
+;.te
+=.s
+:.u
+9.i
+:.a
+;.m
+<.os	constrangíamos
+;.s
+:1da
+<.s
 ;3o
+<.s
+:.eis	constrangíeis
 :2mento
 ?/s
+8.ja
+:.is
+:.m
+;.os
+:.s
+9.o
 6.icao	constrição
+7.nge
+:.m
+:.nte
+:.s
+9.i
+:.a
+;.m
+<.os	constringíamos
+;.s
+:.da
+<.s
+;.o
+<.s
+:.eis	constringíeis
+:.mos
+:.ndo
+:.r
+;0a	constringira|constringirá
+<.m
+=.os	constringíramos
+<.o	constringirão
+<0s	constringiras|constringirás
+;.des
+;.ei
+=0s	constringireis|constringíreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	constringiríamos
+=.s
+<.eis	constringiríeis
+;.mos
+:.s
+;.se
+=.is	constringísseis
+=.m
+>.os	constringíssemos
+=.s
+;.te
+=.s
+:.u
+8.ja
+:.is
+:.m
+;.os
+:.s
+9.o
+7.tivo
+8.o
+9.r
 68oem
 79i	constrói
 82s	constróis
 65ua
+8.is
 83m
 90os
 81s
 7?cao	construção
 87oes	construções
 7;i	construí|construi
-84a	construía
-92m	construíam
+84a	construía|construia
+93m	construíam|construiam
 :.os	construíamos
+90s	construias|construías
 8<da	construída
 :7s	construídas
 9=o	construído
 :7s	construídos
+8.eis	construíeis
 8;mos	construímos
 87ndo
 8Cr
-90a	construirá
+93a	construirá|construira|construíra
 :<m	construíram
+;.os	construíramos
 :/o	construirão
+:1s	construiras|construirás|construíras
+9.des
 91ei
-:5m	construírem
+;0s	construireis|construíreis
+:6m	construírem|construirem
 ;4os
-:2s	construíres
+:3s	construíres|construires
 91ia
+;.m
+<.os	construiríamos
+;.s
+:.eis	construiríeis
 94mos
-82sse	construísse
-;.mos	construíssemos
+8.s	construís
+93se	construísse|construisse
+;.is	construísseis
+;0m	construissem|construíssem
+<.os	construíssemos
+;0s	construisses|construísses
 97te	construíste|construiste
+;0s	construistes|construístes
 8>u
 74o
 70tiva
+;.mente
+;.s
 :0o
+;.s
 87or
 :1a
+;.s
 :7es
-47ul	cônsul
+8.ura
+40ubstancia	consubstancia|consubstanciá
+=.cao	consubstanciação
+>.oes	consubstanciações
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.l
+>.idade
+C.s
+=.m
+>0os	consubstanciamos|consubstanciámos
+=.ndo
+=.r
+>0a	consubstanciara|consubstanciará
+?.m
+@.os	consubstanciáramos
+?.o	consubstanciarão
+?0s	consubstanciaras|consubstanciarás
+>.des
+>.ei
+@0s	consubstanciareis|consubstanciáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	consubstanciaríamos
+@.s
+?.eis	consubstanciaríeis
+>.mos
+=.s
+>.se
+@.is	consubstanciásseis
+@.m
+A.os	consubstanciássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	consubstanciávamos
+?.s
+>.eis	consubstanciáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+5.etudinaria	consuetudinária
+?.s	consuetudinárias
+>.o	consuetudinário
+?.s	consuetudinários
+57l	cônsul
 68ado
-6>ta
+9.s
+7.r
+8.es
+6.ente
+7.sa
+6>ta	consulta|consultá
+8.cao	consultação
+9.oes	consultações
 8.da
+:.s
 95o
-:2ria
-8.mos	consultámos
+:.r
+;.a
+<.s
+;.es
+;2ia
+=.s
+:.s
+8.i
+9.s
+8.m
+90os	consultámos|consultamos
+8.ndo
+9.te
+;.s
 8<r
-90es
+90a	consultara|consultará
+:.m
+;.os	consultáramos
+:.o	consultarão
+:0s	consultaras|consultarás
+9.des
+9.ei
+;0s	consultareis|consultáreis
+:.m
+;.os
+:0s
+9.ia
+;.m
+<.os	consultaríamos
+;.s
+:.eis	consultaríeis
+9.mos
 89s
 9.se
+;.is	consultásseis
+;.m
+<.os	consultássemos
+;.s
 90te
+;.s
 8/va
+:.m
+;.os	consultávamos
+:.s
+9.eis	consultáveis
+:.l	consultável
 74e
 84i
+9.s
 8/m
-7;or
+9.os
+8.s
+7.iva
+:.s
+9.o
+:.s
+7.o
+8;r
 96a
+:.s
 96es
 94ia
+;.s
 :<o	consultório
 ;0s	consultórios
 84u
-51ma
+52ma	consuma|consumá
 7.cao	consumação
-71do
+8.oes	consumações
+7.da
+9.s
+81o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 7/m
+80os	consumamos|consumámos
+7.ndo
 74r
+80a	consumara|consumará
+9.m
+:.os	consumáramos
+9.o	consumarão
+90s	consumaras|consumarás
+8.des
+8.ei
+:0s	consumareis|consumáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	consumaríamos
+:.s
+9.eis	consumaríeis
+8.mos
+7.s
+8.se
+:.is	consumásseis
+:.m
+;.os	consumássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	consumávamos
+9.s
+8.eis	consumáveis
+9.l	consumável
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 63i
 75a
 8/m
+9.os	consumíamos
+8.s
+7.cao	consumição
+8.oes	consumições
 76da
 90s
 88o
 96r
 :1a
+;.s
 :7es
 93s
+7.eis	consumíeis
 71mos
 72ndo
 7;r
-81a	consumirá
+82a	consumirá|consumira
 9/m
-8/em
-70smo
-80te
+:.os	consumíramos
+9.o	consumirão
+90s	consumiras|consumirás
+8.des
+8.ei
+:0s	consumireis|consumíreis
+9/m
+:.os
+9.s
+8.ia
+:.m
+;.os	consumiríamos
+:.s
+9.eis	consumiríeis
+8.mos
+7.s
+80mo
+:.s
+8.se
+:.is	consumísseis
+:.m
+;.os	consumíssemos
+:.s
+8.ta
+:.s
+90e
+:.s
 76u
+7.veis	consumíveis
+9.l	consumível
 6;o
+7.s
+7.u
 3Ita
 59bilidade
+=.s
 9:sta
 <5s
-90zar
-59cta
+;.ica	contabilística
+>.mente
+>.s	contabilísticas
+=.o	contabilístico
+>.s	contabilísticos
+90za	contabiliza|contabilizá
+;.cao	contabilização
+<.oes	contabilizações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	contabilizamos|contabilizámos
+;.ndo
+;0r
+<0a	contabilizara|contabilizará
+=.m
+>.os	contabilizáramos
+=.o	contabilizarão
+=0s	contabilizaras|contabilizarás
+<.des
+<.ei
+>0s	contabilizareis|contabilizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contabilizaríamos
+>.s
+=.eis	contabilizaríeis
+<.mos
+;.s
+<.se
+>.is	contabilizásseis
+>.m
+?.os	contabilizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	contabilizávamos
+=.s
+<.eis	contabilizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+59cta	contacta|contactá
 83da
+:.s
 98o
 :2s
+8.i
+9.s
 81m
 96os	contactámos|contactamos
+8.ndo
+9.te
+;.s
 8@r
-9/a	contactará
+91a	contactará|contactara
 :4m
+;.os	contactáramos
+:.o	contactarão
+:0s	contactaras|contactarás
+9.des
 90ei
+;0s	contactareis|contactáreis
 :1m
+;.os
 :1s
+9.ia
+;.m
+<.os	contactaríamos
+;.s
+:.eis	contactaríeis
 90mos
 80s
 91se
+;.is	contactásseis
+;.m
+<.os	contactássemos
+;.s
 93te
+;.s
 8/va
-9/el	contactável
+:.m
+;.os	contactávamos
+:.s
+9.eis	contactáveis
+:/l	contactável
 7:e
 88i
+9.s
 86m
 90os
 83s
@@ -23339,41 +98391,147 @@ A.s
 6>o
 7:r
 81a
+9.s
 84es
+8.ia
 74s
 5>gem
 71ns
-6.ia
-8.do
-8.nte
+60ia	contagia|contagiá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	contagiamos|contagiámos
+8.ndo
+9.te
+;.s
+8.o	contagião
 8/r
-74o	contágio
-83sa
+90a	contagiara|contagiará
+:.m
+;.os	contagiáramos
+:.o	contagiarão
+:0s	contagiaras|contagiarás
+9.des
+9.ei
+;0s	contagiareis|contagiáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contagiaríamos
+;.s
+:.eis	contagiaríeis
+9.mos
+8.s
+9.se
+;.is	contagiásseis
+;.m
+<.os	contagiássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	contagiávamos
+:.s
+9.eis	contagiáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+75o	contágio|contagio
+8.nal
+8.s	contágios
+93a
+:.s
+9.idade
+>.s
 93o
+:.s
 8.u
+5.i
+6.s
 5=m
-60ina
+61ina	contamina|contaminá
+9.bilidade
+A.s
 98cao	contaminação
+:.oes	contaminações
 95da
 ;0s
 :6o
+;.r
+<.a
+=.s
+<.es
 ;2s
+9.i
+:.s
+9.m
+:0os	contaminamos|contaminámos
 9.ndo
 :0te
 <2s
 97r
-:.em
+:0a	contaminara|contaminará
+;.m
+<.os	contamináramos
+;.o	contaminarão
+;0s	contaminaras|contaminarás
+:.des
+:.ei
+<0s	contaminareis|contamináreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	contaminaríamos
+<.s
+;.eis	contaminaríeis
+:.mos
+9.s
+:.se
+<.is	contaminásseis
+<.m
+=.os	contaminássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	contaminávamos
+;.s
+:.eis	contamináveis
+;.l	contaminável
 8.e
-83ou
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+93u
 6;os	contamos|contámos
 5;ndo
 66to
 5Hr
 66a	contará|contara
 7:m
+8.os	contáramos
 71o	contarão
-73s	contarás
+73s	contarás|contaras
+6.des
 69ei
+80s	contareis|contáreis
 76m
 82os
 7<s
@@ -23381,9 +98539,11 @@ A.s
 8.m
 9.os	contaríamos
 81s
+7.eis	contaríeis
 68mos
 5Cs
 6;se
+8.is	contásseis
 80m
 90os	contássemos
 85s
@@ -23393,78 +98553,562 @@ A.s
 75m
 83os	contávamos
 74s
+6.eis	contáveis
+7.l	contável
 4>e
 5Ai
+6.s
 5@m	contém|contem|contêm
 62os
-63pla
+63pla	contempla|contemplá
 91cao	contemplação
-90do
+:.oes	contemplações
+9.da
+;.s
+:0o
+;.r
+<.a
+=.s
+<.es
+;.s
 9/i
+:.s
 9.m
+:0os	contemplamos|contemplámos
 91ndo
+:.te
+<.s
 98r
+:0a	contemplara|contemplará
+;.m
+<.os	contempláramos
+;.o	contemplarão
+;0s	contemplaras|contemplarás
+:.des
+:.ei
+<0s	contemplareis|contempláreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	contemplaríamos
+<.s
+;.eis	contemplaríeis
+:.mos
+9.s
+:.se
+<.is	contemplásseis
+<.m
+=.os	contemplássemos
+<.s
+:.te
+<.s
+9.tiva
+=.s
+<.idade
+A.s
+<.o
 9/va
+;.m
+<.os	contemplávamos
+;.s
+:.eis	contempláveis
+;.l	contemplável
 80e
 9/i
+:.s
 9/m
+:.os
+9.s
 8.o
+9.u
 71oranea	contemporânea
+=.s	contemporâneas
+<.idade
+A.s
 <0o	contemporâneo
 =0s	contemporâneos
+90iza	contemporiza|contemporizá
+<.cao	contemporização
+=.oes	contemporizações
+<.da
+>.s
+=.o
+>.r
+?.a
+@.s
+?.es
+>.s
+<.i
+=.s
+<.m
+=0os	contemporizamos|contemporizámos
+<.ndo
+=.te
+?.s
+<.r
+=0a	contemporizara|contemporizará
+>.m
+?.os	contemporizáramos
+>.o	contemporizarão
+>0s	contemporizaras|contemporizarás
+=.des
+=.ei
+?0s	contemporizareis|contemporizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	contemporizaríamos
+?.s
+>.eis	contemporizaríeis
+=.mos
+<.s
+=.se
+?.is	contemporizásseis
+?.m
+@.os	contemporizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	contemporizávamos
+>.s
+=.eis	contemporizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
 59ncao	contenção
+7.ioso
+;.s
+7.oes	contenções
 64da
+8.is
+8.m
+9.os
+8.s
+70e	contende|contendê
+8.dor
+;.a
+<.s
+;.es
+8.i
+9.s
+8.m
+9.os
+8.ndo
+9.te
+;.s
+8.r
+90a	contendera|contenderá
+:.m
+;.os	contendêramos
+:.o	contenderão
+:0s	contenderas|contenderás
+9.des
+9.ei
+;0s	contendereis|contendêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contenderíamos
+;.s
+:.eis	contenderíeis
+9.mos
+8.s
+9.se
+;.is	contendêsseis
+;.m
+<.os	contendêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	contendíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	contendíeis
+8.veis	contendíveis
+:.l	contendível
 76o
+8.r
+9.es
 64ha
+8.is
 81m
+9.os
+8.s
 7.o
-62ta
+6.s	conténs
+7.ao	contensão
+63ta	contenta|contentá
+8.da
+:.s
+9.ico	contentadiço
+9.o
+:.s
+8.i
+9.s
 8.m
 91ento
+=.s
+90os	contentamos|contentámos
+8.ndo
 87r
+90a	contentara|contentará
+:.m
+;.os	contentáramos
+:.o	contentarão
+:0s	contentaras|contentarás
+9.des
+9.ei
+;0s	contentareis|contentáreis
+:.m
+;.os
+:.s
 9/ia
+;.m
+<.os	contentaríamos
+;.s
+:.eis	contentaríeis
+9.mos
 8/s
+9.se
+;.is	contentásseis
+;.m
+<.os	contentássemos
+;.s
+9.te
+;.s
 8.va
+:.m
+;.os	contentávamos
+:.s
+9.eis	contentáveis
+:.l	contentável
 7De
+8.i
+9.s
+8.m
+9.os
 8=s
+7.issima	contentíssima
+=.s	contentíssimas
+<.o	contentíssimo
+=.s	contentíssimos
+8.vo
 71o
 8<r
+9.a
+:.s
 99es
+8.u
 5<r
 6.a	conterá
-6.raneo	conterrâneo
+7.o	conterão
+7.s	conterás
+6.des
+6.ei
+8.s
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	conteríamos
+8.s
+7.eis	conteríeis
+6.mos
+6.ranea	conterrânea
+;.s	conterrâneas
+:.o	conterrâneo
 ;2s	conterrâneos
 5>s
-61ta
+62ta	contesta|contestá
+8.bilidade
+@.s
 81cao	contestação
-8/do
+9.oes	contestações
+8.da
+:.s
+9/o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	contestamos|contestámos
+8.ndo
+9.te
+;.s
 87r
+90a	contestara|contestará
+:.m
+;.os	contestáramos
+:.o	contestarão
+:0s	contestaras|contestarás
+9.des
+9.ei
+;0s	contestareis|contestáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contestaríamos
+;.s
+:.eis	contestaríeis
+9.mos
+8.s
+9.se
+;.is	contestásseis
+;.m
+<.os	contestássemos
+;.s
+9.te
+;.s
+8.taria	contestatária
+=.s	contestatárias
+<.o	contestatário
+=.s	contestatários
+8.va
+:.m
+;.os	contestávamos
+:.s
+9.eis	contestáveis
+:.l	contestável
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 70o
 80u
 5=udo	conteúdo
 84s	conteúdos
 5/ve
 59xto
-45ida
+8.s
+70ua	contextua|contextuá
+9.cao	contextuação
+:.oes	contextuações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.l
+:0iza	contextualiza|contextualizá
+=.cao	contextualização
+>.oes	contextualizações
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	contextualizamos|contextualizámos
+=.ndo
+>.te
+@.s
+=.r
+>0a	contextualizara|contextualizará
+?.m
+@.os	contextualizáramos
+?.o	contextualizarão
+?0s	contextualizaras|contextualizarás
+>.des
+>.ei
+@0s	contextualizareis|contextualizáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	contextualizaríamos
+@.s
+?.eis	contextualizaríeis
+>.mos
+=.s
+>.se
+@.is	contextualizásseis
+@.m
+A.os	contextualizássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	contextualizávamos
+?.s
+>.eis	contextualizáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+9.m
+:0os	contextuamos|contextuámos
+9.ndo
+9.r
+:0a	contextuara|contextuará
+;.m
+<.os	contextuáramos
+;.o	contextuarão
+;0s	contextuaras|contextuarás
+:.des
+:.ei
+<0s	contextuareis|contextuáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	contextuaríamos
+<.s
+;.eis	contextuaríeis
+:.mos
+9.s
+:.se
+<.is	contextuásseis
+<.m
+=.os	contextuássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	contextuávamos
+;.s
+:.eis	contextuáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+8.ra
+4.ia
+6.s
+55da
 71s
 65o
 72s
 5Ggo
+61ua	contigua|contiguá|contígua
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ente
+90os	contiguamos|contiguámos
+8.ndo
+8.r
+90a	contiguara|contiguará
+:.m
+;.os	contiguáramos
+:.o	contiguarão
+:0s	contiguaras|contiguarás
+9.des
+9.ei
+;0s	contiguareis|contiguáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contiguaríamos
+;.s
+:.eis	contiguaríeis
+9.mos
+80s	contiguas|contíguas
+9.se
+;.is	contiguásseis
+;.m
+<.os	contiguássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	contiguávamos
+:.s
+9.eis	contiguáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.idade
+<.s
+70o	contiguo|contíguo
+8.s	contíguos
+8.u
 54nencia	continência
+;.s	continências
 8.tais
 :3l
+;.idade
+@.s
 9;e
 :6s
 64gencia	contingência
+<.is
+<.l
 <0s	contingências
 96te
+;.mente
 ;.s
+:.ismo
+>.s
 6:ha
 85m
+9.os	contínhamos
+8.s
+7.eis	contínheis
 6Gua	continua|contínua
 88cao	continuação
+9.oes	continuações
 8/da
+:.mente
+:.s
 98o
+:.r
+;.a
+<.s
+;.es
+:.s
 82i
 92s
 8Am
@@ -23474,9 +99118,12 @@ A.s
 8Gr
 9=a	continuará
 :9m
+;.os	continuáramos
 :9o	continuarão
 :6s	continuarás
+9.des
 9:ei
+;0s	continuareis|continuáreis
 ::m
 ;:os
 :=s
@@ -23484,181 +99131,2265 @@ A.s
 ;2m
 <0os	continuaríamos
 ;3s
+:.eis	continuaríeis
 9;mos
 8Bs
 99se
+;.is	continuásseis
 ;3m
 <2os	continuássemos
 ;2s
 96te
+;.s
+8.tivo
 8=va
 :7m
 ;2os	continuávamos
 :3s
+9.eis	continuáveis
 7Ae
 8;i
+9.s
 8@m
 99os
 89s
 77idade
+<.s
 7Bo	continuo|contínuo
 82s	contínuos
 8=u
+5.sta
+8.s
 5/ve
-4@o
-50rcer
-62na
+7.mos
+7.r
+8.a
+9.m
+:.os	contivéramos
+9.s
+8.des
+8.eis	contivéreis
+9.m
+9.s
 8.mos
+7.sse
+:.is	contivésseis
+:.m
+;.os	contivéssemos
+:.s
+8.te
+:.s
+4@o
+5.rca	contorça
+8.is	contorçais
+8.m	contorçam
+9.os	contorçamos
+8.o	contorção
+8.s	contorças
+70e	contorce|contorcê
+8.i
+9.s
+8.m
+9.os
+8.ndo
+80r
+90a	contorcera|contorcerá
+:.m
+;.os	contorcêramos
+:.o	contorcerão
+:0s	contorceras|contorcerás
+9.des
+9.ei
+;0s	contorcereis|contorcêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contorceríamos
+;.s
+:.eis	contorceríeis
+9.mos
+8.s
+9.se
+;.is	contorcêsseis
+;.m
+<.os	contorcêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	contorcíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	contorcíeis
+80ona	contorciona|contorcioná
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	contorcionamos|contorcionámos
+;.ndo
+;.r
+<0a	contorcionara|contorcionará
+=.m
+>.os	contorcionáramos
+=.o	contorcionarão
+=0s	contorcionaras|contorcionarás
+<.des
+<.ei
+>0s	contorcionareis|contorcionáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contorcionaríamos
+>.s
+=.eis	contorcionaríeis
+<.mos
+;.s
+<.se
+>.is	contorcionásseis
+>.m
+?.os	contorcionássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	contorcionávamos
+=.s
+<.eis	contorcionáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.ismo
+>.s
+<.ta
+:.o
+;.u
+7.o	contorço
+8.es	contorções
+63na	contorna|contorná
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+9.ento
+=.s
+90os	contornamos|contornámos
 80ndo
 8:r
-7.ei
+90a	contornara|contornará
+:.m
+;.os	contornáramos
+:.o	contornarão
+:0s	contornaras|contornarás
+9.des
+9.ei
+;0s	contornareis|contornáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contornaríamos
+;.s
+:.eis	contornaríeis
+9.mos
+8.s
+9.se
+;.is	contornásseis
+;.m
+<.os	contornássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	contornávamos
+:.s
+9.eis	contornáveis
+7.e
+8.a	contorneá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+90mos	contorneamos|contorneámos
+9.ndo
+9.r
+:0a	contorneara|contorneará
+;.m
+<.os	contorneáramos
+;.o	contornearão
+;0s	contornearas|contornearás
+:.des
+:.ei
+<0s	contorneareis|contorneáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	contornearíamos
+<.s
+;.eis	contornearíeis
+:.mos
+9.sse
+<.is	contorneásseis
+<.m
+=.os	contorneássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	contorneávamos
+;.s
+:.eis	contorneáveis
+8.ei
+:.s
+9.mos
+8.i
+9.a
+:.m
+:.s
+9.e
+:.m
+:.s
+9.o
+9.s
+8.m
+9.os
+8.ou
+8.s
 74o
 84s
 80u
 5<s
 5Au
 4Jra
-6/balancar	contrabalançar
-80ndeado
+6.baixista
+>.s
+:.o
+80lanca	contrabalança|contrabalançá
+=.da	contrabalançada
+?.s	contrabalançadas
+>.o	contrabalançado
+?.s	contrabalançados
+=.i	contrabalançai
+>.s	contrabalançais
+=.m	contrabalançam
+>0os	contrabalançamos|contrabalançámos
+=.ndo	contrabalançando
+=/r	contrabalançar
+>0a	contrabalançara|contrabalançará
+?.m	contrabalançaram
+@.os	contrabalançáramos
+?.o	contrabalançarão
+?0s	contrabalançaras|contrabalançarás
+>.des	contrabalançardes
+>.ei	contrabalançarei
+@0s	contrabalançareis|contrabalançáreis
+?.m	contrabalançarem
+@.os	contrabalançaremos
+?.s	contrabalançares
+>.ia	contrabalançaria
+@.m	contrabalançariam
+A.os	contrabalançaríamos
+@.s	contrabalançarias
+?.eis	contrabalançaríeis
+>.mos	contrabalançarmos
+=.s	contrabalanças
+>.se	contrabalançasse
+@.is	contrabalançásseis
+@.m	contrabalançassem
+A.os	contrabalançássemos
+@.s	contrabalançasses
+>.te	contrabalançaste
+@.s	contrabalançastes
+=.va	contrabalançava
+?.m	contrabalançavam
+@.os	contrabalançávamos
+?.s	contrabalançavas
+>.eis	contrabalançáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o	contrabalanço
+=.u	contrabalançou
+9.uarte
+8.nda
+:.ea	contrabandeá
+<.da
+>.s
+=0o
+>.s
+<.i
+=.s
+<0mos	contrabandeamos|contrabandeámos
+<.ndo
 <7r
+=0a	contrabandeara|contrabandeará
+>.m
+?.os	contrabandeáramos
+>.o	contrabandearão
+>0s	contrabandearas|contrabandearás
+=.des
+=.ei
+?0s	contrabandeareis|contrabandeáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	contrabandearíamos
+?.s
+>.eis	contrabandearíeis
+=.mos
+<.sse
+?.is	contrabandeásseis
+?.m
+@.os	contrabandeássemos
+?.s
+=.te
+?.s
 </va
+>.m
+?.os	contrabandeávamos
+>.s
+=.eis	contrabandeáveis
+;.ei
+=.s
+<.mos
 ;0ia
+=.m
+=.s
+<.e
+=.m
+=.s
+<.o
 ;1ou
-:6ista
+:.ismo
+>.s
+<6ta
 >6s
 ::o
-6/cao	contração
+8.ta
+:.is
+:.m
+;.os
+:.s
+90e	contrabate|contrabatê
+:.i
+;.s
+:.m
+;.os
+:.ndo
+:.r
+;0a	contrabatera|contrabaterá
+<.m
+=.os	contrabatêramos
+<.o	contrabaterão
+<0s	contrabateras|contrabaterás
+;.des
+;.ei
+=0s	contrabatereis|contrabatêreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	contrabateríamos
+=.s
+<.eis	contrabateríeis
+;.mos
+:.s
+;.se
+=.is	contrabatêsseis
+=.m
+>.os	contrabatêssemos
+=.s
+;.te
+=.s
+:.u
+9.i
+:.a
+;.m
+<.os	contrabatíamos
+;.s
+:.da
+<.s
+;.o
+<.s
+:.eis	contrabatíeis
+9.o
+7.ordo
+6.caixilho
+8.mbio	contracâmbio
+9.panha
+8.nto
+8/o	contração
 80pa
-71enar
+:.s
+8.rril
+7.ecao	contraceção
+8.dula	contracédula
+80na	contracena|contracená
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	contracenamos|contracenámos
+:.ndo
+:1r
+;0a	contracenara|contracenará
+<.m
+=.os	contracenáramos
+<.o	contracenarão
+<0s	contracenaras|contracenarás
+;.des
+;.ei
+=0s	contracenareis|contracenáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	contracenaríamos
+=.s
+<.eis	contracenaríeis
+;.mos
+:.s
+;.se
+=.is	contracenásseis
+=.m
+>.os	contracenássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	contracenávamos
+<.s
+;.eis	contracenáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+8.tivo
+<.s
+7.ifra
 72oes	contrações
-78to
+8.rrente
+8.sta
+7.tivo
+88o
 95s
-65dicao	contradição
+8.ura
+70unha	contracunha|contracunhá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	contracunhamos|contracunhámos
+;.ndo
+;.r
+<0a	contracunhara|contracunhará
+=.m
+>.os	contracunháramos
+=.o	contracunharão
+=0s	contracunharas|contracunharás
+<.des
+<.ei
+>0s	contracunhareis|contracunháreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contracunharíamos
+>.s
+=.eis	contracunharíeis
+<.mos
+;.s
+<.se
+>.is	contracunhásseis
+>.m
+?.os	contracunhássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	contracunhávamos
+=.s
+<.eis	contracunháveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.rva
+;.s
+60declara	contradeclara|contradeclará
+=.cao	contradeclaração
+>.oes	contradeclarações
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	contradeclaramos|contradeclarámos
+=.ndo
+=.r
+>0a	contradeclarara|contradeclarará
+?.m
+@.os	contradeclaráramos
+?.o	contradeclararão
+?0s	contradeclararas|contradeclararás
+>.des
+>.ei
+@0s	contradeclarareis|contradeclaráreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	contradeclararíamos
+@.s
+?.eis	contradeclararíeis
+>.mos
+=.s
+>.se
+@.is	contradeclarásseis
+@.m
+A.os	contradeclarássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	contradeclarávamos
+?.s
+>.eis	contradeclaráveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+75icao	contradição
 92oes	contradições
 8/ga
+:.is
+:.m
+;.os
 :.s
-8.toria	contraditória
+9.o
+8.ra	contradirá
+:.o	contradirão
+:.s	contradirás
+9.ei
+;.s
+:.mos
+9.ia
+;.m
+<.os	contradiríamos
+;.s
+:.eis	contradiríeis
+8.sse
+;.mos
+;.r
+<.a
+=.m
+>.os	contradisséramos
+=.s
+<.des
+<.eis	contradisséreis
+=.m
+=.s
+<.mos
+;.sse
+>.is	contradissésseis
+>.m
+?.os	contradisséssemos
+>.s
+<.te
+>.s
+80ta	contradita|contraditá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	contraditamos|contraditámos
+:.ndo
+:.r
+;0a	contraditara|contraditará
+<.m
+=.os	contraditáramos
+<.o	contraditarão
+<0s	contraditaras|contraditarás
+;.des
+;.ei
+=0s	contraditareis|contraditáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	contraditaríamos
+=.s
+<.eis	contraditaríeis
+;.mos
+:.s
+;.se
+=.is	contraditásseis
+=.m
+>.os	contraditássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	contraditávamos
+<.s
+;.eis	contraditáveis
+<.l	contraditável
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.r
+;.ia	contraditória
+=.mente
 =0s	contraditórias
 <.o	contraditório
 =1s	contraditórios
+:.s
+:.u
 84z
-9/em
+9.e	contradizê
+:.i
+;.s
+:/m
+;.os
+:.ndo
 :4r
+;.des
+;.em
+<.s
+;.mos
+:.s
+9.ia
+;.m
+<.os	contradizíamos
+;.s
+:.eis	contradizíeis
+7.ominio	contradomínio
+=.s	contradomínios
 6/em
+7.nte
+:.s
+7.spionagem
+6.faca	contrafaça
+:.is	contrafaçais
+:.m	contrafaçam
+;.os	contrafaçamos
+:.o	contrafação
+:.s	contrafaças
+9.o	contrafaço
+:.es	contrafações
+8.ra	contrafará
+:.o	contrafarão
+:.s	contrafarás
+9.ei
+;.s
+:.mos
+9.ia
+;.m
+<.os	contrafaríamos
+;.s
+:.eis	contrafaríeis
+8.z
+9.e	contrafazê
+:.i
+;.s
+:.m
+;.os
+:.ndo
+:.r
+;.des
+;.em
+<.s
+;.mos
+:.s
+9.ia
+;.m
+<.os	contrafazíamos
+;.s
+:.eis	contrafazíeis
+7.eita
+;.s
+:.ico	contrafeitiço
+:.o
+;.s
+8.z
+7.iz
+9.emos
+:.r
+;.a
+<.m
+=.os	contrafizéramos
+<.s
+;.des
+;.eis	contrafizéreis
+<.m
+<.s
+;.mos
+:.sse
+=.is	contrafizésseis
+=.m
+>.os	contrafizéssemos
+=.s
+;.te
+=.s
+70orta	contraforta|contrafortá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	contrafortamos|contrafortámos
+;.ndo
+;.r
+<0a	contrafortara|contrafortará
+=.m
+>.os	contrafortáramos
+=.o	contrafortarão
+=0s	contrafortaras|contrafortarás
+<.des
+<.ei
+>0s	contrafortareis|contrafortáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contrafortaríamos
+>.s
+=.eis	contrafortaríeis
+<.mos
+;.s
+<.se
+>.is	contrafortásseis
+>.m
+?.os	contrafortássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	contrafortávamos
+=.s
+<.eis	contrafortáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.sso
+7.uga
+6.golpe
+8.sto
 62i	contrai|contraí
+70a	contraia|contraía
+8.is
+80m	contraiam|contraíam
+90os	contraiamos|contraíamos
+80s	contraias|contraías
 7.da	contraída
+9.mente
+9.s	contraídas
 83o	contraído
+9.s	contraídos
+7.eis	contraíeis
+7.mos	contraímos
+70ndica	contraindica|contraindicá
+<.cao	contraindicação
+=.oes	contraindicações
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	contraindicamos|contraindicámos
+<.ndo
+<.r
+=0a	contraindicara|contraindicará
+>.m
+?.os	contraindicáramos
+>.o	contraindicarão
+>0s	contraindicaras|contraindicarás
+=.des
+=.ei
+?0s	contraindicareis|contraindicáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	contraindicaríamos
+?.s
+>.eis	contraindicaríeis
+=.mos
+<.s
+=.se
+?.is	contraindicásseis
+?.m
+@.os	contraindicássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	contraindicávamos
+>.s
+=.eis	contraindicáveis
+;.o
+<.u
+:.que
+=.i
+>.s
+=.m
+>.os
+=.s
+9.o
+8.formacao	contrainformação
+>.oes	contrainformações
+7.o
 75r
-80am	contraíram
+80a	contrairá|contraíra
+90m	contraíram
+:.os	contraíramos
+9.o	contrairão
+90s	contrairás|contraíras
+8.des	contraírdes
+8.ei
+:0s	contraireis|contraíreis
+9.m	contraírem
+:.os
+9.s	contraíres
+8.ia
+:.m
+;.os	contrairíamos
+:.s
+9.eis	contrairíeis
+8.mos
+70s	contrais|contraís
+8.se	contraísse
+:.is	contraísseis
+:.m	contraíssem
+;.os	contraíssemos
+:.s	contraísses
+8.te	contraíste
+:.s	contraístes
 75u
-64mestre
-61partida
-70eso
-70lacado
-7/onto
+7.veis	contraíveis
+9.l	contraível
+6.lto
+9.s
+7.uz
+60manda	contramanda|contramandá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	contramandamos|contramandámos
+;.ndo
+;.r
+<0a	contramandara|contramandará
+=.m
+>.os	contramandáramos
+=.o	contramandarão
+=0s	contramandaras|contramandarás
+<.des
+<.ei
+>0s	contramandareis|contramandáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contramandaríamos
+>.s
+=.eis	contramandaríeis
+<.mos
+;.s
+<.se
+>.is	contramandásseis
+>.m
+?.os	contramandássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	contramandávamos
+=.s
+<.eis	contramandáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+90obra	contramanobra|contramanobrá
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	contramanobramos|contramanobrámos
+=.ndo
+=.r
+>0a	contramanobrara|contramanobrará
+?.m
+@.os	contramanobráramos
+?.o	contramanobrarão
+?0s	contramanobraras|contramanobrarás
+>.des
+>.ei
+@0s	contramanobrareis|contramanobráreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	contramanobraríamos
+@.s
+?.eis	contramanobraríeis
+>.mos
+=.s
+>.se
+@.is	contramanobrásseis
+@.m
+A.os	contramanobrássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	contramanobrávamos
+?.s
+>.eis	contramanobráveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+80rca	contramarca|contramarcá
+;.cao	contramarcação
+<.oes	contramarcações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	contramarcamos|contramarcámos
+;.ndo
+;.r
+<0a	contramarcara|contramarcará
+=.m
+>.os	contramarcáramos
+=.o	contramarcarão
+=0s	contramarcaras|contramarcarás
+<.des
+<.ei
+>0s	contramarcareis|contramarcáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contramarcaríamos
+>.s
+=.eis	contramarcaríeis
+<.mos
+;.s
+<.se
+>.is	contramarcásseis
+>.m
+?.os	contramarcássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	contramarcávamos
+=.s
+<.eis	contramarcáveis
+:0ha	contramarcha|contramarchá
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	contramarchamos|contramarchámos
+<.ndo
+<.r
+=0a	contramarchara|contramarchará
+>.m
+?.os	contramarcháramos
+>.o	contramarcharão
+>0s	contramarcharas|contramarcharás
+=.des
+=.ei
+?0s	contramarchareis|contramarcháreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	contramarcharíamos
+?.s
+>.eis	contramarcharíeis
+=.mos
+<.s
+=.se
+?.is	contramarchásseis
+?.m
+@.os	contramarchássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	contramarchávamos
+>.s
+=.eis	contramarcháveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+:.o
+;.u
+9.e	contramaré
+9.que
+<.i
+=.s
+<.m
+=.os
+<.s
+74estre
+70ura	contramura|contramurá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	contramuramos|contramurámos
+:.ndo
+:.r
+;0a	contramurara|contramurará
+<.m
+=.os	contramuráramos
+<.o	contramurarão
+<0s	contramuraras|contramurarás
+;.des
+;.ei
+=0s	contramurareis|contramuráreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	contramuraríamos
+=.s
+<.eis	contramuraríeis
+;.mos
+:.s
+;.se
+=.is	contramurásseis
+=.m
+>.os	contramurássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	contramurávamos
+<.s
+;.eis	contramuráveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+6.natural
+=.idade
+B.s
+6.ofensiva
+>.s
+7.rdem
+:0na	contraordena|contraordená
+<.cao	contraordenação
+=.oes	contraordenações
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	contraordenamos|contraordenámos
+<.ndo
+<.r
+=0a	contraordenara|contraordenará
+>.m
+?.os	contraordenáramos
+>.o	contraordenarão
+>0s	contraordenaras|contraordenarás
+=.des
+=.ei
+?0s	contraordenareis|contraordenáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	contraordenaríamos
+?.s
+>.eis	contraordenaríeis
+=.mos
+<.s
+=.se
+?.is	contraordenásseis
+?.m
+@.os	contraordenássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	contraordenávamos
+>.s
+=.eis	contraordenáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+6.parte
+;.s
+:1ida
+=.s
+8.sso
+;.s
+70esa	contrapesa|contrapesá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	contrapesamos|contrapesámos
+:.ndo
+:.r
+;0a	contrapesara|contrapesará
+<.m
+=.os	contrapesáramos
+<.o	contrapesarão
+<0s	contrapesaras|contrapesarás
+;.des
+;.ei
+=0s	contrapesareis|contrapesáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	contrapesaríamos
+=.s
+<.eis	contrapesaríeis
+;.mos
+:.s
+;.se
+=.is	contrapesásseis
+=.m
+>.os	contrapesássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	contrapesávamos
+<.s
+;.eis	contrapesáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+90o
+:.s
+:.u
+70laca	contraplaca|contraplacá
+;.da
+=.s
+<0o
+=.s
+;.i
+<.s
+;.m
+<0os	contraplacamos|contraplacámos
+;.ndo
+;.r
+<0a	contraplacara|contraplacará
+=.m
+>.os	contraplacáramos
+=.o	contraplacarão
+=0s	contraplacaras|contraplacarás
+<.des
+<.ei
+>0s	contraplacareis|contraplacáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contraplacaríamos
+>.s
+=.eis	contraplacaríeis
+<.mos
+;.s
+<.se
+>.is	contraplacásseis
+>.m
+?.os	contraplacássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	contraplacávamos
+=.s
+<.eis	contraplacáveis
+:.o
+;.u
+9.que
+<.i
+=.s
+<.m
+=.os
+<.s
+7.oder
+;.es
+8.e	contrapõe
+9.m	contrapõem
+9.s	contrapões
+8.mos
+8.nde
+;.s
+:.o
+9.ha
+;.is
+;.m
+<.os
+;.s
+:.o
+9.tea	contraponteá
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<0mos	contraponteamos|contraponteámos
+<.ndo
+<.r
+=0a	contraponteara|contraponteará
+>.m
+?.os	contraponteáramos
+>.o	contrapontearão
+>0s	contrapontearas|contrapontearás
+=.des
+=.ei
+?0s	contraponteareis|contraponteáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	contrapontearíamos
+?.s
+>.eis	contrapontearíeis
+=.mos
+<.sse
+?.is	contraponteásseis
+?.m
+@.os	contraponteássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	contraponteávamos
+>.s
+=.eis	contraponteáveis
+;.ei
+=.s
+<.mos
+;.ia
+=.m
+=.s
+<.e
+=.m
+=.s
+<.o
+;.ou
+:.ista
+>.s
+=.ica	contrapontística
+@.s	contrapontísticas
+:/o
+;.s
 8/r
-7/roducente
-9.posta
-65ria	contrária|contraria
-90do
+9.a	contraporá
+:.o	contraporão
+:.s	contraporás
+9.des
+9.ei
+;.s
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contraporíamos
+;.s
+:.eis	contraporíeis
+9.mos
+8.s	contrapôs
+9.icao	contraposição
+;.oes	contraposições
+9.ta
+;.s
+:.o
+;.s
+7.ressao	contrapressão
+8/oducente
+@.s
+;.z
+<.a
+=.is
+=.m
+>.os
+=.s
+<.em
+=.s
+<.i
+=.a
+>.m
+?.os	contraproduzíamos
+>.s
+=.da
+?.s
+>.o
+?.s
+=.eis	contraproduzíeis
+=.mos
+=.ndo
+=.r
+>0a	contraproduzira|contraproduzirá
+?.m
+@.os	contraproduzíramos
+?.o	contraproduzirão
+?0s	contraproduziras|contraproduzirás
+>.des
+>.ei
+@0s	contraproduzireis|contraproduzíreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	contraproduziríamos
+@.s
+?.eis	contraproduziríeis
+>.mos
+=.s
+>.se
+@.is	contraproduzísseis
+@.m
+A.os	contraproduzíssemos
+@.s
+>.te
+@.s
+=.u
+<.o
+9.jeto
+9.paganda
+:.oe	contrapropõe
+<.m	contrapropõem
+<.s	contrapropões
+;.mos
+;.nde
+>.s
+=.o
+<.ha
+>.is
+>.m
+?.os
+>.s
+=.o
+;.r
+<.a	contraproporá
+=.o	contraproporão
+=.s	contraproporás
+<.des
+<.ei
+>.s
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contraproporíamos
+>.s
+=.eis	contraproporíeis
+<.mos
+;.s	contrapropôs
+<.ta
+>.s
+=.o
+>.s
+:.unha
+>.m
+?.os	contrapropúnhamos
+>.s
+=.eis	contrapropúnheis
+;.s
+<.emos
+=.r
+>.a
+?.m
+@.os	contrapropuséramos
+?.s
+>.des
+>.eis	contrapropuséreis
+?.m
+?.s
+>.mos
+=.sse
+@.is	contrapropusésseis
+@.m
+A.os	contrapropuséssemos
+@.s
+>.te
+@.s
+90va	contraprova|contraprová
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	contraprovamos|contraprovámos
+;.ndo
+;.r
+<0a	contraprovara|contraprovará
+=.m
+>.os	contraprováramos
+=.o	contraprovarão
+=0s	contraprovaras|contraprovarás
+<.des
+<.ei
+>0s	contraprovareis|contraprováreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contraprovaríamos
+>.s
+=.eis	contraprovaríeis
+<.mos
+;.s
+<.se
+>.is	contraprovásseis
+>.m
+?.os	contraprovássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	contraprovávamos
+=.s
+<.eis	contraprováveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+7.unha
+;.m
+<.os	contrapúnhamos
+;.s
+:.eis	contrapúnheis
+:.o
+8.s
+9.emos
+:.r
+;.a
+<.m
+=.os	contrapuséramos
+<.s
+;.des
+;.eis	contrapuséreis
+<.m
+<.s
+;.mos
+:.sse
+=.is	contrapusésseis
+=.m
+>.os	contrapuséssemos
+=.s
+;.te
+=.s
+6.quartel
+8.ilha
+65ria	contrária|contraria|contrariá
+9.da
+;.s
+:0o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
 9.m
 :3ente
+:0os	contrariamos|contrariámos
 90ndo
+:.te
+<.s
 97r
-9.s	contrárias
-8/edade
+:0a	contrariara|contrariará
+;.m
+<.os	contrariáramos
+;.o	contrariarão
+;0s	contrariaras|contrariarás
+:.des
+:.ei
+<0s	contrariareis|contrariáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	contrariaríamos
+<.s
+;.eis	contrariaríeis
+:.mos
+90s	contrárias|contrarias
+:.se
+<.is	contrariásseis
+<.m
+=.os	contrariássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	contrariávamos
+;.s
+:.eis	contrariáveis
+;.l	contrariável
+8.e
+9/dade
+=.s
+9.i
+:.s
+9.m
+:.os
+9.s
 8Ao	contrário
 91s	contrários
+9.u
+7.regra
+9.logio	contrarrelógio
+>.s	contrarrelógios
+9.volta
+<.ucao	contrarrevolução
+>.ionario	contrarrevolucionário
+>.oes	contrarrevoluções
 65s
-76te
-69ta
+7.senha
+:.so
+70ta	contrasta|contrastá
+9.cao	contrastação
+:.oes	contrastações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	contrastamos|contrastámos
+9.ndo
+:.te
+<.s
+9.r
+:0a	contrastara|contrastará
+;.m
+<.os	contrastáramos
+;.o	contrastarão
+;0s	contrastaras|contrastarás
+:.des
+:.ei
+<0s	contrastareis|contrastáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	contrastaríamos
+<.s
+;.eis	contrastaríeis
+:.mos
+9.s
+:.se
+<.is	contrastásseis
+<.m
+=.os	contrastássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	contrastávamos
+;.s
+:.eis	contrastáveis
+;.l	contrastável
+86e
+9.a	contrasteá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:0mos	contrasteamos|contrasteámos
+:.ndo
+:.r
+;0a	contrasteara|contrasteará
+<.m
+=.os	contrasteáramos
+<.o	contrastearão
+<0s	contrastearas|contrastearás
+;.des
+;.ei
+=0s	contrasteareis|contrasteáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	contrastearíamos
+=.s
+<.eis	contrastearíeis
+;.mos
+:.sse
+=.is	contrasteásseis
+=.m
+>.os	contrasteássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	contrasteávamos
+<.s
+;.eis	contrasteáveis
+9.ei
+;.s
+:.mos
+9.i
+:.a
+;.m
+;.s
+:.e
+;.m
+;.s
+:.o
+:.s
+9.m
+:.os
+9.ou
+9.s
+8.iva
+;.s
+:.o
+;.s
+8.o
+9.u
+69ta	contrata|contratá
 84cao	contratação
 91oes	contratações
 88da
 :0s
+9.eira
 9=o
+:.r
+;.a
+<.s
+;.es
 :8s
+8.i
+9.s
 86m
 97os	contratamos|contratámos
 81ndo
 91te
+;.s
 8?r
-9.a	contratará
+90a	contratará|contratara
 :8m
+;.os	contratáramos
+:.o	contratarão
+:0s	contrataras|contratarás
+9.des
 9/ei
+;0s	contratareis|contratáreis
 :0m
+;.os
 :2s
 94ia
+;.m
+<.os	contrataríamos
+;.s
+:.eis	contrataríeis
 90mos
 82s
 91se
+;.is	contratásseis
+;.m
+<.os	contratássemos
+;.s
 97te
+;.s
 82va
 :/m
+;.os	contratávamos
+:.s
+9.eis	contratáveis
+:.l	contratável
 74e
 8:i
+9.s
 81m
+9.os
 95po
 ;2s
 8.s
+90temunha	contratestemunha|contratestemunhá
+@.da
+B.s
+A.o
+B.s
+@.i
+A.s
+@.m
+A0os	contratestemunhamos|contratestemunhámos
+@.ndo
+@.r
+A0a	contratestemunhara|contratestemunhará
+B.m
+C.os	contratestemunháramos
+B.o	contratestemunharão
+B0s	contratestemunharas|contratestemunharás
+A.des
+A.ei
+C0s	contratestemunhareis|contratestemunháreis
+B.m
+C.os
+B.s
+A.ia
+C.m
+D.os	contratestemunharíamos
+C.s
+B.eis	contratestemunharíeis
+A.mos
+@.s
+A.se
+C.is	contratestemunhásseis
+C.m
+D.os	contratestemunhássemos
+C.s
+A.te
+C.s
+@.va
+B.m
+C.os	contratestemunhávamos
+B.s
+A.eis	contratestemunháveis
+?.e
+@.i
+A.s
+@.m
+A.os
+@.s
+?.o
+@.u
+7.ivo
 7Ao
 82rpedeiro
 @0s
 8;s
 8>u
-7/ual
-6.vencao	contravenção
+7.uais
+9/l
+:0iza	contratualiza|contratualizá
+=.cao	contratualização
+>.oes	contratualizações
+=.da
+?.s
+>.o
+?.s
+=.i
+>.s
+=.m
+>0os	contratualizamos|contratualizámos
+=.ndo
+>.te
+@.s
+=.r
+>0a	contratualizara|contratualizará
+?.m
+@.os	contratualizáramos
+?.o	contratualizarão
+?0s	contratualizaras|contratualizarás
+>.des
+>.ei
+@0s	contratualizareis|contratualizáreis
+?.m
+@.os
+?.s
+>.ia
+@.m
+A.os	contratualizaríamos
+@.s
+?.eis	contratualizaríeis
+>.mos
+=.s
+>.se
+@.is	contratualizásseis
+@.m
+A.os	contratualizássemos
+@.s
+>.te
+@.s
+=.va
+?.m
+@.os	contratualizávamos
+?.s
+>.eis	contratualizáveis
+<.e
+=.i
+>.s
+=.m
+>.os
+=.s
+<.o
+=.u
+:.mente
+9.nte
+<.s
+8.ra
+6.vapor
+7.eio
+80m	contravem|contravêm
+8.ncao	contravenção
+:.oes	contravenções
+9.eno
+<.s
+9.ha
+;.is
+;.m
+<.os
+;.s
+:.o
+9.s
+9.to
+;.r
+<.es
+8.rdade
+=.s
+9.sao	contraversão
+:.oes	contraversões
+9.ta
+;.is
+;.m
+<.os
+;.s
+:0e	contraverte|contravertê
+;.i
+<.s
+;.m
+<.os
+;.ndo
+;.r
+<0a	contravertera|contraverterá
+=.m
+>.os	contravertêramos
+=.o	contraverterão
+=0s	contraverteras|contraverterás
+<.des
+<.ei
+>0s	contravertereis|contravertêreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	contraverteríamos
+>.s
+=.eis	contraverteríeis
+<.mos
+;.s
+<.se
+>.is	contravertêsseis
+>.m
+?.os	contravertêssemos
+>.s
+<.te
+>.s
+;.u
+:.i
+;.a
+<.m
+=.os	contravertíamos
+<.s
+;.da
+=.s
+<.o
+=.s
+;.eis	contravertíeis
+:.o
+7.iemos
+9.r
+:.a
+;.m
+<.os	contraviéramos
+;.s
+:.des
+:.eis	contraviéreis
+;.m
+;.s
+:.mos
+9.sse
+<.is	contraviésseis
+<.m
+=.os	contraviéssemos
+<.s
+:.te
+<.s
+8.m
+9.os
+8.nda
+;.s
+:.e
+;.s
+:.o
+;.s
+9.ha
+;.m
+<.os	contravínhamos
+;.s
+:.eis	contravínheis
+8.r
+9.a	contravirá
+:.o	contravirão
+:.s	contravirás
+9.des
+9.ei
+;.s
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contraviríamos
+;.s
+:.eis	contraviríeis
+9.mos
+7.olta
 5/ibua
+9.is
 9/m
+:.os
+9.s
 83em
+9.nte
+<.s
 86i	contribui|contribuí
+9.a	contribuía
+:.m	contribuíam
+;.os	contribuíamos
+:.s	contribuías
 9:cao	contribuição
 :7oes	contribuições
-93do	contribuído
+9.da	contribuída
+;.s	contribuídas
+:3o	contribuído
+;.r
+<.a
+=.s
+<.es
+;.s	contribuídos
+9.eis	contribuíeis
 90mos	contribuímos
 9/ndo
 :3te
 <7s
 9:r
-:.a	contribuirá
+:0a	contribuirá|contribuíra
 ;4m	contribuíram
-9/ste	contribuíste
+<.os	contribuíramos
+;.o	contribuirão
+;0s	contribuirás|contribuíras
+:.des	contribuírdes
+:.ei
+<0s	contribuireis|contribuíreis
+;.m	contribuírem
+<.os
+;.s	contribuíres
+:.ia
+<.m
+=.os	contribuiríamos
+<.s
+;.eis	contribuiríeis
+:.mos
+90s	contribuis|contribuís
+:.se	contribuísse
+<.is	contribuísseis
+<.m	contribuíssem
+=.os	contribuíssemos
+<.s	contribuísses
+:/te	contribuíste
+<.s	contribuístes
 96u
 8/o
-86to
+8.tario	contributário
+9.iva
+<.s
+;.o
+<.s
+96o
 :1s
 6/cao	contrição
+60sta	contrista|contristá
+9.cao	contristação
+:.oes	contristações
+9.da
+;.s
+:.o
+;.r
+<.a
+=.s
+<.es
+;.s
+9.i
+:.s
+9.m
+:0os	contristamos|contristámos
+9.ndo
+9.r
+:0a	contristara|contristará
+;.m
+<.os	contristáramos
+;.o	contristarão
+;0s	contristaras|contristarás
+:.des
+:.ei
+<0s	contristareis|contristáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	contristaríamos
+<.s
+;.eis	contristaríeis
+:.mos
+9.s
+:.se
+<.is	contristásseis
+<.m
+=.os	contristássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	contristávamos
+;.s
+:.eis	contristáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6.ta
+8.s
+7.o
+8.s
 5?ola
 89da
+:.mente
 :6s
 9;o
 :9r
 ;3a
+<.s
 ;5es
 :7s
+8.i
+9.s
 8<m
 99os	controlamos|controlámos
 85ndo
 8Cr
-93a	controlará
+94a	controlará|controlara
 :1m
+;.os	controláramos
 :/o	controlarão
+:0s	controlaras|controlarás
+9.des
 90ei
+;0s	controlareis|controláreis
 :5m
 ;0os
 :5s
 91ia
+;.m
+<.os	controlaríamos
+;.s
+:.eis	controlaríeis
 94mos
 88s
 92se
+;.is	controlásseis
+;.m
+<.os	controlássemos
 ;.s
 90te
+;.s
 87va
 :4m
+;.os	controlávamos
 :0s
-9.el	controlável
+9.eis	controláveis
+:.l	controlável
 7@e
 82i
+9.s
 83m
 9/os
 87s
@@ -23669,515 +101400,3427 @@ A.s
 ;/s
 :6ia	controvérsia
 <.s	controvérsias
+;.sta
+>.s
 :4o
 ;.s
+9.ta
+;.is
+;.m
+<.os
+;.s
+:0e	controverte|controvertê
+;.i
+<.s
+;.m
+<.os
+;.ndo
+;.r
+<0a	controvertera|controverterá
+=.m
+>.os	controvertêramos
+=.o	controverterão
+=0s	controverteras|controverterás
+<.des
+<.ei
+>0s	controvertereis|controvertêreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	controverteríamos
+>.s
+=.eis	controverteríeis
+<.mos
+;.s
+<.se
+>.is	controvertêsseis
+>.m
+?.os	controvertêssemos
+>.s
+<.te
+>.s
+;.u
+:.i
+;.a
+<.m
+=.os	controvertíamos
+<.s
+;.da
+=.s
+<.o
+=.s
+;.eis	controvertíeis
+;.veis	controvertíveis
+=.l	controvertível
+:.o
 48udo
-52ndente
-5/rbada
+5.macia	contumácia
+7.z
+6.elia	contumélia
+5.nda
+8.is
+8.m
+9.os
+8.s
+7.e
+8.m
+8.ncia	contundência
+<.s	contundências
+92te
+;.s
+8.s
+7.i
+8.a
+9.m
+:.os	contundíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	contundíeis
+8.mos
+8.ndo
+8.r
+90a	contundira|contundirá
+:.m
+;.os	contundíramos
+:.o	contundirão
+:0s	contundiras|contundirás
+9.des
+9.ei
+;0s	contundireis|contundíreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	contundiríamos
+;.s
+:.eis	contundiríeis
+9.mos
+8.s
+9.se
+;.is	contundísseis
+;.m
+<.os	contundíssemos
+;.s
+9.te
+;.s
+8.u
+7.o
+50rba	conturba|conturbá
+8.cao	conturbação
+9.oes	conturbações
+8/da
+:.s
 9/o
+:.r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
+8.m
+90os	conturbamos|conturbámos
+8.ndo
+8.r
+90a	conturbara|conturbará
+:.m
+;.os	conturbáramos
+:.o	conturbarão
+:0s	conturbaras|conturbarás
+9.des
+9.ei
+;0s	conturbareis|conturbáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	conturbaríamos
+;.s
+:.eis	conturbaríeis
+9.mos
+8.s
+9.se
+;.is	conturbásseis
+;.m
+<.os	conturbássemos
+;.s
+9.te
+;.s
+8.tivo
+8.va
+:.m
+;.os	conturbávamos
+:.s
+9.eis	conturbáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.o
+8.u
 57sao	contusão
-67oes	contusões
-31valescenca	convalescença
-47em	convém
+6.o
+77es	contusões
+3.valesca	convalesça
+:.is	convalesçais
+:.m	convalesçam
+;.os	convalesçamos
+:.s	convalesças
+90e	convalesce|convalescê
+:.i
+;.s
+:.m
+;.os
+:1nca	convalescença
+;.do
+;.te
+=.s
+:.r
+;0a	convalescera|convalescerá
+<.m
+=.os	convalescêramos
+<.o	convalescerão
+<0s	convalesceras|convalescerás
+;.des
+;.ei
+=0s	convalescereis|convalescêreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	convalesceríamos
+=.s
+<.eis	convalesceríeis
+;.mos
+:.s
+;.se
+=.is	convalescêsseis
+=.m
+>.os	convalescêssemos
+=.s
+;.te
+=.s
+:.u
+9.i
+:.a
+;.m
+<.os	convalescíamos
+;.s
+:.da
+<.s
+;.o
+<.s
+:.eis	convalescíeis
+9.o	convalesço
+4.eccao	convecção
+5.io
+58m	convém|convêm
 58nca	convença
+8.is	convençais
 81m	convençam
 9/os	convençamos
 8;o	convenção
 83s	convenças
-77e
+77e	convence|convencê
+8.dor
+;.a
+<.s
+;.es
+8.i
+9.s
 82m
 94os
 80ndo
 8Ar
-92a	convencerá
+93a	convencerá|convencera
 :5m
+;.os	convencêramos
+:.o	convencerão
+:0s	convenceras|convencerás
+9.des
 9/ei
+;0s	convencereis|convencêreis
 :1m
+;.os
 :6s
 90ia
+;.m
+<.os	convenceríamos
+;.s
+:.eis	convenceríeis
 93mos
 83s
 93se
+;.is	convencêsseis
+;.m
+<.os	convencêssemos
 ;0s
 98te
+;.s
 8<u
 79i
 82a
+9.m
+:.os	convencíamos
+9.s
 8:da
 :1s
+9.issima	convencidíssima
+?.s	convencidíssimas
+>.o	convencidíssimo
+?.s	convencidíssimos
 9>o
 :8s
-84onais
+8.eis	convencíeis
+8.mento
+=.s
+80ona	convenciona|convencioná
+;.da
+=.s
+<.o
+=.s
+;.i
+<4s
 ;6l
+<.ismo
+@.s
+>.ta
+@.s
+;.m
+<0os	convencionamos|convencionámos
+;.ndo
+;.r
+<0a	convencionara|convencionará
+=.m
+>.os	convencionáramos
+=.o	convencionarão
+=0s	convencionaras|convencionarás
+<.des
+<.ei
+>0s	convencionareis|convencionáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	convencionaríamos
+>.s
+=.eis	convencionaríeis
+<.mos
+;.s
+<.se
+>.is	convencionásseis
+>.m
+?.os	convencionássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	convencionávamos
+=.s
+<.eis	convencionáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.veis	convencíveis
+:.l	convencível
 76o	convenço
 85es	convenções
+6.ha
+8.is
+8.m
+9.os
+8.s
+7.o
 67iencia	conveniência
 </s	conveniências
 9:te
 ;7mente
 ;0s
-68to
+7.o	convénio
+8.s	convénios
+6.s	convéns
+6.ticular
+;.o	conventículo
+78o
 8.s
-52rgem
+7.uais
+9.l
+5.rge
+82m
 83ncia	convergência
-72ir
+<.s	convergências
+9.te
+;.s
+8.s
+7.i
+8.a
+9.m
+:.os	convergíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	convergíeis
+8.mos
+8.ndo
+82r
+90a	convergira|convergirá
+:.m
+;.os	convergíramos
+:.o	convergirão
+:0s	convergiras|convergirás
+9.des
+9.ei
+;0s	convergireis|convergíreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	convergiríamos
+;.s
+:.eis	convergiríeis
+9.mos
+8.s
+9.se
+;.is	convergísseis
+;.m
+<.os	convergíssemos
+;.s
+9.te
+;.s
+8.u
 6Esa
 84cao	conversação
 97oes	conversações
-86do
+8.da
+:.s
+9.eira
+96o
 :0r
+;.a
+<.s
+;.es
+:.s
+8.i
+9.s
 84m
 9<os	conversamos|conversámos
 87ndo
 86o	conversão
 8Cr
-94am
-92em
+90a	conversara|conversará
+:4m
+;.os	conversáramos
+:.o	conversarão
+:0s	conversaras|conversarás
+9.des
+9.ei
+;0s	conversareis|conversáreis
+:2m
 ;3os
 :1s
+9.ia
+;.m
+<.os	conversaríamos
+;.s
+:.eis	conversaríeis
 96mos
 8?s
 9.se
-;/mos	conversássemos
+;.is	conversásseis
+;.m
+</os	conversássemos
+;.s
 92te
+;.s
 82va
 :1m
 ;2os	conversávamos
+:.s
+9.eis	conversáveis
+:.l	conversável
 74e
 87i
+9.s
 82m
 90os
 8/s
-70ivel	conversível
+7.ibilidade
+@.s
+80vel	conversível
+9.o
 75o
 8.es	conversões
 83r
 90es
 86u
 61ta
+8.is
 8.m
-76e
+9.os
+8.s
+76e	converte|convertê
+8.dor
+;.a
+<.s
+;.es
+8.i
+9.s
 81m
 9.os
 81ndo
 8:r
-9/a	converterá
+91a	converterá|convertera
 :2m
-9.es
-80ste
+;.os	convertêramos
+:.o	converterão
+:0s	converteras|converterás
+9.des
+9.ei
+;0s	convertereis|convertêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	converteríamos
+;.s
+:.eis	converteríeis
+9.mos
+8.s
+9.se
+;.is	convertêsseis
+;.m
+<.os	convertêssemos
+;.s
+90te
+;.s
 86u
 70i
+8.a
+9.m
+:.os	convertíamos
+9.s
+8.bilidade
+@.s
 83da
 :/s
 96o
 :2s
+8.eis	convertíeis
+8.mento
+=.s
+8.veis	convertíveis
+:.l	convertível
+7.o
 5<s	convés
+5.tor
+5.xa
+7.o	convexão
+7.s
+6.idade
+;.s
+6.o
+7.s
 48iccao	convicção
 76oes	convicções
 62ta
+8.mente
+8.s
 75o
 81s
-59da
+59da	convida|convidá
 7<da
 95s
 8@o
+9.r
+:.a
+;.s
+:.es
 9?s
+7.i
+8.s
 75m
 87os	convidamos|convidámos
 73ndo
+8.te
+:.s
 7?r
-87am
+80a	convidara|convidará
+97m
+:.os	convidáramos
+9.o	convidarão
+90s	convidaras|convidarás
+8.des
 8.ei
+:0s	convidareis|convidáreis
 91m
+:.os
 96s
 83ia
+:.m
+;.os	convidaríamos
+:.s
+9.eis	convidaríeis
 80mos
 77s
 85se
+:.is	convidásseis
 :.m
+;.os	convidássemos
 :0s
 89te
+:.s
+7.tiva
+;.s
+:.o
+;.s
 73va
+9.m
+:.os	convidávamos
+9.s
+8.eis	convidáveis
 66e
 7;i
+8.s
 72m
+8.os
 73s
 67o
+7.s
 7<u
+5.emos
+6.r
+7.a
+8.m
+9.os	conviéramos
+8.s
+7.des
+7.eis	conviéreis
+8.m
+8.s
+7.mos
+6.sse
+9.is	conviésseis
+9.m
+:.os	conviéssemos
+9.s
+7.te
+9.s
+5.m
+6.os
 58ncente
+;.mente
 ;3s
+6.de
+8.s
+7.o
 6.ha
+8.m
+9.os	convínhamos
+8.s
+7.eis	convínheis
+5.r
+6.a	convirá
+7.o	convirão
+7.s	convirás
+6.des
+6.ei
+8.s
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	conviríamos
+8.s
+7.eis	conviríeis
+6.ja
+8.is
+8.m
+9.os
+8.s
+7.o
+6.mos
 5?te
 79s
-51ve
+5.va
+7.is
+7.l
+7.m
+8.os
+7.s
+62e	convive|convivê
+7.i
+8.s
 7/m
 8/os
 70ncia	convivência
+;.s	convivências
+8.do
+8.te
+:.s
 7:r
+80a	convivera|conviverá
+9.m
+:.os	convivêramos
+9.o	conviverão
+90s	conviveras|conviverás
+8.des
+8.ei
+:0s	convivereis|convivêreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	conviveríamos
+:.s
+9.eis	conviveríeis
+8.mos
 7.s
+8.se
+:.is	convivêsseis
+:.m
+;.os	convivêssemos
+:.s
+8.te
+:.s
 7.u
 6.i
-7.do
+7.a
+8.m
+9.os	convivíamos
+8.s
+7.da
+9.s
+8.o
+9.s
+7.eis	convivíeis
 75o	convívio
+8.s	convívios
 6/o
-44oca
+44oca	convoca|convocá
 72cao	convocação
+8.oes	convocações
 74da
+9.s
 87o
+9.r
+:.a
+;.s
+:.es
 94s
+7.i
+8.s
+7.m
+80os	convocamos|convocámos
 7.ndo
 79r
-82am
-7.ste
+80a	convocara|convocará
+92m
+:.os	convocáramos
+9.o	convocarão
+90s	convocaras|convocarás
+8.des
+8.ei
+:0s	convocareis|convocáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	convocaríamos
+:.s
+9.eis	convocaríeis
+8.mos
+7.s
+8.se
+:.is	convocásseis
+:.m
+;.os	convocássemos
+:.s
+8.te
+:.s
 70toria	convocatória
+<.s	convocatórias
+;.o	convocatório
+7.va
+9.m
+:.os	convocávamos
+9.s
+8.eis	convocáveis
 60o
 78u
+5.lucao	convolução
+6.va
+8.is
+8.m
+9.os
+8.s
+70e	convolve|convolvê
+8.i
+9.s
+8.m
+9.os
+8.ndo
+8.r
+90a	convolvera|convolverá
+:.m
+;.os	convolvêramos
+:.o	convolverão
+:0s	convolveras|convolverás
+9.des
+9.ei
+;0s	convolvereis|convolvêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	convolveríamos
+;.s
+:.eis	convolveríeis
+9.mos
+8.s
+9.se
+;.is	convolvêsseis
+;.m
+<.os	convolvêssemos
+;.s
+9.te
+;.s
+8.u
+7.i
+8.a
+9.m
+:.os	convolvíamos
+9.s
+8.da
+:.s
+9.o
+:.s
+8.eis	convolvíeis
+7.o
 50que
 83i
+9.s
+8.m
+9.os
+8.s
 5>sco
-45ulsao	convulsão
-77oes	convulsões
-22opera
+40ulsa	convulsa|convulsá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	convulsamos|convulsámos
+8.ndo
+85o	convulsão
+8.r
+90a	convulsara|convulsará
+:.m
+;.os	convulsáramos
+:.o	convulsarão
+:0s	convulsaras|convulsarás
+9.des
+9.ei
+;0s	convulsareis|convulsáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	convulsaríamos
+;.s
+:.eis	convulsaríeis
+9.mos
+8.s
+9.se
+;.is	convulsásseis
+;.m
+<.os	convulsássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	convulsávamos
+:.s
+9.eis	convulsáveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
+7.ibilidade
+@.s
+80ona	convulsiona|convulsioná
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	convulsionamos|convulsionámos
+;.ndo
+<.te
+>.s
+;.r
+<0a	convulsionara|convulsionará
+=.m
+>.os	convulsionáramos
+=.o	convulsionarão
+=0s	convulsionaras|convulsionarás
+<.des
+<.ei
+>0s	convulsionareis|convulsionáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	convulsionaríamos
+>.s
+=.eis	convulsionaríeis
+=.o	convulsionário
+<.mos
+;.s
+<.se
+>.is	convulsionásseis
+>.m
+?.os	convulsionássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	convulsionávamos
+=.s
+<.eis	convulsionáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.va
+:.mente
+:.s
+9.el	convulsível
+9.o
+:.s
+7.o
+87es	convulsões
+8.s
+8.u
+2.o
+30briga	coobriga|coobrigá
+8.cao	coobrigação
+9.oes	coobrigações
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	coobrigamos|coobrigámos
+8.ndo
+8.r
+90a	coobrigara|coobrigará
+:.m
+;.os	coobrigáramos
+:.o	coobrigarão
+:0s	coobrigaras|coobrigarás
+9.des
+9.ei
+;0s	coobrigareis|coobrigáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	coobrigaríamos
+;.s
+:.eis	coobrigaríeis
+9.mos
+8.s
+9.se
+;.is	coobrigásseis
+;.m
+<.os	coobrigássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	coobrigávamos
+:.s
+9.eis	coobrigáveis
+7.o
+8.u
+7.ue
+9.i
+:.s
+9.m
+:.os
+9.s
+3.correncia	coocorrência
+<.s	coocorrências
+4.upante
+:.s
+33pera	coopera|cooperá
 7:cao	cooperação
-70do
+8.oes	cooperações
+7.da
+9.s
+80o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
 7/m
+80os	cooperamos|cooperámos
 7.ndo
 80te
+:.s
 7:r
-8/am
-80em
+80a	cooperara|cooperará
+9/m
+:.os	cooperáramos
+9.o	cooperarão
+90s	cooperaras|cooperarás
+8.des
+8.ei
+:0s	cooperareis|cooperáreis
+90m
+:.os
 90s
+8.ia
+:.m
+;.os	cooperaríamos
+:.s
+9.eis	cooperaríeis
+8.mos
+7.s
+8.se
+:.is	cooperásseis
+:.m
+;.os	cooperássemos
+:.s
+8.te
+:.s
 74tiva
 ;/s
+:.ismo
+>.s
+<.ta
+>.s
 :0o
+;.s
+7.va
+9.m
+:.os	cooperávamos
+9.s
+8.eis	cooperáveis
 61e
+7.i
+8.s
 7.m
-61ou
-32rdena
+8.os
+7.s
+6.o
+71u
+4.ositor
+40ta	coopta|cooptá
+6.cao	cooptação
+7.oes	cooptações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	cooptamos|cooptámos
+6.ndo
+6.r
+70a	cooptara|cooptará
+8.m
+9.os	cooptáramos
+8.o	cooptarão
+80s	cooptaras|cooptarás
+7.des
+7.ei
+90s	cooptareis|cooptáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cooptaríamos
+9.s
+8.eis	cooptaríeis
+7.mos
+6.s
+7.se
+9.is	cooptásseis
+9.m
+:.os	cooptássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cooptávamos
+8.s
+7.eis	cooptáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+33rdena	coordena|coordená
 87cao	coordenação
+9.oes	coordenações
 85da
+:.mente
 :>s
 93o
 :6r
 ;3a
+<.s
 ;/es
 :1s
+8.i
+9.s
+8.m
+90os	coordenamos|coordenámos
 8.ndo
+9.te
+;.s
 8:r
+90a	coordenara|coordenará
+:.m
+;.os	coordenáramos
+:.o	coordenarão
+:0s	coordenaras|coordenarás
+9.des
+9.ei
+;0s	coordenareis|coordenáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	coordenaríamos
+;.s
+:.eis	coordenaríeis
+9.mos
+8.s
+9.se
+;.is	coordenásseis
+;.m
+<.os	coordenássemos
+;.s
+9.te
+;.s
+8.tiva
+<.s
+;.o
+<.s
+8.va
+:.m
+;.os	coordenávamos
+:.s
+9.eis	coordenáveis
 7/e
+8.i
+9.s
+8.m
+9.os
+8.s
 7/o
 8.u
-26pa
+4.ientador
+<.a
+=.s
+<.es
+3.u
+2.p
+36a
+4.da
+6.s
+5.o
+4.rceiro
+50ticipa	coparticipa|coparticipá
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	coparticipamos|coparticipámos
+;.ndo
+<.te
+>.s
+;.r
+<0a	coparticipara|coparticipará
+=.m
+>.os	coparticipáramos
+=.o	coparticiparão
+=0s	coparticiparas|coparticiparás
+<.des
+<.ei
+>0s	coparticipareis|coparticipáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	coparticiparíamos
+>.s
+=.eis	coparticiparíeis
+<.mos
+;.s
+<.se
+>.is	coparticipásseis
+>.m
+?.os	coparticipássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	coparticipávamos
+=.s
+<.eis	coparticipáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 45s
-3Aia	cópia
-54do
+4.zio	copázio
+3.eira
 7.s
+6.o
+7.s
+4.nhaga
+4.pode	copépode
+4.rnico	copérnico
+3Aia	cópia
+5.da
+7.s
+64o
+7.r
+8.a
+9.s
+8.es
+7.s
+5.i
+6.s
 5/m
+60os	copiamos|copiámos
 5.ndo
 5:r
-61am
+60a	copiara|copiará
+71m
+8.os	copiáramos
+7.o	copiarão
+70s	copiaras|copiarás
+6.des
+6.ei
+80s	copiareis|copiáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	copiaríamos
+8.s
+7.eis	copiaríeis
+6.mos
 5>s	cópias
+6.se
+8.is	copiásseis
+8.m
+9.os	copiássemos
+8.s
 61te
+8.s
 5/va
+7.m
+8.os	copiávamos
+7.s
+6.eis	copiáveis
 4.e
 54i
+6.s
+5.m
+6.os
+5.s
 4/loto
+8.s
 43nho
 7.s
-46ou
+4.o
+5.sa
+7.mente
+7.s
+6.idade
+;.s
+6.o
+7.s
+56u
+4.sta
+7.s
 40to
+6.s
 3Co
 4>s
-3.ula	cópula
+3.perfield
+3.ra
+4.oducao	coprodução
+8.oes	coproduções
+5.fagia
+8.o	coprófago
+6.ila	coprófila
+9.s	coprófilas
+8.ia
+8.o	coprófilo
+9.s	coprófilos
+5.priedade
+=.s
+9.tario	coproprietário
+3.ta
+32ula	cópula|copula|copulá
+6.cao	copulação
+7.oes	copulações
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.m
+70os	copulamos|copulámos
+6.ndo
 60r
-23quetel
+70a	copulara|copulará
+8.m
+9.os	copuláramos
+8.o	copularão
+80s	copularas|copularás
+7.des
+7.ei
+90s	copulareis|copuláreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	copularíamos
+9.s
+8.eis	copularíeis
+7.mos
+6.s
+7.se
+9.is	copulásseis
+9.m
+:.os	copulássemos
+9.s
+7.te
+9.s
+6.tiva
+:.mente
+:.s
+9.o
+:.s
+6.va
+8.m
+9.os	copulávamos
+8.s
+7.eis	copuláveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.yright
+9.s
+2.que
+5.i
+6.rais
+8.l
+7.o
+8.s
+6.s
+5.luche
+5.m
+6.os
+5.s
+53tel
 2Cr
-3.a
+30a	cora|corá
 4Gcao	coração
 72zinho	coraçãozinho
+<.s	coraçãozinhos
 5?oes	corações
+6.ide
 4/da
+6.s
 5/o
+6.iro
+6.s
+6.uro
 4Bgem
-45is
+4.i
+55s
 4;josa
 85mente
 85s
 7>o
 8:s
 48l
-44nte
+5.eira
+9.s
+8.o
+5.iarios	coraliários
+6.fero	coralífero
+7.orme
+;.s
+6.no
+5.oide
+4.m
+50os	coramos|corámos
+4.ndo
+54te
 7/s
+4.o	corão
 43r
+50a	corara|corará
+6.m
+7.os	coráramos
+6.o	corarão
+60s	coraras|corarás
+5.des
+5.ei
+70s	corareis|coráreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	coraríamos
+7.s
+6.eis	coraríeis
+5.mos
+4.s
+5.se
+7.is	corásseis
+7.m
+8.os	corássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	corávamos
+6.s
+5.eis	coráveis
 3/ca	corça
+5.s	corças
 4.eis	corcéis
 52l
+4.o	corço
+50va	corcova|corcová
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	corcovamos|corcovámos
+7.ndo
+7.r
+80a	corcovara|corcovará
+9.m
+:.os	corcováramos
+9.o	corcovarão
+90s	corcovaras|corcovarás
+8.des
+8.ei
+:0s	corcovareis|corcováreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	corcovaríamos
+:.s
+9.eis	corcovaríeis
+8.mos
+7.s
+8.se
+:.is	corcovásseis
+:.m
+;.os	corcovássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	corcovávamos
+9.s
+8.eis	corcováveis
+6.e
+7.a	corcoveá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	corcoveamos|corcoveámos
+8.ndo
+8.r
+90a	corcoveara|corcoveará
+:.m
+;.os	corcoveáramos
+:.o	corcovearão
+:0s	corcovearas|corcovearás
+9.des
+9.ei
+;0s	corcoveareis|corcoveáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	corcovearíamos
+;.s
+:.eis	corcovearíeis
+9.mos
+8.sse
+;.is	corcoveásseis
+;.m
+<.os	corcoveássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	corcoveávamos
+:.s
+9.eis	corcoveáveis
+7.ei
+9.s
+8.mos
+7.i
+8.a
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.s
+7.m
+8.os
+7.ou
+7.s
+6.o
+7.u
 45unda
 3@da
+5.do
+7.s
 5:o	cordão
 5=s
-49eiro
+5.ta
+7.mente
+7.s
+6.o
+7.s
+4.ea	cordeá
+6.cao	cordeação
+7.oes	cordeações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+60mos	cordeamos|cordeámos
+6.ndo
+6.r
+70a	cordeara|cordeará
+8.m
+9.os	cordeáramos
+8.o	cordearão
+80s	cordearas|cordearás
+7.des
+7.ei
+90s	cordeareis|cordeáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cordearíamos
+9.s
+8.eis	cordearíeis
+7.mos
+6.sse
+9.is	cordeásseis
+9.m
+:.os	cordeássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cordeávamos
+8.s
+7.eis	cordeáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+69ro
 85s
 60s	cordéis
 52l
-68inhos
+6.inho
+:8s
+5.ou
 4/iais
 62l
 7.idade
+<.s
 71mente
+5.forme
+:.s
 53lheira
 ;1s
-45oes	cordões
-33eana
+40oa	cordoa|cordoá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	cordoamos|cordoámos
+6.ndo
+6.r
+70a	cordoara|cordoará
+8.m
+9.os	cordoáramos
+8.o	cordoarão
+80s	cordoaras|cordoarás
+7.des
+7.ei
+90s	cordoareis|cordoáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cordoaríamos
+9.s
+8.eis	cordoaríeis
+7.mos
+6.s
+7.se
+9.is	cordoásseis
+9.m
+:.os	cordoássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cordoávamos
+8.s
+7.eis	cordoáveis
+5.e
+6.i
+7.ro
+7.s
+6.m
+7.os
+66s	cordões|cordoes
+5.o
+6.u
+3.e
+43ana
 7/s
 66o
 75s
-40ia
-4/ografar
+4.i
+50a
+5.s
+4.m
+5.os
+41ografa	coreografa|coreografá|coreógrafa
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	coreografamos|coreografámos
+:.ndo
+:/r
+;0a	coreografara|coreografará
+<.m
+=.os	coreografáramos
+<.o	coreografarão
+<0s	coreografaras|coreografarás
+;.des
+;.ei
+=0s	coreografareis|coreografáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	coreografaríamos
+=.s
+<.eis	coreografaríeis
+;.mos
+:0s	coreografas|coreógrafas
+;.se
+=.is	coreografásseis
+=.m
+>.os	coreografássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	coreografávamos
+<.s
+;.eis	coreografáveis
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
 96ia
 ;/s
-90o	coreógrafo
+:.ca	coreográfica
+<.s	coreográficas
+;.o	coreográfico
+<.s	coreográficos
+92o	coreógrafo|coreografo
+:.s	coreógrafos
+:.u
 4>s
 4/to
-31ista
+3.iacea	coriácea
+8.s	coriáceas
+7.o	coriáceo
+8.s	coriáceos
+4.feu
+4.mbiforme
+<.s
+4.ntio	coríntio
+4.sco
+7.s
+51ta
 7/s
 32ja
-32nea	córnea
+3.nada
+43ea	córnea|corneá
+6.cao	corneação
+7.oes	corneações
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.l
+60mos	corneamos|corneámos
+6.ndo
+6.r
+70a	corneara|corneará
+8.m
+9.os	corneáramos
+8.o	cornearão
+80s	cornearas|cornearás
+7.des
+7.ei
+90s	corneareis|corneáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cornearíamos
+9.s
+8.eis	cornearíeis
+7.mos
 60s	córneas
+7.se
+9.is	corneásseis
+9.m
+:.os	corneássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	corneávamos
+8.s
+7.eis	corneáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+5.lia	cornélia
+5.ou
 54ta
+7.da
+7.o	cornetão
 70s
-6.eiro
+6.ea	corneteá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	corneteamos|corneteámos
+8.ndo
+8.r
+90a	corneteara|corneteará
+:.m
+;.os	corneteáramos
+:.o	cornetearão
+:0s	cornetearas|cornetearás
+9.des
+9.ei
+;0s	corneteareis|corneteáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cornetearíamos
+;.s
+:.eis	cornetearíeis
+9.mos
+8.sse
+;.is	corneteásseis
+;.m
+<.os	corneteássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	corneteávamos
+:.s
+9.eis	corneteáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+8.ro
+:.s
+7.ou
+6.im
+7.ns
+4.icho
+8.so
+6.ulado
+8.o	cornículo
+5.fero	cornífero
+60ica	cornifica|cornificá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cornificamos|cornificámos
+9.ndo
+9.r
+:0a	cornificara|cornificará
+;.m
+<.os	cornificáramos
+;.o	cornificarão
+;0s	cornificaras|cornificarás
+:.des
+:.ei
+<0s	cornificareis|cornificáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cornificaríamos
+<.s
+;.eis	cornificaríeis
+:.mos
+9.s
+:.se
+<.is	cornificásseis
+<.m
+=.os	cornificássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cornificávamos
+;.s
+:.eis	cornificáveis
+8.o
+9.u
+7.que
+:.i
+;.s
+:.m
+;.os
+:.s
+6.orme
+:.s
+5.ja
+7.s
+5.nho
+8.s
 46o
 57s
 40ucopia	cornucópia
+5.da
 3:o
-4=a
+4=a	coroa|coroá
 57cao	coroação
+6.oes	coroações
 53da
+7.s
 65o
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	coroamos|coroámos
+5.ndo
 52r
+60a	coroara|coroará
+7.m
+8.os	coroáramos
+7.o	coroarão
+70s	coroaras|coroarás
+6.des
+6.ei
+80s	coroareis|coroáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	coroaríamos
+8.s
+7.eis	coroaríeis
+6.mos
 57s
-42naria	coronária
+6.se
+8.is	coroásseis
+8.m
+9.os	coroássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	coroávamos
+7.s
+6.eis	coroáveis
+4.e
+5.i
+6.s
+5.m
+6.os
+5.s
+4.la
+6.ceo	coroláceo
+6.do
+6.rio	corolário
+9.s	corolários
+6.s
+5.ifero	corolífero
+7.orme
+;.s
+4.nal
+62ria	coronária
+9.s	coronárias
+8.o	coronário
+9.s	coronários
 5/eis	coronéis
 6>l
 54ha
+7.da
+9.s
+7.s
+6.eiro
+5.iforme
+;.s
+4.o
+5.u
+4.plastia
 41s
-32pete
+4.u
+3.paco	corpaço
+5.nzil
+7.udo
+42ete
+7.s
 45inho
+8.s
 4Ho
-59racao	corporação
+5.ra
+79cao	corporação
 88oes	corporações
 76is
 7:l
+8.idade
+=.s
+90za	corporaliza|corporalizá
+;.cao	corporalização
+<.oes	corporalizações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	corporalizamos|corporalizámos
+;.ndo
+;.r
+<0a	corporalizara|corporalizará
+=.m
+>.os	corporalizáramos
+=.o	corporalizarão
+=0s	corporalizaras|corporalizarás
+<.des
+<.ei
+>0s	corporalizareis|corporalizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	corporalizaríamos
+>.s
+=.eis	corporalizaríeis
+<.mos
+;.s
+<.se
+>.is	corporalizásseis
+>.m
+?.os	corporalizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	corporalizávamos
+=.s
+<.eis	corporalizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.mente
 74tiva
 ;0s
+:.ismo
+>.s
+<.ta
+>.s
 :3o
 ;2s
+8.ura
+6.ea	corpórea
+8.s	corpóreas
+7.idade
+<.s
+7.o	corpóreo
+8.s	corpóreos
+60ifica	corporifica|corporificá
+;.cao	corporificação
+<.oes	corporificações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	corporificamos|corporificámos
+;.ndo
+;.r
+<0a	corporificara|corporificará
+=.m
+>.os	corporificáramos
+=.o	corporificarão
+=0s	corporificaras|corporificarás
+<.des
+<.ei
+>0s	corporificareis|corporificáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	corporificaríamos
+>.s
+=.eis	corporificaríeis
+<.mos
+;.s
+<.se
+>.is	corporificásseis
+>.m
+?.os	corporificássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	corporificávamos
+=.s
+<.eis	corporificáveis
+:.o
+;.u
+9.que
+<.i
+=.s
+<.m
+=.os
+<.s
+8.orme
+<.s
+70za	corporiza|corporizá
+9.cao	corporização
+:.oes	corporizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	corporizamos|corporizámos
+9.ndo
+9.r
+:0a	corporizara|corporizará
+;.m
+<.os	corporizáramos
+;.o	corporizarão
+;0s	corporizaras|corporizarás
+:.des
+:.ei
+<0s	corporizareis|corporizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	corporizaríamos
+<.s
+;.eis	corporizaríeis
+:.mos
+9.s
+:.se
+<.is	corporizásseis
+<.m
+=.os	corporizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	corporizávamos
+;.s
+:.eis	corporizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 5Bs
-40ulento
+4.ulencia	corpulência
+;.s	corpulências
+8.ta
+:.s
+90o
+:.s
 51s
+6.cular
+9.o	corpúsculo
+:.s	corpúsculos
 3=ra
+5.is
 59m
 6/os
 57s
 4Be
 53cao	correção
+6.ional
+;.mente
 60oes	correções
-5@dor
+5.dator
+6.ela
+9.s
+7.ntor
+6.ico	corrediço
+7.o
+6@or
 81a
+9.s
 8;es
+50ge	correge|corregê
+7.dor
+:.a
+;.s
+:.es
+:.ia
+7.i
+8.s
+7.m
+8.os
+7.ncia	corregência
+;.s	corregências
+8.do
+8.te
+7.r
+80a	corregera|corregerá
+9.m
+:.os	corregêramos
+9.o	corregerão
+90s	corregeras|corregerás
+8.des
+8.ei
+:0s	corregereis|corregêreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	corregeríamos
+:.s
+9.eis	corregeríeis
+8.mos
+7.s
+8.se
+:.is	corregêsseis
+:.m
+;.os	corregêssemos
+:.s
+8.te
+:.s
+7.u
+6.i
+7.a
+8.m
+9.os	corregíamos
+8.s
+7.da
+9.s
+8.o
+9.s
+7.eis	corregíeis
+7.mento
+<.s
 5/i
 66a
 74s
 6?o
 79s
+6.s
+5.ja
+7.is
+7.m
+8.os
+7.s
+6.o
 54lacao	correlação
+80iona	correlaciona|correlacioná
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	correlacionamos|correlacionámos
+<.ndo
+=.te
+?.s
+<.r
+=0a	correlacionara|correlacionará
+>.m
+?.os	correlacionáramos
+>.o	correlacionarão
+>0s	correlacionaras|correlacionarás
+=.des
+=.ei
+?0s	correlacionareis|correlacionáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	correlacionaríamos
+?.s
+>.eis	correlacionaríeis
+=.mos
+<.s
+=.se
+?.is	correlacionásseis
+?.m
+@.os	correlacionássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	correlacionávamos
+>.s
+=.eis	correlacionáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+8.oes	correlações
+70ta	correlata|correlatá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	correlatamos|correlatámos
+9.ndo
+9.r
+:0a	correlatara|correlatará
+;.m
+<.os	correlatáramos
+;.o	correlatarão
+;0s	correlataras|correlatarás
+:.des
+:.ei
+<0s	correlatareis|correlatáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	correlataríamos
+<.s
+;.eis	correlataríeis
+:.mos
+9.s
+:.se
+<.is	correlatásseis
+<.m
+=.os	correlatássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	correlatávamos
+;.s
+:.eis	correlatáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.iva
+;.s
+:.idade
+?.s
+:.o
+8.o
+9.s
+9.u
+6.igionaria	correligionária
+?.s	correligionárias
+>.o	correligionário
+?.s	correligionários
 5>m
 6:os
 5;ndo
 6@te
+8.mente
 8=s
 81za
+7.io
+7.oso
 5Hr
 6:a	correrá
 7<m
+8.os	corrêramos
 73o	correrão
-7/s	correrás
+70s	correrás|correras
+6.des
 61ei
+80s	correreis|corrêreis
 79m
 82os
 75s
 67ia
 80m
+9.os	correríamos
 82s
+7.eis	correríeis
 63mos
 5;s
 64ponda
+;.is
 ;/m
-:<e
+<.os
+;.s
+:<e	corresponde|correspondê
+;.i
+<.s
 ;9m
+<.os
 ;<ncia	correspondência
 ?2s	correspondências
 </do
 <9te
+>.mente
 >4s
 ;8r
+<0a	correspondera|corresponderá
+=.m
+>.os	correspondêramos
+=.o	corresponderão
+=0s	corresponderas|corresponderás
+<.des
+<.ei
+>0s	correspondereis|correspondêreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	corresponderíamos
+>.s
+=.eis	corresponderíeis
+<.mos
+;.s
+<.se
+>.is	correspondêsseis
+>.m
+?.os	correspondêssemos
+>.s
+<.te
+>.s
 ;2u
-:4ia
+:.i
+;4a
 </m
-;1do
+=.os	correspondíamos
+<.s
+;.da
+=.s
+<1o
+=.s
+;.eis	correspondíeis
+:.o
+90sabiliza	corresponsabiliza|corresponsabilizá
+A.da
+C.s
+B.o
+C.s
+A.i
+B.s
+A.m
+B0os	corresponsabilizamos|corresponsabilizámos
+A.ndo
+A.r
+B0a	corresponsabilizara|corresponsabilizará
+C.m
+D.os	corresponsabilizáramos
+C.o	corresponsabilizarão
+C0s	corresponsabilizaras|corresponsabilizarás
+B.des
+B.ei
+D0s	corresponsabilizareis|corresponsabilizáreis
+C.m
+D.os
+C.s
+B.ia
+D.m
+E.os	corresponsabilizaríamos
+D.s
+C.eis	corresponsabilizaríeis
+B.mos
+A.s
+B.se
+D.is	corresponsabilizásseis
+D.m
+E.os	corresponsabilizássemos
+D.s
+B.te
+D.s
+A.va
+C.m
+D.os	corresponsabilizávamos
+C.s
+B.eis	corresponsabilizáveis
+@.e
+A.i
+B.s
+A.m
+B.os
+A.s
+@.o
+A.u
+;.vel	corresponsável
 68se
+8.is	corrêsseis
 83m
+9.os	corrêssemos
 8/s
 67te
-56ta
+8.s
+56ta	correta|corretá
+7.da
+9.s
+8.o
+9.s
 70gem
-73mente
+7.i
+8.s
+7.m
+83ente
+80os	corretamos|corretámos
+7.ndo
+7.r
+80a	corretara|corretará
+9.m
+:.os	corretáramos
+9.o	corretarão
+90s	corretaras|corretarás
+8.des
+8.ei
+:0s	corretareis|corretáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	corretaríamos
+:.s
+9.eis	corretaríeis
+8.mos
 7/s
+8.se
+:.is	corretásseis
+:.m
+;.os	corretássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	corretávamos
+9.s
+8.eis	corretáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.issima	corretíssima
+<.s	corretíssimas
+;.o	corretíssimo
+<.s	corretíssimos
+7.va
+9.s
+8.o
+9.s
 68o
 79r
 83a
+9.s
 86es
+8.ia
+9.o	corretório
 7.s
+7.u
+6.riz
 5Du
 4;i
 5;a
 67m
 71os	corríamos
 62s
+50ca	corrica|corricá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	corricamos|corricámos
+7.ndo
+7.r
+80a	corricara|corricará
+9.m
+:.os	corricáramos
+9.o	corricarão
+90s	corricaras|corricarás
+8.des
+8.ei
+:0s	corricareis|corricáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	corricaríamos
+:.s
+9.eis	corricaríeis
+8.mos
+7.s
+8.se
+:.is	corricásseis
+:.m
+;.os	corricássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	corricávamos
+9.s
+8.eis	corricáveis
+6.o
+7.u
 5Bda
 7=s
+6.inho
 6=o
 72s
+5.eis	corríeis
 53ge
 7.m
+7.s
 60i
+7.a
+8.m
+9.os	corrigíamos
+8.s
 7.da
 94s
 83o
 9.s
+7.eis	corrigíeis
 70mos
 7.ndo
 7>r
-8/es
+80a	corrigira|corrigirá
+9.m
+:.os	corrigíramos
+9.o	corrigirão
+90s	corrigiras|corrigirás
+8.des
+8.ei
+:0s	corrigireis|corrigíreis
+9.m
+:.os
+9/s
+8.ia
+:.m
+;.os	corrigiríamos
+:.s
+9.eis	corrigiríeis
 8/mos
+7.s
+8.se
+:.is	corrigísseis
+:.m
+;.os	corrigíssemos
+:.s
+8.te
+:.s
 71u
+7.veis	corrigíveis
+9.l	corrigível
 53ja
+7.is
+7.m
+8.os
 7/s
 60o
 54mao	corrimão
 6/ento
+:.s
+6.oes	corrimões
+5.que
+8.i
+9.ra
+;.s
+:.ice
+:.o
+;.s
+9.s
+8.m
+9.os
+8.s
 4:o
-51bora
-9.do
+5.a
+6.is
+6.m
+7.os
+6.s
+52bora	corrobora|corroborá
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
 90m
+:0os	corroboramos|corroborámos
+9.ndo
+:.te
+<.s
 96r
+:0a	corroborara|corroborará
+;.m
+<.os	corroboráramos
+;.o	corroborarão
+;0s	corroboraras|corroborarás
+:.des
+:.ei
+<0s	corroborareis|corroboráreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	corroboraríamos
+<.s
+;.eis	corroboraríeis
+:.mos
+9.s
+:.se
+<.is	corroborásseis
+<.m
+=.os	corroborássemos
+<.s
+:.te
+<.s
+9.tivo
+9.va
+;.m
+<.os	corroborávamos
+;.s
+:.eis	corroboráveis
 8/e
-8.ou
-54er
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+5.ei
+7.s
+6.m
+7.os
+6.ndo
+64r
+70a	corroera|corroerá
+8.m
+9.os	corroêramos
+8.o	corroerão
+80s	corroeras|corroerás
+7.des
+7.ei
+90s	corroereis|corroêreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	corroeríamos
+9.s
+8.eis	corroeríeis
+7.mos
+6.sse
+9.is	corroêsseis
+9.m
+:.os	corroêssemos
+9.s
+7.te
+9.s
 6.u
-53i	corrói
-60do	corroído
-53mpe
+54i	corrói|corroí
+6.a	corroía
+7.m	corroíam
+8.os	corroíamos
+7.s	corroías
+6.da	corroída
+8.s	corroídas
+70o	corroído
+8.s	corroídos
+6.eis	corroíeis
+6.s	corróis
+5.mpa
+8.is
+8.m
+9.os
+8.s
+74e	corrompe|corrompê
+8.dor
+;.a
+<.s
+;.es
+8.i
+9.s
 80m
+9.os
+8.ndo
 87r
-90am
+90a	corrompera|corromperá
+:0m
+;.os	corrompêramos
+:.o	corromperão
+:0s	corromperas|corromperás
+9.des
+9.ei
+;0s	corrompereis|corrompêreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	corromperíamos
+;.s
+:.eis	corromperíeis
+9.mos
+8.s
+9.se
+;.is	corrompêsseis
+;.m
+<.os	corrompêssemos
+;.s
+9.te
+;.s
 84u
-72ida
+7.i
+8.a
+9.m
+:.os	corrompíamos
+9.s
+82da
 :.s
 95o
 :0s
+8.eis	corrompíeis
+8.mento
+=.s
+7.o
+5.o
 51sao	corrosão
-61ivo
+6.ibilidade
+?.s
+7.va
+9.s
+8.el	corrosível
+81o
 9.s
 4;upcao	corrupção
+7.oes	corrupções
 65ta
 80s
+7.ibilidade
+@.s
+8.vel	corruptível
+9.o
 7:o
+8.r
 88s
-3/sario	corsário
+3.sa
+5/rio	corsário
 80s	corsários
-4/os
-3=ta
+5.s
+4.o
+5/s
+3=ta	corta|cortá
 5:da
 77s
+6.eira
+7.la
+9.s
 6=o
 79r
+8.a
+9.s
 83es
 77s
+6.ura
+5.i
+6.s
 59m
+6.ento
+:.s
 69os	cortamos|cortámos
 57ndo
 61te
+8.s
 5Dr
-63a	cortará
+64a	cortará|cortara
 7:m
+8.os	cortáramos
 7/o	cortarão
+70s	cortaras|cortarás
+6.des
 64ei
+80s	cortareis|cortáreis
 77m
 80os
 76s
 64ia
+8.m
+9.os	cortaríamos
+8.s
+7.eis	cortaríeis
 67mos
 57s
 65se
+8.is	cortásseis
 82m
 9.os	cortássemos
 8/s
 69te
+8.s
 57va
 73m
+8.os	cortávamos
+7.s
+6.eis	cortáveis
 4Ae
 5;i
-50ja
+6.s
+51ja	corteja|cortejá
 70da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+80os	cortejamos|cortejámos
+7.ndo
 76r
+80a	cortejara|cortejará
+9.m
+:.os	cortejáramos
+9.o	cortejarão
+90s	cortejaras|cortejarás
+8.des
+8.ei
+:0s	cortejareis|cortejáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cortejaríamos
+:.s
+9.eis	cortejaríeis
+8.mos
+7.s
+8.se
+:.is	cortejásseis
+:.m
+;.os	cortejássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cortejávamos
+9.s
+8.eis	cortejáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 65o
+7.s
+7.u
 59m
 62os
 5>s	cortes|cortês
 63a	cortesã
-7.os	cortesãos
+7.nia
+9.ce
+7.o	cortesão
+8.s	cortesãos
 70s	cortesãs
 6.es
 6<ia
 80s
 59x	córtex
 41ica	cortiça
+7.da	cortiçada
+9.s	cortiçadas
+8.o	cortiçado
+7.is
 71l
-5:na
-7.do
+7.s	cortiças
+6.eira
+:.s
+9.o
+:.s
+6.iforme
+<.s
+7.te
+6.o	cortiço
+7.la	cortícola
+7.s	cortiços
+8.o	cortiçoso
+7.trofina
+5:na	cortina|cortiná
+7.da
+9.s
+8.o
 93s
+7.i
+8.s
+7.m
+80os	cortinamos|cortinámos
+7.ndo
+7.r
+80a	cortinara|cortinará
+9.m
+:.os	cortináramos
+9.o	cortinarão
+90s	cortinaras|cortinarás
+8.des
+8.ei
+:0s	cortinareis|cortináreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cortinaríamos
+:.s
+9.eis	cortinaríeis
+8.mos
 7;s
+8.se
+:.is	cortinásseis
+:.m
+;.os	cortinássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cortinávamos
+9.s
+8.eis	cortináveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
 50sona
+9.s
 4:o
 5>u
-38uja
+3.uche
+48ja	coruja|corujá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	corujamos|corujámos
+6.ndo
+6.r
+70a	corujara|corujará
+8.m
+9.os	corujáramos
+8.o	corujarão
+80s	corujaras|corujarás
+7.des
+7.ei
+90s	corujareis|corujáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	corujaríamos
+9.s
+8.eis	corujaríeis
+7.mos
 65s
-3:vo
+7.se
+9.is	corujásseis
+9.m
+:.os	corujássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	corujávamos
+8.s
+7.eis	corujáveis
+5.e
+6.i
+7.ra
+9.s
+8.o
+7.s
+6.m
+7.os
+6.nto
+6.s
+5.o
+6.u
+4.nha
+3.vense
+8.s
+5.ta
+7.s
+4.ina
+6.o
+4:o
 58s
 21sa
+4.is
+4.m
+5.os
 4/s
-30cuvilhar
+30cuvilha	coscuvilha|coscuvilhá
+:.da
+<.s
+;.o
+<.s
+:.i
+;.s
+:.m
+;0os	coscuvilhamos|coscuvilhámos
+:.ndo
+:0r
+;0a	coscuvilhara|coscuvilhará
+<.m
+=.os	coscuvilháramos
+<.o	coscuvilharão
+<0s	coscuvilharas|coscuvilharás
+;.des
+;.ei
+=0s	coscuvilhareis|coscuvilháreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	coscuvilharíamos
+=.s
+<.eis	coscuvilharíeis
+;.mos
+:.s
+;.se
+=.is	coscuvilhásseis
+=.m
+>.os	coscuvilhássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	coscuvilhávamos
+<.s
+;.eis	coscuvilháveis
+9.e
+:.i
+;.ra
+=.s
+<.o
+;.s
+:.m
+;.os
+:.s
 9/ice
-3/e
+9.o
+:.u
+31e	cose|cosê
+4.dor
+7.a
+8.s
+7.es
+5.ura
+4.i
+5.s
+4.m
+5.os
+4.ndo
 48r
+50a	cosera|coserá
+6.m
+7.os	cosêramos
+6.o	coserão
+60s	coseras|coserás
+5.des
+5.ei
+70s	cosereis|cosêreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	coseríamos
+7.s
+6.eis	coseríeis
+5.mos
+4.s
+5.se
+7.is	cosêsseis
+7.m
+8.os	cosêssemos
+7.s
+5.te
+7.s
 41u
 3.i
 4/a
+5.m
+6.os	cosíamos
+5.s
 40da
+6.s
+5.ela
+8.s
 52o
 6.s
-31metica	cosmética
-83os	cosméticos
+4.eis	cosíeis
+3.me
+51tica	cosmética
+9.s	cosméticas
+8.o	cosmético
+93s	cosméticos
+6.ologia
 45ica	cósmica
 70s	cósmicas
 64o	cósmico
 72s	cósmicos
-4.ologia
+4.obiologia
+=.s
+<.ca	cosmobiológica
+>.s	cosmobiológicas
+=.o	cosmobiológico
+>.s	cosmobiológicos
+<.smo
+?.s
+5.gonia
+6.rafa	cosmógrafa
+:.s	cosmógrafas
+9.ia
+;.s
+:.ca	cosmográfica
+<.s	cosmográficas
+;.o	cosmográfico
+<.s	cosmográficos
+9.o	cosmógrafo
+:.s	cosmógrafos
+5.loga	cosmóloga
+9.s	cosmólogas
+8.ia
+:.s
+9.ca	cosmológica
+;.s	cosmológicas
+:.o	cosmológico
+;.s	cosmológicos
+9.sta
+<.s
+8.o	cosmólogo
+9.s	cosmólogos
+5.metria
+;.s
+:.ca	cosmométrica
+<.s	cosmométricas
+;.o	cosmométrico
+<.s	cosmométricos
 51nauta
 :1s
+6.omia
 5.polita
+;.s
+:.ico	cosmopolítico
+;.smo
+>.s
+90za	cosmopoliza|cosmopolizá
+;.cao	cosmopolização
+<.oes	cosmopolizações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	cosmopolizamos|cosmopolizámos
+;.ndo
+;.r
+<0a	cosmopolizara|cosmopolizará
+=.m
+>.os	cosmopolizáramos
+=.o	cosmopolizarão
+=0s	cosmopolizaras|cosmopolizarás
+<.des
+<.ei
+>0s	cosmopolizareis|cosmopolizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	cosmopolizaríamos
+>.s
+=.eis	cosmopolizaríeis
+<.mos
+;.s
+<.se
+>.is	cosmopolizásseis
+>.m
+?.os	cosmopolizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	cosmopolizávamos
+=.s
+<.eis	cosmopolizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 56s
 3/o
 37pe
@@ -24185,244 +104828,1539 @@ A.s
 51s
 30saco
 72s
+4.ecante
+:.s
+5.no
+4.ignatario	cossignatário
 3@ta
+5.baixo
+5.da
+7.s
+6.o
+5.l
 5Bs
-47eira
+4.ea	costeá
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.mento
+;.s
+70os	costeamos|costeámos
+6.ndo
+6.r
+70a	costeara|costeará
+8.m
+9.os	costeáramos
+8.o	costearão
+80s	costearas|costearás
+7.des
+7.ei
+90s	costeareis|costeáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	costearíamos
+9.s
+8.eis	costearíeis
+7.mos
+6.sse
+9.is	costeásseis
+9.m
+:.os	costeássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	costeávamos
+8.s
+7.eis	costeáveis
+5.ei
+7.s
+6.mos
+5.ia
+7.m
+7.s
+6.e
+7.m
+7.s
+6.o
+67ra
 83s
 7.o
+8.s
 59la
 7;s
 66eta
 99s
+5.ou
 4@uma
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
 7>m
-89os
+89os	costumamos|costumámos
+7.nca	costumança
+8.do
+7.r
+80a	costumara|costumará
+9.m
+:.os	costumáramos
+9.o	costumarão
+90s	costumaras|costumarás
+8.des
+8.ei
+:0s	costumareis|costumáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	costumaríamos
+:.s
+9.eis	costumaríeis
+8.mos
 7;s
+8.se
+:.is	costumásseis
+:.m
+;.os	costumássemos
+:.s
+8.te
+:.s
 7Cva
 9<m
 :<os	costumávamos
 9;s
+8.eis	costumáveis
 6<e
+7.i
+8.ra
+:.s
+9.o
+8.s
+7.m
+8.os
 79s
 6>o
-57ra
-70do
+7.u
+57ra	costura|costurá
+7.da
+9.s
+80o
+9.s
+7.i
+8.s
+7.m
+80os	costuramos|costurámos
+7.ndo
 75r
+80a	costurara|costurará
+9.m
+:.os	costuráramos
+9.o	costurarão
+90s	costuraras|costurarás
+8.des
+8.ei
+:0s	costurareis|costuráreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	costuraríamos
+:.s
+9.eis	costuraríeis
+8.mos
 73s
+8.se
+:.is	costurásseis
+:.m
+;.os	costurássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	costurávamos
+9.s
+8.eis	costuráveis
 6.e
-74ira
+7.i
+84ra
 :/s
 90o
-6.ou
-27ta
+:.s
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+28ta	cota|cotá
 43cao	cotação
 50oes	cotações
 4/da
+6.s
+5.o
+6.r
+7.a
+8.s
+7.es
+6.s
+4.i
+5.s
+4.m
+5.ento
+9.s
+50os	cotamos|cotámos
+4.ndo
+5.gente
 41o	cotão
+4.r
+50a	cotara|cotará
+6.m
+7.os	cotáramos
+6.o	cotarão
+60s	cotaras|cotarás
+5.des
+5.ei
+70s	cotareis|cotáreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	cotaríamos
+7.s
+6.eis	cotaríeis
+5.mos
 43s
+5.se
+7.is	cotásseis
+7.m
+8.os	cotássemos
+7.s
+5.te
+7.s
+4.va
+6.m
+7.os	cotávamos
+6.s
+5.eis	cotáveis
+6.l	cotável
+3.e
+4.i
+5.s
+4.jo
+4.m
+5.os
+4.s
+3.iledone	cotilédone
+:.s	cotilédones
+5.oide
+40za	cotiza|cotizá
+6.cao	cotização
+7.oes	cotizações
+6.da
+8.s
+7.o
+8.s
+6.i
+7.s
+6.m
+70os	cotizamos|cotizámos
+6.ndo
+6.r
+70a	cotizara|cotizará
+8.m
+9.os	cotizáramos
+8.o	cotizarão
+80s	cotizaras|cotizarás
+7.des
+7.ei
+90s	cotizareis|cotizáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	cotizaríamos
+9.s
+8.eis	cotizaríeis
+7.mos
+6.s
+7.se
+9.is	cotizásseis
+9.m
+:.os	cotizássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	cotizávamos
+8.s
+7.eis	cotizáveis
+8.l	cotizável
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 31o
 42nete
 8/s
+5.icultor
+<.a
+=.s
+<.es
+:.ura
+=.s
 4/s
-41velada
+4.u
+40vela	cotovela|cotovelá
+81da
+:.s
+9.o
+:.s
+8.i
+9.s
+8.m
+90os	cotovelamos|cotovelámos
+8.ndo
+8.o	cotovelão
+8.r
+90a	cotovelara|cotovelará
+:.m
+;.os	cotoveláramos
+:.o	cotovelarão
+:0s	cotovelaras|cotovelarás
+9.des
+9.ei
+;0s	cotovelareis|cotoveláreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	cotovelaríamos
+;.s
+:.eis	cotovelaríeis
+9.mos
+8.s
+9.se
+;.is	cotovelásseis
+;.m
+<.os	cotovelássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	cotovelávamos
+:.s
+9.eis	cotoveláveis
+7.e
+8.i
+9.s
+8.m
+9.os
+8.s
 78o
 86s
+8.u
 51ia
+7.s
 23ube
+5.mos
 51r
+6.a
+7.m
+8.os	coubéramos
+7.s
+6.des
+6.eis	coubéreis
+7.m
+7.s
+6.mos
 50sse
-31raca	couraça
-71do	couraçado
+8.is	coubésseis
+8.m
+9.os	coubéssemos
+8.s
+6.te
+8.s
+3.ceiro
+3.lomb
+3.ra
+52ca	couraça|couraçá
+7.da	couraçada
+9.s	couraçadas
+81o	couraçado
 9.s	couraçados
+7.i	couraçai
+8.s	couraçais
+7.m	couraçam
+80os	couraçamos|couraçámos
+7.ndo	couraçando
+7.r	couraçar
+80a	couraçara|couraçará
+9.m	couraçaram
+:.os	couraçáramos
+9.o	couraçarão
+90s	couraçaras|couraçarás
+8.des	couraçardes
+8.ei	couraçarei
+:0s	couraçareis|couraçáreis
+9.m	couraçarem
+:.os	couraçaremos
+9.s	couraçares
+8.ia	couraçaria
+:.m	couraçariam
+;.os	couraçaríamos
+:.s	couraçarias
+9.eis	couraçaríeis
+8.mos	couraçarmos
+7.s	couraças
+8.se	couraçasse
+:.is	couraçásseis
+:.m	couraçassem
+;.os	couraçássemos
+:.s	couraçasses
+8.te	couraçaste
+:.s	couraçastes
+7.va	couraçava
+9.m	couraçavam
+:.os	couraçávamos
+9.s	couraçavas
+8.eis	couraçáveis
+6.e
+7.i
+8.ro
+8.s
+7.m
+8.os
+7.s
+6.o	couraço
+7.u	couraçou
+5.o	courão
+5.s
+4.ela
+7.s
 4<o
 5.s
-3/teiro
-36ve
+3.sa
+5.da
+4.ica
+5.ssima	cousíssima
+30ta	couta|coutá
+5.da
+7.s
+6.o
+7.s
+5.i
+6.s
+5.m
+6.ento
+:.s
+60os	coutamos|coutámos
+5.ndo
+5.r
+60a	coutara|coutará
+7.m
+8.os	coutáramos
+7.o	coutarão
+70s	coutaras|coutarás
+6.des
+6.ei
+80s	coutareis|coutáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	coutaríamos
+8.s
+7.eis	coutaríeis
+6.mos
+5.s
+6.se
+8.is	coutásseis
+8.m
+9.os	coutássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	coutávamos
+7.s
+6.eis	coutáveis
+4.e
+5.i
+6/ro
+6.s
+5.m
+6.os
+5.s
+4.inho
+4.o
+5.s
+5.u
+3.val
+46e
+5.ira
+8.s
+7.o
 55s
 29va
+4.l
+5.encia	covalência
+:.s	covalências
+7.te
+9.s
+4.o	covão
 4:rde
 75s
 62ia
+8.s
 43s
 33eiro
 3:il
+5.ha	covilhã
 4/nha
 4.s
+3.o
+4.ada
 2:wboy
 68s
 28xa
+4.l
+4.o	coxão
 48s
-34ear
+3.ea	coxeá
+5.da
+7.s
+6.o
+7.s
+6.ura
+5.i
+6.s
+50mos	coxeamos|coxeámos
+5.ndo
+6.te
+8.s
+54r
+60a	coxeara|coxeará
+7.m
+8.os	coxeáramos
+7.o	coxearão
+70s	coxearas|coxearás
+6.des
+6.ei
+80s	coxeareis|coxeáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	coxearíamos
+8.s
+7.eis	coxearíeis
+6.mos
+5.sse
+8.is	coxeásseis
+8.m
+9.os	coxeássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	coxeávamos
+7.s
+6.eis	coxeáveis
+4.ei
+6.s
+5.mos
 40ia
+6.m
+6.s
+5.e
+6.m
+6.s
+5.o
+5.ra
+4.ou
+3.ia
+4.nho
+7.s
 34o
-2/ze
-4.dura
+4.s
+2.za
+4.is
+4.m
+5.os
+4.s
+31e	coze|cozê
+4.deira
+5.or
+7.a
+8.s
+7.es
+5.ura
+4.i
+5.s
+4.m
+5.os
+4.ndo
 47r
+50a	cozera|cozerá
+6.m
+7.os	cozêramos
+6.o	cozerão
+60s	cozeras|cozerás
+5.des
+5.ei
+70s	cozereis|cozêreis
+6.m
+7.os
+6.s
+5.ia
+7.m
+8.os	cozeríamos
+7.s
+6.eis	cozeríeis
+5.mos
+4.s
+5.se
+7.is	cozêsseis
+7.m
+8.os	cozêssemos
+7.s
+5.te
+7.s
 4/u
-33ida
+3.i
+4.a
+5.m
+6.os	cozíamos
+5.s
+43da
 6/s
 56o
 63s
+4.eis	cozíeis
+4.mento
+9.s
 4Anha
 71da
+9.s
 86o
 96s
+7.i
+8.s
 73m
-82os
+83os	cozinhamos|cozinhámos
 72ndo
 7?r
-80am
-8/es
+80a	cozinhara|cozinhará
+90m
+:.os	cozinháramos
+9.o	cozinharão
+90s	cozinharas|cozinharás
+8.des
+8.ei
+:0s	cozinhareis|cozinháreis
+9.m
+:.os
+9/s
+8.ia
+:.m
+;.os	cozinharíamos
+:.s
+9.eis	cozinharíeis
+8.mos
 76s
 8/se
+:.is	cozinhásseis
+:.m
+;.os	cozinhássemos
+:.s
 83te
+:.s
 74va
+9.m
+:.os	cozinhávamos
 9/s
+8.eis	cozinháveis
+9.l	cozinhável
 63e
 74i
 89ra
 :.s
 9;o
 :5s
+8.s
 7.m
+8.os
 7.s
 67o
 75u
+3.o
+1.p
+2.lp
 1:racha	crachá
 65s	crachás
+4.ovia	cracóvia
+8.no
 33niana
+8.s
 75o
 8/s
 5>o	crânio
+6.loga	cranióloga
+:.s	craniólogas
+9.ia
+:.ca	craniológica
+<.s	craniológicas
+;.o	craniológico
+<.s	craniológicos
+:.sta
+=.s
+9.o	craniólogo
+:.s	craniólogos
 67s	crânios
 31pula	crápula
+6.ea	crapuleá
+8.da
+:.s
+9.o
+:.s
+8.i
+9.s
+80mos	crapuleamos|crapuleámos
+8.ndo
+8.r
+90a	crapuleara|crapuleará
+:.m
+;.os	crapuleáramos
+:.o	crapulearão
+:0s	crapulearas|crapulearás
+9.des
+9.ei
+;0s	crapuleareis|crapuleáreis
+:.m
+;.os
+:.s
+9.ia
+;.m
+<.os	crapulearíamos
+;.s
+:.eis	crapulearíeis
+9.mos
+8.sse
+;.is	crapuleásseis
+;.m
+<.os	crapuleássemos
+;.s
+9.te
+;.s
+8.va
+:.m
+;.os	crapuleávamos
+:.s
+9.eis	crapuleáveis
+7.ei
+9.s
+8.mos
+7.ia
+9.m
+9.s
+8.e
+9.m
+9.s
+8.o
+7.ou
+6.oso
 32que
 6.s
-3.sso
+3.se
+4.so
+6.s
 38tera
 74s
-3.va
+6.iforme
+<.s
+4.o
+30va	crava|cravá
+5.cao	cravação
+6.oes	cravações
 52da
 70s
+6.eira
 64o
+7.r
+8.a
+9.s
+8.es
 7/s
+6.ura
+5.gem
+5.i
+6.s
+5.m
+60os	cravamos|cravámos
+5.ndo
 55r
+60a	cravara|cravará
+7.m
+8.os	craváramos
+7.o	cravarão
+70s	cravaras|cravarás
+6.des
+6.ei
+80s	cravareis|craváreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cravaríamos
+8.s
+7.eis	cravaríeis
+6.mos
+5.s
+6.se
+8.is	cravásseis
+8.m
+9.os	cravássemos
+8.s
+6.te
+8.s
+5.va
+7.m
+8.os	cravávamos
+7.s
+6.eis	craváveis
+4.e
+5.i
+6.ra
+8.s
+7.o
+8.s
+6.s
+50ja	craveja|cravejá
+7.da
+9.s
+8.o
+9.r
+:.a
+;.s
+:.es
+9.s
+7.i
+8.s
+7.m
+8.ento
+<.s
+80os	cravejamos|cravejámos
+7.ndo
+7.r
+80a	cravejara|cravejará
+9.m
+:.os	cravejáramos
+9.o	cravejarão
+90s	cravejaras|cravejarás
+8.des
+8.ei
+:0s	cravejareis|cravejáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	cravejaríamos
+:.s
+9.eis	cravejaríeis
+8.mos
+7.s
+8.se
+:.is	cravejásseis
+:.m
+;.os	cravejássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	cravejávamos
+9.s
+8.eis	cravejáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.u
+5.lha
+5.m
+6.os
+5.s
+4.ina
+7.s
+6.ho
+8.s
+5.sta
+8.s
 42o
 51s
 50u
 2;e	crê
 37che
-39denciais
+6.s
+3.de
+50ncia	credencia|credenciá
+9.da
+;.s
+:.o
+;.s
+9.i
+:9s
 92l
+9.m
+:0os	credenciamos|credenciámos
+9.ndo
+9.r
+:0a	credenciara|credenciará
+;.m
+<.os	credenciáramos
+;.o	credenciarão
+;0s	credenciaras|credenciarás
+:.des
+:.ei
+<0s	credenciareis|credenciáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	credenciaríamos
+<.s
+;.eis	credenciaríeis
+;.o	credenciário
+:.mos
+9.s
+:.se
+<.is	credenciásseis
+<.m
+=.os	credenciássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	credenciávamos
+;.s
+:.eis	credenciáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
 5.s
 49ibilidade
-5/tar
+=.s
+90za	credibiliza|credibilizá
+;.cao	credibilização
+<.oes	credibilizações
+;.da
+=.s
+<.o
+=.r
+>.a
+?.s
+>.es
+=.s
+;.i
+<.s
+;.m
+<0os	credibilizamos|credibilizámos
+;.ndo
+;.r
+<0a	credibilizara|credibilizará
+=.m
+>.os	credibilizáramos
+=.o	credibilizarão
+=0s	credibilizaras|credibilizarás
+<.des
+<.ei
+>0s	credibilizareis|credibilizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	credibilizaríamos
+>.s
+=.eis	credibilizaríeis
+<.mos
+;.s
+<.se
+>.is	credibilizásseis
+>.m
+?.os	credibilizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	credibilizávamos
+=.s
+<.eis	credibilizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+50ta	credita|creditá
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	creditamos|creditámos
+7.ndo
+7/r
+80a	creditara|creditará
+9.m
+:.os	creditáramos
+9.o	creditarão
+90s	creditaras|creditarás
+8.des
+8.ei
+:0s	creditareis|creditáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	creditaríamos
+:.s
+9.eis	creditaríeis
+8.mos
+7.s
+8.se
+:.is	creditásseis
+:.m
+;.os	creditássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	creditávamos
+9.s
+8.eis	creditáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
 6@o	crédito
 7;s	créditos
+7.u
 53veis	credíveis
 77l	credível
 43o
 51r
+6.a
+7.s
 65es
 50s
-4/ulo	crédulo
+4.ulamente
+6.idade
+;.s
+6/o	crédulo
 32em
 33ia
+5.is
+5.m
+6.os
+5.s
 4Do
-32macao	cremação
+3.l
+30ma	crema|cremá
+52cao	cremação
+6.oes	cremações
 50da
+7.s
+6.eiro
 61o
+7.iro
+7.r
+8.a
+9.s
+8.es
+7.s
+7.uro
+5.i
+6.s
 5.lheira
+5.m
+60os	cremamos|cremámos
+5.ndo
 51r
-53torio	crematório
+60a	cremara|cremará
+7.m
+8.os	cremáramos
+7.o	cremarão
+70s	cremaras|cremarás
+6.des
+6.ei
+80s	cremareis|cremáreis
+7.m
+8.os
+7.s
+6.ia
+8.m
+9.os	cremaríamos
+8.s
+7.eis	cremaríeis
+6.mos
+5.s
+6.se
+8.is	cremásseis
+8.m
+9.os	cremássemos
+8.s
+6.te
+8.s
+5.toria	crematória
+:.s	crematórias
+93o	crematório
 :/s	crematórios
+5.va
+7.m
+8.os	cremávamos
+7.s
+6.eis	cremáveis
 4>e
+5.i
+6.s
+5.m
+6.os
 54s
-46os
+4.o
+56s
 60a
+7.s
 61o
+7.s
+5.u
 3;nca	crença
 6:s	crenças
+4.deirice
+8.o
+5.ice
+8.s
+5.o
+4.oterapia
 46te
 66s
+3.olina
 32pe
 55s
-4/itar
-45usculo	crepúsculo
+40ita	crepita|crepitá
+7.cao	crepitação
+8.oes	crepitações
+7.da
+9.s
+8.o
+9.s
+7.i
+8.s
+7.m
+80os	crepitamos|crepitámos
+7.ndo
+8.te
+:.s
+7/r
+80a	crepitara|crepitará
+9.m
+:.os	crepitáramos
+9.o	crepitarão
+90s	crepitaras|crepitarás
+8.des
+8.ei
+:0s	crepitareis|crepitáreis
+9.m
+:.os
+9.s
+8.ia
+:.m
+;.os	crepitaríamos
+:.s
+9.eis	crepitaríeis
+8.mos
+7.s
+8.se
+:.is	crepitásseis
+:.m
+;.os	crepitássemos
+:.s
+8.te
+:.s
+7.va
+9.m
+:.os	crepitávamos
+9.s
+8.eis	crepitáveis
+6.e
+7.i
+8.s
+7.m
+8.os
+7.s
+6.o
+7.so
+7.u
+4.uscular
+;.es
+90iza	crepusculiza|crepusculizá
+<.da
+>.s
+=.o
+>.s
+<.i
+=.s
+<.m
+=0os	crepusculizamos|crepusculizámos
+<.ndo
+<.r
+=0a	crepusculizara|crepusculizará
+>.m
+?.os	crepusculizáramos
+>.o	crepusculizarão
+>0s	crepusculizaras|crepusculizarás
+=.des
+=.ei
+?0s	crepusculizareis|crepusculizáreis
+>.m
+?.os
+>.s
+=.ia
+?.m
+@.os	crepusculizaríamos
+?.s
+>.eis	crepusculizaríeis
+=.mos
+<.s
+=.se
+?.is	crepusculizásseis
+?.m
+@.os	crepusculizássemos
+?.s
+=.te
+?.s
+<.va
+>.m
+?.os	crepusculizávamos
+>.s
+=.eis	crepusculizáveis
+;.e
+<.i
+=.s
+<.m
+=.os
+<.s
+;.o
+<.u
+95o	crepúsculo
+:.s	crepúsculos
 3Ar
+40a	crera|crerá
+5.m
+5.o	crerão
+50s	creras|crerás
+4.des
+4.ei
+6.s
+5.m
+6.os
+5.s
+4.ia
+6.m
+7.os	creríamos
+6.s
+5.eis	creríeis
+4.mos
 37s	crês
 48ca	cresça
+6.is	cresçais
 65m	cresçam
+7.os	cresçamos
 60s	cresças
-5=e
+5=e	cresce|crescê
+6.i
+7.s
 6<m
 79os
 67ndo
 7:te
+9.mente
 92s
 6Ar
-74a	crescerá
+75a	crescerá|crescera
 89m
+9.os	crescêramos
 81o	crescerão
-75em
+80s	cresceras|crescerás
+7.des
+7.ei
+90s	crescereis|crescêreis
+85m
+9.os
 83s
 71ia
+9.m
+:.os	cresceríamos
+9.s
+8.eis	cresceríeis
 7/mos
 63s
 74se
+9.is	crescêsseis
 90m
+:.os	crescêssemos
 9.s
 79te
+9.s
 6>u
 5=i
 65a
 73m
+8.os	crescíamos
+7.s
 66da
 81s
 7;o
 85s
+8.te
+6.eis	crescíeis
 6=mento
+;.s
 5/o	cresço
-3<tino
+4.pa
+6.s
+5.o
+6.s
+4.se
+6.m
+6.s
+40ta	cresta|crestá
+6.da
+8.s
+7.eira
+;.s
+7.o
+8.s
+7.ura
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	crestamos|crestámos
+6.ndo
+7.te
+9.s
+6.r
+70a	crestara|crestará
+8.m
+9.os	crestáramos
+8.o	crestarão
+80s	crestaras|crestarás
+7.des
+7.ei
+90s	crestareis|crestáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	crestaríamos
+9.s
+8.eis	crestaríeis
+7.mos
+6.s
+7.se
+9.is	crestásseis
+9.m
+:.os	crestássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	crestávamos
+8.s
+7.eis	crestáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+3.ta
+5.ceo	cretáceo
+6.ico	cretácico
+5.o	cretão
+4.ense
+8.s
+4.inismo
+:.s
+70za	cretiniza|cretinizá
+9.cao	cretinização
+:.oes	cretinizações
+9.da
+;.s
+:.o
+;.s
+9.i
+:.s
+9.m
+:0os	cretinizamos|cretinizámos
+9.ndo
+9.r
+:0a	cretinizara|cretinizará
+;.m
+<.os	cretinizáramos
+;.o	cretinizarão
+;0s	cretinizaras|cretinizarás
+:.des
+:.ei
+<0s	cretinizareis|cretinizáreis
+;.m
+<.os
+;.s
+:.ia
+<.m
+=.os	cretinizaríamos
+<.s
+;.eis	cretinizaríeis
+:.mos
+9.s
+:.se
+<.is	cretinizásseis
+<.m
+=.os	cretinizássemos
+<.s
+:.te
+<.s
+9.va
+;.m
+<.os	cretinizávamos
+;.s
+:.eis	cretinizáveis
+8.e
+9.i
+:.s
+9.m
+:.os
+9.s
+8.o
+9.u
+6<o
+7.ide
 78s
-2?ia
+8.o
+3.u
+2.i
+3?a
 4>cao	criação
+5.ionismo
+<.s
+:.ta
 55oes	criações
 4?da
 61gem
 6:s
+5.eira
 5Ao
 6;r
 73a
+8.s
 77es
 6=s
+6.uro
+9.s
+4.i
+5.s
 4;m
 5<os	criamos|criámos
 4Enca	criança
+7.da	criançada
 7Fs	crianças
-63inha
+6.ice
+9.s
+73nha
 :5s
+6.ola	criançola
 5;do
 4Er
 56a	criará|criara
 6<m
 60o	criarão
+60s	criaras|criarás
+5.des
 51ei
+7.s
 66m
 73os
 64s
 55ia
 7/m
+8.os	criaríamos
+7.s
+6.eis	criaríeis
 56mos
 4;s
 54se
 70m
 80os	criássemos
+7.s
 59te
 7/s
 47tiva
 83s
 77idade
+<.s
 78o
 84s
 5Aura
@@ -24431,61 +106369,429 @@ A.s
 46va
 62m
 7.os	criávamos
+6.s
+3.cri
+3.da
+5.s
+4.o
+5.s
 37e
 4=i
+5.s
 44m
 50os
 45s
+3.l
 3Dme
+5.ia
 5As
-47inais
+4.inacao	criminação
+77is
 7;l
 87idade
+=.s
 90sta
 </s
+90za	criminaliza|criminalizá
+;.cao	criminalização
+<.oes	criminalizações
+;.da
+=.s
+<.o
+=.r
+>.a
+?.s
+>.es
+=.s
+;.i
+<.s
+;.m
+<0os	criminalizamos|criminalizámos
+;.ndo
+;.r
+<0a	criminalizara|criminalizará
+=.m
+>.os	criminalizáramos
+=.o	criminalizarão
+=0s	criminalizaras|criminalizarás
+<.des
+<.ei
+>0s	criminalizareis|criminalizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	criminalizaríamos
+>.s
+=.eis	criminalizaríeis
+<.mos
+;.s
+<.se
+>.is	criminalizásseis
+>.m
+?.os	criminalizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	criminalizávamos
+=.s
+<.eis	criminalizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
 82mente
-6/ologia
+7.vel	criminável
+6.ologa	criminóloga
+;.s	criminólogas
+:/ia
+<.s
+;.ca	criminológica
+=.s	criminológicas
+<.o	criminológico
+=.s	criminológicos
 ;.sta
+>.s
+:.o	criminólogo
+;.s	criminólogos
 7:sa
+9.mente
 96s
 8@o
 9?s
 31na
+5.s
 37o
 4/genia
 8/co	criogénico
+:.s	criogénicos
+4.ilo
 4Au
 5/la
+7.s
 6.o
+7.s
 36pta
 61s
-55ografia
+5.ografa	criptógrafa
+;.s	criptógrafas
+:5ia
+<.s
+;.ca	criptográfica
+=.s	criptográficas
+<.o	criptográfico
+=.s	criptográficos
+:.o	criptógrafo
+;.s	criptógrafos
 9/ma
+6.loga	criptóloga
+:.s	criptólogas
+9.ia
+:.sta
+=.s
+9.o	criptólogo
+:.s	criptólogos
+6.meria	criptoméria
 34quete	críquete
 31salida	crisálida
-5/ntemos	crisântemos
+9.s	crisálidas
+5.ntemo	crisântemo
+:/s	crisântemos
 4@e
 58s
-4.ma
+40ma	crisma|crismá
+6.da
+8.s
+7.o
+8.r
+9.a
+:.s
+9.es
+8.s
+6.i
+7.s
+6.l
+6.m
+70os	crismamos|crismámos
+6.nda
+9.s
+8.o
+9.s
+6.r
+70a	crismara|crismará
+8.m
+9.os	crismáramos
+8.o	crismarão
+80s	crismaras|crismarás
+7.des
+7.ei
+90s	crismareis|crismáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	crismaríamos
+9.s
+8.eis	crismaríeis
+7.mos
+6.s
+7.se
+9.is	crismásseis
+9.m
+:.os	crismássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	crismávamos
+8.s
+7.eis	crismáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
+4.ostomo	crisóstomo
+40pa	crispa|crispá
+6.cao	crispação
+7.oes	crispações
+6.da
+8.s
+7.o
+8.s
+7.ura
+6.i
+7.s
+6.m
+7.ento
+;.s
+70os	crispamos|crispámos
+6.ndo
+7.te
+9.s
+6.r
+70a	crispara|crispará
+8.m
+9.os	crispáramos
+8.o	crisparão
+80s	crisparas|crisparás
+7.des
+7.ei
+90s	crispareis|crispáreis
+8.m
+9.os
+8.s
+7.ia
+9.m
+:.os	crisparíamos
+9.s
+8.eis	crisparíeis
+7.mos
+6.s
+7.se
+9.is	crispásseis
+9.m
+:.os	crispássemos
+9.s
+7.te
+9.s
+6.va
+8.m
+9.os	crispávamos
+8.s
+7.eis	crispáveis
+5.e
+6.i
+7.s
+6.m
+7.os
+6.s
+5.o
+6.u
 49ta	cristã|crista
 6:is
 6<l
-70ina
+7.aria
+;.s
+7.eira
+8.ria
+7.ifero	cristalífero
+80na
 :.s
+9.idade
+>.s
 90o
-8.zacao	cristalização
-:.do
+:.s
+80za	cristaliza|cristalizá
+:.cao	cristalização
+;.oes	cristalizações
+:.da
+<.s
+;.o
+<.r
+=.a
+>.s
+=.es
+<.s
+:.i
+;.s
+:.m
+;0os	cristalizamos|cristalizámos
+:.ndo
+:.r
+;0a	cristalizara|cristalizará
+<.m
+=.os	cristalizáramos
+<.o	cristalizarão
+<0s	cristalizaras|cristalizarás
+;.des
+;.ei
+=0s	cristalizareis|cristalizáreis
+<.m
+=.os
+<.s
+;.ia
+=.m
+>.os	cristalizaríamos
+=.s
+<.eis	cristalizaríeis
+;.mos
+:.s
+;.se
+=.is	cristalizásseis
+=.m
+>.os	cristalizássemos
+=.s
+;.te
+=.s
+:.va
+<.m
+=.os	cristalizávamos
+<.s
+;.eis	cristalizáveis
+<.l	cristalizável
+9.e
+:.i
+;.s
+:.m
+;.os
+:.s
+9.o
+:.u
+7.ogia
+:.sta
+=.s
+9.rafa	cristalógrafa
+=.s	cristalógrafas
+<.ia
+>.s
+=.ca	cristalográfica
+?.s	cristalográficas
+>.o	cristalográfico
+?.s	cristalográficos
+<.o	cristalógrafo
+=.s	cristalógrafos
+8.ide
+;.s
 6/ndade
+;.s
 69o	cristão
 79s	cristãos
 63s	cristãs|cristas
-53ianismo
+5.iania	cristiânia
+9.cida
+93smo
+<.s
+:.simo	cristianíssimo
+>.s	cristianíssimos
+90za	cristianiza|cristianizá
+;.cao	cristianização
+<.oes	cristianizações
+;.da
+=.s
+<.o
+=.s
+;.i
+<.s
+;.m
+<0os	cristianizamos|cristianizámos
+;.ndo
+;.r
+<0a	cristianizara|cristianizará
+=.m
+>.os	cristianizáramos
+=.o	cristianizarão
+=0s	cristianizaras|cristianizarás
+<.des
+<.ei
+>0s	cristianizareis|cristianizáreis
+=.m
+>.os
+=.s
+<.ia
+>.m
+?.os	cristianizaríamos
+>.s
+=.eis	cristianizaríeis
+<.mos
+;.s
+<.se
+>.is	cristianizásseis
+>.m
+?.os	cristianizássemos
+>.s
+<.te
+>.s
+;.va
+=.m
+>.os	cristianizávamos
+=.s
+<.eis	cristianizáveis
+:.e
+;.i
+<.s
+;.m
+<.os
+;.s
+:.o
+;.u
+8.o
+6.na
 52o
+6.logia
+;.s
+:.ca	cristológica
+<.s	cristológicas
+;.o	cristológico
+<.s	cristológicos
+:.sta
+=.s
+6.vao	cristóvão
 36terio	critério
 86s	critérios
+9.a
+:.mente
+:.s
+9.o
+:.s
 4<ica	crítica|critica
 70da
+9.s
 83o
+9.r
+:.a
 71m
 8.ente
 7.ndo

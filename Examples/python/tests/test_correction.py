@@ -38,17 +38,40 @@ def test_spelling_option_rewrites_refined_only():
 
 
 def test_text_in_another_language_comes_back_as_typed():
-    result = storykit.correct_offline("Ich mochte nach hasue", words=True)
-    assert [v["text"] for v in result["variations"]] == ["Ich mochte nach hasue"]
-    assert {"code": "language", "detected": "de"} in result["issues"]
-    assert [w["corrected"] for w in result["words"]] == ["Ich", "mochte", "nach", "hasue"]
-    # The caller may say which language the text is in.
-    assert storykit.correct_offline("Ich mochte nach hasue", language="en")["variations"][0]["text"] != "Ich mochte nach hasue"
-    told = storykit.correct_offline("i wnat to go hmoe", language="pt-BR")
+    typed = "Chciałbym pójść do domu, bo jest zimno"
+    result = storykit.correct_offline(typed, words=True)
+    assert [v["text"] for v in result["variations"]] == [typed]
+    assert {"code": "language", "detected": "pl"} in result["issues"]
+    assert [w["corrected"] for w in result["words"]] == [w["original"] for w in result["words"]]
+    cyrillic = storykit.correct_offline("Я хочу пойти домой")
+    assert [v["text"] for v in cyrillic["variations"]] == ["Я хочу пойти домой"]
+    assert {"code": "language", "detected": "ru"} in cyrillic["issues"]
+    # The caller may say which language the text is in: one without a pack comes back as typed.
+    told = storykit.correct_offline("i wnat to go hmoe", language="pl")
     assert [v["text"] for v in told["variations"]] == ["i wnat to go hmoe"]
-    assert {"code": "language", "detected": "pt"} in told["issues"]
+    assert {"code": "language", "detected": "pl"} in told["issues"]
     with pytest.raises(errors.InvalidArgumentError, match="language"):
         storykit.correct_offline("i wnat", language="english")
+
+
+@pytest.mark.parametrize("language, typed, expected", [
+    (None, "Ich mochte nach hasue gehen, weil es kalt ist", "Ich möchte nach Hause gehen, weil es kalt ist"),
+    ("es", "manana vamos a la plaza", "mañana vamos a la plaza"),
+    ("es-MX", "manana vamos a la plaza", "mañana vamos a la plaza"),
+    ("fr", "je veux aller a la masion", "je veux aller a la maison"),
+])
+def test_languages_with_a_pack_are_corrected(language, typed, expected):
+    result = storykit.correct_offline(typed, language=language)
+    assert result["variations"][0]["text"] == expected
+    assert not any(issue["code"] == "language" for issue in result["issues"])
+
+
+def test_the_layout_defaults_to_the_languages_keyboard():
+    # On QWERTZ, German's keyboard, "z" sits beside "u" and "t"; on QWERTY it does not.
+    assert storykit.correct_offline("das ist uu viel", language="de")["variations"][0]["text"] == "das ist zu viel"
+    assert storykit.correct_offline("das ist uu viel", language="de", layout="qwerty")["variations"][0]["text"] == "das ist uu viel"
+    with pytest.raises(errors.InvalidArgumentError, match="layout"):
+        storykit.correct_offline("manana", language="es", layout=7)
 
 
 def test_words_on_request():

@@ -22,9 +22,10 @@
 ///   refined, offered only when it is at most `alternativeMargin` (log10) less likely than the
 ///   best reading, or `realWordAlternativeMargin` when it changes a word typed correctly.
 /// So a correction holds one, two or three versions; fewer than three is a normal outcome and
-/// the set says why with a `count` issue. Text in another language (German, French, Spanish,
-/// Italian, Portuguese, Dutch, Polish) is returned as typed, with a `language` issue naming
-/// it, rather than rewritten into English words. Correctly typed words are never changed in
+/// the set says why with a `count` issue. The corrector reads the languages of its `packs`
+/// (English alone by default; `LanguagePack` lists the others and their limits): a language
+/// without a pack (or another script) is returned as typed, with a `language` issue naming it,
+/// rather than rewritten into another language's words. Correctly typed words are never changed in
 /// `direct` or `refined` unless the words around them make another word far likelier; British and
 /// American spellings are both correct. Names (capitalised words that are not English words;
 /// only a long one a single slip away from a word is corrected), acronyms, numbers, URLs,
@@ -242,12 +243,16 @@ public struct OfflineCorrector: Sendable {
             return keep(score: known ? Self.contractionScore : Self.unknownScore)
         }
         if let index = lexicon.index(of: lowered) {
-            // A diacritic skipped or wrong ("manana", "cafè") where the letters typed are no
-            // word as written: a cheap slip, never a reason to read another word.
+            // A diacritic skipped ("manana") where the letters typed are no word as written: a
+            // cheap slip, never a reason to read another word. A diacritic typed takes a long
+            // press, so a word typed with one the list lacks ("aiutò", "vœu") is meant: the
+            // list's spelling is only its alternative.
             if rules.foldsLetters, !lexicon.isSpelling(token.text.lowercased(), of: index) {
-                keep(score: Self.unknownBesideReadingsScore)
+                let typedDiacritic = token.text.utf8.contains { $0 >= 0x80 }
+                keep(score: typedDiacritic ? lexicon.logProbability[index] : Self.unknownBesideReadingsScore)
                 options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(index)),
-                                                        channel: -Self.diacriticSlipCost, isIdentity: false))
+                                                        channel: -(typedDiacritic ? Self.realWordPenalty : Self.diacriticSlipCost),
+                                                        isIdentity: false))
                 return
             }
             keep(score: 0, word: Int32(index))
