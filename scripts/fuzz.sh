@@ -53,7 +53,12 @@ build_module() {
         -module-name "$name" -emit-module-path "$build/modules/$name.swiftmodule" -o "$library"
 }
 build_module StoryKitCore Sources/StoryKitCore
+# The language packs, which the C library carries: the corrector target reaches them through it.
+packs=(StoryKitSpanish StoryKitFrench StoryKitGerman StoryKitItalian StoryKitPortuguese StoryKitDutch)
+for pack in "${packs[@]}"; do build_module "$pack" "Sources/$pack"; done
 build_module StoryKitC Sources/StoryKitC
+pack_libraries=()
+for pack in "${packs[@]}"; do pack_libraries+=("$build/modules/lib$pack.a"); done
 
 for target in "${targets[@]}"; do
     binary="$build/bin/$target"
@@ -62,7 +67,7 @@ for target in "${targets[@]}"; do
     fi
     echo "== Building fuzz target $target" >&2
     swiftc "${flags[@]}" -module-name "Fuzz_${target//-/_}" Tests/Fuzz/Support/*.swift "Tests/Fuzz/Targets/$target.swift" \
-        "$build/modules/libStoryKitC.a" "$build/modules/libStoryKitCore.a" -o "$binary" 2>&1 \
+        "$build/modules/libStoryKitC.a" "${pack_libraries[@]}" "$build/modules/libStoryKitCore.a" -o "$binary" 2>&1 \
         | { grep -v "Cannot export local symbol" || true; } >&2
 done
 [ "$build_only" -eq 1 ] && exit 0

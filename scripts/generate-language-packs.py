@@ -52,8 +52,12 @@ CAPITALISED_SHARE = 0.8
 FOLDED_LETTERS = "àáâãäåçèéêëìíîïñòóôõöùúûüýÿßæœ"
 SPECIAL_FOLDS = {"ß": "ss", "æ": "ae", "œ": "oe"}
 # How much commoner a spelling with diacritics must be than the same letters without them
-# for the latter to count as the diacritic skipped.
-SKIPPED_DIACRITIC_RATIO = 10
+# for the latter to count as the diacritic skipped. Spanish web text (spaCy's source) drops
+# accents often (`tambien` is a sixth as common as `también`, `cancion` half as common as
+# `canción`), while in French, German and Portuguese the pairs between 2 and 10 times apart
+# are mostly two words (`rencontre`/`rencontré`, `fuhren`/`führen`, `esta`/`está`).
+SKIPPED_DIACRITIC_RATIO = {"es": 2}
+DEFAULT_SKIPPED_DIACRITIC_RATIO = 10
 # A spelling this much rarer than the commonest with its letters is noise (`èl` beside `el`).
 RARE_SPELLING_RATIO = 100
 # The commonest words kept per language: more would add typos that the subtitle corpora
@@ -105,7 +109,7 @@ def cased_counts(probabilities: dict[str, float], keeps_capitals: bool) -> dict[
     return counts
 
 
-def folded_entries(counts: dict[str, int], single_letters: str, left_out: set[str]) -> dict[str, tuple[int, list[str]]]:
+def folded_entries(counts: dict[str, int], single_letters: str, left_out: set[str], skipped_ratio: float) -> dict[str, tuple[int, list[str]]]:
     """Key → (summed count, spellings commonest first) for the MAX_WORDS commonest words. A
     spelling without diacritics far rarer than the same letters with them (`manana` beside
     `mañana`, `mochte` beside `möchte`) is mostly the diacritic skipped, and is left out, so
@@ -123,7 +127,7 @@ def folded_entries(counts: dict[str, int], single_letters: str, left_out: set[st
         commonest_is_plain = fold(commonest.lower()) == commonest.lower()
         kept = [(word, count) for word, count in spellings
                 if word == commonest or (most < RARE_SPELLING_RATIO * count
-                                         and (word.lower() != key or commonest_is_plain or most < SKIPPED_DIACRITIC_RATIO * count))]
+                                         and (word.lower() != key or commonest_is_plain or most < skipped_ratio * count))]
         entries[key] = (sum(count for _, count in kept), [word for word, _ in kept])
     return entries
 
@@ -159,7 +163,8 @@ def main() -> None:
                 sources[code] = cased_counts(json.loads(gzip.decompress(archive.read(files[code]))), keeps_capitals=code == "de")
     for code, (name, single_letters, left_out) in LANGUAGES.items():
         package = SPACY_PACKAGE if code in FROM_SPACY else PACKAGE
-        entries = folded_entries(sources[code], single_letters, left_out)
+        entries = folded_entries(sources[code], single_letters, left_out,
+                                 SKIPPED_DIACRITIC_RATIO.get(code, DEFAULT_SKIPPED_DIACRITIC_RATIO))
         target = ROOT / "Sources" / f"StoryKit{name}"
         target.mkdir(parents=True, exist_ok=True)
         body = word_list(entries)

@@ -25,7 +25,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "correction-benchmark",
-            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")],
+            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")]
+                + ["Spanish", "French", "German", "Italian", "Portuguese", "Dutch"].map {
+                    .product(name: "StoryKit\($0)", package: "StoryKit")
+                },
             path: "Sources/CorrectionBenchmark"
         ),
     ],

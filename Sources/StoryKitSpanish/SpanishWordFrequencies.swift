@@ -32,7 +32,7 @@ enum SpanishWordFrequencies {
 24h
 32h
 40h
-27iun	aaiún|aaiun
+26iun	aaiún
 20l
 34borg
 32to
@@ -49,7 +49,7 @@ enum SpanishWordFrequencies {
 41ejo
 55s
 64a
-4<ia	abadía|abadia
+4;ia	abadía
 62s	abadías
 51no	abadiño
 35ixo
@@ -139,7 +139,7 @@ enum SpanishWordFrequencies {
 6<n
 79do
 6;r
-76a	abarcará|abarcara
+75a	abarcará
 80n	abarcarán
 71ia	abarcaría
 70lo
@@ -261,7 +261,7 @@ enum SpanishWordFrequencies {
 38r
 48crombie
 48deen
-49racion	aberración|aberracion
+49racion	aberración
 :8es
 68nte
 96s
@@ -350,7 +350,7 @@ enum SpanishWordFrequencies {
 4:a
 52ba
 7/n
-5:cia	abogacía|abogacia
+59cia	abogacía
 5=da
 74s
 6Do
@@ -360,7 +360,7 @@ enum SpanishWordFrequencies {
 63do
 55r
 60on
-48o	abogó|abogo
+47o	abogó
 34lengo
 4:icion	abolición
 92ista
@@ -465,7 +465,7 @@ enum SpanishWordFrequencies {
 60s	abraços
 4?ham
 70s
-65n	abrahán|abrahan
+64n	abrahán
 46m
 5/o
 65s
@@ -544,15 +544,15 @@ enum SpanishWordFrequencies {
 75r
 78tura
 ;7s
-3<i	abrí|abri
-4<a	abría|abria
-58n	abrían|abrian
+3;i	abrí
+4;a	abría
+57n	abrían
 43d
 57or
 73es
 4?endo
 80le	abriéndole
-87se	abriéndose|abriendose
+87se	abriéndose
 58ra
 75n
 6=on
@@ -626,7 +626,7 @@ enum SpanishWordFrequencies {
 42zos
 51zo
 2;s
-35alon	absalón|absalon
+34alon	absalón
 36ceso
 75s
 33enta
@@ -777,7 +777,7 @@ enum SpanishWordFrequencies {
 68n
 66s
 56i	aburrí|aburri
-66a	aburría|aburria
+64a	aburría
 7/n	aburrían
 6=da
 89s
@@ -833,7 +833,7 @@ enum SpanishWordFrequencies {
 70s
 35ss
 1<c
-2Ga	acá|aca
+2Fa	acá
 34b
 4Ea
 5>ba
@@ -852,11 +852,11 @@ enum SpanishWordFrequencies {
 5Dr
 6>a	acabará|acabara
 7/mos	acabáramos
-7:n	acabarán|acabaran
-75s	acabarás|acabaras
-65e	acabaré|acabare
+79n	acabarán
+74s	acabarás
+65e	acabaré
 77mos
-6;ia	acabaría|acabaria
+6:ia	acabaría
 81mos	acabaríamos
 85n	acabarían
 64la
@@ -974,7 +974,7 @@ enum SpanishWordFrequencies {
 78o	acarició|acaricio
 55gua
 42o	ácaro
-58s	ácaros|acaros
+57s	ácaros
 49rea
 70ba
 72do
@@ -1003,7 +1003,7 @@ enum SpanishWordFrequencies {
 60on
 40e
 50n
-44lan	acatlán|acatlan
+43lan	acatlán
 42o	acató|acato
 4/zingo
 31udalada
@@ -1058,7 +1058,7 @@ enum SpanishWordFrequencies {
 9?s
 60on	accesión
 8/es
-66t	accésit|accesit
+65t	accésit
 5Io
 65portada
 65ria
@@ -1166,7 +1166,7 @@ enum SpanishWordFrequencies {
 73o
 3<lera
 73ba
-7>cion	aceleración|aceleracion
+7=cion	aceleración
 ;4es
 7:da
 95mente
@@ -1186,8 +1186,8 @@ enum SpanishWordFrequencies {
 70s
 66e
 72n
-68o	aceleró|acelero
-76metro	acelerómetro|acelerometro
+67o	aceleró
+75metro	acelerómetro
 <0s	acelerómetros
 70n	acelerón
 80es
@@ -1245,7 +1245,7 @@ enum SpanishWordFrequencies {
 89n	aceptarán|aceptaran
 74e	aceptaré|aceptare
 84mos
-78ia	aceptaría|aceptaria
+77ia	aceptaría
 93n	aceptarían
 76la
 93s
@@ -1308,7 +1308,7 @@ enum SpanishWordFrequencies {
 72e
 70te
 69te	acércate|acercate
-5?o	acercó|acerco
+5>o	acercó
 42eros
 40ia	acería
 52nox
@@ -1407,12 +1407,12 @@ enum SpanishWordFrequencies {
 35cate
 42lovir
 38d
-4:a	ácida|acida
+49a	ácida
 56s	ácidas
 40ente
 5<z
 43ificacion	acidificación
-4Bo	ácido|acido
+4Ao	ácido
 5>s	ácidos
 65is
 36endo
@@ -1444,7 +1444,7 @@ enum SpanishWordFrequencies {
 61n
 4>ra
 63ba
-6=cion	aclaración|aclaracion
+6=cion	aclaración
 ::es
 63da
 83s
@@ -1479,7 +1479,7 @@ enum SpanishWordFrequencies {
 34imatacion	aclimatación
 81rse
 25me
-2>ne	acné|acne
+2<ne	acné
 31l
 3/ur
 24o	aco|aço
@@ -1658,7 +1658,7 @@ enum SpanishWordFrequencies {
 8;r
 94a	aconsejará|aconsejara
 :2n	aconsejaran|aconsejarán
-96ia	aconsejaría|aconsejaria
+94ia	aconsejaría
 95le
 ;/s
 93me
@@ -1727,7 +1727,7 @@ enum SpanishWordFrequencies {
 77a	acordará|acordara
 85n	acordarán|acordaran
 84s	acordaras|acordarás
-74e	acordaré|acordare
+72e	acordaré
 80mos
 7/ia	acordaría
 79me
@@ -1741,7 +1741,7 @@ enum SpanishWordFrequencies {
 66te
 5Ae	acorde|acordé
 61mos
-6;on	acordeón|acordeon
+6:on	acordeón
 84es
 82ista
 6As
@@ -1798,8 +1798,8 @@ enum SpanishWordFrequencies {
 71on
 7:se
 74te
-56e	acosté|acoste
-56o	acostó|acosto
+55e	acosté
+56o	acostó
 5;umbra
 :7ba
 <3n
@@ -1888,7 +1888,7 @@ enum SpanishWordFrequencies {
 90ron
 42gel
 4/lamida
-57ica	acrílica|acrilica
+56ica	acrílica
 88s	acrilicas|acrílicas
 7>o	acrílico|acrilico
 88s	acrílicos|acrilicos
@@ -1916,7 +1916,7 @@ enum SpanishWordFrequencies {
 48nimo	acrónimo
 83s	acrónimos
 63s
-48polis	acrópolis|acropolis
+47polis	acrópolis
 45ss
 53tico	acróstico|acrostico
 30ylic
@@ -1943,7 +1943,7 @@ enum SpanishWordFrequencies {
 42v
 5Ca
 61ba
-6>cion	activación|activacion
+6>cion	activación
 :4es
 6:da
 86s
@@ -1957,7 +1957,7 @@ enum SpanishWordFrequencies {
 69n
 77do
 6@r
-76a	activará|activara
+75a	activará
 81n	activarán
 73la
 87o
@@ -2007,7 +2007,7 @@ enum SpanishWordFrequencies {
 41os
 32s
 33u
-4Aa	actúa|actua
+4Aa	actúa
 59ba
 77n
 5Dcion	actuación
@@ -2033,7 +2033,7 @@ enum SpanishWordFrequencies {
 93ba
 :5le
 <0s
-9Ecion	actualización|actualizacion
+9Ecion	actualización
 =Bes
 9@da
 ;<s
@@ -2045,7 +2045,7 @@ enum SpanishWordFrequencies {
 :<do
 <1se	actualizándose
 9Br
-:7a	actualizará|actualizara
+:6a	actualizará
 ;2n	actualizarán
 :4e	actualizaré|actualizare
 ;2mos
@@ -2064,13 +2064,13 @@ enum SpanishWordFrequencies {
 62ly
 6Gmente
 59mos
-5?n	actúan|actuan
+5?n	actúan
 6>do
 65te
 83s
 5Dr
-6<a	actuará|actuara
-7:n	actuarán|actuaran
+6;a	actuará
+79n	actuarán
 61emos
 65ia	actuaría
 82l
@@ -2081,9 +2081,9 @@ enum SpanishWordFrequencies {
 6:on
 55s	actuas|actúas
 60e
-4<e	actúe|actue|actué
+4;e	actúe|actué
 54mos
-5:n	actúen|actuen
+59n	actúen
 50s	actúes
 4=o	actuó|actúo
 42r
@@ -2102,10 +2102,10 @@ enum SpanishWordFrequencies {
 72ta
 92s
 53telamiento
-49tica	acuática|acuatica
-8;s	acuáticas|acuaticas
-7=o	acuático|acuatico
-8=s	acuáticos|acuaticos
+49tica	acuática
+8:s	acuáticas
+7<o	acuático
+8<s	acuáticos
 31chillado
 90r
 40iado
@@ -2119,7 +2119,7 @@ enum SpanishWordFrequencies {
 4>e
 5>n
 52s
-47i	acudí|acudi
+46i	acudí
 57a	acudía
 68n	acudían
 5/d
@@ -2197,7 +2197,7 @@ enum SpanishWordFrequencies {
 ;4s
 65e
 74n
-68o	acumuló|acumulo|acúmulo
+67o	acumuló|acúmulo
 7/s	acúmulos
 3<na	acuña
 54cion	acuñación
@@ -2253,12 +2253,12 @@ enum SpanishWordFrequencies {
 48e
 54n
 50s
-4=o	acusó|acuso
-4>tica	acústica|acustica
+4=o	acusó
+4=tica	acústica
 80mente	acústicamente
-89s	acústicas|acusticas
-7=o	acústico|acustico
-89s	acústicos|acusticos
+89s	acústicas
+7<o	acústico
+88s	acústicos
 23v
 1@d
 2:a
@@ -2281,7 +2281,7 @@ enum SpanishWordFrequencies {
 4<s
 51on
 41uz
-3>n	adán|adan
+3=n	adán
 41a
 4/ero
 31pt
@@ -2309,7 +2309,7 @@ enum SpanishWordFrequencies {
 93nos	adaptándonos
 98se	adaptándose
 6?r
-76a	adaptará|adaptara
+75a	adaptará
 82n	adaptarán
 70emos
 76la
@@ -2445,7 +2445,7 @@ enum SpanishWordFrequencies {
 56n	ademán
 65es
 54r
-5Ms	además|ademas
+5Ms	además
 46s
 43uz
 34n	aden|adén
@@ -2534,7 +2534,7 @@ enum SpanishWordFrequencies {
 30oc
 24i
 31cae
-4?cion	adicción|adiccion
+4>cion	adicción
 8<es
 4=ion	adición
 78a
@@ -2597,7 +2597,7 @@ enum SpanishWordFrequencies {
 31um
 3;vina
 72ba
-78cion	adivinación|adivinacion
+77cion	adivinación
 75do
 90r
 70is	adivináis
@@ -2712,7 +2712,7 @@ enum SpanishWordFrequencies {
 ;<or
 9;e
 :4n
-96o	administró|administro
+95o	administró
 55s
 4:ra
 67ba
@@ -2746,7 +2746,7 @@ enum SpanishWordFrequencies {
 46sibilidad
 79le
 95s
-6?on	admisión|admision
+6?on	admisión
 86es
 47ta
 61mos
@@ -2813,7 +2813,7 @@ enum SpanishWordFrequencies {
 4>de	adonde|adónde
 46is
 32os
-3Apcion	adopción|adopcion
+3Apcion	adopción
 8:es
 4=ta
 62ba
@@ -2828,8 +2828,8 @@ enum SpanishWordFrequencies {
 75te
 95s
 6Ar
-79a	adoptará|adoptara
-87n	adoptarán|adoptaran
+78a	adoptará
+87n	adoptarán
 71ia	adoptaría
 72la
 83o
@@ -2844,7 +2844,7 @@ enum SpanishWordFrequencies {
 80s
 77o
 86s
-5<o	adoptó|adopto
+5<o	adoptó
 34quin	adoquín|adoquin
 72adas
 92o
@@ -2855,7 +2855,7 @@ enum SpanishWordFrequencies {
 75n
 6;le
 88s
-5>cion	adoración|adoracion
+5=cion	adoración
 57da
 70s
 68o
@@ -2922,7 +2922,7 @@ enum SpanishWordFrequencies {
 71o
 56rente
 :2s
-68i	adquirí|adquiri
+66i	adquirí
 74a	adquiría
 82n	adquirían
 7=da
@@ -2965,13 +2965,13 @@ enum SpanishWordFrequencies {
 50s
 63e
 38i
-4:a	adrià|adriá|adria
+49a	adrià|adriá
 5An	adrián|adrian
 6?a
 6/ne
 6;o
 50tica	adriática
-87o	adriático|adriatico
+86o	adriático
 4/el
 55n
 63ne
@@ -3026,7 +3026,7 @@ enum SpanishWordFrequencies {
 49t
 5>a
 6<s
-54era	adúltera|adultera
+53era	adúltera
 83cion	adulteración
 83da
 :0s
@@ -3138,11 +3138,11 @@ enum SpanishWordFrequencies {
 22on
 22quo
 24r
-3Aea	aérea|aerea
+3Aea	aérea
 5?s	aéreas
-4@o	aéreo|aereo
+4?o	aéreo
 52puerto
-5=s	aéreos|aereos
+5=s	aéreos
 31ial
 41s
 30mec
@@ -3150,12 +3150,12 @@ enum SpanishWordFrequencies {
 48bic	aerobic|aeróbic
 76a	aeróbica
 81s	aeróbicas
-77o	aeróbico|aerobico
-87s	aeróbicos|aerobicos
+77o	aeróbico
+86s	aeróbicos
 75s
 60os
 44club
-48dinamica	aerodinámica|aerodinamica
+48dinamica	aerodinámica
 <3s	aerodinámicas
 ;6o	aerodinámico
 <2s	aerodinámicos
@@ -3170,13 +3170,13 @@ enum SpanishWordFrequencies {
 55rafia	aerografia|aerografía
 86o	aerografo|aerógrafo
 4=linea	aerolínea
-9>s	aerolíneas|aerolineas
+9>s	aerolíneas
 40mental
 67xico	aeroméxico|aeromexico
 57odelismo
-4;nautica	aeronáutica|aeronautica
+4;nautica	aeronáutica
 ;4s	aeronáuticas
-:8o	aeronáutico|aeronautico
+:8o	aeronáutico
 ;4s	aeronáuticos
 63val
 7;e
@@ -3219,7 +3219,7 @@ enum SpanishWordFrequencies {
 72s
 69o
 75s
-3?n	afán|afan
+3?n	afán
 43a
 5/ba
 7/n
@@ -3249,9 +3249,9 @@ enum SpanishWordFrequencies {
 6An
 7=do
 6@r
-7=a	afectará|afectara
-89n	afectarán|afectaran
-79ia	afectaría|afectaria
+7<a	afectará
+88n	afectarán
+78ia	afectaría
 93n	afectarían
 72le
 90s
@@ -3342,7 +3342,7 @@ enum SpanishWordFrequencies {
 4:he
 6;s
 43io
-6An	afición|aficion
+6An	afición
 78ada
 :4s
 9?o
@@ -3373,9 +3373,9 @@ enum SpanishWordFrequencies {
 71te
 6/te
 52o	afilió
-3;n	afín|afin
+3:n	afín
 49a
-58cion	afinación|afinacion
+57cion	afinación
 91es
 54da
 70s
@@ -3478,7 +3478,7 @@ enum SpanishWordFrequencies {
 ;0s
 38enta
 72s
-3Dica	áfrica|africa
+3Cica	áfrica
 67n
 7=a
 8:s
@@ -3523,7 +3523,7 @@ enum SpanishWordFrequencies {
 80se
 62e
 71n
-65o	afrontó|afronto
+64o	afrontó
 40s
 34utado
 81s
@@ -3563,7 +3563,7 @@ enum SpanishWordFrequencies {
 42os
 38n
 40lo
-35pe	ágape|agape
+34pe	ágape
 50a
 45ito
 41orni
@@ -3653,11 +3653,11 @@ enum SpanishWordFrequencies {
 33a
 31ganta
 88dos
-3>l	ágil|agil
+3=l	ágil
 40a
 47e
 50nt
-59s	ágiles|agiles
+59s	ágiles
 42ice
 71n
 5=dad
@@ -3739,7 +3739,7 @@ enum SpanishWordFrequencies {
 64n
 60ron
 31ncillo
-4<ia	agonía|agonia
+4<ia	agonía
 61s	agonías
 54ca	agónica
 65o	agónico
@@ -3785,7 +3785,7 @@ enum SpanishWordFrequencies {
 66se
 47e
 55n
-47o	agotó|agoto
+47o	agotó
 22p
 26r
 37a
@@ -3801,7 +3801,7 @@ enum SpanishWordFrequencies {
 63do
 67n
 6:r
-73a	agradará|agradara
+72a	agradará
 75ia	agradaría|agradaria
 72le
 71on
@@ -3810,8 +3810,8 @@ enum SpanishWordFrequencies {
 8>mos
 8:n
 8Ar
-97a	agradecerá|agradecera
-:7n	agradecerán|agradeceran
+96a	agradecerá
+:6n	agradecerán
 :/s	agradecerás
 9;e	agradecere|agradeceré
 :6mos
@@ -3926,15 +3926,15 @@ enum SpanishWordFrequencies {
 7;os
 6;n
 7=do
-94le	agregándole|agregandole
+94le	agregándole
 9/se	agregándose
 73os	agreganos|agréganos
 6Dr
-76a	agregará|agregara
+74a	agregará
 84n	agregarán|agregaran
 73e	agregaré|agregare
 83mos
-76ia	agregaría|agregaria
+75ia	agregaría
 75la
 90s
 8:e
@@ -3952,7 +3952,7 @@ enum SpanishWordFrequencies {
 64n
 76me
 62s
-5Co	agregó|agrego
+5Bo	agregó
 5?ue	agregue|agregué
 72mos
 77n
@@ -3979,8 +3979,8 @@ enum SpanishWordFrequencies {
 31i
 47a
 52s
-4Acola	agrícola|agricola
-8@s	agrícolas|agricolas
+4Acola	agrícola
+8@s	agrícolas
 71e
 72o	agrícolo
 5;ultor
@@ -4029,17 +4029,17 @@ enum SpanishWordFrequencies {
 51egocio
 ;5s
 50oma	agrónoma
-78ia	agronomía|agronomia
+78ia	agronomía
 83ca	agronómica
 :1s	agronómicas
 92o	agronómico
-78o	agrónomo|agronomo
+77o	agrónomo
 85s	agrónomos
 4<pecuaria
 <9s
 ;<o
 <:s
-48quimicos	agroquímicos|agroquimicos
+47quimicos	agroquímicos
 44toxicos	agrotóxicos
 59urismo
 ;1s
@@ -4150,7 +4150,7 @@ enum SpanishWordFrequencies {
 40r
 54a	agüera
 52e
-5<o	agüero|aguero
+5;o	agüero
 51re
 62ida
 86o
@@ -4159,7 +4159,7 @@ enum SpanishWordFrequencies {
 41en
 46jon	aguijón
 70es
-4?la	águila|aguila
+4>la	águila
 6@r
 71es
 6>s	águilas|aguilas
@@ -4195,8 +4195,8 @@ enum SpanishWordFrequencies {
 4/to
 38s
 42ta
-57i	agustí|agusti
-6Bn	agustín|agustin
+56i	agustí
+6An	agustín
 7:a
 83s
 71iana
@@ -4224,7 +4224,7 @@ enum SpanishWordFrequencies {
 62h
 71h
 80h
-2Ji	ahí|ahi
+2Ii	ahí
 30gal
 34i
 40i
@@ -4232,7 +4232,7 @@ enum SpanishWordFrequencies {
 65o
 72s
 3/msa
-37nco	ahínco|ahinco
+36nco	ahínco
 21ly
 21m
 36ad
@@ -4298,9 +4298,9 @@ enum SpanishWordFrequencies {
 7:do
 9/se	ahorrándose
 6Ar
-77a	ahorrará|ahorrara
+77a	ahorrará
 82n	ahorrarán
-85s	ahorrarás|ahorraras
+84s	ahorrarás
 7/e	ahorraré
 82mos
 74ia	ahorraría
@@ -4350,7 +4350,7 @@ enum SpanishWordFrequencies {
 42n
 31e
 40n
-37o	aído|aido
+36o	aído
 31s
 20ello
 30te
@@ -4462,7 +4462,7 @@ enum SpanishWordFrequencies {
 7=s
 5@miento
 ;8s
-54n	aíslan|aislan
+53n	aíslan
 63do
 6:te
 89s
@@ -4531,7 +4531,7 @@ enum SpanishWordFrequencies {
 85o
 9/s
 67o
-2:i	ají|aji
+29i	ají
 31aco
 33es	ajíes
 31jic
@@ -4542,7 +4542,7 @@ enum SpanishWordFrequencies {
 72a
 2Ao	ajo|ajó
 31blanco
-35njoli	ajonjolí|ajonjoli
+35njoli	ajonjolí
 3<s
 27uar
 52es
@@ -4570,7 +4570,7 @@ enum SpanishWordFrequencies {
 78do
 94se	ajustándose
 6?r
-77a	ajustará|ajustara
+76a	ajustará
 84n	ajustarán
 72la
 90s
@@ -4587,7 +4587,7 @@ enum SpanishWordFrequencies {
 ;1s
 91miento
 90r
-56o	ajustó|ajusto
+54o	ajustó
 31t
 19k
 2<a
@@ -4670,7 +4670,7 @@ enum SpanishWordFrequencies {
 38cant
 48ena
 74s
-45ran	alacrán|alacran
+44ran	alacrán
 75es
 34da
 53s
@@ -4706,7 +4706,7 @@ enum SpanishWordFrequencies {
 94s
 6=e
 79s
-66ico	alámbrico|alambrico
+65ico	alámbrico
 4=eda
 74s
 60illa
@@ -4730,7 +4730,7 @@ enum SpanishWordFrequencies {
 30ppuzha
 34quas	alaquàs|alaquas
 34r
-4=con	alarcón|alarcon
+4=con	alarcón
 63s
 4:de
 62a
@@ -4756,7 +4756,7 @@ enum SpanishWordFrequencies {
 70me
 70on
 73se
-56o	alargó|alargo
+55o	alargó
 56ue
 70n
 40ico
@@ -4791,8 +4791,8 @@ enum SpanishWordFrequencies {
 47riste
 32ui	alauí
 52ta
-3>va	álava|alava
-48es	alavés|alaves
+3=va	álava
+47es	alavés
 67a
 62es
 33ya
@@ -4836,17 +4836,17 @@ enum SpanishWordFrequencies {
 ;4s
 65no	albariño
 53n
-59racin	albarracín|albarracin
+58racin	albarracín
 74n	albarrán
 41s
 43tera
 57ros
 43yzin	albayzín|albayzin
 31edo
-5;rio	albedrío|albedrio
+5:rio	albedrío
 41iro
 46lda
-46niz	albéniz|albeniz
+45niz	albéniz
 50tosa
 43r
 5<ca
@@ -4912,10 +4912,10 @@ enum SpanishWordFrequencies {
 41jenses
 46lote
 4/ndiga	albóndiga
-99s	albóndigas|albondigas
+98s	albóndigas
 43r
 57ada
-68n	alborán|alboran
+66n	alborán
 66ya
 50ch
 59es
@@ -4942,7 +4942,7 @@ enum SpanishWordFrequencies {
 66ra
 70eta
 40ixech
-4Em	álbum|album|albúm
+4Dm	álbum|albúm
 5Aes	álbumes
 70mis	álbumesmis
 70ultimas	álbumesúltimas
@@ -4974,7 +4974,7 @@ enum SpanishWordFrequencies {
 47ide
 70sa
 51ne
-4Ala	alcalá|alcala|alcalà
+4@la	alcalá|alcalà
 5Ede
 7>s
 8>a
@@ -5006,7 +5006,7 @@ enum SpanishWordFrequencies {
 51os
 50sa
 62e
-5<tara	alcántara|alcantara
+5;tara	alcántara
 89illa
 <;do
 >4s
@@ -5025,8 +5025,8 @@ enum SpanishWordFrequencies {
 8=do
 :0se	alcanzándose
 7Er
-8;a	alcanzará|alcanzara
-98n	alcanzarán|alcanzaran
+8:a	alcanzará
+96n	alcanzarán
 91s	alcanzarás
 8/e	alcanzaré
 93mos
@@ -5045,7 +5045,7 @@ enum SpanishWordFrequencies {
 74s
 82e
 65e
-6Ao	alcanzó|alcanzo
+6@o	alcanzó
 46parras
 4/racejos
 61r
@@ -5064,7 +5064,7 @@ enum SpanishWordFrequencies {
 40yaga
 50de
 47zaba
-6<r	alcázar|alcazar
+6;r	alcázar
 77es	alcázares|alcazares
 3/c
 37e	alce|alcé
@@ -5091,10 +5091,10 @@ enum SpanishWordFrequencies {
 4Dhol
 78emia
 87s
-79ica	alcohólica|alcoholica
-:<s	alcohólicas|alcoholicas
-9:o	alcohólico|alcoholico
-:9s	alcohólicos|alcoholicos
+79ica	alcohólica
+:<s	alcohólicas
+99o	alcohólico
+:8s	alcohólicos
 82metro	alcoholímetro
 8;smo
 82zado
@@ -5105,7 +5105,7 @@ enum SpanishWordFrequencies {
 51chel
 47r
 53a
-5=con	alcorcón|alcorcon
+5<con	alcorcón
 52es
 51isa
 53nocales
@@ -5165,7 +5165,7 @@ enum SpanishWordFrequencies {
 43nate
 2>e	ale|alé
 35a
-4=cion	aleación|aleacion
+4<cion	aleación
 88es
 41ndro
 4;toria
@@ -5240,8 +5240,8 @@ enum SpanishWordFrequencies {
 61n
 7/se	alégrense
 6=s
-5Eia	alegría|alegria
-7>s	alegrías|alegrias
+5Dia	alegría
+7=s	alegrías
 5Ao	alegro|alegró
 60n	alegrón
 42ue
@@ -5301,7 +5301,7 @@ enum SpanishWordFrequencies {
 54s
 49uya
 39m	alem|além
-4Ean	alemán|aleman
+4Dan	alemán
 6Ba
 7<s
 6Aes
@@ -5338,9 +5338,9 @@ enum SpanishWordFrequencies {
 86s	alérgenos|alergenos
 5=ia
 7<s
-6:ca	alérgica|alergica
+69ca	alérgica
 88s	alérgicas
-78o	alérgico|alergico
+78o	alérgico
 87s	alérgicos
 52ologia	alergología
 4:o
@@ -5387,7 +5387,7 @@ enum SpanishWordFrequencies {
 40i
 41ta
 3/ve
-49in	alevín|alevin
+48in	alevín
 67es
 40osa
 66ia	alevosía
@@ -5447,7 +5447,7 @@ enum SpanishWordFrequencies {
 43z
 31eizar	alféizar
 4/o
-47rez	alférez|alferez
+46rez	alférez
 33ie
 46l
 58er
@@ -5467,7 +5467,7 @@ enum SpanishWordFrequencies {
 ;9s
 41n
 55s
-6:in	alfonsín|alfonsin
+69in	alfonsín
 86a
 80categorias	alfonsincategorías
 6Co
@@ -5504,7 +5504,7 @@ enum SpanishWordFrequencies {
 :0s
 4=ciras
 90foro
-45mesi	algemesí|algemesi
+44mesi	algemesí
 40r
 53ia
 50non
@@ -5518,7 +5518,7 @@ enum SpanishWordFrequencies {
 52et
 34n
 3No
-4Adon	algodón|algodon
+4@don	algodón
 73ales
 71era
 91o
@@ -5550,7 +5550,7 @@ enum SpanishWordFrequencies {
 42m
 52a
 63s
-4Jn	algún|algun
+4In	algún
 5Ka
 6Ks
 51dia
@@ -5618,8 +5618,8 @@ enum SpanishWordFrequencies {
 63nte
 9/s
 60r
-5:igena	alienígena|alienigena
-::s	alienígenas|alienigenas
+59igena	alienígena
+:9s	alienígenas
 5;s
 5:ta
 76n
@@ -5646,7 +5646,7 @@ enum SpanishWordFrequencies {
 4>enta
 86ba
 :4n
-8Ecion	alimentación|alimentacion
+8Dcion	alimentación
 <0es
 88da
 :6s
@@ -5660,7 +5660,7 @@ enum SpanishWordFrequencies {
 99do
 ;5se	alimentándose
 8>r
-93a	alimentará|alimentara
+92a	alimentará
 :/n	alimentarán
 9Aia	alimentaria|alimentaría
 ;:s
@@ -5695,7 +5695,7 @@ enum SpanishWordFrequencies {
 53r	aliñar
 45e
 56a
-6=cion	alineación|alineacion
+6=cion	alineación
 :8es
 66da
 86s
@@ -5714,7 +5714,7 @@ enum SpanishWordFrequencies {
 42ghi
 46o	aliño
 52s	aliños
-35o	alió|alio
+34o	alió
 43li
 32pio
 34rio
@@ -5778,7 +5778,7 @@ enum SpanishWordFrequencies {
 30oholika
 40n
 2Bl
-3Ha	allá|alla
+3Ga	allá
 4<h	allah|alláh
 44mand
 4;n
@@ -5817,7 +5817,7 @@ enum SpanishWordFrequencies {
 45y
 4/z
 30gemeine
-3Ii	allí|alli
+3Ii	allí
 4:ance
 66z
 42e
@@ -5845,7 +5845,7 @@ enum SpanishWordFrequencies {
 23m
 3Ga
 40celles
-6@n	almacén|almacen
+6?n	almacén
 7<a
 82ba
 :1n
@@ -5874,7 +5874,7 @@ enum SpanishWordFrequencies {
 72ista
 ;/s
 46da
-55en	almadén|almaden
+54en	almadén
 53raba
 41espacio
 46fuerte
@@ -5894,7 +5894,7 @@ enum SpanishWordFrequencies {
 63ora
 42ty
 40yate
-46zan	almazán|almazan
+45zan	almazán
 64ra
 82s
 53ora
@@ -5920,12 +5920,12 @@ enum SpanishWordFrequencies {
 5;os
 50silla
 43ra
-5Bia	almería|almeria
+5Bia	almería
 68ense
 :4s
 63mar
 47yda
-3:ibar	almíbar|almibar
+39ibar	almíbar
 49don	almidón
 74es
 4/ghty
@@ -5941,7 +5941,7 @@ enum SpanishWordFrequencies {
 62s
 44zcle
 3/o
-4<dovar	almodóvar|almodovar
+4;dovar	almodóvar
 4/gavares	almogávares
 51ia	almogía
 50uera
@@ -5959,7 +5959,7 @@ enum SpanishWordFrequencies {
 51d
 50eda
 58te
-45radi	almoradí|almoradi
+43radi	almoradí
 61vides	almorávides
 5/ox
 51ranas
@@ -5979,7 +5979,7 @@ enum SpanishWordFrequencies {
 8/n
 7Ao
 8;s
-49necar	almuñécar|almuñecar|almunecar
+49necar	almuñécar|almuñecar
 58ia
 43ssafes
 41zara
@@ -6025,7 +6025,7 @@ enum SpanishWordFrequencies {
 67te
 54s
 51te	alójate
-4<e	alojé|aloje
+4;e	alojé
 54n
 52s
 60e	alójese
@@ -6228,7 +6228,7 @@ enum SpanishWordFrequencies {
 65e
 69o	alterno|alternó
 77s
-56o	alteró|altero
+55o	alteró
 40s
 45t
 47za
@@ -6247,9 +6247,9 @@ enum SpanishWordFrequencies {
 :/o	altiplánico
 8:o
 44ro
-4:sima	altísima|altisima
+49sima	altísima
 85s	altísimas
-7<o	altísimo|altisimo
+7;o	altísimo
 86s	altísimos
 50onante
 ;2s
@@ -6343,7 +6343,7 @@ enum SpanishWordFrequencies {
 65e
 74ra
 62o	alumbró
-43ina	alúmina|alumina
+42ina	alúmina
 62e	aluminé
 6Cio
 85s
@@ -6382,7 +6382,7 @@ enum SpanishWordFrequencies {
 40dro
 45olar
 81es
-64os	alvéolos|alveolos
+63os	alvéolos
 4;s
 41z
 31ia
@@ -6418,7 +6418,7 @@ enum SpanishWordFrequencies {
 44vidrios
 3>heimer	alzheimer|alzhéimer
 39ira
-3;o	alzó|alzo
+3:o	alzó
 40la
 1Jm
 2Ba
@@ -6499,7 +6499,7 @@ enum SpanishWordFrequencies {
 81a	amanecerá
 87es
 81foro
-64i	amanecí|amaneci
+63i	amanecí
 73a	amanecía
 70da
 85o
@@ -6507,7 +6507,7 @@ enum SpanishWordFrequencies {
 80ra
 92on
 70mos
-78o	amaneció|amanecio
+78o	amaneció
 51rado
 54zca
 71o
@@ -6529,7 +6529,7 @@ enum SpanishWordFrequencies {
 62ta
 72e
 76o
-57s	amarás|amaras
+55s	amarás
 49e	amare|amaré
 50mos
 51tto
@@ -6660,7 +6660,7 @@ enum SpanishWordFrequencies {
 44en	ambien|ambién
 68t
 74a
-8=cion	ambientación|ambientacion
+8<cion	ambientación
 <5es
 8:da
 :5s
@@ -6741,7 +6741,7 @@ enum SpanishWordFrequencies {
 35mos
 3?n	amén|amen
 4<a
-57bar	amenábar|amenabar
+56bar	amenábar
 54ce
 73n
 55s
@@ -6765,7 +6765,7 @@ enum SpanishWordFrequencies {
 80a
 88on
 7As
-6:o	amenazó|amenazo
+6:o	amenazó
 40gual
 41hotep
 43idad
@@ -6788,7 +6788,7 @@ enum SpanishWordFrequencies {
 40za
 35r
 40ian
-5Hca	américa|america
+5Gca	américa
 71economia	américaeconomía
 7Bn
 8Ca
@@ -6799,9 +6799,9 @@ enum SpanishWordFrequencies {
 8Co
 9As
 83s
-7@s	américas|americas
+7?s	américas
 62inn
-69o	américo|americo
+68o	américo
 5/go
 53ka
 51ndia
@@ -6854,7 +6854,7 @@ enum SpanishWordFrequencies {
 60puntoxsomos
 53zo
 43dala	amígdala
-85s	amígdalas|amigdalas
+85s	amígdalas
 74itis
 4Io
 54imprimir
@@ -7016,7 +7016,7 @@ enum SpanishWordFrequencies {
 51o	amorío
 64s	amoríos
 53s
-46os	amorós|amoros
+46os	amorós
 6=a
 75mente
 7:s
@@ -7027,7 +7027,7 @@ enum SpanishWordFrequencies {
 53ortu
 50r
 42tigua
-98cion	amortiguación|amortiguacion
+97cion	amortiguación
 9/da
 :1o
 ;:r
@@ -7093,12 +7093,12 @@ enum SpanishWordFrequencies {
 84s
 6@mente
 75os
-69n	amplían|amplian
+68n	amplían
 7<do
 92las	ampliándolas
 92se	ampliándose
 6Dr
-78a	ampliará|ampliara
+78a	ampliará
 83n	ampliarán
 73emos
 71ia	ampliaría
@@ -7109,10 +7109,10 @@ enum SpanishWordFrequencies {
 75on
 77se
 6@s
-57e	amplíe|amplie
+56e	amplíe
 64n	amplíen
 55fica
-98cion	amplificación|amplificacion
+98cion	amplificación
 95da
 ;1s
 :4o
@@ -7201,7 +7201,7 @@ enum SpanishWordFrequencies {
 61a
 64la
 40olico	anabólico
-94s	anabólicos|anabolicos
+93s	anabólicos
 7/smo
 72zantes
 30caona
@@ -7324,8 +7324,8 @@ enum SpanishWordFrequencies {
 7=n
 8=do
 7Cr
-8:a	analizará|analizara
-98n	analizarán|analizaran
+89a	analizará
+98n	analizarán
 80e	analizaré
 98mos
 84la
@@ -7335,7 +7335,7 @@ enum SpanishWordFrequencies {
 8:on
 86se
 73s
-6;o	analizó|analizo
+6;o	analizó
 43mente
 44og
 69a	análoga
@@ -7343,11 +7343,11 @@ enum SpanishWordFrequencies {
 77s	análogas
 6;ia	analogía
 87s	analogías
-7:ca	analógica|analogica
+7:ca	analógica
 97s	analógicas
-8;o	analógico|analogico
+8;o	analógico
 97s	analógicos
-69o	análogo|analogo
+69o	análogo
 78s	análogos
 47ysis
 62t
@@ -7372,7 +7372,7 @@ enum SpanishWordFrequencies {
 61sindicalismo
 @0ta
 B0s
-4:quia	anarquía|anarquia
+4:quia	anarquía
 73ca	anárquica
 83o	anárquico
 7:smo
@@ -7395,7 +7395,7 @@ B0s
 61i
 75a
 60y
-5>mia	anatomía|anatomia
+5>mia	anatomía
 77ca	anatómica
 91mente	anatómicamente
 96s	anatómicas
@@ -7463,14 +7463,14 @@ B0s
 60se
 57s
 3/o
-45n	ancón|ancon
+44n	ancón
 55a
 44ra	ancora|áncora
 35ud
 2Gd
 3Ca	anda|andá
 4?ba
-65mos	andábamos|andabamos
+64mos	andábamos
 6:n
 64s
 42collo
@@ -7488,7 +7488,7 @@ B0s
 44le	andale|ándale
 53gala	andalgalá
 5=uces
-7Eia	andalucía|andalucia
+7Dia	andalucía
 80smo
 95ta
 ;2s
@@ -7516,14 +7516,14 @@ B0s
 7:s
 41queno
 4Cr
-58a	andará|andara
+57a	andará
 63n	andarán
 61s	andarás
 62x
 54e	andaré|andare
 62mos
 65s
-54ia	andaría|andaria
+53ia	andaría
 60ego
 54se
 4=s	andas|andás
@@ -7579,7 +7579,7 @@ B0s
 51j
 5/o
 61tti
-5Es	andrés|andres
+5Ds	andrés
 64ito
 60rguez
 50tti
@@ -7611,7 +7611,7 @@ B0s
 3/ube
 51o
 40eza
-49jar	andújar|andujar
+48jar	andújar
 47ve
 52iera
 85on
@@ -7619,9 +7619,9 @@ B0s
 59o
 3?y
 24e
-3>cdota	anécdota|anecdota
+3>cdota	anécdota
 84rio
-8?s	anécdotas|anecdotas
+8>s	anécdotas
 74ica	anecdótica
 :1s	anecdóticas
 98o	anecdótico
@@ -7632,9 +7632,9 @@ B0s
 61o
 71s
 40dotas
-35ja	añeja|aneja
+34ja	añeja
 50miento	añejamiento
-54s	añejas|anejas
+52s	añejas
 49o	añejo|anejo
 56s	anejos|añejos
 33l
@@ -7692,7 +7692,7 @@ B0s
 9:a
 :5s
 9<es
-34ora	ánfora|anfora
+32ora	ánfora
 63s	ánforas
 4/tericina
 26g
@@ -7710,7 +7710,7 @@ B0s
 94es
 80s	angélicas
 73i
-75o	angélico|angelico
+74o	angélico
 80s	angélicos
 62ka
 6=na
@@ -7789,8 +7789,8 @@ B0s
 76es
 62s
 50ema
-5Ao	ángulo|angulo
-6=s	ángulos|angulos
+5?o	ángulo
+6=s	ángulos
 70as
 47s
 5@tia
@@ -7834,7 +7834,7 @@ B0s
 30ui
 28i
 32a
-3>bal	aníbal|anibal
+3<bal	aníbal
 35ceto
 46os	añicos
 36da
@@ -7851,7 +7851,7 @@ B0s
 30gamers
 90aqui
 32ka
-36l	añil|anil
+34l	añil
 40andr
 80oforo
 41ina
@@ -7868,7 +7868,7 @@ B0s
 4?a	anima|ánima
 57ba
 74n
-5Ccion	animación|animacion
+5Bcion	animación
 9?es
 9/foro	animaciónforo
 5>da
@@ -7907,7 +7907,7 @@ B0s
 53os
 5=r
 66a	animará|animara
-74n	animarán|animaran
+72n	animarán
 60e	animaré
 63ia	animaría
 61la
@@ -7931,7 +7931,7 @@ B0s
 4Ee	anime|animé
 57foro
 51id
-64s	animéis|animeis
+63s	animéis
 58n
 64se	anímense|animense
 5=s	animes|ánimes
@@ -7947,7 +7947,7 @@ B0s
 61ta
 80s
 4Eo	ánimo|animo|animó
-5>s	ánimos|animos
+5=s	ánimos
 62a
 63idad
 63o
@@ -7969,7 +7969,7 @@ B0s
 92do
 88r
 71o	aniquiló
-39s	anís|anis
+39s	anís
 40akis
 49ton
 3=ta
@@ -8046,11 +8046,11 @@ B0s
 84o
 90s
 4/im	anònim
-6>a	anónima|anonima
-74mente	anónimamente|anonimamente
+6>a	anónima
+74mente	anónimamente
 7;s	anónimas
 7=to
-6Co	anónimo|anonimo
+6Bo	anónimo
 7>s	anónimos
 4>ymous
 92e
@@ -8117,7 +8117,7 @@ B0s
 48e	anote|anoté
 53n
 4:her
-4>o	anotó|anoto
+4=o	anotó
 30ver	añover
 25que
 51la
@@ -8150,7 +8150,7 @@ B0s
 86es
 44la
 4/na
-44o	ansío|ansio
+42o	ansío
 5/litico	ansiolítico
 ;3s	ansiolíticos
 5:sa
@@ -8182,11 +8182,11 @@ B0s
 43ra
 50ctica
 57es
-59tica	antártica|antartica
+58tica	antártica
 92s	antárticas
 88o	antártico
 91s	antárticos
-7<da	antártida|antartida
+7;da	antártida
 42s
 42uro
 3Le
@@ -8285,7 +8285,7 @@ B0s
 65las
 55es
 52iotica	antibiótica
-::o	antibiótico|antibiotico
+:9o	antibiótico
 ;=s	antibióticos
 52loqueo
 5/ody
@@ -8424,8 +8424,8 @@ B0es
 7<mente
 7Bs
 61bernamentales
-6Aedad	antigüedad|antiguedad|antigúedad
-:>es	antigüedades|antiguedades
+6Aedad	antigüedad|antigúedad
+:=es	antigüedades
 <3bebes	antigüedadesbebés
 6Fo
 71foro
@@ -8552,7 +8552,7 @@ B0es
 51errorismo
 <:ta
 >7s
-68sis	antítesis|antitesis
+67sis	antítesis
 51umoral
 ;0es
 42valores
@@ -8575,7 +8575,7 @@ B0es
 54itos
 5<o	antojo|antojó
 67s
-46lin	antolín|antolin
+45lin	antolín
 5>ogia	antología
 98s	antologías
 84ca	antológica
@@ -8591,8 +8591,8 @@ B0es
 6=a	antonia|antònia
 71na
 68eta
-66mo	antónimo|antonimo
-88s	antónimos|antonimos
+65mo	antónimo
+87s	antónimos
 63n
 7/a
 75i
@@ -8639,7 +8639,7 @@ B0es
 41co
 41na	antuña
 52es
-67z	antúnez|antunez
+66z	antúnez
 31werp
 70en
 30xon
@@ -8684,7 +8684,7 @@ B0es
 62se
 45e
 52n
-47o	anuló|anulo
+47o	anuló
 31n
 41ci
 6Fa
@@ -8718,7 +8718,7 @@ B0es
 83te
 76s
 82e
-78te	anúnciate|anunciate
+77te	anúnciate
 6<e	anuncie|anuncié
 75n
 70se	anúnciese
@@ -8747,7 +8747,7 @@ B0es
 43here
 23za
 30hi
-3?oategui	anzoátegui|anzoategui
+3>oategui	anzoátegui
 40la
 30uelar
 69o
@@ -8856,7 +8856,7 @@ B0es
 66ito
 92s
 6Co
-75logia	aparatología|aparatologia
+74logia	aparatología
 7As
 83a
 9/s
@@ -8882,15 +8882,15 @@ B0es
 74mos
 7Dn
 7Cr
-8?a	aparecerá|aparecera
-9<n	aparecerán|apareceran
+8?a	aparecerá
+9;n	aparecerán
 86ia	aparecería
 :3n	aparecerían
 81se
 76s
 64i	aparecí|apareci
-7>a	aparecía|aparecia
-8;n	aparecían|aparecian
+7=a	aparecía
+8:n	aparecían
 79da
 96s
 8?o
@@ -8902,7 +8902,7 @@ B0es
 84se
 :0n
 7/mos
-7Bo	apareció|aparecio
+7Bo	apareció
 74ste
 56jada
 91s
@@ -8983,7 +8983,7 @@ B0es
 5;ment
 9/os
 9>s
-59o	apartó|aparto
+58o	apartó
 68tel
 53s
 32seo
@@ -9005,9 +9005,9 @@ B0es
 63o	apático
 72s	apáticos
 42ow
-44rida	apátrida|apatrida
+43rida	apátrida
 83s	apátridas
-44zingan	apatzingán|apatzingan
+43zingan	apatzingán
 32za
 22c
 25do
@@ -9053,7 +9053,7 @@ B0es
 8/n
 7Ao
 8?s
-48o	apeló|apelo
+47o	apeló
 36na
 53da
 65o
@@ -9093,7 +9093,7 @@ B0es
 74n
 71r
 81ia	apetecería
-69ia	apetecía|apetecia
+69ia	apetecía
 79ble
 :6s
 73do
@@ -9174,7 +9174,7 @@ B0es
 79r
 81on
 61e
-65o	aplastó|aplasto
+65o	aplastó
 41uda
 72n
 68e
@@ -9233,8 +9233,8 @@ B0es
 :1o	aplicándolo
 95se	aplicándose
 6Dr
-7=a	aplicará|aplicara
-8;n	aplicarán|aplicaran
+7=a	aplicará
+8;n	aplicarán
 74emos
 75ia	aplicaría
 91n	aplicarían
@@ -9254,7 +9254,7 @@ B0es
 62te	aplícate
 76ivo
 :5s
-5=o	aplicó|aplico
+5;o	aplicó
 4=que	aplique|apliqué
 73mos
 7:n
@@ -9273,7 +9273,7 @@ B0es
 ;1foro
 87tica	apocalíptica
 <4s	apocalípticas
-;9o	apocalíptico|apocaliptico
+;9o	apocalíptico
 <5s	apocalípticos
 66ypse
 81tica
@@ -9305,7 +9305,7 @@ B0es
 8:se
 63e
 70n
-68o	apoderó|apodero
+68o	apoderó
 4<o
 58s
 3/el
@@ -9323,7 +9323,7 @@ B0es
 5:o
 4<o
 54getica	apologética
-6:ia	apología|apologia
+6:ia	apología
 80s	apologías
 71sta
 :2s
@@ -9360,8 +9360,8 @@ B0es
 71te
 93s
 6Br
-7:a	aportará|aportara
-87n	aportarán|aportaran
+7:a	aportará
+86n	aportarán
 71emos
 74ia	aportaría
 90n	aportarían
@@ -9377,7 +9377,7 @@ B0es
 61mos
 6:n
 6As
-5<o	aportó|aporto
+5<o	aportó
 32s	após
 46ento
 85s
@@ -9398,10 +9398,10 @@ B0es
 71tes
 6@r
 74a	apostará
-76ia	apostaría|apostaria
+75ia	apostaría
 72le
 77on
-67sia	apostasía|apostasia
+67sia	apostasía
 63ta	apóstata
 80r
 81s	apóstatas
@@ -9413,7 +9413,7 @@ B0es
 91s
 84o	apostilló
 59o	apostó
-6>l	apóstol|apostol
+6>l	apóstol
 7:ado
 7>es	apóstoles
 7;ica	apostólica
@@ -9443,7 +9443,7 @@ B0es
 88se	apoyándose
 65os	apóyanos
 5Cr
-6:a	apoyará|apoyara
+69a	apoyará
 77n	apoyarán|apoyaran
 63e	apoyaré|apoyare
 74mos
@@ -9526,7 +9526,7 @@ B0es
 85do
 :0se	apreciándose
 7Br
-85a	apreciará|apreciara
+84a	apreciará
 94n	apreciarán
 81emos
 80ia	apreciaría
@@ -9564,9 +9564,9 @@ B0es
 7>n
 7Gr
 89a	aprenderá
-99n	aprenderán|aprenderan
-9;s	aprenderás|aprenderas
-85e	aprenderé|aprendere
+98n	aprenderán
+9;s	aprenderás
+84e	aprenderé
 99mos
 81ia	aprendería
 82la
@@ -9577,7 +9577,7 @@ B0es
 86se
 8/te
 7:s
-6?i	aprendí|aprendi
+6>i	aprendí
 75a	aprendía
 83n	aprendían
 79ces
@@ -9590,7 +9590,7 @@ B0es
 :3n
 9:on
 7:mos
-7=o	aprendió|aprendio
+7=o	aprendió
 71saje
 86te
 7=z
@@ -9633,7 +9633,7 @@ B0es
 80te	apresúrate
 73e	apresure|apresuré
 80s
-77o	apresuró|apresuro
+76o	apresuró
 43ta
 67ba
 82n
@@ -9651,8 +9651,8 @@ B0es
 72on
 74se
 61s
-55e	apreté|aprete
-58o	apretó|apreto
+54e	apreté
+58o	apretó
 67n	apretón
 72es
 31icot
@@ -9743,9 +9743,9 @@ B0es
 :Ado
 <:se	aprovechándose
 9Cr
-:8a	aprovechará|aprovechara
-;5n	aprovecharán|aprovecharan
-:5e	aprovecharé|aprovechare
+:7a	aprovechará
+;4n	aprovecharán
+:4e	aprovecharé
 ;4mos
 :2ia	aprovecharía
 :6la
@@ -9789,7 +9789,7 @@ A0s
 98se
 74e
 81n
-75o	aproximó|aproximo
+74o	aproximó
 32te
 3@ueba
 7<n
@@ -9862,7 +9862,7 @@ A0s
 7:se
 77te
 68s
-68te	apúntate|apuntate
+67te	apúntate
 5=e	apunte|apunté
 67n
 6@s
@@ -9922,7 +9922,7 @@ A0s
 45st
 65a
 6/e
-3Mi	aquí|aqui
+3Mi	aquí
 41bienvenidos
 40e
 54n
@@ -9949,9 +9949,9 @@ A0s
 2<a
 37b
 48a
-4Be	árabe|arabe
+4Ae	árabe
 51lla
-5@s	árabes|arabes
+5@s	árabes
 62cos
 43i
 5=a
@@ -9978,13 +9978,13 @@ A0s
 37fat
 43o
 33go	aragó|arago
-5Cn	aragón|aragon
-6=es	aragonés|aragones
+5Bn	aragón
+6=es	aragonés
 8;a
 96s
 89es
 82ista
-64foro	aragónforo|aragonforo
+62foro	aragónforo
 55rn
 4@ua
 61ney
@@ -9999,14 +9999,14 @@ A0s
 40e
 33m
 41ayo
-45bula	arámbula|arambula
+44bula	arámbula
 66ru
 46eo
 44is
 40o
 53n	aramón
 39n	aran|arán
-4?a	araña|arana
+4>a	araña
 50do	arañado
 50n	arañan
 62do	arañando
@@ -10025,7 +10025,7 @@ A0s
 56ibia
 4<da
 65no	arándano
-89s	arándanos|arandanos
+88s	arándanos
 64s
 54ela
 85s
@@ -10100,11 +10100,11 @@ A0s
 :6s
 67io
 84s
-6@o	árbitro|arbitro
-7=s	árbitros|arbitros
+6?o	árbitro
+7=s	árbitros
 42zu
 31o
-4Dl	árbol|arbol
+4Cl	árbol
 54ada
 83s
 78o
@@ -10112,11 +10112,11 @@ A0s
 5/eas
 69da
 86s
-6Ds	árboles|arboles
+6Cs	árboles
 58ito
 86s
 45r
-54ea	arbórea|arborea
+54ea	arbórea
 74s	arbóreas
 61o	arbóreo
 70s	arbóreos
@@ -10235,7 +10235,7 @@ A0s
 40s
 3Co
 4:iris	arcoiris|arcoíris
-47n	arcón|arcon
+46n	arcón
 52ada
 53es
 42r
@@ -10285,7 +10285,7 @@ A0s
 4:o
 53s
 2@e
-3Ha	área|area
+3Ha	área
 42l
 4Fs	áreas
 40ta
@@ -10351,7 +10351,7 @@ A0s
 44ha
 40xabaleta
 30va
-5;lo	arévalo|arevalo
+5:lo	arévalo
 35zzo
 21f
 2;g
@@ -10424,7 +10424,7 @@ A0s
 32ucia
 73s
 47edas
-58lles	argüelles|arguelles
+57lles	argüelles
 78o	argüello|arguello
 53ta
 46inano	arguiñano
@@ -10481,7 +10481,7 @@ A0s
 56s	áridas
 45ez
 47o	árido
-58s	áridos|aridos
+57s	áridos
 30e
 41ge	ariège
 4?l
@@ -10512,7 +10512,7 @@ A0s
 69s
 57egui	aristegui|arístegui
 54ide
-87s	arístides|aristides
+86s	arístides
 60muno	aristimuño
 63zabal	aristizábal|aristizabal
 54obulo	aristóbulo
@@ -10614,13 +10614,13 @@ A0s
 4Fs
 4/te
 52oste
-49zon	armazón|armazon
+48zon	armazón
 75es
 38e	arme|armé
 43d
 40lla
 43n
-56dariz	armendáriz|armendariz
+55dariz	armendáriz
 54gol
 5<ia
 67o
@@ -10642,10 +10642,10 @@ A0s
 40s
 55ticio
 41tage
-3;o	armó|armo
-4Ania	armonía|armonia
+39o	armó
+4Ania	armonía
 77s	armonías
-6;ca	armónica|armonica
+6;ca	armónica
 84mente	armónicamente
 86s	armónicas
 70e
@@ -10713,9 +10713,9 @@ A0s
 5/tasa
 69erapia
 67ica	aromática
-9:s	aromáticas|aromaticas
+9:s	aromáticas
 87o	aromático
-97s	aromáticos|aromaticos
+97s	aromáticos
 70zada
 :3o
 ;0r
@@ -10765,7 +10765,7 @@ A0s
 99o	arqueólogo
 ::s	arqueólogos
 52ra
-64ia	arquería|arqueria
+63ia	arquería
 80s	arquerías
 6>o
 79s
@@ -10783,14 +10783,14 @@ A0s
 =0o
 ;8is	arquidiócesis
 51llos
-57medes	arquímedes|arquimedes
+56medes	arquímedes
 57tecta
 9Ao
 :;nica	arquitectónica
 >1mente	arquitectónicamente
 >:s	arquitectónicas
 ==o	arquitectónico
->;s	arquitectónicos|arquitectonicos
+>:s	arquitectónicos
 :@s
 9Eura
 <9s
@@ -10828,7 +10828,7 @@ A0s
 79n
 88do
 7?r
-89a	arrancará|arrancara
+88a	arrancará
 92n	arrancarán
 81ia	arrancaría
 81la
@@ -10840,7 +10840,7 @@ A0s
 83se
 82te
 72s
-6=o	arrancó|arranco
+6<o	arrancó
 71nes
 51gement
 5Aque	arranque|arranqué
@@ -10875,7 +10875,7 @@ A0s
 84mos
 89n
 9;do
-;6se	arrastrándose|arrastrandose
+;5se	arrastrándose
 8<r
 93a	arrastrará|arrastrara
 90la
@@ -10888,7 +10888,7 @@ A0s
 7<e	arrastre|arrastré
 81n
 81s
-78o	arrastró|arrastro
+77o	arrastró
 45te
 50ia
 41u
@@ -10994,7 +10994,7 @@ A0s
 57la
 50n	arreón
 51s
-44penti	arrepentí|arrepenti
+43penti	arrepentí
 90a	arrepentía
 95da
 ::o
@@ -11291,8 +11291,8 @@ A0s
 97mente
 87s
 84to
-7?ia	artesanía|artesania
-9>s	artesanías|artesanias
+7>ia	artesanía
+9=s	artesanías
 7;o
 8>s
 7/um
@@ -11306,13 +11306,13 @@ A0s
 4=ur
 6/ian
 50s
-37i	artí|arti
+35i	artí
 44c
 54a	ártica|artica
 60s	árticas
 5:le
 78s
-5;o	ártico|artico
+5:o	ártico
 6/s	árticos
 59ula
 8>cion	articulación
@@ -11336,7 +11336,7 @@ A0s
 88como	artículocomo|artículocómo
 80estado	artículoestado
 83las	artículolas
-8Js	artículos|articulos
+8Is	artículos
 91de	artículosde
 90mi	artículosmi
 91solo	artículossólo
@@ -11361,7 +11361,7 @@ A0s
 40kel
 43les
 5/lera
-8<ia	artillería|artilleria
+8<ia	artillería
 87o
 94s
 57ugio
@@ -11516,7 +11516,7 @@ A0s
 ;6s
 87ron
 7;o	ascendió
-5=sion	ascensión|ascension
+5=sion	ascensión
 95es
 6Ao
 7Br
@@ -11588,8 +11588,8 @@ A0s
 :6se	asegurándose
 :2te	asegurándote
 7Cr
-88a	asegurará|asegurara
-95n	asegurarán|aseguraran
+87a	asegurará
+93n	asegurarán
 82emos
 83ia	aseguraría
 85le
@@ -11603,13 +11603,13 @@ A0s
 89te
 74s
 80e
-7<te	asegúrate|asegurate
+7<te	asegúrate
 6;e	asegure|aseguré
 79n
 81se	asegúrense
 71s
 8=e	asegúrese
-6Do	aseguró|aseguro
+6Do	aseguró
 3;meja
 73ba
 9/n
@@ -11721,9 +11721,9 @@ A0s
 64e
 73n
 7@s
-6Aia	asesoría|asesoria
-8<s	asesorías|asesorias
-64o	asesoró|asesoro
+6@ia	asesoría
+8:s	asesorías
+63o	asesoró
 40ta
 60do
 62r
@@ -11744,7 +11744,7 @@ A0s
 89o
 90s
 73r
-66ica	asfáltica|asfaltica
+65ica	asfáltica
 91s	asfálticas
 81o	asfáltico
 6>o
@@ -11784,14 +11784,14 @@ A0s
 50r
 49on
 30ura
-2Pi	así|asi
+2Oi	así
 3Ca	asia|asía
 48n
 42s
-4=tica	asiática|asiatica
+4<tica	asiática
 8<s	asiaticas|asiáticas
-7>o	asiático|asiatico
-8<s	asiáticos|asiaticos
+7>o	asiático
+8<s	asiáticos
 36cs
 35dero
 71s
@@ -11826,7 +11826,7 @@ A0s
 76do
 91le	asignándole
 6=r
-77a	asignará|asignara
+76a	asignará
 83n	asignarán
 76le
 92s
@@ -11836,7 +11836,7 @@ A0s
 :>s
 57e
 65n
-58o	asignó|asigno
+58o	asignó
 37i
 42i
 33k
@@ -11897,7 +11897,7 @@ A0s
 53o
 64s
 41se
-3;s	asís|asis
+3:s	asís
 42a
 41itir
 42t
@@ -11917,7 +11917,7 @@ A0s
 8Ae
 9Bs
 60s
-59i	asistí|asisti
+58i	asistí
 67a	asistía
 76n	asistían
 6>da
@@ -11999,7 +11999,7 @@ A0s
 60do
 52ron
 40eado
-46o	asoló|asolo
+45o	asoló
 3;ma
 56ba
 73n
@@ -12059,13 +12059,13 @@ A0s
 60s
 41l
 48n
-48ra	áspera|aspera
+47ra	áspera
 64s	ásperas
 54eza
 85s
 57ger
 61illus
-59o	áspero|aspero
+58o	áspero
 63s	ásperos
 55sion	aspersión
 62or
@@ -12218,7 +12218,7 @@ A0s
 52labio
 70nder
 60oga	astróloga
-8<ia	astrología|astrologia
+8;ia	astrología
 93ca	astrológica
 ;2s	astrológicas
 :5o	astrológico
@@ -12230,11 +12230,11 @@ A0s
 ::s
 94ica	astronáutica
 6/oma	astrónoma
-8>ia	astronomía|astronomia
+8>ia	astronomía
 98ca	astronómica
 ;/l
 ;7s	astronómicas
-::o	astronómico|astronomico
+:9o	astronómico
 ;7s	astronómicos
 89o	astrónomo
 9:s	astrónomos
@@ -12302,7 +12302,7 @@ A0s
 63se
 49o
 35n
-4@cion	asunción|asuncion
+4@cion	asunción
 80es
 42ta
 5Fo
@@ -12371,7 +12371,7 @@ A0s
 61te
 53s
 41k
-4;o	atacó|ataco
+4:o	atacó
 3:da
 58s
 4=o
@@ -12432,8 +12432,8 @@ A0s
 58o
 68s
 34turk	ataturk|atatürk
-3:ud	ataúd|ataud
-56es	ataúdes|ataudes
+39ud	ataúd
+55es	ataúdes
 34viada
 82s
 75o
@@ -12449,7 +12449,7 @@ A0s
 37a
 41s
 31ca
-3:ismo	ateísmo|ateismo
+39ismo	ateísmo
 38lier
 71s
 33moriza
@@ -12472,7 +12472,7 @@ A0s
 6/a
 64n
 64o	atencio|atenció
-7Jn	atención|atencion
+7In	atención
 83al
 8;es
 58o
@@ -12494,7 +12494,7 @@ A0s
 74se
 75te
 50i	atendí
-68a	atendía|atendia
+67a	atendía
 74n	atendían
 60ble
 6:da
@@ -12506,7 +12506,7 @@ A0s
 92n
 89on
 61mento
-6;o	atendió|atendio
+6;o	atendió
 49ea
 54mos
 5<o
@@ -12581,7 +12581,7 @@ A0s
 8;r
 93a	aterrizará
 92on
-78o	aterrizó|aterrizo
+78o	aterrizó
 54oriza
 :4da
 ;5o
@@ -12623,7 +12623,7 @@ A0s
 91o
 33ca	ática
 4?o	ático|atico
-5;s	áticos|aticos
+5:s	áticos
 39enda
 78n
 6?e
@@ -12675,11 +12675,11 @@ A0s
 70rra
 74s
 6;ic
-8=a	atlántica|atlantica
+8<a	atlántica
 93s	atlánticas
-8Ao	atlántico|atlantico
+8@o	atlántico
 94s	atlánticos
-7:da	atlántida|atlantida
+7:da	atlántida
 71que
 7:s
 4?s
@@ -12687,10 +12687,10 @@ A0s
 6?s
 5:i
 60c
-79a	atlética|atletica
+78a	atlética
 83s	atléticas
-7Bo	atlético|atletico
-87s	atléticos|atleticos
+7Ao	atlético
+87s	atléticos
 6>smo
 35ixco
 31us
@@ -12698,7 +12698,7 @@ A0s
 34a
 42n
 31el
-3Aosfera	atmósfera|atmosfera
+3Aosfera	atmósfera
 98s	atmósferas
 8;ica	atmosférica
 ;7s	atmosféricas
@@ -12780,7 +12780,7 @@ A0s
 7/do
 65r
 70on
-5@cion	atracción|atraccion
+5@cion	atracción
 9Bes
 5:o	atraco|atracó
 64n	atracón
@@ -12809,9 +12809,9 @@ A0s
 80o	atragantó
 46ia	atraía
 63n	atraían
-57da	atraída|atraida
+57da	atraída
 74s	atraídas
-6;o	atraído|atraido
+6:o	atraído
 79s	atraídos
 56ga
 73n
@@ -12840,9 +12840,9 @@ A0s
 61suenos	atrapasueños
 54e
 62n
-58o	atrapó|atrapo
+56o	atrapó
 45que
-4Gs	atrás|atras
+4Fs	atrás
 54a
 67da
 86s
@@ -12896,7 +12896,7 @@ A0s
 73a	atreverá
 80n	atreverán
 70e	atreveré
-7:ia	atrevería|atreveria
+7:ia	atrevería
 91n	atreverían
 91s	atreverías
 73me
@@ -12905,8 +12905,8 @@ A0s
 70te
 6;s
 6:te	atrévete|atrevete
-57i	atreví|atrevi
-67a	atrevía|atrevia
+56i	atreví
+67a	atrevía
 73n	atrevían
 6:da
 88s
@@ -12950,7 +12950,7 @@ A0s
 94do
 ;0le	atribuyéndole
 85ron
-79o	atribuyó|atribuyo
+78o	atribuyó
 47l
 53es
 42ncherado
@@ -13019,7 +13019,7 @@ A0s
 33el
 4:ndo
 78s
-3>n	atún|atun
+3=n	atún
 43ero
 71s
 58s
@@ -13103,7 +13103,7 @@ A0s
 71e
 8:s
 74i
-8@a	auditoría|auditoria
+8?a	auditoría
 9<s	auditorías|auditorias
 8@o
 96s
@@ -13162,8 +13162,8 @@ A0s
 7?n
 8@do
 7Dr
-8<a	aumentará|aumentara
-99n	aumentarán|aumentaran
+8<a	aumentará
+98n	aumentarán
 80emos
 87ia	aumentaría
 :2n	aumentarían
@@ -13211,7 +13211,7 @@ A0s
 46lia
 76no
 6<o
-44o	áureo|aureo
+43o	áureo
 56la
 70s
 60es
@@ -13309,7 +13309,7 @@ A0s
 91o	autárquico
 35e
 40co
-4Antica	auténtica|autentica
+4@ntica	auténtica
 9:cion	autenticación
 93da
 :3o
@@ -13317,10 +13317,10 @@ A0s
 98mente	auténticamente
 92r
 :/se
-9<s	auténticas|autenticas
+9<s	auténticas
 8=idad
-8Bo	auténtico|autentico
-9>s	auténticos|autenticos
+8Ao	auténtico
+9>s	auténticos
 75ficacion	autentificación
 ;0r
 71ko
@@ -13366,7 +13366,7 @@ A0s
 73s
 50ronceador
 >/es
-5Bus	autobús|autobus
+5Aus	autobús
 7Aes
 4<cad
 68r
@@ -13399,7 +13399,7 @@ A0s
 53racia
 71ta	autócrata
 82ico	autocrático
-6:itica	autocrítica|autocritica
+6:itica	autocrítica
 :2o	autocrítico
 61oss
 59tona	autóctona
@@ -13430,7 +13430,7 @@ A0s
 ;2s
 63sciplina
 51ominio
-59romo	autódromo|autodromo
+58romo	autódromo
 44edicion	autoedición
 70tado
 52ficacia
@@ -13468,8 +13468,8 @@ A0s
 51rafa	autógrafa
 82iada
 ;2o
-87o	autógrafo|autografo
-99s	autógrafos|autografos
+86o	autógrafo
+98s	autógrafos
 70ph
 40hipnosis
 42imagen
@@ -13488,19 +13488,19 @@ A0s
 87s	autómatas
 7/ed
 79ic
-9Ba	automática|automatica
+9Aa	automática
 :6enviar	automáticaenviar
-:Bmente	automáticamente|automaticamente
+:Bmente	automáticamente
 ?3con
-:=s	automáticas|automaticas
+:<s	automáticas
 9/e
-9Bo	automático|automatico
-:>s	automáticos|automaticos
+9Bo	automático
+:=s	automáticos
 84on
 85smo
 ;7s
 84za
-:=cion	automatización|automatizacion
+:=cion	automatización
 >1es
 :8da
 <5s
@@ -13515,7 +13515,7 @@ A0s
 :0rse
 52obile
 :/s
-6;cion	automoción|automocion
+6;cion	automoción
 63delismo
 60tivacion	automotivación
 96e
@@ -13525,12 +13525,12 @@ A0s
 9<es
 7:rices
 9?z	automotriz|automotríz
-6Avil	automóvil|automovil
-9Aes	automóviles|automoviles
+6Avil	automóvil
+9@es	automóviles
 9;ismo
 ;5ta
 =8s
-<8ica	automovilística|automovilistica
+<7ica	automovilística
 ?3s	automovilísticas
 >9o	automovilístico
 ?4s	automovilísticos
@@ -13547,7 +13547,7 @@ A0s
 8/smo
 93ta
 ;2s
-7?o	autónomo|autonomo
+7?o	autónomo
 8?s	autónomos
 43organizacion	autoorganización
 4;partes
@@ -13581,7 +13581,7 @@ A0s
 72ponder
 71ultimo	autoresúltimo
 61trato
-5>ia	autoría|autoria
+5=ia	autoría
 69ce
 84n
 6Edad
@@ -13603,12 +13603,12 @@ A0s
 95do
 90te
 8<r
-96a	autorizará|autorizara
+94a	autorizará
 :0n	autorizarán
 94on
 92se
 8/se	autorízase
-7;o	autorizó|autorizo
+7:o	autorizó
 50radio
 65ealizacion	autorrealización
 70ferencial
@@ -13635,8 +13635,8 @@ A0s
 >/s
 50une
 41valoracion	autovaloración
-5=ia	autovía|autovia
-77s	autovías|autovias
+5<ia	autovía
+77s	autovías
 30re
 51s
 36umn
@@ -13682,10 +13682,10 @@ A0s
 40iacao	avaliação
 52sta
 81s
-46o	avaló|avalo
+45o	avaló
 58n	avalon|avalón
 58s	avalos|ávalos
-46uo	avalúo|avaluo
+45uo	avalúo
 65s	avalúos|avaluos
 30n
 4Cce
@@ -13721,7 +13721,7 @@ A0s
 77on
 64s
 50e
-5<o	avanzó|avanzo
+5;o	avanzó
 3/ra
 4;icia
 71oso
@@ -13831,15 +13831,15 @@ A0s
 :5se
 8/o	avergonzó
 50uence	avergüence
-87za	avergüenza|averguenza
+86za	avergüenza
 :3n	avergüenzan
 95o	avergüenzo|averguenzo
-4<ia	avería|averia
+4;ia	avería
 62da
 77o
 83s
 63n	averían
-6<s	averías|averias
+6;s	averías
 59gua
 87cion	averiguación
 <7es
@@ -13871,7 +13871,7 @@ A0s
 21h
 2;i
 38a	avia|avía
-4?cion	aviación|aviacion
+4>cion	aviación
 49dor
 75es
 41n
@@ -13885,7 +13885,7 @@ A0s
 30bert
 31cena
 41ii
-47ola	avícola|avicola
+46ola	avícola
 74s	avícolas
 40ultores
 74ura
@@ -13905,13 +13905,13 @@ A0s
 3/gdor
 46non
 3Bla	ávila|avila
-4=es	avilés|aviles
+4<es	avilés
 60ino
 30n
 45guda
 44on	aviñón
 41yonet
-3Don	avión|avion
+3Con	avión
 52cito
 90s
 5Bes
@@ -13937,7 +13937,7 @@ A0s
 68do
 63os	avísanos|avisanos
 5>r
-66a	avisará|avisara
+65a	avisará
 70n
 64e	avisaré|avisare
 77mos
@@ -13953,7 +13953,7 @@ A0s
 57mos
 58n
 66me	avisenme|avísenme
-66os	avísenos|avisenos
+65os	avísenos
 50s
 4Eo	aviso|avisó
 5As
@@ -14023,7 +14023,7 @@ A0s
 41w
 16x
 25a
-37rquia	axarquía|axarquia
+36rquia	axarquía
 33ti
 28e	axe|axé
 3<l
@@ -14089,7 +14089,7 @@ A0s
 20kroyd
 21la
 30in
-37lon	ayllón|ayllon
+36lon	ayllón
 43u
 52s
 34win
@@ -14116,7 +14116,7 @@ A0s
 36ton
 22s
 31a
-38en	aysén|aysen
+38en	aysén
 2/thami
 39o
 24u
@@ -14140,7 +14140,7 @@ A0s
 53foro
 53is	ayudais|ayudáis
 54la	ayudala|ayúdala
-64e	ayúdale|ayudale
+63e	ayúdale
 63o	ayudalo|ayúdalo
 5<me	ayudame|ayúdame
 6?os
@@ -14151,21 +14151,21 @@ A0s
 90o	ayudándolo
 :0s	ayudándolos
 80me	ayudándome
-85nos	ayudándonos|ayudandonos
+84nos	ayudándonos
 83se	ayudándose
 84te	ayudándote
-6;os	ayúdanos|ayudanos
+69os	ayúdanos
 6?te
 8;s
 5Gr
-6Aa	ayudará|ayudara
+6@a	ayudará
 7/is
-7?n	ayudarán|ayudaran
+7>n	ayudarán
 76s	ayudaras|ayudarás
 66e	ayudaré|ayudare
 78mos
-6;ia	ayudaría|ayudaria
-86n	ayudarían|ayudarian
+6:ia	ayudaría
+85n	ayudarían
 80s
 69la
 85s
@@ -14227,7 +14227,7 @@ A0s
 30el
 39fata
 7:s
-49ran	azafrán|azafran
+49ran	azafrán
 32gra
 3:har
 66a
@@ -14254,7 +14254,7 @@ A0s
 48potzalco
 41r
 53ate	azcárate
-55raga	azcárraga|azcarraga
+54raga	azcárraga
 35ona
 31uenaga	azcuénaga
 2/er
@@ -14305,7 +14305,7 @@ A0s
 5<a
 66s
 57s
-47o	azotó|azoto
+46o	azotó
 25peitia
 30iazu
 42licueta
@@ -14322,7 +14322,7 @@ A0s
 40je
 42ra
 48y
-3Dcar	azúcar|azucar
+3Dcar	azúcar
 63ada
 94s
 83o
@@ -14331,7 +14331,7 @@ A0s
 93s
 85o
 95s
-7;s	azúcares|azucares
+7;s	azúcares
 60illo
 48ena
 7=s
@@ -14547,7 +14547,7 @@ A0s
 30lo
 39na
 34r
-3;z	báez|baez
+39z	báez
 4;a
 20fana
 32ici
@@ -14592,10 +14592,10 @@ A0s
 31co
 3/ena
 40z
-3Bia	bahía|bahia
+3Aia	bahía
 5/na
 61o
-58s	bahías|bahias
+57s	bahías
 43ense
 34n
 40hof
@@ -14635,7 +14635,7 @@ A0s
 63a	bailará|bailara
 72n	bailarán|bailaran
 6/emos
-6;in	bailarín|bailarin
+6;in	bailarín
 8=a
 9;s
 8=es
@@ -14695,7 +14695,7 @@ A0s
 68n	bajarán|bajaran
 54e	bajaré|bajare
 63mos
-56ia	bajaría|bajaria
+55ia	bajaría
 71n	bajarían
 56la
 73s
@@ -14721,10 +14721,10 @@ A0s
 47s
 45za
 62s
-37io	bajío|bajio
+36io	bajío
 42sima	bajísima
 8/s	bajísimas
-75o	bajísimo|bajisimo
+74o	bajísimo
 81s	bajísimos
 5>ta
 77s
@@ -14735,7 +14735,7 @@ A0s
 3Ko	bajo|bajó
 40fondo
 40mesada
-4:n	bajón|bajon
+49n	bajón
 5/azo
 53es
 42potencial
@@ -14795,7 +14795,7 @@ A0s
 79o
 80s
 7;s
-66in	balancín|balancin
+65in	balancín
 83es
 8/g
 50dra
@@ -14835,7 +14835,7 @@ A0s
 58rce
 50zar	balcázar
 42ells
-4Aon	balcón|balcon
+4Aon	balcón
 61ada
 6=es
 60y
@@ -14942,7 +14942,7 @@ A0s
 50oterapia
 30o
 49mpie	balompié
-4Cn	balón|balon
+4Bn	balón
 50azo
 50cestista
 9Ao
@@ -14959,7 +14959,7 @@ A0s
 5/mica	balsámica
 85o	balsámico
 90s	balsámicos
-69o	bálsamo|balsamo
+69o	bálsamo
 72s	bálsamos
 58s
 41eiro
@@ -15003,12 +15003,12 @@ A0s
 69o
 42oleo
 57o
-4<u	bambú|bambu
+4;u	bambú
 52co
 50es	bambúes
 36os
 2>n	ban|bañ
-39a	baña|bana
+38a	baña
 45ba	bañaba
 61n	bañaban
 47da	bañada
@@ -15101,7 +15101,7 @@ A0s
 :6s
 92ero
 <1s
-75n	banderín|banderin
+74n	banderín
 85es
 75ta
 94s
@@ -15126,7 +15126,7 @@ A0s
 80ismo
 85o
 96s
-57neon	bandoneón|bandoneon
+56neon	bandoneón
 91ista
 5<s
 40res	bandrés
@@ -15302,7 +15302,7 @@ A0s
 51negra
 62za
 5@ra	bárbara|barbara
-76s	bárbaras|barbaras
+75s	bárbaras
 61ella
 61ian
 7<dad
@@ -15313,7 +15313,7 @@ A0s
 70ta
 8/o
 6<o	bárbaro|barbaro
-7:s	bárbaros|barbaros
+7:s	bárbaros
 63roja
 59s
 68tro
@@ -15351,7 +15351,7 @@ A0s
 73s
 44y
 32c
-4Ca	barça|barca
+4Ba	barça
 50la
 54mp
 50rrota
@@ -15361,7 +15361,7 @@ A0s
 40e
 51l
 61lona
-6<o	barceló|barcelo
+6;o	barceló
 7Jna
 92foro
 93pisos
@@ -15375,8 +15375,8 @@ A0s
 :6ta
 <4s
 70s
-56na	bárcena|barcena
-7:s	bárcenas|barcenas
+55na	bárcena
+79s	bárcenas
 44ia
 54na
 62o
@@ -15420,7 +15420,7 @@ A0s
 53s
 39i
 42as
-55trica	bariátrica|bariatrica
+54trica	bariátrica
 41cco
 5/hara
 40lari
@@ -15504,7 +15504,7 @@ A0s
 50da
 72s
 62o
-59gan	barragán|barragan
+58gan	barragán
 59l
 64es
 58meda
@@ -15550,7 +15550,7 @@ A0s
 67t
 70o
 45i
-56a	barría|barria
+55a	barría
 69da
 86s
 67l
@@ -15625,7 +15625,7 @@ A0s
 62i
 70na
 68o
-7=me	bartolomé|bartolome
+7=me	bartolomé
 92o
 54meu
 57n
@@ -15660,7 +15660,7 @@ A0s
 56os
 4>n	basan|basán
 54do
-76me	basándome|basandome
+75me	basándome
 77nos	basándonos
 7=se	basándose
 70te	basándote
@@ -15701,10 +15701,10 @@ A0s
 32i
 4=c
 5Ca	básica
-6Bmente	básicamente|basicamente
+6Amente	básicamente
 6Bs	básicas
 50line
-5Co	básico|basico
+5Co	básico
 6Cs	básicos
 54s
 4/e
@@ -15712,7 +15712,7 @@ A0s
 50ar
 59e
 6:a
-5>ica	basílica|basilica
+5=ica	basílica
 80l
 82s	basílicas
 8/ta
@@ -15729,7 +15729,7 @@ A0s
 46onia
 71sta
 32mati
-3;o	basó|baso
+3:o	basó
 40fia
 43ra
 34que
@@ -15759,7 +15759,7 @@ A0s
 7Ie
 8@s
 55r
-6:a	bastará|bastara
+69a	bastará
 70n	bastarán
 62d
 74a
@@ -15789,10 +15789,10 @@ A0s
 55lla
 73e
 51mentos
-59on	bastión|bastion
+59on	bastión
 74es
 4;o	bastó|basto
-5<n	bastón|baston
+5;n	bastón
 60cillo
 ;1s
 8/tos
@@ -15825,7 +15825,7 @@ A0s
 61er
 64itas
 62o	batalló|batallo
-7<n	batallón|batallon
+7;n	batallón
 87es
 46n	batán|batan
 50es
@@ -15852,8 +15852,8 @@ A0s
 48o	bateo|bateó
 41r
 54a	batera|baterã
-5Eia	batería|bateria
-7As	baterías|baterias
+5Cia	batería
+7@s	baterías
 6;sta
 93s
 54o
@@ -15932,7 +15932,7 @@ A0s
 49r
 36haus
 34knecht
-3<l	baúl|baul
+3;l	baúl
 40e
 54ra
 56s	baúles|baules
@@ -15982,7 +15982,7 @@ A0s
 37a
 43hibe
 45mo
-67n	bayamón|bayamon
+66n	bayamón
 41n
 40rd
 62o
@@ -15999,7 +15999,7 @@ A0s
 47y
 34mont
 37o
-44n	bayón|bayon
+43n	bayón
 58a
 55eta
 83s
@@ -16015,7 +16015,7 @@ A0s
 27z
 3;a
 45ar
-49n	bazán|bazan
+48n	bazán
 4<r
 56es
 46s
@@ -16142,7 +16142,7 @@ A0s
 4Ds	bebés|bebes
 52it
 42to
-36i	bebí|bebi
+35i	bebí
 47a	bebía
 5/mos	bebíamos
 55n	bebían
@@ -16193,7 +16193,7 @@ A0s
 43insale
 45y
 32ome
-38quer	bécquer|becquer
+37quer	bécquer
 2Ad
 32a
 32el
@@ -16267,7 +16267,7 @@ A0s
 34t
 42ia
 22ja
-4:r	béjar|bejar
+4:r	béjar
 58ano
 33eweled
 30ucal
@@ -16292,7 +16292,7 @@ A0s
 40lu	belelú
 64estilo	belelúestilo
 47m	belem|belém
-4An	belén|belen
+4@n	belén
 57es
 51guer
 51ismo
@@ -16313,12 +16313,12 @@ A0s
 81villa
 31i
 42al
-49ca	bélica|belica
+48ca	bélica
 67s	bélicas
 5:e
 52ista
 90s
-5;o	bélico|belico
+5:o	bélico
 68s	bélicos
 71a
 72o
@@ -16363,8 +16363,8 @@ A0s
 51ngham
 65i
 5/s
-6;ima	bellísima|bellisima
-97s	bellísimas|bellisimas
+6:ima	bellísima
+96s	bellísimas
 8:o	bellísimo|bellisimo
 96s	bellísimos|bellisimos
 60sima
@@ -16405,7 +16405,7 @@ A0s
 31son
 41taff
 36t
-4=ran	beltrán|beltran
+4<ran	beltrán
 50e	beltré
 56ones
 4/s
@@ -16471,7 +16471,7 @@ A0s
 49ice
 72n
 68iendo
-7@on	bendición|bendicion
+7?on	bendición
 9?es
 5@ga
 72n
@@ -16518,8 +16518,8 @@ A0s
 :8do
 <3se	beneficiándose
 9<r
-::a	beneficiará|beneficiara
-;8n	beneficiarán|beneficiaran
+::a	beneficiará
+;8n	beneficiarán
 :9ia	beneficiaria|beneficiaría
 <3n	beneficiarían
 <7s
@@ -16583,7 +16583,7 @@ A0s
 4/a
 50rbeig
 41calap
-67rlo	benicarló|benicarlo
+66rlo	benicarló
 63sim
 77sim	benicassim|benicàssim
 56io
@@ -16605,7 +16605,7 @@ A0s
 43ta
 62chell
 52es
-6>z	benítez|benitez
+6=z	benítez
 5@o
 35ja
 5@min	benjamín|benjamin
@@ -16724,7 +16724,7 @@ A0s
 4/man
 44shire
 38langa
-4Bin	berlín|berlin
+4Ain	berlín
 69a
 75le
 76s
@@ -16745,11 +16745,11 @@ A0s
 56o
 47uda
 79s
-6<ez	bermúdez|bermudez
+6;ez	bermúdez
 62o
 34n
 49a
-59be	bernabé|bernabe
+59be	bernabé
 7=u	bernabéu|bernabeu
 51d
 63ette
@@ -16955,7 +16955,7 @@ A0s
 30e
 43l
 50geuse
-45ra	bétera|betera
+44ra	bétera
 45ta
 37fair
 40red
@@ -17052,7 +17052,7 @@ A0s
 30a
 30e
 44r
-5:on	biberón|biberon
+59on	biberón
 77es
 36i
 4/amorant
@@ -17063,11 +17063,11 @@ A0s
 47e
 4Cia
 67s
-5<ca	bíblica|biblica
+5<ca	bíblica
 70mente	bíblicamente
-7:s	bíblicas|biblicas
-6=o	bíblico|biblico
-7<s	bíblicos|biblicos
+79s	bíblicas
+6<o	bíblico
+7;s	bíblicos
 54o
 60filo	bibliófilo
 :0s	bibliófilos
@@ -17090,7 +17090,7 @@ A0s
 26c
 31a
 45meral
-57peon	bicampeón|bicampeon
+56peon	bicampeón
 92ato
 42pa
 4:rbonato
@@ -17129,7 +17129,7 @@ A0s
 31a
 42rt
 45soa
-37e	bidé|bide
+36e	bidé
 4/a
 40gain
 47n
@@ -17142,7 +17142,7 @@ A0s
 47reccional
 =1es
 30o
-47n	bidón|bidon
+46n	bidón
 57es
 25e
 3?ber
@@ -17257,8 +17257,8 @@ A0s
 9;es
 90idad
 9/mente
-34baina	bilbaína|bilbaina
-76o	bilbaíno|bilbaino
+33baina	bilbaína
+75o	bilbaíno
 82s	bilbaínos
 5Co
 48o
@@ -17272,8 +17272,8 @@ A0s
 42c
 40dad
 41ngual
-7=e	bilingüe|bilingue
-89s	bilingües|bilingues
+7<e	bilingüe
+88s	bilingües
 76ismo	bilingüismo
 45rrubina
 49s
@@ -17392,11 +17392,11 @@ A0s
 30feedback
 42isica	biofísica
 4/lavonoides
-36gas	biogás|biogas
+35gas	biogás
 41eografia	biogeografía
-4Arafia	biografía|biografia
+4@rafia	biografía
 92respuestas	biografíarespuestas
-9>s	biografías|biografias
+9=s	biografías
 87ca	biográfica
 :3s	biográficas
 97o	biográfico
@@ -17410,7 +17410,7 @@ A0s
 34l
 42cati
 44oga	bióloga
-6@ia	biología|biologia
+6@ia	biología
 7?ca	biológica
 91l
 96mente	biológicamente
@@ -17437,7 +17437,7 @@ A0s
 92s	biomédicos
 53tria	biometría
 83ca	biométrica
-95o	biométrico|biometrico
+94o	biométrico
 :3s	biométricos
 41oleculas	biomoléculas
 3/n
@@ -17453,7 +17453,7 @@ A0s
 4;sia
 75s
 61cosocial
-3;quimica	bioquímica|bioquimica
+3;quimica	bioquímica
 :5s	bioquímicas
 96o	bioquímico
 :6s	bioquímicos
@@ -17576,8 +17576,8 @@ A0s
 47uri	bisturí
 3=uteria	bisutería|bisuteria
 2<t
-3=acora	bitácora|bitacora
-8:s	bitácoras|bitacoras
+3=acora	bitácora
+89s	bitácoras
 42r
 37ch
 53es
@@ -17775,7 +17775,7 @@ A0s
 5:r
 67s
 4/ing
-48quez	blázquez|blazquez
+47quez	blázquez
 28e
 3<ach
 31cua
@@ -17936,7 +17936,7 @@ A0s
 88do
 82tes
 7>r
-83a	bloqueará|bloqueara
+82a	bloqueará
 81lo
 86on
 81se
@@ -18106,7 +18106,7 @@ A0s
 32e
 4Aga
 6@s
-57on	bodegón|bodegon
+56on	bodegón
 76es
 54uero
 93s
@@ -18169,7 +18169,7 @@ A0s
 33m	bohm|böhm
 33o
 41l
-45rquez	bohórquez|bohorquez
+44rquez	bohórquez
 35r
 2:i	boi|boí
 3;cot
@@ -18226,7 +18226,7 @@ A0s
 41s
 4;ta
 6:s
-56eria	boletería|boleteria
+55eria	boletería
 93s	boleterías
 5Bin	boletín
 7=es
@@ -18243,8 +18243,8 @@ A0s
 45do	bólido
 64autos	bólidoautos
 64s	bólidos
-4;grafo	bolígrafo|boligrafo
-98s	bolígrafos|boligrafos
+4:grafo	bolígrafo
+97s	bolígrafos
 42lla
 71s
 65o
@@ -18254,8 +18254,8 @@ A0s
 44s
 49ta
 6;s
-4Bvar	bolívar|bolivar
-7;es	bolívares|bolivares
+4Bvar	bolívar
+7:es	bolívares
 7>iana
 ;3s
 :;o
@@ -18270,7 +18270,7 @@ A0s
 34l
 42ain	bollaín
 42eras
-68ia	bollería|bolleria
+67ia	bollería
 42inger
 51to
 74s
@@ -18297,7 +18297,7 @@ A0s
 64o
 70s
 4@o
-59n	bolsón|bolson
+57n	bolsón
 63es
 5?s
 3:t
@@ -18531,7 +18531,7 @@ A0s
 22quense
 80s
 53ria	boquería|boqueria
-66on	boquerón|boqueron
+65on	boquerón
 85es
 57te
 70s
@@ -18699,7 +18699,7 @@ A0s
 4;o	borro|borró
 54ka
 54meo
-57n	borrón|borron
+56n	borrón
 61es
 59sa
 75s
@@ -18770,10 +18770,10 @@ A0s
 65s
 54do
 50ic
-7:a	botánica|botanica
+7:a	botánica
 83l
 83s	botánicas
-7<o	botánico|botanico
+7<o	botánico
 87s	botánicos
 48r
 50ga
@@ -18796,7 +18796,7 @@ A0s
 76ta
 94s
 63o
-79n	botellón|botellon
+78n	botellón
 84es
 42n
 49ro
@@ -18812,11 +18812,11 @@ A0s
 53o
 6/s
 41llo
-4=n	botín|botin
+4<n	botín
 52eras
 6;s
 61tas
-48quin	botiquín|botiquin
+48quin	botiquín
 85es
 40ta
 65s
@@ -18824,7 +18824,7 @@ A0s
 62s
 47ia
 37o	boto|botó
-4Dn	botón|boton
+4Cn	botón
 54cito
 91s
 54era
@@ -18931,7 +18931,7 @@ A0s
 43ter
 2?y
 37a
-4;ca	boyacá|boyaca
+4:ca	boyacá
 51ense
 4/l
 43nte
@@ -19075,7 +19075,7 @@ A0s
 97o
 :3s
 7>na	brasileña
-9:s	brasileñas|brasilenas
+9:s	brasileñas
 8@o	brasileño
 9<s	brasileños
 78ra
@@ -19108,7 +19108,7 @@ A0s
 52heart
 50s
 47ia	bravia|bravía
-54o	bravío|bravio
+53o	bravío
 50ssimo
 4Ao
 59s
@@ -19279,7 +19279,7 @@ A0s
 57t
 62man
 69on
-47ida	brígida|brigida
+46ida	brígida
 6/o	brígido
 57tte
 33huega
@@ -19335,8 +19335,8 @@ A0s
 ;3s	brindándoles
 90nos	brindándonos
 6Ar
-7:a	brindará|brindara
-87n	brindarán|brindaran
+7:a	brindará
+86n	brindarán
 7/e	brindaré
 84mos
 70ia	brindaría
@@ -19360,11 +19360,11 @@ A0s
 42k
 5/mann
 4/que
-37o	brío|brio
+35o	brío
 43che
 45n	brión|brion
 57es
-45s	bríos|brios
+45s	bríos
 52o
 30quetas
 3>sa
@@ -19430,7 +19430,7 @@ A0s
 54ure
 81s
 46k
-49oli	brócoli|brocoli
+48oli	brócoli
 30d
 43er
 62ick
@@ -19455,7 +19455,7 @@ A0s
 76do
 65r
 51lias
-57o	bromeó|bromeo
+56o	bromeó
 46ista
 81s
 53ta
@@ -19578,7 +19578,7 @@ A0s
 74s
 4<o
 5;s
-4;ula	brújula|brujula
+4;ula	brújula
 72s	brújulas
 30kman
 31ll
@@ -19735,7 +19735,7 @@ A0s
 30ge
 58t
 31ha
-36in	budín|budin
+35in	budín
 51es
 4;smo
 5:ta
@@ -19771,7 +19771,7 @@ A0s
 6:ista
 52za
 64o
-48dia	buendía|buendia
+47dia	buendía
 41fil
 4>isima	buenisima|buenísima
 9:s	buenisimas|buenísimas
@@ -19803,7 +19803,7 @@ A0s
 49es
 26f
 33a
-48lo	búfalo|bufalo
+47lo	búfalo
 65s	búfalos
 4:nda
 78s
@@ -19825,7 +19825,7 @@ A0s
 45on
 48y
 32o
-47n	bufón|bufon
+47n	bufón
 54es
 2;g
 36a
@@ -19843,7 +19843,7 @@ A0s
 3/zilla
 28hardilla
 :0s
-3;o	búho|buho
+39o	búho
 40nero
 82s
 47s	búhos|buhos
@@ -19883,8 +19883,8 @@ A0s
 48o
 57s
 3/e
-44ria	bulería|buleria
-76s	bulerías|bulerias
+43ria	bulería
+75s	bulerías
 4:var
 71d
 74es
@@ -20059,7 +20059,7 @@ A0s
 70s
 58n
 65do
-85se	burlándose|burlandose
+84se	burlándose
 58r
 61me
 6/nos
@@ -20121,7 +20121,7 @@ A0s
 51ws
 41uchaga
 32sa
-5;til	bursátil|bursatil
+5:til	bursátil
 8/actos	bursátilactos
 88es	bursátiles
 42itis
@@ -20139,7 +20139,7 @@ A0s
 33an
 3Hca
 5@ba
-76mos	buscábamos|buscabamos
+76mos	buscábamos
 7<n
 78s
 57d
@@ -20152,7 +20152,7 @@ A0s
 8Aes
 7;s
 51glia
-57is	buscáis|buscais
+55is	buscáis
 54la	buscala|búscala
 67o	buscalo|búscalo
 56me	buscame|búscame
@@ -20169,14 +20169,14 @@ A0s
 64os	buscanos|búscanos
 51pe	buscapé
 5Ir
-6>a	buscará|buscara
-7;n	buscarán|buscaran
+6=a	buscará
+7:n	buscarán
 73s	buscarás|buscaras
 6@crear
 69e	buscaré|buscare
 77mos
 6/facebook
-67ia	buscaría|buscaria
+67ia	buscaría
 82n	buscarían
 6:la
 86s
@@ -20222,11 +20222,11 @@ A0s
 6Ida	búsqueda
 80en	búsquedaen
 81las	búsquedalas
-8Ds	búsquedas|busquedas
+8Ds	búsquedas
 95comandos	búsquedascomandos
 92elecciona	búsquedaselecciona
 82todas	búsquedatodas
-64is	busquéis|busqueis
+62is	busquéis
 68mos
 6>n
 70lo
@@ -20296,7 +20296,7 @@ A0s
 32vip
 28zios	buzios|búzios
 39o
-4<n	buzón|buzon
+4<n	buzón
 54eo
 68s
 49s
@@ -20341,7 +20341,7 @@ A0s
 39a
 41da
 4;l
-58a	cábala|cabalá|cabala
+58a	cábala|cabalá
 64s	cábalas
 54es
 56ga
@@ -20384,7 +20384,7 @@ A0s
 7Bs
 76w
 57mente
-4?na	cabaña|cabana
+4?na	cabaña
 6/l	cabañal
 6@s	cabañas
 50die	cabandié
@@ -20395,7 +20395,7 @@ A0s
 50o
 53uelas	cabañuelas
 54yal
-43rceno	cabárceno|cabarceno
+42rceno	cabárceno
 5:et
 75e
 72s
@@ -20440,7 +20440,7 @@ A0s
 51era
 50ita
 55o
-6:n	cabezón|cabezon
+69n	cabezón
 72a
 71eria	cabezonería
 85s
@@ -20448,7 +20448,7 @@ A0s
 51udo
 84s
 62ela
-39ia	cabía|cabia
+39ia	cabía
 54n	cabían
 4>da
 52o
@@ -20474,7 +20474,7 @@ A0s
 63r
 51modem
 5As
-57vision	cablevisión|cablevision
+56vision	cablevisión
 3Ho
 44rca
 50ian
@@ -20508,7 +20508,7 @@ A0s
 5/s
 60tante
 50t
-4:ia	cabría|cabria
+4:ia	cabría
 61n	cabrían
 52el
 50llas
@@ -20551,8 +20551,8 @@ A0s
 3/e
 43rena	cacereña
 73o	cacereño
-6As	cáceres|caceres
-5;ia	cacería|caceria
+6@s	cáceres
+5:ia	cacería
 74s	cacerías
 5:ola
 81da
@@ -20625,7 +20625,7 @@ A0s
 3/ica
 61zgo
 91s
-46on	cación|cacion
+45on	cación
 62es
 4;que
 78s
@@ -20639,9 +20639,9 @@ A0s
 28d
 3Oa
 46lso
-46ques	cadaqués|cadaques
+45ques	cadaqués
 4/val
-5?er	cadáver|cadaver
+5?er	cadáver
 7>es	cadáveres
 7/ico	cadavérico
 52id
@@ -20677,7 +20677,7 @@ A0s
 40sta
 43us
 48vi
-4Cz	cádiz|cadiz
+4Cz	cádiz
 50foro	cádizforo
 37mio
 35o
@@ -20707,12 +20707,12 @@ A0s
 38mos
 3@n
 3Dr
-4;a	caerá|caera
-58n	caerán|caeran
+4;a	caerá
+58n	caerán
 52s	caerás
 41e	caeré
 52mos
-48ia	caería|caeria
+47ia	caería
 63n	caerían
 45le
 60s
@@ -20727,12 +20727,12 @@ A0s
 24f
 31am
 46yate
-3Fe	café|cafe
+3Fe	café
 4/boricua
 46cito
-4;ina	cafeína|cafeina
+4;ina	cafeína
 42lito
-4>s	cafés|cafes
+4=s	cafés
 44tal
 72era
 :0s
@@ -20741,8 +20741,8 @@ A0s
 83s
 5>era
 88s
-7@ia	cafetería|cafeteria
-9<s	cafeterías|cafeterias
+7?ia	cafetería
+9;s	cafeterías
 78o
 86s
 52in	cafetín
@@ -20803,15 +20803,15 @@ A0s
 30uacan
 42ita
 2<i	caí|cai
-3=a	caía|caia
-4:n	caían|caian
+3<a	caía
+49n	caían
 30barien	caibarién
 38cedo
 44os
-3Dda	caída|caida
-5?s	caídas|caidas
-4Ao	caído|caido
-5=s	caídos|caidos
+3Dda	caída
+5>s	caídas
+4@o	caído
+5<s	caídos
 36fanes
 52s	caifás
 3?ga
@@ -20820,10 +20820,10 @@ A0s
 56s
 4;o
 33llou
-39man	caimán|caiman
+38man	caimán
 65es
 41ito
-45os	caímos|caimos
+44os	caímos
 3;n	caín|cain
 45e
 50s
@@ -20876,7 +20876,7 @@ A0s
 4/sta
 4<ta
 69s
-3?on	cajón|cajon
+3>on	cajón
 56era
 85s
 6=s
@@ -20888,7 +20888,7 @@ A0s
 2?l
 3?a
 40ba
-69cin	calabacín|calabacin
+69cin	calabacín
 96es
 81tas
 6=za
@@ -20976,7 +20976,7 @@ A0s
 52donia
 51ta
 72s
-67in	calcetín|calcetin
+67in	calcetín
 8<es
 42haqui	calchaquí
 92es	calchaquíes
@@ -20995,8 +20995,8 @@ A0s
 50um
 47o
 5/litico	calcolítico
-58mania	calcomanía|calcomania
-:9s	calcomanías|calcomanias
+56mania	calcomanía
+:8s	calcomanías
 54s
 51tada	calçotada
 62s	calçots
@@ -21024,8 +21024,8 @@ A0s
 74tor
 67e	calcule|calculé
 71n
-6Bo	cálculo|calculo|calculó
-7?s	cálculos|calculos
+6Bo	cálculo|calculó
+7?s	cálculos
 59ta
 6/ta
 3=das
@@ -21040,11 +21040,11 @@ A0s
 52r
 6?a
 7>s
-64eria	calderería|caldereria
+63eria	calderería
 74ta
 63illa
 68o
-7Bn	calderón|calderon
+7Bn	calderón
 82a
 80es
 82ista
@@ -21061,7 +21061,7 @@ A0s
 47b
 45donia
 41f
-5Caccion	calefacción|calefaccion
+5Baccion	calefacción
 ;2es
 73ion	calefacion|calefación
 74tables
@@ -21110,8 +21110,8 @@ A0s
 93s
 88o
 94s
-65o	calentó|calento
-76n	calentón|calenton
+64o	calentó
+75n	calentón
 80a
 80es
 72rra
@@ -21134,7 +21134,7 @@ A0s
 40ad
 45ber
 53ra
-7:cion	calibración|calibracion
+7:cion	calibración
 ;1es
 72da
 90s
@@ -21151,14 +21151,14 @@ A0s
 51he
 54o	calico|cálico
 4/d
-5>a	cálida|calida
+5=a	cálida
 6Kd
 72e
 8<s
 62mente	cálidamente
 6:s	cálidas
 5<ez
-5?o	cálido|calido
+5?o	cálido
 6;s	cálidos
 70copio
 4=enta
@@ -21219,10 +21219,10 @@ A0s
 :/s
 93cation
 42gari
-59rafia	caligrafía|caligrafia
+58rafia	caligrafía
 90ca	caligráfica
 81o	calígrafo
-55ula	calígula|caligula
+54ula	calígula
 45ma
 50ocho
 42per
@@ -21231,7 +21231,7 @@ A0s
 7/ga
 41xtino
 68o
-4:z	cáliz|caliz
+49z	cáliz
 59a
 66s
 50o
@@ -21279,7 +21279,7 @@ A0s
 8=o
 9<s
 63o
-7=n	callejón|callejon
+7<n	callejón
 88es
 63uela
 :8s
@@ -21332,7 +21332,7 @@ A0s
 56cito
 57es
 52ia	caloría
-7@s	calorías|calorias
+7@s	calorías
 65ca	calórica
 81s	calóricas
 78o	calórico
@@ -21370,7 +21370,7 @@ A0s
 62e
 60i
 44i
-57a	calvià|calvia|calviá
+56a	calvià|calviá
 58cie
 54llo
 5;n
@@ -21410,10 +21410,10 @@ A0s
 65s
 42feo
 70s
-49guey	camagüey|camaguey
+48guey	camagüey
 40iore
 40leno	camaleño
-69on	camaleón|camaleon
+68on	camaleón
 85es
 81ica	camaleónica
 :1o	camaleónico
@@ -21421,11 +21421,11 @@ A0s
 53o	camaño
 51ualidades
 4/pana	camapaña
-4Hra	cámara|camara
+4Gra	cámara
 6;da
 8;s
 78eria	camaradería
-6Es	cámaras|camaras
+6Ds	cámaras
 72a
 56ena
 6;ra
@@ -21437,7 +21437,7 @@ A0s
 56illa
 92s
 83o
-66n	camarín|camarin
+65n	camarín
 72as	camariñas
 72es
 61sta
@@ -21446,9 +21446,9 @@ A0s
 5/lengo
 52ma
 59o
-67grafo	camarógrafo|camarografo
+66grafo	camarógrafo
 ;3s	camarógrafos
-6;n	camarón|camaron
+6:n	camarón
 7;es
 68te
 87s
@@ -21486,7 +21486,7 @@ A0s
 7<te
 9:s
 6Hr
-7>a	cambiará|cambiara
+7=a	cambiará
 8:n	cambiarán|cambiaran
 83s	cambiaras|cambiarás
 76e	cambiaré|cambiare
@@ -21573,7 +21573,7 @@ A0s
 6>n
 6/on
 66s
-59un	camerún|camerun
+59un	camerún
 75es	camerunés
 41t
 3:i	cami|camí
@@ -21586,7 +21586,7 @@ A0s
 70ri
 60o
 5?o
-45n	camín|camin
+43n	camín
 5>a
 6;ba
 83mos	caminábamos
@@ -21624,7 +21624,7 @@ A0s
 6Ds
 52s
 4/o
-5An	camión|camion
+5@n	camión
 61cito
 62era
 8:o
@@ -21643,7 +21643,7 @@ A0s
 6Cta
 8Bs
 52ola
-66n	camisón|camison
+65n	camisón
 71es
 46ta
 60s
@@ -21668,13 +21668,13 @@ A0s
 9@o
 :=s
 54n
-6Ga	campaña|campana
+6Ga	campaña
 75da
 97s
 73r
 8:io
 :3s
-7Cs	campañas|campanas
+7Bs	campañas
 71zo
 60do
 66ella
@@ -21705,7 +21705,7 @@ A0s
 7=e
 58llo
 51n
-5Don	campeón|campeon
+5Con	campeón
 7=a
 81r
 86s
@@ -21752,7 +21752,7 @@ A0s
 7/r
 50naraya
 57o
-57ra	cámpora|campora
+57ra	cámpora
 5Es
 64anto
 50verde
@@ -21784,13 +21784,13 @@ A0s
 41y
 30y
 2@n
-3Ba	caña|cana|caná
-47an	canaán|canaan
+3Aa	caña|caná
+46an	canaán
 40bal
 41cintra
 52o
 4/d
-5Da	canadá|canada|cañada
+5Ca	canadá|cañada
 67s	cañadas
 56ian
 6?ense
@@ -21834,10 +21834,10 @@ A0s
 45nea
 61o
 73s
-45pe	canapé|canape
-67s	canapés|canapes
+44pe	canapé
+66s	canapés
 50ino
-45r	cañar|canar
+44r	cañar
 5/d
 5Bia
 7Cs
@@ -21847,7 +21847,7 @@ A0s
 7=s
 52o
 55y
-4>s	cañas|canas
+4=s	cañas
 5=ta
 79s
 66illa
@@ -21877,7 +21877,7 @@ A0s
 77n
 83do
 7@r
-85a	cancelará|cancelara
+84a	cancelará
 92n	cancelarán|cancelaran
 82la
 :/s
@@ -21894,8 +21894,8 @@ A0s
 70ria
 74s
 63lara
-69o	canceló|cancelo
-5Fr	cáncer|cancer
+68o	canceló
+5Er	cáncer
 65bero
 6:es	cánceres
 60igena	cancerígena
@@ -21920,7 +21920,7 @@ A0s
 51n
 63o
 55o
-6In	canción|cancion
+6Gn	canción
 72cilla
 93ta
 ;/s
@@ -21938,7 +21938,7 @@ A0s
 78s
 52mo
 53nchu	candanchú
-55s	candás|candas
+54s	candás
 44e
 50al
 52l
@@ -21969,7 +21969,7 @@ A0s
 ;=s
 64ez
 67iasis
-6:o	cándido|candido
+69o	cándido
 70s	cándidos
 56l
 62ejas
@@ -22028,8 +22028,8 @@ A0s
 5;ro
 77s
 37i	cani|cañí
-47bal	caníbal|canibal
-76es	caníbales|canibales
+46bal	caníbal
+75es	caníbales
 77ismo
 44ca
 67s
@@ -22112,13 +22112,13 @@ A0s
 :/s
 40pus
 55y
-4;s	caños|canos
+4;s	caños
 56a
 54o
 46taje
 43va
 6/nas	canóvanas
-67s	cánovas|canovas
+66s	cánovas
 52elles
 31s
 4<a
@@ -22135,7 +22135,7 @@ A0s
 5/o
 57r
 60a	cansará
-66e	cansaré|cansare
+65e	cansaré
 71mos
 6/ia	cansaría
 63me
@@ -22165,7 +22165,7 @@ A0s
 79n
 70s
 61ile
-67ra	cántabra|cantabra
+67ra	cántabra
 82s	cántabras
 7Bia
 87ca	cantábrica
@@ -22203,15 +22203,15 @@ A0s
 71mos
 70ro
 78s
-66ia	cantaría|cantaria
+65ia	cantaría
 7/na
 65la
 80s
 76e
 73o
-67o	cántaro|cantaro
+66o	cántaro
 79n
-75s	cántaros|cantaros
+75s	cántaros
 60ranas
 62te
 5:s
@@ -22239,8 +22239,8 @@ A0s
 75s
 60ville
 57s
-48ico	cántico|cantico
-79s	cánticos|canticos
+48ico	cántico
+79s	cánticos
 50da
 7Id
 8Bes
@@ -22258,7 +22258,7 @@ A0s
 51zano
 4Co	canto|cantó
 50blanco
-5=n	cantón|canton
+5<n	cantón
 61a
 74l
 81es
@@ -22273,7 +22273,7 @@ A0s
 60ia
 5?s
 52ya
-48u	cantú|cantu
+47u	cantú
 54ta
 47v
 36uelas	cañuelas
@@ -22352,10 +22352,10 @@ A0s
 67cia
 6/s
 41r
-58azon	caparazón|caparazon
+58azon	caparazón
 92es
 51ica
-58ros	caparrós|caparros
+57ros	caparrós
 4As
 50es
 50idad
@@ -22401,7 +22401,7 @@ A0s
 61te
 43s
 55trano
-4<ta	cápita|capita
+4;ta	cápita
 6Kl
 7@es
 76idad
@@ -22419,14 +22419,14 @@ A0s
 :/ndo
 :7r
 70s
-6Cn	capitán|capitan
+6Bn	capitán
 77a
 7/ea
 92da
 :3o
 ;2s
 8:s
-77ia	capitanía|capitania
+77ia	capitanía
 90s	capitanías
 85ch
 70o
@@ -22441,7 +22441,7 @@ A0s
 86r
 92es
 7Go	capítulo|capitulo
-8Cs	capítulos|capitulos
+8Bs	capítulos
 30many
 3>o	capo|capó
 47eira
@@ -22485,9 +22485,9 @@ A0s
 38s
 40aicina
 41icum
-4<ula	cápsula|capsula
+4;ula	cápsula
 71r
-7=s	cápsulas|capsulas
+7<s	cápsulas
 64e
 32t
 4:a
@@ -22516,7 +22516,7 @@ A0s
 43ion
 56va
 70te
-48o	captó|capto
+47o	captó
 5/pril
 56r
 66es
@@ -22540,7 +22540,7 @@ A0s
 68e
 71n
 60ista
-69o	capturó|capturo
+68o	capturó
 30ua
 43ccino
 5;ha
@@ -22559,7 +22559,7 @@ A0s
 40t
 52o
 32well
-27queta	caquetá|caqueta
+26queta	caquetá
 62enalugar	caqueteñalugar
 45i
 52ta
@@ -22621,7 +22621,7 @@ A0s
 <1a	caracterizará
 <6on
 <3se
-::o	caracterizó|caracterizo
+::o	caracterizó
 80sticas
 50uel
 47dura
@@ -22693,7 +22693,7 @@ A0s
 45o	carbó|carbo
 53hidrato
 <=s
-5@n	carbón|carbon
+5@n	carbón
 63ara
 70tada
 ;2s
@@ -22735,7 +22735,7 @@ A0s
 54ixent
 5:jada
 9;s
-55mo	cárcamo|carcamo
+54mo	cárcamo
 52no	carcaño
 5/rana	carcarañá
 51s
@@ -22748,7 +22748,7 @@ A0s
 55za
 70s
 41edo
-5Cl	cárcel|carcel
+5Cl	cárcel
 66aria
 :3s
 97o
@@ -22756,7 +22756,7 @@ A0s
 61en	carcelén
 75ro
 94s
-7=s	cárceles|carceles
+7=s	cárceles
 44hi
 50una
 40inogenesis	carcinogénesis
@@ -22783,7 +22783,7 @@ A0s
 7@l
 8<es
 82icio
-7?s	cárdenas|cardenas
+7>s	cárdenas
 62osa	cardeñosa
 4>iaca	cardiaca|cardíaca
 8:s	cardíacas|cardiacas
@@ -22803,7 +22803,7 @@ A0s
 61l
 79ogia	cardiología
 :0co	cardiológico
-96o	cardiólogo|cardiologo
+96o	cardiólogo
 :4s	cardiólogos
 90y
 67patia	cardiopatía
@@ -22893,7 +22893,7 @@ B1o
 81se	cargándose
 62te
 5Ar
-68a	cargará|cargara
+67a	cargará
 74n	cargarán|cargaran
 6/ia	cargaría
 64la
@@ -22973,13 +22973,13 @@ B1o
 51tipo
 43sima	carísima
 82s	carísimas
-77o	carísimo|carisimo
-85s	carísimos|carisimos
+76o	carísimo
+84s	carísimos
 5=ma
 75s
-78tica	carismática|carismatica
+77tica	carismática
 ;2s	carismáticas
-::o	carismático|carismatico
+::o	carismático
 ;7s	carismáticos
 4<ta
 6=s	caritas|cáritas
@@ -23036,7 +23036,7 @@ B1o
 63es	cármenes
 56si	carmesí
 41ichael
-56n	carmín|carmin
+55n	carmín
 67a
 63e
 42o
@@ -23077,8 +23077,8 @@ B1o
 73s	cárnicas
 62er
 80a
-8:ia	carnicería|carniceria
-:7s	carnicerías|carnicerias
+89ia	carnicería
+:6s	carnicerías
 89o
 95s
 62o	cárnico
@@ -23089,7 +23089,7 @@ B1o
 63ora	carnívora
 93s	carnívoras
 85o	carnívoro
-97s	carnívoros|carnivoros
+97s	carnívoros
 45osa
 73s
 65o
@@ -23139,7 +23139,7 @@ B1o
 54ano
 51ncho
 6?teria	carpintería|carpinteria
-;7s	carpinterías|carpinterias
+;7s	carpinterías
 9;o
 :9s
 58o
@@ -23213,9 +23213,9 @@ B1o
 7>o
 82s
 53ngton
-59o	carrió|carrio
+59o	carrió
 61la
-6;n	carrión|carrion
+6;n	carrión
 5Ato
 79s
 56zal
@@ -23225,7 +23225,7 @@ B1o
 81a
 4Co
 50cera
-8>ia	carrocería|carroceria
+8=ia	carrocería
 :8s	carrocerías|carrocerias
 81o
 51l
@@ -23272,7 +23272,7 @@ B1o
 7/s
 6>era
 97s
-87ia	cartelería|carteleria
+87ia	cartelería
 7As	carteles|cárteles
 66ito
 93s
@@ -23313,9 +23313,9 @@ B1o
 92o	cartógrafo
 :0s	cartógrafos
 50mancia
-5@n	cartón|carton
+5?n	cartón
 6/cillo
-66e	cartoné|cartone
+65e	cartoné
 72ra
 81o
 94s
@@ -23392,7 +23392,7 @@ B1o
 5/e	casaré
 6;s
 6/tto
-54ia	casaría|casaria
+53ia	casaría
 61che
 64ego
 58me
@@ -23426,11 +23426,11 @@ B1o
 53nte
 65ueces
 51r
-6<a	cáscara|cascara
-78s	cáscaras|cascaras
+6;a	cáscara
+77s	cáscaras
 62illa
 70ta
-65on	cascarón|cascaron
+64on	cascarón
 8/es
 64rabias
 5/s
@@ -23451,7 +23451,7 @@ B1o
 5>a
 6=s
 52ia	casería
-6<o	caserío|caserio
+6:o	caserío
 76s	caseríos
 5@o
 65n	caserón
@@ -23542,7 +23542,7 @@ B1o
 75r	castañar
 82es	castañares
 7:s	castañas
-6<eda	castañeda|castaneda
+6<eda	castañeda
 70r	castañer
 6=o	castaño
 73n	castañón
@@ -23550,7 +23550,7 @@ B1o
 64uelas	castañuelas
 58s
 43edo
-57jon	castejón|castejon
+57jon	castejón
 57l
 61an	castelán
 74o
@@ -23574,7 +23574,7 @@ B1o
 77i
 70nou
 7;o	castelló|castello
-8An	castellón|castellon
+8@n	castellón
 95ense
 =1s
 82te
@@ -23601,7 +23601,7 @@ B1o
 76n
 85do
 7<r
-85a	castigará|castigara
+84a	castigará
 80la
 92o
 :2s
@@ -23655,7 +23655,7 @@ B1o
 51ies
 63l
 76lo
-97n	castrillón|castrillon
+96n	castrillón
 67smo
 79ta
 94s
@@ -23694,8 +23694,8 @@ B1o
 63r
 74es
 53ura
-4;la	català|catalá|catala
-6Bn	catalán|catalan
+4:la	català|catalá
+6Bn	catalán
 7@a
 8:s
 7?es
@@ -23731,15 +23731,15 @@ B1o
 90lo
 90on
 92se
-7Do	catálogo|catalogo|cátalogo
-8>s	catálogos|catalogos
+7Do	catálogo|cátalogo
+8=s	catálogos
 73ue
 67nia
 5Duna	cataluña
 7Aya
 93caixa
 55yst
-48maran	catamarán|catamaran
+47maran	catamarán
 93es
 7<ca
 7/quena	catamarqueña
@@ -23775,7 +23775,7 @@ B1o
 94es
 7:o
 8>fe	catástrofe
-:<s	catástrofes|catastrofes
+:<s	catástrofes
 96ica	catastrófica
 <6s	catastróficas
 ;7o	catastrófico
@@ -23804,12 +23804,12 @@ B1o
 ;7s	catedráticos
 40g
 5/or
-75a	categorã|categora
+73a	categorã
 72i	categorí
-8Ha	categoría|categoria
+8Ha	categoría
 90busque	categoríabusque
 92l
-9Gs	categorías|categorias
+9Fs	categorías
 :1arte	categoríasarte
 :3busqueda	categoríasbúsqueda
 85ca	categórica
@@ -23843,7 +23843,7 @@ B1o
 59pillar
 54va
 4/ta
-58er	catéter|cateter
+58er	catéter
 74es	catéteres
 73ismo
 54o
@@ -23866,11 +23866,11 @@ B1o
 53o	cátodo
 40ira
 4Clica	católica
-8;s	católicas|catolicas
+8:s	católicas
 71idad
 8<smo
-7?o	católico|catolico
-8@s	católicos|catolicos
+7?o	católico
+8@s	católicos
 43n	catón
 4>rce
 31racho
@@ -23921,7 +23921,7 @@ B1o
 30lfield
 40ker
 31ndo
-35polican	caupolicán|caupolican
+34polican	caupolicán
 34quenes
 30ra
 4/os
@@ -23947,8 +23947,8 @@ B1o
 6<te
 8:s
 5Ar
-68a	causará|causara
-74n	causarán|causaran
+67a	causará
+73n	causarán
 60e
 66ia	causaría
 80n	causarían
@@ -23964,8 +23964,8 @@ B1o
 57n
 53s
 51way
-4?o	causó|causo
-44tica	cáustica|caustica
+4>o	causó
+43tica	cáustica
 71o	cáustico
 31ta
 4;ela
@@ -23978,7 +23978,7 @@ B1o
 85o
 94s
 50rets
-44in	cautín|cautin
+43in	cautín
 5:va
 70da
 87o
@@ -24036,7 +24036,7 @@ B1o
 6:a
 71rio
 79s
-65icola	cavernícola|cavernicola
+64icola	cavernícola
 ;2s	cavernícolas
 60osa
 81o
@@ -24055,7 +24055,7 @@ B1o
 60ndo
 61r
 53l
-47tacion	cavitación|cavitacion
+46tacion	cavitación
 34o	cavo|cavó
 43ur
 32s
@@ -24083,7 +24083,7 @@ B1o
 3/lloma
 3/ma
 56n
-3Co	cayó|cayo
+3Bo	cayó
 43n	cayón
 47s
 33uco
@@ -24175,7 +24175,7 @@ B1o
 2/x
 1<e
 27a
-35ra	ceará|ceara
+34ra	ceará
 3/ucescu
 4/sescu
 25ba
@@ -24205,7 +24205,7 @@ B1o
 55s
 42eiro
 52ros
-48ian	cebrián|cebrian
+48ian	cebrián
 36u	cebu|cebú
 25ca
 3/e
@@ -24257,9 +24257,9 @@ B1o
 4;o
 53n	cedrón
 56s
-3?ula	cédula|cedula
+3>ula	cédula
 61cion	cedulación
-68s	cédulas|cedulas
+68s	cédulas
 25e
 30d
 28falea
@@ -24284,7 +24284,7 @@ B1o
 32o	cegó
 40s
 3<uera
-25hegin	cehegín|cehegin
+24hegin	cehegín
 29iba
 56l
 51s
@@ -24334,7 +24334,7 @@ B1o
 83te
 7Cr
 8Aa	celebrará
-9;n	celebrarán|celebraran
+9;n	celebrarán
 8/e	celebraré
 97mos
 83ia	celebraría
@@ -24346,15 +24346,15 @@ B1o
 81e
 71te
 85ion
-6?e	célebre|celebre|celebré
+6>e	célebre|celebré
 75mos
 78n
-7=s	célebres|celebres
+7<s	célebres
 69idad
 :=es
 7:ties
 88y
-6Ao	celebró|celebro
+6@o	celebró
 51s
 45don	celedón|celedon
 73io
@@ -24397,7 +24397,7 @@ B1o
 44ular
 3/man
 3=o
-47fan	celofán|celofan
+45fan	celofán
 44ni
 41rio
 4?s
@@ -24494,7 +24494,7 @@ B1o
 4<za
 6>s
 53o
-39o	ceño|ceno|cenó
+38o	ceño|cenó
 42bio
 44te
 64s
@@ -24523,7 +24523,7 @@ B1o
 80bebes
 61e
 72n
-64o	censuró|censuro
+64o	censuró
 50s
 39t	cent|cént
 42auri
@@ -24557,10 +24557,10 @@ B1o
 95s	centésimas
 81o	centésimo
 49igrados	centígrados
-5:metro	centímetro|centimetro
+5:metro	centímetro
 :?s	centímetros
-69o	céntimo|centimo
-7<s	céntimos|centimos
+68o	céntimo
+7;s	céntimos
 58nela
 96s
 43o
@@ -24618,11 +24618,11 @@ B1o
 64n
 64s
 5/ic
-7<a	céntrica|centrica
+7<a	céntrica
 80mente	céntricamente
 85s	céntricas
-7>o	céntrico|centrico
-88s	céntricos|centricos
+7<o	céntrico
+87s	céntricos
 67fuga	centrífuga|centrifuga
 :1cion	centrifugación
 :4do
@@ -24637,7 +24637,7 @@ B1o
 92s
 5Lo
 65africana
-7>merica	centroamérica|centroamerica
+7>merica	centroamérica
 =:na
 ?4s
 >:o
@@ -24657,7 +24657,7 @@ B1o
 46uria
 81informacion	centuriainformación
 84s
-78on	centurión|centurion
+77on	centurión
 90es
 6;y
 24o
@@ -24684,10 +24684,10 @@ B1o
 27r
 3>a
 44mic
-7@a	cerámica|ceramica
-8;s	cerámicas|ceramicas
-79o	cerámico|ceramico
-8:s	cerámicos|ceramicos
+7@a	cerámica
+8:s	cerámicas
+78o	cerámico
+89s	cerámicos
 64sta
 93s
 47s
@@ -24782,7 +24782,7 @@ B1o
 50r
 46uda
 3Do
-45n	cerón|ceron
+44n	cerón
 49s
 41te
 3/pa
@@ -24810,7 +24810,7 @@ B1o
 5=ndo
 82se	cerrándose
 5Dr
-6<a	cerrará|cerrara
+6;a	cerrará
 78n	cerrarán|cerraran
 61e	cerraré
 72mos
@@ -24830,7 +24830,7 @@ B1o
 61te
 56to
 54zon	cerrazón
-49e	cerré|cerre
+48e	cerré
 51jon	cerrejón
 53mos
 41il
@@ -24878,7 +24878,7 @@ B1o
 :2se
 95te
 :2ion
-86o	certificó|certifico
+85o	certificó
 76ed
 74que
 :1n
@@ -24893,8 +24893,8 @@ B1o
 51tillo
 47ecera
 91s
-8:ia	cervecería|cerveceria
-:7s	cervecerías|cervecerias
+89ia	cervecería
+:6s	cervecerías
 86o
 95s
 66ita
@@ -24909,7 +24909,7 @@ B1o
 61o	cérvico
 72uterino
 53no	cervino|cerviño
-55x	cérvix|cervix
+54x	cérvix
 53z
 43o
 30win
@@ -24927,12 +24927,12 @@ B1o
 66ia	cesantía
 84s	cesantías
 4Dr	césar|cesar
-56a	cesará|cesara
-64n	cesarán|cesaran
+55a	cesará
+63n	cesarán
 56e
-6;a	cesárea|cesarea
+6:a	cesárea
 74s	cesáreas
-65o	cesáreo|cesareo
+64o	cesáreo
 62s	césares
 52ia
 60o
@@ -24949,9 +24949,9 @@ B1o
 :0s
 67es
 30ky
-38o	cesó|ceso
-3?ped	césped|cesped
-6:es	céspedes|cespedes
+37o	cesó
+3>ped	césped
+69es	céspedes
 35sna
 3>ta
 5:s
@@ -24984,7 +24984,7 @@ B1o
 37iche
 7/s
 20ylan
-25zanne	cézanne|cezanne
+24zanne	cézanne
 1?f
 25ds
 21e
@@ -25033,7 +25033,7 @@ B1o
 6/as
 41lacayo
 4?o
-5=n	chacón|chacon
+5<n	chacón
 50ta
 49ra
 69s
@@ -25107,7 +25107,7 @@ B1o
 74s
 50da
 60o
-56me	chamamé|chamame
+55me	chamamé
 59n	chamán|chaman
 67es
 6/ica	chamánica
@@ -25115,14 +25115,14 @@ B1o
 76smo
 58rra
 86s
-68tin	chamartín|chamartin
+68tin	chamartín
 50s
 48ba
 64o
 50ear
 61l
 65r
-77i	chamberí|chamberi
+76i	chamberí
 75lain
 75s
 72y	chambéry|chambery
@@ -25145,7 +25145,7 @@ B1o
 8;e
 91s
 61ign
-69n	champán|champan
+69n	champán
 76a	champaña
 52eta
 51i
@@ -25161,7 +25161,7 @@ B1o
 6/s
 5/lain
 56s
-5;u	champú|champu
+5:u	champú
 65s	champús
 40uco
 51la
@@ -25333,7 +25333,7 @@ B1o
 5<o
 68s
 61t
-55uteria	charcutería|charcuteria
+54uteria	charcutería
 42din
 57onnay
 5/y
@@ -25359,7 +25359,7 @@ B1o
 6=r
 7/on
 6@s
-66tan	charlatán|charlatan
+65tan	charlatán
 92eria	charlatanería
 :7s
 50e
@@ -25400,7 +25400,7 @@ B1o
 63ria	charrería
 59o
 67s
-56ua	charrúa|charrua
+55ua	charrúa
 73s	charrúas
 45s
 4:t
@@ -25416,7 +25416,7 @@ B1o
 <3s
 8/os
 56o
-66mus	chascomús|chascomus
+65mus	chascomús
 4:e
 52r
 42ing
@@ -25440,7 +25440,7 @@ B1o
 6=r
 6;u	chateau|château
 71briand
-75x	châteaux|chateaux
+74x	châteaux
 5/l	châtel
 6/et	châtelet
 53o
@@ -25479,16 +25479,16 @@ B1o
 61in	chavalín
 61ote
 52rri	chávarri|chavarri
-86a	chavarría|chavarria
+85a	chavarría
 57s
 44e
 57la
 50ro
 5<s	chaves|cháves
 51ta
-5Ez	chávez|chavez
+5Dz	chávez
 40iano
-55n	chavín|chavin
+54n	chavín
 50ra
 59smo
 69ta
@@ -25722,7 +25722,7 @@ B1o
 90s
 80ero
 82o
-95n	chicharrón|chicharron
+94n	chicharrón
 :4es
 62s
 57e
@@ -25790,7 +25790,7 @@ B1o
 8/eno	chihuahueño
 :2se
 <0s
-35i	chií|chii
+34i	chií
 44es	chiíes
 43ta	chiíta|chiita
 64s	chiítas|chiitas
@@ -25837,7 +25837,7 @@ B1o
 59s
 50tel
 80efono	chileteléfono
-55vision	chilevisión|chilevision
+54vision	chilevisión
 49i
 54ndrina
 53to
@@ -25853,13 +25853,13 @@ B1o
 73o
 84s
 50o	chilló
-66n	chillón|chillon
+65n	chillón
 73a
 74es
 60s
 64ut
 42o
-59e	chiloé|chiloe
+58e	chiloé
 6/ches
 50ta
 61e
@@ -25900,7 +25900,7 @@ B1o
 69illa
 :5s
 72pe
-67on	chinchón|chinchon
+66on	chinchón
 72rro
 4/e
 58se
@@ -25991,7 +25991,7 @@ B1o
 64o
 76s
 52pa
-57qui	chiriquí|chiriqui
+56qui	chiriquí
 4/las
 41opractic
 50que
@@ -26268,7 +26268,7 @@ B1o
 61ense
 3/caro	chúcaro
 48ha
-56erias	chucherías|chucherias
+55erias	chucherías
 66s
 53i
 59o
@@ -26289,7 +26289,7 @@ B1o
 56da
 59s
 40e
-55ria	chulería|chuleria
+54ria	chulería
 50sca
 70o
 56ta
@@ -26440,7 +26440,7 @@ B1o
 60taque
 ;2s
 52bullying
-55cafe	cibercafé|cibercafe
+54cafe	cibercafé
 93s	cibercafés
 62rimen
 92inales
@@ -26450,10 +26450,10 @@ B1o
 52guerra
 51nauta
 :6s
-69etica	cibernética|cibernetica
+68etica	cibernética
 ;3s	cibernéticas
-:9o	cibernético|cibernetico
-;7s	cibernéticos|ciberneticos
+:8o	cibernético
+;6s	cibernéticos
 5/periodismo
 61unk
 53seguridad
@@ -26499,10 +26499,10 @@ B1o
 52fosfamida
 57motor
 :8es
-5:n	ciclón|ciclon
+5:n	ciclón
 66es
 62ica	ciclónica
-55pe	cíclope|ciclope
+54pe	cíclope
 72s	cíclopes
 5@s
 63porina
@@ -26541,7 +26541,7 @@ B1o
 56ozuelos
 5/re
 3Cn
-47aga	ciénaga|cienaga
+47aga	ciénaga
 72s	ciénagas
 42c
 5Gia
@@ -26563,7 +26563,7 @@ B1o
 60s
 50i	cientí
 6Cfica	científica
-:;mente	científicamente|cientificamente
+:;mente	científicamente
 :@s	científicas
 90idad
 :0smo
@@ -26648,7 +26648,7 @@ B1o
 82je
 76ica	cilíndrica
 :3s	cilíndricas
-96o	cilíndrico|cilindrico
+96o	cilíndrico
 :4s	cilíndricos
 7=o
 8>s
@@ -26661,13 +26661,13 @@ B1o
 3@a
 41devilla
 41rro
-74n	cimarrón|cimarron
+73n	cimarrón
 82es
 48s
 30borrio
 42ra
 30enta
-77cion	cimentación|cimentacion
+76cion	cimentación
 ;4es
 73da
 83o
@@ -26706,7 +26706,7 @@ B1o
 44club
 43fila	cinéfila
 72ia
-77o	cinéfilo|cinefilo
+76o	cinéfilo
 86s	cinéfilos
 62s
 50oro
@@ -26752,7 +26752,7 @@ B1o
 37ica	cínica
 63mente	cínicamente
 60s	cínicas
-59o	cínico|cinico
+59o	cínico
 66s	cínicos
 4;smo
 33namon
@@ -26779,11 +26779,11 @@ B1o
 72s
 61illa
 71ta
-6?on	cinturón|cinturon
+6?on	cinturón
 8<es
 30vestav
 29o	cio|ció
-3=n	ción|cion
+3=n	ción
 43al
 48es
 33ran
@@ -26792,7 +26792,7 @@ B1o
 3/olla
 66etti
 44te
-37res	ciprés|cipres
+37res	ciprés
 66es
 46iani
 79o
@@ -26844,8 +26844,8 @@ B1o
 66e
 77n
 60ito
-6Co	círculo|circulo|circuló
-7?s	círculos|circulos
+6Bo	círculo|circuló
+7?s	círculos
 52ncidado
 <1s
 88sion	circuncisión
@@ -26872,7 +26872,7 @@ B1o
 >5es
 >2mente
 =Ds
-69valacion	circunvalación|circunvalacion
+68valacion	circunvalación
 :1r
 7/ecinos
 5:s
@@ -26896,8 +26896,8 @@ B1o
 79s
 65o
 74s
-4Cgia	cirugía|cirugia
-7;s	cirugías|cirugias
+4Cgia	cirugía
+7;s	cirugías
 42jana
 7>o
 8;s
@@ -26945,7 +26945,7 @@ B1o
 5<do
 56te
 4Cr
-56a	citará|cítara|citara
+55a	citará|cítara
 50colaboradores
 53e	citaré
 63mos
@@ -26974,7 +26974,7 @@ B1o
 53romo
 40esqueleto
 4/genetica	citogenética
-46logia	citología|citologia
+46logia	citología
 42megalovirus
 6/tria	citometría
 46plasma
@@ -26985,9 +26985,9 @@ B1o
 35rato
 42ica	cítrica
 73s	cítricas
-67o	cítrico|citrico
+67o	cítrico
 70la	citrícola
-7;s	cítricos|citricos
+7:s	cítricos
 54x
 4?oen	citroen|citroën|citröen
 5/nela
@@ -27082,7 +27082,7 @@ B1o
 61on
 50v
 44idia
-45o	clamó|clamo
+43o	clamó
 5:r
 64es
 61osa
@@ -27138,7 +27138,7 @@ B1o
 <0a
 98r
 70que
-5?n	clarín|clarin
+5>n	clarín
 62es
 70t
 89e
@@ -27151,7 +27151,7 @@ B1o
 74s
 64ima	clarísima
 91s	clarísimas
-89o	clarísimo|clarisimo
+88o	clarísimo
 63sa
 56ta
 71s
@@ -27180,14 +27180,14 @@ B1o
 40f
 48h
 44ic
-6Ba	clásica|clasica
+6Ba	clásica
 73mente	clásicamente
-7?s	clásicas|clasicas
+7>s	clásicas
 67ismo
 82ta
-6Eo	clásico|clasico
+6Do	clásico
 7/el	clásicoel
-7Cs	clásicos|clasicos
+7Bs	clásicos
 5/f
 6;ica
 91ba
@@ -27222,7 +27222,7 @@ B1o
 >6s
 =7o
 >4s
-8:o	clasificó|clasifico
+8:o	clasificó
 73que
 :1n
 53smo
@@ -27263,8 +27263,8 @@ B1o
 <0ca	claustrofóbica
 =1o	claustrofóbico
 86s
-5>ula	cláusula|clausula|claúsula
-8<s	cláusulas|clausulas
+5=ula	cláusula|claúsula
+8<s	cláusulas
 6Ara
 85da
 :1s
@@ -27372,8 +27372,8 @@ B1o
 54ndo
 56r
 5/s
-48he	cliché|cliche
-68s	clichés|cliches
+48he	cliché
+68s	clichés
 52y
 4Ek
 51a
@@ -27422,7 +27422,7 @@ B1o
 9;s	climáticas
 8Bo	climático
 9:s	climáticos
-7<zacion	climatización|climatizacion
+7<zacion	climatización
 9;da
 ;7s
 :;o
@@ -27444,10 +27444,10 @@ B1o
 41damicina
 40e
 4:ic	clinic|clínic
-6Da	clínica|clinica
+6Ca	clínica
 75l
 78mente	clínicamente
-7@s	clínicas|clinicas
+7?s	clínicas
 6?o	clínico
 7?s	clínicos
 61s
@@ -27470,7 +27470,7 @@ B1o
 70ndo
 73r
 60e
-3<toris	clítoris|clitoris
+3;toris	clítoris
 37ve
 30xsense
 21k
@@ -27667,7 +27667,7 @@ B1o
 4=rde
 74mente
 7;s
-6:ia	cobardía|cobardia
+6:ia	cobardía
 42s
 44ya
 66s
@@ -27714,10 +27714,10 @@ B1o
 69za
 88s
 5Br
-6;a	cobrará|cobrara
-79n	cobrarán|cobraran
+6:a	cobrará
+78n	cobrarán
 61emos
-65ia	cobraría|cobraria
+64ia	cobraría
 82n	cobrarían
 60la
 75e
@@ -27745,7 +27745,7 @@ B1o
 24c
 3Aa
 48cola
-4?ina	cocaína|cocaina
+4>ina	cocaína
 61e
 42lero
 85s
@@ -27866,9 +27866,9 @@ B1o
 44eau
 5=l	cóctel|coctel
 6>era
-86ia	coctelería|cocteleria
+85ia	coctelería
 :0s	coctelerías
-7<s	cócteles|cocteles
+7:s	cócteles
 30ula
 41y
 52o
@@ -27896,7 +27896,7 @@ B1o
 50arrollo
 47x
 31i
-48ce	códice|codice
+48ce	códice
 6/n
 66s	códices
 5;ia
@@ -27918,8 +27918,8 @@ B1o
 :6s
 84n
 88r
-4Hgo	código|codigo
-6Bs	códigos|codigos
+4Ggo	código
+6As	códigos
 42llo
 45na
 5/es
@@ -27978,7 +27978,7 @@ B1o
 32oro
 39rade
 78s
-6=ia	cofradía|cofradia
+6=ia	cofradía
 8:s	cofradías
 4;e
 53ntes
@@ -28010,8 +28010,8 @@ B1o
 48s
 51tion	cogestión
 32hlan
-3;i	cogí|cogi
-48a	cogía|cogia
+3:i	cogí
+47a	cogía
 52n	cogían
 49da
 66s
@@ -28023,7 +28023,7 @@ B1o
 70n
 67on
 48mos
-4<o	cogió|cogio
+4<o	cogió
 40ste
 42to
 35nac
@@ -28142,7 +28142,7 @@ B1o
 53o
 4<endo
 50ron
-4;n	cojín|cojin
+4:n	cojín
 5;es
 64te
 86s
@@ -28183,8 +28183,8 @@ B1o
 8<n
 9<do
 8Ar
-97a	colaborará|colaborara
-:5n	colaborarán|colaboraran
+96a	colaborará
+:4n	colaborarán
 99on
 80s
 88tiva
@@ -28196,7 +28196,7 @@ B1o
 81mos
 87n
 80s
-7<o	colaboró|colaboro
+7;o	colaboró
 44cao
 59ion	colación
 82es
@@ -28208,7 +28208,7 @@ B1o
 68r
 62s
 40ge
-6;no	colágeno|colageno
+6:no	colágeno
 4/lao
 51ess
 43mos
@@ -28248,7 +28248,7 @@ B1o
 64gua
 67s
 52ester
-5?on	colchón|colchon
+5>on	colchón
 70era
 95o
 :3s
@@ -28266,7 +28266,7 @@ B1o
 45ando
 41c
 50c
-6Gion	colección|coleccion
+6Fion	colección
 95a
 :1ba
 ;6le
@@ -28332,7 +28332,7 @@ B1o
 42o
 50ptera
 91os	coleópteros
-4=ra	cólera|colera
+4<ra	cólera
 52ico	colérico
 60dge
 5/o
@@ -28366,7 +28366,7 @@ B1o
 5>r
 64a	colgará|colgara
 73n	colgarán|colgaran
-66e	colgaré|colgare
+65e	colgaré
 73mos
 63la
 82s
@@ -28377,13 +28377,13 @@ B1o
 66se
 5/ste
 55te
-49o	colgó|colgo
-47ue	colgué|colgue
+49o	colgó
+46ue	colgué
 38i
-48bri	colibrí|colibri
+47bri	colibrí
 73es	colibríes
-46co	cólico|colico
-68s	cólicos|colicos
+45co	cólico
+67s	cólicos
 40fata
 59lor
 52ormes
@@ -28498,7 +28498,7 @@ B1o
 4Aca
 68ba
 86n
-6@cion	colocación|colocacion
+6@cion	colocación
 :6es
 6;da
 8;s
@@ -28520,8 +28520,8 @@ B1o
 ;1s	colocándolos
 95se	colocándose
 6Dr
-79a	colocará|colocara
-87n	colocarán|colocaran
+78a	colocará
+86n	colocarán
 73e	colocaré|colocare
 86mos
 74ia	colocaría
@@ -28540,7 +28540,7 @@ B1o
 71te
 61te	colócate
 50cini
-5>o	colocó|coloco
+5=o	colocó
 62lo
 60n	colocón
 49fon	colofón
@@ -28651,7 +28651,7 @@ B1o
 7>o
 8:s
 60metria	colorimetría
-65n	colorín|colorin
+64n	colorín
 76es
 73g
 66sta
@@ -28851,7 +28851,7 @@ B1o
 50ierda
 5<os
 4?n
-5?ce	comencé|comence
+5>ce	comencé
 79mos
 57dador
 53ius
@@ -28863,7 +28863,7 @@ B1o
 57t
 6Ca
 7=ba
-98mos	comentábamos|comentabamos
+98mos	comentábamos
 97n
 91s
 72d
@@ -28883,7 +28883,7 @@ B1o
 85a	comentara|comentará
 93n	comentarán|comentaran
 91s
-89e	comentaré|comentare
+88e	comentaré
 96mos
 81foros
 85i
@@ -28930,7 +28930,7 @@ C1ios
 73mos
 7<n
 76s
-6Fo	comentó|comento
+6Eo	comentó
 64s
 51z
 60a
@@ -28944,10 +28944,10 @@ C1ios
 7?mos
 7?ndo
 7Dr
-8@a	comenzará|comenzara
-9<n	comenzarán|comenzaran
+8@a	comenzará
+9<n	comenzarán
 93s	comenzarás
-87e	comenzaré|comenzare
+86e	comenzaré
 99mos
 88ia	comenzaría
 :3n	comenzarían
@@ -28960,7 +28960,7 @@ C1ios
 7/mos
 6Fo	comenzó
 4Gr
-56a	comerá|comera
+56a	comerá
 65n	comerán
 63s	comerás
 53c	comerç|comerc
@@ -29044,7 +29044,7 @@ C1ios
 91s
 73se
 63s
-58i	cometí|cometi
+56i	cometí
 64a	cometía
 73n	cometían
 68da
@@ -29061,7 +29061,7 @@ C1ios
 61ste
 54o
 44x
-47zon	comezón|comezon
+46zon	comezón
 30fenalco
 5/r
 45oro
@@ -29069,20 +29069,20 @@ C1ios
 75able
 70line
 3;i	comí|comi
-4;a	comía|comia
+4;a	comía
 54mos	comíamos
-59n	comían|comian
+58n	comían
 4/bol
 4Bc	cómic|comic
-5;a	cómica|comica
-69s	cómicas|comicas
+5:a	cómica
+68s	cómicas
 7/tle
 52ial
 65dad
 61o
 7>s
-5=o	cómico|comico
-6:s	cómicos|comicos
+5<o	cómico
+69s	cómicos
 5Bs	comics|cómics
 63monedas
 61odissey
@@ -29121,15 +29121,15 @@ C1ios
 58g
 59o
 62s
-4;o	comió|comio
+4:o	comió
 40quera
 81o
 61ita
 91s
-4>saria	comisaría|comisaria
+4=saria	comisaría
 93da
 :5o
-98s	comisarías|comisarias
+97s	comisarías
 8>o
 99s
 54in
@@ -29192,18 +29192,18 @@ C1ios
 5/ter
 31n
 3Uo	como|cómo
-4Ada	cómoda|comoda
-6=mente	cómodamente|comodamente
-6?s	cómodas|comodas
+4Ada	cómoda
+6<mente	cómodamente
+6?s	cómodas
 65to
 5Bidad
 9@es
-67n	comodín|comodin
+67n	comodín
 74es
 60simo	comodísimo
-5Bo	cómodo|comodo
+5Bo	cómodo
 6:ro
-6>s	cómodos|comodos
+6>s	cómodos
 4/el
 42foro	comoforo|cómoforo
 43nfort
@@ -29296,7 +29296,7 @@ C1ios
 8;do
 :2la	comparándola
 <0s	comparándolas
-;5o	comparándolo|comparandolo
+;4o	comparándolo
 <1s	comparándolos
 7Br
 85la
@@ -29344,13 +29344,13 @@ C1ios
 8;n
 88s
 7De
-85la	compártela|compartela
-9<o	compártelo|compartelo
+85la	compártela
+9;o	compártelo
 8An
 89s
 7=i	compartí
 89a	compartía
-95mos	compartíamos|compartiamos
+94mos	compartíamos
 98n	compartían
 85cion	compartición
 8?da
@@ -29375,7 +29375,7 @@ C1ios
 8Hr
 98a	compartirá
 :8n	compartirán
-95e	compartiré|compartire
+95e	compartiré
 :;mos
 94guardar
 92ia	compartiría
@@ -29393,7 +29393,7 @@ C1ios
 81s	compartís
 90te
 7@o
-5=s	compás|compas
+5<s	compás
 69es
 6>ion	compasión
 74va
@@ -29486,7 +29486,7 @@ C1ios
 50x
 48i
 55la
-7<cion	compilación|compilacion
+7;cion	compilación
 ;5es
 73da
 91s
@@ -29588,7 +29588,7 @@ C1ios
 9;do
 ;0se	completándose
 8Br
-98a	completará|completara
+97a	completará
 :4n	completarán
 92ia	completaría
 93la
@@ -29601,8 +29601,8 @@ C1ios
 7=e	complete|completé
 85n
 82s
-75isima	completísima|completisima
-;6o	completísimo|completisimo
+74isima	completísima
+;5o	completísimo
 83ta
 95o
 90ud
@@ -29637,11 +29637,11 @@ C1ios
 93on
 97se
 91te
-7=e	cómplice|complice
-8<s	cómplices|complices
+7<e	cómplice
+8<s	cómplices
 7>idad
 ;5es
-78o	complicó|complico
+77o	complicó
 65que
 90n
 91s
@@ -29682,7 +29682,7 @@ C1ios
 93do
 ;3se	comportándose
 85r
-94a	comportará|comportara
+93a	comportará
 90ia	comportaría
 92me
 94nos
@@ -29692,7 +29692,7 @@ C1ios
 81s
 76e
 84n
-76o	comportó|comporto
+75o	comportó
 55ser
 6Cicion	composición
 ;?es
@@ -29788,7 +29788,7 @@ C1ios
 9Dr
 :8a	comprenderá
 ;6n	comprenderán
-;6s	comprenderás|comprenderas
+;5s	comprenderás
 :2eis	comprenderéis
 ;2mos
 :2ia	comprendería
@@ -29801,7 +29801,7 @@ C1ios
 :6se
 :0te
 97s
-8:i	comprendí|comprendi
+89i	comprendí
 99a	comprendía
 :4n	comprendían
 9;da
@@ -29828,7 +29828,7 @@ C1ios
 6:s
 74a
 87s
-7>ion	compresión|compresion
+7>ion	compresión
 :3es
 8/vo
 7=or
@@ -29863,14 +29863,14 @@ C1ios
 9:te
 ;9s
 8Cr
-97a	comprobará|comprobara
+96a	comprobará
 :2n	comprobarán
 :3s	comprobarás
 94emos
 9:lo
 97on
 97se
-77e	comprobé|comprobe
+77e	comprobé
 80mos
 7:o	comprobó
 67meta
@@ -29910,7 +29910,7 @@ C1ios
 :As
 60var
 5>ueba
-99lo	compruébalo|compruebalo
+98lo	compruébalo
 97n
 92s
 8<e
@@ -29947,7 +29947,7 @@ C1ios
 55ta
 72ble
 :2s
-7Acion	computación|computacion
+7@cion	computación
 ;8al
 =8es
 73da
@@ -29974,7 +29974,7 @@ C1ios
 80world
 73x
 6:ing
-6>o	cómputo|computo
+6<o	cómputo
 74s	cómputos
 65rabajo
 3/s
@@ -30033,8 +30033,8 @@ C1ios
 92te
 ;4s
 8@r
-9:a	comunicará|comunicara
-:5n	comunicarán|comunicaran
+99a	comunicará
+:4n	comunicarán
 9/e	comunicaré
 :5mos
 91la
@@ -30056,7 +30056,7 @@ C1ios
 <8s
 ;9o
 <6s
-7=o	comunicó|comunico
+7<o	comunicó
 60da
 8Jd
 94e
@@ -30067,14 +30067,14 @@ C1ios
 91portal
 :0tc
 63o
-7An	comunión|comunion
+7@n	comunión
 8:es
 6:que	comunique|comuniqué
 91mos
 97n
 :0se
 92s
-:;e	comuníquese|comuniquese
+::e	comuníquese
 6>smo
 7Ata
 9?s
@@ -30085,7 +30085,7 @@ C1ios
 ;>s
 8<t
 74y
-5>mente	comúnmente|comunmente
+5>mente	comúnmente
 2Wn
 3;a	coña
 47c	coñac
@@ -30137,7 +30137,7 @@ C1ios
 75n
 72s
 6>e
-74me	concédeme|concedeme
+73me	concédeme
 82os
 7:n
 82os	concédenos
@@ -30194,7 +30194,7 @@ C1ios
 :6do
 <4se	concentrándose
 9;r
-:6a	concentrará|concentrara
+:5a	concentrará
 ;4n	concentrarán
 :1emos
 :6me
@@ -30203,7 +30203,7 @@ C1ios
 :<se
 :4te
 91s
-95te	concéntrate|concentrate
+94te	concéntrate
 86e	concentre|concentré
 93n
 91se	concéntrese
@@ -30211,9 +30211,9 @@ C1ios
 ;2s	concéntricas
 :0o	concéntrico
 ;5s	concéntricos
-89o	concentró|concentro
+88o	concentró
 5/p
-6Dcion	concepción|concepcion
+6Ccion	concepción
 :<es
 6<t
 7Go
@@ -30364,7 +30364,7 @@ A2es
 46omitante
 <1mente
 <3s
-55n	concón|concon
+53n	concón
 56rd
 7/ado
 80mos
@@ -30390,7 +30390,7 @@ A2es
 86n
 96do
 8>r
-96a	concretará|concretara
+95a	concretará
 :1n	concretarán
 90ia	concretaría
 91lo
@@ -30491,7 +30491,7 @@ A2es
 ;1o
 66e
 73n
-6<o	condenó|condeno
+6;o	condenó
 66sa
 89cion	condensación
 <0es
@@ -30568,7 +30568,7 @@ A2es
 6:es
 5<r	cóndor|condor
 6/canqui
-66es	cóndores|condores
+65es	cóndores
 63i
 74to
 55s
@@ -30640,7 +30640,7 @@ A2es
 89do
 :3se	conectándose
 7Ar
-87a	conectará|conectara
+86a	conectará
 91n	conectarán
 80emos
 80ia	conectaría
@@ -30692,7 +30692,7 @@ A2es
 5/i
 60dad
 6/n
-6Fon	conexión|conexion
+6Eon	conexión
 82ado
 8Aes
 80foro	conexiónforo
@@ -30702,7 +30702,7 @@ A2es
 36f
 43abulacion	confabulación
 4/e
-5?ccion	confección|confeccion
+5>ccion	confección
 :5a
 ;7da
 =6s
@@ -30762,7 +30762,7 @@ A2es
 :6rio
 =/s
 9<es
-6=o	confesó|confeso
+6=o	confesó
 77r
 82es
 72s
@@ -30770,7 +30770,7 @@ A2es
 55ti
 62ti
 41i
-5>a	confía|confia
+5>a	confía
 68ba
 84n
 7;ilidad
@@ -30783,7 +30783,7 @@ A2es
 7=o
 89s
 6:mos
-6;n	confían|confian
+6;n	confían
 7:do
 70sa
 7Fza
@@ -30795,7 +30795,7 @@ A2es
 71nos
 76on
 74se
-65s	confías|confias
+64s	confías
 52cker
 50dence
 94ia
@@ -30807,14 +30807,14 @@ A2es
 88te
 :4s
 91ial
-59e	confíe|confie|confié
+59e	confíe|confié
 65mos
-66n	confíen|confien
+65n	confíen
 62ra
 80n
 7<e
 89n
-65s	confíes|confies
+64s	confíes
 7=a
 86n
 8/s
@@ -30825,7 +30825,7 @@ A2es
 6;ura
 97ble
 <5s
-9Ccion	configuración|configuracion
+9Ccion	configuración
 ==es
 97da
 ;5s
@@ -30892,7 +30892,7 @@ A2es
 7:e	confirme|confirmé
 87n
 81s
-7Ao	confirmó|confirmo
+7@o	confirmó
 5/sca
 86cion	confiscación
 <0es
@@ -30910,8 +30910,8 @@ A2es
 83o
 92s
 7/l
-69eria	confitería|confiteria
-:5s	confiterías|confiterias
+68eria	confitería
+:3s	confiterías
 73s
 63ura
 92s
@@ -30947,7 +30947,7 @@ A2es
 ;2se	conformándose
 8=r
 93a	conformará
-:6n	conformarán|conformaran
+:5n	conformarán
 90e	conformaré
 :0mos
 93ia	conformaría
@@ -31016,7 +31016,7 @@ A2es
 <0se	confundiéndose
 95ron
 84mos
-87o	confundió|confundio
+86o	confundió
 8>r
 91la
 :3o
@@ -31231,7 +31231,7 @@ A2es
 88o
 93s
 72eron
-78o	conmovió|conmovio
+77o	conmovió
 40ueva
 79e
 85n
@@ -31269,14 +31269,14 @@ A2es
 73do
 93s
 42y
-3Bo	coño|cono
+3Ao	coño
 42c
 5Fe	conoce|conocé
 6;dor
 95a
 :4s
 9:es
-6<is	conocéis|conoceis
+6:is	conocéis
 63la	conócela
 73o	conócelo|conocelo
 80s	conócelos
@@ -31286,10 +31286,10 @@ A2es
 77os	conócenos|conocenos
 6Jr
 7;a	conocerá
-8:n	conocerán|conoceran
-8:s	conocerás|conoceras
+8:n	conocerán
+89s	conocerás
 73e	conoceré
-87is	conoceréis|conocereis
+86is	conoceréis
 8:mos
 75ia	conocería
 90mos	conoceríamos
@@ -31307,12 +31307,12 @@ A2es
 7=te
 6As	conoces|conocés
 62te	conócete
-5Ai	conocí|conoci
-6Aa	conocía|conocia
+5@i	conocí
+6Aa	conocía
 71is	conocíais
-7:mos	conocíamos|conociamos
+79mos	conocíamos
 7<n	conocían
-77s	conocías|conocias
+77s	conocías
 6Eda
 8As
 70isima	conocidísima
@@ -31353,7 +31353,7 @@ A2es
 52i
 61do
 4Azca
-77is	conozcáis|conozcais
+76is	conozcáis
 7:mos
 7>n
 8/os	conózcanos
@@ -31389,7 +31389,7 @@ A2es
 :1te
 9;s
 82e
-8;o	conquistó|conquisto
+8:o	conquistó
 39rad
 68o
 41oy
@@ -31412,7 +31412,7 @@ A2es
 93on
 96se
 70e
-79o	consagró|consagro
+79o	consagró
 51nguineos	consanguíneos
 :6idad
 4>ciencia
@@ -31436,8 +31436,8 @@ A2es
 :>o
 ;=s
 54gir
-6?ui	conseguí|consegui
-8;a	conseguía|conseguia
+6>ui	conseguí
+8;a	conseguía
 90mos	conseguíamos
 97n	conseguían
 89da
@@ -31448,9 +31448,9 @@ A2es
 8>mos
 8Hr
 9;a	conseguirá
-:8n	conseguirán|conseguiran
-::s	conseguirás|conseguiras
-95e	conseguiré|conseguire
+:7n	conseguirán
+:9s	conseguirás
+94e	conseguiré
 :0is	conseguiréis
 :9mos
 97ia	conseguiría
@@ -31531,7 +31531,7 @@ A2es
 93te
 ;7s
 8Ar
-97a	conservará|conservara
+96a	conservará
 :4n	conservarán
 90ia	conservaría
 95la
@@ -31576,8 +31576,8 @@ A2es
 <4s
 =6e	considerándose
 9Dr
-:<a	considerará|considerara
-;9n	considerarán|consideraran
+:;a	considerará
+;9n	considerarán
 :0e	consideraré
 ;3mos
 :6ia	consideraría
@@ -31616,7 +31616,7 @@ A2es
 60e
 64lio
 6>na
-88cion	consignación|consignacion
+87cion	consignación
 <3es
 84da
 :4s
@@ -31732,7 +31732,7 @@ A2es
 41picuo
 92s
 64ra
-8>cion	conspiración|conspiracion
+8=cion	conspiración
 <9es
 <1istas
 92y
@@ -31778,7 +31778,7 @@ A2es
 7:za
 80o
 6<r
-78a	constará|constara
+78a	constará
 81n	constarán
 6:ta
 81ble
@@ -31795,7 +31795,7 @@ A2es
 94on
 92se
 72e
-79o	constató|constato
+78o	constató
 5=e
 6;lacion	constelación
 <:es
@@ -31860,7 +31860,7 @@ B4s
 80ci
 :3n
 :0o	construcció
-;Hn	construcción|construccion
+;Hn	construcción
 <Aes
 85ion	construcion|construción
 80ta
@@ -31911,7 +31911,7 @@ B4s
 ;2n
 :<on
 92s
-8>o	construyó|construyo
+8>o	construyó
 50umbre
 :/s
 42u
@@ -31924,7 +31924,7 @@ B4s
 60tudinaria
 ?0s
 >4o
-5;l	cónsul|consul
+5:l	cónsul
 6=ado
 98s
 79r
@@ -31978,8 +31978,8 @@ B4s
 9>a
 :9s
 9>es
-9@ia	consultoría|consultoria
-;8s	consultorías|consultorias
+9?ia	consultoría
+;7s	consultorías
 :>o
 ;:s
 53m
@@ -31998,7 +31998,7 @@ B4s
 79r
 80s
 75s
-67ia	consumía|consumia
+66ia	consumía
 86n	consumían
 74ble
 :;s
@@ -32036,7 +32036,7 @@ B4s
 38t
 49a	conta|contá
 5@ba
-77mos	contábamos|contabamos
+77mos	contábamos
 7<n
 71s
 6Ailidad
@@ -32068,9 +32068,9 @@ B4s
 94os
 84n
 96do
-9>os	contáctanos|contactanos
+9=os	contáctanos
 8Cr
-94a	contactará|contactara
+93a	contactará
 94emos
 91la
 :4o
@@ -32089,9 +32089,9 @@ B4s
 9/os
 88n
 92me
-9>os	contáctenos|contactenos
+9=os	contáctenos
 83s
-96e	contáctese|contactese
+96e	contáctese
 7Ho
 80aviso
 80estado
@@ -32111,7 +32111,7 @@ B4s
 91s
 8<es
 7=s
-69uria	contaduría|contaduria
+68uria	contaduría
 58gia
 80ba
 82da
@@ -32162,17 +32162,17 @@ B4s
 83le	contándole
 :1s	contándoles
 82me	contándome
-85nos	contándonos|contandonos
+84nos	contándonos
 81se	contándose
 64os
 63te
 8/s
 55plus
 5Fr
-6Aa	contará|contara
-7<n	contarán|contaran
+6Aa	contará
+7;n	contarán
 7:s	contarás|contaras
-6=e	contaré|contare
+6<e	contaré
 74is	contaréis|contareis
 7:mos
 68ia	contaría
@@ -32211,7 +32211,7 @@ B4s
 9;n
 :;do
 9@r
-:4a	contemplará|contemplara
+:3a	contemplará
 ;0n	contemplarán
 :/ia	contemplaría
 :3la
@@ -32296,7 +32296,7 @@ B4s
 7>a
 88ba
 :2n
-8<cion	contestación|contestacion
+8<cion	contestación
 <6es
 86da
 :5s
@@ -32391,9 +32391,9 @@ B4s
 8@n	continúan
 9=do
 8Er
-9?a	continuará|continuara
-:<n	continuarán|continuaran
-95e	continuaré|continuare
+9?a	continuará
+:;n	continuarán
+95e	continuaré
 :9mos
 96ia	continuaría
 ;2n	continuarían
@@ -32406,7 +32406,7 @@ B4s
 7Ae	continue|continúe|continué
 81d
 85mos
-8:n	continúen|continuen
+89n	continúen
 85s	continues|continúes
 7Bidad
 ;2es
@@ -32624,7 +32624,7 @@ E4s
 84pa
 80que
 8Ar
-95a	contratará|contratara
+93a	contratará
 :2n	contratarán|contrataran
 90ia	contrataría
 91la
@@ -32711,7 +32711,7 @@ E4s
 8=n
 9;do
 8Dr
-97a	controlará|controlara
+96a	controlará
 :2n	controlarán
 92emos
 90ia	controlaría
@@ -32792,7 +32792,7 @@ E4s
 96se
 95te
 82s
-75i	convencí|convenci
+74i	convencí
 84a	convencía
 8<da
 :4s
@@ -32802,7 +32802,7 @@ E4s
 91ra
 :7on
 8;miento
-8;o	convenció|convencio
+8:o	convenció
 9An	convención
 :@al
 <?es
@@ -32812,11 +32812,11 @@ E4s
 <4mente
 :?es
 63dra	convendrá
-88ia	convendría|convendria
+87ia	convendría
 6;ga
 84mos
 84n
-68ia	convenía|convenia
+67ia	convenía
 74da
 92s
 89o
@@ -32887,7 +32887,7 @@ E4s
 86s
 65t
 7<er
-77i	convertí|converti
+77i	convertí
 8:a	convertía
 96n	convertían
 86bilidad
@@ -32946,7 +32946,7 @@ E4s
 8Ee
 9An
 96s
-99te	conviértete|conviertete
+99te	conviértete
 81iendo
 86o
 50nacion
@@ -33003,7 +33003,7 @@ E4s
 87te
 :7s
 7>r
-88a	convocará|convocara
+87a	convocará
 92n	convocarán
 8/ia	convocaría
 8/lo
@@ -33118,7 +33118,7 @@ E4s
 81tor
 73e
 81n
-76o	coordinó|coordino
+75o	coordinó
 52s
 40s
 26p
@@ -33175,7 +33175,7 @@ E4s
 57mos
 58n
 69do
-59po	copiapó|copiapo
+58po	copiapó
 5@r
 6/a	copiará
 63la
@@ -33216,7 +33216,7 @@ E4s
 51y
 37o	copo|copó
 4/limero	copolímero
-46n	copón|copon
+45n	copón
 49s
 30pa
 45el
@@ -33237,7 +33237,7 @@ E4s
 31ta
 42o
 52s
-36ula	cópula|copula
+35ula	cópula
 62r
 3;y
 48left
@@ -33274,14 +33274,14 @@ E4s
 74e
 71o
 82s
-4<n	corán|coran
+4;n	corán
 50ica	coránica
 40son
 42z
 58a
 62s
 55n
-5Ion	corazón|corazon
+5Ion	corazón
 74ada
 :0s
 77cito
@@ -33303,7 +33303,7 @@ E4s
 40o
 46usier
 43y
-38cega	córcega|corcega
+38cega	córcega
 56l
 62es
 4/hea
@@ -33343,18 +33343,18 @@ E4s
 <0s
 :7s
 40less
-4Goba	córdoba|cordoba
+4Foba	córdoba
 73foro	córdobaforo
 71pedia
 75s	córdobas
 72zo
-6;es	cordobés|cordobes
+6;es	cordobés
 8:a
 95s
 88es
-5>n	cordón|cordon
+5>n	cordón
 6;es
-5;va	córdova|cordova
+5:va	córdova
 60illa
 4;ura
 3Ae
@@ -33380,8 +33380,8 @@ E4s
 40ma
 47o	coreo|coreó
 55grafa	coreógrafa
-9<ia	coreografía|coreografia
-;:s	coreografías|coreografias
+9;ia	coreografía
+;9s	coreografías
 :3ca	coreográfica
 <0s	coreográficas
 ;3o	coreográfico
@@ -33427,7 +33427,7 @@ E4s
 71s
 5/go
 52menta
-48ea	córnea|cornea
+48ea	córnea
 64l
 7/es
 62s	córneas
@@ -33497,7 +33497,7 @@ E4s
 53il
 77la
 62ta
-59o	coronó|corono
+58o	coronó
 4=s
 40t
 45zal
@@ -33549,7 +33549,7 @@ E4s
 7<s
 68ito
 91s
-65on	corralón|corralon
+64on	corralón
 53mos
 59n
 55s
@@ -33562,7 +33562,7 @@ E4s
 :6al
 <0es
 :=es
-65ion	correción|correcion
+64ion	correción
 91es
 62t
 7Ca
@@ -33590,7 +33590,7 @@ E4s
 92s
 8?es
 80ia
-67uria	correduría|correduria
+67uria	correduría
 :1s	corredurías
 52gi	corregí
 71a	corregía
@@ -33653,7 +33653,7 @@ E4s
 77n	correrán
 61e	correré
 70mos
-66ia	correría|correria
+65ia	correría
 81n	correrían
 84s	correrías
 60la
@@ -33704,10 +33704,10 @@ E4s
 93do
 83r
 61ja
-4:i	corrí|corri
-5=a	corría|corria
+49i	corrí
+5=a	corría
 61mos	corríamos
-6:n	corrían|corrian
+69n	corrían
 5>da
 7?s
 6=o
@@ -33741,7 +33741,7 @@ E4s
 54miento
 ;0s
 65os
-5>o	corrió|corrio
+5=o	corrió
 50pio
 51ste
 4;o
@@ -33757,7 +33757,7 @@ E4s
 :0on
 80e
 9/n
-85o	corroboró|corroboro
+83o	corroboró
 56e
 60n
 5/mpa
@@ -33855,7 +33855,7 @@ E4s
 61te
 5/unas	cortauñas
 52vientos
-5<zar	cortázar|cortazar
+5;zar	cortázar
 4Ge
 51dad
 53fiel
@@ -33872,7 +33872,7 @@ E4s
 95s
 63e
 73s
-6?ia	cortesía|cortesia
+6?ia	cortesía
 80s	cortesías
 63mente	cortésmente
 57x	cortex|córtex
@@ -33926,7 +33926,7 @@ E4s
 42scant
 41xo
 30va
-54lan	corvalán|corvalan
+53lan	corvalán
 4/ejon	corvejón
 53n
 55ra
@@ -33987,28 +33987,28 @@ E4s
 7<s
 40mo
 45na
-44o	cosío|cosio
+43o	cosío
 4;ta
 6=s
 3:lada
 38me
 53tic
-8>a	cosmética|cosmetica
+8=a	cosmética
 94s	cosméticas
-87o	cosmético|cosmetico
-9>s	cosméticos|cosmeticos
+87o	cosmético
+9=s	cosméticos
 85s
 66ologia	cosmetología|cosmetologia
 45ic
-6;a	cósmica|cosmica
+6:a	cósmica
 75s	cósmicas
-6;o	cósmico|cosmico
+6:o	cósmico
 77s	cósmicos
 48o
 51caixa
 5/dromo	cosmódromo
 54gonia	cosmogonía
-58logia	cosmología|cosmologia
+57logia	cosmología
 92ca	cosmológica
 :1o	cosmológico
 55nauta
@@ -34053,9 +34053,9 @@ E4s
 61tini
 62zo
 5=r
-6=a	costará|costara
-76n	costarán|costaran
-6:ia	costaría|costaria
+6<a	costará
+75n	costarán
+69ia	costaría
 80n	costarían
 72ca
 64le
@@ -34152,7 +34152,7 @@ E4s
 4:za	cotiza|cotizá
 63ba
 80n
-6Acion	cotización|cotizacion
+6@cion	cotización
 :=es
 65da
 88s
@@ -34351,9 +34351,9 @@ E4s
 57al
 74es
 60na
-5=o	cráneo|craneo
+5=o	cráneo
 62encefalico	craneoencefálico
-67s	cráneos|craneos
+67s	cráneos
 42k
 40s
 52ton
@@ -34368,7 +34368,7 @@ E4s
 50es
 46o
 3/te
-5:r	cráter|crater
+5:r	cráter
 67es	cráteres
 34ven
 40iotto
@@ -34415,8 +34415,8 @@ E4s
 75se	creándose
 59me	creanme|créanme
 4Jr
-5<a	creará|creara
-69n	crearán|crearan
+5;a	creará
+68n	crearán
 60s	crearás
 52e	crearé|creare
 67mos
@@ -34470,7 +34470,7 @@ E4s
 64ia	crecería
 8/n	crecerían
 5<s
-4:i	crecí|creci
+48i	crecí
 59a	crecía
 66n	crecían
 58da
@@ -34501,7 +34501,7 @@ E4s
 97o
 :4s
 6Ho	crédito
-7Ds	créditos|creditos
+7Cs	créditos
 84los	créditoslos
 64s
 4;o
@@ -34532,11 +34532,11 @@ E4s
 ;0s
 4Er
 55a	creerá
-66n	creerán|creeran
+65n	creerán
 63s	creerás
-54e	creeré|creere
+53e	creeré
 60mos
-57ia	creería|creeria
+56ia	creería
 71n	creerían
 70s	creerías
 50la
@@ -34550,19 +34550,19 @@ E4s
 72lo	creérselo
 54te
 4Cs	crees|creés
-3>i	creí|crei
-4Aa	creía|creia
+3=i	creí
+4@a	creía
 5/is	creíais
-59mos	creíamos|creiamos
-5<n	creían|creian
-58s	creías|creias
-4<ble	creíble|creible
-79s	creíbles|creibles
+59mos	creíamos
+5<n	creían
+57s	creías
+4;ble	creíble
+78s	creíbles
 44da	creida|creída
-5=o	creído|creido
+5<o	creído
 62s	creidos|creídos
-47mos	creímos|creimos
-45ste	creíste|creiste
+46mos	creímos
+43ste	creíste
 41xell
 3Cma
 53cion	cremación
@@ -34596,7 +34596,7 @@ E4s
 40s
 45uscular
 ;1es
-9?o	crepúsculo|crepusculo
+9>o	crepúsculo
 :1s	crepúsculos
 30r
 36s
@@ -34630,7 +34630,7 @@ E4s
 3:w
 41s
 3>yendo
-85se	creyéndose|creyendose
+84se	creyéndose
 6=te
 8?s
 56ra
@@ -34646,7 +34646,7 @@ E4s
 51o
 22f
 28i	cri|crí
-3?a	cría|cria
+3>a	cría
 41ba
 61n
 40cao	criação
@@ -34660,7 +34660,7 @@ E4s
 7:es
 6:s
 43mos
-47n	crían|crian
+46n	crían
 51ca	criança
 73s	crianças
 57do
@@ -34670,7 +34670,7 @@ E4s
 50lo
 71s
 55on
-4;s	crías|crias
+4:s	crías
 4?tura
 8@s
 90ledla
@@ -34693,7 +34693,7 @@ E4s
 8?es
 8:idad
 90sta
-;6ica	criminalística|criminalistica
+;5ica	criminalística
 >2s	criminalísticas
 93za
 ;8cion	criminalización
@@ -34701,7 +34701,7 @@ E4s
 <0do
 ;6r
 81mente
-68ologia	criminología|criminologia
+68ologia	criminología
 :0o	criminólogo
 47son
 34n
@@ -34756,8 +34756,8 @@ E4s
 71do
 73era
 :3s
-98ia	cristalería|cristaleria
-;6s	cristalerías|cristalerias
+97ia	cristalería
+;5s	cristalerías
 91o
 :0s
 8@s
@@ -34796,7 +34796,7 @@ E4s
 6Dna
 73o
 5Fo
-6Abal	cristóbal|cristobal
+6@bal	cristóbal
 60fer
 71oro
 63logia	cristología
@@ -34812,7 +34812,7 @@ E4s
 92borrar
 71um
 40ic
-6Fa	crítica|critica
+6Ea	crítica
 77ba
 95n
 85le
@@ -34837,10 +34837,10 @@ E4s
 80me
 8/nos
 88on
-7Ds	críticas|criticas
+7Cs	críticas
 61idad
 70smo
-6Co	crítico|criticó|critico
+6Bo	crítico|criticó
 71n	criticón
 80a
 82es
@@ -34911,7 +34911,7 @@ E4s
 4Bica	crónica
 73desociales
 71mente	crónicamente
-7As	crónicas|cronicas
+7@s	crónicas
 61idad
 6;o	crónico
 79s	crónicos
@@ -34937,7 +34937,7 @@ E4s
 <3s
 :2je
 :/r
-99o	cronómetro|cronometro
+97o	cronómetro
 :3s	cronómetros
 52pio
 83s
@@ -35094,7 +35094,7 @@ E4s
 56iro
 53r
 42i
-4<o	cruzó|cruzo
+4;o	cruzó
 22v
 2:y
 30engine
@@ -35173,7 +35173,7 @@ E4s
 60n
 52i
 65ceps	cuádriceps|cuadriceps
-77ula	cuadrícula|cuadricula
+77ula	cuadrícula
 :1da
 ;3o
 :2s	cuadrículas
@@ -35188,7 +35188,7 @@ E4s
 6Cs
 51upedo	cuadrúpedo
 :2s	cuadrúpedos
-78le	cuádruple|cuadruple
+78le	cuádruple
 93s	cuádruples
 81icado
 30hutemoc
@@ -35244,7 +35244,7 @@ E4s
 6Ds	cuantas|cuántas
 5=ia	cuantía
 76s	cuantías
-6<ca	cuántica|cuantica
+6;ca	cuántica
 82s	cuánticas
 78o	cuántico
 85s	cuánticos
@@ -35366,7 +35366,7 @@ E4s
 53a	cúbica
 6/je
 63s	cúbicas
-57o	cúbico|cubico
+56o	cúbico
 6;s	cúbicos
 55ulo	cubículo
 83s	cubículos
@@ -35457,7 +35457,7 @@ E4s
 81da
 :3s
 8:s
-74eria	cuchillería|cuchilleria
+73eria	cuchillería
 90os
 7?o
 8<s
@@ -35470,7 +35470,7 @@ E4s
 35u	cucu|cucú
 43rucho
 91s
-4;ta	cúcuta|cucuta
+4:ta	cúcuta
 2/da
 32dy
 32eyo
@@ -35514,10 +35514,10 @@ E4s
 61kilometros	cuentakilómetros
 64le	cuéntale|cuentale
 71o	cuéntalo
-6;me	cuéntame|cuentame
+69me	cuéntame
 80lo	cuéntamelo
 6Dn
-7:os	cuéntanos|cuentanos
+79os	cuéntanos
 90lo	cuéntanoslo
 60propistas
 6Fs
@@ -35594,7 +35594,7 @@ E4s
 85e
 92n
 9Ds
-8:o	cuestionó|cuestiono
+8:o	cuestionó
 30ta
 5/ra	cuétara
 41e
@@ -35692,7 +35692,7 @@ E4s
 62s
 47zo
 64s
-39e	culé|cule
+38e	culé
 41a
 50ndo
 50r
@@ -35706,7 +35706,7 @@ E4s
 42ra
 56o
 65s
-48s	culés|cules
+47s	culés
 44te
 32ia
 5;can	culiacán|culiacan
@@ -35743,7 +35743,7 @@ E4s
 88te
 :2s
 7;r
-87a	culminará|culminara
+87a	culminará
 92n	culminarán
 82ia	culminaría
 86on
@@ -35832,7 +35832,7 @@ E4s
 :4s
 31ver
 29m
-37ana	cumaná|cumana
+36ana	cumaná
 31berbatch
 64land
 4>ia
@@ -35863,11 +35863,11 @@ E4s
 :2o	cumpleañero
 ;0s	cumpleañeros
 83o	cumpleaño
-9Es	cumpleaños|cumpleanos
+9Es	cumpleaños
 61blog
 6An
 69s
-59i	cumplí|cumpli
+57i	cumplí
 6;a	cumplía
 78n	cumplían
 6;da
@@ -35897,11 +35897,11 @@ E4s
 7Diento
 <1s
 7:os
-6?o	cumplió|cumplio
+6?o	cumplió
 6Fr
 7;a	cumplirá
 88n	cumplirán
-74e	cumpliré|cumplire
+74e	cumpliré
 82mos
 76ia	cumpliría
 91n	cumplirían
@@ -35921,7 +35921,7 @@ E4s
 3Aa	cuna|cuña
 4:da	cuñada
 62s	cuñadas
-5<o	cuñado|cunado
+5;o	cuñado
 65s	cuñados
 42o	cuñao
 40rd
@@ -35966,13 +35966,13 @@ E4s
 33le	cuplé
 52s	cuplés
 3=o
-4<n	cupón|cupon
+4<n	cupón
 5=es
 4;s
 35ra
 33s
-3>ula	cúpula|cupula
-69s	cúpulas|cupulas
+3>ula	cúpula
+68s	cúpulas
 23qui
 50ta
 22r
@@ -36037,7 +36037,7 @@ E4s
 32i
 48a
 50e
-48co	curicó|curico
+47co	curicó
 46e
 55l
 4?osa
@@ -36167,15 +36167,15 @@ E4s
 23s
 32a
 44ck
-35catlan	cuscatlán|cuscatlan
+34catlan	cuscatlán
 4?o
-44us	cuscús|cuscus
+43us	cuscús
 30e
 33hing
 32i
 40na
 30os
-39pide	cúspide|cuspide
+39pide	cúspide
 70s	cúspides
 32quena	cusqueña
 72o	cusqueño
@@ -36292,7 +36292,7 @@ E4s
 0Lda	da|dá
 28a
 2Dba
-47mos	dábamos|dabamos
+46mos	dábamos
 4@n
 46s
 35i
@@ -36394,7 +36394,7 @@ E4s
 40albo
 47s
 42y
-3<i	dalí|dali
+3;i	dalí
 47a
 53n
 55s	dalias|dalías
@@ -36431,7 +36431,7 @@ E4s
 71s
 60us
 50io
-57o	dámaso|damaso
+56o	dámaso
 3@e
 42lo	dámelo|damelo
 41n
@@ -36495,18 +36495,18 @@ E4s
 40i
 4Fo
 5/la	dándola
-6@e	dándole|dandole
-7:s	dándoles|dandoles
-65o	dándolo|dandolo
-59me	dándome|dandome
-59nos	dándonos|dandonos
-5;se	dándose|dandose
+6?e	dándole
+7:s	dándoles
+64o	dándolo
+58me	dándome
+58nos	dándonos
+5:se	dándose
 57te	dándote|dandote
 46y
 5/s
 39e	dañe|dane
 45n	dañen
-4<s	danés|danes
+4<s	danés
 59a
 63s
 57es
@@ -36581,31 +36581,31 @@ E4s
 31oxetina
 31per
 2Kr
-3Da	dará|dara
+3Ca	dará
 42bont
-4@n	darán|daran
-4;s	darás|daras
+4@n	darán
+4:s	darás
 32by
 35cy
 30denne
 48o
 5:s
-3>e	daré|dare
+3=e	daré
 46devil
-44is	daréis|dareis
+43is	daréis
 40k
 4=mos
 37fur
 32i
-4@a	daría|daria
-55mos	daríamos|dariamos
-5;n	darían|darian
+4?a	daría
+54mos	daríamos
+5:n	darían
 58s	darías|darias
 4/el
 58n	darién|darien
 40ja
-46n	darín|darin
-4?o	darío|dario
+45n	darín
+4>o	darío
 43us
 33jeeling
 3Ak
@@ -36645,10 +36645,10 @@ E4s
 43o
 41yl
 3Cse
-55la	dársela|darsela
-74s	dárselas|darselas
+54la	dársela
+72s	dárselas
 62e	dársele
-67o	dárselo|darselo
+66o	dárselo
 72s	dárselos
 56na	dársena
 70s	dársenas
@@ -36717,7 +36717,7 @@ E4s
 34rada
 20v
 32a
-46los	dávalos|davalos
+45los	dávalos
 40nt
 42o
 3=e
@@ -36730,7 +36730,7 @@ E4s
 52s
 6:on
 47es
-4<la	dávila|davila
+4;la	dávila
 44nci
 56denko
 51ia
@@ -36861,7 +36861,7 @@ E4s
 36bie
 41y
 3Le
-4;is	debéis|debeis
+4:is	debéis
 4Gmos
 4In
 4Br
@@ -36869,20 +36869,20 @@ E4s
 6Dn	deberán
 6@s	deberás|deberas
 54e	deberé
-65is	deberéis|debereis
+65is	deberéis
 6=mos
 6@s
 51i	deberí
-6Ga	debería|deberia
-77is	deberíais|deberiais
-7@mos	deberíamos|deberiamos
-7Dn	deberían|deberian
-7@s	deberías|deberias
+6Fa	debería
+76is	deberíais
+7?mos	deberíamos
+7Cn	deberían
+7>s	deberías
 5:se
 4Es
-3:i	debí|debi
+39i	debí
 4Ca	debía
-59mos	debíamos|debiamos
+59mos	debíamos
 5An	debían|debian
 54s	debías
 4>da
@@ -36893,13 +36893,13 @@ E4s
 4=endo
 85se	debiéndose
 5>ra
-76mos	debiéramos|debieramos
+76mos	debiéramos
 7;n
 73s
 6=on
 54se
 70n
-4Al	débil|debil
+4@l	débil
 5?es	débiles
 5@idad
 9=es
@@ -36924,9 +36924,9 @@ E4s
 73o	debilitó
 55mente	débilmente
 46mos
-4Ao	debió|debio
+4Ao	debió
 46ste
-4=to	débito|debito
+4;to	débito
 63s	débitos
 3Do
 41d
@@ -36951,7 +36951,7 @@ E4s
 78te
 96s
 69r
-78a	debutará|debutara
+77a	debutará
 80n	debutarán
 74on
 50e
@@ -36970,7 +36970,7 @@ E4s
 51n
 56r
 40ida	decaída
-66o	decaído|decaido
+65o	decaído
 55ga
 56miento
 49logo	decálogo
@@ -37031,7 +37031,7 @@ E4s
 7:s
 48o
 51s
-4>pcion	decepción|decepcion
+4>pcion	decepción
 97a
 :7da
 ;<o
@@ -37046,16 +37046,16 @@ E4s
 ;0te
 93e
 :9s
-9:o	decepcionó|decepciono
+99o	decepcionó
 53ticons
 72on
 49so
 66s
 32hado
 37i	deci|decí
-4Ea	decía|decia
-5;mos	decíamos|deciamos
-5An	decían|decian
+4Ea	decía
+5;mos	decíamos
+5@n	decían
 59s	decías|decias
 40bel
 74es
@@ -37070,9 +37070,9 @@ E4s
 5Ce
 6@n
 6<s
-64te	decídete|decidete
-5Ai	decidí|decidi
-68a	decidía|decidia
+62te	decídete
+5Ai	decidí
+67a	decidía
 74n	decidían
 6<da
 8;mente
@@ -37112,7 +37112,7 @@ E4s
 4=ma	décima
 69l
 78es
-6;s	décimas|decimas
+6;s	décimas
 58e
 6/tros	decímetros
 5>o	décimo
@@ -37150,7 +37150,7 @@ E4s
 5<nos
 5<os
 5>se
-78lo	decírselo|decirselo
+77lo	decírselo
 50t
 6Ae
 76lo	decírtelo|decirtelo
@@ -37217,7 +37217,7 @@ E4s
 6;e	declare|declaré
 76n
 7/s
-6Bo	declaró|declaro
+6Bo	declaró
 46ina
 77cion	declinación
 ;0es
@@ -37259,7 +37259,7 @@ E4s
 46r
 5:a
 61ban
-6Ecion	decoración|decoracion
+6Dcion	decoración
 :<es
 6<da
 8>s
@@ -37349,7 +37349,7 @@ E4s
 6?r
 7:a	dedicará|dedicara
 86n	dedicarán|dedicaran
-76e	dedicaré|dedicare
+75e	dedicaré
 85mos
 74ia	dedicaría
 71la
@@ -37602,7 +37602,7 @@ E4s
 94a	defraudará
 92on
 72e
-77o	defraudó|defraudo
+76o	defraudó
 33tones
 39uncion	defunción
 98es
@@ -37712,16 +37712,16 @@ E4s
 5Cos
 4Dn
 5Ddo
-77la	dejándola|dejandola
+77la	dejándola
 93s	dejándolas
-87e	dejándole|dejandole
+86e	dejándole
 92s	dejándoles
-89o	dejándolo|dejandolo
+88o	dejándolo
 95s	dejándolos
-77me	dejándome|dejandome
-78nos	dejándonos|dejandonos
-78se	dejándose|dejandose
-74te	dejándote|dejandote
+76me	dejándome
+77nos	dejándonos
+78se	dejándose
+73te	dejándote
 5:os	déjanos|dejanos
 44o
 51s
@@ -37732,10 +37732,10 @@ E4s
 69s	dejaras|dejarás
 5=e	dejaré|dejare
 6;mos
-5=ia	dejaría|dejaria
+5<ia	dejaría
 72mos	dejaríamos
-78n	dejarían|dejarian
-74s	dejarías|dejarias
+77n	dejarían
+72s	dejarías
 5<la
 79s
 6;e
@@ -37758,11 +37758,11 @@ E4s
 4<te	déjate|dejate
 41vu
 3De	deje|dejé
-4:is	dejéis|dejeis
+49is	dejéis
 41la	déjela
 54o	déjelo
 60s	déjelos
-47me	déjeme|dejeme
+46me	déjeme
 56onos	dejémonos|dejemonos
 6>s
 75lo	dejémoslo|dejemoslo
@@ -37774,7 +37774,7 @@ E4s
 55os	déjenos|dejenos
 58se	dejense|déjense
 4As
-56e	déjese|dejese
+55e	déjese
 3Io	dejo|dejó
 43s
 20k
@@ -37847,7 +37847,7 @@ E4s
 6<e
 70n
 74s
-67o	deleitó|deleito
+65o	deleitó
 70sa
 41n
 43s
@@ -37862,7 +37862,7 @@ E4s
 :2s
 30fanfics
 41i
-5<n	delfín|delfin
+5;n	delfín
 66a
 70rio
 6=es
@@ -38036,7 +38036,7 @@ E4s
 8<te
 ::s
 7<r
-86a	demandará|demandara
+86a	demandará
 92n	demandarán
 81ia	demandaría
 8/lo
@@ -38044,17 +38044,17 @@ E4s
 7As
 67e
 75n
-6:o	demandó|demando
+69o	demandó
 4:rcacion	demarcación
 ;5es
 70r
 61o
 50ia	demaría
 60o
-4Js	demás|demas
+4Is	demás
 55es
 51foro	demásforo
-58ia	demasía|demasia
+57ia	demasía
 7?da
 9>s
 8Ho
@@ -38092,7 +38092,7 @@ E4s
 9=s	demócratas
 82ic
 :Aa	democrática
-;:mente	democráticamente|democraticamente
+;9mente	democráticamente
 ;<s	democráticas
 :Ao	democrático
 ;=s	democráticos
@@ -38126,9 +38126,9 @@ E4s
 60o	demolió
 62tion
 49n
-56iaca	demoníaca|demoniaca
+55iaca	demoníaca
 94s	demoníacas|demoniacas
-86o	demoníaco|demoniaco
+85o	demoníaco
 91s	demoníacos
 6?o
 7As
@@ -38155,7 +38155,7 @@ E4s
 56e	demore|demoré
 61n
 60s
-58o	demoró|demoro
+56o	demoró
 4>s
 55le	démosle|demosle
 52tenes	demóstenes
@@ -38290,7 +38290,7 @@ E4s
 95on
 98se
 72e
-7:o	denominó|denomino
+79o	denominó
 46n
 41s
 52tada
@@ -38432,7 +38432,7 @@ E4s
 72o	dependió
 63o
 30ila
-6>cion	depilación|depilacion
+6=cion	depilación
 :2es
 63da
 82s
@@ -38510,8 +38510,8 @@ E4s
 76e
 83n
 75files
-7Co	depósito|deposito|depositó
-8As	depósitos|depositos
+7Bo	depósito|depositó
+8As	depósitos
 77photos
 56tista
 49t
@@ -38636,13 +38636,13 @@ E4s
 30ma
 59titis
 60ologa	dermatóloga
-:9ia	dermatología|dermatologia
+:9ia	dermatología
 ;2ca	dermatológica
 =2s	dermatológicas
 <2o	dermatológico
 =2s	dermatológicos
-:8o	dermatólogo|dermatologo
-;6s	dermatólogos|dermatologos
+:7o	dermatólogo
+;5s	dermatólogos
 71sis
 41ica	dérmica
 70s	dérmicas
@@ -38683,7 +38683,7 @@ E4s
 6<e
 7/n
 78s
-67o	derramó|derramo
+66o	derramó
 50pando
 72r
 63e
@@ -38773,7 +38773,7 @@ E4s
 96se
 7<e
 86s
-77o	derrumbó|derrumbo
+77o	derrumbó
 43y
 3/viche
 80s
@@ -38846,7 +38846,7 @@ E4s
 82da
 93o
 :/s
-6Bo	desafío|desafio|desafió
+6Ao	desafío|desafió
 7@s	desafíos
 52orada
 :0mente
@@ -38875,8 +38875,8 @@ E4s
 ;/s
 50ua
 72dero
-6:e	desagüe|desague
-77s	desagües|desagues
+69e	desagüe
+77s	desagües
 65isado
 ;1s
 41hoga
@@ -38960,14 +38960,14 @@ E4s
 74e
 81n
 85s
-79o	desánimo|desanimo|desanimó
+78o	desánimo|desanimó
 42pacible
 60lancamiento
 6?rece
 :=n
 :@r
 ;9a	desaparecerá
-<8n	desaparecerán|desapareceran
+<7n	desaparecerán
 ;4ia	desaparecería
 =2n	desaparecerían
 :1s
@@ -38982,7 +38982,7 @@ E4s
 =3n
 <;on
 ;0se
-:>o	desapareció|desaparecio
+:>o	desapareció
 80sca
 8;zca
 ;9n
@@ -39059,8 +39059,8 @@ E4s
 ;Ado
 =8se	desarrollándose
 :Fr
-;>a	desarrollará|desarrollara
-<;n	desarrollarán|desarrollaran
+;>a	desarrollará
+<;n	desarrollarán
 </s	desarrollarás
 ;4emos
 ;4ia	desarrollaría
@@ -39246,7 +39246,7 @@ E4s
 89n
 9:do
 8Ar
-95a	descansará|descansara
+94a	descansará
 :0n	descansarán
 9/e	descansaré
 :0mos
@@ -39511,7 +39511,7 @@ E4s
 9;r
 :0se
 93s
-8:ia	desconocía|desconocia
+8:ia	desconocía
 :1mos	desconocíamos
 :5n	desconocían
 9?da
@@ -39605,7 +39605,7 @@ A2s
 95se
 90te
 76o
-6Fpcion	descripción|descripcion
+6Fpcion	descripción
 ;1envios	descripciónenvíos
 <=s
 =/categorias	descripcionescategorías
@@ -39643,7 +39643,7 @@ A2s
 95o	descúbrelo|descubrelo
 8>n
 88s
-7?i	descubrí|descubri
+7>i	descubrí
 85a	descubría
 92n	descubrían
 88dor
@@ -39746,7 +39746,7 @@ A2s
 7:s
 6@o
 7<s
-55is	deseáis|deseais
+54is	deseáis
 5@mos
 5An
 6?do
@@ -39758,7 +39758,7 @@ A2s
 66a	deseara|deseará
 74n	desearan|desearán
 71s	desearás
-6<ia	desearía|desearia
+6:ia	desearía
 84mos	desearíamos
 85n	desearían
 82s	desearías
@@ -40142,7 +40142,7 @@ A0s
 95do
 84r
 70o	desgranó
-67vacion	desgravación|desgravacion
+66vacion	desgravación
 <2es
 82r
 49uace
@@ -40241,7 +40241,7 @@ A0s
 78n
 83do
 7=r
-87a	designará|designara
+86a	designará
 91n	designarán
 83on
 81se
@@ -40273,7 +40273,7 @@ A0s
 41ncentivar
 6/rustante
 50dustrializacion	desindustrialización
-5;feccion	desinfección|desinfeccion
+5:feccion	desinfección
 <0es
 82ta
 :0do
@@ -40320,7 +40320,7 @@ A0s
 <8o
 =3s
 61oxica
-;8cion	desintoxicación|desintoxicacion
+;8cion	desintoxicación
 ;3nte
 >0s
 ;4r
@@ -40392,7 +40392,7 @@ A0s
 81on
 87se
 7/s
-67o	deslizó|deslizo
+66o	deslizó
 44ocalizacion	deslocalización
 4/uce
 64ida
@@ -40613,7 +40613,7 @@ A0s
 :9o
 ;5s
 90r
-8;es	desórdenes|desordenes
+8:es	desórdenes
 56ganizacion	desorganización
 ;3da
 <4o
@@ -40689,7 +40689,7 @@ A0s
 92do
 ;0s
 91r
-66i	despedí|despedi
+65i	despedí
 75a	despedía
 82n	despedían
 7Ada
@@ -40718,7 +40718,7 @@ A0s
 80me
 81on
 85se
-67o	despegó|despego
+66o	despegó
 6<ue
 8/n
 82s
@@ -40740,7 +40740,7 @@ A0s
 82se
 67e
 7/n
-65o	despejó|despejo
+65o	despejó
 53lote
 51nadero	despeñadero
 7/liza
@@ -40799,10 +40799,10 @@ A0s
 98se
 94te
 81ste
-7;e	desperté|desperte
+7:e	desperté
 83mos
 7=o	despertó
-46i	despí|despi
+44i	despí
 57adada
 :2mente
 :1s
@@ -40870,7 +40870,7 @@ A0s
 98do
 ;4se	desplazándose
 8:r
-96a	desplazará|desplazara
+95a	desplazará
 :3n	desplazarán
 90emos
 90lo
@@ -40881,7 +40881,7 @@ A0s
 95te
 80s
 8/te	desplázate
-79o	desplazó|desplazo
+78o	desplazó
 52egaba
 :/n
 9:le
@@ -40938,7 +40938,7 @@ A0s
 62eido	desposeído
 :5s	desposeídos
 70sion	desposesión
-56ta	déspota|despota
+56ta	déspota
 73s	déspotas
 61ica	despótica
 84o	despótico
@@ -41029,7 +41029,7 @@ A0s
 43u
 50as
 53e	despue|despué
-6Ms	después|despues
+6Ms	después
 53nta
 8/ba
 80n
@@ -41072,7 +41072,7 @@ A0s
 8>do
 :7se	destacándose
 7Dr
-84a	destacará|destacara
+83a	destacará
 91n	destacarán
 83emos
 86ia	destacaría
@@ -41093,7 +41093,7 @@ A0s
 80on
 80se
 66e
-66o	destapó|destapo
+65o	destapó
 58que
 80mos
 85n
@@ -41249,7 +41249,7 @@ A0s
 :/n
 99on
 81s
-7;o	destruyó|destruyo
+7:o	destruyó
 35u
 42bicada
 95o
@@ -41262,7 +41262,7 @@ A0s
 83o
 94s
 64orizacion	desvalorización
-58n	desván|desvan
+57n	desván
 68ece
 95n
 93r
@@ -41280,7 +41280,7 @@ A0s
 50riando
 81r
 74o	desvarío
-86s	desvaríos|desvarios
+85s	desvaríos
 4;ela
 71ba
 74da
@@ -41313,7 +41313,7 @@ A0s
 64n
 51stir
 91se
-48ia	desvía|desvia
+47ia	desvía
 61ba
 6<cion	desviación
 ::es
@@ -41343,7 +41343,7 @@ A0s
 :3r
 ;3se
 91o	desvinculó
-5=o	desvío|desvió|desvio
+5<o	desvío|desvió
 67s	desvíos
 53rgaciones
 85da
@@ -41392,7 +41392,7 @@ A0s
 :5s
 75to
 95s
-6<o	detalló|detallo
+6<o	detalló
 3@eccion	detección
 91es
 5/t
@@ -41424,7 +41424,7 @@ A0s
 9<s
 :1ca
 ;0o
-6;o	detectó|detecto
+6:o	detectó
 7<r
 8:es
 41n	detén
@@ -41502,8 +41502,8 @@ A0s
 :>te
 <<s
 9Dr
-:<a	determinará|determinara
-;8n	determinarán|determinaran
+:<a	determinará
+;7n	determinarán
 :1ia	determinaría
 :1lo
 :9on
@@ -41545,7 +41545,7 @@ A0s
 :/es
 62tor
 9;es
-5Fs	detrás|detras
+5Es	detrás
 4<imento
 50tos
 62us
@@ -41680,7 +41680,7 @@ A0s
 87al
 :6es
 84es
-4@lucion	devolución|devolucion
+4?lucion	devolución
 :<es
 <1pais	devolucionespaís
 60tivo
@@ -41730,7 +41730,7 @@ A0s
 70lo
 70on
 53e	devore|devoré
-54o	devoró|devoro
+53o	devoró
 47ta
 61mente
 62s
@@ -41786,14 +41786,14 @@ A0s
 23l
 22u
 1Fi	di|dí
-2Oa	día|dia
+2Na	día
 32a
 30b
 4Betes
-68ica	diabética|diabetica
+67ica	diabética
 94s	diabéticas
-89o	diabético|diabetico
-9;s	diabéticos|diabeticos
+88o	diabético
+9:s	diabéticos
 46la
 62da
 50e
@@ -41805,9 +41805,9 @@ A0s
 5Bo
 6=s
 51uras
-47olica	diabólica|diabolica
+47olica	diabólica
 93s	diabólicas
-88o	diabólico|diabolico
+87o	diabólico
 93s	diabólicos
 63o	diabolo|diábolo
 31conado
@@ -41819,9 +41819,9 @@ A0s
 49ema
 77s
 40ora
-36fana	diáfana|diafana
+35fana	diáfana
 70s	diáfanas
-67o	diáfano|diafano
+66o	diáfano
 71s	diáfanos
 4;ragma
 93s
@@ -41840,7 +41840,7 @@ A0s
 <8on
 <0se
 ;7s	diagnósticas
-:Do	diagnóstico|diagnostico|diagnosticó
+:Co	diagnóstico|diagnosticó
 ;<s	diagnósticos
 :1s
 91que
@@ -41869,7 +41869,7 @@ A0s
 51r
 6/s
 51s
-49isis	diálisis|dialisis
+48isis	diálisis
 4/lo
 47net
 41og
@@ -41885,8 +41885,8 @@ A0s
 81on
 62ica	dialógica
 81o	dialógico
-6Do	diálogo|dialogo|dialogó
-7?s	diálogos|dialogos
+6Do	diálogo|dialogó
+7?s	diálogos
 63ue
 80n
 33m
@@ -41897,8 +41897,8 @@ A0s
 8>s
 74ina
 46etralmente
-7Ao	diámetro|diametro
-87s	diámetros|diametros
+7@o	diámetro
+87s	diámetros
 4<ond
 71backs
 75s
@@ -41935,14 +41935,14 @@ A0s
 78s
 62icas
 46y
-3Ms	días|dias
+3Ms	días
 40coonic	díascoonic
 42el	díasel
 41fecha
 4/icitus	díasicitus
 40la	díasla
 40por	díaspor
-79a	diáspora|diaspora
+78a	diáspora
 41tole	diástole
 74ica	diastólica
 43yahoo	díasyahoo
@@ -41951,7 +41951,7 @@ A0s
 83s
 30volo
 31y
-3Dz	díaz|diaz
+3Cz	díaz
 43epam
 23b
 30iase
@@ -41996,7 +41996,7 @@ A0s
 4Hn
 5/do
 4Ds
-58e	dícese|dicese
+57e	dícese
 31h
 4Fa
 5/rachera
@@ -42011,11 +42011,11 @@ A0s
 78s
 3Kiembre
 5Endo
-8;le	diciéndole|diciendole
-:7s	diciéndoles|diciendoles
+8;le	diciéndole
+:6s	diciéndoles
 91o	diciéndolo
 8:me	diciéndome|diciendome
-85nos	diciéndonos|diciendonos
+84nos	diciéndonos
 81se	diciéndose
 85te	diciéndote|diciendote
 4/ones
@@ -42062,7 +42062,7 @@ A0s
 5;n
 66do
 5<r
-69a	dictará|dictara
+68a	dictará
 74n	dictarán
 65on
 64se
@@ -42074,14 +42074,14 @@ A0s
 47ionaries
 96y
 7/naire
-4;o	dictó|dicto
+4;o	dictó
 27d
 33a
 44c	didac|dídac
 5>tica	didáctica
 9;s	didácticas
-8=o	didáctico|didactico
-9<s	didácticos|didacticos
+8=o	didáctico
+9<s	didácticos
 32dy
 33erot
 34i
@@ -42093,7 +42093,7 @@ A0s
 4:inueve
 :0avo
 5<ocho
-5<seis	dieciséis|dieciseis
+5<seis	dieciséis
 94avos
 6;iete
 33d
@@ -42113,7 +42113,7 @@ A0s
 30ppe
 3?ra
 51is
-54mos	diéramos|dieramos
+53mos	diéramos
 5<n
 56s
 42e
@@ -42136,10 +42136,10 @@ A0s
 5@s
 45er
 61ich
-5;tica	dietética|dietetica
+5;tica	dietética
 96s	dietéticas
-87o	dietético|dietetico
-98s	dietéticos|dieteticos
+86o	dietético
+98s	dietéticos
 45ista
 83s
 40oterapia
@@ -42201,7 +42201,7 @@ A0s
 :Ds
 94e
 :1n
-93o	diferenció|diferencio
+92o	diferenció
 75do
 72t
 8Ge
@@ -42221,10 +42221,10 @@ A0s
 90es
 40icile
 31i	difí
-4Hcil	difícil|dificil
-7Bes	difíciles|dificiles
+4Gcil	difícil
+7Bes	difíciles
 73isimo	dificilísimo
-7>mente	difícilmente|dificilmente
+7>mente	difícilmente
 53l
 5<ulta
 93ba
@@ -42301,7 +42301,7 @@ A0s
 26g
 3Da
 49is	digáis|digais
-49le	dígale|digale
+48le	dígale
 62s	dígales
 51o	dígalo
 4:me	dígame|digame
@@ -42313,7 +42313,7 @@ A0s
 70lo
 55os	díganos
 4@s
-54e	dígase|digase
+53e	dígase
 32e
 44rible
 91s
@@ -42368,9 +42368,9 @@ A0s
 67l
 50imes
 61zer
-58o	dígito|digito
+57o	dígito
 62puntura
-6<s	dígitos|digitos
+6;s	dígitos
 3@na
 53do
 59mente
@@ -42620,7 +42620,7 @@ A0s
 48o
 50ro
 57s
-37genes	diógenes|diogenes
+37genes	diógenes
 43o
 36medes
 37n
@@ -42681,7 +42681,7 @@ A0s
 33olo
 6/s
 30s
-35tico	díptico|diptico
+35tico	díptico
 75s	dípticos|dipticos
 43ongo
 81s
@@ -42697,12 +42697,12 @@ A0s
 2;que
 57s
 2=r
-3?a	dirá|dira
+3>a	dirá
 41c
-4>n	dirán|diran
-4;s	dirás|diras
+4=n	dirán
+4:s	dirás
 33com
-3@e	diré|dire
+3?e	diré
 45c
 50c
 61i
@@ -42759,11 +42759,11 @@ A0s
 30ham
 60s
 3/i
-4Ba	diría|diria
+4Ba	diría
 5/mba
-68os	diríamos|diriamos
-5:n	dirían|dirian
-57s	dirías|dirias
+68os	diríamos
+59n	dirían
+56s	dirías
 62e	diríase
 4Bge
 6=n
@@ -42774,8 +42774,8 @@ A0s
 8Ae
 9Cs
 65s
-67te	dirígete|dirigete
-59i	dirigí|dirigi
+66te	dirígete
+58i	dirigí
 6<a	dirigía
 71mos	dirigíamos
 78n	dirigían
@@ -42908,7 +42908,7 @@ A0s
 8<y
 41play
 43reccion	discrección|discreccion
-7<ion	discreción|discrecion
+7<ion	discreción
 :7al
 <4es
 <6idad
@@ -43033,7 +43033,7 @@ A0s
 :2r
 90es
 42l
-57o	díselo|diselo
+56o	díselo
 43mina
 87cion	diseminación
 84da
@@ -43126,9 +43126,9 @@ A0s
 9@do
 ;/lo	disfrutándolo
 8Hr
-9:a	disfrutará|disfrutara
-::n	disfrutarán|disfrutaran
-:9s	disfrutarás|disfrutaras
+99a	disfrutará
+:9n	disfrutarán
+:8s	disfrutarás
 92e	disfrutaré
 :1is	disfrutaréis
 :8mos
@@ -43150,7 +43150,7 @@ A0s
 :8o	disfrutenlo|disfrútenlo
 8=s
 7>o	disfruto|disfrutó
-4<uncion	disfunción|disfuncion
+4<uncion	disfunción
 :6al
 <4es
 <0idad
@@ -43550,9 +43550,9 @@ A0s
 87se
 81te
 60ia	distraía
-76da	distraída|distraida
+75da	distraída
 91mente	distraídamente
-88o	distraído|distraido
+88o	distraído
 94s	distraídos
 74ga
 92n
@@ -43597,7 +43597,7 @@ A0s
 ;7do
 =/se	distribuyéndose
 :5ron
-97o	distribuyó|distribuyo
+96o	distribuyó
 6;ct
 84o
 6<tal
@@ -43657,7 +43657,7 @@ A0s
 64ndo
 65r
 50o
-48n	diván|divan
+46n	diván
 5/es
 44r	dívar
 49s
@@ -43687,7 +43687,7 @@ A0s
 <3do
 ;9r
 <0se
-7Con	diversión|diversion
+7Bon	diversión
 9:es
 72ty
 6<o
@@ -43701,7 +43701,7 @@ A0s
 7Ada
 9?s
 84isima	divertidísima
-<6o	divertidísimo|divertidisimo
+<5o	divertidísimo
 =0s	divertidísimos
 8Do
 9?s
@@ -43712,7 +43712,7 @@ A0s
 79r
 80a	divertirá
 91n	divertirán
-94s	divertirás|divertiras
+93s	divertirás
 87me
 88nos
 80os
@@ -43774,7 +43774,7 @@ A0s
 5Ao
 6;s
 44rtiendo
-;5se	divirtiéndose|divirtiendose
+;4se	divirtiéndose
 ;/te	divirtiéndote
 83ron
 73o	divirtió
@@ -43792,7 +43792,7 @@ A0s
 52ibilidad
 74le
 91s
-6Eon	división|division
+6Don	división
 85al
 :0es
 8>es
@@ -43958,7 +43958,7 @@ A0s
 5>cia
 5Cte
 7Cs
-38il	dócil|docil
+37il	dócil
 55es	dóciles
 54idad
 51mente	dócilmente
@@ -43998,7 +43998,7 @@ A0s
 40color
 48ment
 88a
-9Dcion	documentación|documentacion
+9Ccion	documentación
 =2es
 99da
 ;6s
@@ -44071,8 +44071,8 @@ A0s
 25ki
 23l
 33an
-4Ar	dólar|dolar
-5Ges	dólares|dolares
+4@r	dólar
+5Ges	dólares
 54izacion	dolarización
 39by
 3;ce
@@ -44087,7 +44087,7 @@ A0s
 3/fina
 30gopolov
 31i
-4:a	dolía|dolia
+48a	dolía
 53n	dolían
 45da
 58o
@@ -44155,20 +44155,20 @@ A0s
 82li
 76o	domenico|doménico
 42stic
-8>a	doméstica|domestica
+8>a	doméstica
 95cion	domesticación
 92da
 ;0s
 :5o
 ;3s
 95r
-9<s	domésticas|domesticas
-8?o	doméstico|domestico
+9;s	domésticas
+8>o	doméstico
 9>s	domésticos
 71ka
 34i
 42ciano
-66liacion	domiciliación|domiciliacion
+66liacion	domiciliación
 =/es
 95da
 ;3s
@@ -44202,7 +44202,7 @@ A0s
 7@te
 9<s
 6?r
-74a	dominará|dominara
+73a	dominará
 81n	dominarán
 72la
 84o
@@ -44222,7 +44222,7 @@ A0s
 62uera
 92o
 :2s
-8@z	domínguez|dominguez
+8?z	domínguez
 70in	dominguín
 54i
 67c
@@ -44257,11 +44257,11 @@ A0s
 39o
 40dedovo
 45s
-49tica	domótica|domotica
+48tica	domótica
 71o	domótico
 37us
 2Gn
-3Ba	doña|dona
+3Aa	doña
 4?cion	donación
 8?es
 46da
@@ -44283,7 +44283,7 @@ A0s
 5;te
 7<s
 4=r
-55a	donará|donara
+55a	donará
 60n	donarán
 50lo
 54on
@@ -44331,7 +44331,7 @@ A0s
 54r
 44ie
 41y
-39o	donó|dono
+38o	donó
 49so
 58ti
 7<a
@@ -44408,8 +44408,8 @@ A0s
 3/lan
 3;m
 41a
-4:i	dormí|dormi
-5;a	dormía|dormia
+48i	dormí
+5;a	dormía
 62mos	dormíamos
 67n	dormían
 61s	dormías
@@ -44728,7 +44728,7 @@ A0s
 5/ba
 54da
 70s
-69iccion	drogadicción|drogadiccion
+68iccion	drogadicción
 83ta
 97o
 :7s
@@ -44743,15 +44743,15 @@ A0s
 53dependencia
 @7s
 ;2ientes
-46ueria	droguería|drogueria
-95s	droguerías|droguerias
+45ueria	droguería
+94s	droguerías
 60tt
 39id
 52e
 62s
 41t
 50s
-33me	drôme|drome
+32me	drôme
 51dario
 :0s
 34ne
@@ -44813,7 +44813,7 @@ A0s
 32ne
 3>rte
 36s	duas|dúas
-37tlon	duatlón|duatlon
+36tlon	duatlón
 42o
 28b
 3>ai	dubai|dubái
@@ -44874,10 +44874,10 @@ A0s
 4:n
 58do
 4>r
-55a	dudará|dudara
+53a	dudará
 61n	dudarán
 50e	dudaré
-56ia	dudaría|dudaria
+56ia	dudaría
 5:lo
 56on
 4Fs
@@ -45080,9 +45080,9 @@ A0s
 73s
 43o
 4>r
-5<a	durará|durara
-67n	durarán|duraran
-57ia	duraría|duraria
+5<a	durará
+66n	durarán
+57ia	duraría
 70n	durarían
 57on
 4@s
@@ -45110,7 +45110,7 @@ A0s
 44ng
 46sima	durísima
 82s	durísimas
-77o	durísimo|durisimo
+76o	durísimo
 81s	durísimos
 4/ta
 52o
@@ -45122,7 +45122,7 @@ A0s
 95s
 63ra
 75on
-59o	durmió|durmio
+58o	durmió
 44strang
 3Go	duro|duró
 42n	duron|durón
@@ -45252,9 +45252,9 @@ A0s
 22a
 32nista
 81s
-75eria	ebanistería|ebanisteria
+74eria	ebanistería
 ;2s	ebanisterías
-48o	ébano|ebano
+47o	ébano
 3@y
 46registrocomisiones
 46votosempleoatencion	ebayvotosempleoatención
@@ -45320,7 +45320,7 @@ A0s
 5<os
 4=n
 5=do
-76le	echándole|echandole
+75le	echándole
 73se	echándose
 50iz	echániz
 51ove
@@ -45329,7 +45329,7 @@ A0s
 58a	echará|echara
 67n	echaran|echarán
 60s	echarás
-57e	echaré|echare
+57e	echaré
 66mos
 54ia	echaría
 70n	echarían
@@ -45357,16 +45357,16 @@ A0s
 47garay
 50oyen
 50ui
-45is	echéis|echeis
+44is	echéis
 42lon
 46mos
 4:n
 56ique
 54le	echenle|échenle
 47s
-48varria	echevarría|echevarria
+48varria	echevarría
 54erri
-9;a	echeverría|echeverria
+9:a	echeverría
 83y
 30inacea
 3Bo	echo|echó
@@ -45374,7 +45374,7 @@ A0s
 40fon
 47s
 5/dutemps
-29ija	écija|ecija
+28ija	écija
 2/ker
 5/t
 35hart
@@ -45420,8 +45420,8 @@ A0s
 31eficiencia
 4/mbes
 31fin
-3;grafia	ecografía|ecografia
-96s	ecografías|ecografias
+3:grafia	ecografía
+95s	ecografías
 80co	ecográfico
 70o	ecógrafo
 31hoteles
@@ -45429,12 +45429,12 @@ A0s
 45e	ecole|école
 44ideresnivel	ecolíderesnivel
 40odge
-5@gia	ecología|ecologia
+5?gia	ecología
 7?ca	ecológica
 95mente	ecológicamente
-9<s	ecológicas|ecologicas
-8@o	ecológico|ecologico
-9>s	ecológicos|ecologicos
+9;s	ecológicas
+8@o	ecológico
+9>s	ecológicos
 77smo
 8;ta
 :=s
@@ -45456,12 +45456,12 @@ A0s
 8?s	economías
 77c
 8Ga	económica
-9?mente	económicamente|economicamente
+9>mente	económicamente
 9Ds	económicas
 82ista
 </s
 8Go	económico
-9Es	económicos|economicos
+9Ds	económicos
 86s
 78st
 9>a
@@ -45627,7 +45627,7 @@ A0s
 57n
 68do
 5Cr
-66a	editará|editara
+66a	editará
 71n	editarán
 62la
 82s
@@ -45676,7 +45676,7 @@ A0s
 35uard	edouard|édouard
 22p
 28reams
-49don	edredón|edredon
+48don	edredón
 77es
 29s
 36on
@@ -45726,7 +45726,7 @@ A0s
 8Co
 9Bs
 50web
-45o	educó|educo
+44o	educó
 31lcorada
 90o
 87nte
@@ -45795,8 +45795,8 @@ A0s
 88do
 :/se	efectuándose
 7@r
-8<a	efectuará|efectuara
-97n	efectuarán|efectuaran
+8;a	efectuará
+96n	efectuarán
 8/ia	efectuaría
 80la
 90o
@@ -45811,7 +45811,7 @@ A0s
 3/el
 3/itos
 36meride	efeméride
-9:s	efemérides|efemerides
+9:s	efemérides
 37rvescencia
 :4te
 <1s
@@ -45848,8 +45848,8 @@ A0s
 20od
 34ro
 20raim
-5;n	efraín|efrain
-37en	efrén|efren
+5:n	efraín
+36en	efrén
 39on
 24usion	efusión
 51va
@@ -45885,14 +45885,14 @@ A0s
 2/mont
 2?o
 33centrica	egocéntrica
-:6o	egocéntrico|egocentrico
+:5o	egocéntrico
 ;1s	egocéntricos
 96smo
-3=ismo	egoísmo|egoismo
+3<ismo	egoísmo
 73s	egoísmos
-5=ta	egoísta|egoista
+5<ta	egoísta
 70mente	egoístamente
-7:s	egoístas|egoistas
+79s	egoístas
 40tz
 33latra	ególatra
 8/s	ególatras
@@ -45996,8 +45996,8 @@ A0s
 86te
 :5s
 7Br
-88a	ejecutará|ejecutara
-95n	ejecutarán|ejecutaran
+87a	ejecutará
+95n	ejecutarán
 8/emos
 8/ia	ejecutaría
 84la
@@ -46014,7 +46014,7 @@ A0s
 99s
 8Eo
 9@s
-6:o	ejecutó|ejecuto
+68o	ejecutó
 78r
 86a
 92s
@@ -46079,8 +46079,8 @@ A0s
 90te
 73e
 81n
-7Eo	ejército|ejercito
-8>s	ejércitos|ejercitos
+7Eo	ejército
+8=s	ejércitos
 49za
 68n
 53o
@@ -46124,7 +46124,7 @@ A0s
 7;n
 8:do
 7Ar
-88a	elaborará|elaborara
+87a	elaborará
 94n	elaborarán
 80emos
 80la
@@ -46134,7 +46134,7 @@ A0s
 84se
 68e	elabore|elaboré
 75n
-6;o	elaboró|elaboro
+6:o	elaboró
 31dia
 57o
 36ine
@@ -46146,11 +46146,11 @@ A0s
 41tan	elastán
 72o
 51ic
-7;a	elástica|elastica
-88s	elásticas|elasticas
+7;a	elástica
+87s	elásticas
 7;idad
-7;o	elástico|elastico
-87s	elásticos|elasticos
+7:o	elástico
+87s	elásticos
 64na
 60x
 60zado
@@ -46205,17 +46205,17 @@ A0s
 54r
 68a
 6<ic
-8Da	eléctrica|electrica
+8Ca	eléctrica
 93l
 95mente	eléctricamente
-9As	eléctricas|electricas
+9@s	eléctricas
 8Cidad
 9;en	eléctricien
 9;sta
 <;s
 90ty
-8Co	eléctrico|electrico
-9Bs	eléctricos|electricos
+8Bo	eléctrico
+9As	eléctricos
 77ficacion	electrificación
 ;1da
 =1s
@@ -46231,8 +46231,8 @@ B/s
 78do
 94mest	electrodomést
 =1icate
-?:o	electrodoméstico|electrodomestico
-@As	electrodomésticos|electrodomesticos
+?9o	electrodoméstico
+@@s	electrodomésticos
 9;s
 72encefalograma
 83stimulacion	electroestimulación
@@ -46254,27 +46254,27 @@ B0es
 ?7o	electromagnético
 @6s	electromagnéticos
 >5smo
-86ecanica	electromecánica|electromecanica
+85ecanica	electromecánica
 ?1s	electromecánicas
->6o	electromecánico|electromecanico
+>5o	electromecánico
 ?3s	electromecánicos
 92dicina
 8/otriz
-79n	electrón|electron
+79n	electrón
 8/egatividad
 9<s
 8<ic
-:Ea	electrónica|electronica
+:Da	electrónica
 ;/bebes	electrónicabebés
 ;8mente	electrónicamente
-;>s	electrónicas|electronicas
+;=s	electrónicas
 :Go	electrónico
 ;6escribe	electrónicoescribe
 ;2imprimir	electrónicoimprimir
 C4me	electrónicoimprimirme
 ;6me	electrónicome
 ;0por	electrónicopor
-;Bs	electrónicos|electronicos
+;Bs	electrónicos
 :;s
 76pop
 80untonet
@@ -46300,7 +46300,7 @@ C4me	electrónicoimprimirme
 7Ce
 87mente
 8?s
-4<i	elegí|elegi
+4<i	elegí
 57a	elegía
 63n	elegían
 62s	elegías
@@ -46318,7 +46318,7 @@ C4me	electrónicoimprimirme
 77n	elegirán
 72s	elegirás
 64emos
-66ia	elegiría|elegiria
+66ia	elegiría
 80n	elegirían
 80s	elegirías
 61la
@@ -46384,7 +46384,7 @@ C4me	electrónicoimprimirme
 69do
 84se	elevándose
 5?r
-68a	elevará|elevara
+67a	elevará
 72n	elevarán
 63ia	elevaría
 61la
@@ -46398,7 +46398,7 @@ C4me	electrónicoimprimirme
 47e
 5/mos
 5:n
-4;o	elevó|elevo
+4;o	elevó
 26f
 34a
 36en
@@ -46417,7 +46417,7 @@ C4me	electrónicoimprimirme
 45n	elián|elian
 59a
 52e
-4?s	elías|elias
+4>s	elías
 50chev
 46x
 33da
@@ -46434,7 +46434,7 @@ C4me	electrónicoimprimirme
 64ra
 82n
 7;on
-5>o	eligió|eligio
+5>o	eligió
 52r
 40o
 3>ja
@@ -46462,7 +46462,7 @@ C4me	electrónicoimprimirme
 8=do
 :/se	eliminándose
 7Dr
-88a	eliminará|eliminara
+88a	eliminará
 95n	eliminarán|eliminaran
 81emos
 84ia	eliminaría
@@ -46484,7 +46484,7 @@ C4me	electrónicoimprimirme
 71mos
 77n
 72s
-6;o	eliminó|elimino
+6:o	eliminó
 30n
 43a
 40k
@@ -46497,7 +46497,7 @@ C4me	electrónicoimprimirme
 46se
 60s
 55is
-48tica	elíptica|eliptica
+47tica	elíptica
 84s	elípticas
 73o	elíptico
 81s	elípticos
@@ -46509,7 +46509,7 @@ C4me	electrónicoimprimirme
 45e
 50nda
 5;o	eliseo|elíseo
-67s	elíseos|eliseos
+66s	elíseos
 52u
 41ha
 43tas
@@ -46747,7 +46747,7 @@ C4me	electrónicoimprimirme
 84on
 88se
 83te
-67o	embarcó|embarco
+66o	embarcó
 56ga
 71ba
 72da
@@ -46939,7 +46939,7 @@ C4me	electrónicoimprimirme
 77on
 50e
 6/n
-57o	emigró|emigro
+57o	emigró
 36l
 41ce
 47e	emile|émile
@@ -46966,7 +46966,7 @@ C4me	electrónicoimprimirme
 4/o
 36sario
 86s
-4Bion	emisión|emision
+4Bion	emisión
 7Aes
 4=or
 6?a
@@ -46976,7 +46976,7 @@ C4me	electrónicoimprimirme
 57n
 4?e
 5<n
-47ia	emitía|emitia
+47ia	emitía
 64n	emitían
 5=da
 7;s
@@ -47011,7 +47011,7 @@ C4me	electrónicoimprimirme
 39y
 41s
 2=o
-3Bcion	emoción|emocion
+3Bcion	emoción
 7;a
 83ba
 8;da
@@ -47165,9 +47165,9 @@ C4me	electrónicoimprimirme
 72o	empático
 80s	empáticos
 64zar
-5;o	empató|empato
+5;o	empató
 3/e
-4Ace	empecé|empece
+4@ce	empecé
 60is	empecéis
 6;mos
 50ina
@@ -47213,7 +47213,7 @@ C4me	electrónicoimprimirme
 81on
 64e
 71n
-66o	empeoró|empeoro
+65o	empeoró
 40quenece	empequeñece
 4@rador
 99es
@@ -47240,12 +47240,12 @@ C4me	electrónicoimprimirme
 6Amos
 6Ando
 6Fr
-7>a	empezará|empezara
+7<a	empezará
 8;n	empezarán|empezaran
 84s	empezarás|empezaras
 79e	empezaré|empezare
 89mos
-77ia	empezaría|empezaria
+77ia	empezaría
 93n	empezarían
 70la
 82o
@@ -47256,7 +47256,7 @@ C4me	electrónicoimprimirme
 77te
 5:e	empeze|empezé
 64mos
-5Eo	empezó|empezo
+5Do	empezó
 3>iece
 7<n
 78s
@@ -47295,7 +47295,7 @@ C4me	electrónicoimprimirme
 71n
 73r
 8/a	emplazará
-64o	emplazó|emplazo
+63o	emplazó
 4?ea
 67ba
 86n
@@ -47312,8 +47312,8 @@ C4me	electrónicoimprimirme
 7<do
 91se	empleándose
 6?r
-76a	empleará|empleara
-84n	emplearán|emplearan
+76a	empleará
+84n	emplearán
 72emos
 70ia	emplearía
 72la
@@ -47347,7 +47347,7 @@ C4me	electrónicoimprimirme
 42llon	empollón
 50vado
 90s
-47rda	empordà|emporda
+46rda	empordà
 5/ia
 68o
 70s
@@ -47428,8 +47428,8 @@ C4me	electrónicoimprimirme
 5=e	empuje|empujé
 61n
 61s
-59o	empujó|empujo
-6:n	empujón|empujon
+58o	empujó
+69n	empujón
 75cito
 78es
 43na	empuña
@@ -47444,7 +47444,7 @@ C4me	electrónicoimprimirme
 23u
 30desc
 36la
-57cion	emulación|emulacion
+57cion	emulación
 51do
 7=r
 89es
@@ -47456,7 +47456,7 @@ C4me	electrónicoimprimirme
 50news
 40o	émulo
 5/s	émulos
-48sion	emulsión|emulsion
+47sion	emulsión
 85es
 22y
 1[n
@@ -47606,7 +47606,7 @@ C4me	electrónicoimprimirme
 91on
 94se
 73e	encamine|encaminé
-75o	encaminó|encamino
+74o	encaminó
 52p
 43ndila
 92do
@@ -47633,7 +47633,7 @@ C4me	electrónicoimprimirme
 85do
 71o
 79r
-8:a	encantará|encantara
+89a	encantará
 93n	encantarán
 8@ia	encantaría|encantaria
 8:on
@@ -47706,8 +47706,8 @@ C4me	electrónicoimprimirme
 84do
 :3se	encargándose
 7:r
-8<a	encargará|encargara
-98n	encargarán|encargaran
+8;a	encargará
+97n	encargarán
 82e	encargaré
 94mos
 85ia	encargaría
@@ -47727,7 +47727,7 @@ C4me	electrónicoimprimirme
 50inado	encariñado
 5;na
 73ba
-7=cion	encarnación|encarnacion
+7=cion	encarnación
 ;4es
 77da
 93s
@@ -47745,7 +47745,7 @@ C4me	electrónicoimprimirme
 ;0s
 90miento
 65o	encarnó
-56o	encaró|encaro
+55o	encaró
 51rilado
 91r
 56ta
@@ -47786,8 +47786,8 @@ C4me	electrónicoimprimirme
 83la
 95o
 85se
-65i	encendí|encendi
-76a	encendía|encendia
+65i	encendí
+75a	encendía
 82n	encendían
 7<da
 99s
@@ -47796,7 +47796,7 @@ C4me	electrónicoimprimirme
 76endo
 80ra
 96on
-7:o	encendió|encendio
+7:o	encendió
 46rado
 80s
 56io
@@ -47844,8 +47844,8 @@ C4me	electrónicoimprimirme
 79s
 62ismo
 61o
-36ia	encía|encia
-5:s	encías|encias
+35ia	encía
+59s	encías
 48clica	encíclica
 92s	encíclicas
 60omedia
@@ -47939,14 +47939,14 @@ C4me	electrónicoimprimirme
 62r
 7<a	encontrá|encontra
 8Cba
-:8mos	encontrábamos|encontrabamos
+:8mos	encontrábamos
 :@n
 :4s
 8=da
 :>s
 9Fo
 :As
-87is	encontráis|encontrais
+85is	encontráis
 82la
 94o
 :1s
@@ -47958,7 +47958,7 @@ C4me	electrónicoimprimirme
 90os
 8/o
 8Jr
-9Ca	encontrará|encontrara
+9Ca	encontrará
 :1mos	encontráramos
 :?n	encontrarán|encontraran
 :Ds	encontrarás|encontraras
@@ -47986,8 +47986,8 @@ C4me	electrónicoimprimirme
 97e
 :2n
 99te
-7De	encontré|encontre
-85is	encontréis|encontreis
+7Ce	encontré
+84is	encontréis
 8;mos
 7Co	encontró
 84nazo
@@ -48003,7 +48003,7 @@ C4me	electrónicoimprimirme
 31respado
 8/miento
 41ipta
-88cion	encriptación|encriptacion
+88cion	encriptación
 84da
 :1s
 94o
@@ -48012,7 +48012,7 @@ C4me	electrónicoimprimirme
 4:ucijada
 ;4s
 41yption
-3:uadernacion	encuadernación|encuadernacion
+3:uadernacion	encuadernación
 >3es
 :5do
 <0ra
@@ -48052,7 +48052,7 @@ C4me	electrónicoimprimirme
 92lo	encuéntralo
 ;2s
 9Gn
-:5os	encuéntranos|encuentranos
+:4os	encuéntranos
 9As
 8Be
 9@n
@@ -48229,7 +48229,7 @@ C4me	electrónicoimprimirme
 :=s	energéticos
 50i	energí
 6Ha	energía
-7As	energías|energias
+7As	energías
 69ca	enérgica
 88mente	enérgicamente
 84s	enérgicas
@@ -48302,7 +48302,7 @@ C4me	electrónicoimprimirme
 71n
 7>ra
 9=s
-8Aia	enfermería|enfermeria
+8@ia	enfermería
 89o
 99s
 60ita
@@ -48364,10 +48364,10 @@ C4me	electrónicoimprimirme
 9;os
 8?n
 9:do
-;7se	enfrentándose|enfrentandose
+;7se	enfrentándose
 8Br
 9<a	enfrentará
-::n	enfrentarán|enfrentaran
+:9n	enfrentarán
 :0s	enfrentarás
 93emos
 93ia	enfrentaría
@@ -48387,8 +48387,8 @@ C4me	electrónicoimprimirme
 82mos
 86n
 80s
-7<o	enfrentó|enfrento
-48ia	enfría|enfria
+7<o	enfrentó
+47ia	enfría
 60ba
 61da
 76o
@@ -48401,8 +48401,8 @@ C4me	electrónicoimprimirme
 73do
 6=r
 74se
-57e	enfríe|enfrie
-64n	enfríen|enfrien
+57e	enfríe
+63n	enfríen
 52o	enfrió
 32undada
 83o
@@ -48554,7 +48554,7 @@ C4me	electrónicoimprimirme
 75r
 65e
 40eida	engreída
-75o	engreído|engreido
+74o	engreído
 81s	engreídos
 60miento
 40osa
@@ -48643,7 +48643,7 @@ C4me	electrónicoimprimirme
 3/entecimiento
 3/ightenment
 41l
-45nea	enlínea|enlinea
+44nea	enlínea
 40sta
 70dos
 70n
@@ -48814,7 +48814,7 @@ C4me	electrónicoimprimirme
 ?0s
 94o	enriqueció
 76ta
-7;z	enríquez|enriquez
+7:z	enríquez
 83ca
 :4n
 63illo
@@ -49032,7 +49032,7 @@ C4me	electrónicoimprimirme
 42der
 48l
 54equia
-44ndais	entendáis|entendais
+43ndais	entendáis
 78mos
 6/e
 70deras
@@ -49041,12 +49041,12 @@ C4me	electrónicoimprimirme
 7?mos
 7Fr
 8;a	entenderá
-99n	entenderán|entenderan
-97s	entenderás|entenderas
-85e	entenderé|entendere
+98n	entenderán
+96s	entenderás
+85e	entenderé
 93is	entenderéis
 95mos
-87ia	entendería|entenderia
+87ia	entendería
 :0mos	entenderíamos
 :2n	entenderían
 :0s	entenderías
@@ -49061,9 +49061,9 @@ C4me	electrónicoimprimirme
 84te
 77s	entendes|entendés
 6>i	entendí|entendi
-7=a	entendía|entendia
+7<a	entendía
 83mos	entendíamos
-88n	entendían|entendian
+87n	entendían
 79ble
 :4s
 7<da
@@ -49080,7 +49080,7 @@ C4me	electrónicoimprimirme
 7@miento
 =3s
 85os
-7<o	entendió|entendio
+7;o	entendió
 77ste
 52te
 4:r
@@ -49165,7 +49165,7 @@ C4me	electrónicoimprimirme
 4>enda
 8<n
 89s
-98e	entiéndase|entiendase
+97e	entiéndase
 7Ce
 8@n
 8=s
@@ -49202,7 +49202,7 @@ C4me	electrónicoimprimirme
 7Ks
 60s
 52es
-54o	entonó|entono
+53o	entonó
 55ses
 41rchado
 5Fno
@@ -49250,13 +49250,13 @@ C4me	electrónicoimprimirme
 6;te
 8;s
 5Gr
-6>a	entrará|entrara
+6<a	entrará
 7:n	entrarán|entraran
 75s	entrarás|entraras
 79yuda
-67e	entraré|entrare
+65e	entraré
 76mos
-69ia	entraría|entraria
+68ia	entraría
 80mos	entraríamos
 85n	entrarían
 65le
@@ -49299,8 +49299,8 @@ C4me	electrónicoimprimirme
 <0s	entregándoles
 :3se	entregándose
 7Br
-8=a	entregará|entregara
-9;n	entregarán|entregaran
+8<a	entregará
+9:n	entregarán
 82e	entregaré
 94mos
 84ia	entregaría
@@ -49322,7 +49322,7 @@ C4me	electrónicoimprimirme
 80e
 82te
 71te	entrégate
-6Ao	entregó|entrego
+6@o	entregó
 6<ue	entregue|entregué
 81mos
 89n
@@ -49330,7 +49330,7 @@ C4me	electrónicoimprimirme
 83s
 71ismo
 91ta
-53is	entréis|entreis
+52is	entréis
 53laza
 92da
 ;6s
@@ -49407,7 +49407,7 @@ C4me	electrónicoimprimirme
 71la
 91s
 81ones
-77ncion	entretención|entretencion
+76ncion	entretención
 8/emos
 9;r
 :4me
@@ -49456,8 +49456,8 @@ C4me	electrónicoimprimirme
 ;6on
 ;6se
 :Bs
-94e	entrevisté|entreviste
-9:o	entrevistó|entrevisto
+93e	entrevisté
+99o	entrevistó
 40ialgo
 56es
 57stece
@@ -49475,7 +49475,7 @@ C4me	electrónicoimprimirme
 91do
 60o
 64que
-58pia	entropía|entropia
+58pia	entropía
 4:y
 31ubado
 43erto
@@ -49567,10 +49567,10 @@ C4me	electrónicoimprimirme
 70o	envenenó
 42rdad
 5<gadura
-45s	envés|enves
+44s	envés
 40z
 31i
-4Ba	envía|envia|enviá
+4Ba	envía|enviá
 58ba
 76n
 51d
@@ -49582,21 +49582,21 @@ C4me	electrónicoimprimirme
 50la	envíala
 70s	envíalas
 65e	envíale
-65o	envíalo|envialo
+64o	envíalo
 5:me	enviame|envíame
 6=os
-5>n	envían|envian
+5>n	envían
 6>do
 82le	enviándole
 :0s	enviándoles
 90o	enviándolo
 83nos	enviándonos
-6<os	envíanos|envianos
+6;os	envíanos
 5Gr
-6=a	enviará|enviara
+6<a	enviará
 7:n	enviarán|enviaran
 73s
-68e	enviaré|enviare
+66e	enviaré
 7;mos
 64ia	enviaría
 80n	enviarían
@@ -49648,8 +49648,8 @@ C4me	electrónicoimprimirme
 64os
 5<n	envíen|envien
 65me	envienme|envíenme
-69os	envíenos|envienos
-59s	envíes|envies
+69os	envíenos
+57s	envíes
 48gado
 40lece
 70imiento
@@ -49703,9 +49703,9 @@ C4me	electrónicoimprimirme
 17o
 21ceno
 20l
-3<ica	eólica|eolica
+3<ica	eólica
 65s	eólicas
-59o	eólico|eolico
+59o	eólico
 68s	eólicos
 34o
 42sbcn
@@ -49726,11 +49726,11 @@ C4me	electrónicoimprimirme
 21hraim
 28i
 3;c
-4=a	épica|epica
-58s	épicas|epicas
+4<a	épica
+58s	épicas
 4;entro
 90s
-4;o	épico|epico
+4:o	épico
 50r
 56s	épicos
 40teto
@@ -49771,7 +49771,7 @@ C4me	electrónicoimprimirme
 :1s	epilépticas
 93o	epiléptico
 :3s	epilépticos
-49ogo	epílogo|epilogo
+49ogo	epílogo
 32nefrina
 3/phany
 55one
@@ -49809,8 +49809,8 @@ C4me	electrónicoimprimirme
 54to	epíteto
 74s	epítetos
 42ome	epítome
-2Goca	época|epoca
-5As	épocas|epocas
+2Goca	época
+5@s	épocas
 40h
 30nimo	epónimo
 38peya
@@ -49877,7 +49877,7 @@ C4me	electrónicoimprimirme
 63x
 45p
 57a
-69cion	equipación|equipacion
+68cion	equipación
 :5es
 6@da
 8?s
@@ -49933,7 +49933,7 @@ C4me	electrónicoimprimirme
 5;oca	equivoca|equívoca
 85ba
 :0n
-89cion	equivocación|equivocacion
+89cion	equivocación
 <7es
 8=da
 :7mente
@@ -49987,11 +49987,11 @@ C4me	electrónicoimprimirme
 30a
 44der
 72s
-3<ccion	erección|ereccion
+3;ccion	erección
 86es
 44ta
 61s
-59il	eréctil|erectil
+58il	eréctil
 58o
 64s
 54us
@@ -50010,10 +50010,10 @@ C4me	electrónicoimprimirme
 22g
 31a
 39o
-49nomia	ergonomía|ergonomia
-87ca	ergonómica|ergonomica
+49nomia	ergonomía
+86ca	ergonómica
 :2s	ergonómicas
-98o	ergonómico|ergonomico
+98o	ergonómico
 :4s	ergonómicos
 30uia	erguía
 56da
@@ -50112,9 +50112,9 @@ C4me	electrónicoimprimirme
 60os
 49ki
 35tic
-6=a	erótica|erotica
+6;a	erótica
 7;s	eróticas|eroticas
-6>o	erótico|erotico
+6<o	erótico
 7>s	eróticos|eroticos
 5<smo
 24p
@@ -50157,11 +50157,11 @@ C4me	electrónicoimprimirme
 43way
 38o	erro|erró
 42l
-4<nea	errónea|erronea
-7:mente	erróneamente|erroneamente
-79s	erróneas|erroneas
-6:o	erróneo|erroneo
-78s	erróneos|erroneos
+4<nea	errónea
+79mente	erróneamente
+79s	erróneas
+6:o	erróneo
+77s	erróneos
 4Gr
 5Ees
 52s
@@ -50267,12 +50267,12 @@ C4me	electrónicoimprimirme
 5/fados
 57inata
 :5s
-55o	escaló|escalo
+54o	escaló
 69friante
 =6s
-99o	escalofrío|escalofrio
-:9s	escalofríos|escalofrios
-6;n	escalón|escalon
+98o	escalofrío
+:8s	escalofríos
+6;n	escalón
 79a
 86da
 :3s
@@ -50299,8 +50299,8 @@ C4me	electrónicoimprimirme
 ;3r
 <1se
 :1o	escandalizó
-8@o	escándalo|escandalo
-9<s	escándalos|escandalos
+8@o	escándalo
+9<s	escándalos
 :8a
 ;4mente
 ;6s
@@ -50323,7 +50323,7 @@ C4me	electrónicoimprimirme
 61e
 69o
 72s
-6<r	escáner|escaner
+6;r	escáner
 76es	escáneres
 73s	escáners|escaners
 59o	escaño
@@ -50355,14 +50355,14 @@ C4me	electrónicoimprimirme
 79se
 72te
 62s
-64te	escápate|escapate
+62te	escápate
 76oria
 5Ae	escape|escapé
 65n
 6:s
 52ismo
 72ta
-5<o	escapó|escapo
+5;o	escapó
 51ula	escápula
 80r
 94io
@@ -50447,7 +50447,7 @@ C4me	electrónicoimprimirme
 :3r
 90o	escenificó
 61ta
-5;ografia	escenografía|escenografia
+5;ografia	escenografía
 <4s	escenografías
 ;0ca	escenográfica
 <1o	escenográfico
@@ -50457,7 +50457,7 @@ C4me	electrónicoimprimirme
 90s	escépticas
 8;ismo
 8:o	escéptico
-9:s	escépticos|escepticos
+99s	escépticos
 6/o
 34her
 64ichia
@@ -50526,7 +50526,7 @@ C4me	electrónicoimprimirme
 72ia	escogería
 7/se
 66s
-57i	escogí|escogi
+57i	escogí
 61a	escogía
 6:da
 88s
@@ -50609,7 +50609,7 @@ C4me	electrónicoimprimirme
 ;3se	escondiéndose
 8/ra
 94on
-78o	escondió|escondio
+77o	escondió
 7:te
 93s
 65o
@@ -50626,7 +50626,7 @@ C4me	electrónicoimprimirme
 74s
 6/huela
 59pio
-89n	escorpión|escorpion
+89n	escorpión
 96es
 53rentia	escorrentía
 5<t
@@ -50659,10 +50659,10 @@ C4me	electrónicoimprimirme
 71lo	escríbelo
 79me	escribeme|escríbeme
 7?n
-8:os	escríbenos|escribenos
+89os	escríbenos
 7=s
-6Ai	escribí|escribi
-7=a	escribía|escribia
+6@i	escribí
+7=a	escribía
 81mos	escribíamos
 86n	escribían
 80s	escribías
@@ -50685,7 +50685,7 @@ C4me	electrónicoimprimirme
 87a	escribirá
 92n	escribirán
 90s	escribirás
-89e	escribiré|escribire
+88e	escribiré
 94mos
 86ia	escribiría
 86la
@@ -50729,7 +50729,7 @@ C4me	electrónicoimprimirme
 40otal
 66o
 44upulo	escrúpulo
-9;s	escrúpulos|escrupulos
+9:s	escrúpulos
 :3a
 ;6mente
 :4o
@@ -50744,7 +50744,7 @@ C4me	electrónicoimprimirme
 4=adra
 88s
 75illa
-7;on	escuadrón|escuadron
+7:on	escuadrón
 97es
 51lida	escuálida
 82o	escuálido
@@ -50753,7 +50753,7 @@ C4me	electrónicoimprimirme
 70s
 4Ccha	escucha|escuchá
 7>ba
-95mos	escuchábamos|escuchabamos
+94mos	escuchábamos
 99n
 91s
 75d
@@ -50776,7 +50776,7 @@ C4me	electrónicoimprimirme
 89a	escuchara|escuchará
 97n	escucharan|escucharán
 95s	escucharás|escucharas
-84e	escucharé|escuchare
+83e	escucharé
 96mos
 82ia	escucharía
 8;la
@@ -50807,8 +50807,8 @@ C4me	electrónicoimprimirme
 71dose	escudándose
 62rse
 52e	escudé
-6;ria	escudería|escuderia
-96s	escuderías|escuderias
+6;ria	escudería
+96s	escuderías
 7<o
 83s
 5Ao
@@ -50917,7 +50917,7 @@ C4me	electrónicoimprimirme
 83s	esféricos
 38inge
 71s
-56ter	esfínter|esfinter
+55ter	esfínter
 84es	esfínteres
 31orce	esforcé
 70mos
@@ -50955,7 +50955,7 @@ C4me	electrónicoimprimirme
 62n
 62ron
 71se
-55o	esfumó|esfumo
+54o	esfumó
 2:grima
 65e
 74n
@@ -50988,7 +50988,7 @@ C4me	electrónicoimprimirme
 30up
 22l
 36a
-4;bon	eslabón|eslabon
+4:bon	eslabón
 78es
 40lon
 48va
@@ -51047,10 +51047,10 @@ C4me	electrónicoimprimirme
 30p
 44o
 3Js
-38terica	esotérica|esoterica
+38terica	esotérica
 92foro	esotéricaforo
 95s	esotéricas
-89o	esotérico|esoterico
+88o	esotérico
 97s	esotéricos|esotericos
 7;smo
 :/foro
@@ -51144,7 +51144,7 @@ C4me	electrónicoimprimirme
 70jo
 73n
 80do
-76pajaros	espantapájaros|espantapajaros
+75pajaros	espantapájaros
 76r
 62e
 6;o	espanto|espantó
@@ -51176,8 +51176,8 @@ C4me	electrónicoimprimirme
 80se
 54garo	espargaró
 50ragal
-86o	espárrago|esparrago
-9;s	espárragos|esparragos
+85o	espárrago
+9:s	espárragos
 64eguera
 5=ta
 76co
@@ -51194,7 +51194,7 @@ C4me	electrónicoimprimirme
 :/os	espasmódicos
 78s
 52ticidad
-49tula	espátula|espatula
+48tula	espátula
 82s	espátulas
 40zo
 39e
@@ -51231,13 +51231,13 @@ C4me	electrónicoimprimirme
 <1me
 <7se
 <0te
-:6o	especializó|especializo
+:5o	especializó
 80ly
 8Hmente
 7=s
 6Fe
 7Es
-6Bfica	específica|especifica
+6Afica	específica
 :2ba
 :<cion	especificación
 >@es	especificaciones|especificaciónes
@@ -51246,7 +51246,7 @@ C4me	electrónicoimprimirme
 ;<o
 <9s
 <1tiempo
-:Amente	específicamente|especificamente
+:Amente	específicamente
 ;1os
 :8n
 ;8do
@@ -51257,15 +51257,15 @@ C4me	electrónicoimprimirme
 ;0on
 ;2se
 <3in
-:As	específicas|especificas
+:As	específicas
 9:idad
 =5es
-9Bo	específico|especifico|especificó
+9Bo	específico|especificó
 :Bs	específicos
 89que
 ;3n
-67men	espécimen|especimen
-99es	especímenes|especimenes
+66men	espécimen
+98es	especímenes
 60o
 60smo
 51tacion	espectación
@@ -51274,7 +51274,7 @@ C4me	electrónicoimprimirme
 <8idad
 <6mente
 :Do	espectáculo
-;Bs	espectáculos|espectaculos
+;As	espectáculos
 7Ador
 :4a
 :Aes
@@ -51304,7 +51304,7 @@ C4me	electrónicoimprimirme
 <6s
 ;8o
 <6s
-76o	especuló|espéculo|especulo
+75o	especuló|espéculo
 4/ja
 60do
 5:ismo
@@ -51326,7 +51326,7 @@ C4me	electrónicoimprimirme
 5Ga
 6Cba
 81is
-8<mos	esperábamos|esperabamos
+8;mos	esperábamos
 8>n
 88s
 76le
@@ -51338,7 +51338,7 @@ C4me	electrónicoimprimirme
 ;3o	esperadísimo
 7Ao
 8=s
-65is	esperáis|esperais
+63is	esperáis
 60mdimensionfanfic
 75e	espérame|esperame
 7Dos
@@ -51348,9 +51348,9 @@ C4me	electrónicoimprimirme
 7Edo
 91la	esperándola
 :1e	esperándole
-:4o	esperándolo|esperandolo
+:3o	esperándolo
 ;/s	esperándolos
-95me	esperándome|esperandome
+94me	esperándome
 93nos	esperándonos
 97te	esperándote|esperandote
 77to
@@ -51368,7 +51368,7 @@ C4me	electrónicoimprimirme
 86n	esperarán|esperaran
 7;e	esperaré|esperare
 88mos
-79ia	esperaría|esperaria
+78ia	esperaría
 90mos	esperaríamos
 91n	esperarían
 90s	esperarías
@@ -51386,7 +51386,7 @@ C4me	electrónicoimprimirme
 70te
 65te	esperate|espérate
 5>e	espere|esperé
-65is	esperéis|espereis
+64is	esperéis
 6Amos
 6;n
 6<s
@@ -51422,10 +51422,10 @@ C4me	electrónicoimprimirme
 56ura
 42ta
 61cular
-56o	espetó|espeto
+55o	espetó
 30foro
 34i	espí|espi
-4?a	espía|espia
+4=a	espía
 51ba
 51da
 71s
@@ -51434,7 +51434,7 @@ C4me	electrónicoimprimirme
 51n	espían
 68do
 59r
-5<s	espías|espias
+5;s	espías
 4/cha
 40do
 4/el
@@ -51444,7 +51444,7 @@ C4me	electrónicoimprimirme
 68s
 53on	espigón
 7/es
-46n	espín|espin
+45n	espín
 5<a
 68ca
 8;s
@@ -51494,18 +51494,18 @@ C4me	electrónicoimprimirme
 >0s
 ::mente
 83osas
-8?s	espíritus|espiritus
+8>s	espíritus
 51ometria	espirometría
 53ulina
 40ta
 50ia
 32la	esplá
 53nade
-4;endida	espléndida|esplendida
+4;endida	espléndida
 :2mente	espléndidamente
-:7s	espléndidas|esplendidas
-9;o	espléndido|esplendido
-:7s	espléndidos|esplendidos
+:7s	espléndidas
+9;o	espléndido
+:6s	espléndidos
 7>or
 91es
 94osa
@@ -51541,20 +51541,20 @@ C4me	electrónicoimprimirme
 50sal
 80es
 62or
-5=tanea	espontánea|espontanea
+5<tanea	espontánea
 ::mente	espontáneamente
 :7s	espontáneas
 9:idad
-9;o	espontáneo|espontaneo
+9;o	espontáneo
 :8s	espontáneos
 41o
 4/r
 54a
 66dica	esporádica
-:7mente	esporádicamente|esporadicamente
-:7s	esporádicas|esporadicas
-96o	esporádico|esporadico
-:7s	esporádicos|esporadicos
+:7mente	esporádicamente
+:6s	esporádicas
+95o	esporádico
+:6s	esporádicos
 68s
 50les
 51t
@@ -51657,7 +51657,7 @@ C4me	electrónicoimprimirme
 63las
 61ol
 80es
-57s	esquís|esquis
+57s	esquís
 60ito
 61to
 80s
@@ -51707,7 +51707,7 @@ C4me	electrónicoimprimirme
 44b
 5Ka
 66is	estabais|estábais
-6Bmos	estábamos|estabamos
+6Amos	estábamos
 6Gn
 6?s
 52ilice
@@ -51772,7 +51772,7 @@ C4me	electrónicoimprimirme
 68s
 51in
 64o	estacio|estació
-7Fn	estación|estacion
+7En	estación
 83a
 93da
 ;1s
@@ -51799,7 +51799,7 @@ C4me	electrónicoimprimirme
 65l
 73es
 54i
-6>a	estadía|estadia
+6=a	estadía
 75s	estadías
 62dad
 62ficacion	estadificación
@@ -51809,7 +51809,7 @@ C4me	electrónicoimprimirme
 94s
 8@ica	estadística
 ;:mente	estadísticamente
-;Cs	estadísticas|estadisticas
+;Cs	estadísticas
 :<o	estadístico
 ;<s	estadísticos
 5Mo
@@ -51885,7 +51885,7 @@ C4me	electrónicoimprimirme
 73ta
 93s
 62o	estampó
-4Mn	están|estan
+4Mn	están
 57ca
 78da
 95s
@@ -51905,7 +51905,7 @@ C4me	electrónicoimprimirme
 68o	estanco|estancó
 76s
 51d
-6Car	estándar|estandar
+6Car	estándar
 86d	estandard|estándard
 8Aes	estándares
 88izacion	estandarización
@@ -51924,8 +51924,8 @@ C4me	electrónicoimprimirme
 85idad
 89s
 5:te
-7;ria	estantería|estanteria
-:<s	estanterías|estanterias
+7:ria	estantería
+:;s	estanterías
 7:s
 52y
 51zuela
@@ -51934,14 +51934,14 @@ C4me	electrónicoimprimirme
 4Lr
 5Fa	estará
 6Cn	estarán
-6>s	estarás|estaras
-5Ae	estaré|estare
-68is	estaréis|estareis
+6>s	estarás
+5?e	estaré
+67is	estaréis
 6Amos
-5Dia	estaría|estaria
-7=mos	estaríamos|estariamos
-7?n	estarían|estarian
-79s	estarías|estarias
+5Cia	estaría
+7<mos	estaríamos
+7>n	estarían
+77s	estarías
 52le
 69o
 52me
@@ -51956,7 +51956,7 @@ C4me	electrónicoimprimirme
 7Aes
 5<e	estate|estáte
 64s
-5<ica	estática|estatica
+5;ica	estática
 88s	estáticas
 7;o	estático
 88s	estáticos
@@ -52002,7 +52002,7 @@ C4me	electrónicoimprimirme
 70o
 71y
 53oro
-4:is	estéis|esteis
+49is	estéis
 41l
 5>a
 6=r
@@ -52014,7 +52014,7 @@ C4me	electrónicoimprimirme
 62e
 41m
 5?os
-4En	estén|esten
+4En	estén
 50opeica
 67sis
 51ssoro
@@ -52039,7 +52039,7 @@ C4me	electrónicoimprimirme
 :9o
 ;<s
 64s	ésteres|esteres
-5;il	estéril|esteril
+5;il	estéril
 79es	estériles
 78idad
 80za
@@ -52070,9 +52070,9 @@ C4me	electrónicoimprimirme
 4Bs	estés|estes
 52o
 40ta
-5Dica	estética|estetica
-89mente	estéticamente|esteticamente
-8<s	estéticas|esteticas
+5Cica	estética
+89mente	estéticamente
+8;s	estéticas
 71ien
 80smo
 95ta
@@ -52085,7 +52085,7 @@ C4me	electrónicoimprimirme
 7/ez
 59e
 62s
-6:z	estévez|estevez
+69z	estévez
 51ia
 50o
 30hela
@@ -52096,7 +52096,7 @@ C4me	electrónicoimprimirme
 63dores
 63liz	estíbaliz|estibaliz
 40c
-48ercol	estiércol|estiercol
+48ercol	estiércol
 43garribia
 53ia
 7/antiguos
@@ -52165,10 +52165,10 @@ C4me	electrónicoimprimirme
 :0s
 5:e
 67n
-5<o	estimó|estimo
+5;o	estimó
 5=ula
 81ba
-8>cion	estimulación|estimulacion
+8=cion	estimulación
 85da
 :2s
 97o
@@ -52188,7 +52188,7 @@ C4me	electrónicoimprimirme
 90se
 76e
 85n
-7?o	estímulo|estimulo|estimuló
+7>o	estímulo|estimuló
 8=s	estímulos
 4/n
 45o	estío
@@ -52253,7 +52253,7 @@ C4me	electrónicoimprimirme
 41ma
 68cal
 97es
-6Ago	estómago|estomago
+6@go	estómago
 86s	estómagos
 61s
 61titis
@@ -52329,7 +52329,7 @@ C4me	electrónicoimprimirme
 8Fia
 :Ds
 9@ca	estratégica
-;:mente	estratégicamente|estrategicamente
+;:mente	estratégicamente
 ;=s	estratégicas
 :@o	estratégico
 ;>s	estratégicos
@@ -52384,7 +52384,7 @@ C4me	electrónicoimprimirme
 71e
 77ita
 :7s
-79o	estrelló|estrello
+79o	estrelló
 50madura
 67ece
 95dor
@@ -52416,7 +52416,7 @@ C4me	electrónicoimprimirme
 79n
 88do
 7@r
-8=a	estrenará|estrenara
+8=a	estrenará
 94n	estrenarán
 81ia	estrenaría
 82la
@@ -52567,8 +52567,8 @@ C4me	electrónicoimprimirme
 :2na
 9/s
 7Er
-89a	estudiará|estudiara
-96n	estudiarán|estudiaran
+88a	estudiará
+95n	estudiarán
 80e	estudiaré
 96mos
 81ia	estudiaría
@@ -52608,7 +52608,7 @@ C4me	electrónicoimprimirme
 8Ao
 9;s
 5=ida	estúpida|estupida
-85mente	estúpidamente|estupidamente
+84mente	estúpidamente
 8:s	estúpidas|estupidas
 7;eces
 86s
@@ -52622,7 +52622,7 @@ C4me	electrónicoimprimirme
 41rion	esturión
 4Cve
 5Aiera
-99mos	estuviéramos|estuvieramos
+98mos	estuviéramos
 9>n
 9:s
 86e
@@ -52671,7 +52671,7 @@ C4me	electrónicoimprimirme
 26e
 3/lvina
 31n
-39r	éter|eter
+38r	éter
 45ea	etérea
 62s	etéreas
 56o	etéreo
@@ -52706,7 +52706,7 @@ C4me	electrónicoimprimirme
 41opia
 30nic
 35os
-2Cica	ética|etica
+2Bica	ética
 52informacion	éticainformación
 56mente	éticamente
 5;s	éticas
@@ -52719,7 +52719,7 @@ C4me	electrónicoimprimirme
 32l
 45eno
 42ica	etílica
-67o	etílico|etilico
+66o	etílico
 7/s	etílicos
 42o
 39mologia	etimología
@@ -52735,7 +52735,7 @@ C4me	electrónicoimprimirme
 40patogenia
 56e	etíope
 63s	etíopes
-5;ia	etiopía|etiopia
+5:ia	etiopía
 4/s
 3Cqueta
 8=da
@@ -52872,7 +52872,7 @@ C4me	electrónicoimprimirme
 36fecha
 3>gratistiempo
 3=ibor	euribor|euríbor
-45dice	eurídice|euridice
+44dice	eurídice
 44llos
 44pides	eurípides
 43tos
@@ -52934,7 +52934,7 @@ C4me	electrónicoimprimirme
 76t
 63oxx
 46vegas
-5<ision	eurovisión|eurovision
+5;ision	eurovisión
 4;zona
 36puesto
 3Btiempo
@@ -52996,8 +52996,8 @@ C4me	electrónicoimprimirme
 69n	evalúan
 7:do
 6Br
-78a	evaluará|evaluara
-85n	evaluarán|evaluaran
+78a	evaluará
+85n	evaluarán
 70emos
 70la
 9/s
@@ -53015,10 +53015,10 @@ C4me	electrónicoimprimirme
 38n
 46escence
 91te
-4;gelica	evangélica|evangelica
-:7s	evangélicas|evangelicas
-9;o	evangélico|evangelico
-::s	evangélicos|evangelicos
+4:gelica	evangélica
+:7s	evangélicas
+9:o	evangélico
+::s	evangélicos
 80i
 86na
 92e
@@ -53141,9 +53141,9 @@ C4me	electrónicoimprimirme
 6?do
 81se	evitándose
 5Hr
-6:a	evitará|evitara
-76n	evitarán|evitaran
-75s	evitarás|evitaras
+69a	evitará
+75n	evitarán
+75s	evitarás
 65emos
 66ia	evitaría
 82n	evitarían
@@ -53163,7 +53163,7 @@ C4me	electrónicoimprimirme
 55mos
 59n
 52s
-4;o	evitó|evito
+4:o	evitó
 2?o
 3;ca
 52ba
@@ -53203,7 +53203,7 @@ C4me	electrónicoimprimirme
 94ismo
 ;5ta
 =4s
-98o	evolucionó|evoluciono
+97o	evolucionó
 5=tion
 9/donde
 7;va
@@ -53245,7 +53245,7 @@ C4me	electrónicoimprimirme
 6<s
 36gera
 70ba
-7:cion	exageración|exageracion
+7:cion	exageración
 ;6es
 7;da
 98mente
@@ -53275,7 +53275,7 @@ C4me	electrónicoimprimirme
 85s
 33m
 4Den	examen|exámen
-6Bes	exámenes|examenes
+6Aes	exámenes
 4;ina
 71ba
 72cion	examinación
@@ -53290,7 +53290,7 @@ C4me	electrónicoimprimirme
 77n
 87do
 7>r
-86a	examinará|examinara
+86a	examinará
 92n	examinarán
 82emos
 81la
@@ -53302,7 +53302,7 @@ C4me	electrónicoimprimirme
 73mos
 72n
 70r
-68o	examinó|examino
+67o	examinó
 43ple
 7/s
 30nime	exánime
@@ -53361,7 +53361,7 @@ C4me	electrónicoimprimirme
 97mente
 9Cs
 82isima	excelentísima
-<7o	excelentísimo|excelentisimo
+<6o	excelentísimo
 52l
 65ence
 88t
@@ -53433,7 +53433,7 @@ C4me	electrónicoimprimirme
 75r
 80on
 61e	exclamé
-6:o	exclamó|exclamo
+6:o	exclamó
 41ente
 42uia	excluía
 68da
@@ -53463,7 +53463,7 @@ C4me	electrónicoimprimirme
 8<te
 :8s
 73ron
-65o	excluyó|excluyo
+64o	excluyó
 34ma
 4:o
 31ombatientes
@@ -53483,7 +53483,7 @@ C4me	electrónicoimprimirme
 61or
 30ulpa
 70r
-4?rsion	excursión|excursion
+4?rsion	excursión
 9@es
 93ismo
 ;4ta
@@ -53496,7 +53496,7 @@ C4me	electrónicoimprimirme
 73se
 6=s
 52e
-54o	excusó|excuso
+53o	excusó
 22dictador
 41putado
 44rector
@@ -53697,8 +53697,8 @@ C4me	electrónicoimprimirme
 7Ate
 9Bs
 67s
-5@ia	existía|existia
-7>n	existían|existian
+5@ia	existía
+7>n	existían
 6>do
 6=endo
 7<ra
@@ -53708,12 +53708,12 @@ C4me	electrónicoimprimirme
 77se
 93n
 67mos
-6=o	existió|existio
+6=o	existió
 6Br
-7:a	existirá|existira
-87n	existirán|existiran
-79ia	existiría|existiria
-96n	existirían|existirian
+7:a	existirá
+87n	existirán
+78ia	existiría
+95n	existirían
 60s
 58o
 38t
@@ -53728,8 +53728,8 @@ C4me	electrónicoimprimirme
 55zo
 44e
 52n
-4Ho	éxito|exito
-5Bs	éxitos|exitos
+4Ho	éxito
+5As	éxitos
 6@a
 7:mente
 7<s
@@ -53751,7 +53751,7 @@ C4me	electrónicoimprimirme
 29o
 30cet
 30dia
-4<o	éxodo|exodo
+4;o	éxodo
 44us
 32esqueleto
 33gena	exógena
@@ -53778,10 +53778,10 @@ C4me	electrónicoimprimirme
 62zar
 4/dio
 32tic
-6:a	exótica|exotica
-7;s	exóticas|exoticas
+69a	exótica
+7:s	exóticas
 6;o	exótico
-7<s	exóticos|exoticos
+7;s	exóticos
 55smo
 2<p
 32ancion
@@ -53903,7 +53903,7 @@ C4me	electrónicoimprimirme
 ;;n
 <<do
 ;@r
-<6a	experimentará|experimentara
+<5a	experimentará
 =4n	experimentarán
 =1s	experimentarás
 </emos
@@ -53963,7 +53963,7 @@ C4me	electrónicoimprimirme
 96n
 85le
 :1s
-7Ccion	explicación|explicacion
+7Ccion	explicación
 ;Aes
 79da
 97s
@@ -53981,7 +53981,7 @@ C4me	electrónicoimprimirme
 8:a	explicará|explicara
 97n	explicarán|explicaran
 92s
-89e	explicaré|explicare
+88e	explicaré
 97mos
 88ia	explicaría
 :1n	explicarían
@@ -54007,16 +54007,16 @@ C4me	electrónicoimprimirme
 :9o
 ;7s
 62it
-8<a	explícita|explicita
+8;a	explícita
 91cion	explicitación
 92do
 9;mente	explícitamente
 91n
 95r
-98s	explícitas|explicitas
-8<o	explícito|explicito
+97s	explícitas
+8;o	explícito
 96s	explícitos
-6Eo	explicó|explico
+6Do	explicó
 5>que	explique|expliqué
 81mos
 89n
@@ -54057,7 +54057,7 @@ C4me	electrónicoimprimirme
 7Ar
 80s
 6/ing
-65o	exploró|exploro
+64o	exploró
 5@sion	explosión
 9/ar
 9<es
@@ -54094,7 +54094,7 @@ C4me	electrónicoimprimirme
 80se
 67e
 75n
-6:o	explotó|exploto
+69o	explotó
 3?o
 40agro
 40comic	expocómic
@@ -54175,7 +54175,7 @@ C4me	electrónicoimprimirme
 :1s
 97o
 :4s
-77o	expósito|exposito
+76o	expósito
 8:r
 93a
 :3s
@@ -54184,7 +54184,7 @@ C4me	electrónicoimprimirme
 31r
 4/e
 51cion
-5:s	exprés|expres
+59s	exprés
 6Ca
 79ba
 95n
@@ -54231,7 +54231,7 @@ C4me	electrónicoimprimirme
 88idad
 89o
 98s
-6Bo	expresó|expreso
+6Ao	expresó
 75s
 6Bs
 70card
@@ -54280,7 +54280,7 @@ C4me	electrónicoimprimirme
 72n
 6?ion	expulsión
 98es
-68o	expulsó|expulso
+68o	expulsó
 45se
 51iera
 89on
@@ -54301,7 +54301,7 @@ C4me	electrónicoimprimirme
 32asiada
 84o
 92s
-6<s	éxtasis|extasis
+6;s	éxtasis
 40tico	extático
 30e
 42mporanea	extemporánea
@@ -54487,11 +54487,11 @@ C4me	electrónicoimprimirme
 52ia	extraía
 71n	extraían
 68ble	extraíble|extraible
-95s	extraíbles|extraibles
-6:da	extraída|extraida
-88s	extraídas|extraidas
-7=o	extraído|extraido
-8:s	extraídos|extraidos
+94s	extraíbles
+69da	extraída
+88s	extraídas
+7<o	extraído
+89s	extraídos
 65ga
 81n
 73o
@@ -54538,7 +54538,7 @@ C4me	electrónicoimprimirme
 :2s
 6@jera
 :?s
-9:ia	extranjería|extranjeria
+99ia	extranjería
 :0smos
 :1zacion	extranjerización
 9Co
@@ -54583,7 +54583,7 @@ C4me	electrónicoimprimirme
 80r
 90on
 90se
-78o	extravío|extravió|extravio
+78o	extravío|extravió
 82s	extravíos
 56yendo
 42em
@@ -54622,7 +54622,7 @@ C4me	electrónicoimprimirme
 ;5o
 <1s
 40uido
-57sion	extrusión|extrusion
+56sion	extrusión
 60ora
 90s
 30s
@@ -54719,14 +54719,14 @@ C4me	electrónicoimprimirme
 3;ra
 44e
 52ga	fábrega
-78s	fábregas|fabregas|fàbregas
+77s	fábregas|fàbregas
 71t
 43i
 54c
 6Da	fábrica|fabrica
 75ba
 94n
-7Dcion	fabricación|fabricacion
+7Ccion	fabricación
 ;2es
 7<da
 9;s
@@ -54747,11 +54747,11 @@ C4me	electrónicoimprimirme
 :1s
 86on
 85se
-7?s	fábricas|fabricas
+7>s	fábricas
 63e
 60iano
 78o
-68o	fabricó|fabrico
+67o	fabricó
 51k
 56l
 63es
@@ -54759,9 +54759,9 @@ C4me	electrónicoimprimirme
 83n
 57zio
 40o
-3<ula	fábula|fabula
+3;ula	fábula
 61cion	fabulación
-6:s	fábulas|fabulas
+69s	fábulas
 5<osa
 80mente
 89s
@@ -54808,9 +54808,9 @@ C4me	electrónicoimprimirme
 51s
 42e
 53s
-4Il	fácil|facil
+4Hl	fácil
 50celularistoda	fácilcelularistoda
-5Aes	fáciles|faciles
+5@es	fáciles
 5Cidad
 9?es
 67simo	facilisimo|facilísimo
@@ -54834,8 +54834,8 @@ C4me	electrónicoimprimirme
 ;0le	facilitándole
 =1s	facilitándoles
 8Cr
-9;a	facilitará|facilitara
-:8n	facilitarán|facilitaran
+9;a	facilitará
+:7n	facilitarán
 93emos
 95ia	facilitaría
 97le
@@ -54851,9 +54851,9 @@ C4me	electrónicoimprimirme
 8:n
 80s
 73ies
-7:o	facilitó|facilito
+79o	facilitó
 73y
-5Dmente	fácilmente|facilmente
+5Cmente	fácilmente
 52on	facilón
 71a
 46na
@@ -54867,7 +54867,7 @@ C4me	electrónicoimprimirme
 41sta
 70s
 3/o	faço
-36simil	facsímil|facsimil
+36simil	facsímil
 80ar
 81es	facsímiles
 38t
@@ -54884,7 +54884,7 @@ C4me	electrónicoimprimirme
 5Dr
 60aje
 6Ees
-6;ia	factoría|factoria
+6;ia	factoría
 85l
 85s	factorías
 74ng
@@ -54895,7 +54895,7 @@ C4me	electrónicoimprimirme
 42ual
 51m
 5Bra
-7?cion	facturación|facturacion
+7?cion	facturación
 ;0es
 72da
 90s
@@ -54983,7 +54983,7 @@ C4me	electrónicoimprimirme
 4;y
 50tale
 31sal
-56n	faisán|faisan
+56n	faisán
 62es
 32t
 41er
@@ -55034,7 +55034,7 @@ C4me	electrónicoimprimirme
 42ero
 44ita
 70s
-45on	faldón|faldon
+44on	faldón
 65es
 31e
 43ncia
@@ -55148,9 +55148,9 @@ C4me	electrónicoimprimirme
 87s
 5?r
 6:a	faltará|faltara
-77n	faltarán|faltaran
+76n	faltarán
 60e
-6;ia	faltaría|faltaria
+6:ia	faltaría
 82n	faltarían
 65le
 6;on
@@ -55210,7 +55210,7 @@ C4me	electrónicoimprimirme
 52eo
 50illos
 63sima	famosísima
-95o	famosísimo|famosisimo
+94o	famosísimo
 5Do
 6Cs
 47us
@@ -55228,7 +55228,7 @@ C4me	electrónicoimprimirme
 85da
 87s	fanáticas|fanaticas
 7>o	fanático|fanatico
-8@s	fanáticos|fanaticos
+8?s	fanáticos
 6<smo
 94s
 37boy
@@ -55294,9 +55294,9 @@ C4me	electrónicoimprimirme
 91do
 85r
 70o
-6Bia	fantasía|fantasia
-85foro	fantasíaforo|fantasiaforo
-8>s	fantasías|fantasias
+6Bia	fantasía
+84foro	fantasíaforo
+8=s	fantasías
 71es
 73osa
 :2s
@@ -55310,11 +55310,11 @@ C4me	electrónicoimprimirme
 94es
 8@s
 68tic
-9@a	fantástica|fantastica
+9@a	fantástica
 :2mente	fantásticamente
-:=s	fantásticas|fantasticas
-9Bo	fantástico|fantastico
-:=s	fantásticos|fantasticos
+:<s	fantásticas
+9Bo	fantástico
+:=s	fantásticos
 6?y
 70foro
 4/e
@@ -55356,7 +55356,7 @@ C4me	electrónicoimprimirme
 42nheit
 40s
 43well
-38fan	farfán|farfan
+37fan	farfán
 31ga
 50s
 47o
@@ -55377,15 +55377,15 @@ C4me	electrónicoimprimirme
 40opa
 3;m
 44a
-5=ceutica	farmacéutica|farmaceutica|farmaceútica
-<:s	farmacéuticas|farmaceuticas
+5=ceutica	farmacéutica|farmaceútica
+<:s	farmacéuticas
 ;=o	farmacéutico|farmaceútico
-<<s	farmacéuticos|farmaceuticos
+<<s	farmacéuticos
 6Aia
 8?s
 6<o	fármaco
 73cinetica	farmacocinética
-78logia	farmacología|farmacologia
+78logia	farmacología
 ;5ca	farmacológica
 =4s	farmacológicas
 <7o	farmacológico
@@ -55450,7 +55450,7 @@ C4me	electrónicoimprimirme
 35cia
 6/s
 54culo	fascículo
-96s	fascículos|fasciculos
+95s	fascículos
 5;na
 73ba
 9/n
@@ -55540,7 +55540,7 @@ C4me	electrónicoimprimirme
 50osa
 71o
 41h
-4=ma	fátima|fatima
+4<ma	fátima
 32o
 30s
 30toria
@@ -55707,10 +55707,10 @@ C4me	electrónicoimprimirme
 5Es
 42o
 52ria	fechoría
-87s	fechorías|fechorias
+86s	fechorías
 35ula	fécula
 48nda
-7:cion	fecundación|fecundacion
+7:cion	fecundación
 70da
 85o
 91s
@@ -55790,7 +55790,7 @@ C4me	electrónicoimprimirme
 50s
 23l
 31a
-46cion	felación|felacion
+45cion	felación
 85es
 44nitx
 3/denkrais
@@ -55812,7 +55812,7 @@ C4me	electrónicoimprimirme
 :0z
 6:ta
 81ba
-8>cion	felicitación|felicitacion
+8=cion	felicitación
 <Bes
 86do
 88mos
@@ -55855,7 +55855,7 @@ C4me	electrónicoimprimirme
 51idades
 62to
 4:u	feliu|feliú
-4Ax	félix|felix|fèlix
+4@x	félix|fèlix
 4Gz	feliz|felíz
 50es
 50idades
@@ -55886,8 +55886,8 @@ C4me	electrónicoimprimirme
 8=s
 34icidio
 91s
-46na	fémina|femina
-69s	féminas|feminas
+45na	fémina
+69s	féminas
 60zis
 53eidad
 55icidio
@@ -55907,7 +55907,7 @@ C4me	electrónicoimprimirme
 36oral
 70es
 32sa
-37ur	fémur|femur
+36ur	fémur
 22n
 32a	feña
 4/lco
@@ -56007,7 +56007,7 @@ C4me	electrónicoimprimirme
 75o
 81s
 44i
-5<n	fermín|fermin
+5<n	fermín
 61a
 61es
 40o
@@ -56015,11 +56015,11 @@ C4me	electrónicoimprimirme
 33n
 40adez
 63o
-59n	fernán|fernan
+58n	fernán
 62d
 7=a
 77es
-8Fz	fernández|fernandez
+8Fz	fernández
 72ina
 82to
 7Go
@@ -56114,8 +56114,8 @@ C4me	electrónicoimprimirme
 4<y
 53s
 3/ticidio
-5<l	fértil|fertil
-6:es	fértiles|fertiles
+5;l	fértil
+69es	fértiles
 6=idad
 79zacion	fertilización
 91do
@@ -56123,7 +56123,7 @@ C4me	electrónicoimprimirme
 98nte
 <;s
 93r
-35ula	férula|ferula
+34ula	férula
 61s	férulas
 38viente
 96mente
@@ -56161,7 +56161,7 @@ C4me	electrónicoimprimirme
 53s
 41i
 50mad
-59n	festín|festin
+58n	festín
 63a
 61es
 59va
@@ -56308,7 +56308,7 @@ C4me	electrónicoimprimirme
 53s
 51t
 41ier
-47o	fichó|ficho
+47o	fichó
 41te
 37o
 43s
@@ -56384,7 +56384,7 @@ C4me	electrónicoimprimirme
 73o
 82s
 52ita
-54on	fiestón|fieston
+53on	fiestón
 2>fa
 4/balon	fifabalón
 42futbol	fifafútbol
@@ -56431,7 +56431,7 @@ C4me	electrónicoimprimirme
 71te
 93s
 6;r
-75a	figurará|figurara
+74a	figurará
 83n	figurarán
 73on
 6Ds
@@ -56467,8 +56467,8 @@ C4me	electrónicoimprimirme
 74se	fijándose
 47os
 4?r
-59a	fijará|fijara
-65n	fijarán|fijaran
+58a	fijará
+64n	fijarán
 51emos
 50ia	fijaría
 51la
@@ -56488,7 +56488,7 @@ C4me	electrónicoimprimirme
 47n
 59se	fíjense|fijense
 43s
-57e	fíjese|fijese
+57e	fíjese
 43za
 37i
 3Co	fijo|fijó
@@ -56514,7 +56514,7 @@ C4me	electrónicoimprimirme
 4?d
 41factory
 42maker
-57on	filemón|filemon
+56on	filemón
 43name
 4<s
 50a
@@ -56573,7 +56573,7 @@ C4me	electrónicoimprimirme
 48a
 52ba
 7/n
-5;cion	filmación|filmacion
+5;cion	filmación
 98es
 58da
 75s
@@ -56598,8 +56598,8 @@ C4me	electrónicoimprimirme
 66o	fílmico
 72s	fílmicos
 51n
-48o	filmó|filmo
-5;grafia	filmografía|filmografia
+47o	filmó
+5:grafia	filmografía
 ;2s	filmografías
 57teca
 4>s
@@ -56623,7 +56623,7 @@ C4me	electrónicoimprimirme
 51a
 61s
 52o
-65fa	filósofa|filosofa
+64fa	filósofa
 87l
 81ndo
 86r
@@ -56691,7 +56691,7 @@ C4me	electrónicoimprimirme
 8?n
 9:do
 8Br
-9:a	finalizará|finalizara
+99a	finalizará
 :3n	finalizarán
 90emos
 92hora
@@ -56727,7 +56727,7 @@ C4me	electrónicoimprimirme
 88n
 97do
 8?r
-97a	financiará|financiara
+96a	financiará
 :2n	financiarán
 91lo
 94on
@@ -56794,7 +56794,7 @@ C4me	electrónicoimprimirme
 72r
 53ima	finísima
 80s	finísimas
-74o	finísimo|finisimo
+73o	finísimo
 80s	finísimos
 50tere
 80ra
@@ -56880,8 +56880,8 @@ C4me	electrónicoimprimirme
 67te
 8:s
 5@r
-69a	firmará|firmara
-76n	firmarán|firmaran
+68a	firmará
+75n	firmarán
 63ia	firmaría
 61la
 73o
@@ -56900,7 +56900,7 @@ C4me	electrónicoimprimirme
 5>s
 5>za
 43ita
-4@o	firmó|firmo
+4?o	firmó
 43s
 4>ware
 86s
@@ -56941,11 +56941,11 @@ C4me	electrónicoimprimirme
 50ye
 48ing
 41man
-3Fica	física|fisica
-6?mente	físicamente|fisicamente
+3Fica	física
+6>mente	físicamente
 6As	físicas
 54hella
-5Eo	físico|fisico
+5Do	físico
 62culturismo
 >/tas
 60quimica	fisicoquímica
@@ -57252,7 +57252,7 @@ C4me	electrónicoimprimirme
 41y
 3Er
 4@a
-5:cion	floración|floracion
+5:cion	floración
 91es
 5=l
 6Aes
@@ -57471,7 +57471,7 @@ C4me	electrónicoimprimirme
 41ia
 30nini
 32o
-48n	fogón|fogon
+47n	fogón
 53azo
 83s
 50ero
@@ -57515,7 +57515,7 @@ C4me	electrónicoimprimirme
 3/ia
 56r
 63es
-49co	fólico|folico
+49co	fólico
 54ular
 90es
 70itis
@@ -57529,9 +57529,9 @@ C4me	electrónicoimprimirme
 3=k
 43lor
 7=e
-78ica	folklórica|folklorica
+77ica	folklórica
 :5s	folklóricas
-98o	folklórico|folklorico
+97o	folklórico
 :4s	folklóricos
 80sta
 ;2s
@@ -57576,7 +57576,7 @@ C4me	electrónicoimprimirme
 61t
 4/ies
 47o	follo|folló
-56n	follón|follon
+55n	follón
 63ero
 70s
 5<w
@@ -57663,7 +57663,7 @@ C4me	electrónicoimprimirme
 40a
 57ine
 83bleau
-54n	fontán|fontan
+53n	fontán
 6:a
 70ls
 71r
@@ -57715,8 +57715,8 @@ C4me	electrónicoimprimirme
 50en
 44nea	foránea
 76s	foráneas
-66o	foráneo|foraneo
-79s	foráneos|foraneos
+65o	foráneo
+78s	foráneos
 47stero
 96s
 41t
@@ -57792,7 +57792,7 @@ C4me	electrónicoimprimirme
 45o	forjó
 35k
 45s
-3:lan	forlán|forlan
+39lan	forlán
 40i
 50n	forlín
 3:m
@@ -57815,7 +57815,7 @@ C4me	electrónicoimprimirme
 7=s
 5/is	formáis
 5Bl
-64dehido	formaldehído|formaldehido
+62dehido	formaldehído
 6>es
 62ice
 90n
@@ -57844,8 +57844,8 @@ C4me	electrónicoimprimirme
 6@do
 86se	formándose
 5Er
-6;a	formará|formara
-7;n	formarán|formaran
+6:a	formará
+7:n	formarán
 70s	formarás
 61emos
 65ia	formaría
@@ -57895,13 +57895,13 @@ C4me	electrónicoimprimirme
 5<dable
 :6s
 56gal
-4@o	formó|formo
+4?o	formó
 56l
 5<sa
 60o
 46s
 50pring
-4Dula	fórmula|formula
+4Cula	fórmula
 70ba
 7>cion	formulación
 ;8es
@@ -57913,17 +57913,17 @@ C4me	electrónicoimprimirme
 77n
 85do
 7=r
-84a	formulará|formulara
+83a	formulará
 90n	formularán
 8Dio
 :>s
 85on
 85se
-7?s	fórmulas|formulas
+7>s	fórmulas
 72tv
 66e
 75n
-69o	formuló|formulo
+68o	formuló
 33n
 40ecedores
 54lls
@@ -58037,7 +58037,7 @@ C4me	electrónicoimprimirme
 :5o
 ;3s
 92r
-59n	fortín|fortin
+58n	fortín
 61es
 53s
 61ima	fortísima
@@ -58103,8 +58103,8 @@ C4me	electrónicoimprimirme
 63ico	fosfórico
 71lacion	fosforilación
 73to
-6<o	fósforo|fosforo
-76s	fósforos|fosforos
+6;o	fósforo
+76s	fósforos
 30han
 39il	fósil
 5=es	fósiles
@@ -58137,23 +58137,23 @@ C4me	electrónicoimprimirme
 =7s
 92r
 9:s
-47depilacion	fotodepilación|fotodepilacion
+46depilacion	fotodepilación
 4/el
 61ectrico	fotoeléctrico
 5/nvejecimiento
 41fobia
 63to
-46galeria	fotogalería|fotogaleria
+46galeria	fotogalería
 ;3s	fotogalerías
 5/enia
 81ca	fotogénica
 90o	fotogénico
 5/rabado
 71f
-8:a	fotógrafa|fotografa|fotografã
+8:a	fotógrafa|fotografã
 90s	fotógrafas
 82i	fotografí
-9Fa	fotografía|fotografia
+9Fa	fotografía
 :0appleweblogel	fotografíaappleweblogel
 :/ba
 :6casa	fotografíacasa
@@ -58171,16 +58171,16 @@ C4me	electrónicoimprimirme
 =0s
 ;1on
 ;3se
-:Es	fotografías|fotografias
-9@ca	fotográfica|fotografica
+:Es	fotografías
+9?ca	fotográfica
 ;1mente	fotográficamente
-;<s	fotográficas|fotograficas
-:?o	fotográfico|fotografico
-;;s	fotográficos|fotograficos
+;<s	fotográficas
+:?o	fotográfico
+;:s	fotográficos
 90e	fotografié
 94o	fotografió
-8Ao	fotógrafo|fotografo
-9?s	fotógrafos|fotografos
+8@o	fotógrafo
+9>s	fotógrafos
 79ma
 9:s
 80etria	fotogrametría
@@ -58194,7 +58194,7 @@ C4me	electrónicoimprimirme
 ;9s
 50ural
 90es
-46n	fotón|foton
+45n	fotón
 58es
 50ica	fotónica
 70o	fotónico
@@ -58320,7 +58320,7 @@ C4me	electrónicoimprimirme
 50s
 59ta
 76s
-4>il	frágil|fragil
+4=il	frágil
 62e
 7:s	frágiles
 6;idad
@@ -58367,12 +58367,12 @@ C4me	electrónicoimprimirme
 46c
 5=a	franca|frança
 6;is	français
-85e	française|francaise
+84e	française
 6=mente
 67s
 5?e
 64lla
-6Fs	francés|frances
+6Es	francés
 7Ca
 8=s
 7;c
@@ -58410,8 +58410,8 @@ C4me	electrónicoimprimirme
 90ia	francofonía
 90o	francófono
 :1s	francófonos
-6<is	françois|francois
-86e	françoise|francoise
+6;is	françois
+84e	françoise
 60li	francolí
 60nia
 61rchamps
@@ -58502,7 +58502,7 @@ C4me	electrónicoimprimirme
 :7o
 ;7s
 40nhofer
-36vega	frávega|fravega
+36vega	frávega
 3>y
 34zada
 76s
@@ -58599,7 +58599,7 @@ C4me	electrónicoimprimirme
 84s
 41ght
 72liner
-45mos	freímos|freimos
+44mos	freímos
 41net
 4;r	freír|freir
 5;e
@@ -58701,10 +58701,10 @@ C4me	electrónicoimprimirme
 43a
 44re
 2=i
-3Ca	fría|fria
+3Ba	fría
 4:ldad
-47mente	fríamente|friamente
-4?s	frías|frias
+46mente	fríamente
+4>s	frías
 36burgo
 30c
 41a
@@ -58714,7 +58714,7 @@ C4me	electrónicoimprimirme
 3:da
 5<y
 60s
-35e	fríe|frie
+35e	fríe
 44d
 50a
 5/kin
@@ -58723,7 +58723,7 @@ C4me	electrónicoimprimirme
 90shafen
 </in
 42ga
-45n	fríen|frien
+45n	fríen
 5:d
 63feed
 6:ly
@@ -58746,8 +58746,8 @@ C4me	electrónicoimprimirme
 55bar
 53rias	frigorias|frigorías
 74fica	frigorífica
-;6s	frigoríficas|frigorificas
-:>o	frigorífico|frigorifico
+;5s	frigoríficas
+:>o	frigorífico
 ;=s	frigorificos|frigoríficos
 7/sta
 3:jol	frijol|fríjol
@@ -58765,9 +58765,9 @@ C4me	electrónicoimprimirme
 43y
 33ng
 59e
-3Eo	frío|frio|frió
+3Do	frío|frió
 47lera
-4>s	fríos|frios
+4=s	fríos
 31pp
 3/queces
 52i
@@ -58802,7 +58802,7 @@ C4me	electrónicoimprimirme
 36g
 40ger
 40x
-35ilan	froilán|froilan
+34ilan	froilán
 30la
 3Bm
 41ista	frómista
@@ -58836,7 +58836,7 @@ C4me	electrónicoimprimirme
 71picio
 51line
 54man
-59on	frontón|fronton
+59on	frontón
 72es
 5:page
 31ome
@@ -58910,7 +58910,7 @@ C4me	electrónicoimprimirme
 6<es
 5Cs
 40era
-65ia	frutería|fruteria
+64ia	frutería
 82s	fruterías
 64o
 70s
@@ -58989,7 +58989,7 @@ C4me	electrónicoimprimirme
 4Ka
 53borda
 51is
-5;mos	fuéramos|fueramos
+5:mos	fuéramos
 5Bn
 5<s
 42ce
@@ -59013,7 +59013,7 @@ C4me	electrónicoimprimirme
 50o
 3Cse
 5/is
-57mos	fuésemos|fuesemos
+56mos	fuésemos
 5=n
 56s
 30t
@@ -59038,7 +59038,7 @@ C4me	electrónicoimprimirme
 87s
 34o	fugó
 32uet
-26hrer	führer|fuhrer
+26hrer	führer
 2Ei	fui|fuí
 3Cmos
 3?ste
@@ -59128,7 +59128,7 @@ C4me	electrónicoimprimirme
 42s
 42t
 5/as
-38igacion	fumigación|fumigacion
+37igacion	fumigación
 :8es
 60dor
 90a
@@ -59165,7 +59165,7 @@ C4me	electrónicoimprimirme
 9@do
 8Br
 9=a	funcionará|funcionara
-:8n	funcionarán|funcionaran
+:6n	funcionarán
 9<ia	funcionaria|funcionaría
 ;4do
 ;3l
@@ -59244,7 +59244,7 @@ C4me	electrónicoimprimirme
 41i
 50a	fundía
 60n	fundían
-5;cion	fundición|fundicion
+5;cion	fundición
 96es
 56da
 74s
@@ -59262,13 +59262,13 @@ C4me	electrónicoimprimirme
 58r
 60me
 66se
-4?o	fundó|fundo
+4>o	fundó
 53s
 41raising
 46s
-39ebre	fúnebre|funebre
+38ebre	fúnebre
 7/ro
-77s	fúnebres|funebres
+77s	fúnebres
 81climaediciones	fúnebresclimaediciones
 4=ral
 79es
@@ -59306,7 +59306,7 @@ C4me	electrónicoimprimirme
 30siona
 32za
 2/ori
-2:r	für|fur
+29r	für
 34a
 31by
 34diburb
@@ -59371,7 +59371,7 @@ C4me	electrónicoimprimirme
 51eros
 6:s
 52o	fusiló
-4Bon	fusión|fusion
+4Aon	fusión
 68a
 73da
 93s
@@ -59409,14 +59409,14 @@ C4me	electrónicoimprimirme
 86o
 95s
 61foro
-68in	futbolín|futbolin
+67in	futbolín
 81es
 7@sta
 :?s
-99ica	futbolística|futbolistica
-<4mente	futbolísticamente|futbolisticamente
+98ica	futbolística
+<3mente	futbolísticamente
 <4s	futbolísticas
-;:o	futbolístico|futbolistico
+;9o	futbolístico
 <4s	futbolísticos
 74to
 90s
@@ -59488,7 +59488,7 @@ C4me	electrónicoimprimirme
 32le
 55s
 38o
-46n	gabón|gabon
+46n	gabón
 42r
 40to
 32ri
@@ -59570,7 +59570,7 @@ C4me	electrónicoimprimirme
 42za
 34s
 38ta
-59n	gaitán|gaitan
+58n	gaitán
 57s
 43e
 54ro
@@ -59591,15 +59591,15 @@ C4me	electrónicoimprimirme
 55tic
 8:a	galáctica|galactica
 91s	galácticas
-88o	galáctico|galactico
-96s	galácticos|galacticos
+88o	galáctico
+95s	galácticos
 61osa
 61us
 41driel
 42ico
 7/s
 40kras
-4=n	galán|galan
+4=n	galán
 51a
 56es
 53t
@@ -59608,7 +59608,7 @@ C4me	electrónicoimprimirme
 70s
 48pagar
 7/o	galápago
-8:s	galápagos|galapagos
+8:s	galápagos
 4=rdon	galardón
 89ada
 ;4s
@@ -59621,7 +59621,7 @@ C4me	electrónicoimprimirme
 56za
 4:s
 51so
-48tas	gálatas|galatas
+47tas	gálatas
 75aray
 54ea
 44xi
@@ -59636,10 +59636,10 @@ C4me	electrónicoimprimirme
 35dakao
 51mes
 51na
-57r	gáldar|galdar
+56r	gáldar
 41eano
 40iano
-48os	galdós|galdos
+47os	galdós
 37e	gale|galé
 42a
 55na
@@ -59658,8 +59658,8 @@ C4me	electrónicoimprimirme
 52te
 49ra
 67s
-5Fia	galería|galeria
-7As	galerías|galerias
+5Eia	galería
+7@s	galerías
 70ver	galeríaver
 64e
 63sta
@@ -59689,7 +59689,7 @@ C4me	electrónicoimprimirme
 43matias	galimatías
 5/berti
 40na
-54dez	galíndez|galindez
+52dez	galíndez
 6;o
 51has
 41o
@@ -59750,7 +59750,7 @@ C4me	electrónicoimprimirme
 3/marini
 3;o
 4/is
-49n	galón|galon
+48n	galón
 59es
 42pa
 62ndo
@@ -59765,7 +59765,7 @@ C4me	electrónicoimprimirme
 3/s
 33tieri
 4/on
-3;van	galván|galvan
+3:van	galván
 60ica	galvánica
 76zada
 ;2s
@@ -59776,7 +59776,7 @@ C4me	electrónicoimprimirme
 51rino
 42e
 54ston
-5<z	gálvez|galvez
+5;z	gálvez
 44is
 37way
 22m
@@ -59838,7 +59838,7 @@ C4me	electrónicoimprimirme
 40to
 65s
 50railers
-48z	gámez|gamez
+47z	gámez
 54er
 30ificacion	gamificación
 4:ng
@@ -59895,9 +59895,9 @@ C4me	electrónicoimprimirme
 50dinero
 53e	ganaré|ganare
 66mos
-5:ia	ganaría|ganaria
+59ia	ganaría
 70mos	ganaríamos
-74n	ganarían|ganarian
+73n	ganarían
 55la
 71s
 6;e
@@ -59961,7 +59961,7 @@ C4me	electrónicoimprimirme
 41vet
 32ja
 52h
-3Do	ganó|gano
+3Co	ganó
 43derma
 43n
 50dorf
@@ -60007,7 +60007,7 @@ C4me	electrónicoimprimirme
 69e
 76s
 60i
-7Fa	garantía|garantia
+7Da	garantía
 8As	garantías
 7<ce
 9;n
@@ -60026,8 +60026,8 @@ C4me	electrónicoimprimirme
 :<do
 <0le	garantizándole
 9Dr
-:9a	garantizará|garantizara
-;6n	garantizarán|garantizaran
+:9a	garantizará
+;5n	garantizarán
 :3ia	garantizaría
 :7le
 <2s
@@ -60052,14 +60052,14 @@ C4me	electrónicoimprimirme
 36ca	garca|garcã
 51s
 40e	garcé
-59s	garcés|garces
+58s	garcés
 43ha
 6/ndo
 61r
 50e
 51ing
 46i	garci|garcí
-5Ga	garcía|garcia
+5Ga	garcía
 61categorias	garcíacategorías
 65s
 5:laso
@@ -60099,7 +60099,7 @@ C4me	electrónicoimprimirme
 75illa
 ;2s
 52ras	gárgaras
-43ola	gárgola|gargola
+42ola	gárgola
 75s	gárgolas|gargolas
 33i
 48baldi
@@ -60139,7 +60139,7 @@ C4me	electrónicoimprimirme
 74l
 82es
 75s
-66on	garrafón|garrafon
+64on	garrafón
 82es
 53han
 50lda
@@ -60148,7 +60148,7 @@ C4me	electrónicoimprimirme
 60inillos
 5<s
 50y
-46e	garré|garre
+45e	garré
 53t
 6/on	garretón
 66t
@@ -60194,7 +60194,7 @@ C4me	electrónicoimprimirme
 45s
 34ca
 43o
-56n	gascón|gascon
+56n	gascón
 6/es
 40una	gascuña
 3:eosa
@@ -60210,7 +60210,7 @@ C4me	electrónicoimprimirme
 40fa
 4;il
 4<l
-59eo	gasóleo|gasoleo
+58eo	gasóleo
 70s	gasóleos
 60ro
 5Bina
@@ -60240,9 +60240,9 @@ C4me	electrónicoimprimirme
 5<n
 6:do
 5@r
-65a	gastará|gastara
-73n	gastarán|gastaran
-63ia	gastaría|gastaria
+64a	gastará
+72n	gastarán
+62ia	gastaría
 6/la
 74o
 80s
@@ -60263,10 +60263,10 @@ C4me	electrónicoimprimirme
 41haus
 54of
 4Co	gasto|gastó
-5=n	gastón|gaston
+5<n	gastón
 52r
 5Fs
-48rica	gástrica|gastrica
+48rica	gástrica
 83s	gástricas
 78o	gástrico
 84s	gástricos
@@ -60280,12 +60280,12 @@ C4me	electrónicoimprimirme
 73sofagico	gastroesofágico
 68intestinal
 @8es
-6Bnomia	gastronomía|gastronomia
+6Anomia	gastronomía
 ;0s	gastronomías
 :=ca	gastronómica
 <:s	gastronómicas
-;=o	gastronómico|gastronomico
-<:s	gastronómicos|gastronomicos
+;<o	gastronómico
+<9s	gastronómicos
 91o	gastrónomo
 :1s	gastrónomos
 90y
@@ -60340,7 +60340,7 @@ C4me	electrónicoimprimirme
 5:o	gaucho|gaúcho
 67s
 42in	gaucín
-3:di	gaudí|gaudi
+3:di	gaudí
 54o
 54um
 32ge
@@ -60367,7 +60367,7 @@ C4me	electrónicoimprimirme
 50ero
 32ia
 41dia
-48lan	gavilán|gavilan
+47lan	gavilán
 76es
 52la
 70s
@@ -60488,7 +60488,7 @@ C4me	electrónicoimprimirme
 37man
 31o
 31senkirchen
-37tru	geltrú|geltru
+36tru	geltrú
 33ves
 25m
 3;a
@@ -60499,7 +60499,7 @@ C4me	electrónicoimprimirme
 6=s
 5:o
 6=s
-35ia	gemía|gemia
+35ia	gemía
 47do
 6:s
 47ni
@@ -60519,7 +60519,7 @@ C4me	electrónicoimprimirme
 38beta
 30ciana
 35darme
-89ria	gendarmería|gendarmeria
+89ria	gendarmería
 86s
 44er
 3;e	gene|gené
@@ -60528,7 +60528,7 @@ C4me	electrónicoimprimirme
 :3s	genealogías
 92ca	genealógica
 ;0s	genealógicas
-:9o	genealógico|genealogico
+:8o	genealógico
 ;3s	genealógicos
 80y
 46r
@@ -60585,8 +60585,8 @@ C4me	electrónicoimprimirme
 7@do
 93se	generándose
 6Er
-7;a	generará|generara
-87n	generarán|generaran
+7;a	generará
+86n	generarán
 77ia	generaría
 92n	generarían
 71le
@@ -60605,14 +60605,14 @@ C4me	electrónicoimprimirme
 6;n
 60s
 58ic
-7;a	genérica|generica
+7;a	genérica
 85mente	genéricamente
 88s	genéricas
 7>o	genérico|generico
-8;s	genéricos|genericos
+8:s	genéricos
 67s	generis|géneris
-5Go	género|genero|generó
-6@s	géneros|generos
+5Fo	género|generó
+6@s	géneros
 7<a
 89mente
 89s
@@ -60620,7 +60620,7 @@ C4me	electrónicoimprimirme
 7=o
 8:s
 4?s
-5?is	génesis|genesis
+5>is	génesis
 43t
 51ic
 7@a	genética
@@ -60679,7 +60679,7 @@ C4me	electrónicoimprimirme
 52ma
 46tipo
 84s
-4<va	génova|genova
+4;va	génova
 55es	genovés
 71a
 71e
@@ -60759,7 +60759,7 @@ C4me	electrónicoimprimirme
 31ingenieria	geoingeniería
 30l
 48ocalizacion	geolocalización
-5;gia	geología|geologia
+5;gia	geología
 78ca	geológica
 90mente	geológicamente
 97s	geológicas
@@ -60847,11 +60847,11 @@ C4me	electrónicoimprimirme
 35hard
 33i
 40a
-59tria	geriatría|geriatria
-86ca	geriátrica|geriatrica
+58tria	geriatría
+85ca	geriátrica
 :1s	geriátricas
-97o	geriátrico|geriatrico
-:7s	geriátricos|geriatricos
+96o	geriátrico
+:5s	geriátricos
 4/on	gerión
 32li
 3:main
@@ -60892,7 +60892,7 @@ C4me	electrónicoimprimirme
 33o
 4<na
 58imo	gerónimo|geronimo
-55tologia	gerontología|gerontologia
+55tologia	gerontología
 33ra
 55rd
 46y
@@ -60964,7 +60964,7 @@ C4me	electrónicoimprimirme
 7=e
 84n
 8?s
-75o	gestionó|gestiono
+74o	gestionó
 61polis
 40music
 4Ao	gesto|gestó
@@ -60973,7 +60973,7 @@ C4me	electrónicoimprimirme
 77s
 6>es
 68ia	gestoría|gestoria
-86s	gestorías|gestorias
+85s	gestorías
 5?s
 46ual
 73es
@@ -61105,7 +61105,7 @@ C4me	electrónicoimprimirme
 53o
 60tti
 34olo	gigolo|gigoló
-2@jon	gijón|gijon
+2@jon	gijón
 53es	gijonés
 71a
 70es
@@ -61152,7 +61152,7 @@ C4me	electrónicoimprimirme
 37e
 42n
 53a
-5=ez	giménez|gimenez
+5<ez	giménez
 58o
 30ferrer
 36iendo
@@ -61179,13 +61179,13 @@ C4me	electrónicoimprimirme
 71s
 42co
 65loga	ginecóloga|ginecologa
-9:ia	ginecología|ginecologia
+9:ia	ginecología
 :5ca	ginecológica
 <2s	ginecológicas
 ;3o	ginecológico
 <2s	ginecológicos
 9;o	ginecólogo|ginecologo
-:7s	ginecólogos|ginecologos
+:6s	ginecólogos
 63mastia
 47r
 4:s	ginés|gines
@@ -61199,7 +61199,7 @@ C4me	electrónicoimprimirme
 35kgo
 38ny
 38o
-46bili	ginóbili|ginobili
+45bili	ginóbili
 33sberg
 46eng
 32tama
@@ -61246,7 +61246,7 @@ C4me	electrónicoimprimirme
 5;do
 40o
 4?r
-56a	girará|girara
+55a	girará
 61n	girarán
 54d
 64i
@@ -61275,7 +61275,7 @@ C4me	electrónicoimprimirme
 40la
 60mi
 71o
-49n	girón|giron
+49n	girón
 5Aa
 54da
 61e
@@ -61306,7 +61306,7 @@ C4me	electrónicoimprimirme
 5<o
 6<s
 3<e	gite|gîte
-44s	gîtes|gites
+42s	gîtes
 32hub
 24ulia
 64na
@@ -61332,7 +61332,7 @@ C4me	electrónicoimprimirme
 31eh
 32mo
 55do
-56logia	gizmología|gizmologia
+55logia	gizmología
 51s
 10k
 17l
@@ -61393,7 +61393,7 @@ C4me	electrónicoimprimirme
 3:e
 40son
 39n
-45at	glénat|glenat
+44at	glénat
 40core
 45da
 64le
@@ -61445,7 +61445,7 @@ C4me	electrónicoimprimirme
 53flexia
 53media
 5?s
-59vision	globovisión|globovision
+58vision	globovisión
 42ular
 82es
 6/ina
@@ -61514,8 +61514,8 @@ C4me	electrónicoimprimirme
 75na
 53tion	glutatión
 4<en
-54o	glúteo|gluteo
-6;s	glúteos|gluteos
+53o	glúteo
+6:s	glúteos
 22x
 20ycine
 1:m
@@ -61580,7 +61580,7 @@ C4me	electrónicoimprimirme
 81nos
 84on
 82se
-69o	gobernó|goberno
+68o	gobernó
 33i
 4/eno
 5/r
@@ -61648,7 +61648,7 @@ C4me	electrónicoimprimirme
 42s
 28han
 22iania
-44s	goiás|goias
+43s	goiás
 31c
 40o
 50chea
@@ -61664,7 +61664,7 @@ C4me	electrónicoimprimirme
 40h
 2El
 33a
-44n	golán|golan
+42n	golán
 4;zo
 65s
 33borne
@@ -61702,7 +61702,7 @@ C4me	electrónicoimprimirme
 61on
 45m
 53an
-49o	goleó|goleo
+48o	goleó
 44ro
 4Ds
 46ta
@@ -61762,7 +61762,7 @@ C4me	electrónicoimprimirme
 94s
 56e	golpee|golpeé
 62n
-5<o	golpeó|golpeo
+5;o	golpeó
 5Bs
 53teo
 42ismo
@@ -61785,7 +61785,7 @@ C4me	electrónicoimprimirme
 52o
 6/s
 48s
-4Ez	gómez|gomez
+4Dz	gómez
 30ila
 43na
 53ola
@@ -61801,16 +61801,16 @@ C4me	electrónicoimprimirme
 30calo	gonçalo
 65ves	gonçalves|goncalves
 40ourt
-36dola	góndola|gondola
-76s	góndolas|gondolas
+35dola	góndola
+75s	góndolas
 53mar
 52r
 43ry
 44wana
 37e
 38g
-48ora	góngora|gongora
-37i	goñi|goni
+48ora	góngora
+36i	goñi
 35na
 41et
 37orrea
@@ -61818,7 +61818,7 @@ C4me	electrónicoimprimirme
 45a
 56ga
 5<les	gonzales|gonzáles
-7Fz	gonzález|gonzalez
+7Fz	gonzález
 60ito
 6Ao
 41lez
@@ -61911,7 +61911,7 @@ C4me	electrónicoimprimirme
 3>ra
 5<s
 42iaran	gorriarán
-57on	gorrión|gorrion
+56on	gorrión
 76es
 52ta
 65i
@@ -61959,9 +61959,9 @@ C4me	electrónicoimprimirme
 40enburg
 49ic
 3/ic	gòtic
-5<a	gótica|gotica
-67s	góticas|goticas
-5=o	gótico|gotico
+5;a	gótica
+66s	góticas
+5=o	gótico
 61foro
 68s	góticos|goticos
 45ta
@@ -62024,8 +62024,8 @@ C4me	electrónicoimprimirme
 4=n
 5:do
 4?r
-56a	gozará|gozara
-67n	gozarán|gozaran
+56a	gozará
+66n	gozarán
 60s	gozarás
 50emos
 5/la
@@ -62058,7 +62058,7 @@ C4me	electrónicoimprimirme
 4>a
 56ba
 73n
-5Bcion	grabación|grabacion
+5Bcion	grabación
 9?es
 5=da
 7;s
@@ -62088,7 +62088,7 @@ C4me	electrónicoimprimirme
 4:e	grabe|grabé
 54n
 52s
-4>o	grabó|grabo
+4<o	grabó
 30c
 42a	graça
 52is
@@ -62101,7 +62101,7 @@ C4me	electrónicoimprimirme
 5Ea	gracia|gràcia
 6/aas
 72s
-66n	gracián|gracian
+65n	gracián
 76o
 6Ms
 76s
@@ -62142,7 +62142,7 @@ C4me	electrónicoimprimirme
 44ua	gradúa
 61ble
 6/cao	graduação
-7>ion	graduación|graduacion
+7=ion	graduación
 :8es
 68da
 85s
@@ -62177,12 +62177,12 @@ C4me	electrónicoimprimirme
 46ia	grafía
 63s	grafías
 50c
-6Ca	gráfica|grafica
-7:mente	gráficamente|graficamente
+6Ba	gráfica
+79mente	gráficamente
 75r
-7@s	gráficas|graficas
-6Do	gráfico|grafico
-7Cs	gráficos|graficos
+7?s	gráficas
+6Do	gráfico
+7Bs	gráficos
 55smo
 81s
 51tero
@@ -62194,7 +62194,7 @@ C4me	electrónicoimprimirme
 63ti
 80s
 44o
-55logia	grafología|grafologia
+54logia	grafología
 51motricidad
 54s
 42ton
@@ -62283,10 +62283,10 @@ C4me	electrónicoimprimirme
 8<o
 97s
 61s
-79ima	grandísima|grandisima
+78ima	grandísima
 :2s	grandísimas
-9:o	grandísimo|grandisimo
-:4s	grandísimos|grandisimos
+99o	grandísimo
+:3s	grandísimos
 50ma
 53ota
 80s
@@ -62456,7 +62456,7 @@ C4me	electrónicoimprimirme
 52s
 66ima	gravísima
 94s	gravísimas
-88o	gravísimo|gravisimo
+87o	gravísimo
 94s	gravísimos
 52ta
 76cion	gravitación
@@ -62727,7 +62727,7 @@ C4me	electrónicoimprimirme
 58ra
 74mente
 74s
-66ia	grosería|groseria
+65ia	grosería
 87s	groserías|groserias
 69o
 76s
@@ -62917,7 +62917,7 @@ C4me	electrónicoimprimirme
 44berto
 41da
 44eguay
-9:chu	gualeguaychú|gualeguaychu
+99chu	gualeguaychú
 40terio
 36m
 42a	guamá|guama
@@ -62949,7 +62949,7 @@ C4me	electrónicoimprimirme
 46o
 41ta
 62namera
-9<o	guantánamo|guantanamo
+9;o	guantánamo
 61zo
 8/s
 5<e
@@ -62973,10 +62973,10 @@ C4me	electrónicoimprimirme
 32r
 45a
 53cha
-54na	guaraná|guarana
+52na	guaraná
 61da
-6;i	guaraní|guarani
-78es	guaraníes|guaranies
+6:i	guaraní
+77es	guaraníes
 60y
 51po
 49d
@@ -63016,10 +63016,10 @@ C4me	electrónicoimprimirme
 74olvo
 ;3s
 6Dr
-78a	guardará|guardara
+76a	guardará
 85n	guardarán|guardaran
 80s	guardarás
-76e	guardaré|guardare
+74e	guardaré
 82mos
 71ia	guardaría
 77la
@@ -63042,8 +63042,8 @@ C4me	electrónicoimprimirme
 60lo	guárdelo
 62mos
 68n
-6>ria	guardería|guarderia
-9<s	guarderías|guarderias
+6=ria	guardería
+9;s	guarderías
 66s
 5Cia
 7>n	guardián|guardian
@@ -63058,7 +63058,7 @@ C4me	electrónicoimprimirme
 41ecerse
 54na	guareña
 77s
-4:ico	guárico|guarico
+4:ico	guárico
 59da
 72s
 51n	guarín
@@ -63129,7 +63129,7 @@ C4me	electrónicoimprimirme
 <0s	guayaquileños
 5;s
 61amin	guayasamín
-45mallen	guaymallén|guaymallen
+44mallen	guaymallén
 67s
 46nabo
 41o
@@ -63157,10 +63157,10 @@ C4me	electrónicoimprimirme
 33des
 32gos
 33laguetza
-47l	güell|guell
+46l	güell
 41o
 4/ph
-39mes	güemes|guemes
+38mes	güemes
 30n
 43a	guena|güena
 40es	güeñes
@@ -63215,7 +63215,7 @@ C4me	electrónicoimprimirme
 29ggenheim
 32lielmo
 27i	gui|guí
-3Ha	guía|guia
+3Ga	guía
 45ba
 61n
 4<da
@@ -63226,15 +63226,15 @@ C4me	electrónicoimprimirme
 51ocal
 40me	guíame
 53os
-49n	guían|guian
+48n	guían
 50a
 57do
 70se	guiándose
 42paratejerbien
 52rofesion	guíaprofesión
 4=r
-59a	guiará|guiara
-65n	guiarán|guiaran
+58a	guiará
+64n	guiarán
 5/la
 60e
 62o
@@ -63244,7 +63244,7 @@ C4me	electrónicoimprimirme
 53on
 55se
 55te
-4Cs	guías|guias
+4As	guías
 3/bert
 32da
 50nce
@@ -63274,7 +63274,7 @@ C4me	electrónicoimprimirme
 66ume
 5:e
 67m
-6<n	guillén|guillen
+6;n	guillén
 74a
 66rmina
 8Co
@@ -63284,7 +63284,7 @@ C4me	electrónicoimprimirme
 78ina
 :3s
 45ty
-37mar	güímar|guimar|güimar
+36mar	güímar|güimar
 65aes	guimaraes|guimarães
 42era	guimerá
 32n
@@ -63313,14 +63313,14 @@ C4me	electrónicoimprimirme
 59s	guiños
 5/vart
 40zburg
-38o	guió|guio|guío
+37o	guió|guío
 41mar
-4Cn	guión|guion
+4Bn	guión
 5=es
 5>ista
 9<s
 45teca
-3>puzcoa	guipúzcoa|guipuzcoa
+3=puzcoa	guipúzcoa
 96na
 ;/s
 :6o
@@ -63425,10 +63425,10 @@ C4me	electrónicoimprimirme
 42ia	gurría
 40ola
 43uchaga
-3;tel	gürtel|gurtel
+3:tel	gürtel
 3<u	gurú|guru
 41es	gurúes
-49s	gurús|gurus
+48s	gurús
 54blog
 29s
 30a
@@ -63496,7 +63496,7 @@ C4me	electrónicoimprimirme
 43rie
 3:i
 41erre
-8Bz	gutiérrez|gutierrez
+8Az	gutiérrez
 32man
 3/o
 3/s
@@ -63509,7 +63509,7 @@ C4me	electrónicoimprimirme
 39ana
 32brush
 35s
-2@zman	guzmán|guzman
+2?zman	guzmán
 61es
 34zi
 10v
@@ -63563,7 +63563,7 @@ C4me	electrónicoimprimirme
 30e
 49as	habeas|hábeas
 40ces
-4Bis	habéis|habeis|habeís
+4Ais	habéis|habeís
 47mos
 55us
 4Jr
@@ -63584,11 +63584,11 @@ C4me	electrónicoimprimirme
 82o	habérselo
 5<te
 36i	habí|habi
-4La	había|habia
+4La	había
 56is	habíais
-5Amos	habíamos|habiamos
+5Amos	habíamos
 5Gn	habían
-5=s	habías|habias
+5<s	habías
 42b
 50i
 43chuela
@@ -63603,7 +63603,7 @@ C4me	electrónicoimprimirme
 92o	habiéndolo
 80me	habiéndome
 8:se	habiéndose
-4<l	hábil|habil
+4<l	hábil
 5>es	hábiles
 5Cidad
 9Des
@@ -63643,7 +63643,7 @@ C4me	electrónicoimprimirme
 60c
 70i
 83n
-8Hon	habitación|habitacion
+8Hon	habitación
 ::al
 <8es
 :Ies
@@ -63667,12 +63667,12 @@ C4me	electrónicoimprimirme
 80n	habitarán
 76on
 63s
-6?t	hábitat|habitat
-79s	hábitats|habitats
+6>t	hábitat
+79s	hábitats
 54e
 62n
 54issimo
-5?o	hábito|habito|habitó
+5?o	hábito|habitó
 6As	hábitos
 50uacion	habituación
 71da
@@ -63688,7 +63688,7 @@ C4me	electrónicoimprimirme
 31l
 4Ga
 5Aba
-7;mos	hablábamos|hablabamos
+7:mos	hablábamos
 7=n
 75s
 52d
@@ -63718,9 +63718,9 @@ C4me	electrónicoimprimirme
 72mos	habláramos
 79n	hablarán|hablaran
 75s	hablaras|hablarás
-6;e	hablaré|hablare
+6;e	hablaré
 7>mos
-67ia	hablaría|hablaria
+66ia	hablaría
 82mos	hablaríamos
 81n	hablarían
 6:le
@@ -63744,18 +63744,18 @@ C4me	electrónicoimprimirme
 5;s
 4Do	hablo|habló
 34r
-4Ga	habrá|habra
-5@n	habrán|habran
-5=s	habrás|habras
-4;e	habré|habre
-5:is	habréis|habreis
+4Ga	habrá
+5@n	habrán
+5<s	habrás
+4:e	habré
+5:is	habréis
 5;mos
 50n
 4Eia	habría
 63is	habríais
 69mos	habríamos
 6?n	habrían
-67s	habrías|habrias
+67s	habrías
 52r
 40o
 34s
@@ -63796,7 +63796,7 @@ C4me	electrónicoimprimirme
 5:os
 5Ese
 70la	hacérsela
-85o	hacérselo|hacerselo
+84o	hacérselo
 5@te
 72lo	hacértelo|hacertelo
 4Ds	haces|hacés
@@ -63809,26 +63809,26 @@ C4me	electrónicoimprimirme
 52tte
 41i
 54ko
-58s	hachís|hachis
+57s	hachís
 42o
 3:i	haci|hací
 4La	hacia|hacía
-5<mos	hacíamos|haciamos
-5Bn	hacían|hacian
+5;mos	hacíamos
+5An	hacían
 59s	hacías|hacias
 4/e
 5Dnda
 8;s
 7Io
-89la	haciéndola|haciendola
-:6s	haciéndolas|haciendolas
-9;e	haciéndole|haciendole
-:7s	haciéndoles|haciendoles
-9=o	haciéndolo|haciendolo
-:7s	haciéndolos|haciendolos
-89me	haciéndome|haciendome
-89nos	haciéndonos|haciendonos
-8=se	haciéndose|haciendose
+88la	haciéndola
+:5s	haciéndolas
+9:e	haciéndole
+:7s	haciéndoles
+9=o	haciéndolo
+:6s	haciéndolos
+88me	haciéndome
+88nos	haciéndonos
+8<se	haciéndose
 87te	haciéndote|haciendote
 40nadas
 74os
@@ -63891,13 +63891,13 @@ C4me	electrónicoimprimirme
 20fez
 2/g
 3Ga
-4;is	hagáis|hagais
+4:is	hagáis
 4;le	hagale|hágale
-59o	hágalo|hagalo
+58o	hágalo
 41me	hágame
 5/onos	hagámonos
 6?s
-75lo	hagámoslo|hagamoslo
+74lo	hagámoslo
 4Dn
 5/egocios
 57lo	haganlo|háganlo
@@ -63908,7 +63908,7 @@ C4me	electrónicoimprimirme
 54se	háganse|haganse
 40r
 4As
-59e	hágase|hagase
+58e	hágase
 30el
 45n
 40o
@@ -63952,7 +63952,7 @@ C4me	electrónicoimprimirme
 39r
 41spray
 41y
-3@ti	haití|haiti
+3@ti	haití
 57ana
 83s
 79o
@@ -63984,7 +63984,7 @@ C4me	electrónicoimprimirme
 82o	halagüeño
 43l
 41r
-3;con	halcón|halcon
+3:con	halcón
 69es
 37e
 46n
@@ -64012,9 +64012,9 @@ C4me	electrónicoimprimirme
 63do
 84se	hallándose
 5>r
-68a	hallará|hallara
-74n	hallarán|hallaran
-76s	hallarás|hallaras
+67a	hallará
+73n	hallarán
+75s	hallarás
 62e
 71is	hallaréis
 73mos
@@ -64041,7 +64041,7 @@ C4me	electrónicoimprimirme
 50day
 54well
 41mark
-4<o	halló|hallo
+4;o	halló
 5@ween
 73n
 65s
@@ -64052,8 +64052,8 @@ C4me	electrónicoimprimirme
 43gena	halógena
 8/dos
 82s	halógenas
-74o	halógeno|halogeno
-85s	halógenos|halogenos
+73o	halógeno
+84s	halógenos
 42ng
 40peridol
 43s
@@ -64193,7 +64193,7 @@ C4me	electrónicoimprimirme
 45iness
 4>y
 26r
-3Ea	hará|hara
+3Ea	hará
 40da
 40gan	haragán
 70es
@@ -64201,10 +64201,10 @@ C4me	electrónicoimprimirme
 42kiri
 45ld
 42m
-4Bn	harán|haran
+4Bn	harán
 44pos
 42re
-4<s	harás|haras
+4;s	harás
 33bin
 4:or
 59ur
@@ -64222,18 +64222,18 @@ C4me	electrónicoimprimirme
 4Bware
 50icke
 4:y
-3Ae	haré|hare
-45is	haréis|hareis
+3@e	haré
+44is	haréis
 44m
 5@os
 44n	harén
 30greaves
 36i
-4Ba	haría|haria
+4Aa	haría
 53is	haríais|hariais
-59mos	haríamos|hariamos
-5=n	harían|harian
-5;s	harías|harias
+58mos	haríamos
+5<n	harían
+59s	harías
 4Bna
 6:s
 5/era
@@ -64425,7 +64425,7 @@ C4me	electrónicoimprimirme
 2Py
 3Ia
 43busa
-4:is	hayáis|hayais
+4:is	hayáis
 4>mos
 4En
 44o
@@ -64559,7 +64559,7 @@ C4me	electrónicoimprimirme
 5=o
 6<s
 4/idas	hébridas
-46on	hebrón|hebron
+44on	hebrón
 21c
 3/ate	hécate
 56ombe
@@ -64586,7 +64586,7 @@ C4me	electrónicoimprimirme
 5/s
 46icera
 93s
-89ia	hechicería|hechiceria
+88ia	hechicería
 88o
 99s
 51za
@@ -64601,11 +64601,11 @@ C4me	electrónicoimprimirme
 45ura
 72s
 31k
-3:tarea	hectárea|hectarea
+39tarea	hectárea
 8@s	hectáreas
 40olitros
 53metros	hectómetros
-5Br	héctor|hector
+5Ar	héctor
 2/d
 36ge
 55hog
@@ -64677,7 +64677,7 @@ C4me	electrónicoimprimirme
 5<era
 87s
 78ia	heladería|heladeria
-96s	heladerías|heladerias
+95s	heladerías
 71o
 50ito
 5@o
@@ -64701,14 +64701,14 @@ C4me	electrónicoimprimirme
 35ga
 44uera
 34i
-49ce	hélice|helice
-66s	hélices|helices
+48ce	hélice
+65s	hélices
 54obacter
 65idal
 :3es
 62pter
-:>o	helicóptero|helicoptero
-;=s	helicópteros|helicopteros
+:>o	helicóptero
+;<s	helicópteros
 42e
 4:o
 55doro
@@ -64724,7 +64724,7 @@ C4me	electrónicoimprimirme
 4/e
 53n
 56r
-47in	hellín|hellin
+46in	hellín
 61ger
 51p
 40man
@@ -64788,7 +64788,7 @@ C4me	electrónicoimprimirme
 32o
 4/cultivos
 40derivados
-56ialisis	hemodiálisis|hemodialisis
+55ialisis	hemodiálisis
 62namica	hemodinámica
 ;/o	hemodinámico
 45filia
@@ -64846,7 +64846,7 @@ C4me	electrónicoimprimirme
 55k
 5:que
 80s
-8:z	henríquez|henriquez
+89z	henríquez
 40ry
 4@y
 33son
@@ -64904,7 +64904,7 @@ C4me	electrónicoimprimirme
 =0s	herboristerías
 31ce
 42ulano
-6=es	hércules|hercules
+6<es	hércules
 34der
 3>e
 49da
@@ -64935,7 +64935,7 @@ C4me	electrónicoimprimirme
 ;6s
 :8o
 ;6s
-58o	heredó|heredo
+58o	heredó
 43ford
 47je
 68s
@@ -64996,11 +64996,11 @@ C4me	electrónicoimprimirme
 78utica	hermenéutica
 ;2o	hermenéutico
 5;s	hermes|hermès|hermés
-57tica	hermética|hermetica
+56tica	hermética
 95mente	herméticamente
 92s	herméticas
 81idad
-88o	hermético|hermetico
+88o	hermético
 94s	herméticos
 76smo
 47ida
@@ -65031,9 +65031,9 @@ C4me	electrónicoimprimirme
 55za
 61o
 3/nadez
-5?n	hernán|hernan
+5>n	hernán
 62darias
-7Dez	hernández|hernandez
+7Dez	hernández
 92hace
 7;o
 66i
@@ -65046,7 +65046,7 @@ C4me	electrónicoimprimirme
 42clix
 49des
 55oto	herodoto|heródoto
-4Ae	héroe|heroe
+4Ae	héroe
 5Bs	héroes|heroes
 4;ica	heroica|heróica
 73mente
@@ -65054,9 +65054,9 @@ C4me	electrónicoimprimirme
 63idad
 6:o	heroico|heróico
 77s
-5<na	heroína|heroina
-76s	heroínas|heroinas
-59smo	heroísmo|heroismo
+5<na	heroína
+76s	heroínas
+58smo	heroísmo
 41les
 45n
 42s
@@ -65080,7 +65080,7 @@ C4me	electrónicoimprimirme
 7/s
 6:ia	herreria|herrería
 81no
-85s	herrerías|herrerias
+83s	herrerías
 6=o
 78s
 43i
@@ -65099,8 +65099,8 @@ C4me	electrónicoimprimirme
 47z
 5/ianas
 60os
-36vas	hervás|hervas
-45e	hervé|herve
+36vas	hervás
+44e	hervé
 50y
 41ia	hervía
 56da
@@ -65185,7 +65185,7 @@ C4me	electrónicoimprimirme
 2/ab
 31ce
 34leah
-47uronico	hialurónico|hialuronico
+47uronico	hialurónico
 3/tal
 45o
 40us
@@ -65200,18 +65200,18 @@ C4me	electrónicoimprimirme
 3/iki
 42sco
 63us
-39rida	híbrida|hibrida
+38rida	híbrida
 76cion	hibridación
 75s	híbridas
 6>o	híbrido|hibrido
-7<s	híbridos|hibridos
+7<s	híbridos
 23c
 3Ee
 41ron
 3/ham
 3Aiera
 7/is
-78mos	hiciéramos|hicieramos
+77mos	hiciéramos
 7>n
 77s
 66e
@@ -65262,10 +65262,10 @@ C4me	electrónicoimprimirme
 82se
 62o
 7;s
-5>ulica	hidráulica|hidraulica|hidraúlica
-::s	hidráulicas|hidraulicas
-9<o	hidráulico|hidraulico
-:;s	hidráulicos|hidraulicos
+5=ulica	hidráulica|hidraúlica
+:9s	hidráulicas
+9;o	hidráulico
+::s	hidráulicos
 47ica	hídrica
 74s	hídricas
 68o	hídrico
@@ -65289,7 +65289,7 @@ C4me	electrónicoimprimirme
 9/das
 :/o
 8/esse
-8>o	hidrógeno|hidrogeno
+8=o	hidrógeno
 70ologia	hidrogeología
 64rafia	hidrografía
 :8ca	hidrográfica
@@ -65324,7 +65324,7 @@ C4me	electrónicoimprimirme
 ;0es
 50via	hidrovía
 51xi
-77do	hidróxido|hidroxido
+76do	hidróxido
 90s	hidróxidos
 71lo
 40uro
@@ -65358,7 +65358,7 @@ C4me	electrónicoimprimirme
 36i
 20g
 32a
-4@do	hígado|higado
+4?do	hígado
 62s	hígados
 40reda
 40shi
@@ -65380,9 +65380,9 @@ C4me	electrónicoimprimirme
 40t
 49way
 3Aiene
-65ica	higiénica|higienica
+65ica	higiénica
 96s	higiénicas
-8;o	higiénico|higienico
+8;o	higiénico
 96s	higiénicos
 73sta
 :1s
@@ -65391,7 +65391,7 @@ C4me	electrónicoimprimirme
 36o
 49s
 30rometro	higrómetro
-3;uain	higuaín|higuain
+3:uain	higuaín
 4;era
 77s
 61o
@@ -65526,7 +65526,7 @@ C4me	electrónicoimprimirme
 41enburg
 45i
 41s
-4<u	hindú|hindu
+4;u	hindú
 58es	hindúes
 56ismo
 70ta
@@ -65600,9 +65600,9 @@ C4me	electrónicoimprimirme
 <5s	hipervínculos
 32hone
 56p
-39ica	hípica|hipica
+38ica	hípica
 62s	hípicas
-57o	hípico|hipico
+56o	hípico
 60s	hípicos
 43smo
 3;nosis
@@ -65635,22 +65635,22 @@ C4me	electrónicoimprimirme
 55rates	hipócrates
 81ico	hipocrático
 61ecia
-7=sia	hipocresía|hipocresia
+7<sia	hipocresía
 :2s	hipocresías
-6<ita	hipócrita|hipocrita
+6;ita	hipócrita
 91mente	hipócritamente
-9:s	hipócritas|hipocritas
-4:dromo	hipódromo|hipodromo
+99s	hipócritas
+49dromo	hipódromo
 92s	hipódromos
 45fisis	hipófisis
 41glicemia
 66ucemia
 41lita	hipólita
-7;o	hipólito|hipolito
+7;o	hipólito
 43na
 61tremia
 41plasia
-56otamo	hipopótamo|hipopotamo
+55otamo	hipopótamo
 :3s	hipopótamos
 46talamo	hipotálamo
 5Aeca
@@ -65735,7 +65735,7 @@ C4me	electrónicoimprimirme
 77c
 89a	hispánica
 94s	hispánicas
-87o	hispánico|hispanico
+87o	hispánico
 94s	hispánicos
 78dad
 :/foro
@@ -65744,7 +65744,7 @@ C4me	electrónicoimprimirme
 82ta
 :1s
 6?o
-79america	hispanoamérica|hispanoamerica
+79america	hispanoamérica
 >9na
 @3s
 ?7o
@@ -65765,7 +65765,7 @@ C4me	electrónicoimprimirme
 44amina
 44erectomia	histerectomía
 6:ia
-77ca	histérica|histerica
+77ca	histérica
 94s	histéricas
 85o	histérico
 93s	histéricos
@@ -65799,7 +65799,7 @@ C4me	electrónicoimprimirme
 90comunidad	históricacomunidad
 95l
 9>mente	históricamente
-9@s	históricas|historicas
+9?s	históricas
 85idad
 92smo
 :2ta
@@ -65988,7 +65988,7 @@ C4me	electrónicoimprimirme
 80eria	holgazanería
 92s
 42er
-4:uin	holguín|holguin
+4:uin	holguín
 56ra
 70s
 34i
@@ -65999,9 +65999,9 @@ C4me	electrónicoimprimirme
 45s
 5/mo
 51ta
-68ica	holística|holistica
+67ica	holística
 90s	holísticas
-87o	holístico|holistico
+86o	holístico
 90s	holísticos
 40tas
 3/l
@@ -66092,9 +66092,9 @@ C4me	electrónicoimprimirme
 83o	homenajeó
 8:s
 52s
-44opata	homeópata|homeopata
+43opata	homeópata
 92s	homeópatas
-8<ia	homeopatía|homeopatia
+8;ia	homeopatía
 94ca	homeopática
 ;0s	homeopáticas
 :4o	homeopático
@@ -66133,7 +66133,7 @@ C4me	electrónicoimprimirme
 80s	homófobas
 7;ia
 80ca	homofóbica
-94o	homofóbico|homofobico
+93o	homofóbico
 :1s	homofóbicos
 74o	homófobo
 83s	homófobos
@@ -66213,7 +66213,7 @@ C4me	electrónicoimprimirme
 89o
 9=s
 63to
-55e	honoré|honore
+54e	honoré
 64m
 6<s
 56ifica	honorífica
@@ -66346,7 +66346,7 @@ C4me	electrónicoimprimirme
 51s
 4:iga
 7<s
-6?on	hormigón|hormigon
+6>on	hormigón
 81ado
 83era
 ;1s
@@ -66407,7 +66407,7 @@ C4me	electrónicoimprimirme
 83s
 77o
 84s
-54o	hórreo|horreo
+52o	hórreo
 61s	hórreos
 4/ibilis
 6@le
@@ -66482,9 +66482,9 @@ C4me	electrónicoimprimirme
 87se
 82te
 63e	hospede|hospedé
-77ria	hospedería|hospederia
+76ria	hospedería
 81o
-63o	hospedó|hospedo
+62o	hospedó
 51s
 4/i
 5/ce
@@ -66517,7 +66517,7 @@ C4me	electrónicoimprimirme
 5?l
 63bookers
 63era
-8?ia	hostelería|hosteleria
+8>ia	hostelería
 86o
 98s
 62lerie
@@ -66526,7 +66526,7 @@ C4me	electrónicoimprimirme
 63tur
 64world
 5:ria	hostería|hosteria
-87s	hosterías|hosterias
+86s	hosterías
 51ss
 42gator
 4;ia
@@ -66549,13 +66549,13 @@ C4me	electrónicoimprimirme
 2@t
 30aru
 33e
-49is	hotéis|hoteis
+48is	hotéis
 4Ml
 51checkrates
 53e
 6=ra
 8:s
-7:ia	hotelería|hoteleria
+79ia	hotelería
 7;o
 8:s
 6Ls
@@ -66671,7 +66671,7 @@ C4me	electrónicoimprimirme
 44laga
 41pen	hualpén
 32machuco
-55n	huamán|huaman
+54n	huamán
 64ga
 62tla
 33n
@@ -66684,7 +66684,7 @@ C4me	electrónicoimprimirme
 50shan
 44ta
 60r	huántar
-49uco	huánuco|huanuco
+49uco	huánuco
 52ni
 32pango
 47i
@@ -66730,7 +66730,7 @@ C4me	electrónicoimprimirme
 61o
 3Giera
 75is
-7<mos	hubiéramos|hubieramos
+7;mos	hubiéramos
 7Bn
 7<s
 6=e
@@ -66741,7 +66741,7 @@ C4me	electrónicoimprimirme
 6:on
 5Cse
 72is
-79mos	hubiésemos|hubiesemos
+78mos	hubiésemos
 7>n
 78s
 43mos
@@ -66793,10 +66793,10 @@ C4me	electrónicoimprimirme
 30quecito
 53ito
 36rcal	huércal|huercal
-47fana	huérfana|huerfana
+47fana	huérfana
 84s	huérfanas
-79o	huérfano|huerfano
-8;s	huérfanos|huerfanos
+79o	huérfano
+8;s	huérfanos
 42ga
 53o
 4?ta
@@ -66806,13 +66806,13 @@ C4me	electrónicoimprimirme
 46va
 31sa
 4@ca
-64r	huéscar|huescar
+63r	huéscar
 4/ecillos
 41ito
 73s
 4@o
 5As
-4=ped	huésped|huesped
+4<ped	huésped
 7Ces	huéspedes
 43te
 68s
@@ -66944,12 +66944,12 @@ C4me	electrónicoimprimirme
 75nte
 :3s
 7/r
-4<da	húmeda|humeda
+4<da	húmeda
 6Ad
 77es
 67l
 7;es
-6:s	húmedas|humedas
+6:s	húmedas
 54ece
 81n
 84r
@@ -66958,8 +66958,8 @@ C4me	electrónicoimprimirme
 :0s
 80endo
 60zca
-5>o	húmedo|humedo
-6;s	húmedos|humedos
+5>o	húmedo
+6:s	húmedos
 40ral
 53o	húmero
 34idificador
@@ -66986,7 +66986,7 @@ C4me	electrónicoimprimirme
 81se
 61e
 70n
-65o	humilló|humillo
+63o	humilló
 4/ta
 60s
 33m
@@ -67050,7 +67050,7 @@ C4me	electrónicoimprimirme
 43o
 41red
 35g
-48ara	húngara|hungara
+47ara	húngara
 71s	húngaras
 62ian
 6:o	húngaro
@@ -67073,7 +67073,7 @@ C4me	electrónicoimprimirme
 54ville
 20ppert
 25r
-3?acan	huracán|huracan
+3?acan	huracán
 71ado
 :2s
 7<es
@@ -67149,7 +67149,7 @@ C4me	electrónicoimprimirme
 59on
 41s
 32gens
-3:o	huyó|huyo
+3:o	huyó
 14var
 11w
 21a
@@ -67213,15 +67213,15 @@ C4me	electrónicoimprimirme
 16b
 2Ga
 3/gaza
-49ue	ibagué|ibague
+47ue	ibagué
 33i
 41s
 4/zabal
 33ka
-3?mos	íbamos|ibamos
+3>mos	íbamos
 3Cn
 45esto
-5>z	ibáñez|ibañez|ibanez
+5=z	ibáñez|ibañez
 3/r
 40guren
 4>ra
@@ -67237,10 +67237,10 @@ C4me	electrónicoimprimirme
 4;drola
 4?ia
 60n
-5>ca	ibérica|iberica
+5>ca	ibérica
 74s	ibéricas
-6=o	ibérico|iberico
-79s	ibéricos|ibericos
+6=o	ibérico
+78s	ibéricos
 4/libro
 40matica	ibermática
 48o	ibero|íbero
@@ -67386,9 +67386,9 @@ C4me	electrónicoimprimirme
 33n
 40t
 51i
-6<ca	idéntica|identica
+6;ca	idéntica
 8:s	idénticas
-7<o	idéntico|identico
+7<o	idéntico
 8:s	idénticos
 6Edad
 90e
@@ -67424,7 +67424,7 @@ C4me	electrónicoimprimirme
 ;;se
 ;5te
 :4s
-:6te	identifícate|identificate
+:5te	identifícate
 <3haz	identifícatehaz
 ;0ion
 <2va
@@ -67445,11 +67445,11 @@ C4me	electrónicoimprimirme
 :4o
 ;3s
 75y
-38o	ideó|ideo
+37o	ideó
 40grama
 92s
 4@logia	ideología
-9<s	ideologías|ideologias
+9<s	ideologías
 8=ca	ideológica
 :7mente	ideológicamente
 :;s	ideológicas
@@ -67496,11 +67496,11 @@ C4me	electrónicoimprimirme
 92o
 81n
 81r
-84s	idólatras|idolatras
-78ia	idolatría|idolatria
+83s	idólatras
+78ia	idolatría
 90s	idolatrías
 4?o	ídolo|idolo
-5=s	ídolos|idolos
+5<s	ídolos
 47s
 3:nea	idónea
 67s	idóneas
@@ -67555,7 +67555,7 @@ C4me	electrónicoimprimirme
 30ea	ígnea
 51s	ígneas
 40o	ígneo
-36icion	ignición|ignicion
+35icion	ignición
 41fugo	ignífugo
 82s	ignífugos
 46s
@@ -67638,7 +67638,7 @@ C4me	electrónicoimprimirme
 49na
 66s
 41ran	iguarán
-4<zu	iguazú|iguazu
+4;zu	iguazú
 30eldo
 30na	iguña
 30odala
@@ -67688,11 +67688,11 @@ C4me	electrónicoimprimirme
 6;mente
 45ible
 82s
-58tima	ilegítima|ilegitima
+57tima	ilegítima
 91mente	ilegítimamente
 93s	ilegítimas
 84idad
-87o	ilegítimo|ilegitimo
+87o	ilegítimo
 94s	ilegítimos
 30on	íleon
 31s
@@ -67765,7 +67765,7 @@ C4me	electrónicoimprimirme
 25o
 33gica	ilógica
 71s	ilógicas
-68o	ilógico|ilogico
+67o	ilógico
 32na
 31pango
 20s
@@ -67778,7 +67778,7 @@ C4me	electrónicoimprimirme
 3=mina
 76ba
 93n
-7Ccion	iluminación|iluminacion
+7Bcion	iluminación
 ;4es
 7;da
 98s
@@ -67790,7 +67790,7 @@ C4me	electrónicoimprimirme
 79n
 87do
 7;r
-84a	iluminará|iluminara
+83a	iluminará
 92n	iluminarán|iluminaran
 80nos
 83on
@@ -67801,10 +67801,10 @@ C4me	electrónicoimprimirme
 69e
 72n
 62ismo
-68o	iluminó|ilumino
+67o	iluminó
 31s
 44a
-4Cion	ilusión|ilusion
+4Cion	ilusión
 76a
 86da
 98o
@@ -67855,7 +67855,7 @@ C4me	electrónicoimprimirme
 7<s
 60isima	ilustrísima
 :1o	ilustrísimo
-65o	ilustró|ilustro
+64o	ilustró
 22ya
 1=m
 25a
@@ -67866,7 +67866,7 @@ C4me	electrónicoimprimirme
 53m
 5Jn	imagen|imágen
 64ampliar
-6Jes	imágenes|imagenes
+6Ies	imágenes
 82fin	imágenesfin
 66io
 62ologia	imagenología
@@ -67880,7 +67880,7 @@ C4me	electrónicoimprimirme
 91s
 87le
 :6s
-7Ccion	imaginación|imaginacion
+7Bcion	imaginación
 ;4es
 8/tivo
 76d
@@ -67931,14 +67931,14 @@ C4me	electrónicoimprimirme
 76ria	imaginería
 82o
 75s
-88e	imagínese|imaginese
+87e	imagínese
 64g
 6Bo	imagino|imaginó
 44o
 31jen
 65es
 35m
-3>n	imán|iman
+3=n	imán
 4<es
 47ol
 40tada
@@ -67988,7 +67988,7 @@ C4me	electrónicoimprimirme
 3:ta
 53ba
 71n
-5=cion	imitación|imitacion
+5<cion	imitación
 99es
 52da
 65o
@@ -68007,7 +68007,7 @@ C4me	electrónicoimprimirme
 61on
 42e
 52n
-43o	imitó|imito
+42o	imitó
 22ma
 43nuel
 31enso
@@ -68043,7 +68043,7 @@ C4me	electrónicoimprimirme
 8=te
 :;s
 79r
-85a	impactará|impactara
+84a	impactará
 90n	impactarán
 85on
 64e
@@ -68179,7 +68179,7 @@ C4me	electrónicoimprimirme
 85o
 64um
 53meabilidad
-<8zacion	impermeabilización|impermeabilizacion
+<7zacion	impermeabilización
 B5es
 >4nte
 A5s
@@ -68249,7 +68249,7 @@ A5s
 :7n
 ;9do
 :@r
-;6a	implementará|implementara
+;6a	implementará
 <3n	implementarán
 ;2la
 =1s
@@ -68259,7 +68259,7 @@ A5s
 ;5se
 96e
 :5n
-99o	implementó|implemento
+98o	implementó
 :9s
 4Eica
 79ba
@@ -68275,7 +68275,7 @@ A5s
 ;8s
 86do
 7;r
-88a	implicará|implicara
+88a	implicará
 90n	implicarán
 89ia	implicaría
 :/n	implicarían
@@ -68338,7 +68338,7 @@ A5s
 95n
 82uscar
 70cia
-9@on	importación|importacion
+9@on	importación
 ;?es
 7;da
 9;s
@@ -68356,13 +68356,13 @@ A5s
 87t
 9Ke
 :Hs
-98isima	importantísima|importantisima
+98isima	importantísima
 >3s	importantísimas
-=;o	importantísimo|importantisimo
+=:o	importantísimo
 >4s	importantísimos
 7Ar
 88a	importara|importará
-89ia	importaría|importaria
+88ia	importaría
 89le
 :6s
 91o
@@ -68454,7 +68454,7 @@ A5s
 69entable
 =7s
 6/indible
-7Don	impresión|impresion
+7Don	impresión
 9:a
 :2ba
 ;1le
@@ -68477,7 +68477,7 @@ A5s
 97ismo
 ;6ta
 =5s
-9:o	impresionó|impresiono
+99o	impresionó
 6?o
 76r
 8Aa
@@ -68597,7 +68597,7 @@ A5s
 7:n
 8;do
 7Ar
-88a	impulsará|impulsara
+88a	impulsará
 94n	impulsarán
 80emos
 81ia	impulsaría
@@ -68674,7 +68674,7 @@ A5s
 57ion	inacción
 4;eptable
 ;7s
-47io	inácio|inacio
+45io	inácio
 47tiva
 81cion	inactivación
 80das
@@ -68711,11 +68711,11 @@ A5s
 70r
 3=ki	iñaki
 3/l
-4?ambrica	inalámbrica|inalambrica
+4?ambrica	inalámbrica
 ;0mente	inalámbricamente
-;;s	inalámbricas|inalambricas
-:@o	inalámbrico|inalambrico
-;;s	inalámbricos|inalambricos
+;:s	inalámbricas
+:?o	inalámbrico
+;:s	inalámbricos
 4:canzable
 <6s
 46ienable
@@ -68946,7 +68946,7 @@ A5s
 62n
 53o	incitó
 3;l
-48an	inclán|inclan
+47an	inclán
 55sificable
 >1s
 51udicable
@@ -68983,7 +68983,7 @@ A5s
 71d
 72s
 62ing
-55i	incluí|inclui
+54i	incluí
 6=a	incluía
 79n	incluían
 6Ada	incluida|incluída
@@ -69038,9 +69038,9 @@ A5s
 70s
 51r
 42brables
-4;gnita	incógnita|incognita
-99s	incógnitas|incognitas
-87o	incógnito|incognito
+4:gnita	incógnita
+98s	incógnitas
+85o	incógnito
 61oscible
 47herencia
 <7s
@@ -69059,12 +69059,12 @@ A5s
 8/do
 83n
 84r
-89s	incómodas|incomodas
+88s	incómodas
 71e
 7:idad
 ;5es
-7=o	incómodo|incomodo|incomodó
-89s	incómodos|incomodos
+7<o	incómodo|incomodó
+89s	incómodos
 5<parable
 <2mente
 <6s
@@ -69187,8 +69187,8 @@ A5s
 :=do
 <5se	incorporándose
 9Ar
-::a	incorporará|incorporara
-;7n	incorporarán|incorporaran
+:9a	incorporará
+;7n	incorporarán
 :2emos
 :1ia	incorporaría
 :3la
@@ -69207,7 +69207,7 @@ A5s
 8:e	incorpore|incorporé
 98n
 9/o	incorpóreo
-8<o	incorporó|incorporo
+8<o	incorporó
 53reccion	incorrección
 <1es
 8<ta
@@ -69230,10 +69230,10 @@ A5s
 63ula	incrédula
 8:idad
 86o	incrédulo
-98s	incrédulos|incredulos
+97s	incrédulos
 5Eible	increíble|increible
-9=mente	increíblemente|increiblemente
-9As	increíbles|increibles
+9<mente	increíblemente
+9?s	increíbles
 5>menta
 :3ba
 </n
@@ -69248,8 +69248,8 @@ A5s
 ;;do
 =5se	incrementándose
 :Ar
-;9a	incrementará|incrementara
-<6n	incrementarán|incrementaran
+;9a	incrementará
+<5n	incrementarán
 ;3ia	incrementaría
 ;8on
 ;7se
@@ -69515,8 +69515,8 @@ A5s
 90se	indicándose
 70os	indícanos
 6Ar
-7:a	indicará|indicara
-86n	indicarán|indicaran
+7:a	indicará
+85n	indicarán
 7/e	indicaré
 84mos
 75ia	indicaría
@@ -69536,9 +69536,9 @@ A5s
 9:o
 :5s
 70or
-5De	índice|indice
+5De	índice
 63crear	índicecrear
-6?s	índices|indices
+6?s	índices
 51iado
 6;o
 7>s
@@ -69687,7 +69687,7 @@ A5s
 43e
 35u	indu|indú
 41bitable
-4<ccion	inducción|induccion
+4<ccion	inducción
 9/es
 5:e
 67n
@@ -69748,7 +69748,7 @@ A5s
 30a	ínea
 30cuaciones
 3;dita	inédita
-7;s	inéditas|ineditas
+7:s	inéditas
 6<o	inédito
 7;s	inéditos
 39fable
@@ -69793,7 +69793,7 @@ A5s
 49te
 67s
 42vacion	inervación
-3?s	inés|ines
+3>s	inés
 40crupulosa
 =1s
 <1o
@@ -69877,7 +69877,7 @@ A5s
 72do
 75s
 6=e
-7<ria	infantería|infanteria
+7<ria	infantería
 7=s
 66i
 73cidio
@@ -70071,22 +70071,22 @@ A5s
 8;te
 :<s
 77ron
-6:o	influyó|influyo
+69o	influyó
 3Eo
 47bae
 4/chismorreos
 51omercial
 52us
 40empleo
-4=grafia	infografía|infografia
-:7s	infografías|infografias
+4<grafia	infografía
+:7s	infografías
 90co	infográfico
 76phic
 42isinfo
 45jobs
 41latam
 50inks
-44macion	infomación|infomacion
+43macion	infomación
 4:navit
 54et
 60ws
@@ -70101,7 +70101,7 @@ A5s
 75cao	informação
 85i
 96n
-95o	informació|informacio
+94o	informació
 :Mn	información
 ;2acerca	informaciónacerca
 <5l
@@ -70143,7 +70143,7 @@ A5s
 88te
 :8s
 7Br
-8<a	informará|informara
+8;a	informará
 98n	informarán|informaran
 9/s
 84e	informaré|informare
@@ -70162,11 +70162,11 @@ A5s
 80e
 80ion
 7<te	infórmate|informate
-8Eica	informática|informatica
+8Dica	informática
 ;/master
-;=s	informáticas|informaticas
-:@o	informático|informatico
-;@s	informáticos|informaticos
+;<s	informáticas
+:?o	informático
+;@s	informáticos
 9<on
 ;0s
 9?va
@@ -70183,7 +70183,7 @@ A5s
 81se
 70r
 7Ds
-87e	infórmese|informese
+86e	infórmese
 61ix
 6Do	informó
 51tunada
@@ -70269,8 +70269,8 @@ A5s
 70r
 80selas	ingeniárselas
 68era
-8Dia	ingeniería|ingenieria
-:9s	ingenierías|ingenierias
+8Dia	ingeniería
+:8s	ingenierías
 91l
 8Bo
 9As
@@ -70310,7 +70310,7 @@ A5s
 33l
 4Daterra
 47e
-5Is	inglés|ingles
+5Hs	inglés
 6Aa
 7;s
 6@es
@@ -70349,8 +70349,8 @@ A5s
 8:do
 84tes
 7Cr
-87a	ingresará|ingresara
-95n	ingresarán|ingresaran
+86a	ingresará
+94n	ingresarán
 81ia	ingresaría
 80lo
 8;on
@@ -70449,8 +70449,8 @@ A5s
 7<do
 95se	iniciándose
 6Dr
-7>a	iniciará|iniciara
-89n	iniciarán|iniciaran
+7=a	iniciará
+88n	iniciarán
 75emos
 74ia	iniciaría
 90n	iniciarían
@@ -70863,7 +70863,7 @@ A5s
 7:e
 87n
 81s
-8>te	inscríbete|inscribete
+8=te	inscríbete
 75i	inscribí|inscribi
 80bles
 81endo
@@ -70904,7 +70904,7 @@ A5s
 7:o
 87s
 40l
-49minacion	inseminación|inseminacion
+48minacion	inseminación
 44nsata
 91s
 86ez
@@ -70962,7 +70962,7 @@ A5s
 74ficancia
 <;te
 >9s
-47nua	insinúa|insinua
+47nua	insinúa
 72ba
 75cion	insinuación
 ;6es
@@ -71013,9 +71013,9 @@ A5s
 ;1s
 69ta	insólita
 80mente	insólitamente
-88s	insólitas|insolitas
+87s	insólitas
 7;o	insólito
-87s	insólitos|insolitos
+87s	insólitos
 55uble
 94s
 58vencia
@@ -71030,7 +71030,7 @@ A5s
 81s
 46ndable
 :3s
-56orizacion	insonorización|insonorizacion
+56orizacion	insonorización
 :0da
 <7s
 ;2o
@@ -71068,7 +71068,7 @@ A5s
 4=ira
 75ba
 91n
-7Bcion	inspiración|inspiracion
+7Acion	inspiración
 ;7es
 7=da
 9:s
@@ -71095,7 +71095,7 @@ A5s
 68e	inspire|inspiré
 71d
 73n
-6<o	inspiró|inspiro
+6;o	inspiró
 78n
 3/s
 37t
@@ -71109,7 +71109,7 @@ A5s
 91n
 82le
 71ci
-9Fon	instalación|instalacion
+9Eon	instalación
 ;Ges	instalaciones|instalaciónes
 8/oes	instalações
 7>da
@@ -71126,8 +71126,8 @@ A5s
 8;do
 :3se	instalándose
 7Dr
-8:a	instalará|instalara
-98n	instalarán|instalaran
+89a	instalará
+97n	instalarán
 82emos
 81ia	instalaría
 86la
@@ -71160,11 +71160,11 @@ A5s
 65do
 69t
 7>anea	instantánea
-;:mente	instantáneamente|instantaneamente
+;:mente	instantáneamente
 ;:s	instantáneas
 :0idad
-:=o	instantáneo|instantaneo
-;8s	instantáneos|instantaneos
+:<o	instantáneo
+;7s	instantáneos
 7Ce
 8>s
 50paper
@@ -71228,7 +71228,7 @@ B2s
 82riz
 75ye
 86o	instituyó
-4;o	instó|insto
+4:o	instó
 42r
 5/uccin
 9@on	instrucción
@@ -71286,7 +71286,7 @@ B2s
 72r
 57rible
 :3s
-45la	ínsula|insula
+44la	ínsula
 6=r
 78es
 71idad
@@ -71384,7 +71384,7 @@ B2s
 85idad
 81mante
 97ente
-7=mente	íntegramente|integramente
+7=mente	íntegramente
 86os
 7@n
 8:do
@@ -71392,8 +71392,8 @@ B2s
 8?te
 :Cs
 7@r
-88a	integrará|integrara
-97n	integrarán|integraran
+88a	integrará
+97n	integrarán
 81ia	integraría
 :0n	integrarían
 83la
@@ -71484,7 +71484,7 @@ B2s
 :5o	intensificó
 91que
 <0n
-76on	intensión|intension
+75on	intensión
 93es
 7<va
 92mente
@@ -71503,17 +71503,17 @@ B2s
 73d
 83a
 8Ao
-79lo	inténtalo|intentalo
+78lo	inténtalo
 7=mos
 7@n
 8Bdo
-:7lo	intentándolo|intentandolo
+:6lo	intentándolo
 7Dr
-8=a	intentará|intentara
-9:n	intentarán|intentaran
-8=e	intentaré|intentare
+8<a	intentará
+99n	intentarán
+8<e	intentaré
 9;mos
-87ia	intentaría|intentaria
+86ia	intentaría
 :1n	intentarían
 8=lo
 8=on
@@ -71545,11 +71545,11 @@ B2s
 ::idad
 :>o
 ;<s
-88ua	interactúa|interactua
+88ua	interactúa
 :0cion	interactuación
 :/do
 :2mos
-::n	interactúan|interactuan
+:9n	interactúan
 ;7do
 :>r
 91e	interactúe
@@ -71673,7 +71673,7 @@ A4edad
 A9o
 B5s
 51e
-69conomia	intereconomía|intereconomia
+69conomia	intereconomía
 6/mpresas
 6Hs	interés
 7Ea
@@ -71694,7 +71694,7 @@ B5s
 ;Ds
 :6isima	interesantísima
 ?2s	interesantísimas
->8o	interesantísimo|interesantisimo
+>7o	interesantísimo
 ?2s	interesantísimos
 8>r
 98a	interesará|interesara
@@ -71713,7 +71713,7 @@ B5s
 7>e	interese|interesé
 8:n
 8Fs
-7;o	interesó|intereso
+7:o	interesó
 71sante
 80e
 74t
@@ -71817,12 +71817,12 @@ B4es
 <9s
 65odal
 :0idad
-75n	intermón|intermon
+74n	intermón
 63unicipal
 54n
 6Da
 70c
-88ion	internación|internacion
+88ion	internación
 ;1a
 <1is
 <Jl
@@ -71914,8 +71914,8 @@ A4s
 :;n
 ;<do
 :Ar
-;:a	interpretará|interpretara
-<6n	interpretarán|interpretaran
+;:a	interpretará
+<6n	interpretarán
 ;2ia	interpretaría
 ;4la
 =2s
@@ -71928,10 +71928,10 @@ A4s
 >6s
 =;o
 >5s
-9?e	intérprete|interprete|interpreté
+9>e	intérprete|interpreté
 :4n
-:>s	intérpretes|interpretes
-9<o	interpretó|interpreto
+:>s	intérpretes
+9;o	interpretó
 76ofesional
 84vincial
 ?1es
@@ -72078,7 +72078,7 @@ A4o
 :2ra
 ;9on
 8;o
-77u	interviú|interviu
+76u	interviú
 40stada
 6=inal
 :9es
@@ -72089,13 +72089,13 @@ A4o
 3:i
 40buca	intibucá
 45fada
-4>ma	íntima|intima
+4=ma	íntima
 63cion	intimación
 :/es
 6/do
 6;mente	íntimamente
 63r
-6;s	íntimas|intimas
+6:s	íntimas
 6/te
 54ida
 8:cion	intimidación
@@ -72116,8 +72116,8 @@ A4o
 60smo
 77ta
 92s
-5?o	íntimo|intimo|intimó
-6<s	íntimos|intimos
+5>o	íntimo|intimó
+6;s	íntimos
 40tulada
 94o
 6/to
@@ -72270,7 +72270,7 @@ A4o
 5/mento
 :2s
 53sa
-68ion	intrusión|intrusion
+67ion	intrusión
 94es
 75smo
 73va
@@ -72322,7 +72322,7 @@ A4o
 70se
 53e
 60n
-57o	inundó|inundo
+56o	inundó
 37sitada
 90s
 86o
@@ -72330,8 +72330,8 @@ A4o
 4=ual
 78es
 75mente
-3@til	inútil|inutil
-6=es	inútiles|inutiles
+3?til	inútil
+6=es	inútiles
 68idad
 71zable
 90cion	inutilización
@@ -72340,7 +72340,7 @@ A4o
 :2o
 ;0s
 93r
-67mente	inútilmente|inutilmente
+67mente	inútilmente
 39yasha
 25v
 34ada
@@ -72375,7 +72375,7 @@ A4o
 81s	inválidas
 70es
 8;z
-77o	inválido|invalido
+76o	inválido
 85s	inválidos
 54orable
 57uable
@@ -72385,7 +72385,7 @@ A4o
 :3s
 71nte
 :1s
-4@sion	invasión|invasion
+4@sion	invasión
 8:es
 68va
 85s
@@ -72450,7 +72450,7 @@ A4o
 7/r
 65ess
 62o
-58osimil	inverosímil|inverosimil
+58osimil	inverosímil
 ;6es	inverosímiles
 5>sa
 77mente
@@ -72511,8 +72511,8 @@ A4o
 9;n
 :=do
 9Br
-:8a	investigará|investigara
-;5n	investigarán|investigaran
+:7a	investigará
+;5n	investigarán
 :0e	investigaré
 :3lo
 </s
@@ -72524,7 +72524,7 @@ A4o
 =3s
 <7o
 =3s
-89o	investigó|investigo
+88o	investigó
 8;ue	investigue|investigué
 :8n
 :0s
@@ -72572,7 +72572,7 @@ A4o
 4Bta
 68ba
 85n
-6Bcion	invitación|invitacion
+6Bcion	invitación
 :@es
 6=da
 8:s
@@ -72616,7 +72616,7 @@ A4o
 39oca
 61ba
 8/n
-69cion	invocación|invocacion
+69cion	invocación
 :5es
 65da
 81s
@@ -72653,7 +72653,7 @@ A4o
 :0te
 87e
 97n
-87o	involucró|involucro
+87o	involucró
 68ntaria
 <7mente
 <4s
@@ -72665,7 +72665,7 @@ A4o
 :4le
 <0s
 20y
-3@eccion	inyección|inyeccion
+3?eccion	inyección
 9;es
 58ta
 70ba
@@ -72684,7 +72684,7 @@ A4o
 83on
 84se
 62e
-65o	inyectó|inyecto
+63o	inyectó
 77r
 85a
 93s
@@ -72706,7 +72706,7 @@ A4o
 51co
 30ic
 52a	iónica
-56o	iónico|ionico
+55o	iónico
 63s	iónicos
 44zacion	ionización
 61do
@@ -72773,7 +72773,7 @@ A4o
 3Ak
 33la
 31m
-3Cn	irán|iran
+3Cn	irán
 4=i	iraní
 5:es	iraníes
 42zo
@@ -72791,10 +72791,10 @@ A4o
 26c
 30ap
 20da
-2@e	iré|ire
+2>e	iré
 31des
 33gua
-34is	iréis|ireis
+32is	iréis
 30kia
 37land
 3?mos
@@ -72804,11 +72804,11 @@ A4o
 31port
 30s
 20guio	irguió
-2>ia	iría|iria
-46mos	iríamos|iriamos
-49n	irían|irian
+2=ia	iría
+45mos	iríamos
+49n	irían
 47rte
-44s	irías|irias
+43s	irías
 33barne
 65ren
 31dio
@@ -72846,13 +72846,13 @@ A4o
 32bot
 31el
 3?n
-4>ia	ironía|ironia
-67s	ironías|ironias
+4>ia	ironía
+66s	ironías
 51c
 68a	irónica
-79mente	irónicamente|ironicamente
+79mente	irónicamente
 72s	irónicas
-6<o	irónico|ironico
+6;o	irónico
 73s	irónicos
 53za
 71r
@@ -73019,7 +73019,7 @@ A0es
 34dora
 31i	isaí
 43ah
-5=s	isaías|isaias
+5=s	isaías
 30k
 40i
 30o
@@ -73166,8 +73166,8 @@ A0es
 27a	ita|itá
 37ca	itaca|ítaca
 49hi
-36gui	itagüí|itagui
-34ipu	itaipú|itaipu
+35gui	itagüí
+33ipu	itaipú
 31l
 4Fia
 68n
@@ -73359,7 +73359,7 @@ A0es
 22b
 3/a
 40l
-5:i	jabalí|jabali
+59i	jabalí
 66es	jabalíes
 66na
 5/quinto
@@ -73369,7 +73369,7 @@ A0es
 44er
 30es
 34le
-3?on	jabón|jabon
+3>on	jabón
 52era
 6<s
 52osa
@@ -73456,7 +73456,7 @@ A0es
 34ger
 33joong
 31l
-3An	jaén|jaen
+3@n	jaén
 40ada
 20far
 31et
@@ -73600,7 +73600,7 @@ F1ja
 :0s
 51s
 46l
-4Fs	jamás|jamas
+4Es	jamás
 52es
 40z
 3/ba
@@ -73623,7 +73623,7 @@ F1ja
 4/in
 60g
 40u
-3@on	jamón|jamon
+3@on	jamón
 50a
 52ero
 69s
@@ -73671,8 +73671,8 @@ F1ja
 32i
 3/n
 36o
-4En	japón|japon
-5Ces	japonés|japones
+4En	japón
+5Bes	japonés
 7Aa
 81foro
 8=s
@@ -73704,15 +73704,15 @@ F1ja
 30cia
 32d
 42a	jardã
-44i	jardí|jardi
+43i	jardí
 53el
 54m
-5Fn	jardín|jardin
+5En	jardín
 60cito
 6/e
 77ra
 96s
-8>ia	jardinería|jardineria
+8=ia	jardinería
 :0s	jardinerías
 8;o
 97s
@@ -73742,7 +73742,7 @@ F1ja
 43e
 52tt
 47o
-58n	jarrón|jarron
+57n	jarrón
 67es
 53s
 41y
@@ -73770,9 +73770,9 @@ F1ja
 5;s
 3=me
 32nty
-38regui	jáuregui|jauregui
+37regui	jáuregui
 54tche
-46ia	jauría|jauria
+46ia	jauría
 20v
 3Aa
 43lambre
@@ -73858,7 +73858,7 @@ F1ja
 6/y
 40ren
 69y
-2Ahova	jehová|jehova
+2@hova	jehová
 69h
 31u	jehú
 20ison
@@ -73950,7 +73950,7 @@ F1ja
 60foro
 31e
 43miah
-7;s	jeremías|jeremias
+7:s	jeremías
 5;y
 4@z
 53ana
@@ -73962,7 +73962,7 @@ F1ja
 4/a
 40ca	jérica
 57ho
-57o	jericó|jerico
+57o	jericó
 60acoara
 48nga
 76s
@@ -73980,7 +73980,7 @@ F1ja
 48me	jerome|jérôme
 41ni
 60ma	jerónima
-7=o	jerónimo|jeronimo
+7<o	jerónimo
 83s	jerónimos
 3=ry
 32seis	jerséis
@@ -74012,7 +74012,7 @@ F1ja
 92s	jesuíticas
 43lin	jesulín
 72k
-4Hs	jesús|jesus
+4Hs	jesús
 51a
 51cristo
 50ito
@@ -74098,7 +74098,7 @@ F1ja
 32e
 4;na
 51es
-6Cz	jiménez|jimenez
+6Bz	jiménez
 54o
 37i
 31mie
@@ -74176,7 +74176,7 @@ F1ja
 54e
 3;o	joao|joão
 38quim
-6Bn	joaquín|joaquin
+6An	joaquín
 74a
 2<b
 32ijoba
@@ -74202,7 +74202,7 @@ F1ja
 3<a
 41mos
 4:n
-43r	jódar|jodar
+42r	jódar
 49s
 3<e
 41fotos
@@ -74355,7 +74355,7 @@ F1ja
 71s
 4@i
 42y
-34g	jörg|jorg
+32g	jörg
 4Ge
 50foro
 54lina
@@ -74383,7 +74383,7 @@ F1ja
 31a
 43fat
 40n
-3Ke	josé|jose
+3Je	josé
 42an
 61gel
 48ba
@@ -74423,7 +74423,7 @@ F1ja
 30t
 4/in
 38u
-4<e	josué|josue
+4:e	josué
 40ne
 20t
 3;a
@@ -74451,7 +74451,7 @@ F1ja
 9?s
 89o
 99s
-5Hes	jóvenes|jovenes
+5Hes	jóvenes
 52s
 60itas
 57tut
@@ -74474,7 +74474,7 @@ F1ja
 54ropa
 3:ce
 30era
-5?ia	joyería|joyeria
+5>ia	joyería
 79s	joyerías|joyerias
 58o
 66s
@@ -74574,19 +74574,19 @@ F1ja
 62e
 60n
 68o
-5:o	júbilo|jubilo|jubiló
+5:o	júbilo|jubiló
 60sa
 71o
 8/s
-28car	júcar|jucar
-33hitan	juchitán|juchitan
+27car	júcar
+32hitan	juchitán
 33io
 22d
 3:a	judá
 41h
 42ica
 60o
-5;smo	judaísmo|judaismo
+5:smo	judaísmo
 50zantes
 4=s
 35d
@@ -74601,15 +74601,15 @@ F1ja
 42ment
 33i
 4>a	judía
-5<s	judías|judias
+5;s	judías
 49catura
 5Eial
 8Aes
 83izacion	judicialización
 ;0r
 89mente
-4@o	judío|judio
-5Bs	judíos|judios
+4?o	judío
+5As	judíos
 46t
 5;h
 3:o
@@ -74671,7 +74671,7 @@ F1ja
 22g
 36a	juga|jugá
 4>ba
-67mos	jugábamos|jugabamos
+66mos	jugábamos
 6;n
 62s
 5<ilidad
@@ -74692,13 +74692,13 @@ F1ja
 4Dndo
 73se	jugándose
 4Hr
-5?a	jugará|jugara
-6<n	jugarán|jugaran
+5>a	jugará
+6;n	jugarán
 64s	jugaras|jugarás
 54e	jugaré|jugare
 65mos
 50foro
-57ia	jugaría|jugaria
+57ia	jugaría
 72n	jugarían
 52la
 63e
@@ -74724,7 +74724,7 @@ F1ja
 36lar
 65es
 3Co	jugo|jugó
-45n	jugón|jugon
+44n	jugón
 57es
 4=s
 58a
@@ -74748,7 +74748,7 @@ F1ja
 7Cs
 65ito
 94s
-68on	juguetón|jugueton
+67on	juguetón
 87a
 93s
 85es
@@ -74832,7 +74832,7 @@ F1ja
 4/uiana
 33ho
 34i
-4<n	junín|junin
+4;n	junín
 52ho
 4Ko
 5Ar	junior|júnior
@@ -74892,7 +74892,7 @@ F1ja
 70s
 34y
 40ent
-2=piter	júpiter|jupiter
+2<piter	júpiter
 30p
 20quila
 24r
@@ -74913,11 +74913,11 @@ F1ja
 46n
 53do
 48r
-56ia	juraría|juraria
+55ia	juraría
 54on
 41s
 50ica	jurásica
-77o	jurásico|jurasico
+77o	jurásico
 56sic
 50te
 37e	jure|juré
@@ -74955,7 +74955,7 @@ F1ja
 43e
 52za
 41i
-56ca	justiça|justica
+55ca	justiça
 69e
 6Hia
 80ble
@@ -74996,7 +74996,7 @@ F1ja
 93tiva
 <4o
 =2s
-8:o	justificó|justifico
+89o	justificó
 79que
 :7n
 5An
@@ -75043,7 +75043,7 @@ F1ja
 58n
 67do
 5@r
-67a	juzgará|juzgara
+66a	juzgará
 71n	juzgarán
 62la
 70e
@@ -75128,7 +75128,7 @@ F1ja
 34zen
 21ji
 30ol
-2<ka	kaká|kaka
+2:ka	kaká
 48shi
 33i
 34o
@@ -75215,7 +75215,7 @@ F1ja
 34o
 40jo
 45n
-46ute	kanouté|kanoute
+46ute	kanouté
 32sai
 5<s
 3;t
@@ -75764,8 +75764,8 @@ F1ja
 ;3s	kilométricas
 :3o	kilométrico
 ;0s	kilométricos
-8?o	kilómetro|kilometro
-9Es	kilómetros|kilometros
+8>o	kilómetro
+9Es	kilómetros
 80raje
 4Bs
 42vatio
@@ -75795,7 +75795,7 @@ F1ja
 30e
 4<ct
 40polis	kinépolis
-47siologia	kinesiología|kinesiologia
+46siologia	kinesiología
 :1o	kinesiólogo
 ;1s	kinesiólogos
 61s
@@ -76589,10 +76589,10 @@ F1ja
 52r
 51sa
 54to
-4;ea	láctea|lactea
+4:ea	láctea
 64s	lácteas
 56o	lácteo
-6=s	lácteos|lacteos
+6=s	lácteos
 41ica	láctica
 7/s	lácticas
 66o	láctico
@@ -76641,7 +76641,7 @@ F1ja
 90os
 7>o
 8=s
-4?on	ladrón|ladron
+4>on	ladrón
 66a
 7/s
 6?es
@@ -76684,10 +76684,10 @@ F1ja
 60a
 4As
 34range
-4<ima	lágrima|lagrima
+4;ima	lágrima
 74l
 80es
-7Bs	lágrimas|lagrimas
+7As	lágrimas
 63eo
 62illa
 72ta
@@ -76759,7 +76759,7 @@ F1ja
 60la
 5/oopsy
 37i
-46n	lalín|lalin
+44n	lalín
 3:o
 42la
 32y
@@ -76828,7 +76828,7 @@ F1ja
 61s
 51o
 47endo
-4?na	lámina|lamina
+4=na	lámina
 64cion	laminación
 66da
 83s
@@ -76836,7 +76836,7 @@ F1ja
 81ra
 89s
 65r
-6>s	láminas|laminas
+6=s	láminas
 51illas
 42o	lamió
 40sma
@@ -76846,8 +76846,8 @@ F1ja
 40the
 35p
 45a
-5Ara	lámpara|lampara
-7?s	lámparas|lamparas
+5@ra	lámpara
+7>s	lámparas
 65d
 64ita
 91s
@@ -76952,7 +76952,7 @@ F1ja
 40er
 42n	lanín
 43x
-35jaron	lanjarón|lanjaron
+34jaron	lanjarón
 3:ka
 35nister
 4/y
@@ -76999,8 +76999,8 @@ F1ja
 83se	lanzándose
 60i
 5Br
-6=a	lanzará|lanzara
-78n	lanzarán|lanzaran
+6=a	lanzará
+77n	lanzarán
 62emos
 65ia	lanzaría
 80n	lanzarían
@@ -77020,7 +77020,7 @@ F1ja
 52te	lánzate
 41e
 40ini
-4Ao	lanzó|lanzo
+4Ao	lanzó
 29o
 31dicea
 39s
@@ -77037,21 +77037,21 @@ F1ja
 84s
 76o
 84s
-6;s	lápices|lapices
-48da	lápida|lapida
+6;s	lápices
+47da	lápida
 64cion	lapidación
 6/r
 73ia
 91s
 82o
-66s	lápidas|lapidas
+65s	lápidas
 51o
 50us
 45edra
 51rre
 40s
 51lazuli	lapislázuli
-4?z	lápiz|lapiz
+4>z	lápiz
 34lace
 35onia
 49rta
@@ -77117,7 +77117,7 @@ F1ja
 50irucho
 65sima	larguísima
 :2s	larguísimas
-96o	larguísimo|larguisimo
+96o	larguísimo
 :2s	larguísimos
 53ra
 31i
@@ -77136,7 +77136,7 @@ F1ja
 55sse
 4/ya
 35ra
-59in	larraín|larrain
+58in	larraín
 53lde
 51mendi
 57naga	larrañaga
@@ -77273,7 +77273,7 @@ F1ja
 <4s
 45gazo
 86s
-59o	látigo|latigo
+59o	látigo
 63s	látigos
 52uillo
 :3s
@@ -77283,7 +77283,7 @@ F1ja
 50e
 50idad
 5Do
-6Camerica	latinoamérica|latinoamerica
+6Bamerica	latinoamérica
 =@na
 ?;s
 >@o
@@ -77300,7 +77300,7 @@ F1ja
 78e
 8;s
 33o
-4:n	latón|laton
+49n	latón
 50eria
 48rre
 4/so
@@ -77312,7 +77312,7 @@ F1ja
 42ia
 28u
 32cha
-36d	laúd|laud
+35d	laúd
 43a
 50ble
 45e
@@ -77394,15 +77394,15 @@ F1ja
 5:da
 65era	lavandera|lavanderã
 93s
-8?ia	lavandería|lavanderia
-:6s	lavanderías|lavanderias
+8?ia	lavandería
+:5s	lavanderías
 81o
 62ina
 67o
 70se	lavándose
 4/ojos
 40parabrisas
-58ies	lavapiés|lavapies
+57ies	lavapiés
 57latos
 4?r
 52a	lavará|lavara
@@ -77444,7 +77444,7 @@ F1ja
 4/e
 49gne
 40lla
-48n	lavín|lavin
+47n	lavín
 52ia
 38o	lavo|lavó
 46e
@@ -77499,7 +77499,7 @@ F1ja
 51e
 60to
 57illo
-5?o	lázaro|lazaro
+5>o	lázaro
 52te
 53us
 3/ca
@@ -77599,7 +77599,7 @@ F1ja
 4Fe
 59ra
 75s
-67ia	lechería|lecheria
+66ia	lechería
 8/s	lecherías
 67o
 74s
@@ -77607,7 +77607,7 @@ F1ja
 44ita
 4/ner
 4=o
-56n	lechón|lechon
+54n	lechón
 65es
 55s
 63a
@@ -77666,10 +77666,10 @@ F1ja
 3=mos
 3?n
 3Kr
-48a	leerá|leera
+47a	leerá
 55n	leerán
-53s	leerás|leeras
-47e	leeré|leere
+52s	leerás
+46e	leeré
 54mos
 43ia	leería
 4:la
@@ -77725,7 +77725,7 @@ F1ja
 5?mente
 52politica	legalpolítica
 41nas	legañas
-5=es	leganés|leganes
+5<es	leganés
 44r
 5/da
 53on
@@ -77751,7 +77751,7 @@ F1ja
 58le
 74s
 42o
-5=n	legión|legion
+5=n	legión
 60aria
 95o
 :9s
@@ -77780,7 +77780,7 @@ F1ja
 62e
 52ta
 4/t
-5=ima	legítima|legitima
+5<ima	legítima
 8:cion	legitimación
 84da
 :1s
@@ -77792,10 +77792,10 @@ F1ja
 91do
 88r
 91se
-89s	legítimas|legitimas
+89s	legítimas
 70e
 7>idad
-7>o	legítimo|legitimo|legitimó
+7=o	legítimo|legitimó
 8;s	legítimos
 3=o	lego|legó
 40land
@@ -77811,7 +77811,7 @@ F1ja
 42ia	leguía
 52na
 51zamo
-96n	leguizamón|leguizamon
+95n	leguizamón
 43mbre
 8<s
 51inosa
@@ -77825,7 +77825,7 @@ F1ja
 64n
 32tinen
 2Bi	leí|lei
-3=a	leía|leia
+3=a	leía
 43mos	leíamos
 45n	leían
 3/bnitz
@@ -77833,20 +77833,20 @@ F1ja
 43ovitz
 38ca
 46ester
-3>da	leída|leida
-59s	leídas|leidas
+3=da	leída
+58s	leídas
 44en
-4Fo	leído|leido
+4Eo	leído
 53lo	leídolo
 52mas	leídomás
-5;s	leídos|leidos
+5:s	leídos
 44y
 31f
 37gh
 55ton
 42thonhace
 36la
-36mos	leímos|leimos
+36mos	leímos
 30nster
 36oa
 30pheimer
@@ -77877,7 +77877,7 @@ F1ja
 5@o
 6<s
 30eune
-36ia	lejía|lejia
+36ia	lejía
 40simos	lejísimos
 51lativos
 40tos
@@ -77920,7 +77920,7 @@ F1ja
 52ia
 46s
 28n
-3?a	leña|lena
+3>a	leña
 45dor	leñador
 72es	leñadores
 45s	leñas
@@ -77993,7 +77993,7 @@ F1ja
 31bardo
 31cadia
 71o
-3Hn	león|leon
+3Gn	león
 4:a
 54do
 71s
@@ -78049,7 +78049,7 @@ F1ja
 49o
 51s
 30ena
-3:ida	lérida|lerida
+39ida	lérida
 40n	lerín
 39ma
 51n
@@ -78069,7 +78069,7 @@ F1ja
 75ismo
 70o
 70s
-57ca	lésbica|lesbica
+56ca	lésbica
 7/narias
 75s	lésbicas|lesbicas
 6:o	lésbico|lesbico
@@ -78090,7 +78090,7 @@ F1ja
 63e
 71n
 7Bs
-67o	lesionó|lesiono
+67o	lesionó
 42va
 62s
 53o
@@ -78221,7 +78221,7 @@ F1ja
 78s
 82e
 82te
-79te	levántate|levantate
+78te	levántate
 72vidrios
 6Ae	levante|levanté
 74mos
@@ -78247,7 +78247,7 @@ F1ja
 57kusen
 4=s
 3;i	levi|leví|lévi
-45atan	leviatán|leviatan
+44atan	leviatán
 62han
 46n
 51as
@@ -78298,7 +78298,7 @@ F1ja
 7As
 6Fo
 7/la	leyéndola
-85o	leyéndolo|leyendolo
+83o	leyéndolo
 7/me	leyéndome
 74te	leyéndote|leyendote
 47ra
@@ -78360,13 +78360,13 @@ F1ja
 76a
 81s
 75es
-5=o	líbano|libano
+5=o	líbano
 40r
 51do
 33by
 31e
 44lo
-56ula	libélula|libelula
+55ula	libélula
 84s	libélulas
 47r	liber|líber
 5>a
@@ -78394,7 +78394,7 @@ F1ja
 79do
 90se	liberándose
 6@r
-76a	liberará|liberara
+75a	liberará
 83n	liberarán|liberaran
 71ia	liberaría
 73la
@@ -78469,10 +78469,10 @@ F1ja
 56n
 60da
 75o
-64os	líbranos|libranos
+63os	líbranos
 60za
 5:r
-65a	librará|librara
+64a	librará
 7/n	librarán
 6/e	libraré
 60ia	libraría
@@ -78494,8 +78494,8 @@ F1ja
 51pensador
 =2es
 51ra
-6Aia	librería|libreria
-8?s	librerías|librerias
+6Aia	librería
+8>s	librerías
 68o
 78s
 5Es
@@ -78558,7 +78558,7 @@ F1ja
 72stein
 31ia
 40nio
-47ta	lícita|licita
+45ta	lícita
 6>cion	licitación
 ::es
 62do
@@ -78571,7 +78571,7 @@ F1ja
 70a	licitará
 63s	lícitas
 60torio
-5:o	lícito|licito
+59o	lícito
 64s	lícitos
 55ud
 32k
@@ -78596,7 +78596,7 @@ F1ja
 33a
 44d
 31dell
-3Fer	líder|lider
+3Fer	líder
 5=a
 65ba
 6;da
@@ -78613,7 +78613,7 @@ F1ja
 97s
 53e
 6/n
-6Ds	líderes|lideres
+6Cs	líderes
 75a
 80s
 59o	lideró
@@ -78631,7 +78631,7 @@ F1ja
 41caina	lidocaína
 4/n	lidón
 28e	lie|lié
-37bana	liébana|liebana
+37bana	liébana
 43e
 54rman
 45herr
@@ -78808,7 +78808,7 @@ F1ja
 77te
 97s
 6?r
-77a	limitará|limitara
+77a	limitará
 84n	limitarán|limitaran
 73e	limitaré
 82mos
@@ -78823,17 +78823,17 @@ F1ja
 61s
 61tiva
 94o
-5De	límite|limite
+5De	límite
 6<d
 66n
-6Ds	límites|limites
-5;o	limitó|limito
+6Ds	límites
+5:o	limitó
 56rofe	limítrofe
 98s	limítrofes
 54s
 37o
 43ges
-4Bn	limón|limon
+4An	limón
 57ada
 62r
 5/cello
@@ -78955,7 +78955,7 @@ F1ja
 42ura
 40y
 3Ce
-4Ja	línea|linea
+4Ia	línea
 58ge
 5@l
 6;es
@@ -78965,7 +78965,7 @@ F1ja
 ;=s
 55r
 61es
-5Fs	líneas|lineas
+5Es	líneas
 4/mundo
 42nse
 45r
@@ -78976,7 +78976,7 @@ F1ja
 41x
 34fa
 53tica	linfática
-8:o	linfático|linfatico
+89o	linfático
 99s	linfáticos
 42edema
 40oblastica	linfoblástica
@@ -79059,7 +79059,7 @@ F1ja
 47s
 52gate
 40za
-3:s	líos|lios
+38s	líos
 43o
 30tta
 26p
@@ -79080,7 +79080,7 @@ F1ja
 <4s	lipoproteínas
 42solubles
 60mas
-59uccion	liposucción|liposuccion
+58uccion	liposucción
 40vetsky
 33pi
 36s
@@ -79090,9 +79090,9 @@ F1ja
 64es	líquenes
 41i
 57d
-6=a	líquida|liquida
+6<a	líquida
 71ble
-7@cion	liquidación|liquidacion
+7?cion	liquidación
 ;9es
 72da
 91s
@@ -79109,12 +79109,12 @@ F1ja
 80lo
 81on
 80se
-77s	líquidas|liquidas
+76s	líquidas
 62e
 70n
 7>z
-6Bo	líquido|liquido|liquidó
-7@s	líquidos|liquidos
+6Ao	líquido|liquidó
+7?s	líquidos
 51gas
 2:ra
 44s
@@ -79122,9 +79122,9 @@ F1ja
 33e
 34ia
 51no
-4<ca	lírica|lirica
-67s	líricas|liricas
-5:o	lírico|lirico
+4;ca	lírica
+66s	líricas
+59o	lírico
 65s	líricos
 48o
 58s
@@ -79192,7 +79192,7 @@ F1ja
 73s
 5/ta
 4Do
-5:n	listón|liston
+5:n	listón
 67es
 51rti
 5@s
@@ -79238,7 +79238,7 @@ F1ja
 4<o
 44s
 37o
-46grafia	litografía|litografia
+45grafia	litografía
 :3s	litografías
 4?ral
 71ena	litoraleña
@@ -79347,7 +79347,7 @@ F1ja
 32m
 4Ha
 5Aba
-75mos	llamábamos|llamabamos
+75mos	llamábamos
 7=n
 72s
 53d
@@ -79361,7 +79361,7 @@ F1ja
 7Bs
 55is	llamáis|llamais
 5/le	llámale
-65o	llámalo|llamalo
+64o	llámalo
 5;me	llamame|llámame
 6=iento
 ;6s
@@ -79375,7 +79375,7 @@ F1ja
 82me	llamándome
 82nos	llamándonos
 84se	llamándose
-6;os	llámanos|llamanos
+6:os	llámanos
 6/te
 5Er
 6=a	llamará|llamara
@@ -79383,9 +79383,9 @@ F1ja
 96s
 79n	llamarán|llamaran
 74s	llamarás|llamaras
-68e	llamaré|llamare
+66e	llamaré
 78mos
-6:ia	llamaría|llamaria
+6:ia	llamaría
 84mos	llamaríamos
 84n	llamarían
 69la
@@ -79422,10 +79422,10 @@ F1ja
 90o	llamémoslo
 5<n
 63me	llamenme|llámenme
-6;os	llámenos|llamenos
+69os	llámenos
 62se	llámense
 59s
-68e	llámese|llamese
+66e	llámese
 40ita
 4Eo	llamo|llamó
 39na
@@ -79473,7 +79473,7 @@ F1ja
 34g
 4Ha
 5@ba
-76mos	llegábamos|llegabamos
+75mos	llegábamos
 7=n
 72s
 5Fda
@@ -79487,7 +79487,7 @@ F1ja
 84se	llegándose
 51o
 5Jr
-6Ca	llegará|llegara
+6Ba	llegará
 72mos	llegáramos
 7>n	llegarán|llegaran
 79s	llegarás|llegaras
@@ -79496,9 +79496,9 @@ F1ja
 68e	llegaré|llegare
 7/is	llegaréis
 7;mos
-6=ia	llegaría|llegaria
+6=ia	llegaría
 84mos	llegaríamos
-88n	llegarían|llegarian
+88n	llegarían
 80s	llegarías
 64le
 62me
@@ -79513,7 +79513,7 @@ F1ja
 48e
 52n
 42ir
-4Ho	llegó|llego
+4Go	llegó
 4Eue	llegue|llegué
 61is	lleguéis
 69mos
@@ -79579,7 +79579,7 @@ F1ja
 32v
 4Ha
 5Cba
-79mos	llevábamos|llevabamos
+78mos	llevábamos
 7?n
 75s
 52d
@@ -79607,18 +79607,18 @@ F1ja
 :3s	llevándolos
 82me	llevándome
 83nos	llevándonos
-8:se	llevándose|llevandose
+89se	llevándose
 80te	llevándote
 63t
 6/za
 5Hr
-6Ca	llevará|llevara
+6Ba	llevará
 70mos	lleváramos
-7?n	llevarán|llevaran
+7=n	llevarán
 77s	llevarás|llevaras
 6:e	llevaré|llevare
 78mos
-6=ia	llevaría|llevaria
+6=ia	llevaría
 80mos	llevaríamos
 87n	llevarían
 81s	llevarías
@@ -79635,7 +79635,7 @@ F1ja
 73s
 6@se
 83la	llevársela
-96o	llevárselo|llevarselo
+95o	llevárselo
 :1s	llevárselos
 6;te
 8/lo	llevártelo
@@ -79733,13 +79733,13 @@ F1ja
 3<ver
 64a	lloverá|llovera
 5/t
-48ia	llovía|llovia
+47ia	llovía
 6/n	llovían
 58do
 5:endo
 61ra
 72on
-57o	llovió|llovio
+57o	llovió
 57zna
 81s
 3:yd
@@ -79819,7 +79819,7 @@ F1ja
 67s	lóbulos
 2:c
 3Ba
-49cion	locación|locacion
+48cion	locación
 88es
 40dor
 42is
@@ -79861,7 +79861,7 @@ F1ja
 ;4s
 96on
 93se
-77o	localizó|localizo
+76o	localizó
 5:mente
 51s
 46mente
@@ -79880,7 +79880,7 @@ F1ja
 34h
 40te
 32i
-49on	loción|locion
+48on	loción
 67es
 39k
 4/down
@@ -79898,7 +79898,7 @@ F1ja
 40s
 40wood
 3Do
-48mocion	locomoción|locomocion
+47mocion	locomoción
 60tion
 75or
 9:a
@@ -79910,7 +79910,7 @@ F1ja
 31tite
 31uacidad
 53z
-48cion	locución|locucion
+48cion	locución
 85es
 4Bra
 6;s
@@ -79959,16 +79959,16 @@ F1ja
 3;ia	logia|logía
 57s
 48c
-5Ca	lógica|logica
+5Ca	lógica
 60l
-6>mente	lógicamente|logicamente
+6>mente	lógicamente
 6;s	lógicas
-5Bo	lógico|logico
+5Ao	lógico
 6:s	lógicos
 4?n
 44s
 50tic
-8@a	logística|logistica
+8@a	logística
 97s	logísticas
 8:o	logístico
 98s	logísticos
@@ -80000,7 +80000,7 @@ F1ja
 5Fr
 6<a	logrará|lograra
 79n	lograrán|lograran
-78s	lograrás|lograras
+77s	lograrás
 64e	lograré|lograre
 78mos
 68ia	lograría
@@ -80031,7 +80031,7 @@ F1ja
 65r
 73se
 71te
-66te	loguéate|logueate
+65te	loguéate
 20h
 3;an
 30engrin
@@ -80083,7 +80083,7 @@ F1ja
 53rd
 74a
 78i
-87a	lombardía|lombardia
+86a	lombardía
 77o
 81s
 41ok
@@ -80187,7 +80187,7 @@ F1ja
 47ra
 46s
 40tegui
-4Gz	lópez|lopez
+4Fz	lópez
 34ilato
 31o
 27q
@@ -80281,8 +80281,8 @@ F1ja
 3Ae
 43o
 50s
-4@ria	lotería|loteria
-7;s	loterías|loterias
+4?ria	lotería
+7:s	loterías
 4?s
 32har
 34ina
@@ -80406,7 +80406,7 @@ F1ja
 33lin
 30re
 42ica
-79cion	lubricación|lubricacion
+78cion	lubricación
 72da
 83o
 91s
@@ -80456,8 +80456,8 @@ F1ja
 5>n
 6@do
 5Cr
-67a	luchará|luchara
-77n	lucharán|lucharan
+67a	luchará
+76n	lucharán
 64e	lucharé|luchare
 74mos
 60ia	lucharía
@@ -80482,7 +80482,7 @@ F1ja
 62i
 6=o
 44d
-58a	lúcida|lucida
+57a	lúcida
 6/mente	lúcidamente
 63s	lúcidas
 5;ez
@@ -80494,8 +80494,8 @@ F1ja
 6:do
 60tes
 51ra
-66naga	luciérnaga|luciernaga
-:6s	luciérnagas|luciernagas
+65naga	luciérnaga
+:5s	luciérnagas
 66on
 49fer
 48la
@@ -80613,7 +80613,7 @@ F1ja
 3:z
 4/a
 24jambio
-4=n	luján|lujan
+4<n	luján
 45zo
 3Fo
 4;s
@@ -80660,7 +80660,7 @@ F1ja
 88s
 30e
 48n
-56es	lúmenes|lumenes
+55es	lúmenes
 54s
 42t
 32i
@@ -80745,7 +80745,7 @@ F1ja
 3/e
 30ia
 47gancho
-44n	lurín|lurin
+43n	lurín
 36o
 23s
 35a
@@ -80984,7 +80984,7 @@ F1ja
 56picchu
 80hu
 37ia	macià|maciá|macia
-5;s	macías|macias
+5:s	macías
 48el
 49ntosh
 40on	mación
@@ -81008,7 +81008,7 @@ F1ja
 33o
 43n
 56do
-47ris	macorís|macoris
+46ris	macorís
 46s
 53x
 32pherson
@@ -81186,8 +81186,8 @@ F1ja
 6:e
 70s
 60i
-7@a	maestría|maestria
-89s	maestrías|maestrias
+7?a	maestría
+88s	maestrías
 6Fo
 7Ds
 70viejo
@@ -81250,15 +81250,15 @@ F1ja
 52foro
 55s
 4@c
-5@a	mágica|magica
+5?a	mágica
 65l
-67mente	mágicamente|magicamente
-6=s	mágicas|magicas
+66mente	mágicamente
+6<s	mágicas
 70i	mágicasi
 52ian
-5Ao	mágico|magico
+5Ao	mágico
 60foro	mágicoforo
-6=s	mágicos|magicos
+6<s	mágicos
 42k
 40n	magín
 53a	mágina
@@ -81293,11 +81293,11 @@ F1ja
 7=o
 54t
 66ic
-8=a	magnética|magnetica
+8<a	magnética
 9/mente	magnéticamente
-98s	magnéticas|magneticas
-8=o	magnético|magnetico
-9:s	magnéticos|magneticos
+98s	magnéticas
+8<o	magnético
+9:s	magnéticos
 79smo
 70ta
 67o
@@ -81307,19 +81307,19 @@ F1ja
 63to
 41i
 55cidio
-5Afica	magnífica|magnifica
+5?fica	magnífica
 91cion	magnificación
 91do
-97mente	magníficamente|magnificamente
+97mente	magníficamente
 90n
 92r
-9=s	magníficas|magnificas
+9<s	magníficas
 92t
 86encia
 :1t
-8Ao	magnífico|magnifico
+8@o	magnífico
 91mm
-9<s	magníficos|magnificos
+9<s	magníficos
 70que
 5@tud
 89es
@@ -81331,7 +81331,7 @@ F1ja
 42y
 3@o	mago|mägo
 41g
-45n	magón|magon
+44n	magón
 40o
 4@s
 50foro
@@ -81446,8 +81446,8 @@ F1ja
 52es
 51ia
 37po
-4<u	maipú|maipu
-36quetia	maiquetía|maiquetia
+4:u	maipú
+34quetia	maiquetía
 34ra
 41e
 5:na
@@ -81465,7 +81465,7 @@ F1ja
 40land
 45re	maitre|maître
 63ya
-3Az	maíz|maiz
+3Az	maíz
 40al
 6/es
 45ena
@@ -81554,8 +81554,8 @@ F1ja
 62te
 81s
 40deta
-4Fga	málaga|malaga
-64foro	málagaforo|malagaforo
+4Ega	málaga
+63foro	málagaforo
 54on	malagón
 59uena	malagueña
 93s	malagueñas
@@ -81574,9 +81574,9 @@ F1ja
 73o
 84s
 52ga
-45quias	malaquías|malaquias
+44quias	malaquías
 71ta
-46rgue	malargüe|malargue
+44rgue	malargüe
 5;ia
 4Cs
 56ana	malasaña
@@ -81612,7 +81612,7 @@ F1ja
 44ice
 72n
 64iendo
-7>on	maldición|maldicion
+7=on	maldición
 98es
 50ga
 65o
@@ -81633,7 +81633,7 @@ F1ja
 80s
 52nte
 86s
-4:con	malecón|malecon
+49con	malecón
 42dicencia
 52ucada
 95o
@@ -81659,7 +81659,7 @@ F1ja
 6>s
 5;ero
 82s
-5<in	maletín|maletin
+5:in	maletín
 77es
 41vo
 63la	malévola
@@ -81762,7 +81762,7 @@ F1ja
 52s
 44s
 3/maison
-48o	malmö|malmo
+47o	malmö
 42steen
 32nacido
 92s
@@ -81941,7 +81941,7 @@ F1ja
 2Cn
 3>a	mana|maná|maña|mañá
 41ba
-58i	manabí|manabi
+58i	manabí
 62ta
 48cor
 71i	manacorí
@@ -81973,10 +81973,10 @@ F1ja
 44os
 42r
 52a
-48s	mañas|manas
+47s	mañas
 53es	manasés
 50sas
-46ti	manatí|manati
+45ti	manatí
 61es	manatíes
 41ure
 55s
@@ -82059,7 +82059,7 @@ F1ja
 5>n
 6;do
 60ga
-68os	mándanos|mandanos
+67os	mándanos
 85la	mándanosla
 65te
 82s
@@ -82070,7 +82070,7 @@ F1ja
 72s
 66e	mandaré|mandare
 73mos
-65ia	mandaría|mandaria
+64ia	mandaría
 79n	mandarín|mandarin
 89a
 97s
@@ -82113,7 +82113,7 @@ F1ja
 50ville
 41i
 50a	mandiá
-5;bula	mandíbula|mandibula
+5;bula	mandíbula
 94r
 :/es
 97s	mandíbulas
@@ -82228,7 +82228,7 @@ F1ja
 73s	maníacos|maniacos
 60s
 52na
-58s	manías|manias
+58s	manías
 52tado
 90s
 61ica	maniática
@@ -82329,13 +82329,13 @@ F1ja
 73e
 83n
 81o
-74o	manipuló|manipulo
+72o	manipuló
 42quea
 73ismo	maniqueísmo
 72o
 80s
-67i	maniquí|maniqui
-76es	maniquíes|maniquies
+66i	maniquí
+75es	maniquíes
 41s
 58es
 49ta
@@ -82380,8 +82380,8 @@ F1ja
 76o
 5?o
 62s
-45metro	manómetro|manometro
-94s	manómetros|manometros
+44metro	manómetro
+93s	manómetros
 42n
 42pla
 73s
@@ -82419,7 +82419,7 @@ F1ja
 52ll
 44field
 49illa
-5>on	mansión|mansion
+5=on	mansión
 79es
 4:o
 59n
@@ -82442,13 +82442,13 @@ F1ja
 5:l
 67eria	manteleria|mantelería
 79s
-5;n	mantén|manten
-69cion	mantención|mantencion
+5:n	mantén
+68cion	mantención
 :3es
 6>dra	mantendrá
 9;n	mantendrán
 90s	mantendrás
-85e	mantendré|mantendre
+85e	mantendré
 98mos
 87ia	mantendría
 :3n	mantendrían
@@ -82677,7 +82677,7 @@ F1ja
 8Bia	maquinaria|maquinaría
 :3imagen
 :;s
-7Ds	máquinas|maquinas
+7Cs	máquinas
 63illa
 :0s
 78sta
@@ -82697,7 +82697,7 @@ F1ja
 6<y
 55ena
 50ucho
-65ya	maracuyá|maracuya
+64ya	maracuyá
 41diaga
 5?ona
 48gall
@@ -82717,7 +82717,7 @@ F1ja
 44t
 59hon	marathon|marathón
 53o	marató
-6?n	maratón|maraton
+6?n	maratón
 77es
 71iana
 ;/s
@@ -82760,7 +82760,7 @@ F1ja
 4Ia
 5:ba
 76n
-59cion	marcación|marcacion
+58cion	marcación
 5?da
 77mente
 7<s
@@ -82780,10 +82780,10 @@ F1ja
 55paginas	marcapáginas
 77sos
 5Br
-6:a	marcará|marcara
-77n	marcarán|marcaran
+6:a	marcará
+76n	marcarán
 60emos
-66ia	marcaría|marcaria
+66ia	marcaría
 80n	marcarían
 62le
 72o
@@ -82824,7 +82824,7 @@ F1ja
 91s
 6<r
 75a	marchara|marchará
-85n	marcharán|marcharan
+83n	marcharán
 70ia	marcharía
 75me
 72nos
@@ -82856,7 +82856,7 @@ F1ja
 83s
 73o
 80s
-5<o	marchó|marcho
+5;o	marchó
 60sa
 48ia
 6=l
@@ -82964,7 +82964,7 @@ F1ja
 31huenda
 40ya
 3>i	mari|marí
-4Ja	maría|maria
+4Ia	maría
 51bella
 5;chi
 89s
@@ -82991,8 +82991,8 @@ F1ja
 6Bo
 72s
 50ra
-5:s	marías|marias
-57tegui	mariátegui|mariategui
+59s	marías
+56tegui	mariátegui
 4<bel
 51or
 48ca
@@ -83042,7 +83042,7 @@ F1ja
 61n
 71a
 50lion
-54o	mariló|marilo
+52o	mariló
 54u	marilú|marilu
 63z
 5<yn
@@ -83050,7 +83050,7 @@ F1ja
 57ba
 70s
 5/orena
-4?n	marín|marin
+4>n	marín
 5Da	marina|mariña
 63da
 80s
@@ -83111,7 +83111,7 @@ F1ja
 77s
 5<ol
 51queo
-84ria	marisquería|marisqueria
+83ria	marisquería
 ;4s	marisquerías
 55sa
 54ta
@@ -83127,7 +83127,7 @@ F1ja
 89s	marítimas
 75e
 80s
-7?o	marítimo|maritimo
+7?o	marítimo
 8:s	marítimos
 53o
 51tima
@@ -83141,7 +83141,7 @@ F1ja
 45orie
 3Ak
 43a
-56rian	markarián|markarian
+55rian	markarián
 42el
 55r
 5>t
@@ -83183,9 +83183,9 @@ F1ja
 40i
 52ta
 7/s
-4?ol	mármol|marmol
+4>ol	mármol
 65ejo
-78s	mármoles|marmoles
+77s	mármoles
 5/t
 66a
 70s
@@ -83211,7 +83211,7 @@ F1ja
 61e
 66n
 7/se
-6?s	marqués|marques|marquès
+6>s	marqués|marquès
 78a
 85do
 82s
@@ -83221,7 +83221,7 @@ F1ja
 62teria	marquetería
 70ing
 71te
-6@z	márquez|marquez
+6?z	márquez
 71e
 55ina
 65s
@@ -83242,13 +83242,13 @@ F1ja
 53ot
 7<t
 41o
-5@n	marrón|marron
+5?n	marrón
 6/e
 7;s
 5=qui	marroquí
 8:es	marroquíes
-87n	marroquín|marroquin
-96eria	marroquinería|marroquineria
+86n	marroquín
+95eria	marroquinería
 4Auecos
 51fo
 42y
@@ -83284,7 +83284,7 @@ F1ja
 54ns
 5Hs
 4>ha
-4?i	martí|marti
+4>i	martí
 53al
 61n
 73a
@@ -83306,7 +83306,7 @@ F1ja
 73s
 70t
 81e
-7Fz	martínez|martinez
+7Ez	martínez
 62gala
 60ho
 69i
@@ -83317,7 +83317,7 @@ F1ja
 69o	martino|martiño
 68s
 74a
-5<r	mártir|martir
+5;r	mártir
 6<es	mártires
 6;io
 80s
@@ -83368,7 +83368,7 @@ F1ja
 30z
 41al
 4Ko
-2Us	más|mas
+2Ts	más
 3Ea
 40cra
 70da
@@ -83410,9 +83410,9 @@ F1ja
 44a
 51ndo
 56r
-6@a	máscara|mascara
+6?a	máscara
 77da
-7>s	máscaras|mascaras
+7=s	máscaras
 61di
 61ell
 6;illa
@@ -83451,7 +83451,7 @@ F1ja
 32i
 4;a	masía|masia|masiá
 50do
-56s	masías|masias
+55s	masías
 4/co	másico
 4/de
 4/es
@@ -83482,7 +83482,7 @@ F1ja
 41ca
 45menos
 4;n	mason|masón
-5;eria	masonería|masoneria
+5:eria	masonería
 69s
 56ica	masónica
 83s	masónicas
@@ -83555,7 +83555,7 @@ F1ja
 84do
 78r
 6/o
-5:l	mástil|mastil
+59l	mástil
 65es	mástiles
 56n	mastín|mastin
 62es
@@ -83631,7 +83631,7 @@ F1ja
 64s	matarás
 54e	mataré|matare
 61mos
-57ia	mataría|mataria
+56ia	mataría
 72n	matarían
 60fe
 8/s
@@ -83643,7 +83643,7 @@ F1ja
 78s
 57me
 54nos
-5;o	mataró|mataro
+5:o	mataró
 6=n
 52rana	matarraña
 70tas
@@ -83665,9 +83665,9 @@ F1ja
 3Ae	mate|maté
 42huala
 41ix
-4?matica	matemática|matematica
+4?matica	matemática
 :7mente	matemáticamente
-:Bs	matemáticas|matematicas
+:As	matemáticas
 9=o	matemático
 :<s	matemáticos
 53os
@@ -83734,7 +83734,7 @@ F1ja
 51lde
 51s
 38i	mati|matí
-4@as	matías|matias
+4?as	matías
 45c
 5>es
 43enzo
@@ -83763,7 +83763,7 @@ F1ja
 4/ock
 3@o	mató|mato
 4/jos
-47n	matón|maton
+46n	matón
 58es
 47rral
 88es
@@ -83782,8 +83782,8 @@ F1ja
 7:s
 64ial
 91es
-6@ula	matrícula|matricula
-9:cion	matriculación|matriculacion
+6?ula	matrícula
+9:cion	matriculación
 =6es
 94da
 ;1s
@@ -83795,7 +83795,7 @@ F1ja
 :2on
 :6se
 :0te
-99s	matrículas|matriculas
+98s	matrículas
 81en
 83o	matriculó
 5>monial
@@ -83907,7 +83907,7 @@ F1ja
 5Ea	máxima
 62n
 6=s	máximas
-5:e	máxime|maxime
+5:e	máxime
 51iano
 61ce
 62lian
@@ -83918,7 +83918,7 @@ F1ja
 81n
 93do
 8<r
-5Go	máximo|maximo
+5Go	máximo
 6>s	máximos
 55um
 60n
@@ -83939,7 +83939,7 @@ F1ja
 41b
 50eque
 40goitia
-58uez	mayagüez|mayaguez
+57uez	mayagüez
 4/koba
 45n
 52s
@@ -83985,7 +83985,7 @@ F1ja
 6Gs
 57ga
 51i	mayorí
-6Ia	mayoría|mayoria
+6Ia	mayoría
 7;s	mayorías
 6=sta
 9=s
@@ -84005,8 +84005,8 @@ F1ja
 48e
 34u
 40s	mayús
-5;cula	mayúscula|mayuscula
-9=s	mayúsculas|mayusculas
+5:cula	mayúscula
+9<s	mayúsculas
 85o	mayúsculo
 37weather
 26z
@@ -84014,12 +84014,12 @@ F1ja
 44gon	mazagón|mazagon
 43mitla
 52orra
-46pan	mazapán|mazapan
+45pan	mazapán
 71es
 40r
 5/a
 51iegos
-58ron	mazarrón|mazarron
+57ron	mazarrón
 45s
 4<tlan	mazatlán|mazatlan
 45zo
@@ -84172,13 +84172,13 @@ F1ja
 20barak
 25c
 3;a
-4Bnica	mecánica|mecanica
-87mente	mecánicamente|mecanicamente
-8<s	mecánicas|mecanicas
+4Bnica	mecánica
+87mente	mecánicamente
+8<s	mecánicas
 70ismo
 94ta
-7@o	mecánico|mecanico
-8>s	mecánicos|mecanicos
+7?o	mecánico
+8>s	mecánicos
 6Bsmo
 9Cs
 66zacion	mecanización
@@ -84188,11 +84188,11 @@ F1ja
 :5s
 81r
 58o
-66grafia	mecanografía|mecanografia
+65grafia	mecanografía
 <0do
 >0s
 42te
-54ronica	mecatrónica|mecatronica
+53ronica	mecatrónica
 30ca
 35e
 41dor
@@ -84215,7 +84215,7 @@ F1ja
 74s
 40i
 50ta
-46on	mechón|mechon
+46on	mechón
 66es
 30ia	mecía
 40da
@@ -84238,7 +84238,7 @@ F1ja
 71ta
 9/s
 60o
-76n	medallón|medallon
+75n	medallón
 86es
 42n
 56o	médano|medano
@@ -84249,7 +84249,7 @@ F1ja
 43iros
 48l
 50a
-5Alin	medellín|medellin
+5@lin	medellín
 44m
 43ros
 40s
@@ -84314,7 +84314,7 @@ F1ja
 44ble
 75s
 43c
-5Ca	médica|medica
+5Ca	médica
 6<cion	medicación
 :5es
 60da
@@ -84324,7 +84324,7 @@ F1ja
 6;l
 71izacion	medicalización
 :0do
-65mente	médicamente|medicamente
+64mente	médicamente
 :Ao
 ;Ds
 <0a
@@ -84332,7 +84332,7 @@ F1ja
 </o
 61r
 78e
-6?s	médicas|medicas
+6?s	médicas
 56i	medici|médici
 6Ena
 8:l
@@ -84342,8 +84342,8 @@ F1ja
 6@on	medición
 8=es
 63s	médicis
-5Go	médico|medico
-6Es	médicos|medicos
+5Fo	médico
+6Es	médicos
 60viviendo	médicoviviendo
 51us
 4Hda
@@ -84394,7 +84394,7 @@ F1ja
 47ta
 62ba
 7/undo
-6@cion	meditación|meditacion
+6?cion	meditación
 :9es
 64da
 80s
@@ -84411,10 +84411,10 @@ F1ja
 52e
 60mos
 61n
-6>rranea	mediterránea|mediterranea
+6>rranea	mediterránea
 <5n
 <6s	mediterráneas
-;Ao	mediterráneo|mediterraneo
+;Ao	mediterráneo
 <8s	mediterráneos
 :1i
 ;0a	mediterrània
@@ -84432,7 +84432,7 @@ F1ja
 30ran
 69o
 53r
-3=ula	médula|medula
+3=ula	médula
 69r
 75es
 62s	médulas
@@ -84481,7 +84481,7 @@ F1ja
 5;e	megane|mégane
 40pack
 54ixel	megapixel|megapíxel
-9=es	megapíxeles|megapixeles
+9<es	megapíxeles
 97s	megapixels|megapíxels
 59ost
 54royecto
@@ -84538,13 +84538,13 @@ F1ja
 32zitang
 41u
 22j
-3?ia	mejía|mejia
-57s	mejías|mejias
+3=ia	mejía
+56s	mejías
 46cana
 81s
 77o
 86s
-5;o	méjico|mejico
+5:o	méjico
 44de
 4;lla
 7<s
@@ -84570,11 +84570,11 @@ F1ja
 73a
 7@do
 6Hr
-7;a	mejorará|mejorara
-88n	mejorarán|mejoraran
+7:a	mejorará
+87n	mejorarán
 80s	mejorarás
 72emos
-77ia	mejoraría|mejoraria
+76ia	mejoraría
 91n	mejorarían
 78la
 93s
@@ -84590,9 +84590,9 @@ F1ja
 6Ks
 70foro
 50foro
-5=ia	mejoría|mejoria
+5=ia	mejoría
 74s	mejorías
-5<o	mejoró|mejoro
+5;o	mejoró
 54r
 61r
 50s
@@ -84611,11 +84611,11 @@ F1ja
 49mina
 70e
 40ncholia
-6=olia	melancolía|melancolia
+6<olia	melancolía
 :0s	melancolías
-98ca	melancólica|melancolica
+98ca	melancólica
 ;3s	melancólicas
-:9o	melancólico|melancolico
+:9o	melancólico
 ;5s	melancólicos
 51dri
 5/ge
@@ -84643,7 +84643,7 @@ F1ja
 44e
 4;na
 65s
-5:dez	meléndez|melendez
+59dez	meléndez
 67i
 50udo
 81s
@@ -84654,7 +84654,7 @@ F1ja
 66es
 36i
 4;a	meliá|melia
-54n	melián|melian
+52n	melián
 62a
 43bea
 40clasificados
@@ -84689,15 +84689,15 @@ F1ja
 50w
 3;o
 40cos
-69ton	melocotón|melocoton
+69ton	melocotón
 96es
-4?dia	melodía|melodia
+4>dia	melodía
 7?s	melodías|melodias
 61c
-77a	melódica|melodica
+77a	melódica
 84s	melódicas
-79o	melódico|melodico
-85s	melódicos|melodicos
+78o	melódico
+85s	melódicos
 60es
 63osa
 81o
@@ -84708,7 +84708,7 @@ F1ja
 58y
 43mano	melómano
 83s	melómanos
-4<n	melón|melon
+4;n	melón
 52eras
 68s
 40s
@@ -84735,8 +84735,8 @@ F1ja
 4=rana
 8;s
 51ecia	membrecía
-6;sia	membresía|membresia
-94s	membresías|membresias
+6:sia	membresía
+93s	membresías
 66te
 81s
 50illa
@@ -84759,7 +84759,7 @@ F1ja
 9;s
 67ndo
 91s
-87um	memorándum|memorandum
+86um	memorándum
 50ex
 50i
 6Ha
@@ -84795,7 +84795,7 @@ F1ja
 50eviques
 52ov
 56u	menchú|menchu
-46ia	mencía|mencia
+45ia	mencía
 52en
 5Aon	mención
 7@a
@@ -84811,7 +84811,7 @@ F1ja
 98do
 8Br
 93a	mencionara|mencionará
-94e	mencionaré|mencionare
+93e	mencionaré
 :4mos
 90la
 ;/s
@@ -84825,14 +84825,14 @@ F1ja
 80mos
 83n
 8;s
-7?o	mencionó|menciono
+7>o	mencionó
 35da
 5/s
 5/z
 46el
 63ssohn
 59s
-5@z	méndez|mendez
+5?z	méndez
 42i
 53a	mendia|mendía
 50cantes
@@ -84861,7 +84861,7 @@ F1ja
 46a
 5/ba
 5/do
-5@me	menéame|meneame
+5@me	menéame
 5/n
 63do
 56r
@@ -84870,7 +84870,7 @@ F1ja
 55ismo
 74ta
 41n
-5=dez	menéndez|menendez
+5<dez	menéndez
 46o
 5>s
 41ra
@@ -84945,7 +84945,7 @@ F1ja
 5Ije
 75ra
 94s
-8?ia	mensajería|mensajeria
+8>ia	mensajería
 :2s	mensajerías|mensajerias
 8=o
 9:s
@@ -84959,7 +84959,7 @@ F1ja
 4/ionar
 45o
 50s
-4;truacion	menstruación|menstruacion
+4;truacion	menstruación
 <2es
 8:l
 97es
@@ -84998,7 +84998,7 @@ F1ja
 4Ge
 51cato
 5?s
-44i	mentí|menti
+43i	mentí
 54a	mentía
 60n	mentían
 50dero
@@ -85022,7 +85022,7 @@ F1ja
 50ste
 46o
 52l
-59n	mentón|menton
+58n	mentón
 5;r
 61a
 67es
@@ -85030,15 +85030,15 @@ F1ja
 54s
 40re
 60s
-3Eu	menú|menu
+3Du	menú
 4>da
 67s
 52encias
 69o
 5Do
 68s
-44es	menúes|menues
-4?s	menús|menus
+43es	menúes
+4>s	menús
 30zel
 40ies
 26o
@@ -85063,7 +85063,7 @@ F1ja
 7>o
 78r
 8:es
-8;ia	mercadería|mercaderia
+8:ia	mercadería
 :9s	mercaderías
 6<illo
 :7s
@@ -85082,7 +85082,7 @@ F1ja
 7<tecnia
 54l
 61li
-5?ncia	mercancía|mercancia
+5>ncia	mercancía
 9@s	mercancías
 68te
 85s
@@ -85111,10 +85111,10 @@ F1ja
 :<s
 8/y
 55r
-66ia	mercería|merceria
+65ia	mercería
 83s	mercerías|mercerias
 61o
-44han	merchán|merchan
+43han	merchán
 71dise
 :;ing
 74t
@@ -85148,9 +85148,9 @@ F1ja
 92n	merecerían
 73lo
 6<s	mereces|merecés
-5<ia	merecía|merecia
+5<ia	merecía
 71mos	merecíamos
-78n	merecían|merecian
+77n	merecían
 70s	merecías
 69da
 85mente
@@ -85164,7 +85164,7 @@ F1ja
 64miento
 <3s
 70os
-6:o	mereció|merecio
+6:o	mereció
 46dith
 43k
 42llo
@@ -85186,7 +85186,7 @@ F1ja
 69o
 33ge
 35i
-4Bda	mérida|merida
+4Ada	mérida
 54ian
 86a
 92mente
@@ -85204,13 +85204,13 @@ F1ja
 5<o	merino|meriño
 46station
 4/t
-5@o	mérito|merito
+5@o	mérito
 63cracia
 66ria
 91s
 88o
 92s
-6?s	méritos|meritos
+6>s	méritos
 54xell
 47va
 3<kel
@@ -85291,7 +85291,7 @@ F1ja
 86o	mesiánico
 93s	mesiánicos
 73smo
-5=s	mesías|mesias
+5=s	mesías
 47lla
 74s
 42na
@@ -85303,14 +85303,14 @@ F1ja
 40u
 30nil
 32o
-47america	mesoamérica|mesoamerica
+47america	mesoamérica
 ;4na
 =1s
 <4o
 =1s
 4/dermo
 40iro
-4;n	mesón|meson
+49n	mesón
 53ero
 80s
 66s
@@ -85382,7 +85382,7 @@ F1ja
 78os
 5/e
 54ona
-4<fisica	metafísica|metafisica
+4<fisica	metafísica
 :5s	metafísicas
 98o	metafísico
 :5s	metafísicos
@@ -85404,10 +85404,10 @@ F1ja
 87s
 6@s
 52foro
-5>ica	metálica|metalica
-8=s	metálicas|metalicas
-7>o	metálico|metalico
-8=s	metálicos|metalicos
+5=ica	metálica
+8<s	metálicas
+7=o	metálico
+8<s	metálicos
 67zada
 :1s
 99o
@@ -85416,13 +85416,13 @@ F1ja
 52lic
 8<a
 60o
-55mecanica	metalmecánica|metalmecanica
+53mecanica	metalmecánica
 <0o	metalmecánico
 50par
 51s
 58urgia
-98ca	metalúrgica|metalurgica
-;4s	metalúrgicas|metalurgicas
+97ca	metalúrgica
+;3s	metalúrgicas
 :5o	metalúrgico
 ;6s	metalúrgicos
 4/morfica	metamórfica
@@ -85475,7 +85475,7 @@ F1ja
 71zacion	meteorización
 67o
 7;logia	meteorología
-;:ca	meteorológica|meteorologica
+;:ca	meteorológica
 =:s	meteorológicas
 <:o	meteorológico
 =8s	meteorológicos
@@ -85485,7 +85485,7 @@ F1ja
 47pec
 4Br
 54a	meterá
-63n	meterán|meteran
+62n	meterán
 54e	meteré|metere
 62mos
 60ologicas	metereológicas
@@ -85510,9 +85510,9 @@ F1ja
 46od
 62s
 3<i	metí|meti
-4;a	metía|metia
+4:a	metía
 50mos	metíamos
-57n	metían|metian
+55n	metían
 43che
 54ulosa
 :8mente
@@ -85540,7 +85540,7 @@ F1ja
 54o
 48mos
 42n
-4?o	metió|metio
+4>o	metió
 53nina
 4/s
 55te
@@ -85554,7 +85554,7 @@ F1ja
 60o
 66sta
 91s
-5Fo	método|metodo
+5Eo	método
 6Alogia	metodología
 ;=s	metodologías
 :9ca	metodológica
@@ -85589,7 +85589,7 @@ F1ja
 53pol
 83e
 89i	metrópoli
-9;s	metrópolis|metropolis
+9:s	metrópolis
 98tan
 <Da
 =7s
@@ -85627,7 +85627,7 @@ F1ja
 7Eo
 8Cs
 65s
-5Lo	méxico|mexico
+5Ko	méxico
 6/club	méxicoclub
 65foro	méxicoforo|mexicoforo
 44ko
@@ -85764,7 +85764,7 @@ F1ja
 50o
 5/ru
 41o
-5@acan	michoacán|michoacan
+5@acan	michoacán
 96a
 94o
 :4s
@@ -85796,7 +85796,7 @@ F1ja
 92o
 :0s
 73o
-89logia	microbiología|microbiologia
+89logia	microbiología
 <2ca	microbiológica
 >0s	microbiológicas
 =3o	microbiológico
@@ -85841,8 +85841,8 @@ C2s
 70nancieras
 :6zas
 60lora
-6?ono	micrófono|microfono
-9<s	micrófonos|microfonos
+6>ono	micrófono
+9;s	micrófonos
 70rmatos
 53gaming
 64ramos
@@ -85868,7 +85868,7 @@ C2s
 64relato
 <5s
 5:s
-66copia	microscopía|microscopia
+65copia	microscopía
 :4ca	microscópica
 <4s	microscópicas
 ;5o	microscópico
@@ -85926,7 +85926,7 @@ C2s
 35town
 36way
 41est
-2Be	mié|mie
+2Ae	mié
 3/des
 44ito
 4Go
@@ -85960,7 +85960,7 @@ C2s
 63s
 56ra
 7Ls
-3Ar	miér|mier
+3@r	miér
 43a
 4Gcoles	miércoles
 43d
@@ -86069,7 +86069,7 @@ C2s
 95s
 4Bn	milán|milan
 50a
-58es	milanés|milanes
+57es	milanés
 76a
 85s
 52i
@@ -86126,7 +86126,7 @@ C2s
 42metrica	milimétrica
 ;0mente	milimétricamente
 :0o	milimétrico
-89o	milímetro|milimetro
+88o	milímetro
 9<s	milímetros
 45nkito
 40segundo
@@ -86162,7 +86162,7 @@ C2s
 4=a
 52doiro
 58je
-5<n	millán|millan
+5;n	millán
 5;r
 6/d
 76os
@@ -86186,7 +86186,7 @@ C2s
 75s
 4/lones
 45o
-5Cn	millón|millon
+5Bn	millón
 64ada
 92s
 7:ria
@@ -86291,7 +86291,7 @@ C2s
 :0co	mineralógico
 72s
 6=s
-5@ia	minería|mineria
+5@ia	minería
 5>o
 6?s
 59va
@@ -86303,7 +86303,7 @@ C2s
 4/itorio
 46o
 53te
-44uez	mínguez|minguez
+43uez	mínguez
 50s
 37h
 49a
@@ -86336,12 +86336,12 @@ C2s
 45golf
 49juego
 9<s
-4Cma	mínima|minima
+4Cma	mínima
 68l
 77ismo
 9<ta
 ;8s
-6:mente	mínimamente|minimamente
+6:mente	mínimamente
 61rket
 6>s	mínimas
 50ercado
@@ -86356,7 +86356,7 @@ C2s
 97do
 8=r
 72o	minimizó
-5Fo	mínimo|minimo
+5Fo	mínimo
 6@s	mínimos
 7/ca
 63to
@@ -86409,7 +86409,7 @@ C2s
 51lli
 5;sota
 4:ie
-3:o	miño|mino
+39o	miño
 47gue
 40ica
 47lta
@@ -86441,7 +86441,7 @@ C2s
 4/ed
 4:iendo
 64ron
-58o	mintió|mintio
+57o	mintió
 40z
 37ube
 42cia
@@ -86455,16 +86455,16 @@ C2s
 4/jin	minujín
 4/m
 43s
-5:cula	minúscula|minuscula
-9:s	minúsculas|minusculas
+59cula	minúscula
+99s	minúsculas
 88o	minúsculo
 96s	minúsculos
 50tah
-58valia	minusvalía|minusvalia
+57valia	minusvalía
 :3s	minusvalías
 91das	minusválidas
 :4o	minusválido
-;<s	minusválidos|minusvalidos
+;<s	minusválidos
 4/t
 58a
 65s
@@ -86495,7 +86495,7 @@ C2s
 31o
 36pe
 53s
-49ia	miopía|miopia
+48ia	miopía
 3?s	míos|mios
 40ina
 20pony
@@ -86550,21 +86550,21 @@ C2s
 63ina
 81os
 6Co
-77la	mirándola|mirandola
+76la	mirándola
 84e	mirándole
-87o	mirándolo|mirandolo
+86o	mirándolo
 91s	mirándolos
-78me	mirándome|mirandome
+77me	mirándome
 74nos	mirándonos
 75se	mirándose
-75te	mirándote|mirandote
+73te	mirándote
 4Dr
 57a	mirara|mirará
 66n	mirarán|miraran
 60s
 57e	miraré|mirare
 63mos
-54ia	miraría|miraria
+53ia	miraría
 59la
 74s
 66e
@@ -86617,7 +86617,7 @@ C2s
 35na
 3Bo	miro|miró
 41ku
-46n	mirón|miron
+45n	mirón
 55es
 4/sevic
 54lav
@@ -86644,14 +86644,14 @@ C2s
 4:s
 40to
 33c
-49elanea	miscelánea|miscelanea
-:4s	misceláneas|miscelaneas
+48elanea	miscelánea
+:3s	misceláneas
 91o	misceláneo
 :2s	misceláneos
 61laneous
 43ha
 32e
-45ra	mísera|misera
+44ra	mísera
 6<ble
 94mente
 9<s
@@ -86665,8 +86665,8 @@ C2s
 ;2osa
 =9o
 >2s
-57o	mísero|misero
-64s	míseros|miseros
+55o	mísero
+63s	míseros
 52y
 45s
 36fits
@@ -86680,7 +86680,7 @@ C2s
 4:l
 5=es
 40n
-4Eon	misión|mision
+4Eon	misión
 64al
 82es
 6;era
@@ -86697,10 +86697,10 @@ C2s
 54mente
 5Fs
 41idad
-58sima	mismísima|mismisima
+58sima	mismísima
 90s	mismísimas
-8=o	mismísimo|mismisimo
-95s	mismísimos|mismisimos
+8<o	mismísimo
+94s	mismísimos
 55to
 4No
 53foro
@@ -86746,10 +86746,10 @@ C2s
 ::s
 64y
 42i
-5=ca	mística|mistica
+5<ca	mística
 76s	místicas
 69ismo
-6<o	místico|mistico
+6<o	místico
 79s	místicos
 50ficacion	mistificación
 49ral
@@ -86770,8 +86770,8 @@ C2s
 33e
 41s
 34hos
-3=ica	mítica|mitica
-69s	míticas|miticas
+3=ica	mítica
+69s	míticas
 5>o	mítico
 6:s	míticos
 40ficacion	mitificación
@@ -86782,7 +86782,7 @@ C2s
 6/n
 6;r
 4:n
-57es	mítines|mitines
+57es	mítines
 32ja
 50ns
 31la
@@ -86793,12 +86793,12 @@ C2s
 <0es
 ;5s
 41fsky
-4>logia	mitología|mitologia
+4>logia	mitología
 95s	mitologías
 85ca	mitológica
 :4s	mitológicas
-97o	mitológico|mitologico
-:7s	mitológicos|mitologicos
+96o	mitológico
+:6s	mitológicos
 40mano	mitómano
 42nes
 4@s
@@ -86904,7 +86904,7 @@ C2s
 36b
 31i
 41s
-35na	moaña|moana
+34na	moaña
 25b
 37bing
 30el
@@ -87063,8 +87063,8 @@ C2s
 6=o
 79s
 30i
-45ca	módica|modica
-57o	módico|modico
+44ca	módica
+57o	módico
 62s	módicos
 40f
 5?ica
@@ -87084,7 +87084,7 @@ C2s
 9;do
 ;1se	modificándose
 8Cr
-97a	modificará|modificara
+96a	modificará
 :2n	modificarán
 91ia	modificaría
 95la
@@ -87098,7 +87098,7 @@ C2s
 82toria
 =5s
 <0o
-7:o	modificó|modifico
+79o	modificó
 63ed
 6:que	modifique|modifiqué
 97n
@@ -87130,8 +87130,8 @@ C2s
 72idad
 58e
 63s
-5Bo	módulo|modulo
-6@s	módulos|modulos
+5Ao	módulo
+6@s	módulos
 49s
 27e
 35bius
@@ -87151,11 +87151,11 @@ C2s
 22g
 33adiscio
 51or
-46n	mogán|mogan
+45n	mogán
 40rraz
 34oda
 41l
-59lon	mogollón|mogollon
+58lon	mogollón
 40te
 64s
 30ro
@@ -87182,7 +87182,7 @@ C2s
 35nes
 34ra
 31s
-4@es	moisés|moises
+4?es	moisés
 30ta
 52s
 44o
@@ -87220,7 +87220,7 @@ C2s
 46to
 64s
 39o	mojo|mojó
-47n	mojón|mojon
+46n	mojón
 52era
 64s
 4/s
@@ -87279,7 +87279,7 @@ C2s
 7=r
 85a	molestara|molestará
 90n
-85ia	molestaría|molestaria
+84ia	molestaría
 80la
 92e
 92o
@@ -87371,9 +87371,9 @@ C2s
 30en
 57t
 66anea	momentánea
-:9mente	momentáneamente|momentaneamente
+:9mente	momentáneamente
 :0s	momentáneas
-96o	momentáneo|momentaneo
+96o	momentáneo
 :2s	momentáneos
 73zo
 91s
@@ -87398,7 +87398,7 @@ C2s
 42cal
 60to
 55hil
-5=o	mónaco|monaco
+5<o	mónaco
 48da	monada|mónada
 60s
 4<gas
@@ -87454,7 +87454,7 @@ C2s
 48o
 54nedo	mondoñedo
 64go
-49ragon	mondragón|mondragon
+48ragon	mondragón
 53ian
 3Ceda
 6As
@@ -87509,9 +87509,9 @@ C2s
 40k
 55a
 46que
-44sima	monísima|monisima
+43sima	monísima
 80s	monísimas
-73o	monísimo|monisimo
+72o	monísimo
 80s	monísimos
 51mo
 52trol
@@ -87586,8 +87586,8 @@ C2s
 51ilamento
 44gamia
 63tari
-59rafia	monografía|monografia
-::s	monografías|monografias
+59rafia	monografía
+:9s	monografías
 94ca	monográfica
 ;0s	monográficas
 :9o	monográfico
@@ -87604,8 +87604,8 @@ C2s
 93o	monolítico
 76o
 82s
-5;ogo	monólogo|monologo
-8:s	monólogos|monologos
+5:ogo	monólogo
+89s	monólogos
 71uista
 44mando
 63rca
@@ -87615,7 +87615,7 @@ C2s
 52ucleosis
 41parental
 <4es
-67tin	monopatín|monopatin
+66tin	monopatín
 92es
 59laza
 96s
@@ -87645,17 +87645,17 @@ C2s
 :3s	monoteístas
 6/matico	monotemático
 62rapia
-57ona	monótona|monotona
+57ona	monótona
 82s	monótonas
-7:ia	monotonía|monotonia
-78o	monótono|monotono
+79ia	monotonía
+77o	monótono
 82s	monótonos
 52ributista
 >2s
 :5o
 43var	monóvar
 57olumen
-;5es	monovolúmenes|monovolumenes
+;4es	monovolúmenes
 47xido	monóxido
 38real
 4;oe
@@ -87713,7 +87713,7 @@ C2s
 55igne
 5Cje
 7=s
-58lban	montalbán|montalban
+58lban	montalbán
 90o
 6/cino
 61t
@@ -87721,7 +87721,7 @@ C2s
 79o
 59mos
 5;n
-6Ea	montaña|montana
+6Ea	montaña
 71na	montañana
 7Bs	montañas
 61chez	montánchez
@@ -87729,7 +87729,7 @@ C2s
 6/e	montané
 71jos
 79r
-84a	montañera|montanera
+83a	montañera
 85o	montañero
 96s	montañeros
 7:s	montañés|montañes
@@ -87807,7 +87807,7 @@ C2s
 65a
 61de
 67ey
-67ia	montería|monteria
+66ia	montería
 83s	monterias|monterías
 6?o
 77s
@@ -87855,10 +87855,10 @@ C2s
 48juic	montjuïc|montjuic
 8/h
 46martre
-58elo	montmeló|montmelo
+57elo	montmeló
 4Bo	monto|montó
 50liu
-5Dn	montón|monton
+5Cn	montón
 62azo
 60cito
 :0s
@@ -87901,7 +87901,7 @@ C2s
 32y
 39za
 42o	monzó
-5;n	monzón|monzon
+5:n	monzón
 60es
 26o
 36d
@@ -87984,7 +87984,7 @@ C2s
 51ti
 46via
 41y
-47zan	morazán|morazan
+47zan	morazán
 31bazo
 40i
 50d
@@ -88032,7 +88032,7 @@ C2s
 90se	mordiéndose
 72te
 60ron
-57o	mordió|mordio
+56o	mordió
 57sco
 86s
 60quear
@@ -88104,7 +88104,7 @@ C2s
 48ue
 3;i	mori|morí
 4<a	moría|moria
-57n	morían|morian
+57n	morían
 53rty
 45bunda
 90s
@@ -88119,13 +88119,13 @@ C2s
 48n	morin|morín
 54ga
 4Dr
-5:a	morirá|morira
-68n	morirán|moriran
-66s	morirás|moriras
-58e	moriré|morire
+5:a	morirá
+67n	morirán
+65s	morirás
+56e	moriré
 60is	moriréis
 65mos
-59ia	moriría|moriria
+58ia	moriría
 73n	morirían
 57me
 51nos
@@ -88146,7 +88146,7 @@ C2s
 70s
 5/n	morlán
 43ey
-38mon	mormón|mormon
+37mon	mormón
 65a
 70s
 68es
@@ -88161,7 +88161,7 @@ C2s
 65o
 70s
 43do
-4=n	morón|moron
+4<n	morón
 52a
 51es
 53i
@@ -88200,7 +88200,7 @@ C2s
 4<o
 51cotudo
 74y
-56n	morrón|morron
+56n	morrón
 64es
 58s
 52w
@@ -88320,7 +88320,7 @@ C2s
 50r
 4/ly
 48o
-5<les	móstoles|mostoles
+5;les	móstoles
 52s
 48ra
 6>ba
@@ -88337,12 +88337,12 @@ C2s
 94le	mostrándole
 ;1s	mostrándoles
 91me	mostrándome
-96nos	mostrándonos|mostrandonos
+96nos	mostrándonos
 96se	mostrándose
 90te	mostrándote
 6Fr
-7>a	mostrará|mostrara
-8;n	mostrarán|mostraran
+7=a	mostrará
+8:n	mostrarán
 78e	mostraré|mostrare
 88mos
 75ia	mostraría
@@ -88363,7 +88363,7 @@ C2s
 61s
 72e
 72te
-57e	mostré|mostre
+56e	mostré
 62mos
 5Bo	mostró
 6/s
@@ -88471,7 +88471,7 @@ C2s
 66ome
 59ista
 97s
-67zacion	motorización|motorizacion
+66zacion	motorización
 <5es
 86da
 :4s
@@ -88479,7 +88479,7 @@ C2s
 :8s
 54land
 5Aola
-58pasion	motorpasión|motorpasion
+57pasion	motorpasión
 53rad
 5<s
 62pain
@@ -88553,7 +88553,7 @@ C2s
 45ment
 5:os
 4Ar
-57a	moverá|movera
+56a	moverá
 64n	moverán
 50e	moveré
 61mos
@@ -88569,8 +88569,8 @@ C2s
 5;te
 44s
 37i	movi|moví
-4<a	movía|movia
-58n	movían|movian
+4;a	movía
+58n	movían
 44ble
 74s
 4>da
@@ -88585,17 +88585,17 @@ C2s
 5=ndo
 8/lo	moviéndolo
 81nos	moviéndonos
-8:se	moviéndose|moviendose
+89se	moviéndose
 6/to
 55ra
 71n
 67on
 5;s
 6/e
-4Gl	móvil|movil
+4Fl	móvil
 5/e
 60cetiavideojuegos	móvilecetiavideojuegos
-6Es	móviles|moviles
+6Ds	móviles
 71traducir	móvilestraducir
 5/foro
 53h
@@ -88634,7 +88634,7 @@ C2s
 :Es
 51os
 45ng
-4;o	movió|movio
+4;o	movió
 4Astar
 21wgli
 21x
@@ -88743,10 +88743,10 @@ C2s
 4:edumbre
 ;4s
 44io
-5>sima	muchísima|muchisima
+5<sima	muchísima
 9As	muchísimas|muchisimas
 8Co	muchísimo|muchisimo
-9?s	muchísimos|muchisimos
+9>s	muchísimos
 7/simo
 60mo
 50to
@@ -88788,7 +88788,7 @@ C2s
 47s
 31dy
 36e	mude|mudé
-48jar	mudéjar|mudejar
+48jar	mudéjar
 73es	mudéjares
 41la
 41z
@@ -88850,7 +88850,7 @@ C2s
 5Ira
 74l
 80es
-74me	muéstrame|muestrame
+73me	muéstrame
 7Dn
 81os	muéstranos
 77rio
@@ -88889,7 +88889,7 @@ C2s
 53es
 35gle
 63s
-36ica	múgica|mugica
+35ica	múgica
 42wara
 31ler
 39re
@@ -89022,7 +89022,7 @@ B4s
 60ocal
 73rmato
 94e
-6;uncion	multifunción|multifuncion
+6:uncion	multifunción
 <:al
 >6es
 <0es
@@ -89067,7 +89067,7 @@ B4s
 69lataforma
 89yer
 83za
-7?e	múltiple|multiple
+7>e	múltiple
 8Ds	múltiples
 81x
 7;ica
@@ -89094,7 +89094,7 @@ B4s
 ;6se
 :0s
 9:idad
-96o	multiplicó|multiplico
+96o	multiplicó
 85que
 ;4n
 75o	múltiplo
@@ -89155,7 +89155,7 @@ B4s
 30a
 43r
 35ch
-56en	münchen|munchen
+55en	münchen
 50kin
 52o
 60s
@@ -89216,12 +89216,12 @@ B4s
 43ra	munera|múnera
 33gia
 42o
-45uia	munguía|munguia
+44uia	munguía
 37i
 44ain
 40c
 5?h	munich|múnich|münich
-5:ion	munición|municion
+5:ion	munición
 8:es
 6Fpal
 9Ces
@@ -89238,7 +89238,7 @@ B4s
 42esa
 44lla
 41tis
-4:z	muñiz|muniz
+4:z	muñiz
 51agahace
 31nar
 34on	muñón|muñon
@@ -89283,8 +89283,8 @@ B4s
 82s
 79o
 87s
-5:elago	murciélago|murcielago
-:9s	murciélagos|murcielagos
+59elago	murciélago
+:9s	murciélagos
 36der
 47och
 64k
@@ -89300,14 +89300,14 @@ B4s
 4/edas
 58l
 5=ndo
-84se	muriéndose|muriendose
+83se	muriéndose
 58ra
 74n
 6@on
 53se
 4/llei
 6=o
-4Do	murió|murio
+4Co	murió
 39mullo
 86s
 54ra
@@ -89318,7 +89318,7 @@ B4s
 71n
 83do
 74r
-66o	murmuró|murmuro
+66o	murmuró
 32nau
 3Bo
 4@s
@@ -89341,20 +89341,20 @@ B4s
 71a
 53t
 46le
-49ulacion	musculación|musculacion
+48ulacion	musculación
 71do
 7@r
 8=es
 7:tura
-6?o	músculo|musculo
+6>o	músculo
 70esqueletico	musculoesquelético
-7As	músculos|musculos
+7@s	músculos
 85a
 95s
 88o
 96s
 39e
-46e	musée|musee
+46e	musée
 41istica	museística
 92o	museístico
 42l
@@ -89376,7 +89376,7 @@ B4s
 44room
 33i	musi|músi
 4Bc
-5Ka	música|musica
+5Ja	música
 60delrecuerdo
 63foro	musicaforo|músicaforo
 6Fl
@@ -89390,14 +89390,14 @@ B4s
 ;1o
 :1r
 7:mente
-6<s	músicas|musicas
+6;s	músicas
 65tono
 51ian
 80s
-5Ao	músico|musico
+5@o	músico
 63logia	musicología
 94o	musicólogo|musicologo
-6Bs	músicos|musicos
+6Bs	músicos
 67terapia
 48k
 57a
@@ -89425,7 +89425,7 @@ B4s
 40ela
 41ia
 50o
-3=ulman	musulmán|musulman
+3<ulman	musulmán
 8<a
 98s
 8@es
@@ -89603,7 +89603,7 @@ B4s
 48mos
 4?n
 4Ar
-57a	nacerá|nacera
+57a	nacerá
 63n	nacerán
 53ia	nacería
 43s
@@ -89615,7 +89615,7 @@ B4s
 4@o
 55s
 42t
-3>i	nací|naci
+3=i	nací
 48a	nacía
 54n	nacían
 4>da
@@ -89741,7 +89741,7 @@ B0s
 32ua
 52l
 53s
-58tl	náhuatl|nahuatl
+57tl	náhuatl
 4:el
 43m
 25i
@@ -89761,7 +89761,7 @@ B0s
 30ve
 3/xement
 20jayo
-39era	nájera|najera
+38era	nájera
 30ib
 32wa
 22ka
@@ -89845,7 +89845,7 @@ B0s
 41ucket
 30u
 31y
-2?o	não|nao
+2>o	não
 31h
 31ki
 41o
@@ -89861,11 +89861,11 @@ B0s
 35les
 36o
 48ca
-4=leon	napoleón|napoleon|napoléon
+4=leon	napoleón|napoléon
 84ica	napoleónica
 ;4s	napoleónicas
 :3o	napoleónico
-6=s	nápoles|napoles
+6=s	nápoles
 59i	napoli|nápoli
 65tana
 :1s
@@ -89925,7 +89925,7 @@ B0s
 44ta
 4Az
 39nia
-36on	narón|naron
+34on	narón
 3?ra
 55ba
 70n
@@ -89966,7 +89966,7 @@ B0s
 60mejor
 60ovl
 60vl
-3;vaez	narváez|narvaez
+3:vaez	narváez
 52ja
 50l
 54rte
@@ -90006,7 +90006,7 @@ B0s
 28t
 3>a	nata|ñata
 46cha
-5?ion	natación|natacion
+5>ion	natación
 4@l
 54e
 67s
@@ -90092,7 +90092,7 @@ B0s
 96s
 52opata	naturópata
 :0s	naturópatas
-96ia	naturopatía|naturopatia
+95ia	naturopatía
 :1ca	naturopática
 33xo
 38y
@@ -90104,21 +90104,21 @@ B0s
 85r
 7:io
 95s
-78o	náufrago|naufrago|naufragó
-87s	náufragos|naufragos
+77o	náufrago|naufragó
+86s	náufragos
 36ghty
 3/m
 31ru
-38sea	náusea|nausea
+37sea	náusea
 61bunda
 :4o
 ;0s
 6<s	náuseas|nauseas
 32ta
 4<ica	náutica|nautica|naútica
-78s	náuticas|nauticas
-6<o	náutico|nautico|naútico
-7:s	náuticos|nauticos|naúticos
+78s	náuticas
+6;o	náutico|naútico
+79s	náuticos|naúticos
 57lus
 31zet
 24v
@@ -90196,8 +90196,8 @@ B0s
 47gation
 77or
 51on
-4:o	navío|navio
-58s	navíos|navios
+4:o	navío
+58s	navíos
 41sion
 30man
 3/o
@@ -90309,7 +90309,7 @@ B0s
 :Gs
 6Gta
 8Aba
-::mos	necesitábamos|necesitabamos
+::mos	necesitábamos
 :;n
 :5s
 8/d
@@ -90322,14 +90322,14 @@ B0s
 8En
 9:do
 8?r
-9=a	necesitará|necesitara
-::n	necesitarán|necesitaran
-:;s	necesitarás|necesitaras
-95e	necesitaré|necesitare
+9<a	necesitará
+:9n	necesitarán
+::s	necesitarás
+93e	necesitaré
 :0is	necesitaréis
 :9mos
 9;ia	necesitaría|necesitaria
-;5mos	necesitaríamos|necesitariamos
+;5mos	necesitaríamos
 ;6n	necesitarían
 ;1s	necesitarías
 90la
@@ -90364,7 +90364,7 @@ B0s
 58sis
 63s
 5/tizante
-39tar	néctar|nectar
+38tar	néctar
 60es	néctares
 27d
 33a
@@ -90491,14 +90491,14 @@ B0s
 54l
 62la
 80s
-56n	negrín|negrin
+55n	negrín
 5;ta
 76s
 68o
 76s
 62ud
 4Ho
-54n	negrón|negron
+53n	negrón
 54ponte
 5Cs
 45ura
@@ -90531,7 +90531,7 @@ B0s
 4/unam
 2<l
 34a
-35ida	nélida|nelida
+34ida	nélida
 33l
 44a
 4/e
@@ -90560,7 +90560,7 @@ B0s
 3=e	nene|nené
 49s
 33g
-46o	ñengo|nengo
+45o	ñengo
 31hum
 69a
 30is
@@ -90656,7 +90656,7 @@ B0s
 42o
 3:ja
 3<o	nero|ñero
-47n	nerón|neron
+47n	nerón
 30pio
 3<uda
 33va
@@ -90664,7 +90664,7 @@ B0s
 92s
 4/e
 4<io
-68n	nervión|nervion
+67n	nervión
 6@s
 7>a
 83mente
@@ -90675,7 +90675,7 @@ B0s
 44o
 37y
 2<s
-34cafe	nescafé|nescafe
+33cafe	nescafé
 31ecidad
 65ta
 81mos
@@ -90700,8 +90700,8 @@ B0s
 46a
 46e
 50a
-49le	nestlé|nestle
-4@or	néstor|nestor
+48le	nestlé
+4?or	néstor
 2?t
 3?a
 4;mente
@@ -90752,16 +90752,16 @@ B0s
 34man
 66n
 59tica	neumática|neumatica
-96s	neumáticas|neumaticas
-8<o	neumático|neumatico
-9@s	neumáticos|neumaticos
+95s	neumáticas
+8;o	neumático
+9?s	neumáticos
 4/ococica	neumocócica
 83o
 54logia	neumología
 5:nia	neumonía
 83s	neumonías
 52torax	neumotórax
-3?quen	neuquén|neuquen
+3>quen	neuquén
 53ina
 73o
 8/s
@@ -90797,7 +90797,7 @@ A3s
 ;7s	neurológicas
 :7o	neurológico
 ;7s	neurológicos
-87o	neurólogo|neurologo
+86o	neurólogo
 94s	neurólogos
 81y
 53marketing
@@ -90973,8 +90973,8 @@ A3s
 40ndro
 58or
 4Bragua
-8;ense	nicaragüense|nicaraguense
-<9s	nicaragüenses|nicaraguenses
+8;ense	nicaragüense
+<8s	nicaragüenses
 45s
 54io
 3=e
@@ -91005,7 +91005,7 @@ A3s
 58a
 60e
 62i
-6Cs	nicolás|nicolas
+6Bs	nicolás
 72a
 64u
 5=e
@@ -91058,7 +91058,7 @@ A3s
 21f
 3/ios
 27gel
-48r	níger|niger
+47r	níger
 5=ia
 73na
 9/s
@@ -91079,7 +91079,7 @@ A3s
 75sh
 40y
 32ra
-55n	nigrán|nigran
+53n	nigrán
 44is
 40o
 50mancia
@@ -91097,7 +91097,7 @@ A3s
 30uil
 22i
 31gata
-27jar	níjar|nijar
+25jar	níjar
 30megen
 26k
 33a
@@ -91157,8 +91157,8 @@ A3s
 33co
 3:e
 46l
-4;ra	niñera|ninera
-67s	niñeras|nineras
+4;ra	niñera
+66s	niñeras
 44s	nines|niñes
 4?z	niñez
 38fa
@@ -91170,7 +91170,7 @@ A3s
 43n
 42uem	ninguém
 54i	ninguì
-5In	ningún|ningun
+5In	ningún
 6Ia
 76s
 60ea
@@ -91212,7 +91212,7 @@ A3s
 36s
 20p
 3/les
-39on	nipón|nipon
+38on	nipón
 59a
 64s
 55es
@@ -91220,7 +91220,7 @@ A3s
 61ia
 40ur
 2/qab
-3:uel	níquel|niquel
+39uel	níquel
 62ado
 21r
 30gua
@@ -91244,16 +91244,16 @@ A3s
 27t
 31a
 33e
-38ida	nítida|nitida
+38ida	nítida
 65mente	nítidamente
 66s	nítidas
 5;ez
-58o	nítido|nitido
+57o	nítido
 64s	nítidos
 35o
 38rato
 77s
-47ico	nítrico|nitrico
+46ico	nítrico
 52lo
 51to
 73s
@@ -91280,7 +91280,7 @@ A3s
 45a
 4Kl
 52a
-68cion	nivelación|nivelacion
+68cion	nivelación
 61da
 74o
 80r
@@ -91438,7 +91438,7 @@ A3s
 28m
 34a
 43d
-58a	nómada|nomada
+58a	nómada
 68s	nómadas
 55e	nomade|nómade
 60rs
@@ -91461,7 +91461,7 @@ A3s
 69n
 77do
 6?r
-77a	nombrará|nombrara
+76a	nombrará
 82n	nombrarán|nombraran
 7/e	nombraré
 8/mos
@@ -91481,7 +91481,7 @@ A3s
 60e
 63n
 6Fs
-5<o	nombró|nombro
+5;o	nombró
 38e
 40darisa
 40n
@@ -91491,7 +91491,7 @@ A3s
 <2s
 43s	nomes|només
 31i
-4?na	nómina|nomina
+4>na	nómina
 6<cion	nominación
 :<es
 6;da
@@ -91506,7 +91506,7 @@ A3s
 61plus
 65r
 70on
-6;s	nóminas|nominas
+6:s	nóminas
 62tivas
 93o
 :0s
@@ -91555,7 +91555,7 @@ A3s
 32r
 42d
 5/wijk
-36s	nóos|noos
+35s	nóos
 43a
 41fera
 28p
@@ -91586,9 +91586,9 @@ A3s
 5/n
 5;ste
 45ic
-68a	nórdica|nordica
+68a	nórdica
 74s	nórdicas
-69o	nórdico|nordico
+68o	nórdico
 79s	nórdicos
 40schleife
 50trom
@@ -91634,7 +91634,7 @@ A3s
 6Dmente
 5;n
 64da
-79ia	normandía|normandia
+78ia	normandía
 83e
 74o
 84s
@@ -91660,7 +91660,7 @@ A3s
 4He
 50africano
 =/s
-6>merica	norteamérica|norteamerica
+6=merica	norteamérica
 <@na
 ><s
 =Ao
@@ -91720,10 +91720,10 @@ A3s
 30tale
 6@gia
 97s
-87ca	nostálgica|nostalgica
+86ca	nostálgica
 :1s	nostálgicas
-99o	nostálgico|nostalgico
-:8s	nostálgicos|nostalgicos
+98o	nostálgico
+:8s	nostálgicos
 49ra
 68damus
 52e
@@ -91748,7 +91748,7 @@ A3s
 4@r
 59a	notará|notara
 66n	notarán|notaran
-67s	notarás|notaras
+66s	notarás
 54emos
 5:ia	notaría|notaria
 78do
@@ -91773,7 +91773,7 @@ A3s
 44pad
 43r
 4>s
-5:e	nótese|notese
+59e	nótese
 39hing
 40ofagus
 50mb
@@ -91809,7 +91809,7 @@ A3s
 83n
 93do
 8;r
-98a	notificará|notificara
+97a	notificará
 :1n	notificarán
 9/emos
 92le
@@ -92009,7 +92009,7 @@ A3s
 76s
 52n
 51r
-45e	ñuble|nuble
+44e	ñuble
 53nse	ñublense
 44o	nublo|nubló
 37osidad
@@ -92025,7 +92025,7 @@ A3s
 51ico
 84s
 5Ao	núcleo
-6>s	núcleos|nucleos
+6>s	núcleos
 61tido	nucleótido
 :6s	nucleótidos|nucléotidos
 53us
@@ -92130,14 +92130,14 @@ A3s
 5:ica	numérica
 84mente	numéricamente
 86s	numéricas
-7;o	numérico|numerico
+7:o	numérico
 88s	numéricos
 90fases	numéricosfases
 65to
 85s
-5Ko	número|numero
-69logia	numerología|numerologia
-6Es	números|numeros
+5Jo	número
+67logia	numerología
+6Ds	números
 7<a
 8Cs
 71isimas	numerosísimas
@@ -92145,8 +92145,8 @@ A3s
 7;o
 8Cs
 30isfila
-59matica	numismática|numismatica
-:3o	numismático|numismatico
+57matica	numismática
+:2o	numismático
 31s	núms
 2:n
 33a
@@ -92201,7 +92201,7 @@ A3s
 64s
 50cia
 7/o
-8Bn	nutrición|nutricion
+8An	nutrición
 9=al
 ;<es
 ;1mente
@@ -92314,7 +92314,7 @@ A3s
 3:lisco
 82s
 54x	obelix|obélix
-35ra	oberá|obera
+34ra	oberá
 41hausen
 4/land
 40oi
@@ -92406,7 +92406,7 @@ A3s
 91nos	obligándonos
 90se	obligándose
 6=r
-79a	obligará|obligara
+79a	obligará
 85n	obligarán|obligaran
 76ia	obligaría
 9/n	obligarían
@@ -92428,7 +92428,7 @@ A3s
 ::edad
 :@o
 ;<s
-5>o	obligó|obligo
+5=o	obligó
 59ue	obligue|obligué
 77n
 70s
@@ -92458,7 +92458,7 @@ A3s
 50on
 4Is
 36e
-4=gon	obregón|obregon
+4<gon	obregón
 43n
 4>ra
 6;s
@@ -92523,8 +92523,8 @@ A3s
 ;1o	observándolo
 :5se	observándose
 7Dr
-87a	observará|observara
-95n	observarán|observaran
+86a	observará
+94n	observarán
 91s	observarás
 85emos
 84la
@@ -92543,7 +92543,7 @@ A3s
 75r
 71s
 85e	obsérvese
-6?o	observó|observo
+6>o	observó
 4>sion	obsesión
 85a
 97da
@@ -92579,7 +92579,7 @@ A3s
 <3do
 ;7r
 8>o	obstáculo
-9@s	obstáculos|obstaculos
+9@s	obstáculos
 5Ente
 4/et
 65ra
@@ -92607,12 +92607,12 @@ A3s
 74e
 83n
 92do
-2;ten	obtén|obten
+2:ten	obtén
 5@cion	obtención
 90es
 5<dra	obtendrá
 89n	obtendrán
-8:s	obtendrás|obtendras
+89s	obtendrás
 7/e	obtendré
 88mos
 77ia	obtendría
@@ -92658,7 +92658,7 @@ A3s
 67mos
 61ste
 5Bo
-24us	obús|obus
+23us	obús
 42es
 2<via
 53do
@@ -92708,7 +92708,7 @@ A3s
 74e
 83n
 8Fs
-79o	ocasionó|ocasiono
+79o	ocasionó
 4;o
 50s
 21c
@@ -92728,14 +92728,14 @@ A3s
 4=n
 55a
 53front
-5:ia	oceanía|oceania
+5:ia	oceanía
 7/clima	oceaníaclima
 64c
 77a	oceánica
 86s	oceánicas
 76o	oceánico
 83s	oceánicos
-5Ao	océano|oceano|oceáno
+5Ao	océano|oceáno
 66grafia	oceanografía
 ;1ca	oceanográfica
 =/s	oceanográficas
@@ -92877,8 +92877,8 @@ A3s
 67te
 8<s
 5Ar
-6;a	ocupará|ocupara
-77n	ocuparán|ocuparan
+6:a	ocupará
+76n	ocuparán
 61e	ocuparé
 74mos
 66ia	ocuparía
@@ -92897,7 +92897,7 @@ A3s
 51mos
 59n
 51s
-4>o	ocupó|ocupo
+4=o	ocupó
 3@rra
 69n
 5Ee
@@ -92917,11 +92917,11 @@ A3s
 91n
 8<on
 75se
-6Co	ocurrió|ocurrio
+6Co	ocurrió
 6Ar
 7;a	ocurrirá
 83n	ocurrirán
-7:ia	ocurriría|ocurriria
+7:ia	ocurriría
 90n	ocurrirían
 72le
 15d
@@ -92981,14 +92981,14 @@ A3s
 40etro	odómetro
 38n	odón|odon
 40tologa	odontóloga
-9=ia	odontología|odontologia
+9<ia	odontología
 ;/aula	odontologíaaula
-:7ca	odontológica|odontologica
+:6ca	odontológica
 <3s	odontológicas
-;6o	odontológico|odontologico
+;5o	odontológico
 <4s	odontológicos
-98o	odontólogo|odontologo
-:8s	odontólogos|odontologos
+97o	odontólogo
+:7s	odontólogos
 61pediatria	odontopediatría
 32s
 20re
@@ -93126,7 +93126,7 @@ A3s
 80mente
 73o
 31dios
-3:matica	ofimática|ofimatica
+39matica	ofimática
 93s	ofimáticas
 81o	ofimático
 90s	ofimáticos
@@ -93158,7 +93158,7 @@ A3s
 90las	ofrecérselas
 7;te
 68s
-57i	ofrecí|ofreci
+56i	ofrecí
 6=a	ofrecía
 7:n	ofrecían
 6<da
@@ -93195,13 +93195,13 @@ A3s
 6=o
 21talmica	oftálmica
 9/s	oftálmicas
-69ologia	oftalmología|oftalmologia
+68ologia	oftalmología
 ;3ca	oftalmológica
 =1s	oftalmológicas
 <3o	oftalmológico
 =0s	oftalmológicos
-:7o	oftalmólogo|oftalmologo
-;5s	oftalmólogos|oftalmologos
+:6o	oftalmólogo
+;4s	oftalmólogos
 21uscacion	ofuscación
 62do
 17g
@@ -93235,17 +93235,17 @@ A3s
 32o
 20rid
 1=i	oí|oi
-2;a	oía|oia
+2:a	oía
 31mos	oíamos
 36n	oían
 33rtzun
-24d	oíd|oid
+23d	oíd
 35a	oída
-47s	oídas|oidas
-3Co	oído|oido
+46s	oídas
+3Bo	oído
 43r
 51es
-4@s	oídos|oidos
+4?s	oídos
 28e
 31r
 2<ga
@@ -93256,7 +93256,7 @@ A3s
 2/ie
 22kos
 2;l
-29mos	oímos|oimos
+29mos	oímos
 22nk
 30tercambios
 2Br	oír|oir
@@ -93267,15 +93267,15 @@ A3s
 42mos
 36la	oírla|oirla
 51s	oírlas
-44e	oírle|oirle
+43e	oírle
 48o	oírlo|oirlo
 54s	oírlos|oirlos
 32me	oírme
-35se	oírse|oirse
+34se	oírse
 35te	oírte|oirte
 23s	oís
 30e
-37te	oíste|oiste
+36te	oíste
 2/ta
 10j
 21a
@@ -93293,7 +93293,7 @@ A3s
 44ndo
 45r
 3<da
-34n	ojén|ojen
+33n	ojén
 30o
 39ras
 39te
@@ -93355,7 +93355,7 @@ A3s
 40hola
 30tz
 3/v
-48arria	olavarría|olavarria
+47arria	olavarría
 43e
 46ide
 31y
@@ -93396,7 +93396,7 @@ A3s
 46ros
 30mos
 32ntzero
-3>o	óleo|oleo
+3=o	óleo
 46ducto
 94s
 48s	óleos|oleos
@@ -93414,13 +93414,13 @@ A3s
 8/s
 5;o
 2>ga
-36uin	olguín|olguin
+35uin	olguín
 21ha
 42r
 3/o
 44s
 28i	oli|olí
-3:a	olía|olia
+39a	olía
 42n	olían
 41rt
 44s	olías|olias
@@ -93447,11 +93447,11 @@ A3s
 7:da	olimpiada|olimpíada
 9=s	olimpiadas|olimpíadas
 65c	olimpic|olímpic
-7=a	olímpica|olimpica
-85mente	olímpicamente|olimpicamente
-87s	olímpicas|olimpicas
-7?o	olímpico|olimpico
-8@s	olímpicos|olimpicos
+7=a	olímpica
+84mente	olímpicamente
+87s	olímpicas
+7?o	olímpico
+8@s	olímpicos
 61smo
 5<o
 31n
@@ -93574,7 +93574,7 @@ A3s
 6;te	olvídate|olvidate
 61va
 5@e	olvide|olvidé
-69is	olvidéis|olvideis
+68is	olvidéis
 60monos	olvidémonos
 8>s
 6=n
@@ -93597,7 +93597,7 @@ A3s
 23a
 39ha
 31ira
-37n	omán|oman
+36n	omán
 41a	omaña
 3Ar
 42a
@@ -93650,7 +93650,7 @@ A3s
 22nes
 37i
 48a
-4;bus	ómnibus|omnibus
+4:bus	ómnibus
 43direccional
 45life
 41modo	omnímodo
@@ -93756,9 +93756,9 @@ A3s
 32on
 35rica	onírica
 73s	oníricas
-67o	onírico|onirico
+67o	onírico
 73s	oníricos
-38s	onís|onis
+37s	onís
 30tsuka
 37x	onix|ónix
 22kyo
@@ -93846,7 +93846,7 @@ A3s
 23c
 30i
 40n
-4Gon	opción|opcion
+4Gon	opción
 6?al
 8:es
 88mente
@@ -93902,7 +93902,7 @@ A3s
 64te
 8/s
 5@r
-67a	operará|operara
+66a	operará
 72n	operarán
 64ia	operaria|operaría
 80s
@@ -93913,7 +93913,7 @@ A3s
 65me
 68on
 67se
-58s	óperas|operas
+58s	óperas
 53ting
 78on
 94s
@@ -93933,7 +93933,7 @@ A3s
 54ta
 41istica	operística
 91o	operístico
-48o	operó|opero
+47o	operó
 32th
 20helia
 27i
@@ -93965,7 +93965,7 @@ A3s
 5/ao	opinião
 52n
 51o
-6In	opinión|opinion
+6In	opinión
 75e
 81detective
 90itorial	opinióneditorial
@@ -94068,8 +94068,8 @@ A3s
 57do
 4@r
 55a	optará|optara
-64n	optarán|optaran
-53ia	optaría|optaria
+63n	optarán
+52ia	optaría
 59on
 50se
 43s
@@ -94082,17 +94082,17 @@ A3s
 50er
 42ron
 3/i
-4@ca	óptica|optica
+4?ca	óptica
 65l
 60mente	ópticamente
-6<s	ópticas|opticas
-5>o	óptico|optico
-6:s	ópticos|opticos
+6;s	ópticas
+5=o	óptico
+6:s	ópticos
 50s
-4>ma	óptima|optima
+4>ma	óptima
 61l
 62mente	óptimamente
-6;s	óptimas|optimas
+6:s	óptimas
 53ice
 81n
 6>smo
@@ -94114,7 +94114,7 @@ A3s
 90lo
 84tion
 74er
-5>o	óptimo|optimo
+5>o	óptimo
 69s	óptimos
 50um
 6<s
@@ -94123,7 +94123,7 @@ A3s
 6/al
 66s
 42plex
-3<o	optó|opto
+3;o	optó
 44ma
 53etria	optometría
 91sta
@@ -94154,11 +94154,11 @@ A3s
 2<a
 34ba
 50n
-3Ccion	oración|oracion
+3Ccion	oración
 7?es
 4=le
 4/ular
-6:o	oráculo|oraculo
+69o	oráculo
 75s	oráculos
 34d
 43o
@@ -94204,14 +94204,14 @@ A3s
 45s
 50on
 45t
-5>a	órbita|orbita
+5=a	órbita
 60dor
 69l
 76es
 63n
 74do
 60r
-68s	órbitas|orbitas
+68s	órbitas
 52er
 57z
 33yt
@@ -94257,7 +94257,7 @@ A3s
 7>za
 9;s
 6Br	ordenar|ordeñar
-78a	ordenará|ordenara
+77a	ordenará
 8/n	ordenarán
 7/la
 91s
@@ -94270,8 +94270,8 @@ A3s
 63ta
 5:e	ordene|ordené
 63n
-6Bs	órdenes|ordenes
-5@o	ordenó|ordeno|ordeño
+6As	órdenes
+5?o	ordenó|ordeño
 4;r
 51s
 43s
@@ -94296,7 +94296,7 @@ A3s
 28e	ore|oré
 31a
 4/muno
-3:gano	orégano|oregano
+3:gano	orégano
 4<on	oregon|oregón
 35iro
 3@ja
@@ -94322,7 +94322,7 @@ A3s
 84s
 56dad
 34ebre
-77ria	orfebrería|orfebreria
+77ria	orfebrería
 73s
 47o
 54n	orfeón
@@ -94374,8 +94374,8 @@ A3s
 9=do
 ;2se	organizándose
 8Cr
-99a	organizará|organizara
-:6n	organizarán|organizaran
+98a	organizará
+:5n	organizarán
 93emos
 92la
 ;1s
@@ -94396,7 +94396,7 @@ A3s
 <8s
 70e
 83r
-7>o	organizó|organizo
+7>o	organizó
 5Bo	órgano
 6/clorados
 60fosforados
@@ -94453,7 +94453,7 @@ A3s
 86do
 :0se	orientándose
 7>r
-85a	orientará|orientara
+84a	orientará
 93n	orientarán|orientaran
 80la
 91o
@@ -94471,7 +94471,7 @@ A3s
 71d
 76n
 71s
-66o	orientó|oriento
+65o	orientó
 3:ficio
 8:s
 44lame
@@ -94510,7 +94510,7 @@ A3s
 64e
 73n
 70s
-6;o	originó|origino
+6;o	originó
 68s
 40nal
 31hime
@@ -94625,7 +94625,7 @@ A3s
 82r
 8;s
 73ra
-48idea	orquídea|orquidea
+47idea	orquídea
 8>s	orquideas|orquídeas
 21r
 3/antia
@@ -94662,19 +94662,19 @@ A3s
 89s
 42gonal
 91es
-5>rafia	ortografía|ortografia
+5>rafia	ortografía
 95ca	ortográfica
 ;6s	ortográficas
 :8o	ortográfico
-;6s	ortográficos|ortograficos
+;6s	ortográficos
 42molecular
 47n
 49pedia
 91s
-86ca	ortopédica|ortopedica
+85ca	ortopédica
 :2s	ortopédicas
 96o	ortopédico|ortopedico
-:6s	ortopédicos|ortopedicos
+:5s	ortopédicos
 80sta
 ;/s
 31s
@@ -94857,7 +94857,7 @@ A3s
 44oartritis
 51mielitis
 50pata	osteópata
-87ia	osteopatía|osteopatia
+86ia	osteopatía
 60enia
 6;orosis
 51sarcoma
@@ -94954,14 +94954,14 @@ A3s
 72te
 92s
 6>r
-7:a	otorgará|otorgara
-87n	otorgarán|otorgaran
+7:a	otorgará
+86n	otorgarán
 72ia	otorgaría
 78le
 94s
 78on
 75se
-5=o	otorgó|otorgo
+5<o	otorgó
 59ue
 77n
 40ongo
@@ -95133,11 +95133,11 @@ B1o	otorrinolaringólogo
 31cito
 74s
 34ide
-2:ulacion	ovulación|ovulacion
+29ulacion	ovulación
 51ndo
 51r
-4:o	óvulo|ovulo
-59s	óvulos|ovulos
+49o	óvulo
+59s	óvulos
 11w
 2:en
 45s
@@ -95172,14 +95172,14 @@ B1o	otorrinolaringólogo
 53tiva
 86o
 42e
-4<o	óxido|oxido
-58s	óxidos|oxidos
+4;o	óxido
+57s	óxidos
 31gena
 77cion	oxigenación
 77da
 80o
 73r
-6Ao	oxígeno|oxigeno
+6@o	oxígeno
 72terapia
 31metro
 81s
@@ -95209,7 +95209,7 @@ B1o	otorrinolaringólogo
 50n
 48on
 3:s
-2<o	oyó|oyo
+2;o	oyó
 32la
 31n	oyón
 22sho
@@ -95230,7 +95230,7 @@ B1o	otorrinolaringólogo
 22zie
 37y
 0Fpa	pa|pá
-2:a	paã|paa
+29a	paã
 33r
 41a
 31s
@@ -95242,7 +95242,7 @@ B1o	otorrinolaringólogo
 48ito
 4Go
 56s
-35on	pabón|pabon
+34on	pabón
 31ulo	pábulo
 29c
 37a
@@ -95289,15 +95289,15 @@ B1o	otorrinolaringólogo
 88mente
 8Fs
 4;fic
-7>a	pacífica|pacifica
+7>a	pacífica
 87cion	pacificación
 83dor
 ;/a
 ;0es
-89mente	pacíficamente|pacificamente
+88mente	pacíficamente
 83r
-88s	pacíficas|pacificas
-7Bo	pacífico|pacifico
+88s	pacíficas
+7Ao	pacífico
 89s	pacíficos
 65smo
 78ta
@@ -95400,7 +95400,7 @@ B1o	otorrinolaringólogo
 86o	padrisimo|padrísimo
 92s
 40o	padró
-5=n	padrón|padron
+5=n	padrón
 66es
 50s	padrós
 5/te
@@ -95416,7 +95416,7 @@ B1o	otorrinolaringólogo
 30nza
 31s
 4/tum
-3<z	páez|paez
+3;z	páez
 23f
 30oro
 41s
@@ -95450,14 +95450,14 @@ B1o	otorrinolaringólogo
 59o
 6:s
 4Gr
-5=a	pagará|pagara
+5<a	pagará
 6;n	pagarán|pagaran
 66s	pagarás|pagaras
-58e	pagaré|pagare
+57e	pagaré
 66mos
-67s	pagarés|pagares
-59ia	pagaría|pagaria
-75n	pagarían|pagarian
+66s	pagarés
+58ia	pagaría
+75n	pagarían
 72s	pagarías
 57la
 74s
@@ -95479,10 +95479,10 @@ B1o	otorrinolaringólogo
 49rank
 4;s	pages|pagés|pagès
 41t
-3Lina	página|pagina
+3Kina	página
 65busquedas	páginabúsquedas
-66cion	paginación|paginacion
-6Hs	páginas|paginas
+65cion	paginación
+6Gs	páginas
 3/ni
 3Ho	pago|pagó
 40american
@@ -95506,7 +95506,7 @@ B1o	otorrinolaringólogo
 3/ces
 35d
 41eia
-49os	paidós|paidos
+48os	paidós
 5/tribo
 35ge
 4/nton
@@ -95530,7 +95530,7 @@ B1o	otorrinolaringólogo
 4/ing
 43o
 41s
-3Ms	país|pais
+3Ls	país
 48a
 5Cje
 7Bs
@@ -95546,7 +95546,7 @@ B1o	otorrinolaringólogo
 6:o
 7;s
 56s
-4Jes	países|paises
+4Jes	países
 42ito
 44ley
 41os	països
@@ -95559,7 +95559,7 @@ B1o	otorrinolaringólogo
 34z
 2?ja
 46r
-56a	pájara|pajara
+56a	pájara
 52era
 67s
 55illo
@@ -95568,8 +95568,8 @@ B1o	otorrinolaringólogo
 80s
 7:o
 89s
-5?o	pájaro|pajaro
-6@s	pájaros|pajaros
+5>o	pájaro
+6?s	pájaros
 52raco
 92s
 4;s
@@ -95587,7 +95587,7 @@ B1o	otorrinolaringólogo
 71s
 61ero
 93s
-48n	pajín|pajin
+48n	pajín
 56a
 6/s
 44ta
@@ -95603,7 +95603,7 @@ B1o	otorrinolaringólogo
 32a
 31ete
 30i
-4>stan	pakistán|pakistan
+4=stan	pakistán
 85i	pakistaní
 92es	pakistaníes
 42to
@@ -95617,7 +95617,7 @@ B1o	otorrinolaringólogo
 80foro
 62eja
 90s
-76ria	palabrería|palabreria
+76ria	palabrería
 64ita
 94s
 63o
@@ -95727,7 +95727,7 @@ B1o	otorrinolaringólogo
 90s
 85o
 99s
-49da	pálida|palida
+49da	pálida
 64s	pálidas
 51ece
 8/n
@@ -95768,7 +95768,7 @@ B1o	otorrinolaringólogo
 94s
 52nova
 5:r
-6:es	palmarés|palmares
+69es	palmarés
 61ia
 70o
 70to
@@ -95885,8 +95885,8 @@ B1o	otorrinolaringólogo
 48cea
 44dera
 80s
-7=ia	panadería|panaderia
-99s	panaderías|panaderias
+7<ia	panadería
+98s	panaderías
 79o
 86s
 44geos
@@ -95894,9 +95894,9 @@ B1o	otorrinolaringólogo
 4;l	pañal|panal
 53era	pañalera
 8/s	pañaleras
-6=s	pañales|panales
+6=s	pañales
 46m
-5Da	panamá|panama
+5Ca	panamá
 58ena	panameña
 83s	panameñas
 70ista	panameñista
@@ -95982,7 +95982,7 @@ B1o	otorrinolaringólogo
 43tta
 62iere
 61one
-34filo	pánfilo|panfilo
+32filo	pánfilo
 40letario
 78o
 88s
@@ -95996,7 +95996,7 @@ B1o	otorrinolaringólogo
 32i
 48agua
 47c
-5?o	pánico|panico
+5?o	pánico
 43ficacion	panificación
 86dora
 <3s
@@ -96026,9 +96026,9 @@ B1o	otorrinolaringólogo
 4Brama
 87s
 71ic
-9>a	panorámica|panoramica
-:<s	panorámicas|panoramicas
-99o	panorámico|panoramico
+9>a	panorámica
+:;s	panorámicas
+99o	panorámico
 :3s	panorámicos
 86o
 4:s	paños
@@ -96052,7 +96052,7 @@ B1o	otorrinolaringólogo
 86zo
 :4s
 74ita
-6@on	pantalón|pantalon
+6>on	pantalón
 80citos
 8Aes
 90ta
@@ -96068,7 +96068,7 @@ B1o	otorrinolaringólogo
 52ismo	panteísmo
 70ta	panteísta
 53ne
-5;on	panteón|panteon
+5;on	panteón
 74es
 5/r
 6;a
@@ -96144,7 +96144,7 @@ B1o	otorrinolaringólogo
 6;ra
 88s
 7<ia	papelería|papeleria
-96s	papelerías|papelerias
+95s	papelerías
 71o
 6Cs
 69ta
@@ -96152,7 +96152,7 @@ B1o	otorrinolaringólogo
 50illos
 67to
 87s
-57on	papelón|papelon
+57on	papelón
 71es
 51ucho
 6/n
@@ -96227,17 +96227,17 @@ B1o	otorrinolaringólogo
 67n
 52ellum
 60nos
-75s	parabéns|parabens
+74s	parabéns
 54ienes
 5;ola	parábola
-87s	parábolas|parabolas
-78ica	parabólica|parabolica
+87s	parábolas
+77ica	parabólica
 :2s	parabólicas
 92o	parabólico
 :0s	parabólicos
 52risa
 9;s
-4:caidas	paracaídas|paracaidas
+49caidas	paracaídas
 86ismo
 :5ta
 <6s
@@ -96267,8 +96267,8 @@ B1o	otorrinolaringólogo
 =2s	paradigmáticos
 65s
 7=e
-76iaca	paradisíaca|paradisiaca
-;5s	paradisíacas|paradisiacas
+74iaca	paradisíaca
+;4s	paradisíacas
 :8o	paradisiaco|paradisíaco
 ;2s	paradisíacos
 77o
@@ -96322,8 +96322,8 @@ B1o	otorrinolaringólogo
 60ita
 93s
 41iba	paraíba
-5Bso	paraíso|paraiso
-7;s	paraísos|paraisos
+5Aso	paraíso
+7:s	paraísos
 4=je
 6<s
 41l
@@ -96361,13 +96361,13 @@ B1o	otorrinolaringólogo
 90a	paralizará
 93on
 9/se
-77o	paralizó|paralizo
+76o	paralizó
 51lax
 65el
 84s
 5/os
 40maribo
-55edico	paramédico|paramedico
+54edico	paramédico
 :6s	paramédicos
 61nto
 93s
@@ -96376,19 +96376,19 @@ B1o	otorrinolaringólogo
 :1o	paramétrico
 ;/s	paramétricos
 92zacion	parametrización
-8=o	parámetro|parametro
+8<o	parámetro
 9As	parámetros
 51i
 69litar
 ;<es
 ;6ismo
-5;o	páramo|paramo
+5:o	páramo
 66re
 6;s	paramos|páramos
 64tor
 69unt
 4<n
-5>a	paraná|parana
+5=a	paraná
 64ense
 61l
 62sales
@@ -96418,7 +96418,7 @@ B1o	otorrinolaringólogo
 ;0s	parapléjicos
 5/oliciales
 83tica	parapolítica
-58sicologia	parapsicología|parapsicologia
+57sicologia	parapsicología
 40quat
 62e
 4Cr
@@ -96449,9 +96449,9 @@ B1o	otorrinolaringólogo
 81s	parásitas
 72e
 74ismo
-7:o	parásito|parasito
+79o	parásito
 84logia	parasitología
-8<s	parásitos|parasitos
+8<s	parásitos
 94is
 57ol
 74es
@@ -96513,10 +96513,10 @@ B1o	otorrinolaringólogo
 68mos
 6Dn
 6Er
-7:a	parecerá|parecera
+7:a	parecerá
 84n	parecerán
 74es
-7<ia	parecería|pareceria
+7<ia	parecería
 93n	parecerían
 73le
 91s
@@ -96526,7 +96526,7 @@ B1o	otorrinolaringólogo
 79se
 72te
 6;s
-5Dia	parecía|parecia
+5Dia	parecía
 72mos	parecíamos
 7>n	parecían
 70s	parecías
@@ -96541,11 +96541,11 @@ B1o	otorrinolaringólogo
 80e
 8;on
 75se
-6Co	pareció|parecio
+6Bo	pareció
 4Dd
 50e
 6Cs
-56on	paredón|paredon
+56on	paredón
 73es
 4Hja
 60el
@@ -96703,8 +96703,8 @@ B1o	otorrinolaringólogo
 85r
 77o	parpadeo|parpadeó
 81s
-68o	párpado|parpado
-7;s	párpados|parpados
+68o	párpado
+7;s	párpados
 32q
 4Gue
 66adero
@@ -96723,7 +96723,7 @@ B1o	otorrinolaringólogo
 ;4s	parquímetros
 63ng
 61zado
-38r	párr|parr
+37r	párr
 4>a
 52do
 54fada
@@ -96795,10 +96795,10 @@ B1o	otorrinolaringólogo
 80s
 5Hs
 48i	parti|partí
-59a	partía|partia
+58a	partía
 6/mos	partíamos
 65n	partían
-5=cion	partición|particion
+5<cion	partición
 92ado
 :3r
 9;es
@@ -96821,8 +96821,8 @@ B1o	otorrinolaringólogo
 <Es
 ;3s
 9Fr
-:=a	participará|participara
-;>n	participarán|participaran
+:=a	participará
+;>n	participarán
 ;0s	participarás
 :2e	participaré
 ;3mos
@@ -96845,7 +96845,7 @@ B1o	otorrinolaringólogo
 9<s	partícipes|participes
 86io
 :0s
-8Ao	participó|participo
+8Ao	participó
 6;ula	partícula
 92do
 9Gr
@@ -96880,7 +96880,7 @@ B1o	otorrinolaringólogo
 79on
 65s
 5;mos
-5=o	partió|partio|partío
+5=o	partió|partío
 5Jr
 68a	partirá
 74n	partirán
@@ -96920,12 +96920,12 @@ B1o	otorrinolaringólogo
 44ularia
 92o
 60o	párvulo
-75s	párvulos|parvulos
+75s	párvulos
 2=s
 3Ia
 4/a
 4Bba
-67mos	pasábamos|pasabamos
+66mos	pasábamos
 6>n
 63s
 55le
@@ -96965,13 +96965,13 @@ B1o	otorrinolaringólogo
 5Edo
 73la	pasándola|pasandola
 82e	pasándole
-85o	pasándolo|pasandolo
+84o	pasándolo
 7/me	pasándome
 74se	pasándose
 58te
 76s
-67ia	pasantía|pasantia
-88s	pasantías|pasantias
+66ia	pasantía
+87s	pasantías
 47o
 51s
 44palabra
@@ -96990,9 +96990,9 @@ B1o	otorrinolaringólogo
 8;s
 70la
 6:mos
-5?ia	pasaría|pasaria
+5>ia	pasaría
 72mos	pasaríamos
-78n	pasarían|pasarian
+78n	pasarían
 72s	pasarias|pasarías
 5<la
 76s
@@ -97075,7 +97075,7 @@ B1o	otorrinolaringólogo
 4?llo
 7>s
 40ni
-4Eon	pasión|pasion
+4Don	pasión
 68al
 85es
 73ria
@@ -97151,8 +97151,8 @@ B1o	otorrinolaringólogo
 48e
 5@l
 68era
-8<ia	pastelería|pasteleria
-:7s	pastelerías|pastelerias
+8;ia	pastelería
+:6s	pastelerías
 86o
 93s
 7=s
@@ -97176,7 +97176,7 @@ B1o	otorrinolaringólogo
 55zal
 88es
 4>o
-56n	pastón|paston
+55n	pastón
 5Br
 6;a
 7?l
@@ -97212,9 +97212,9 @@ B1o	otorrinolaringólogo
 45gones
 7?ia
 90n
-87ca	patagónica|patagonica
+86ca	patagónica
 :2s	patagónicas
-97o	patagónico|patagonico
+97o	patagónico
 :4s	patagónicos
 41ki
 56y
@@ -97242,7 +97242,7 @@ B1o	otorrinolaringólogo
 61s
 50owork
 59work
-38e	paté|pate
+37e	paté
 46a
 50ba
 5/da
@@ -97286,11 +97286,11 @@ B1o	otorrinolaringólogo
 75s
 54son
 43s	patés
-49tica	patética|patetica
+49tica	patética
 80mente	patéticamente
-84s	patéticas|pateticas
-7=o	patético|patetico
-87s	patéticos|pateticos
+84s	patéticas
+7;o	patético
+86s	patéticos
 63smo
 39h
 46finder
@@ -97319,7 +97319,7 @@ B1o	otorrinolaringólogo
 85s
 73e
 80s
-5:o	patiño|patino
+5:o	patiño
 4Co
 5<s
 41shtan	patishtán
@@ -97341,7 +97341,7 @@ B1o	otorrinolaringólogo
 9=s	patologías
 89ca	patológica
 :5s	patológicas
-99o	patológico|patologico
+98o	patológico
 :7s	patológicos
 73o	patólogo
 80s	patólogos
@@ -97416,7 +97416,7 @@ B1o	otorrinolaringólogo
 83o	patrocinó
 61lo
 57l
-5Bn	patrón|patron
+5An	patrón
 6<a
 76je
 7=l
@@ -97538,7 +97538,7 @@ B1o	otorrinolaringólogo
 60a
 6/ich
 3>o
-49n	pavón|pavon
+49n	pavón
 5/ado
 55e
 61s
@@ -97582,7 +97582,7 @@ B1o	otorrinolaringólogo
 30roll
 36s
 41afecard
-58ndu	paysandú|paysandu
+58ndu	paysandú
 31ton
 31za
 2Hz
@@ -97657,7 +97657,7 @@ B1o	otorrinolaringólogo
 41e
 43o
 30tom	peatóm
-59n	peatón|peaton
+58n	peatón
 6=al
 89es
 83izacion	peatonalización
@@ -97783,19 +97783,19 @@ B1o	otorrinolaringólogo
 83es
 64re
 80s
-3?i	pedí|pedi
-4>a	pedía|pedia
+3=i	pedí
+4=a	pedía
 53mos	pedíamos
-5;n	pedían|pedian
+5;n	pedían
 51s	pedías
 53tr
 7<a
 88s
-7<ia	pediatría|pediatria
+7<ia	pediatría
 8/c
-9:a	pediátrica|pediatrica
+99a	pediátrica
 :4s	pediátricas
-97o	pediátrico|pediatrico
+96o	pediátrico
 :6s	pediátricos
 93s
 41culosis
@@ -97810,7 +97810,7 @@ B1o	otorrinolaringólogo
 6As
 40gre
 79e
-66i	pedigrí|pedigri
+65i	pedigrí
 40le
 50uvio
 45mento
@@ -97818,10 +97818,10 @@ B1o	otorrinolaringólogo
 5@os
 4Fr
 5<a	pedirá
-68n	pedirán|pediran
-57e	pediré|pedire
+68n	pedirán
+56e	pediré
 65mos
-59ia	pediría|pediria
+58ia	pediría
 70n	pedirían
 70s	pedirías
 55la
@@ -97842,8 +97842,8 @@ B1o	otorrinolaringólogo
 3?o
 4/bear
 48filia
-76o	pedófilo|pedofilo
-87s	pedófilos|pedofilos
+75o	pedófilo
+86s	pedófilos
 43rra
 70s
 64o
@@ -98002,7 +98002,7 @@ B1o	otorrinolaringólogo
 32o
 33rano
 45ce
-45o	peiró|peiro
+44o	peiró
 30sa
 30x
 41e
@@ -98016,7 +98016,7 @@ B1o	otorrinolaringólogo
 61s	pekeños
 46rman	pekerman|pékerman
 42s
-3>in	pekín|pekin
+3>in	pekín
 30ka
 21l
 3=a	pela|pelã
@@ -98065,9 +98065,9 @@ B1o	otorrinolaringólogo
 57mos
 5;n
 6<do
-84se	peleándose|peleandose
+83se	peleándose
 5?r
-65a	peleará|peleara
+64a	peleará
 74n	pelearán|pelearan
 60la
 70e
@@ -98094,16 +98094,16 @@ B1o	otorrinolaringólogo
 51ndo
 52r
 43can
-75o	pelícano|pelicano
-84s	pelícanos|pelicanos
-5Jula	película|pelicula
+74o	pelícano
+83s	pelícanos
+5Iula	película
 8Hs	películas|peliculas
 93coches	películascoches
 92id
 90video
 8/tierras	películatierras
 7/ero
-76on	peliculón|peliculon
+75on	peliculón
 46gra
 72n
 77r
@@ -98122,7 +98122,7 @@ B1o	otorrinolaringólogo
 40kan
 50ula
 44llos
-4;n	pelín|pelin
+4:n	pelín
 41roja
 5:roja
 96s
@@ -98200,8 +98200,8 @@ B1o	otorrinolaringólogo
 43ffo
 47quera
 91s
-8@ia	peluquería|peluqueria
-::s	peluquerías|peluquerias
+8>ia	peluquería
+:9s	peluquerías
 88o
 97s
 90un
@@ -98270,7 +98270,7 @@ B1o	otorrinolaringólogo
 55roya	peñarroya
 60ubia	peñarrubia
 4Bs	penas|peñas
-58co	peñasco|penasco
+57co	peñasco
 73s	peñascos
 41te	peñate
 40zo	peñazo
@@ -98307,19 +98307,19 @@ B1o	otorrinolaringólogo
 4;rive
 85s
 43ular
-6;o	péndulo|pendulo
+69o	péndulo
 71s	péndulos
 60um
 3Ae
-4:des	penedès|penedes|penedés
+49des	penedès|penedés
 51o
 4/lla
-5=ope	penélope|penelope
+5<ope	penélope
 4;s
 4;tra
 74ba
 90n
-7?cion	penetración|penetracion
+7>cion	penetración
 ;7es
 77da
 96s
@@ -98336,7 +98336,7 @@ B1o	otorrinolaringólogo
 84on
 67e
 74n
-67o	penetró|penetro
+66o	penetró
 32g
 4;uin
 71s
@@ -98348,14 +98348,14 @@ B1o	otorrinolaringólogo
 :1s
 40lla
 40n	peñín
-5Asula	península|peninsula
+5Asula	península
 9;r
 :7es
 90s	penínsulas
 41que
 73s
 42s
-59cola	peñíscola|peñiscola|peniscola
+59cola	peñíscola|peñiscola
 51tas	peñistas
 47ta	penita|peñita
 5<encia
@@ -98391,7 +98391,7 @@ B1o	otorrinolaringólogo
 47a	pensa|pensá
 5Cba
 71is
-7:mos	pensábamos|pensabamos
+79mos	pensábamos
 7<n
 78s
 60le
@@ -98412,7 +98412,7 @@ B1o	otorrinolaringólogo
 ;Cs
 6Aos
 5Endo
-88lo	pensándolo|pensandolo
+87lo	pensándolo
 68te
 86s
 52o
@@ -98421,10 +98421,10 @@ B1o	otorrinolaringólogo
 71mos	pensáramos
 7:n	pensarán|pensaran
 76s	pensarás|pensaras
-67e	pensaré|pensare
+66e	pensaré
 74is	pensaréis|pensareis
 72mos
-6:ia	pensaría|pensaria
+69ia	pensaría
 81mos	pensaríamos
 84n	pensarían
 82s	pensarías
@@ -98435,7 +98435,7 @@ B1o	otorrinolaringólogo
 6/nos
 6<on
 69se
-85lo	pensárselo|pensarselo
+84lo	pensárselo
 63te
 59s	pensas|pensás
 62e
@@ -98444,12 +98444,12 @@ B1o	otorrinolaringólogo
 87o
 9/s
 50va
-4Ce	pensé|pense
-57is	penséis|penseis
+4Be	pensé
+56is	penséis
 5<mos
 4/iero
 59lvania
-5Bon	pensión|pension
+5Bon	pensión
 7/ada
 95o
 ::s
@@ -98462,7 +98462,7 @@ B1o	otorrinolaringólogo
 75ista
 ;9s
 71s
-4@o	pensó|penso
+4?o	pensó
 43um
 31t
 44a
@@ -98487,7 +98487,7 @@ B1o	otorrinolaringólogo
 30uela	peñuela
 73s	peñuelas
 49ltima	penúltima
-8:o	penúltimo|penultimo
+8:o	penúltimo
 91s	penúltimos
 4:mbra
 85s
@@ -98497,7 +98497,7 @@ B1o	otorrinolaringólogo
 5/golosa
 32zion
 28o
-3;n	peón|peon
+3:n	peón
 4:es
 4/ia	peonía
 43za
@@ -98522,7 +98522,7 @@ B1o	otorrinolaringólogo
 41s
 36i
 40llo
-45n	pepín|pepin
+44n	pepín
 52illo
 95s
 5<o	pepino|pepiño
@@ -98597,7 +98597,7 @@ B1o	otorrinolaringólogo
 85on
 88se
 66e	percaté|percate
-68o	percató|percato
+67o	percató
 43ebe
 73s
 54ntil
@@ -98646,7 +98646,7 @@ B1o	otorrinolaringólogo
 85se
 68o
 54val
-4=usion	percusión|percusion
+4=usion	percusión
 97es
 96ista
 =2s
@@ -98656,7 +98656,7 @@ B1o	otorrinolaringólogo
 63or
 4:y
 31d
-4:ais	perdáis|perdais
+49ais	perdáis
 58mos
 40e
 5;dor
@@ -98667,11 +98667,11 @@ B1o	otorrinolaringólogo
 5<mos
 5Fr
 6<a	perderá
-79n	perderán|perderan
-78s	perderás|perderas
-66e	perderé|perdere
+79n	perderán
+78s	perderás
+65e	perderé
 76mos
-6:ia	perdería|perderia
+6:ia	perdería
 82mos	perderíamos
 86n	perderían
 8/s	perderías
@@ -98688,15 +98688,15 @@ B1o	otorrinolaringólogo
 6;te
 54s	perdes|perdés
 4?i	perdí|perdi
-5<a	perdía|perdia
+5;a	perdía
 62mos	perdíamos
-68n	perdían|perdian
+67n	perdían
 50cera
 78s
-6:ion	perdición|perdicion
+6:ion	perdición
 5Fda	pérdida|perdida
 76mente
-7Cs	pérdidas|perdidas
+7Bs	pérdidas
 6Fo
 7@s
 71un
@@ -98711,12 +98711,12 @@ B1o	otorrinolaringólogo
 61uera
 92o
 5<mos
-5Co	perdió|perdio
+5Bo	perdió
 50s
 6:te
 59z
 48omo
-5Cn	perdón|perdon
+5Bn	perdón
 6?a
 72ba
 80le
@@ -98757,7 +98757,7 @@ B1o	otorrinolaringólogo
 75do
 77n
 76r
-85a	perdurará|perdurara
+84a	perdurará
 90n	perdurarán
 66e
 72n
@@ -98794,7 +98794,7 @@ B1o	otorrinolaringólogo
 65o
 4>jil
 4/lada
-56lo	perelló|perello
+55lo	perelló
 52man
 4:nne
 7/mente
@@ -98809,7 +98809,7 @@ B1o	otorrinolaringólogo
 42t
 52ti
 4:yra
-4Fz	pérez|perez
+4Ez	pérez
 5=a
 52ca
 56osa
@@ -98871,7 +98871,7 @@ A/s
 60o	perfiló
 44omance
 54ra
-7<cion	perforación|perforacion
+7;cion	perforación
 ;9es
 75da
 95s
@@ -98898,8 +98898,8 @@ A/s
 94s
 72r
 6@e
-7:ria	perfumería|perfumeria
-:7s	perfumerías|perfumerias
+79ria	perfumería
+:6s	perfumerías
 7?s
 61ista
 55sion	perfusión
@@ -98908,7 +98908,7 @@ A/s
 63o	pérgamo
 4/enado	pergeñado
 7/r	pergeñar
-47ola	pérgola|pergola
+46ola	pérgola
 77s	pérgolas|pergolas
 63ini
 40unta
@@ -98934,7 +98934,7 @@ A/s
 95s
 8:ca	periférica
 :7s	periféricas
-9;o	periférico|periferico
+9;o	periférico
 :<s	periféricos
 51oneo
 52rasis	perífrasis
@@ -98961,8 +98961,8 @@ A/s
 9=mente	periódicamente
 9;s	periódicas
 8:idad
-8Do	periódico|periodico
-9Bs	periódicos|periodicos
+8Co	periódico
+9As	periódicos
 7/quito
 7Csmo
 8Dta
@@ -99020,7 +99020,7 @@ A/s
 :1on
 8<ial
 ;;es
-85o	perjudicó|perjudico
+84o	perjudicó
 77que
 :5n
 5Aicio
@@ -99099,19 +99099,19 @@ A/s
 60sion
 52t
 6Ca
-77me	permítame|permitame
+76me	permítame
 85os
 7An
-88me	permítanme|permitanme
+87me	permítanme
 84os	permítanos
 78s
 81eme	permítaseme
 6Ie
-77me	permíteme|permiteme
+76me	permíteme
 7En
 8/os	permítenos
 78s
-64i	permití|permiti
+63i	permití
 7>a	permitía
 8:n	permitían
 7:da
@@ -99161,7 +99161,7 @@ A/s
 52s
 40era
 70s
-46ia	pernía|pernia
+45ia	pernía
 55ciosa
 :2s
 95o
@@ -99179,7 +99179,7 @@ A/s
 94o
 42l
 50a
-4>n	perón|peron
+4>n	perón
 52a
 60s
 53e	peroné
@@ -99198,7 +99198,7 @@ A/s
 55ti
 40xidacion	peroxidación
 8/sa
-77o	peróxido|peroxido
+76o	peróxido
 80s	peróxidos
 41zo
 30pectiva
@@ -99491,7 +99491,7 @@ A/s
 73e
 81n
 70o	perturbó
-3Hu	perú|peru
+3Gu	perú
 4Aana
 7<s
 61idad
@@ -99540,7 +99540,7 @@ A/s
 54umbre
 43j
 58e
-49me	pésame|pesame
+48me	pésame
 5/os
 4;n
 56do
@@ -99557,8 +99557,8 @@ A/s
 51ba
 70n
 5/da
-66eria	pescadería|pescaderia
-:3s	pescaderías|pescaderias
+65eria	pescadería
+:2s	pescaderías
 83o
 64illa
 73to
@@ -99599,14 +99599,14 @@ A/s
 5/ero
 31hawar
 31ificacion	pesificación
-4<ma	pésima|pesima
+4;ma	pésima
 61mente	pésimamente
-67s	pésimas|pesimas
+67s	pésimas
 5:ismo
 7;ta
 98s
-5<o	pésimo|pesimo
-66s	pésimos|pesimos
+5;o	pésimo
+65s	pésimos
 44tos
 3Ho
 40na
@@ -99654,8 +99654,8 @@ A/s
 5/chi
 42da
 53o
-46lo	pétalo|petalo
-6<s	pétalos|petalos
+46lo	pétalo
+6;s	pétalos
 4/n
 59ca
 5/do
@@ -99672,7 +99672,7 @@ A/s
 60s
 3<e
 42co
-47n	petén|peten
+45n	petén
 5/eras
 4Br
 51a
@@ -99739,7 +99739,7 @@ A/s
 55glifos
 61rado
 50l
-6Ceo	petróleo|petroleo
+6Ceo	petróleo
 89s	petróleos
 7>ra
 9<s
@@ -99799,7 +99799,7 @@ A/s
 2@z
 32a
 3/oa
-49n	pezón|pezon
+49n	pezón
 5<es
 31uela
 42na	pezuña
@@ -99990,16 +99990,16 @@ A/s
 4<r
 57a	pícara|picara
 53d
-68ia	picardía|picardia
+68ia	picardía
 81s	picardías
 6/o
 57esca
 8/o
-58o	pícaro|picaro
+57o	pícaro
 62n
 71a
 7/es
-65s	pícaros|picaros
+64s	pícaros
 47s
 59a
 50o
@@ -100008,7 +100008,7 @@ A/s
 6>o
 40tostes
 45zo
-68n	picazón|picazon
+67n	picazón
 33cadilly
 5/rdo
 4;hu
@@ -100044,7 +100044,7 @@ A/s
 61s
 52k
 3Bo	pico|picó
-46n	picón|picon
+46n	picón
 48r
 54es
 4>s
@@ -100080,7 +100080,7 @@ A/s
 51os	pídanos
 4:s
 3Ee
-48le	pídele|pidele
+46le	pídele
 60s	pídeles
 53o	pídelo|pidelo
 45me	pideme|pídeme
@@ -100089,9 +100089,9 @@ A/s
 4;s
 35gin
 3Aiendo
-89le	pidiéndole|pidiendole
+88le	pidiéndole
 :3s	pidiéndoles
-85me	pidiéndome|pidiendome
+83me	pidiéndome
 80nos	pidiéndonos
 80te	pidiéndote
 58ra
@@ -100124,7 +100124,7 @@ A/s
 85s
 3Hl
 40ago	piélago
-75s	piélagos|pielagos
+74s	piélagos
 4>es
 41onefritis
 32monte
@@ -100243,8 +100243,8 @@ A/s
 57o
 66s
 33comayo
-3<dora	píldora|pildora
-7:s	píldoras|pildoras
+3;dora	píldora
+79s	píldoras
 32e
 43s
 4=ta
@@ -100288,7 +100288,7 @@ A/s
 44s
 4/ud
 32o
-46n	pilón|pilon
+45n	pilón
 54a	piloña
 51cillo
 52es
@@ -100318,7 +100318,7 @@ A/s
 30enta
 69el
 7/ro
-6;on	pimentón|pimenton
+6:on	pimentón
 80es
 3@ienta
 82s
@@ -100329,7 +100329,7 @@ A/s
 40ollo
 8/s
 2?n
-3?a	piña|pina
+3>a	piña
 46coteca
 52ulo	pináculo
 81s	pináculos
@@ -100394,7 +100394,7 @@ A/s
 40l
 5/l
 4>ra	piñera
-57o	piñero|pinero
+57o	piñero
 4:s
 40t
 53a
@@ -100412,8 +100412,8 @@ A/s
 52es	pingües
 5/in
 70a	pingüina
-7;o	pingüino|pinguino
-8<s	pingüinos|pinguinos
+7:o	pingüino
+8:s	pingüinos
 33heiro
 40ole
 32i
@@ -100504,9 +100504,9 @@ A/s
 3;za
 51miento
 5<s
-48on	pinzón|pinzon
+47on	pinzón
 61es
-2>o	pío|pio
+2=o	pío
 37jo
 5:s
 60o
@@ -100575,8 +100575,8 @@ A/s
 68ismo	piragüismo
 48midal
 94es
-7>e	pirámide|piramide
-8<s	pirámides|piramides
+7>e	pirámide
+8<s	pirámides
 40n
 56a	piraña
 65s	pirañas
@@ -100594,7 +100594,7 @@ A/s
 70n
 78r
 65o
-6>ria	piratería|pirateria
+6>ria	piratería
 90categoria
 67s
 31e
@@ -100608,7 +100608,7 @@ A/s
 45s
 4/x
 33i
-46apolis	piriápolis|piriapolis
+45apolis	piriápolis
 41doxina
 4;neo
 7=s
@@ -100734,7 +100734,7 @@ A/s
 44da
 60s
 53o
-48goras	pitágoras|pitagoras
+47goras	pitágoras
 71ica	pitagórica
 92os	pitagóricos
 4/haya
@@ -100769,7 +100769,7 @@ A/s
 30man
 3;o	pito|pitó
 41l
-48n	pitón|piton
+47n	pitón
 55es
 52isa
 4/rreo
@@ -100827,11 +100827,11 @@ A/s
 5=ra
 79s
 6=o
-77n	pizarrón|pizarron
+76n	pizarrón
 82es
 3<ca
 5/s
-36juan	pizjuán|pizjuan
+35juan	pizjuán
 3@za
 5<s
 4;eria	pizzeria|pizzería
@@ -100878,9 +100878,9 @@ A/s
 70s
 42id
 65a	plácida
-77mente	plácidamente|placidamente
+76mente	plácidamente
 64ez
-6:o	plácido|placido
+69o	plácido
 50lla
 54ta
 37dur
@@ -100990,7 +100990,7 @@ A/s
 9>r
 :1on
 :0se
-84o	planificó|planifico
+83o	planificó
 74que
 :0n
 5<lla
@@ -101043,8 +101043,8 @@ A/s
 8;do
 :3se	planteándose
 7?r
-87a	planteará|planteara
-94n	plantearán|plantearan
+86a	planteará
+93n	plantearán
 80emos
 83ia	plantearía
 8/la
@@ -101070,11 +101070,11 @@ A/s
 5Cilla
 9@s
 62nes
-64o	plantío|plantio
+63o	plantío
 71s	plantíos
 63ta
 84s
-59o	plantó|planto
+58o	plantó
 67n	plantón
 74es
 53ronics
@@ -101115,17 +101115,17 @@ A/s
 6/n
 5/ido	plásmido
 80s	plásmidos
-57o	plasmó|plasmo
+56o	plasmó
 61dium
 41t
 54a
 60s
 58ic
-7?a	plástica|plastica
-8>s	plásticas|plasticas
+7?a	plástica
+8>s	plásticas
 77idad
-7Co	plástico|plastico
-8?s	plásticos|plasticos
+7Bo	plástico
+8?s	plásticos
 72s
 62ficada
 <0s
@@ -101140,8 +101140,8 @@ A/s
 5Eforma
 :Bs
 52nito
-6=o	plátano|platano
-7:s	plátanos|platanos
+6<o	plátano
+7:s	plátanos
 56s
 4=e
 59a
@@ -101154,7 +101154,7 @@ A/s
 59nse
 82s
 51resco
-66ia	platería|plateria
+65ia	platería
 81s	platerías
 67o
 73s
@@ -101190,7 +101190,7 @@ A/s
 4Co	plato|plató
 5=n	platón
 65ica	platónica
-88o	platónico|platonico
+87o	platónico
 93s	platónicos
 71smo
 50on
@@ -101385,7 +101385,7 @@ A/s
 53lla
 82s
 43mer
-45on	plumón|plumon
+44on	plumón
 62es
 34na
 3>ral
@@ -101414,13 +101414,13 @@ A/s
 71quista
 41petrol
 40rssfayerwayer
-49valia	plusvalía|plusvalia
-97s	plusvalías|plusvalias
+48valia	plusvalía
+96s	plusvalías
 72or
 37tarco
 45o
 52cracia
-5:n	plutón|pluton
+59n	plutón
 65io
 36vial
 77es
@@ -101576,7 +101576,7 @@ A/s
 40do
 62ra
 8/s
-4<is	podáis|podais
+4;is	podáis
 44l
 4Cmos
 40n
@@ -101587,7 +101587,7 @@ A/s
 75ing
 7:s
 3;e
-4Dis	podéis|podeis|podeís
+4Cis	podéis|podeís
 44m
 5Jos
 43n
@@ -101621,20 +101621,20 @@ A/s
 58se
 56te
 4Bs	podes|podés
-55ta	podestá|podesta
+54ta	podestá
 3/gorica
 33i	podi|podí
-4Ga	podía|podia
+4Ga	podía
 53is	podíais|podiais
-5>mos	podíamos|podiamos
-5Cn	podían|podian
-5<s	podías|podias
+5>mos	podíamos
+5Bn	podían
+5;s	podías
 4Fdo
 4=o
 55s
 49um	podium|pódium
 31o
-46logia	podología|podologia
+46logia	podología
 72o	podólogo
 83s	podólogos
 52ski
@@ -101643,16 +101643,16 @@ A/s
 4Ha	podrá
 5/mos
 5Fn	podrán
-5Gs	podrás|podras
+5Fs	podrás
 4?e	podré|podre
 57dumbre
-5?is	podréis|podreis|podreís
+5>is	podréis|podreís
 5Cmos
 43i	podrí
-5Ja	podría|podria
+5Ia	podría
 69is	podríais|podriais
-6Bmos	podríamos|podriamos
-6Fn	podrían|podrian
+6Bmos	podríamos
+6En	podrían
 6As	podrías|podrias
 59da
 75s
@@ -101670,9 +101670,9 @@ A/s
 44s
 31r
 35s
-4Eia	poesía|poesia
+4Dia	poesía
 64foro	poesiaforo|poesíaforo
-6<s	poesías|poesias
+6;s	poesías
 32t
 4Ca
 50las
@@ -101791,14 +101791,14 @@ A/s
 74po
 59e
 50i	policí
-6Ha	policía|policia
+6Ga	policía
 79ca	policiaca|policíaca
 98s	policiacas|policíacas
 88o	policiaco|policíaco
 97s	policiacos|policíacos
 7Bl
 8@es
-7Bs	policías|policias
+7Bs	policías
 61er
 70s
 54linica	policlínica
@@ -101832,8 +101832,8 @@ A/s
 53lota	políglota
 55onal
 92es
-7>o	polígono|poligono
-89s	polígonos|poligonos
+7=o	polígono
+89s	polígonos
 54rafo	polígrafo
 40insaturadas
 =3os
@@ -101844,8 +101844,8 @@ A/s
 :0s	poliméricas
 9/os	poliméricos
 83zacion	polimerización
-78o	polímero|polimero
-89s	polímeros|polimeros
+77o	polímero
+88s	polímeros
 56odal
 63rfismo
 <2s
@@ -101879,14 +101879,14 @@ A/s
 5/e
 6<cnica	politécnica|politècnica
 ;/s	politécnicas
-:9o	politécnico|politecnico
+:8o	politécnico
 61ismo	politeísmo
 80ta	politeísta
 :0s	politeístas
 5/ic	polític
 7Ja	política
 86l
-8?mente	políticamente|politicamente
+8>mente	políticamente
 8Gs	políticas
 91tros
 7Go	político
@@ -101918,8 +101918,8 @@ A/s
 99te
 ;4s
 50inilo
-4=za	póliza|poliza
-6:s	pólizas|polizas
+4<za	póliza
+69s	pólizas
 51on	polizón
 32k
 45a
@@ -101982,7 +101982,7 @@ A/s
 44illo
 51to
 4Co
-5;ra	pólvora|polvora
+5;ra	pólvora
 70nca
 63ienta
 ;2s
@@ -102070,13 +102070,13 @@ A/s
 72sa
 40icherry
 4@ra	pondrá
-6=n	pondrán|pondran
-67s	pondrás|pondras
+6<n	pondrán
+66s	pondrás
 5>e	pondré|pondre
 6=mos
-5=ia	pondría|pondria
+5<ia	pondría
 72mos	pondríamos
-77n	pondrían|pondrian
+76n	pondrían
 78s	pondrías
 3Ge
 46d
@@ -102119,7 +102119,7 @@ A/s
 61o	póngalo
 70s	póngalos
 50me	póngame
-65onos	pongámonos|pongamonos
+64onos	pongámonos
 7=s
 5An
 61le
@@ -102129,9 +102129,9 @@ A/s
 6>e	póngase|pongase|pongasé
 4Do
 34i
-4@a	ponía|ponia
-55mos	poníamos|poniamos
-5<n	ponían|ponian
+4?a	ponía
+54mos	poníamos
+5;n	ponían
 54s	ponías|ponias
 54towska
 41ble
@@ -102141,11 +102141,11 @@ A/s
 :1s	poniéndolas
 98e	poniéndole|poniendole
 :1s	poniéndoles
-96o	poniéndolo|poniendolo
+95o	poniéndolo
 :3s	poniéndolos
-86me	poniéndome|poniendome
-85nos	poniéndonos|poniendonos
-8:se	poniéndose|poniendose
+85me	poniéndome
+84nos	poniéndonos
+89se	poniéndose
 81te	poniéndote
 6=te
 82foro
@@ -102189,7 +102189,7 @@ A/s
 :3s
 52ga
 45o
-55n	pontón|ponton
+54n	pontón
 63es
 52s
 41s
@@ -102213,7 +102213,7 @@ A/s
 4/s
 2Dp
 3:a
-48yan	popayán|popayan
+47yan	popayán
 31cap
 43orn
 36e
@@ -102225,7 +102225,7 @@ A/s
 31i
 40s
 36o	popo|popó
-45catepetl	popocatépetl|popocatepetl
+45catepetl	popocatépetl
 43l
 52o
 40te
@@ -102278,11 +102278,11 @@ A/s
 20q
 3/ito
 37ue
-5<r	póquer|poquer
+5<r	póquer
 46illo
 50sima	poquísima
 92s	poquísimas
-85o	poquísimo|poquisimo
+84o	poquísimo
 94s	poquísimos
 56ta
 75s
@@ -102367,11 +102367,11 @@ A/s
 3<n
 42hub
 4Go
-5=grafia	pornografía|pornografia
+5=grafia	pornografía
 ;/contiene
 :5ca	pornográfica
-<6s	pornográficas|pornograficas
-;8o	pornográfico|pornografico
+<5s	pornográficas
+;7o	pornográfico
 <8s	pornograficos|pornográficos
 5<s
 67tar
@@ -102398,7 +102398,7 @@ A/s
 60res
 7=ia	porqueria|porquería
 98s	porquerías|porquerias
-65s	porqués|porques
+64s	porqués
 30r
 4;a
 5;s
@@ -102415,9 +102415,9 @@ A/s
 51ta
 60o
 49o
-55n	porrón|porron
+54n	porrón
 58s
-46ua	porrúa|porrua
+45ua	porrúa
 3>sche
 4/i
 47upuesto
@@ -102427,7 +102427,7 @@ A/s
 58ba
 77n
 64ebe	portabebe|portabebé
-96s	portabebés|portabebes
+95s	portabebés
 70lla
 61icicletas
 7:lidad
@@ -102493,8 +102493,8 @@ A/s
 64se
 57s
 52te
-6Cil	portátil|portatil
-8Aes	portátiles|portatiles
+6Bil	portátil
+8@es	portátiles
 51vasos
 62elas
 75ntura
@@ -102527,7 +102527,7 @@ A/s
 54o
 5:r
 65a
-6=ia	portería|porteria
+6<ia	portería
 84s	porterías
 6@o
 7;s
@@ -102540,7 +102540,7 @@ A/s
 40i
 51a
 52cada
-6:o	pórtico|portico
+69o	pórtico
 74s	pórticos
 54l
 66la
@@ -102578,7 +102578,7 @@ A/s
 54ense
 5Cgal
 87ete
-6Aues	portugués|portugues|português
+6Aues	portugués|português
 9>a
 :6s
 94e
@@ -102632,9 +102632,9 @@ A/s
 57s
 4<ia	poseía
 69n	poseían
-56da	poseída|poseida
+56da	poseída
 71s	poseídas
-69o	poseído|poseido
+68o	poseído
 79n	poseidón|poseidon
 75s	poseídos
 43n
@@ -102709,7 +102709,7 @@ A/s
 83e
 90n
 9Cs
-86o	posicionó|posiciono
+85o	posicionó
 42donia
 44tano
 57ion
@@ -102856,7 +102856,7 @@ A/s
 60rtem
 43natal
 44o
-58bon	postobón|postobon
+57bon	postobón
 53peratoria
 >1s
 =7o
@@ -102903,7 +102903,7 @@ A/s
 85te
 62e
 71n
-66o	postuló|postulo
+65o	postuló
 55ma	póstuma
 72mente	póstumamente
 7/s	póstumas
@@ -103094,7 +103094,7 @@ A/s
 41hu
 63pada
 33ca	praça
-4Gtica	práctica|practica
+4Gtica	práctica
 88ba
 :7n
 93le
@@ -103104,14 +103104,14 @@ A/s
 9<o
 :6s
 81l
-8Dmente	prácticamente|practicamente
+8Dmente	prácticamente
 97os
 8=n
 9=do
 9:te
 ;;s
 8Br
-95a	practicará|practicara
+94a	practicará
 :4n	practicarán|practicaran
 94la
 ;0s
@@ -103120,11 +103120,11 @@ A/s
 ;1s
 97on
 97se
-8Es	prácticas|practicas
+8Es	prácticas
 77e
 83s
 77idad
-7Bo	práctico|practico|practicó
+7Bo	práctico|practicó
 84pedia
 8?s	prácticos
 71um
@@ -103200,7 +103200,7 @@ A/s
 >3s
 6/ptivo
 4:mbulo	preámbulo
-96s	preámbulos|preambulos
+95s	preámbulos
 53plificador
 46viso
 30base
@@ -103420,14 +103420,14 @@ A/s
 7<r
 81on
 77s	predicas|prédicas
-6=cion	predicción|prediccion
+6=cion	predicción
 :>es
 69e
 76n
 60ha
 75o
 61iendo
-67o	predicó|predico
+66o	predicó
 60tibilidad
 84va
 97o
@@ -103512,8 +103512,8 @@ A/s
 8<te
 :=mente
 :;s
-67i	preferí|preferi
-7:a	prefería|preferia
+67i	preferí
+7:a	prefería
 86n	preferían
 7=ble
 :<mente
@@ -103527,10 +103527,10 @@ A/s
 79r
 82a	preferirá
 92n	preferirán
-8:ia	preferiría|preferiria
+8:ia	preferiría
 :3n	preferirían
 :2s	preferirías
-76s	preferís|preferis
+75s	preferís
 62red
 4;iera
 88n
@@ -103581,16 +103581,16 @@ A/s
 94a
 9?o
 :2s
-84is	preguntáis|preguntais
+83is	preguntáis
 8:le	pregúntale|preguntale
 :0s	pregúntales
 84me	preguntame|pregúntame
 9=os
 8?n
 9=do
-;5le	preguntándole|preguntandole
+;5le	preguntándole
 =0s	preguntándoles
-;7me	preguntándome|preguntandome
+;6me	preguntándome
 ;3nos	preguntándonos
 ;7se	preguntándose
 ;1te	preguntándote
@@ -103602,7 +103602,7 @@ A/s
 95e	preguntaré|preguntare
 :5is	preguntaréis|preguntareis
 :1mos
-95ia	preguntaría|preguntaria
+95ia	preguntaría
 9=le
 ;8s
 :2o
@@ -103617,10 +103617,10 @@ A/s
 8Gs
 91e
 95te
-85te	pregúntate|preguntate
+84te	pregúntate
 7Ae	pregunte|pregunté
-84is	preguntéis|pregunteis
-87le	pregúntele|preguntele
+83is	preguntéis
+87le	pregúntele
 80monos	preguntémonos
 :3s
 8;n
@@ -103646,7 +103646,7 @@ A/s
 40ndustrial
 57scripcion	preinscripción
 >4es
-65talacion	preinstalación|preinstalacion
+64talacion	preinstalación
 :/das
 ;5o
 <1s
@@ -103674,7 +103674,7 @@ A/s
 82s
 33m
 40a
-55ma	premamá|premama
+54ma	premamá
 50trimonial
 >1es
 6:ura
@@ -103704,7 +103704,7 @@ A/s
 67n
 74do
 6:r
-76a	premiará|premiara
+76a	premiará
 81n	premiarán
 73on
 53e
@@ -103768,7 +103768,7 @@ A/s
 63endo
 76ron
 63miento
-69o	prendió|prendio
+68o	prendió
 57o
 43ez	preñez
 4Hsa
@@ -103848,13 +103848,13 @@ A/s
 7?n
 8Ado
 :0lo	preparándolo
-:3me	preparándome|preparandome
+:2me	preparándome
 :3nos	preparándonos
-:9se	preparándose|preparandose
+:8se	preparándose
 :/te	preparándote
 74os
 7Cr
-87a	preparará|preparara
+86a	preparará
 94n	prepararán|prepararan
 83e	prepararé|preparare
 94mos
@@ -103874,7 +103874,7 @@ A/s
 76s
 82e
 80te
-7;te	prepárate|preparate
+7:te	prepárate
 81ion
 90vo
 ;=s
@@ -103989,7 +103989,7 @@ A/s
 :6on
 98s
 84e	presencié|presencie
-87o	presenció|presencio
+86o	presenció
 68t
 7Ha
 8>ba
@@ -104015,10 +104015,10 @@ A/s
 9@do
 ;1lo	presentándolo
 ;1nos	presentándonos
-;8se	presentándose|presentandose
+;8se	presentándose
 8Er
-9Aa	presentará|presentara
-:>n	presentarán|presentaran
+9Aa	presentará
+:=n	presentarán
 97e	presentaré|presentare
 :8mos
 97ia	presentaría
@@ -104052,7 +104052,7 @@ A/s
 >2s
 82r
 82smo
-7Eo	presentó|presento
+7Do	presentó
 76s
 57rva
 8=cion	preservación
@@ -104138,7 +104138,7 @@ A/s
 7;e
 83n
 8?s
-77o	presionó|presiono
+76o	presionó
 60s
 73a
 70o
@@ -104160,7 +104160,7 @@ A/s
 4Ata
 68ba
 85n
-6Acion	prestación|prestacion
+6Acion	prestación
 :3al
 :Bes
 60d
@@ -104175,15 +104175,15 @@ A/s
 62me	préstame|prestame
 78ista
 ;7s
-7Ao	préstamo|prestamo
-8Bs	préstamos|prestamos
+7Ao	préstamo
+8As	préstamos
 6=n
 73cia
 7;do
 90le	prestándole
 6Ar
-79a	prestará|prestara
-86n	prestarán|prestaran
+78a	prestará
+85n	prestarán
 71emos
 71ia	prestaría
 79le
@@ -104498,7 +104498,7 @@ A/s
 6Ma
 7<mente
 7Fs
-66isima	primerísima|primerisima
+65isima	primerísima
 :3o	primerísimo
 75za
 94s
@@ -104566,8 +104566,8 @@ A/s
 9Hes
 ;2panoliniciar	principalespañoliniciar
 9Emente
-7Ce	príncipe|principe
-8=s	príncipes|principes
+7Be	príncipe
+8<s	príncipes
 71i
 84a
 9;nte
@@ -104637,7 +104637,7 @@ A/s
 5:a
 65s
 6/tico	prismático
-:7s	prismáticos|prismaticos
+:7s	prismáticos
 48on
 60er
 8/s
@@ -104769,7 +104769,7 @@ A/s
 :6s
 4>e	probé|probe
 50cho
-54is	probéis|probeis
+52is	probéis
 53mos
 54ta
 73s
@@ -104794,7 +104794,7 @@ A/s
 :3s
 73on	problemón|problemon
 75s
-4;o	probó|probo
+4:o	probó
 52ok
 5/s
 34c
@@ -104821,7 +104821,7 @@ A/s
 83ia	procedería
 84se
 7/s
-64i	procedí|procedi
+62i	procedí
 78a	procedía
 87n	procedían
 7/bilidad
@@ -104840,8 +104840,8 @@ A/s
 61ure
 52edings
 50loso
-57r	prócer|procer
-68es	próceres|proceres
+57r	prócer
+67es	próceres
 59sa
 78da
 97s
@@ -104901,7 +104901,7 @@ A/s
 86s
 72e
 80n
-7;o	proclamó|proclamo
+7;o	proclamó
 56ive
 86s
 7/idad
@@ -104958,7 +104958,7 @@ A/s
 :3s
 97o
 :2s
-68o	pródigo|prodigo|prodigó
+67o	pródigo|prodigó
 70s	pródigos
 67y
 4/rive
@@ -105045,8 +105045,8 @@ A/s
 68o
 75s
 4=e
-5=cia	profecía|profecia
-8=s	profecías|profecias
+5=cia	profecía
+8<s	profecías
 70on
 97al
 ;4es
@@ -105094,7 +105094,7 @@ A/s
 9/es
 5@ta
 7>s
-68ica	profética|profetica
+68ica	profética
 9/mente	proféticamente
 94s	proféticas
 87o	profético
@@ -105173,7 +105173,7 @@ A/s
 8/ba
 98le
 ;7s
-8Ecion	programación|programacion
+8Dcion	programación
 <0c
 <8es
 8=da
@@ -105239,10 +105239,10 @@ A/s
 98ve
 52ma
 72s
-37hiba	prohíba|prohiba
+36hiba	prohíba
 75n	prohíban|prohiban
-6>e	prohíbe|prohibe
-7:n	prohíben|prohiben
+6=e	prohíbe
+79n	prohíben
 66ia	prohibía
 82n	prohibían
 7@cion	prohibición
@@ -105281,7 +105281,7 @@ A/s
 50t
 64o
 71s
-4>imo	prójimo|projimo
+4=imo	prójimo
 73s	prójimos
 31kofiev
 34l
@@ -105332,7 +105332,7 @@ A/s
 94do
 ;0se	prolongándose
 8;r
-97a	prolongará|prolongara
+97a	prolongará
 :2n	prolongarán
 91ia	prolongaría
 93on
@@ -105366,7 +105366,7 @@ A/s
 80le
 72s
 66heus
-6:i	prometí|prometi
+69i	prometí
 79a	prometía
 84n	prometían
 7;da
@@ -105396,7 +105396,7 @@ A/s
 95o
 :1s
 4>o
-5Fcion	promoción|promocion
+5Ecion	promoción
 9;a
 :1ba
 :3da
@@ -105419,7 +105419,7 @@ A/s
 94e
 :2n
 :Cs
-94o	promocionó|promociono
+93o	promocionó
 55ntorio
 5:s
 6/foro
@@ -105464,7 +105464,7 @@ A/s
 81n
 86r
 90on
-78o	promulgó|promulgo
+77o	promulgó
 71ue
 52sicae
 33n
@@ -105483,8 +105483,8 @@ A/s
 ;0do
 :7r
 ;1on
-9@o	pronóstico|pronostico|pronosticó
-:=s	pronósticos|pronosticos
+9@o	pronóstico|pronosticó
+:<s	pronósticos
 55vias
 4=ta
 67mente
@@ -105509,7 +105509,7 @@ A/s
 97n
 :5do
 9<r
-:7a	pronunciará|pronunciara
+:5a	pronunciará
 :1lo
 :/me
 :6on
@@ -105517,7 +105517,7 @@ A/s
 90s
 88e	pronuncie|pronuncié
 94n
-8<o	pronunció|pronuncio
+8<o	pronunció
 35of
 37p
 48aga
@@ -105648,8 +105648,8 @@ A/s
 >3le	proporcionándole
 @3s	proporcionándoles
 ;Br
-<;a	proporcionará|proporcionara
-=7n	proporcionarán|proporcionaran
+<;a	proporcionará
+=6n	proporcionarán
 <3emos
 <3ia	proporcionaría
 <9le
@@ -105663,7 +105663,7 @@ A/s
 :;e
 ;8n
 ;?s
-::o	proporcionó|proporciono
+::o	proporcionó
 50sal
 6=icion	proposición
 ;1al
@@ -105694,7 +105694,7 @@ A/s
 94o
 :1s
 81r
-79ion	propulsión|propulsion
+79ion	propulsión
 78or
 90a
 96es
@@ -105707,7 +105707,7 @@ A/s
 34que
 32rrata
 71eo
-5=oga	prórroga|prorroga
+5<oga	prórroga
 82ble
 ;2s
 81da
@@ -105783,13 +105783,13 @@ A/s
 44t
 51aglandina
 >4s
-6=ta	próstata|prostata
+6<ta	próstata
 71ectomia	prostatectomía
 74ica	prostática
-95o	prostático|prostatico
+94o	prostático
 82tis
 5/i
-66bulo	prostíbulo|prostibulo
+65bulo	prostíbulo
 :5s	prostíbulos
 6>tucion	prostitución
 80ida
@@ -105821,7 +105821,7 @@ A/s
 ;:n
 <6do
 ;:r
-<7a	protagonizará|protagonizara
+<7a	protagonizará
 =5n	protagonizarán
 <9on
 :;o	protagonizó
@@ -105884,8 +105884,8 @@ A/s
 76o
 83s
 65n
-7?a	proteína|proteina
-8As	proteínas|proteinas
+7>a	proteína
+8As	proteínas
 70ico	proteínico
 72uria
 5;ja
@@ -105901,7 +105901,7 @@ A/s
 51sica	protésica
 80o	protésico
 90s	protésicos
-7>s	prótesis|protesis
+7=s	prótesis
 61t
 7Ba
 83ba
@@ -106078,8 +106078,8 @@ A/s
 8?do
 :2le	provocándole
 7Ar
-8:a	provocará|provocara
-95n	provocarán|provocaran
+89a	provocará
+94n	provocarán
 87ia	provocaría
 :1n	provocarían
 83le
@@ -106107,10 +106107,10 @@ A/s
 93s
 81ismo
 42ies
-5Ema	próxima|proxima
+5Ema	próxima
 76l
 80es
-7@mente	próximamente|proximamente
+7?mente	próximamente
 7Bs	próximas
 6>idad
 :;es
@@ -106136,7 +106136,7 @@ A/s
 98do
 ;1se	proyectándose
 8=r
-98a	proyectará|proyectara
+97a	proyectará
 :5n	proyectarán
 90la
 :0o
@@ -106227,7 +106227,7 @@ A/s
 57delia
 93ca	psicodélica
 ;2s	psicodélicas
-:7o	psicodélico|psicodelico
+:6o	psicodélico
 ;3s	psicodélicos
 61iagnostico	psicodiagnóstico
 64rama
@@ -106241,16 +106241,16 @@ A/s
 63onias	psicofonías|psicofonias
 69xp
 52grafias	psicografías
-5<loga	psicóloga|psicologa
+5;loga	psicóloga
 92s	psicólogas
-8Dia	psicología|psicologia
+8Cia	psicología
 9>ca	psicológica
-;9mente	psicológicamente|psicologicamente
+;9mente	psicológicamente
 ;<s	psicológicas
 :?o	psicológico
 ;=s	psicológicos
-8>o	psicólogo|psicologo
-9>s	psicólogos|psicologos
+8>o	psicólogo
+9=s	psicólogos
 51magia
 6/etria	psicometría
 :2cas	psicométricas
@@ -106258,13 +106258,13 @@ A/s
 80rices
 ;7idad
 :4z
-5:pata	psicópata|psicopata
-98s	psicópatas|psicopatas
+59pata	psicópata
+97s	psicópatas
 83ia	psicopatía
 86ologia	psicopatología
 =0cos	psicopatológicos
 62edagoga
-<7ia	psicopedagogía|psicopedagogia
+<6ia	psicopedagogía
 =4ca	psicopedagógica
 >3o	psicopedagógico
 ?0s	psicopedagógicos
@@ -106281,7 +106281,7 @@ A/s
 <1o	psicosomático
 =1s	psicosomáticos
 53tecnico	psicotécnico|psicotecnico
-<4s	psicotécnicos|psicotecnicos
+<2s	psicotécnicos
 76rapeuta
 >3s
 =0ica	psicoterapéutica
@@ -106299,10 +106299,10 @@ A/s
 38que
 5<iatra
 :9s
-9<ia	psiquiatría|psiquiatria
+9<ia	psiquiatría
 :8ca	psiquiátrica
 <5s	psiquiátricas
-;:o	psiquiátrico|psiquiatrico
+;:o	psiquiátrico
 <8s	psiquiátricos
 6;ca	psíquica
 82mente	psíquicamente
@@ -106359,19 +106359,19 @@ A/s
 28a	púa|pua
 34j
 31n
-38s	púas|puas
+37s	púas
 2>b	pub|púb
 30er	púber
 5/al
 51es	púberes
 5:tad
 31ica	púbica
-56o	púbico|pubico
+55o	púbico
 47s
 33l	publ|públ
 48i	publi|públi
 5<c	public|públic
-6Ia	pública|publica
+6Ha	pública
 7:ba
 91mos	publicábamos
 95n
@@ -106395,10 +106395,10 @@ A/s
 82o
 92s
 7Dr
-8=a	publicará|publicara
-9:n	publicarán|publicaran
+8<a	publicará
+99n	publicarán
 9/s
-88e	publicaré|publicare
+87e	publicaré
 9:mos
 84ia	publicaría
 87la
@@ -106437,7 +106437,7 @@ A/s
 83e
 80y
 61ly
-6Ko	público|publico|publicó
+6Jo	público|publicó
 7Fs	públicos
 50e	publié
 53metro
@@ -106459,7 +106459,7 @@ A/s
 22c
 31a
 46llpa
-45ra	pucará|pucara
+43ra	pucará
 37ca
 42i
 55ni
@@ -106481,7 +106481,7 @@ A/s
 40uncavi	puchuncaví
 33k
 32ol	puçol
-48n	pucón|pucon
+46n	pucón
 30usana
 26dahuel
 33ding
@@ -106494,14 +106494,14 @@ A/s
 86s
 5Dra
 73is
-7;mos	pudiéramos|pudieramos
+7:mos	pudiéramos
 7An
 7;s
 66e
 74n
 6Bon
 5=se
-76mos	pudiésemos|pudiesemos
+75mos	pudiésemos
 7:n
 74s
 4Amos
@@ -106704,7 +106704,7 @@ A/s
 43eria	pulpería
 80s	pulperías
 42i	pulpí
-57to	púlpito|pulpito
+57to	púlpito
 73s	púlpitos|pulpitos
 4=o
 56s
@@ -106844,7 +106844,7 @@ A/s
 62s
 58ra
 76s
-6:ia	puntería|punteria
+69ia	puntería
 6<o
 7:s
 43iaguda
@@ -106868,7 +106868,7 @@ A/s
 5Js
 62basado
 4/s
-47ua	puntúa|puntua
+46ua	puntúa
 67ble
 92s
 6Acion	puntuación
@@ -106963,7 +106963,7 @@ A/s
 61s
 51es
 4/scal
-58ima	purísima|purisima
+57ima	purísima
 70o	purísimo
 50mo
 54ta
@@ -106980,7 +106980,7 @@ A/s
 4>s
 3:ple
 42ose
-4=ura	púrpura|purpura
+4<ura	púrpura
 72do
 74s	púrpuras
 65ina
@@ -107299,7 +107299,7 @@ A/s
 7/a
 74on
 74se
-58o	quebró|quebro
+58o	quebró
 41uscarcrear
 33ca
 4:hua
@@ -107308,7 +107308,7 @@ A/s
 33d
 4Ia
 5Aba
-75mos	quedábamos|quedabamos
+74mos	quedábamos
 7>n
 71s
 50d
@@ -107321,20 +107321,20 @@ A/s
 6Ado
 82me	quedándome
 82nos	quedándonos
-89se	quedándose|quedandose
+88se	quedándose
 55o
 61s
 5Dr
-6Ba	quedará|quedara
+6Aa	quedará
 70mos	quedáramos
-7?n	quedarán|quedaran
+7>n	quedarán
 78s	quedarás|quedaras
 69e	quedaré|quedare
 70is	quedaréis
 77mos
-6?ia	quedaría|quedaria
+6>ia	quedaría
 83mos	quedaríamos
-8:n	quedarían|quedarian
+89n	quedarían
 81s	quedarías
 61le
 6>me
@@ -107387,7 +107387,7 @@ A/s
 5<n
 65do
 80me	quejándome
-88se	quejándose|quejandose
+87se	quejándose
 59r
 60a
 68me
@@ -107521,18 +107521,18 @@ A/s
 50tana
 81o
 9/s
-7Aro	querétaro|queretaro
+7@ro	querétaro
 43i	queri|querí
-5Ga	quería|queria
+5Fa	quería
 61is	queríais
-6>mos	queríamos|queriamos
-6@n	querían|querian
-6<s	querías|querias
+6>mos	queríamos
+6@n	querían
+6;s	querías
 50ble
 5Ada
 7:s
-64isima	queridísima|queridisima
-:5o	queridísimo|queridisimo
+63isima	queridísima
+:3o	queridísimo
 ;1s	queridísimos
 6Eo
 7As
@@ -107542,14 +107542,14 @@ A/s
 49o
 54l
 53seno
-4;ra	querrá|querra
+4:ra	querrá
 63mos
-69n	querrán|querran
-69s	querrás|querras
-55e	querré|querre
+69n	querrán
+68s	querrás
+54e	querré
 62mos
 60y
-5<ia	querría|querria
+5;ia	querría
 74mos	querríamos
 75n	querrían
 73s	querrías
@@ -107686,11 +107686,11 @@ A/s
 6/ica	quimérica
 81o	quimérico
 4/i
-5Cca	química|quimica
+5Bca	química
 77mente	químicamente
 7>s	químicas
-6?o	químico|quimico
-7As	químicos|quimicos
+6>o	químico
+7@s	químicos
 5<net
 54o
 6=terapia
@@ -107702,7 +107702,7 @@ A/s
 51rio
 50sa
 4Bce
-68anera	quinceañera|quinceanera
+67anera	quinceañera
 ;6s	quinceañeras
 :2o	quinceañero
 ;1s	quinceañeros
@@ -107758,7 +107758,7 @@ A/s
 52il
 70es
 70iano
-66n	quintín|quintin
+65n	quintín
 5Bo
 62n
 67s
@@ -107777,7 +107777,7 @@ A/s
 50nal
 62o
 44o
-5:fano	quirófano|quirofano
+5:fano	quirófano
 95s	quirófanos
 5<ga
 52mancia
@@ -107785,16 +107785,16 @@ A/s
 :1ista
 55n	quirón
 53practica	quiropráctica
-<4o	quiropráctico|quiropractico
+<3o	quiropráctico
 =0s	quiroprácticos
 81xia
-59s	quirós|quiros
+58s	quirós
 59z
 4/quincho
 4=urgica	quirúrgica
 :6mente	quirúrgicamente
 ::s	quirúrgicas
-9<o	quirúrgico|quirurgico
+9<o	quirúrgico
 :9s	quirúrgicos
 45ze
 31s
@@ -107805,7 +107805,7 @@ A/s
 50r
 64a
 4Eiera
-8;mos	quisiéramos|quisieramos
+8:mos	quisiéramos
 8<n
 8:s
 73e
@@ -107840,16 +107840,16 @@ A/s
 69os
 5=n
 6<do
-87le	quitándole|quitandole
+86le	quitándole
 :2s	quitándoles
-85se	quitándose|quitandose
+83se	quitándose
 62ieves
 5Br
 69a	quitará|quitara
 77n	quitaran|quitarán
-64e	quitaré|quitare
+62e	quitaré
 71mos
-66ia	quitaría|quitaria
+65ia	quitaría
 80n	quitarían
 65la
 83s
@@ -107862,7 +107862,7 @@ A/s
 6;on
 6<se
 81la	quitársela
-94o	quitárselo|quitarselo
+93o	quitárselo
 67te
 59s
 60e
@@ -107882,7 +107882,7 @@ A/s
 33xote
 38z
 4Ea	quizá
-5Gs	quizás|quizas
+5Fs	quizás
 45e
 48o
 4/s
@@ -107892,7 +107892,7 @@ A/s
 3/c
 32d
 30ra
-49um	quórum|quorum
+48um	quórum
 39t
 40a
 4;e
@@ -107923,7 +107923,7 @@ A/s
 6/ra
 51itos
 54ne
-56o	rábano|rabano
+55o	rábano
 64s	rábanos
 41s
 51a
@@ -107936,7 +107936,7 @@ A/s
 30e
 40l
 51ais
-36i	rabí|rabi
+35i	rabí
 4@a
 56r
 51s
@@ -108110,15 +108110,15 @@ A5es
 ;4s	radiofónicos
 6:recuencia
 ?1s
-5;grafia	radiografía|radiografia
-;9s	radiografías|radiografias
+5;grafia	radiografía
+;8s	radiografías
 :1ca	radiográfica
 <0s	radiográficas
 ;0o	radiográfico
 5:head
 50isotopos	radioisótopos
 51le
-69ogia	radiología|radiologia
+68ogia	radiología
 95ca	radiológica
 ;2s	radiológicas
 :4o	radiológico
@@ -108152,8 +108152,8 @@ A5es
 6;a
 6/i
 60la
-49ga	ráfaga|rafaga
-69s	ráfagas|rafagas
+49ga	ráfaga
+69s	ráfagas
 42h
 42l
 50e
@@ -108199,7 +108199,7 @@ A5es
 33ola
 3/ue
 28i
-3Cces	raíces|raices
+3Bces	raíces
 6/empleosmoda	raícesempleosmoda
 40hu
 3:d
@@ -108213,7 +108213,7 @@ A5es
 32kage
 49konen	raikkonen|räikkönen
 38l	rail|raíl
-46es	raíles|railes
+45es	raíles
 43road
 47s
 46way
@@ -108241,7 +108241,7 @@ A5es
 41ing
 61s
 33ting
-3Cz	raíz|raiz
+3Bz	raíz
 24j
 3;a
 43da
@@ -108310,7 +108310,7 @@ A5es
 2?m
 3Aa
 4:da
-67n	ramadán|ramadan
+66n	ramadán
 42je
 49l
 52a
@@ -108344,7 +108344,7 @@ A5es
 46llete
 93s
 42res
-6Bz	ramírez|ramirez
+6Az	ramírez
 5=o
 45s
 46ta
@@ -108353,9 +108353,9 @@ A5es
 37mstein
 30n
 3?o
-4Dn	ramón|ramon
+4Cn	ramón
 58a
-56cin	ramoncín|ramoncin
+55cin	ramoncín
 71to
 54e
 60da
@@ -108470,9 +108470,9 @@ A5es
 3:hael	raphael|raphaël
 31i
 48d
-5Ea	rápida|rapida
-6Dmente	rápidamente|rapidamente
-6>s	rápidas|rapidas
+5Ea	rápida
+6Dmente	rápidamente
+6>s	rápidas
 51e
 6/s
 6Az
@@ -108480,8 +108480,8 @@ A5es
 51isima	rapidísima
 97o	rapidísimo|rapidisimo
 67to
-5Go	rápido|rapido
-6@s	rápidos|rapidos
+5Fo	rápido
+6?s	rápidos
 60yfacil
 57s
 6=hare
@@ -108668,7 +108668,7 @@ A5es
 90lo
 96on
 9/se
-7;o	ratificó|ratifico
+7;o	ratificó
 64que
 91n
 45llo
@@ -108687,7 +108687,7 @@ A5es
 31ner
 3Eo
 41foro
-4Bn	ratón|raton
+4An	ratón
 56a
 61s
 56cito
@@ -108710,7 +108710,7 @@ A5es
 51mente
 45o
 51s
-3Dl	raúl|raul
+3Cl	raúl
 40in
 52to
 24v
@@ -108785,7 +108785,7 @@ A5es
 33iel
 33n
 34o
-4In	razón|razon
+4Hn	razón
 56a
 65bilidad
 7Ale
@@ -108861,7 +108861,7 @@ A5es
 87e	reaccione|reaccioné
 93n
 9As
-8:o	reaccionó|reacciono
+89o	reaccionó
 48h
 44ia
 61s
@@ -108976,8 +108976,8 @@ A5es
 8Bdo
 :6se	realizándose
 7Ir
-8Ca	realizará|realizara
-9?n	realizarán|realizaran
+8Ba	realizará
+9?n	realizarán
 92s	realizarás
 84e	realizaré|realizare
 9:mos
@@ -108999,7 +108999,7 @@ A5es
 83te
 66e
 71n
-6Eo	realizó|realizo
+6Do	realizó
 47ly
 45m
 52adrid
@@ -109090,7 +109090,7 @@ A5es
 55e
 62n
 60s
-56o	rebajó|rebajo
+55o	rebajó
 42lling
 47nada
 89s
@@ -109234,7 +109234,7 @@ A5es
 81on
 65itrante
 =3s
-6;o	recalcó|recalco
+6;o	recalcó
 60ular
 55de
 51entado
@@ -109423,7 +109423,7 @@ A5es
 64lo	recíbelo
 6Bn
 6>s
-5>i	recibí|recibi
+5>i	recibí
 6<a	recibía
 72mos	recibíamos
 7:n	recibían
@@ -109446,7 +109446,7 @@ A5es
 6Gr
 7@a	recibirá
 8>n	recibirán
-8=s	recibirás|recibiras
+8<s	recibirás
 74e	recibiré
 84is	recibiréis
 87mos
@@ -109490,7 +109490,7 @@ A5es
 45diva
 82nte
 82s
-4Een	recién|recien
+4Den	recién
 6Ete
 81la
 82mas	recientemás
@@ -109508,11 +109508,11 @@ A5es
 62s
 5?iente
 :;s
-59roca	recíproca|reciproca
+59roca	recíproca
 97mente	recíprocamente
 95s	recíprocas
 8:idad
-88o	recíproco|reciproco
+88o	recíproco
 94s	recíprocos
 44rculacion	recirculación
 46ta
@@ -109528,7 +109528,7 @@ A5es
 75do
 68r
 5/e
-54o	recitó|recito
+52o	recitó
 42vir
 31kless
 41oning
@@ -109628,7 +109628,7 @@ A5es
 74se
 70te
 63s
-56i	recogí|recogi
+55i	recogí
 68a	recogía
 75n	recogían
 6Ada
@@ -109679,7 +109679,7 @@ A5es
 ;3n
 :Cle
 <;s
-9Acion	recomendación|recomendacion
+9@cion	recomendación
 =Des
 9=da
 ;<s
@@ -109694,10 +109694,10 @@ A5es
 ;3n	recomendaran|recomendarán
 :4e	recomendaré|recomendare
 ;3mos
-:=ia	recomendaría|recomendaria
+:<ia	recomendaría
 <0mos	recomendaríamos
 <1n	recomendarían
-<5s	recomendarías|recomendarias
+<3s	recomendarías
 :2la
 ;5e
 <4s
@@ -109710,8 +109710,8 @@ A5es
 :6te
 91s
 :1te
-84e	recomendé|recomende
-8>o	recomendó|recomendo
+83e	recomendé
+8=o	recomendó
 74zar
 5Cienda
 :>n
@@ -109796,7 +109796,7 @@ A5es
 99se
 92te
 86s
-77i	reconocí|reconoci
+76i	reconocí
 8:a	reconocía
 96n	reconocían
 89ble
@@ -109862,7 +109862,7 @@ A5es
 ;0se
 45pa
 5:ila
-8@cion	recopilación|recopilacion
+8?cion	recopilación
 <7es
 87da
 :5s
@@ -109878,7 +109878,7 @@ A5es
 8;torio
 =6s
 71e
-74o	recopiló|recopilo
+73o	recopiló
 41r
 5Bd	récord|record
 65a	recordá|recorda
@@ -109891,7 +109891,7 @@ A5es
 96s
 8?o
 98s
-77is	recordáis|recordais
+76is	recordáis
 7?mos
 7?ndo
 :2le	recordándole
@@ -109900,11 +109900,11 @@ A5es
 :3nos	recordándonos
 :0te	recordándote
 7Er
-8;a	recordará|recordara
-9:n	recordarán|recordaran
-96s	recordarás|recordaras
-88e	recordaré|recordare
-95is	recordaréis|recordareis
+8:a	recordará
+98n	recordarán
+95s	recordarás
+87e	recordaré
+94is	recordaréis
 98mos
 83ia	recordaría
 85la
@@ -109924,7 +109924,7 @@ A5es
 71toria
 ;;o
 <8s
-6;e	recordé|recorde
+6;e	recordé
 7/d
 70is	recordéis
 7@mos
@@ -109949,7 +109949,7 @@ A5es
 :0s
 82se
 73s
-66i	recorrí|recorri
+66i	recorrí
 78a	recorría
 86n	recorrían
 7:da
@@ -109981,7 +109981,7 @@ A5es
 6?e
 72n
 7As
-66o	recortó|recorto
+65o	recortó
 45stada
 86o
 91s
@@ -110036,7 +110036,7 @@ A5es
 54mente
 5<ngular
 ;8es
-9:o	rectángulo|rectangulo
+9:o	rectángulo
 :6s	rectángulos
 5;s
 46ifica
@@ -110087,7 +110087,7 @@ A5es
 86s
 5Frda
 80lo	recuérdalo
-86me	recuérdame|recuerdame
+85me	recuérdame
 8@n
 8<s
 7?e
@@ -110123,8 +110123,8 @@ A5es
 9<do
 ;6se	recuperándose
 8Dr
-98a	recuperará|recuperara
-:4n	recuperarán|recuperaran
+97a	recuperará
+:3n	recuperarán
 92emos
 93ia	recuperaría
 97la
@@ -110144,7 +110144,7 @@ A5es
 83mos
 87n
 85s
-7=o	recuperó|recupero
+7<o	recuperó
 46rra
 73n
 6<e
@@ -110204,7 +110204,7 @@ A5es
 83on
 80se
 64e	redacte|redacté
-68o	redactó|redacto
+67o	redactó
 7<r
 86a
 8:es
@@ -110462,7 +110462,7 @@ A5es
 :6te
 <0s
 9>r
-:7a	reemplazará|reemplazara
+:6a	reemplazará
 ;1n	reemplazarán
 :1ia	reemplazaría
 :3la
@@ -110476,7 +110476,7 @@ A5es
 50render
 30na
 41carna
-9:cion	reencarnación|reencarnacion
+99cion	reencarnación
 =2es
 92do
 91r
@@ -110500,7 +110500,7 @@ A5es
 42via	reenvía
 73do
 76r
-66o	reenvío|reenvio
+65o	reenvío
 31quilibrar
 :3io
 32s
@@ -110525,7 +110525,7 @@ A5es
 57s
 3/xportacion	reexportación
 2Cf
-36accion	refacción|refaccion
+35accion	refacción
 92ar
 ;4ia
 =3s
@@ -110551,12 +110551,12 @@ A5es
 ;0wikipedia
 7:do
 93s
-8>um	referéndum|referendum
+8=um	referéndum
 :0s	referéndums
 7Cte
 9?s
-56i	referí|referi|réferi
-6=a	refería|referia
+55i	referí|réferi
+6=a	refería
 70mos	referíamos
 76n	referían
 73s	referías|referias
@@ -110605,7 +110605,7 @@ A5es
 97s	refinerías
 53o
 4:riendo
-:4me	refiriéndome|refiriendome
+:2me	refiriéndome
 :3nos	refiriéndonos
 :<se	refiriéndose
 70ra
@@ -110634,8 +110634,8 @@ A5es
 :1se	reflejándose
 81te
 7>r
-87a	reflejará|reflejara
-94n	reflejarán|reflejaran
+85a	reflejará
+92n	reflejarán
 81ia	reflejaría
 81lo
 81nos
@@ -110661,14 +110661,14 @@ A5es
 :5mos
 :6n
 :Bs
-98o	reflexionó|reflexiono
+96o	reflexionó
 79va
 9/mente
 93s
 81idad
 8:o
 95s
-68ologia	reflexología|reflexologia
+67ologia	reflexología
 70terapia
 45otar
 49ujo
@@ -110730,7 +110730,7 @@ A5es
 ;5s
 73iva
 71or
-5;n	refrán|refran
+5;n	refrán
 65ero
 7:s
 41enar
@@ -110759,7 +110759,7 @@ A5es
 43i
 54ega
 51gera
-9>cion	refrigeración|refrigeracion
+9=cion	refrigeración
 95da
 ;3s
 :6o
@@ -111001,7 +111001,7 @@ A5es
 86ba
 :4n
 91les
-87cion	registración|registracion
+86cion	registración
 8@da
 :>s
 9Do
@@ -111016,12 +111016,12 @@ A5es
 88mos
 8=n
 99do
-;5se	registrándose|registrandose
+;4se	registrándose
 ;2te
 90te
 8@r
-97a	registrará|registrara
-:6n	registrarán|registraran
+96a	registrará
+:4n	registrarán
 90la
 :3o
 ;0s
@@ -111152,7 +111152,7 @@ A5es
 6=n
 76do
 6Cr
-77a	regulará|regulara
+77a	regulará
 82n	regularán
 7>es
 71ice
@@ -111208,7 +111208,7 @@ A5es
 64mos
 66r
 32uir
-46sa	rehúsa|rehusa
+44sa	rehúsa
 60ba
 62do
 62n	rehúsan
@@ -111218,10 +111218,10 @@ A5es
 56o	rehusó
 43ye	rehuye|rehúye
 2=i	rei|reí
-3:a	reía|reia
+39a	reía
 43l
 43mos	reíamos
-47n	reían|reian
+47n	reían
 3:ch
 5/e
 53stag
@@ -111253,7 +111253,7 @@ A5es
 68te
 83s
 58r
-64a	reinará|reinara
+63a	reinará
 7/n	reinarán
 61on
 5<s
@@ -111288,7 +111288,7 @@ A5es
 82n
 92do
 8<r
-94a	reiniciará|reiniciara
+92a	reiniciará
 91lo
 90on
 91se
@@ -111394,7 +111394,7 @@ A5es
 =6o
 >2s
 ;0oria
-97o	reivindicó|reivindico
+96o	reivindicó
 81que
 31xa
 55c
@@ -111468,7 +111468,7 @@ A5es
 49is
 4:ja
 61ba
-6?cion	relajación|relajacion
+6?cion	relajación
 6;da
 84mente
 85s
@@ -111488,15 +111488,15 @@ A5es
 7>se
 79te
 61s
-68te	relájate|relajate
+67te	relájate
 56e
 62n
 61s
 76e	relájese
 59o	relajo|relajó
 44mente
-5:pago	relámpago|relampago
-98s	relámpagos|relampagos
+5:pago	relámpago
+97s	relámpagos
 42no	relaño
 52za
 72do
@@ -111544,7 +111544,7 @@ A5es
 54ing
 46y
 50s
-37e	relé|rele
+36e	relé
 4;ase
 73d
 75s
@@ -111565,7 +111565,7 @@ A5es
 40i	releí
 52do	releído
 44o
-45s	relés|reles
+44s	relés
 43va
 60cion	relevación
 60da
@@ -111594,7 +111594,7 @@ A5es
 44ef
 5?ve
 79s
-4Egion	religión|religion
+4Dgion	religión
 8@es
 7Bsa
 97mente
@@ -111638,7 +111638,7 @@ A5es
 4Dj
 50era
 7:ia	relojería|relojeria
-95s	relojerías|relojerias
+94s	relojerías
 76o
 84s
 6Bs
@@ -111786,7 +111786,7 @@ A5es
 3<o
 4:cion	remoción
 43dela
-8=cion	remodelación|remodelacion
+8=cion	remodelación
 <7es
 86da
 :2s
@@ -111832,7 +111832,7 @@ A5es
 86se
 64e
 76s
-66o	remontó|remonto
+65o	remontó
 43ra	rémora
 60s	rémoras
 59dimiento
@@ -111933,7 +111933,7 @@ A5es
 69s
 51z
 61vous
-43i	rendí|rendi
+42i	rendí
 54a	rendía
 63n	rendían
 5<cion	rendición
@@ -111957,8 +111957,8 @@ A5es
 62nos
 69se
 61te
-47on	rendón|rendon
-3?e	rené|rene
+47on	rendón
+3>e	rené
 44do
 47e	renée|renee
 4/gaba
@@ -112024,7 +112024,7 @@ A5es
 68ndo
 90se	renovándose
 6?r
-77a	renovará|renovara
+76a	renovará
 82n	renovarán
 72la
 81e
@@ -112055,7 +112055,7 @@ A5es
 58r
 5?s
 43e
-58ria	rentería|renteria
+57ria	rentería
 47ing
 52sta
 83s
@@ -112085,7 +112085,7 @@ A5es
 78e	renuncie|renuncié
 84n
 81s
-7<o	renunció|renuncio
+7;o	renunció
 30zi
 48o
 2:o
@@ -112232,7 +112232,7 @@ A5es
 :6s
 41s
 55ca
-45ti	repetí|repeti
+44ti	repetí
 69a	repetía
 75n	repetían
 60bilidad
@@ -112253,7 +112253,7 @@ A5es
 6Br
 78a	repetirá
 84n	repetirán
-76e	repetiré|repetire
+75e	repetiré
 86mos
 75ia	repetiría
 75la
@@ -112371,7 +112371,7 @@ A5es
 7;n
 87do
 7@r
-85a	reportará|reportara
+84a	reportará
 92n	reportarán
 80ia	reportaría
 84lo
@@ -112386,7 +112386,7 @@ A5es
 9<s
 7>s
 67ing
-6<o	reportó|reporto
+6<o	reportó
 67s
 43s
 58a
@@ -112416,7 +112416,7 @@ A5es
 62aje
 75r
 61era
-8<ia	repostería|reposteria
+8;ia	repostería
 82o
 91s
 30r
@@ -112449,8 +112449,8 @@ A5es
 ;Dte
 =Es
 :Ar
-;:a	representará|representara
-<8n	representarán|representaran
+;9a	representará
+<7n	representarán
 ;7ia	representaría
 =2n	representarían
 ;2la
@@ -112468,7 +112468,7 @@ A5es
 ><s
 9;e
 :9n
-9<o	representó|represento
+9;o	representó
 6Aion	represión
 95es
 78va
@@ -112515,7 +112515,7 @@ A5es
 9/on
 79e
 89s
-76o	reprochó|reprocho
+75o	reprochó
 50d
 6Buccion	reproducción
 <Bes
@@ -112575,7 +112575,7 @@ A5es
 30u
 44bblica
 5=lic
-8Ga	república|republica
+8Ga	república
 94do
 90n
 :=a
@@ -112622,7 +112622,7 @@ A5es
 4/sieron
 56o
 44ta
-6@cion	reputación|reputacion
+6@cion	reputación
 :0es
 63da
 81s
@@ -112727,7 +112727,7 @@ A5es
 83do
 75r
 63e
-65o	resbaló|resbalo
+64o	resbaló
 74n	resbalón
 83es
 70sa
@@ -112805,7 +112805,7 @@ A5es
 73ba
 9/n
 80les
-7:cion	reservación|reservacion
+7:cion	reservación
 ;;es
 7<da
 99s
@@ -112983,7 +112983,7 @@ A5es
 6/e
 76mos
 7Dr
-8:a	resolverá|resolvera
+8:a	resolverá
 96n	resolverán
 83emos
 84ia	resolvería
@@ -113068,7 +113068,7 @@ A5es
 8>do
 :/se	respetándose
 7Ar
-87a	respetará|respetara
+86a	respetará
 95n	respetarán|respetaran
 8/emos
 80ia	respetaría
@@ -113146,7 +113146,7 @@ A5es
 :7n	responderán
 92cancelar
 90deja
-97e	responderé|respondere
+96e	responderé
 :/liminarana
 D:dir	respondereliminarañadir
 A3el
@@ -113167,7 +113167,7 @@ A0maria
 92se
 96te
 88s
-7;i	respondí|respondi
+7:i	respondí
 8;a	respondía
 97n	respondían
 88da
@@ -113200,7 +113200,7 @@ A/se	responsabilizándose
 >5r
 ?4a	responsabilizará
 ?5se
-=6o	responsabilizó|responsabilizo
+=5o	responsabilizó
 9Fle
 ;7mente
 ;Ds
@@ -113285,7 +113285,7 @@ A/se	responsabilizándose
 90se
 80tiva
 74e
-76o	restauró|restauro
+75o	restauró
 44e
 51n
 43inga
@@ -113348,11 +113348,11 @@ A/se	responsabilizándose
 83n
 93do
 8:r
-93a	resucitará|resucitara
+92a	resucitará
 :0n	resucitarán
 9/on
 72e
-79o	resucitó|resucito
+78o	resucitó
 41ello
 6;ta
 83mente
@@ -113382,7 +113382,7 @@ A/se	responsabilizándose
 8=te
 ::s
 7Ar
-8=a	resultará|resultara
+8;a	resultará
 97n	resultarán|resultaran
 83e
 90n
@@ -113397,7 +113397,7 @@ A/se	responsabilizándose
 84e
 6?e
 7<n
-6Bo	resultó|resulto
+6Ao	resultó
 72n	resultón
 81a
 69s
@@ -113405,7 +113405,7 @@ A/se	responsabilizándose
 52a
 5>e
 6Fn
-7<es	resúmenes|resumenes
+7;es	resúmenes
 54ia	resumía
 69da
 82mente
@@ -113572,7 +113572,7 @@ A/se	responsabilizándose
 66n
 79do
 6>r
-75a	retomará|retomara
+74a	retomará
 81n	retomarán
 7/e	retomaré
 80mos
@@ -113659,7 +113659,7 @@ A/se	responsabilizándose
 76n
 86do
 7;r
-84a	retrasará|retrasara
+83a	retrasará
 80ia	retrasaría
 8/lo
 82on
@@ -113726,9 +113726,9 @@ A/se	responsabilizándose
 62ompatibilidad
 56excavadora
 ?4s
-56grada	retrógrada|retrograda
+55grada	retrógrada
 :3s	retrógradas|retrogradas
-96o	retrógrado|retrogrado
+95o	retrógrado
 :3s	retrógrados
 6/usto
 55iluminacion	retroiluminación
@@ -113782,12 +113782,12 @@ A/se	responsabilizándose
 :2a
 76logia	reumatología
 :0o	reumatólogo
-39na	reúna|reuna
+38na	reúna
 51mos
-59n	reúnan|reunan
-4Ae	reúne|reune
-5?n	reúnen|reunen
-45i	reuní|reuni
+59n	reúnan
+4@e	reúne
+5>n	reúnen
+44i	reuní
 58a	reunía
 62mos	reuníamos
 68n	reunían
@@ -113800,7 +113800,7 @@ A/se	responsabilizándose
 63ra
 82n
 7>on
-58ficacion	reunificación|reunificacion
+58ficacion	reunificación
 92r
 5;mos
 52n
@@ -113879,7 +113879,7 @@ A/se	responsabilizándose
 79do
 90se	revelándose
 6>r
-78a	revelará|revelara
+77a	revelará
 84n	revelarán|revelaran
 70e	revelaré
 72ia	revelaría
@@ -113914,8 +113914,8 @@ A/se	responsabilizándose
 74ndo
 7;r
 82on
-66o	reventó|revento
-76n	reventón|reventon
+65o	reventó
+74n	reventón
 54ue
 43r
 54b
@@ -113950,7 +113950,7 @@ A/se	responsabilizándose
 81la
 90o
 82se
-4@s	revés|reves
+4@s	revés
 55es
 5/tia	revestía
 75da
@@ -113993,8 +113993,8 @@ A/se	responsabilizándose
 69n
 7<do
 6Br
-78a	revisará|revisara
-87n	revisarán|revisaran
+77a	revisará
+86n	revisarán
 70e	revisaré
 83mos
 73la
@@ -114095,7 +114095,7 @@ A/se	responsabilizándose
 >>s
 <3on
 :=es
-:8o	revolucionó|revoluciono
+:7o	revolucionó
 6;tion
 :2ary
 :/los
@@ -114339,9 +114339,9 @@ A/se	responsabilizándose
 58s
 42s
 39ge
-3;icula	ridícula|ridicula
+3:icula	ridícula
 84mente	ridículamente
-89s	ridículas|ridiculas
+88s	ridículas
 71eces
 85z
 73iza
@@ -114350,8 +114350,8 @@ A/se	responsabilizándose
 :0n
 ;0do
 :5r
-7@o	ridículo|ridiculo|rídiculo
-8:s	ridículos|ridiculos
+7?o	ridículo|rídiculo
+88s	ridículos
 45ng
 38ley
 31o
@@ -114377,7 +114377,7 @@ A/se	responsabilizándose
 5;o
 63me	riéndome|riendome
 61nos	riéndonos
-68se	riéndose|riendose
+67se	riéndose
 3:ra
 46on
 38s	ríes|ries
@@ -114424,13 +114424,13 @@ A/se	responsabilizándose
 31hi
 4:t
 5<s
-3;ida	rígida|rigida
+3:ida	rígida
 62mente	rígidamente
-69s	rígidas|rigidas
+68s	rígidas
 52eces
 6<z
-5=o	rígido|rigido
-6:s	rígidos|rigidos
+5<o	rígido
+69s	rígidos
 42endo
 80se	rigiéndose
 41o	rigió
@@ -114484,11 +114484,11 @@ A/se	responsabilizándose
 32mel
 3/poche	rimpoché
 2<n
-39a	riña|rina
+37a	riña
 44ldi
 62o
 45s	riñas
-3Dcon	rincón|rincon
+3Ccon	rincón
 69ada
 60cillo
 8:to
@@ -114533,9 +114533,9 @@ A/se	responsabilizándose
 46plastia
 30poche
 30s
-2Io	río|rio|rió
+2Ho	río|rió
 37bamba
-35frio	riofrío|riofrio
+33frio	riofrío
 30gordo
 33hacha
 3Bja
@@ -114553,7 +114553,7 @@ A/se	responsabilizándose
 ;1s
 32r
 40dan
-3Ds	ríos|rios
+3Ds	ríos
 40a
 45eco
 40ucio
@@ -114581,9 +114581,9 @@ A/se	responsabilizándose
 5Cza
 7>s
 49isima	riquísima|riquisima
-97s	riquísimas|riquisimas
-8:o	riquísimo|riquisimo
-96s	riquísimos|riquisimos
+95s	riquísimas
+88o	riquísimo
+95s	riquísimos
 2/r
 22s
 3Ca
@@ -114625,7 +114625,7 @@ A/se	responsabilizándose
 31cher
 58ie
 33e
-3;mica	rítmica|ritmica
+3:mica	rítmica
 73mente	rítmicamente
 75s	rítmicas
 67o	rítmico
@@ -114792,7 +114792,7 @@ A/se	responsabilizándose
 4>s
 4@t
 55ech
-5<ica	robótica|robotica
+5;ica	robótica
 84s	robóticas|roboticas
 75o	robótico
 83s	robóticos
@@ -114859,7 +114859,7 @@ A/se	responsabilizándose
 62o
 70s
 43nante
-4@o	rocío|rocio|roció
+4?o	rocío|roció
 3Fk
 4/a
 55billy
@@ -114895,7 +114895,7 @@ A/se	responsabilizándose
 45well
 4;y
 34o
-46co	rococó|rococo
+46co	rococó
 43dromo	rocódromo
 47sa
 69s
@@ -114931,7 +114931,7 @@ A/se	responsabilizándose
 77s
 40pie	rodapié
 4>r
-55a	rodará|rodara
+54a	rodará
 60n	rodarán
 55on
 54se
@@ -114986,7 +114986,7 @@ A/se	responsabilizándose
 42o
 33man
 36ney
-3;o	rodó|rodo
+3:o	rodó
 40crosita
 4?lfo
 4/reda
@@ -114996,7 +114996,7 @@ A/se	responsabilizándose
 50ch
 5Bgo
 67ues
-8Fz	rodríguez|rodriguez
+8Fz	rodríguez
 30s
 30y
 25e
@@ -115085,7 +115085,7 @@ A/se	responsabilizándose
 6<o
 41r
 4:s
-3;dan	roldán|roldan
+3:dan	roldán
 6/a
 42os	roldós
 38e
@@ -115168,12 +115168,12 @@ A/se	responsabilizándose
 61v
 52s
 56tic
-8Aa	romántica|romantica
+8@a	romántica
 90mente	románticamente
 9=s	románticas|romanticas
 8<ismo
-8@o	romántico|romantico
-9=s	románticos|romanticos
+8?o	romántico
+9=s	románticos
 71k
 51za
 45reda
@@ -115192,7 +115192,7 @@ A/se	responsabilizándose
 44r	romer|römer
 55a
 65l
-5:ia	romería|romeria
+5:ia	romería
 74s	romerías
 5Co
 65s
@@ -115237,8 +115237,8 @@ A/se	responsabilizándose
 62te
 55s
 51vientos
-47i	rompí|rompi
-57a	rompía|rompia
+45i	rompí
+57a	rompía
 64n	rompían
 55do
 5=endo
@@ -115252,14 +115252,14 @@ A/se	responsabilizándose
 58miento
 ;/s
 63os
-5?o	rompió|rompio
+5>o	rompió
 53ste
 47o
 50pe
 44uy
 3;s
 35ualdo
-4:lo	rómulo|romulo
+49lo	rómulo
 50us
 34y
 2@n
@@ -115304,7 +115304,7 @@ A/se	responsabilizándose
 51ros
 41i
 47o	rondo|rondó
-58n	rondón|rondon
+57n	rondón
 60ia	rondônia
 33es
 33i
@@ -115370,7 +115370,7 @@ A/se	responsabilizándose
 35y
 2<s	ros|rós
 3Fa
-44cea	rosácea|rosacea
+43cea	rosácea
 60o	rosáceo
 51ruces
 72z
@@ -115384,7 +115384,7 @@ A/se	responsabilizándose
 50do
 56eda
 6=s
-5:ia	rosalía|rosalia
+59ia	rosalía
 64e
 63na
 71d
@@ -115470,7 +115470,7 @@ A/se	responsabilizándose
 41el
 64l
 72ini
-75o	rosselló|rossello
+74o	rosselló
 52tti
 4=i
 5/gnol
@@ -115541,7 +115541,7 @@ A/se	responsabilizándose
 59rdam	rotterdam|rótterdam
 46weiler
 38ula	rótula|rotula
-69cion	rotulación|rotulacion
+68cion	rotulación
 :/es
 60da
 8/s
@@ -115553,8 +115553,8 @@ A/se	responsabilizándose
 64s	rotulas|rótulas
 5/iana
 80o
-58o	rótulo|rotulo
-69s	rótulos|rotulos
+58o	rótulo
+68s	rótulos
 48nda
 7:mente
 72s
@@ -115693,9 +115693,9 @@ A/se	responsabilizándose
 35ber
 6/maid
 40y
-3Ben	rubén|ruben
+3Aen	rubén
 58s
-46ola	rubéola|rubeola
+44ola	rubéola
 41r
 3<i	rubí|rubi
 4Aa
@@ -115709,7 +115709,7 @@ A/se	responsabilizándose
 42ecita
 54los
 51ra
-56s	rubíes|rubies
+54s	rubíes
 48k
 41lar
 49n	rubin|rubín
@@ -115724,7 +115724,7 @@ A/se	responsabilizándose
 39or
 51es
 50izarse
-3:rica	rúbrica|rubrica
+3:rica	rúbrica
 74do
 72r
 8/on
@@ -115967,11 +115967,11 @@ A/se	responsabilizándose
 4:o
 34t
 41ic
-6=a	rústica|rustica
+6<a	rústica
 70e
 79s	rústicas|rusticas
 62idad
-6=o	rústico|rustico
+6<o	rústico
 7:s	rústicos|rusticos
 44y
 28t
@@ -116046,11 +116046,11 @@ A/se	responsabilizándose
 37s
 33tchi
 3=vedra
-2Cb	sáb|sab
+2Ab	sáb
 38a	saba|sabã
 4=dell
-5Ho	sábado|sabado
-6As	sábados|sabados
+5Ho	sábado
+6@s	sábados
 44h
 42lero
 54o	sábalo|sabalo
@@ -116104,17 +116104,17 @@ A/se	responsabilizándose
 53te
 4Gs	sabes|sabés
 34i
-4Ea	sabía|sabia
-55is	sabíais|sabiais
+4Da	sabía
+54is	sabíais
 58mente
-6>os	sabíamos|sabiamos
-5?n	sabían|sabian
+6=os	sabíamos
+5?n	sabían
 5?s	sabías|sabias
 44da
 62s
 5Bo
 62s
-5Buria	sabiduría|sabiduria
+5Buria	sabiduría
 90s	sabidurías
 4;endas
 7Ao
@@ -116168,17 +116168,17 @@ A/se	responsabilizándose
 60o
 48ya
 31r
-4>a	sabrá|sabra
+4=a	sabrá
 51foro
-5=n	sabrán|sabran
-5=s	sabrás|sabras
+5<n	sabrán
+5<s	sabrás
 4:e	sabré|sabre
-5:is	sabréis|sabreis
+59is	sabréis
 5<mos
 42i
-5<a	sabría|sabria
+5;a	sabría
 64mos	sabríamos
-65n	sabrían|sabrian
+64n	sabrían
 66s	sabrías|sabrias
 5:na
 52tas
@@ -116218,10 +116218,10 @@ A/se	responsabilizándose
 4?n
 5?do
 70la	sacándola
-85e	sacándole|sacandole
+84e	sacándole
 81o	sacándolo
 7/me	sacándome
-73se	sacándose|sacandose
+72se	sacándose
 40o
 44puntas
 4Fr
@@ -116230,7 +116230,7 @@ A/se	responsabilizándose
 64s	sacarás|sacaras
 56e	sacaré|sacare
 65mos
-57ia	sacaría|sacaria
+56ia	sacaría
 72n	sacarían
 64na
 5:la
@@ -116251,7 +116251,7 @@ A/se	responsabilizándose
 60n
 59te
 45te	sacate|sácate
-64pequez	sacatepéquez|sacatepequez
+62pequez	sacatepéquez
 3/charomyces
 51i
 44o
@@ -116317,7 +116317,7 @@ A/se	responsabilizándose
 :0n
 56legio
 80o	sacrílego
-57stan	sacristán|sacristan
+57stan	sacristán
 77ia	sacristía
 4:o
 53monte
@@ -116359,7 +116359,7 @@ A/se	responsabilizándose
 41r
 31hana
 33ica	sádica
-57o	sádico|sadico
+56o	sádico
 63s	sádicos
 44e
 46smo
@@ -116372,17 +116372,17 @@ A/se	responsabilizándose
 >1s
 32r
 33uceos
-44rni	sadurní|sadurni
+42rni	sadurní
 24e
 31co
 30ed
 31lices
 30n
-4=z	sáenz|saenz|saénz
+4<z	sáenz|saénz
 32r
 36ta
 54s
-3;z	sáez|saez
+3:z	sáez
 23fa
 41r
 5>i
@@ -116428,7 +116428,7 @@ A/se	responsabilizándose
 42ier
 42nt
 6:o
-28hagun	sahagún|sahagun
+27hagun	sahagún
 4>ra	sahara|sáhara
 6;ui
 8:s
@@ -116548,7 +116548,7 @@ A/se	responsabilizándose
 34da
 52da
 65o
-59na	saldaña|saldana
+58na	saldaña
 61ha
 58r
 61on
@@ -116559,14 +116559,14 @@ A/se	responsabilizándose
 60ia
 4Ao	saldo|saldó
 5:s
-4Ara	saldrá|saldra
-6=n	saldrán|saldran
-68s	saldrás|saldras
-57e	saldré|saldre
+4Ara	saldrá
+6=n	saldrán
+67s	saldrás
+56e	saldré
 69mos
-5<ia	saldría|saldria
+5;ia	saldría
 71mos	saldríamos
-77n	saldrían|saldrian
+76n	saldrían
 3Ge
 40en
 44h
@@ -116598,10 +116598,10 @@ A/se	responsabilizándose
 4?o
 44ueiro
 67ro
-3?i	salí|sali
-4@a	salía|salia
-57mos	salíamos|saliamos
-5=n	salían|salian
+3>i	salí
+4?a	salía
+56mos	salíamos
+5<n	salían
 54s	salias|salías
 40ba
 4/cilatos
@@ -116636,7 +116636,7 @@ A/se	responsabilizándose
 60zacion	salinización
 54o
 63s
-4Eo	salió|salio
+4Do	salió
 4Ir
 53le
 56me
@@ -116668,10 +116668,10 @@ A/se	responsabilizándose
 65tina
 95o
 :3s
-46eron	salmerón|salmeron
+46eron	salmerón
 46ista
 4=o
-5>n	salmón|salmon
+5>n	salmón
 61ela
 86la
 82osis
@@ -116690,10 +116690,10 @@ A/se	responsabilizándose
 76na	salobreña
 71s
 45m
-58e	salomé|salome
-5=on	salomón|salomon
+57e	salomé
+5<on	salomón
 71ica	salomónica
-4Fn	salón|salon
+4Fn	salón
 52cito
 5Aes
 54ica	salónica
@@ -116870,7 +116870,7 @@ A/se	responsabilizándose
 78mente
 7?s
 65ismo
-59me	sálvame|salvame
+58me	sálvame
 7;nto
 :0s
 65os
@@ -116882,7 +116882,7 @@ A/se	responsabilizándose
 59pantallas
 7/trias
 5Br
-69a	salvará|salvara
+68a	salvará
 74n	salvarán|salvaran
 64ia	salvaría
 80n	salvarían
@@ -117011,7 +117011,7 @@ A/se	responsabilizándose
 3Ba	sana|saña
 40ba
 5:ria
-4<cion	sanación|sanacion
+4;cion	sanación
 81es
 43da
 55o
@@ -117039,7 +117039,7 @@ A/se	responsabilizándose
 73s
 34cha
 52es
-6Ez	sánchez|sanchez
+6Ez	sánchez
 53inarro
 67s	sanchis|sanchís
 5>o
@@ -117095,7 +117095,7 @@ A/se	responsabilizándose
 52z
 41i
 5:a	sandía|sandia
-65s	sandías|sandias
+64s	sandías
 52nismo
 89ta
 :5s
@@ -117153,7 +117153,7 @@ A/se	responsabilizándose
 5Ge
 60n
 64s
-59ia	sangría|sangria
+59ia	sangría
 71s	sangrías
 6:enta
 :7s
@@ -117202,7 +117202,7 @@ A/se	responsabilizándose
 54rjo
 31kara
 44t
-3;lucar	sanlúcar|sanlucar
+3:lucar	sanlúcar
 50is
 50queno	sanluqueño
 32martin	sanmartín
@@ -117218,21 +117218,21 @@ A/se	responsabilizándose
 4/crita	sánscrita
 86o	sánscrito
 44e
-47on	sansón|sanson
+46on	sansón
 42ung
 3Ct
 4Ja
 50cruceno	santacruceño
 85z
 54ella
-57fe	santafé|santafe
+56fe	santafé
 76sina
 ;0s
 :7o
 ;4s
 6/low
 50lla
-5<maria	santamaría|santamaria
+5;maria	santamaría
 95na
 80ta
 60ente
@@ -117280,7 +117280,7 @@ A/se	responsabilizándose
 94r
 8/o	santificó
 5/go
-58llan	santillán|santillan
+57llan	santillán
 9;a
 71i
 50n	santín
@@ -117289,7 +117289,7 @@ A/se	responsabilizándose
 64o
 53ponce
 53s
-6=ima	santísima|santisima
+6=ima	santísima
 8;o	santísimo
 60o
 61ta
@@ -117379,7 +117379,7 @@ A/se	responsabilizándose
 42legui
 4:mago
 58pion	sarampión
-47ndi	sarandí|sarandi
+46ndi	sarandí
 64on
 50te
 43o
@@ -117399,7 +117399,7 @@ A/se	responsabilizándose
 82s
 64tica	sarcástica
 :1mente	sarcásticamente
-97o	sarcástico|sarcastico
+97o	sarcástico
 :0s	sarcásticos
 46ofago	sarcófago
 93s	sarcófagos
@@ -117407,7 +117407,7 @@ A/se	responsabilizándose
 56ma
 72s
 51s
-36da	sardá|sarda
+35da	sardá
 51na
 40egna
 40i
@@ -117464,7 +117464,7 @@ A/se	responsabilizándose
 50ca
 39sfield	sarsfield|sársfield
 37ta
-4?en	sartén|sarten
+4>en	sartén
 67es
 41he
 4/o
@@ -117487,7 +117487,7 @@ A/se	responsabilizándose
 40y
 30tago	sástago
 4<re
-66ria	sastrería|sastreria
+65ria	sastrería
 92s	sastrerías
 64s
 40urain
@@ -117496,9 +117496,9 @@ A/se	responsabilizándose
 2>t
 3:a
 4:n	satán|satan
-5=as	satanás|satanas
+5=as	satanás
 50ic
-76a	satánica|satanica
+75a	satánica
 83s	satánicas
 78o	satánico|satanico
 86s	satánicos|satanicos
@@ -117510,10 +117510,10 @@ A/se	responsabilizándose
 30chel
 3<elital
 98es
-7Be	satélite|satelite
-8=s	satélites|satelites
+7Be	satélite
+8=s	satélites
 59lite
-47n	satén|saten
+47n	satén
 31hya
 32ie
 46n	satin|satín
@@ -117599,15 +117599,15 @@ A/se	responsabilizándose
 32d
 44ade
 72s
-47e	saúde|saude
-4;i	saudí|saudi
+47e	saúde
+4:i	saudí
 53es	saudíes
 5:ta
 70s
 40os
 31er
 31ipe
-3=l	saúl|saul
+3<l	saúl
 46o
 40t
 31mur
@@ -117666,7 +117666,7 @@ A/se	responsabilizándose
 27x
 30e
 3;o
-48fon	saxofón|saxofon
+47fon	saxofón
 72es
 77ista
 ;0s
@@ -118023,7 +118023,7 @@ A/se	responsabilizándose
 40ld
 48s
 52tia	sebastià
-8Dn	sebastián|sebastian
+8Cn	sebastián
 91a
 90o
 80o	sebastião
@@ -118234,7 +118234,7 @@ A/se	responsabilizándose
 44sa
 56o
 60s
-3=uccion	seducción|seduccion
+3<uccion	seducción
 91es
 5:e
 65n
@@ -118331,8 +118331,8 @@ A/se	responsabilizándose
 41e
 51l
 4?i	seguí|segui
-5Aa	seguía|seguia
-66mos	seguíamos|seguiamos
+5@a	seguía
+65mos	seguíamos
 6=n	seguían
 61s	seguías
 5:d
@@ -118361,14 +118361,14 @@ A/se	responsabilizándose
 62te
 81s
 5Jr
-6Ba	seguirá|seguira
-7?n	seguirán|seguiran
-78s	seguirás|seguiras
-6?e	seguiré|seguire
+6Aa	seguirá
+7?n	seguirán
+77s	seguirás
+6>e	seguiré
 7?mos
-6;ia	seguiría|seguiria
+6;ia	seguiría
 82mos	seguiríamos
-87n	seguirían|seguirian
+87n	seguirían
 7/yas
 68la
 83s
@@ -118380,7 +118380,7 @@ A/se	responsabilizándose
 69nos
 68se
 67te
-5<s	seguís|seguis
+5;s	seguís
 63te
 4Ln	según
 50a
@@ -118458,7 +118458,7 @@ A/se	responsabilizándose
 51ao	seleção
 51cin
 70o	selecció
-8Gn	selección|seleccion
+8Gn	selección
 9Aa
 :0ba
 ;3le
@@ -118473,7 +118473,7 @@ A/se	responsabilizándose
 :8n
 ;;do
 :Br
-;7a	seleccionará|seleccionara
+;7a	seleccionará
 <3n	seleccionarán
 ;6emos
 ;1la
@@ -118567,8 +118567,8 @@ A/se	responsabilizándose
 30znick
 2;m
 33a
-4<foro	semáforo|semaforo
-8:s	semáforos|semaforos
+4;foro	semáforo
+8:s	semáforos
 43n
 5Ka
 60disponible
@@ -118800,7 +118800,7 @@ A/se	responsabilizándose
 5;s
 42ra
 41space
-38eca	séneca|seneca
+37eca	séneca
 52tud
 4;gal
 74es	senegalés
@@ -118935,7 +118935,7 @@ A/se	responsabilizándose
 6?se
 67te
 52te
-4:e	senté|sente
+49e	senté
 50mos
 50nce
 7Dia
@@ -118952,11 +118952,11 @@ A/se	responsabilizándose
 9?s
 8;o	sentenció
 50y
-4Ai	sentí|senti
-5Ba	sentía|sentia
-67mos	sentíamos|sentiamos
+4Ai	sentí
+5Aa	sentía
+66mos	sentíamos
 6:n	sentían
-65s	sentías|sentias
+64s	sentías
 58da
 76s
 6Jo
@@ -118975,13 +118975,13 @@ A/se	responsabilizándose
 65el
 5Fr
 6;a	sentirá
-79n	sentirán|sentiran
-7:s	sentirás|sentiras
-66e	sentiré|sentire
+78n	sentirán
+7:s	sentirás
+65e	sentiré
 70is	sentiréis
 75mos
 73s
-69ia	sentiría|sentiria
+68ia	sentiría
 80mos	sentiríamos
 83n	sentirían
 82s	sentirías
@@ -118994,11 +118994,11 @@ A/se	responsabilizándose
 61os
 6Bse
 6<te
-59s	sentís|sentis
+58s	sentís
 67te
 50te
 42menat
-4=o	sentó|sento
+4=o	sentó
 5/sa
 49ra
 51y
@@ -119070,7 +119070,7 @@ A/se	responsabilizándose
 61mos
 66n
 60s
-5;o	separó|separo
+5:o	separó
 4?s
 39elio
 72s
@@ -119120,7 +119120,7 @@ A/se	responsabilizándose
 94s
 82ero
 ;0s
-5;veda	sepúlveda|sepulveda
+5:veda	sepúlveda
 20q
 39ue	seque|sequé
 59dad
@@ -119130,18 +119130,18 @@ A/se	responsabilizándose
 52ra
 4=ia	sequía
 68s	sequías
-58to	séquito|sequito
+57to	séquito
 43oia
 2Qr
-3La	será|sera
-49fin	serafín|serafin
+3La	será
+48fin	serafín
 71a
 73es
 4Gn	serán
 52tes
 40o	serão
 41pio
-4@s	serás|seras
+4>s	serás
 41to
 31bal
 4=ia
@@ -119152,9 +119152,9 @@ A/se	responsabilizándose
 36ca
 44otel
 35dan	serdán|serdan
-3?e	seré|sere
+3>e	seré
 40gni
-49is	seréis|sereis
+48is	seréis
 47mi
 5>os
 4?na
@@ -119185,7 +119185,7 @@ A/se	responsabilizándose
 50pe
 45uei	serguei|serguéi
 37i	seri|serí
-4Ja	sería|seria
+4Ia	sería
 51da
 72s
 61o
@@ -119196,7 +119196,7 @@ A/se	responsabilizándose
 65s
 5?mente
 6:os	seríamos|seriamos
-5Bn	serían|serian
+5Bn	serían
 5?s	serias|serías
 44ca	sérica
 61s	séricas
@@ -119226,7 +119226,7 @@ A/se	responsabilizándose
 54s
 4@o
 30me
-4:on	sermón|sermon
+4:on	sermón
 69es
 33n
 4;a
@@ -119271,7 +119271,7 @@ A/se	responsabilizándose
 51llo
 57na
 72s
-69ia	serranía|serrania
+68ia	serranía
 83s	serranías
 72llos
 6@o
@@ -119308,8 +119308,8 @@ A/se	responsabilizándose
 6:s
 55t
 47i	servi|serví
-5=a	servía|servia
-6:n	servían|servian
+5<a	servía
+6:n	servían
 52c
 61aixa
 6@e
@@ -119324,7 +119324,7 @@ A/se	responsabilizándose
 :2r
 8Ls
 67o	servico|serviço
-77s	serviços|servicos
+76s	serviços
 51d
 6:a
 78s
@@ -119356,11 +119356,11 @@ A/se	responsabilizándose
 54o
 61s
 5Dr
-6?a	servirá|servira
+6?a	servirá
 7;n	servirán
 72s	servirás
 62emos
-6;ia	serviría|serviria
+6:ia	serviría
 85n	servirían
 63la
 81s
@@ -119386,7 +119386,7 @@ A/se	responsabilizándose
 2:s
 30a
 43me
-5;o	sésamo|sesamo
+5:o	sésamo
 30e
 46na	seseña
 5@ta
@@ -119470,7 +119470,7 @@ A/se	responsabilizándose
 38do
 5;nimo	seudónimo
 94s	seudónimos
-3:l	seúl|seul
+39l	seúl
 33ng
 35r
 4/at
@@ -119536,7 +119536,7 @@ A/se	responsabilizándose
 75s
 3Ho
 43loga	sexóloga
-78ia	sexología|sexologia
+78ia	sexología
 73o	sexólogo
 86s	sexologos|sexólogos
 4=s
@@ -120004,9 +120004,9 @@ A/se	responsabilizándose
 85ca	sicológica
 :0mente	sicológicamente
 :2s	sicológicas
-95o	sicológico|sicologico
+94o	sicológico
 :2s	sicológicos
-74o	sicólogo|sicologo
+72o	sicólogo
 82s	sicólogos
 40s
 31uani
@@ -120041,7 +120041,7 @@ A/se	responsabilizándose
 44r
 3;ra
 51s
-45eria	sidrería|sidreria
+44eria	sidrería
 83s	sidrerías|sidrerias
 26e
 31bel
@@ -120073,7 +120073,7 @@ A/se	responsabilizándose
 4<a
 4Jdo
 60le	siéndole
-77o	siéndolo|siendolo
+76o	siéndolo
 47es
 47na
 45pre
@@ -120082,7 +120082,7 @@ A/se	responsabilizándose
 70se	siéntanse
 6=s
 75e	siéntase
-68te	siéntate|sientate
+67te	siéntate
 5Ee
 6/lo
 6Bn
@@ -120110,8 +120110,8 @@ A/se	responsabilizándose
 3Fte
 53s
 20ffredi
-38ilis	sífilis|sifilis
-36on	sifón|sifon
+38ilis	sífilis
+35on	sifón
 53es
 5/tes
 31u
@@ -120177,7 +120177,7 @@ A/se	responsabilizándose
 :9te
 <6s
 9>r
-:9a	significará|significara
+:8a	significará
 ;0n	significarán
 ::ia	significaría
 :5on
@@ -120207,15 +120207,15 @@ A/se	responsabilizándose
 50inte
 52la	siguela|síguela
 63e	siguele|síguele
-64o	síguelo|siguelo
+63o	síguelo
 7@s	síguelos
-5:me	sígueme|sigueme
+59me	sígueme
 5Fn
 60do
-6>os	síguenos|siguenos
+6=os	síguenos
 66te
 83s
-67za	sigüenza|siguenza
+67za	sigüenza
 5?s
 43i
 51en
@@ -120252,9 +120252,9 @@ A/se	responsabilizándose
 30u
 29l
 35a
-48ba	sílaba|silaba
+48ba	sílaba
 60rio
-69s	sílabas|silabas
+69s	sílabas
 50ica	silábica
 60ficacion	silabificación
 44o
@@ -120310,7 +120310,7 @@ A/se	responsabilizándose
 42ca
 63to
 83s
-57e	sílice|silice
+56e	sílice
 5:io
 5;on	silicon|silicón
 7>a
@@ -120330,11 +120330,11 @@ A/se	responsabilizándose
 51r
 65ia	sillería
 50ta
-47in	sillín|sillin
+46in	sillín
 60es
 56ta
 74s
-4?on	sillón|sillon
+4>on	sillón
 6=es
 42y
 32marillion
@@ -120409,16 +120409,16 @@ A/se	responsabilizándose
 98n
 :4do
 96r
-6Bo	símbolo|simbolo
-7:gia	simbología|simbologia
+6Bo	símbolo
+79gia	simbología
 :0s	simbologías
-7As	símbolos|simbolos
+7@s	símbolos
 32ca
 41e
 44ity
 32e
 40non
-47on	simeón|simeon
+46on	simeón
 69e
 43pre
 4:tria	simetría
@@ -120463,12 +120463,12 @@ A/se	responsabilizándose
 50ovis
 55s
 40s
-3>patia	simpatía|simpatia
+3=patia	simpatía
 88s	simpatías
-7=ca	simpática|simpatica
-98s	simpáticas|simpaticas
-8>o	simpático|simpatico
-9;s	simpáticos|simpaticos
+7<ca	simpática
+97s	simpáticas
+8>o	simpático
+9:s	simpáticos
 73za
 90ba
 93n
@@ -120504,7 +120504,7 @@ A/se	responsabilizándose
 61smo
 78ta
 94s
-54on	simplón|simplon
+54on	simplón
 73a
 70es
 57y
@@ -120521,7 +120521,7 @@ A/se	responsabilizándose
 49la
 62ba
 81n
-6?cion	simulación|simulacion
+6?cion	simulación
 :9es
 7:ro
 97s
@@ -120539,12 +120539,12 @@ A/se	responsabilizándose
 79or
 51e
 51o	simuló
-5=tanea	simultánea|simultanea
+5<tanea	simultánea
 :?mente	simultáneamente
 :0r
-:9s	simultáneas|simultaneas
+:8s	simultáneas
 95idad
-9:o	simultáneo|simultaneo
+99o	simultáneo
 :8s	simultáneos
 30vastatina
 38yo
@@ -120552,7 +120552,7 @@ A/se	responsabilizándose
 34a
 49goga
 86s
-4:i	sinaí|sinai
+48i	sinaí
 5/a
 4@loa
 66ense
@@ -120579,7 +120579,7 @@ A/se	responsabilizándose
 46retismo
 52o
 67nia	sincronía
-87ca	sincrónica|sincronica
+85ca	sincrónica
 91e
 93idad
 96o	sincronico|sincrónico
@@ -120615,10 +120615,10 @@ A/se	responsabilizándose
 7Ato
 9Bs
 85ura
-69o	síndico|sindico
+68o	síndico
 75s	síndicos
 40o
-4Brome	síndrome|sindrome
+4Arome	síndrome
 88s	síndromes
 41y
 37e
@@ -120631,12 +120631,12 @@ A/se	responsabilizándose
 40sio
 53tesia
 41u
-3<fin	sinfín|sinfin
-4;onia	sinfonía|sinfonia
+3<fin	sinfín
+4;onia	sinfonía
 85s	sinfonías
 7<ca	sinfónica
 93s	sinfónicas
-88o	sinfónico|sinfonico
+87o	sinfónico
 92s	sinfónicos
 38g
 41ando
@@ -120714,10 +120714,10 @@ A/se	responsabilizándose
 42e
 54s
 6@is	síntesis
-5;tica	sintética|sintetica
+5:tica	sintética
 92mente	sintéticamente
-99s	sintéticas|sinteticas
-8<o	sintético|sintetico
+98s	sintéticas
+8;o	sintético
 99s	sintéticos
 78za
 94da
@@ -120734,9 +120734,9 @@ A/se	responsabilizándose
 4/i
 5=endo
 92lo	sintiéndolo
-95me	sintiéndome|sintiendome
+95me	sintiéndome
 91nos	sintiéndonos
-98se	sintiéndose|sintiendose
+98se	sintiéndose
 91te	sintiéndote
 70tes
 68ra
@@ -120747,8 +120747,8 @@ A/se	responsabilizándose
 62se
 5?o	sintió
 43o
-5>ma	síntoma|sintoma
-7Ds	síntomas|sintomas
+5=ma	síntoma
+7Cs	síntomas
 74tica	sintomática
 ;1s	sintomáticas
 :6o	sintomático
@@ -120852,7 +120852,7 @@ A/se	responsabilizándose
 85n
 7<on
 62se
-5Ao	sirvió|sirvio
+5@o	sirvió
 47o
 28s
 34a
@@ -120969,7 +120969,7 @@ A/se	responsabilizándose
 8/nos	situándonos
 87se	situándose
 5<r
-67a	situará|situara
+66a	situará
 72n	situarán
 6/emos
 64ia	situaría
@@ -121424,7 +121424,7 @@ A/s
 :2on
 85e
 93n
-86o	sobrepasó|sobrepaso
+85o	sobrepasó
 62esca
 8=o
 64oblacion	sobrepoblación
@@ -121647,7 +121647,7 @@ A/s
 :6s
 6=o
 74s
-3<rates	sócrates|socrates
+3;rates	sócrates
 60ica	socrática
 81o	socrático
 32uellamos	socuéllamos
@@ -121675,11 +121675,11 @@ A/s
 33ces
 35z
 23f
-3Aa	sofá|sofa
+3@a	sofá
 4/cama
-4;s	sofás|sofas
+4:s	sofás
 37i
-4Aa	sofía|sofia
+4@a	sofía
 42sma
 72s
 53ta
@@ -121705,7 +121705,7 @@ A/s
 40nias	sofonías
 43vich
 32reimos	sofreímos
-65r	sofreír|sofreir
+64r	sofreír
 41ie	sofríe
 58to
 3=t
@@ -121818,7 +121818,7 @@ A/s
 57er
 74s
 3;e	sole|solé
-46a	soleá|solea
+44a	soleá
 59da
 74s
 6=o
@@ -121869,8 +121869,8 @@ A/s
 9>te
 ;;s
 8Er
-9:a	solicitará|solicitara
-:6n	solicitarán|solicitaran
+99a	solicitará
+:5n	solicitarán
 9/e
 :1mos
 9/ia	solicitaría
@@ -121895,7 +121895,7 @@ A/s
 9Bes
 9:us
 4;d
-5?a	sólida|solida
+5?a	sólida
 65mente	sólidamente
 6?ria
 97mente
@@ -121922,7 +121922,7 @@ A/s
 :0do
 :2r
 8/que
-5@o	sólido|solido
+5?o	sólido
 6?s	sólidos
 54works
 43er
@@ -121962,9 +121962,9 @@ A/s
 92s
 57on
 70s
-44n	solón|solon
+43n	solón
 4/rio
-58zano	solórzano|solorzano
+57zano	solórzano
 4As	solos|sólos
 57tocks
 30s
@@ -121988,7 +121988,7 @@ A/s
 66on
 65se
 61te
-46e	solté|solte
+45e	solté
 5>ra
 7<s
 66ia	soltería
@@ -121997,14 +121997,14 @@ A/s
 83a
 90s
 7<s
-4;o	soltó|solto
+4;o	soltó
 4:ura
 30u
 45bilidad
 59le
 77s
 41cin
-6Gon	solución|solucion
+6Gon	solución
 8<a
 93ba
 :/le
@@ -122017,7 +122017,7 @@ A/s
 98n
 :6do
 9Br
-:7a	solucionará|solucionara
+:6a	solucionará
 ;4n	solucionarán|solucionaran
 :0emos
 :3ia	solucionaría
@@ -122162,9 +122162,9 @@ A/s
 61mos	soñábamos
 68n	sonaban|soñaban
 6/s	soñabas
-48da	soñada|sonada
+47da	soñada
 66s	sonadas|soñadas
-5>o	soñado|sonado
+5=o	soñado
 69r	soñador
 77a	soñadora
 81s	soñadoras
@@ -122207,7 +122207,7 @@ A/s
 5;o
 6;s
 40ika
-3=e	soñé|soñe|sone
+3<e	soñé|soñe
 41mos	soñemos
 43ro
 61s
@@ -122228,7 +122228,7 @@ A/s
 33i
 4?a
 4?c
-56a	sónica|sonica
+55a	sónica
 57o	sonico|sónico
 62musica
 50s
@@ -122250,7 +122250,7 @@ A/s
 51n
 40tag
 47y
-3=o	sonó|sono|soñó|soño
+3=o	sonó|soñó|soño
 40liento	soñoliento
 45ma
 53edic
@@ -122267,7 +122267,7 @@ A/s
 5=o
 6:s
 40s
-37rei	sonreí|sonrei
+37rei	sonreí
 69a	sonreía
 72n	sonreían
 62do	sonreído
@@ -122275,18 +122275,18 @@ A/s
 6>r	sonreír|sonreir
 70a	sonreirá
 71le	sonreírle
-45ia	sonría|sonria
+44ia	sonría
 60n	sonrían
 60s	sonrías
-5=e	sonríe|sonrie
-67n	sonríen|sonrien
+5<e	sonríe
+66n	sonríen
 7<do
 90le	sonriéndole
 7<te
 97s
 62ron
-65s	sonríes|sonries
-5=o	sonrió|sonrío|sonrio
+64s	sonríes
+5=o	sonrió|sonrío
 5Csa
 7>s
 60illa
@@ -122375,7 +122375,7 @@ A/s
 7<n
 89do
 7@r
-86a	soportará|soportara
+84a	soportará
 92n	soportarán
 83ia	soportaría
 80la
@@ -122455,8 +122455,8 @@ A/s
 9>r
 :9a	sorprenderá
 ;6n	sorprenderán
-;7s	sorprenderás|sorprenderas
-:7ia	sorprendería|sorprenderia
+;7s	sorprenderás
+:6ia	sorprendería
 :0la
 ;1e
 ;1o
@@ -122466,8 +122466,8 @@ A/s
 :6se
 :4te
 95s
-96te	sorpréndete|sorprendete
-87i	sorprendí|sorprendi
+96te	sorpréndete
+86i	sorprendí
 96a	sorprendía
 :1n	sorprendían
 9;da
@@ -122479,7 +122479,7 @@ A/s
 :1ra
 ;9on
 91mos
-9@o	sorprendió|sorprendio
+9?o	sorprendió
 9/ste
 86o
 6Dsa
@@ -122552,7 +122552,7 @@ A/s
 :8s
 9=o
 :<s
-3;ten	sostén|sosten
+3:ten	sostén
 65dra	sostendrá
 93n	sostendrán
 8/ia	sostendría
@@ -122596,7 +122596,7 @@ A/s
 39a
 46na
 61s
-5=o	sótano|sotano
+5=o	sótano
 67s	sótanos
 45vento
 39elo
@@ -123450,7 +123450,7 @@ A/s
 30bia
 36nces
 34r
-4Aez	suárez|suarez
+4@ez	suárez
 38s	suas|súas
 3Cve
 50cita
@@ -123508,8 +123508,8 @@ A/s
 :4es
 51rpeta
 :2s
-56tegoria	subcategoría|subcategoria
-<7s	subcategorías|subcategorias
+55tegoria	subcategoría
+<6s	subcategorías
 42lase
 80s
 5/inica	subclínica
@@ -123559,7 +123559,7 @@ A/s
 ;1io
 =2s
 54to	súbdito
-7:s	súbditos|subditos
+79s	súbditos
 54vide
 92n
 80ida
@@ -123607,16 +123607,16 @@ A/s
 48rupo
 87s
 3=i	subí|subi
-4;a	subía|subia
+4;a	subía
 51mos	subíamos
-58n	subían|subian
+57n	subían
 50s	subías
 41d
 5Ba
 6>s
 51ita
 5Co
-67n	subidón|subidon
+66n	subidón
 6<s
 40ela
 5@ndo
@@ -123630,15 +123630,15 @@ A/s
 4<mos
 40ndice	subíndice
 52spector
-4@o	subió|subio
+4@o	subió
 4Er
-5:a	subirá|subira
-68n	subirán|subiran
+5:a	subirá
+67n	subirán
 70a
 63ts
 5:e	subiré|subire
 66mos
-56ia	subiría|subiria
+55ia	subiría
 71n	subirían
 59la
 76s
@@ -123757,7 +123757,7 @@ A/s
 50pticia
 ;2mente
 46ip
-47ogacion	subrogación|subrogacion
+47ogacion	subrogación
 71da
 81o
 72nte
@@ -123790,7 +123790,7 @@ A/s
 92ores
 44eccion	subsección
 :0es
-6<retaria	subsecretaría|subsecretaria
+6;retaria	subsecretaría
 <<o
 =3s
 66tor
@@ -123856,10 +123856,10 @@ A/s
 50rfuge
 92io
 ;2s
-6;ranea	subterránea|subterranea
+6:ranea	subterránea
 ;:s	subterráneas
-:<o	subterráneo|subterraneo
-;:s	subterráneos|subterraneos
+:<o	subterráneo
+;:s	subterráneos
 55s
 51xto
 44ipo
@@ -123872,7 +123872,7 @@ A/s
 :;o
 ;5s
 95r
-8:o	subtítulo|subtitulo
+88o	subtítulo
 9@s	subtítulos|subtitulos
 42otal
 40rama
@@ -123890,7 +123890,7 @@ A/s
 78o
 89s
 60s
-3>vencion	subvención|subvencion
+3>vencion	subvención
 :5a
 ;0ble
 >3s
@@ -123904,7 +123904,7 @@ A/s
 <0a	subvencionará
 :0e
 ;@s
-59rsion	subversión|subversion
+58rsion	subversión
 85va
 :4s
 97o
@@ -123929,7 +123929,7 @@ A/s
 25c
 3/car
 44ess
-49ion	succión|succion
+49ion	succión
 72a
 8/dor
 81ndo
@@ -123941,7 +123941,7 @@ A/s
 5De
 6>n
 6@r
-7<a	sucederá|sucedera
+7;a	sucederá
 84n	sucederán
 78ia	sucedería
 9/n	sucederían
@@ -123960,7 +123960,7 @@ A/s
 90n
 8;on
 72se
-6Ao	sucedió|sucedio
+6Ao	sucedió
 40ptible
 :0s
 4?sion	sucesión
@@ -124027,19 +124027,19 @@ A/s
 89s
 54o
 60s
-4Africa	sudáfrica|sudafrica
+4Africa	sudáfrica
 90foro	sudáfricaforo
 96na
 ;1s
 :9o
 ;5s
 41ka
-4?merica	sudamérica|sudamerica
+4>merica	sudamérica
 :>na
 <8s
 ;=o
 <:s
-4<n	sudán|sudan
+4;n	sudán
 57do
 53es	sudanés
 70a
@@ -124102,7 +124102,7 @@ A/s
 6=s
 3Dna	suena|sueña
 5?n	suenan|sueñan
-57s	sueñas|suenas
+57s	sueñas
 4=e	suene|sueñe
 57n	suenen|sueñen
 53s	sueñes
@@ -124155,7 +124155,7 @@ A/s
 5An
 57s
 49i	sufrí|sufri
-5;a	sufría|sufria
+5;a	sufría
 67n	sufrían
 5:da
 79s
@@ -124244,7 +124244,7 @@ A/s
 6?io
 8/otrocomentarios
 8:s
-69o	suicidó|suicido
+68o	suicidó
 30koden
 36pacha
 33s
@@ -124340,8 +124340,8 @@ A/s
 86e	sumándose
 42paz
 4@r
-59a	sumará|sumara
-69n	sumarán|sumaran
+58a	sumará
+68n	sumarán
 57ia	sumaria|sumaría
 70l
 72mente
@@ -124519,7 +124519,7 @@ A/s
 72le
 9/s
 7/undancia
-6?cion	superación|superacion
+6>cion	superación
 6;da
 87s
 7@o
@@ -124532,8 +124532,8 @@ A/s
 7>do
 91se	superándose
 6Dr
-79a	superará|superara
-85n	superarán|superaran
+78a	superará
+84n	superarán
 70emos
 74ia	superaría
 90n	superarían
@@ -124560,7 +124560,7 @@ A/s
 70rd
 61heria	superchería
 6/lase
-96ico	superclásico|superclasico
+95ico	superclásico
 61omputacion	supercomputación
 <0dor
 ?2a
@@ -124602,8 +124602,8 @@ A/s
 62irl
 61rupo
 50hero
-9:e	superhéroe|superheroe
-:=s	superhéroes|superheroes
+99e	superhéroe
+:;s	superhéroes
 65ombre
 ;0s
 5<intendencia
@@ -124637,7 +124637,7 @@ A/s
 94s
 60umerario
 >1s
-5>o	superó|supero
+5>o	superó
 60ferta
 62rdenador
 >/es
@@ -124714,7 +124714,7 @@ A/s
 42sto
 3<iera
 7/is
-75mos	supiéramos|supieramos
+74mos	supiéramos
 79n
 79s
 6<on
@@ -124761,7 +124761,7 @@ A/s
 :0s
 74r
 80le
-77s	súplicas|suplicas
+76s	súplicas
 68io
 82s
 69o	suplico|suplicó
@@ -124855,7 +124855,7 @@ A/s
 41baya
 46frica	suráfrica
 90no
-49merica	suramérica|suramerica
+49merica	suramérica
 :6na
 <4s
 ;7o
@@ -125004,11 +125004,11 @@ A/s
 85n
 94se
 80s
-97e	suscríbase|suscribase
+97e	suscríbase
 79e
 86n
 81s
-8>te	suscríbete|suscribete
+8=te	suscríbete
 73i	suscribi|suscribí
 81endo
 96ron
@@ -125067,7 +125067,7 @@ A/s
 8:o	suspendió
 7/o
 6:se
-7Bion	suspensión|suspension
+7Aion	suspensión
 ::es
 80va
 92o
@@ -125169,7 +125169,7 @@ A/s
 91ra
 :4on
 92se	sustitúyese
-89o	sustituyó|sustituyo
+88o	sustituyó
 4>o
 59s
 47raccion	sustracción
@@ -125447,7 +125447,7 @@ A/s
 7/s
 45oide
 83s
-5;n	tablón|tablon
+5;n	tablón
 68es
 33o
 47ada
@@ -125456,9 +125456,9 @@ A/s
 44r
 54da
 3:s
-3;u	tabú|tabu
+3:u	tabú
 40cchi
-48es	tabúes|tabues
+47es	tabúes
 42la
 63cion	tabulación
 :0es
@@ -125492,7 +125492,7 @@ A/s
 60ko
 52r
 42i
-5?ra	táchira|tachira
+5>ra	táchira
 62ense
 48o	tacho|tachó
 52nes
@@ -125514,27 +125514,27 @@ A/s
 41grafo	tacógrafo
 46ma
 55etro	tacometro|tacómetro
-4<n	tacón|tacon
+4;n	tacón
 53azo
 82s
 5<es
 46ronte
 4>s
 3/tic
-6>a	táctica|tactica
+6=a	táctica
 74l
 73mente	tácticamente
-7=s	tácticas|tacticas
-6;o	táctico|tactico
-78s	tácticos|tacticos
+7=s	tácticas
+6:o	táctico
+77s	tácticos
 64s
-5@l	táctil|tactil
-6:es	táctiles|tactiles
+5?l	táctil
+6:es	táctiles
 5/vas	táctivas
 4>o
 30u
 41ara
-67embo	tacuarembó|tacuarembo
+67embo	tacuarembó
 60i	tacuarí
 61y
 47ba
@@ -125597,7 +125597,7 @@ A/s
 40utsu
 31ko
 3;l
-49andes	tailandés|tailandes
+48andes	tailandés
 98a
 :2s
 95es
@@ -125632,7 +125632,7 @@ A/s
 72s
 42r	tájar|tajar
 30ima
-44n	tajín|tajin
+43n	tajín
 3<o
 40nar
 43s
@@ -125712,11 +125712,11 @@ A/s
 31i
 44a	talia|talía
 40b
-5:an	talibán|taliban
+59an	talibán
 7:es
 41domida
 42on	talión
-48sman	talismán|talisman
+47sman	talismán
 84es
 41ta
 3;k
@@ -125754,7 +125754,7 @@ A/s
 3/mente
 46ud
 32o
-4;n	talón|talon
+4;n	talón
 55ario
 93s
 50eras
@@ -125811,7 +125811,7 @@ A/s
 92se
 43e	també
 50in
-58m	também|tambem
+58m	também
 53n	tambén|tamben
 51ros
 47i
@@ -125819,7 +125819,7 @@ A/s
 5/dn
 55e	tambié|tambie
 64m	tambiem|tambiém
-6Pn	también|tambien
+6Pn	también
 5/ien
 59n
 49n
@@ -125841,7 +125841,7 @@ A/s
 42z
 32i
 41ces
-46en	tamién|tamien
+44en	tamién
 44flu
 46l
 50es
@@ -125863,7 +125863,7 @@ A/s
 4Hoco
 51grafia	tampografía
 54ko
-55n	tampón|tampon
+55n	tampón
 65es
 45s
 37ron
@@ -125902,7 +125902,7 @@ A/s
 :1mente
 67te
 82s
-5:r	tánger|tanger
+58r	tánger
 61ine
 4:ible
 89s
@@ -125958,7 +125958,7 @@ A/s
 43i
 51sima	tantísima
 92s	tantísimas
-85o	tantísimo|tantisimo
+84o	tantísimo
 93s	tantísimos
 55to
 4Mo
@@ -125967,7 +125967,7 @@ A/s
 50yuca
 48ra
 50ica	tántrica
-74o	tántrico|tantrico
+73o	tántrico
 40um
 31vien
 36ya
@@ -126010,7 +126010,7 @@ A/s
 4@s
 44talk
 53ia	tapatía
-65o	tapatío|tapatio
+65o	tapatío
 72s	tapatíos
 3:e	tape|tapé
 43ar
@@ -126026,7 +126026,7 @@ A/s
 62es
 56s
 4;ceria	tapicería|tapiceria
-96s	tapicerías|tapicerias
+94s	tapicerías
 70o
 81s
 68s
@@ -126044,7 +126044,7 @@ A/s
 6/n
 64r
 38o	tapó|tapo
-4;n	tapón|tapon
+4:n	tapón
 52amiento
 62r
 5:es
@@ -126081,7 +126081,7 @@ A/s
 42jal
 42mundi
 4/n
-56con	tarancón|tarancon
+55con	tarancón
 5;tino
 63o
 65ula	tarántula|tarantula
@@ -126109,12 +126109,12 @@ A/s
 67do
 69za
 5>r
-6;a	tardará|tardara
-77n	tardarán|tardaran
+6:a	tardará
+77n	tardarán
 73s	tardarás
-64e	tardaré|tardare
+63e	tardaré
 75mos
-68ia	tardaría|tardaria
+67ia	tardaría
 83n	tardarían
 6:on
 56s
@@ -126131,7 +126131,7 @@ A/s
 66s	tardíos
 5/s
 60imo	tardísimo
-4>o	tardó|tardo
+4<o	tardó
 31e
 4Ea
 5Es
@@ -126206,7 +126206,7 @@ A/s
 7Ana
 9/tarragona
 52sa
-46ega	tárrega|tàrrega|tarrega
+45ega	tárrega|tàrrega
 53s	tarrés
 43ina
 71s
@@ -126243,7 +126243,7 @@ A/s
 39zan	tarzán|tarzan
 2<s
 3Da
-4:cion	tasación|tasacion
+4:cion	tasación
 88es
 40da
 53o
@@ -126493,13 +126493,13 @@ A/s
 40a
 52lia
 4Gica	técnica
-7=mente	técnicamente|tecnicamente
+7=mente	técnicamente
 7Fs	técnicas
 81manualidades	técnicasmanualidades
 74tura
 62ismo
 :5s
-6Ho	técnico|tecnico
+6Go	técnico
 7Ds	técnicos
 56ficacion	tecnificación
 90da
@@ -126515,18 +126515,18 @@ A/s
 50diva
 51l
 62og
-86a	tecnologã|tecnologa
+85a	tecnologã
 84i	tecnologí
-9Ia	tecnología|tecnologia
+9Ha	tecnología
 :0foro
 :Es	tecnologías
 9Aca	tecnológica
-;8mente	tecnológicamente|tecnologicamente
+;8mente	tecnológicamente
 ;?s	tecnológicas
 :Bo	tecnológico
 ;@s	tecnológicos
 <0maxcdn	tecnológicosmaxcdn
-86o	tecnólogo|tecnologo
+85o	tecnólogo
 95s	tecnólogos
 50oeste
 60seo
@@ -126654,7 +126654,7 @@ A/s
 50n
 2Fl
 3Ca
-49m	télam|telam
+48m	télam
 4:r
 57ana	telaraña
 87s	telarañas
@@ -126679,7 +126679,7 @@ A/s
 54o
 6;m	telecom|télécom
 70munications
-79unicacion	telecomunicación|telecomunicacion
+79unicacion	telecomunicación
 @Bes
 64nferencia
 ?/s
@@ -126694,7 +126694,7 @@ A/s
 47f	telef|teléf
 57ax
 5:e	telefe|telefé
-68rico	teleférico|teleferico
+68rico	teleférico
 :2s	teleféricos
 52ilm
 82e
@@ -126705,18 +126705,18 @@ A/s
 81ar
 81o	telefoneó
 82s
-7Aia	telefonía|telefonia
+7Aia	telefonía
 93musica	telefoníamúsica
-8Cca	telefónica|telefonica
-:9mente	telefónicamente|telefonicamente
-:>s	telefónicas|telefonicas
-9>o	telefónico|telefonico
-:;s	telefónicos|telefonicos
+8Bca	telefónica
+:8mente	telefónicamente
+:>s	telefónicas
+9>o	telefónico
+::s	telefónicos
 80llo
 84sta
 ;2s
-7Io	teléfono|telefono
-8Ds	teléfonos|telefonos
+7Io	teléfono
+8Cs	teléfonos
 64rmacion	teleformación
 62to
 50unken
@@ -126781,7 +126781,7 @@ A/s
 50realidad
 46s
 53cope
-87ica	telescópica|telescopica
+85ica	telescópica
 ;5s	telescópicas|telescopicas
 :4o	telescópico
 ;1s	telescópicos
@@ -126803,7 +126803,7 @@ A/s
 70ket
 63enda
 61po
-5:on	teletón|teleton
+59on	teletón
 60vic
 5/rabajador
 >2es
@@ -126828,7 +126828,7 @@ A/s
 8/r
 70i
 83o	televisió
-9Hn	televisión|television
+9Hn	televisión
 :<es
 8=va
 :9s
@@ -126852,7 +126852,7 @@ A/s
 41echea
 53r
 60ia	tellería
-58z	téllez|tellez
+57z	téllez
 40ier
 4:o
 4/s
@@ -126876,7 +126876,7 @@ A/s
 43s
 39s
 4/tar
-36urica	telúrica|telurica
+35urica	telúrica
 80s	telúricas
 75o	telúrico
 82s	telúricos
@@ -127108,21 +127108,21 @@ A/s
 9:s
 64ron
 57nitis
-57o	tendió|tendio
+57o	tendió
 44o
 58n	tendón
 68es
 45r
 5Ga	tendrá
 6Dn	tendrán
-6Cs	tendrás|tendras
-5@e	tendré|tendre
-6;is	tendréis|tendreis
+6Bs	tendrás
+5?e	tendré
+6:is	tendréis
 6Cmos
-5Dia	tendría|tendria
-73is	tendríais|tendriais
-7>mos	tendríamos|tendriamos
-7@n	tendrían|tendrian
+5Cia	tendría
+72is	tendríais
+7=mos	tendríamos
+7?n	tendrían
 7<s	tendrías|tendrias
 38e	tene|tené
 46brosa
@@ -127159,7 +127159,7 @@ A/s
 4/t
 34g
 4Ha
-5<is	tengáis|tengais
+5;is	tengáis
 5Bmos
 5Fn
 5Cs
@@ -127174,10 +127174,10 @@ A/s
 32ha
 46o
 37i	teni|tení
-4Ja	tenía|tenia
-55is	teníais|teniais
-5Bmos	teníamos|teniamos
-5En	tenían|tenian
+4Ia	tenía
+54is	teníais
+5Bmos	teníamos
+5En	tenían
 5>s	tenías|tenias
 49da	tenida|teñida
 68s	tenidas|teñidas
@@ -127191,7 +127191,7 @@ A/s
 85s
 40m
 40o
-47r	teñir|tenir
+47r	teñir
 52se	teñirse
 4Cs
 5<ta
@@ -127243,7 +127243,7 @@ A/s
 5>cion	tentación
 9;es
 61ulo	tentáculo
-98s	tentáculos|tentaculos
+98s	tentáculos
 54da
 69o
 78r
@@ -127281,7 +127281,7 @@ A/s
 54sio
 31fila	teófila
 61ina
-68o	teófilo|teofilo
+67o	teófilo
 30gonia	teogonía
 31logal
 81es
@@ -127298,10 +127298,10 @@ A/s
 33r
 4:ema
 75s
-4Fia	teoría|teoria
+4Eia	teoría
 6As	teorías
 5>ca	teórica
-7;mente	teóricamente|teoricamente
+7:mente	teóricamente
 7<s	teóricas
 6?o	teórico
 7>s	teóricos
@@ -127339,13 +127339,13 @@ A/s
 42byte
 83s
 4/mo
-49n	terán|teran
+48n	terán
 4<peuta
 99s
 8=ica	terapéutica|terapeútica
 ;;s	terapéuticas
-:=o	terapéutico|terapeutico|terapeútico
-;;s	terapéuticos|terapeuticos
+:=o	terapéutico|terapeútico
+;;s	terapéuticos
 5Cia
 7?s
 8/foro
@@ -127421,17 +127421,17 @@ A/s
 5<s
 48e
 51s
-4>ica	térmica|termica
+4>ica	térmica
 72mente	térmicamente
-7;s	térmicas|termicas
-6=o	térmico|termico
-7:s	térmicos|termicos
+7:s	térmicas
+6<o	térmico
+79s	térmicos
 51n
 6Da
 7<ba
 91mos	terminábamos
 98n
-7>cion	terminación|terminacion
+7=cion	terminación
 ;:es
 7>da
 99s
@@ -127449,9 +127449,9 @@ A/s
 8>a	terminará|terminara
 9:n	terminarán|terminaran
 94s	terminarás|terminaras
-86e	terminaré|terminare
+85e	terminaré
 96mos
-8:ia	terminaría|terminaria
+89ia	terminaría
 :0mos	terminaríamos
 :4n	terminarían
 86la
@@ -127469,7 +127469,7 @@ A/s
 7;n
 78s
 67i
-6Ho	término|terminó|termino
+6Go	término|terminó
 7;logia	terminología
 <0s	terminologías
 ;2ca	terminológica
@@ -127480,15 +127480,15 @@ A/s
 50ta
 76s
 4:o
-58dinamica	termodinámica|termodinamica
+57dinamica	termodinámica
 <1o	termodinámico
 =/s	termodinámicos
 56electrica	termoeléctrica
 >3s	termoeléctricas
 53formado
 51grafia	termografía
-5;metro	termómetro|termometro
-:7s	termómetros|termometros
+5;metro	termómetro
+:7s	termómetros
 6/ix
 51nuclear
 50par
@@ -127546,7 +127546,7 @@ A/s
 77va
 54plen	terraplén
 92es
-56queo	terráqueo|terraqueo
+55queo	terráqueo
 54ria
 76o
 83s
@@ -127585,7 +127585,7 @@ A/s
 8;mente
 8>s
 52cola	terrícola
-95s	terrícolas|terricolas
+93s	terrícolas
 5;er
 72s
 52na
@@ -127605,9 +127605,9 @@ A/s
 64es
 5Cr
 65es
-67ifica	terrorífica|terrorifica
+67ifica	terrorífica
 ;4s	terroríficas
-:8o	terrorífico|terrorifico
+:7o	terrorífico
 ;4s	terroríficos
 7/sm
 9Bo
@@ -127649,7 +127649,7 @@ A/s
 32o
 48n	tesón
 44rera
-7<ia	tesorería|tesoreria
+7<ia	tesorería
 7;o
 81s
 51illo
@@ -127692,14 +127692,14 @@ A/s
 40i
 56cular
 :/es
-87o	testículo|testiculo
-9:s	testículos|testiculos
+86o	testículo
+9:s	testículos
 53fica
 90do
 91l
 91n
 96r
-83o	testificó|testifico
+82o	testificó
 5Ago
 7Bs
 53monia
@@ -127755,7 +127755,7 @@ A/s
 3/su
 50o
 52ya
-39uan	tetuán|tetuan
+38uan	tetuán
 43da
 63s
 27u
@@ -128022,7 +128022,7 @@ A/s
 42say
 30or
 34urcio
-5=on	tiburón|tiburon
+5<on	tiburón
 7<es
 2;c
 3:a
@@ -128118,7 +128118,7 @@ A/s
 52s
 48to	tiesto|tiësto
 63s
-34tar	tiétar|tietar
+33tar	tiétar
 2/f
 31a
 33f
@@ -128230,12 +128230,12 @@ A/s
 4As
 51tamp
 43x
-3;ida	tímida|timida
-68mente	tímidamente|timidamente
+3:ida	tímida
+68mente	tímidamente
 65s	tímidas
 5;ez
-5<o	tímido|timido
-68s	tímidos|timidos
+5;o	tímido
+67s	tímidos
 40na
 55g
 46soara
@@ -128244,7 +128244,7 @@ A/s
 3<o
 40chenko
 43fonica	timofonica|timofónica
-4;n	timón|timon
+4:n	timón
 57el
 70es
 60s
@@ -128318,10 +128318,10 @@ A/s
 4;e
 59ro
 5<s
-49in	tintín|tintin
+48in	tintín
 62eo
 4=o
-5:reria	tintorería|tintoreria
+5:reria	tintorería
 :5s	tintorerías|tintorerias
 72tto
 59s
@@ -128343,12 +128343,12 @@ A/s
 62s
 43o
 31i
-4Aca	típica|tipica
+4Aca	típica
 6<mente	típicamente
-6>s	típicas|tipicas
+6>s	típicas
 54idad
-5Bo	típico|tipico
-6@s	típicos|tipicos
+5Bo	típico
+6?s	típicos
 44fica
 86cion	tipificación
 83da
@@ -128364,8 +128364,8 @@ A/s
 32le
 33nis
 3Mo
-4<grafia	tipografía|tipografia
-:8s	tipografías|tipografias
+4<grafia	tipografía
+:8s	tipografías
 95ca	tipográfica
 ;3s	tipográficas
 :6o	tipográfico
@@ -128405,7 +128405,7 @@ A/s
 47jana
 55e
 4/me
-56isu	tiramisú|tiramisu
+55isu	tiramisú
 59os
 4=n
 56a
@@ -128429,7 +128429,7 @@ A/s
 64n	tiraran|tirarán
 50e	tiraré
 60mos
-54ia	tiraría|tiraria
+52ia	tiraría
 54la
 72s
 66e
@@ -128470,7 +128470,7 @@ A/s
 53esa
 55ina
 81s
-4=n	tirón|tiron
+4<n	tirón
 57es
 50i
 4@s
@@ -128506,8 +128506,8 @@ A/s
 69um
 57s
 34e
-4:re	títere|titere
-6<s	títeres|titeres
+49re	títere
+6;s	títeres
 37i	titi|tití
 48caca
 4/n	titín
@@ -128546,8 +128546,8 @@ A/s
 50cia
 53e	titulé|titule
 52izacion	titulización
-5Io	título|titulo
-6Ds	títulos|titulos
+5Ho	título
+6Ds	títulos
 44s
 2/u
 33na
@@ -128647,7 +128647,7 @@ A/s
 6<o
 7:s
 45n
-39ogan	tobogán|tobogan
+38ogan	tobogán
 77es
 42n	tobón
 44so
@@ -128686,7 +128686,7 @@ A/s
 68n	tocarán|tocaran
 53e	tocaré|tocare
 63mos
-57ia	tocaría|tocaria
+56ia	tocaría
 70n	tocarían
 58la
 74s
@@ -128734,7 +128734,7 @@ A/s
 4/v
 55a	todavã|todava
 51i	todaví
-6Ia	todavía|todavia
+6Ha	todavía
 4;y
 3:d
 30i
@@ -128903,19 +128903,19 @@ A/s
 5Ddo
 72la	tomándola
 81e	tomándole
-84o	tomándolo|tomandolo
+83o	tomándolo
 72me	tomándome
 70nos	tomándonos
-76se	tomándose|tomandose
+76se	tomándose
 4Hr
-5?a	tomará|tomara
+5>a	tomará
 60mos	tomáramos
-6=n	tomarán|tomaran
+6;n	tomarán
 65s	tomarás|tomaras
 59e	tomaré|tomare
 69mos
 66s
-59ia	tomaría|tomaria
+59ia	tomaría
 74n	tomarían
 59la
 77s
@@ -128929,7 +128929,7 @@ A/s
 5@on
 60s
 5?se
-75lo	tomárselo|tomarselo
+74lo	tomárselo
 59te
 4Ds	tomás|tomas|tomàs
 55a
@@ -128954,13 +128954,13 @@ A/s
 39b
 44a
 42o
-55la	tómbola|tombola
+54la	tómbola
 40stone
 41uctu	tombuctú
 34cat
 3Ce	tome|tomé
 42i
-53s	toméis|tomeis
+52s	toméis
 47lloso
 51o	tómelo
 4:mos
@@ -129025,7 +129025,7 @@ A/s
 5:a	tónica
 61s	tónicas
 53idad
-58o	tónico|tonico
+57o	tónico
 62s	tónicos
 51s
 46fica
@@ -129055,7 +129055,7 @@ A/s
 60r
 54ra
 75s
-6>ia	tontería|tonteria
+6<ia	tontería
 8?s	tonterías|tonterias
 41ita
 62o
@@ -129132,13 +129132,13 @@ A/s
 31kapi
 38less
 3<o	topo|topó
-4:grafia	topografía|topografia
+4:grafia	topografía
 :0s	topografías
 94ca	topográfica
 ;3s	topográficas
 :6o	topográfico
 ;2calcular	topográficocalcular
-;5s	topográficos|topograficos
+;5s	topográficos
 81o	topógrafo
 90s	topógrafos
 40lansky
@@ -129167,7 +129167,7 @@ A/s
 7/o
 40illa
 29r
-3:a	torá|tora
+39a	torá
 48cica	torácica
 80s	torácicas
 75o	torácico
@@ -129177,7 +129177,7 @@ A/s
 46l
 51es
 45nzo
-4;x	tórax|torax
+4:x	tórax
 40zo
 37be
 59llino
@@ -129321,7 +129321,7 @@ A/s
 75mbarra
 63onjimeno
 53grosa
-5<jon	torrejón|torrejon
+5;jon	torrejón
 80cillo
 53laguna
 7:vega
@@ -129339,7 +129339,7 @@ A/s
 86s
 79s
 63ueva
-5=on	torreón|torreon
+5<on	torreón
 74es
 50perogil
 52quebrada
@@ -129368,7 +129368,7 @@ A/s
 51ntes	torrontés
 57x
 40ubia
-38sion	torsión|torsion
+38sion	torsión
 7/es
 4:o
 51s
@@ -129460,7 +129460,7 @@ A/s
 76s
 55r
 53s
-45on	tostón|toston
+45on	tostón
 61es
 29t
 36a
@@ -129532,7 +129532,7 @@ A/s
 42aine
 53n
 41billon
-46e	touré|toure
+45e	touré
 53r
 52tte
 48ing
@@ -129568,10 +129568,10 @@ A/s
 63ip
 51ville
 25xic
-59a	tóxica|toxica
-6:s	tóxicas|toxicas
+59a	tóxica
+6:s	tóxicas
 5;idad
-5;o	tóxico|toxico
+5;o	tóxico
 67logia	toxicología
 :1ca	toxicológica
 ;0o	toxicológico
@@ -129637,8 +129637,8 @@ A/s
 7Cn
 8Edo
 7Hr
-8<a	trabajará|trabajara
-9:n	trabajarán|trabajaran
+8;a	trabajará
+99n	trabajarán
 92s	trabajarás
 83e	trabajaré
 98mos
@@ -129681,11 +129681,11 @@ A/s
 42e
 52s
 41jo
-44o	trabó|trabo
+43o	trabó
 45uco
 34c
 47a
-4>cion	tracción|traccion
+4>cion	tracción
 46e
 52r
 60o
@@ -129737,7 +129737,7 @@ A/s
 40o
 50s
 42ucao	tradução
-6Dcion	traducción|traduccion
+6Dcion	traducción
 :0envia	traducciónenvía
 ;@s
 6?e
@@ -129777,11 +129777,11 @@ A/s
 5>os
 4?n
 4Br
-5=a	traerá|traera
-67n	traerán|traeran
-55e	traeré|traere
+5<a	traerá
+67n	traerán
+54e	traeré
 63mos
-58ia	traería|traeria
+58ia	traería
 71n	traerían
 55la
 71s
@@ -129807,7 +129807,7 @@ A/s
 87te
 ::s
 75r
-6Eo	tráfico|trafico
+6Do	tráfico
 74s	tráficos
 40o
 42ul
@@ -129854,10 +129854,10 @@ A/s
 61n
 50ito
 31i
-4=a	traía|traia
+4<a	traía
 52mos	traíamos
-59n	traían|traian
-4>cion	traición|traicion
+59n	traían
+4>cion	traición
 87a
 94da
 :9o
@@ -129872,15 +129872,15 @@ A/s
 :5o
 ;2s
 99s
-87o	traicionó|traiciono
-48da	traída|traida
+86o	traicionó
+48da	traída
 67s	traídas|traidas
-5?o	traído|traido
+5>o	traído
 6<r
 75a
 80s
 7:es
-69s	traídos|traidos
+68s	traídos
 4<ga
 60mos
 6:n
@@ -129948,9 +129948,9 @@ A/s
 90o
 81on
 82se
-6Ae	trámite|tramite
+6@e	trámite
 71n
-7As	trámites|tramites
+7@s	trámites
 64o	tramitó|tramito
 4Ao
 53ntana
@@ -129962,7 +129962,7 @@ A/s
 6/ntojo
 6>s
 53illa
-59olin	trampolín|trampolin
+58olin	trampolín
 92es
 64sa
 8/s
@@ -130019,7 +130019,7 @@ A/s
 <2me
 <2se
 ;0te	tranquilízate
-:5o	tranquilizó|tranquilizo
+:4o	tranquilizó
 83lo
 8Co
 9?s
@@ -130092,7 +130092,7 @@ A/s
 ;4es
 50epto
 65unte	transeúnte
-:9s	transeúntes|transeuntes
+:9s	transeúntes
 61x
 7;ual
 :=es
@@ -130119,7 +130119,7 @@ A/s
 99e
 :6n
 70gura
-;6cion	transfiguración|transfiguracion
+;5cion	transfiguración
 ;1do
 74riendo
 :2ron
@@ -130151,8 +130151,8 @@ A/s
 ?0s	transformándolos
 =7se	transformándose
 :@r
-;8a	transformará|transformara
-<4n	transformarán|transformaran
+;7a	transformará
+<3n	transformarán
 ;3ia	transformaría
 ;6la
 =3s
@@ -130173,7 +130173,7 @@ A/s
 91ice
 :0smo
 ;0ta
-9=o	transformó|transformo
+9<o	transformó
 65ronteriza
 ?3s
 >4o
@@ -130229,7 +130229,7 @@ A/s
 82n
 72ion
 81vo
-7Bo	tránsito|transito|transitó
+7Bo	tránsito|transitó
 8<ria
 ;5mente
 ;8s
@@ -130246,7 +130246,7 @@ A/s
 60iteracion	transliteración
 60ocacion	translocación
 61ucida	translúcida
-:5o	translúcido|translucido
+:3o	translúcido
 ;0s	translúcidos
 53media
 71tro
@@ -130330,7 +130330,7 @@ A/s
 <5n
 ;3le
 =1s
-:9cion	transportación|transportacion
+:8cion	transportación
 :6da
 <5s
 ;9o
@@ -130362,7 +130362,7 @@ A/s
 ;0g
 :9sta
 =;s
-95o	transportó|transporto
+94o	transportó
 90s
 76sicion	transposición
 54torno
@@ -130375,7 +130375,7 @@ A/s
 ;4mente
 92o
 51ylvania
-4=via	tranvía|tranvia
+4<via	tranvía
 78s	tranvías
 41x
 43za
@@ -130405,7 +130405,7 @@ A/s
 5:s
 50te
 40p
-36quea	tráquea|traquea
+35quea	tráquea
 71l
 60otomia	traqueotomía
 62teo
@@ -130474,8 +130474,8 @@ A/s
 97do
 ;3se	trasladándose
 8>r
-98a	trasladará|trasladara
-:6n	trasladarán|trasladaran
+98a	trasladará
+:5n	trasladarán
 92emos
 91ia	trasladaría
 93la
@@ -130496,12 +130496,12 @@ A/s
 63sierra
 53uce
 70ida	traslúcida
-93o	traslúcido|traslucido
+92o	traslúcido
 :/s	traslúcidos
 83r
 61z
 43miera
-67sion	trasmisión|trasmision
+67sion	trasmisión
 :1es
 7/or
 60ta
@@ -130614,7 +130614,7 @@ A/s
 7;n	tratarán|trataran
 6<e	trataré|tratare
 7:mos
-6:ia	trataría|trataria
+6:ia	trataría
 81n	tratarían
 66la
 84s
@@ -130653,8 +130653,8 @@ A/s
 81zada
 ;3o
 <1s
-78ologia	traumatología|traumatologia
-;5o	traumatólogo|traumatologo
+78ologia	traumatología
+;4o	traumatólogo
 <2s	traumatólogos
 35v
 41a
@@ -130683,8 +130683,8 @@ A/s
 67ano	travesaño
 92s	travesaños
 63era
-6>ia	travesía|travesia
-89s	travesías|travesias
+6>ia	travesía
+88s	travesías
 6/sera
 6;ti	travesti|travestí
 81do
@@ -130844,7 +130844,7 @@ A/s
 51ris	tréveris
 49i
 52jano
-58no	treviño|trevino
+58no	treviño
 56so
 47or
 33y
@@ -130865,15 +130865,15 @@ A/s
 65ulacion	triangulación
 9:r
 :6es
-8?o	triángulo|triangulo
-9:s	triángulos|triangulos
+8>o	triángulo
+99s	triángulos
 51on
 47s	trias|trías
 52ico	triásico
 43thlon
 54leta
 94s
-6;on	triatlón|triatlon
+6;on	triatlón
 80es
 3/b
 4:al
@@ -130908,7 +130908,7 @@ A/s
 70n
 6?o
 7<s
-34campeon	tricampeón|tricampeon
+33campeon	tricampeón
 :1ato
 51pa
 40entenario
@@ -130959,7 +130959,7 @@ A/s
 86o	trigésimo
 46ger
 71s
-49liceridos	triglicéridos|trigliceridos
+49liceridos	triglicéridos
 4@o
 51no	trígono
 74metria	trigonometría
@@ -130991,7 +130991,7 @@ A/s
 76es
 60s
 40obites
-5>gia	trilogía|trilogia
+5>gia	trilogía
 81s	trilogías
 65y
 34m
@@ -131058,14 +131058,14 @@ A/s
 90on
 73o	triplicó
 40od
-6;e	trípode|tripode
+6:e	trípode
 75s	trípodes|tripodes
 52ide
 51lar
-68i	trípoli|tripoli
+67i	trípoli
 42p
 45s
-49tico	tríptico|triptico
+48tico	tríptico
 87s	trípticos|tripticos
 53ofano	triptófano
 4=ulacion	tripulación
@@ -131086,7 +131086,7 @@ A/s
 42omia	trisomía
 42quel
 4/t
-5:an	tristán|tristan
+59an	tristán
 70a
 62r
 5De
@@ -131226,7 +131226,7 @@ A/s
 63citopenia
 61embolismo
 6/flebitis
-67n	trombón|trombon
+66n	trombón
 72es
 70ista
 62s
@@ -131292,7 +131292,7 @@ A/s
 6@al
 8>es
 76na
-69o	trópico|tropico
+68o	trópico
 75s	trópicos
 51ece
 68za
@@ -131472,8 +131472,8 @@ A/s
 :<is
 :/o
 ;0s
-5<ia	tubería|tuberia
-7=s	tuberías|tuberias
+5;ia	tubería
+7<s	tuberías
 50osa
 45s
 36iera
@@ -131508,7 +131508,7 @@ A/s
 33o
 3:son
 33u
-4@man	tucumán|tucuman
+4?man	tucumán
 75a
 76o
 84s
@@ -131562,7 +131562,7 @@ A/s
 38io
 46p
 52a
-66n	tulipán|tulipan
+65n	tulipán
 7=es
 61s
 33l
@@ -131641,20 +131641,20 @@ A/s
 75o
 82s
 40d
-4?l	túnel|tunel
+4?l	túnel
 51adora
-5<es	túneles|tuneles
+5;es	túneles
 40o
 45r
 47s
 47up
-4=z	túnez|tunez
+4<z	túnez
 35g
 41sten
 86o
 46urahua
 51ska
-3:ica	túnica|tunica
+3:ica	túnica
 66s	túnicas
 51k
 4=ng
@@ -131667,14 +131667,14 @@ A/s
 32o
 44n	tuñón
 40s
-34uyan	tunuyán|tunuyan
+33uyan	tunuyán
 21o
 30mas
 28pac	tupac|túpac
 41maro
 83s
 43trocinio
-34e	tupé|tupe
+32e	tupé
 41lo
 33i	tupi|tupí
 44da
@@ -131739,7 +131739,7 @@ A/s
 32i
 49a	turia|túria
 4/enzo
-4;n	turín|turin
+4:n	turín
 52a
 56g
 62ia
@@ -131753,9 +131753,9 @@ A/s
 7Cs
 6Bica	turística
 91mente	turísticamente
-9?s	turísticas|turisticas
+9>s	turísticas
 8Bo	turístico
-9Bs	turísticos|turisticos
+9As	turísticos
 32k
 42ce	türkçe
 44ey
@@ -131800,7 +131800,7 @@ A/s
 45ialba
 52on	turrión
 42o
-5:n	turrón|turron
+59n	turrón
 66es
 51s
 35tle
@@ -131839,12 +131839,12 @@ A/s
 56a
 60les
 5<es
-59ia	tutoría|tutoria
+59ia	tutoría
 7Bl
 8Bes
 :0foro
 83s
-78s	tutorías|tutorias
+78s	tutorías
 80les
 61zacion	tutorización
 51s
@@ -131868,14 +131868,14 @@ A/s
 3Ee
 3Biera
 71is
-7;mos	tuviéramos|tuvieramos
+7:mos	tuviéramos
 7>n
 7:s
 66e
 73n
 6Don
 5=se
-76mos	tuviésemos|tuviesemos
+75mos	tuviésemos
 78n
 74s
 4Bmos
@@ -132025,8 +132025,8 @@ A/s
 36go
 35ldo
 31tuba
-2:eda	úbeda|ubeda
-36r	über|uber
+29eda	úbeda
+34r	über
 24i
 30c
 4@a
@@ -132044,7 +132044,7 @@ A/s
 65do
 85se	ubicándose
 5=r
-67a	ubicará|ubicara
+66a	ubicará
 74n	ubicarán
 62ia	ubicaría
 63la
@@ -132058,7 +132058,7 @@ A/s
 61te
 51s
 51te
-4;o	ubicó|ubico
+4:o	ubicó
 43ua
 54idad
 53o
@@ -132189,10 +132189,10 @@ A/s
 22a
 30n
 31san
-29cera	úlcera|ulcera
+29cera	úlcera
 61cion	ulceración
 :1es
-6:s	úlceras|ulceras
+6:s	úlceras
 60tiva
 55osa
 20ead
@@ -132214,25 +132214,25 @@ A/s
 27rich
 40ke
 24ster
-29t	últ|ult
+28t	últ
 30egra
 49rior
 86es
 83mente
 32i	ulti|últi
-4Jma	última|ultima
+4Ima	última
 64do
 80s
-6Bmente	últimamente|ultimamente
+6Amente	últimamente
 64n
 76do
 65r
-6Gs	últimas|ultimas
+6Fs	últimas
 6=te
 80s
-78um	ultimátum|ultimatum
-5Jo	último|ultimo
-6Is	últimos|ultimos
+77um	ultimátum
+5Jo	último
+6Is	últimos
 35ma	últma
 3@ra
 56book
@@ -132264,7 +132264,7 @@ A/s
 68za
 5/ortodoxos
 54portatil	ultraportátil
-=4es	ultraportátiles|ultraportatiles
+=3es	ultraportátiles
 58s
 62onica	ultrasónica
 ;0s	ultrasónicas
@@ -132302,7 +132302,7 @@ A/s
 68es
 47ella
 51te
-49ia	umbría|umbria
+48ia	umbría
 6/s	umbrías
 5/dge
 46o
@@ -132323,7 +132323,7 @@ A/s
 30ble
 38i
 36m
-44onos	unámonos|unamonos
+43onos	unámonos
 55s
 49uno
 3:n
@@ -132335,7 +132335,7 @@ A/s
 41ue
 3/re
 3Ks	unas|uñas
-47e	únase|unase
+46e	únase
 49ur
 30x
 2/blogged
@@ -132349,7 +132349,7 @@ A/s
 32hained
 92foro
 59rted
-39ion	unción|uncion
+38ion	unción
 33le
 30ut
 41yo
@@ -132386,7 +132386,7 @@ A/s
 3@n	unen|únen
 36s
 4;co
-3@te	únete|unete|ünete
+3>te	únete|ünete
 50nos	únetenos
 31xpected
 2/finished
@@ -132415,11 +132415,11 @@ A/s
 55t
 41ody
 3/c
-4Ha	única|unica
+4Ga	única
 5;ja
-5Dmente	únicamente|unicamente
+5Dmente	únicamente
 71ral
-5@s	únicas|unicas
+5@s	únicas
 48ef
 52l
 61ular
@@ -132427,13 +132427,13 @@ A/s
 51nter
 73ro
 47idad
-4Io	único|unico
+4Io	único
 55de
 52lor
 54rn
 79io
 95s
-5Bs	únicos|unicos
+5As	únicos
 37d
 4@a
 5Gd
@@ -132498,7 +132498,7 @@ A/s
 41stall
 92er
 3?o	unió
-4Gn	unión|union
+4Gn	unión
 5<es
 52ista
 92s
@@ -132707,7 +132707,7 @@ A/s
 82s
 68zable
 ;2s
-8Acion	urbanización|urbanizacion
+8@cion	urbanización
 <:es
 83da
 :1s
@@ -132773,10 +132773,10 @@ A/s
 44o	urgió
 4/r
 26i
-36a	uría|uria
+35a	uría
 40h
 48rte
-44s	urías|urias
+43s	urías
 3/bana
 53rri
 4@e
@@ -132784,7 +132784,7 @@ A/s
 63ta
 82s
 45uru
-37co	úrico|urico
+36co	úrico
 38el
 39naria
 88s
@@ -132809,8 +132809,8 @@ A/s
 33gallo
 4/enital
 30la
-47ogia	urología|urologia
-66o	urólogo|urologo
+47ogia	urología
+64o	urólogo
 73s	urólogos|urologos
 31ndo
 37s
@@ -132869,7 +132869,7 @@ A/s
 1>s
 2Fa
 3>ba
-54mos	usábamos|usabamos
+53mos	usábamos
 5<n
 51s
 41iaga
@@ -132895,7 +132895,7 @@ A/s
 40dizaga
 5Eo
 61la	usándola
-75o	usándolo|usandolo
+74o	usándolo
 80s	usándolos
 62se	usándose
 47za
@@ -132906,7 +132906,7 @@ A/s
 55s	usarás|usaras
 47e	usaré|usare
 59mos
-48ia	usaría|usaria
+47ia	usaría
 62n	usarían
 60s	usarías
 51o
@@ -133020,16 +133020,16 @@ A/s
 73s
 6:o
 73s
-4>o	útero|utero
+4=o	útero
 40que	uterqüe
 22i
 31ca
 36el
-3El	útil|util
+3El	útil
 40a
-46eria	utilería|utileria
+45eria	utilería
 81s
-5Bs	útiles|utiles
+5Bs	útiles
 40i
 5Ace	utilice|utilicé
 70is	utilicéis
@@ -133073,12 +133073,12 @@ A/s
 <0s	utilizándolos
 :4se	utilizándose
 7Gr
-8=a	utilizará|utilizara
-9;n	utilizarán|utilizaran
+8<a	utilizará
+9:n	utilizarán
 93s	utilizarás|utilizaras
-85e	utilizaré|utilizare
+84e	utilizaré
 99mos
-87ia	utilizaría|utilizaria
+86ia	utilizaría
 :3n	utilizarían
 8;la
 :9s
@@ -133099,7 +133099,7 @@ A/s
 20limo	útlimo
 42zar
 20o
-3>pia	utopía|utopia
+3=pia	utopía
 68s	utopías
 56ca	utópica
 72s	utópicas
@@ -133139,7 +133139,7 @@ A/s
 34y
 41y
 10z
-27bekistan	uzbekistán|uzbekistan
+27bekistan	uzbekistán
 21categui	uzcátegui
 21i
 26umaki
@@ -133173,7 +133173,7 @@ A/s
 40ine
 70s
 32heron
-3?ia	vacía|vacia
+3>ia	vacía
 50ba
 51da
 7/s
@@ -133189,8 +133189,8 @@ A/s
 70o
 61on
 62se
-5=s	vacías|vacias
-43e	vacíe|vacie
+5=s	vacías
+42e	vacíe
 5/dad
 45la
 60ba
@@ -133203,11 +133203,11 @@ A/s
 92s
 67r
 53e
-54o	vaciló|vacilo
+53o	vaciló
 64n	vacilón|vacilon
-4Co	vacío|vacio|vació
+4Co	vacío|vació
 52nes
-5>s	vacíos|vacios
+5=s	vacíos
 34lav	václav|vaclav
 30ua
 44idad
@@ -133263,7 +133263,7 @@ A/s
 62tis
 52osis
 3<o
-4;n	vagón|vagon
+4:n	vagón
 5:es
 63ta
 81s
@@ -133288,7 +133288,7 @@ A/s
 39o
 31ro
 3>s	vais|váis
-38ven	vaivén|vaiven
+38ven	vaivén
 68es
 21ja
 43r
@@ -133311,7 +133311,7 @@ A/s
 51itas
 35buena
 33carce
-89l	valcárcel|valcarcel
+88l	valcárcel
 4/ke
 37dano
 52via
@@ -133338,7 +133338,7 @@ A/s
 68rama
 70edible
 72obres
-5?s	valdés|valdes
+5>s	valdés
 61partera
 50torres
 5<z	valdez|valdéz
@@ -133353,9 +133353,9 @@ A/s
 5/sta
 50vino	valdoviño
 91s
-49ra	valdrá|valdra
+48ra	valdrá
 62n	valdrán
-59ia	valdría|valdria
+59ia	valdría
 70n	valdrían
 40uerna
 3Ge
@@ -133388,8 +133388,8 @@ A/s
 73na
 56te
 66i	valenti|valentí
-7>a	valentía|valentia
-7@n	valentín|valentin
+7=a	valentía
+7?n	valentín
 8<a
 89e
 92s
@@ -133421,17 +133421,17 @@ A/s
 5/a
 52udo
 3=ga
-54me	válgame|valgame
+53me	válgame
 57n
 47o
 4/rande
 34halla
 32i
-4=a	valía|valia
-56n	valían|valian
+4<a	valía
+55n	valían
 63t
 43d
-5@a	válida|valida
+5?a	válida
 6<cion	validación
 :3es
 64da
@@ -133443,13 +133443,13 @@ A/s
 62n
 72do
 6;r
-6<s	válidas|validas
+6;s	válidas
 60tion
 71or
 52e
 6@z
-5Ao	válido|valido|validó
-6=s	válidos|validos
+5?o	válido|validó
+6<s	válidos
 43endo
 87se	valiéndose
 6@te
@@ -133461,7 +133461,7 @@ A/s
 67s
 40na
 50o	valiño
-4=o	valió|valio
+4<o	valió
 5>sa
 7;s
 62isima	valiosísima
@@ -133507,7 +133507,7 @@ A/s
 70to
 5/dor
 68upar
-54e	vallée|vallee
+53e	vallée
 51fecha
 50grande
 56hermoso
@@ -133560,8 +133560,8 @@ A/s
 79do
 9/se	valorándose
 6Ar
-79a	valorará|valorara
-86n	valorarán|valoraran
+79a	valorará
+85n	valorarán
 71emos
 73la
 90s
@@ -133587,7 +133587,7 @@ A/s
 81do
 84r
 5<o	valoro|valoró
-3@paraiso	valparaíso|valparaiso
+3@paraiso	valparaíso
 44o
 40roato
 6/ico
@@ -133615,10 +133615,10 @@ A/s
 52s
 49e
 5>rde
-4>ula	válvula|valvula
+4=ula	válvula
 75r
 8/es
-7>s	válvulas|valvulas
+7=s	válvulas
 3/yria
 22m
 31ipiros
@@ -133757,7 +133757,7 @@ A/s
 31ga
 5Bs
 32i
-4@a	varía|varia
+4?a	varía
 54ba
 72n
 6;ilidad
@@ -133771,7 +133771,7 @@ A/s
 75r
 83es
 7@s
-5>n	varían|varian
+5=n	varían
 69do
 64t
 7>e
@@ -133779,7 +133779,7 @@ A/s
 67za
 80s
 5@r
-67a	variará|variara
+66a	variará
 73n	variarán
 63on
 5Is
@@ -133809,7 +133809,7 @@ A/s
 35na
 36o
 46ma
-4?n	varón|varon
+4>n	varón
 56a
 50cito
 5@es
@@ -133860,10 +133860,10 @@ A/s
 =1es
 40presina
 4@s
-3>quez	vásquez|vasquez
+3=quez	vásquez
 31sallo
 3<ta
-58go	vástago|vastago
+57go	vástago
 75s	vástagos
 53nte
 56s
@@ -133873,7 +133873,7 @@ A/s
 23t
 31a
 32e
-46r	váter|vater
+45r	váter
 33ican
 77a
 81s
@@ -133907,10 +133907,10 @@ A/s
 4Bn
 57se	vayanse|váyanse
 4?s
-55e	váyase|vayase
+54e	váyase
 42tele
 26z
-3Aquez	vázquez|vazquez
+3Aquez	vázquez
 16b
 20script
 31eo
@@ -134036,13 +134036,13 @@ A/s
 71s
 5=ular	vehicular|vehícular
 95es
-7Eo	vehículo|vehiculo
-8Fs	vehículos|vehiculos
+7Do	vehículo
+8Es	vehículos
 21i
-3Ca	veía|veia
-4;mos	veíamos|veiamos
-4>n	veían|veian
-47s	veías|veias
+3Ba	veía
+4;mos	veíamos
+4=n	veían
+46s	veías
 3/culo
 36ga
 32l
@@ -134053,7 +134053,7 @@ A/s
 6;na
 5<icinco
 7;uatro
-69dos	veintidós|veintidos
+68dos	veintidós
 66nueve
 67ocho
 60pico
@@ -134108,13 +134108,13 @@ A/s
 58de
 4@s
 5>co
-5<quez	velásquez|velasquez
+5;quez	velásquez
 42toria
 87o
 91s
 4/yos
 45zco
-5>quez	velázquez|velazquez
+5=quez	velázquez
 38cro
 34e
 40ia
@@ -134127,7 +134127,7 @@ A/s
 40s
 46ta
 61s
-4@z	vélez|velez
+4?z	vélez
 33ha
 43o
 30ia
@@ -134142,7 +134142,7 @@ A/s
 41es	vellés
 4<o
 51cino
-56n	vellón|vellon
+55n	vellón
 56s
 62idades
 61o
@@ -134254,10 +134254,10 @@ A/s
 ;1s
 5Fr
 6:a	venderá
-78n	venderán|venderan
+78n	venderán
 60e	venderé
 71mos
-66ia	vendería|venderia
+65ia	vendería
 82n	venderían
 68la
 86s
@@ -134272,8 +134272,8 @@ A/s
 5As
 58tta
 48i	vendí|vendi
-5;a	vendía|vendia
-6:n	vendían|vendian
+5:a	vendía
+6:n	vendían
 52ble
 5;da
 7=s
@@ -134290,20 +134290,20 @@ A/s
 80s
 63os
 58ng
-5>o	vendió|vendio
+5=o	vendió
 51ste
 50ta
 4Eo
 53me	vendome|vendôme
 51r
-4@ra	vendrá|vendra
-6=n	vendrán|vendran
-65s	vendrás|vendras
-55e	vendré|vendre
+4?ra	vendrá
+6=n	vendrán
+64s	vendrás
+54e	vendré
 68ll
 60mos
-5>ia	vendría|vendria
-79n	vendrían|vendrian
+5=ia	vendría
+78n	vendrían
 7/s	vendrías
 32e
 4@cia
@@ -134340,7 +134340,7 @@ A/s
 40ta
 53ian
 58o	veneto|véneto
-47vision	venevisión|venevision
+46vision	venevisión
 40z
 58ia
 5@olana
@@ -134375,11 +134375,11 @@ A/s
 46eance
 4@o	vengo|vengó
 3:i	veni|vení
-4Ba	venía|venia
+4Aa	venía
 51l
 60es
-58mos	veníamos|veniamos
-5?n	venían|venian
+58mos	veníamos
+5>n	venían
 54s	venías|venias
 48ce
 48d
@@ -134439,7 +134439,7 @@ A/s
 61o
 40i
 53la
-7>cion	ventilación|ventilacion
+7=cion	ventilación
 ;/es
 75da
 93s
@@ -134508,7 +134508,7 @@ A/s
 41gregar
 5/ua
 75s
-4@n	verán|veran
+4@n	verán
 54da
 54eantes
 73r
@@ -134587,7 +134587,7 @@ A/s
 73s
 50t
 42s
-48u	verdú|verdu
+48u	verdú
 5;go
 79s
 5/lera
@@ -134631,18 +134631,18 @@ A/s
 50ta
 41uensa
 7Cza	vergüenza|verguenza
-97s	vergüenzas|verguenzas
+96s	vergüenzas
 32hoeven
 42uur
 31i
-4=a	vería|veria
-58mos	veríamos|veriamos
-59n	verían|verian
+4<a	vería
+57mos	veríamos
+59n	verían
 55s	verías|verias
 45cuetos
-45dica	verídica|veridica
+45dica	verídica
 81s	verídicas
-76o	verídico|veridico
+75o	verídico
 82s	verídicos
 4;fica
 85ble
@@ -134664,12 +134664,12 @@ A/s
 93lo
 92on
 95se
-76o	verificó|verifico
+75o	verificó
 64ed
 6:que
 94n
 51y
-44n	verín|verin
+43n	verín
 51o
 44sign
 50ure
@@ -134710,7 +134710,7 @@ A/s
 6/s
 5=s
 3;o
-4:n	verón|veron
+49n	verón
 5:a
 51ese
 5?ica	verónica|veronica
@@ -134738,7 +134738,7 @@ A/s
 52r
 63a	versará
 70n	versarán
-5=til	versátil|versatil
+5<til	versátil
 88es	versátiles
 8<idad
 4Be
@@ -134747,12 +134747,12 @@ A/s
 4/h
 42i
 5;culo	versículo
-9:s	versículos|versiculos
+99s	versículos
 52ficacion	versificación
 5/lia
 50n
 51o	versió
-6Jn	versión|version
+6In	versión
 71a
 81da
 93o
@@ -134776,7 +134776,7 @@ A/s
 94es
 8/n
 81r
-88s	vértebras|vertebras
+87s	vértebras
 5:dero
 97s
 50le
@@ -134789,7 +134789,7 @@ A/s
 8>es
 86idad
 88mente
-6:e	vértice|vertice
+6:e	vértice
 77s	vértices
 55da
 78s
@@ -134804,7 +134804,7 @@ A/s
 ;2s
 :9o
 ;4s
-6=o	vértigo|vertigo
+6<o	vértigo
 73s	vértigos
 50miento
 6/os
@@ -134819,7 +134819,7 @@ A/s
 30a
 37es
 34ical
-59ula	vesícula|vesicula
+59ula	vesícula
 82r
 85s	vesículas
 30os
@@ -134840,8 +134840,8 @@ A/s
 50l
 6/es
 51s
-45i	vestí|vesti
-5:a	vestía|vestia
+44i	vestí
+59a	vestía
 66n	vestían
 54bular
 :/es
@@ -134925,7 +134925,7 @@ A/s
 27s
 30rip
 1Fi	vi|ví
-2Ha	vía|via
+2Ha	vía
 3>bilidad
 72zar
 4>le
@@ -134953,8 +134953,8 @@ A/s
 65te
 84s
 5Er
-6;a	viajará|viajara
-78n	viajarán|viajaran
+6:a	viajará
+77n	viajarán
 62e	viajaré|viajare
 73mos
 63ia	viajaría
@@ -134997,22 +134997,22 @@ A/s
 62s
 53o
 60s
-3Cs	vías|vias
+3Cs	vías
 30tge
 61s
 41ico	viático
-77s	viáticos|viaticos
+76s	viáticos
 44or
 46ri
 25be
 44r
 41s
 30o
-48ra	víbora|vibora
-66s	víboras|viboras
+47ra	víbora
+65s	víboras
 3;ra
 52ba
-5=cion	vibración|vibracion
+5=cion	vibración
 93al
 ;/es
 9=es
@@ -135039,9 +135039,9 @@ A/s
 45o	vibro|vibró
 2;c
 30a
-45lvaro	vicálvaro|vicalvaro
+44lvaro	vicálvaro
 44r	vícar|vicar
-55ia	vicaría|vicaria
+54ia	vicaría
 72to
 6;o
 72s
@@ -135117,10 +135117,10 @@ A/s
 4<y
 38o
 33tim
-6Ca	víctima|victima
+6Ca	víctima
 75rio
 :5s
-7Es	víctimas|victimas
+7Ds	víctimas
 65ismo
 81ta
 75zacion	victimización
@@ -135177,8 +135177,8 @@ A/s
 5/bb
 66log
 92s
-59camara	videocámara|videocamara
-;8s	videocámaras|videocamaras
+58camara	videocámara
+;7s	videocámaras
 6;hat
 91s
 6?lip	videoclip|vídeoclip
@@ -135274,7 +135274,7 @@ A/s
 84s	viéndolos|viendolos
 62me	viéndome
 61nos	viéndonos
-68se	viéndose|viendose
+67se	viéndose
 64te	viéndote|viendote
 4Ie
 5En
@@ -135293,7 +135293,7 @@ A/s
 35r
 4>a
 50is
-55mos	viéramos|vieramos
+54mos	viéramos
 5:n
 57s
 40es
@@ -135338,7 +135338,7 @@ A/s
 47sima	vigésima
 7:o	vigésimo
 35go
-39ia	vigía|vigia
+37ia	vigía
 51s	vigías
 47l
 5:a
@@ -135411,7 +135411,7 @@ A/s
 5/rau
 42flor
 57ranca
-46garcia	vilagarcía|vilagarcia
+45garcia	vilagarcía
 42ine
 44lba
 52longa
@@ -135469,7 +135469,7 @@ A/s
 61omez	villagómez
 71nzalo
 66ra
-85n	villagrán|villagran
+85n	villagrán
 63uay
 5:hermosa
 57joyosa
@@ -135511,7 +135511,7 @@ A/s
 5=r
 60aigosa
 7/lbo
-78n	villarán|villaran
+78n	villarán
 72to
 62cayo
 60d
@@ -135544,7 +135544,7 @@ A/s
 69icencio
 8:iosa
 72eja
-55zon	villazón|villazon
+53zon	villazón
 4:e
 51da
 52franche
@@ -135589,10 +135589,10 @@ A/s
 73s
 78ta
 45les	viñales
-56opo	vinalopó|vinalopo
+55opo	vinalopó
 51s	viñals
 40rock	viñarock
-66s	vinaròs|vinaros
+65s	vinaròs
 62z
 4;s	viñas
 35cci
@@ -135628,7 +135628,7 @@ A/s
 87se
 64e
 74n
-6Ao	vínculo|vinculo|vinculó
+6Ao	vínculo|vinculó
 7@s	vínculos
 31dicacion	vindicación
 43o
@@ -135743,11 +135743,11 @@ A/s
 79s
 6<ta
 80foro
-4=in	violín|violin
+4<in	violín
 69es
 69ista
 :2s
-49o	violó|violo
+48o	violó
 53ncello
 90o
 71helista
@@ -135776,7 +135776,7 @@ A/s
 3Egen
 67cita
 :/s
-6>es	vírgenes|virgenes
+6<es	vírgenes
 40i
 52l
 63i
@@ -135861,7 +135861,7 @@ A/s
 84es
 8/idad
 8/mente
-78s	vísceras|visceras
+78s	vísceras
 43o
 53elastica	viscoelástica
 <1o	viscoelástico
@@ -135919,7 +135919,7 @@ A/s
 91as
 94es
 8<s
-63is	visitáis|visitais
+62is	visitáis
 61lo	visítalo
 60me
 7<os
@@ -135930,9 +135930,9 @@ A/s
 7Bte
 9Ds
 6Fr
-7;a	visitará|visitara
+7;a	visitará
 8/is
-88n	visitarán|visitaran
+87n	visitarán
 75e	visitaré|visitare
 89mos
 71ia	visitaría
@@ -135956,13 +135956,13 @@ A/s
 70video
 5Ae	visite|visité
 61d
-65is	visitéis|visiteis
+63is	visitéis
 62mos
 6<n
 78os	visítenos|visitenos
 6:s
 53ing
-5?o	visitó|visito
+5>o	visitó
 64r
 73s
 53s
@@ -135977,7 +135977,7 @@ A/s
 82e
 83o	vislumbró|vislumbro
 39o
-45n	visón|vison
+44n	visón
 51es
 4=r
 55es
@@ -136092,7 +136092,7 @@ A/s
 93ultura
 3:o
 42la
-45nica	vitónica|vitonica
+44nica	vitónica
 45r	vitor|vítor
 54es	vítores
 5?ia	vitoria|vitória
@@ -136110,7 +136110,7 @@ A/s
 5;na
 7:s
 4;o
-59ceramica	vitrocerámica|vitroceramica
+58ceramica	vitrocerámica
 =9s	vitroceramicas|vitrocerámicas
 84mica
 54fusion	vitrofusion|vitrofusión
@@ -136166,15 +136166,15 @@ A/s
 45r
 50a
 5/e
-69s	víveres|viveres
+68s	víveres
 5;o
 6;s
 4?s
 46za
 3>i	viví|vivi
-4@a	vivía|vivia
-58mos	vivíamos|viviamos
-5>n	vivían|vivian
+4@a	vivía
+58mos	vivíamos
+5=n	vivían
 6;a
 63e
 60i
@@ -136206,13 +136206,13 @@ A/s
 4Cmos
 4Ao	vivió
 4Hr
-5;a	vivirá|vivira
-68n	vivirán|viviran
-68s	vivirás|viviras
-57e	viviré|vivire
+5:a	vivirá
+68n	vivirán
+67s	vivirás
+56e	viviré
 6/is	viviréis
 67mos
-56ia	viviría|viviria
+56ia	viviría
 71mos	viviríamos
 73n	vivirían
 59la
@@ -136236,8 +136236,8 @@ A/s
 20z
 30cacha
 81s
-57ina	vizcaína|vizcaina
-78o	vizcaíno|vizcaino
+56ina	vizcaína
+77o	vizcaíno
 82s	vizcaínos
 55rra
 73ondo
@@ -136292,7 +136292,7 @@ A/s
 59oid
 80foro
 53s
-3<e	você|voce
+3;e	você
 40cilla
 63ta
 46nto
@@ -136376,7 +136376,7 @@ A/s
 62ura
 50miento
 63os
-5@n	volcán|volcan
+5?n	volcán
 64do
 6=es
 61ic
@@ -136392,7 +136392,7 @@ A/s
 48o	volcó
 54m
 3;demort
-34e	volé|vole
+33e	volé
 45a
 4<ibol	voleibol|vóleibol
 40m
@@ -136411,7 +136411,7 @@ A/s
 3/l
 46ey
 65ball
-3:o	voló|volo
+39o	voló
 4/s
 36pe
 44i
@@ -136495,15 +136495,15 @@ A/s
 53is	volvéis|volveis
 5?mos
 5Hr
-6Aa	volverá|volvera
-7=n	volverán|volveran
-7:s	volverás|volveras
-6>e	volveré|volvere
+6@a	volverá
+7=n	volverán
+79s	volverás
+6=e	volveré
 70is	volveréis
 7>mos
-6>ia	volvería|volveria
+6=ia	volvería
 86mos	volveríamos
-87n	volverían|volverian
+87n	volverían
 81s	volverías
 67la
 82s
@@ -136515,15 +136515,15 @@ A/s
 6=se
 68te
 54s	volves|volvés
-4@i	volví|volvi
-5>a	volvía|volvia
+4?i	volví
+5=a	volvía
 64mos	volvíamos
 69n	volvían
 6/s	volvías
 5@endo
 90lo	volviéndolo
 9/me	volviéndome
-98se	volviéndose|volviendose
+97se	volviéndose
 6;ra
 81mos	volviéramos
 88n
@@ -136546,8 +136546,8 @@ A/s
 53e	vomite|vomité
 50iva
 73o
-5;o	vómito|vomito|vomitó
-6<s	vómitos|vomitos
+5:o	vómito|vomitó
+6;s	vómitos
 2@n
 3/delpark
 32g
@@ -136600,11 +136600,11 @@ A/s
 59te
 7?s
 4Er
-58a	votará|votara
+57a	votará
 67n	votarán|votaran
-56e	votaré|votare
+55e	votaré
 61mos
-57ia	votaría|votaria
+56ia	votaría
 72n	votarían
 51la
 60e
@@ -136677,7 +136677,7 @@ A/s
 19u	vu|vú
 20arnet
 23cetich
-28du	vudú|vudu
+27du	vudú
 25e
 3/l
 4>a
@@ -136709,7 +136709,7 @@ A/s
 5Fe
 6Bn
 6<s
-64te	vuélvete|vuelvete
+63te	vuélvete
 5Ao
 30na
 43o
@@ -137769,7 +137769,7 @@ A/s
 60ciencia
 62foto
 62movil
-38iva	xàtiva|xativa|xátiva
+37iva	xàtiva|xátiva
 25u
 30s
 21val
@@ -137873,7 +137873,7 @@ A/s
 41grafia	xilografía
 22me
 4:na
-56ez	ximénez|ximenez
+55ez	ximénez
 36o
 23n
 35g
@@ -137923,7 +137923,7 @@ A/s
 31nada
 72s
 50l
-27se	xosé|xose
+26se	xosé
 2/ve
 40s
 26xo
@@ -138101,7 +138101,7 @@ A/s
 35es
 43t
 53h
-4;z	yáñez|yañez|yánez|yanez
+4:z	yáñez|yañez|yánez
 3;g
 42on
 42shuo
@@ -138169,7 +138169,7 @@ A/s
 4/in
 31t
 40a
-35uni	yasuní|yasuni
+34uni	yasuní
 40taka
 21t
 30ay
@@ -138252,7 +138252,7 @@ A/s
 21on
 21p
 37es
-44z	yépez|yepez
+43z	yépez
 21r
 33a
 43y
@@ -138474,7 +138474,7 @@ A/s
 23c
 3:a
 41s
-4@tan	yucatán|yucatan
+4@tan	yucatán
 54eca
 74o
 83s
@@ -138589,7 +138589,7 @@ A/s
 2<c
 35apa
 50u
-49rias	zacarías|zacarias
+48rias	zacarías
 43te
 61cano
 :1s
@@ -138647,7 +138647,7 @@ A/s
 40ndo
 41quett
 42zar
-37divar	zaldívar|zaldivar
+36divar	zaldívar
 4/uendo
 32la
 30man
@@ -138882,7 +138882,7 @@ A/s
 60juego
 32o
 42bia
-46n	zenón|zenon
+45n	zenón
 33teno
 42rum
 20o
@@ -138995,8 +138995,8 @@ A/s
 14n
 21ombre
 16o
-2<calo	zócalo|zocalo
-66s	zócalos|zocalos
+2;calo	zócalo
+64s	zócalos
 36o
 40dover
 42s
@@ -139048,10 +139048,10 @@ A/s
 39filia
 30l
 40ander
-48ogia	zoología|zoologia
+47ogia	zoología
 72ca	zoológica
-8<o	zoológico|zoologico
-97s	zoológicos|zoologicos
+8<o	zoológico
+96s	zoológicos
 60o	zoólogo
 3?m
 40s

@@ -95,7 +95,7 @@ struct CorrectionRenderer {
     /// space) calls for "it's": "its not", "its a", "its going".
     private func readsItIs(_ index: Int, before next: Int) -> Bool {
         let option = lattice.options[index], following = lattice.options[next]
-        guard option.words.count == 1, option.words[0] == its, following.words[0] >= 0,
+        guard its >= 0, option.words.count == 1, option.words[0] == its, following.words[0] >= 0,
               positions[following.start] == positions[option.end - 1] + 2, tokens[positions[option.end - 1] + 1].isPlainSpace else { return false }
         return Contractions.followItIs.contains(lexicon.words[Int(following.words[0])])
     }

@@ -258,7 +258,7 @@ public struct OfflineCorrector: Sendable {
             keep(score: 0, word: Int32(index))
             // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start.
             if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true {
-                appendRealWordReadings(at: position, known: index, to: &options)
+                appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
             }
             return
         }
@@ -362,8 +362,8 @@ public struct OfflineCorrector: Sendable {
     }
 
     /// Appends the other words one cheap slip away from a correctly spelt word ("form" for "from").
-    private func appendRealWordReadings(at position: Int, known: Int, to options: inout [CorrectionLattice.Option]) {
-        let neighbours = RealWordNeighbours.neighbours(of: known, in: lexicon, layout: keyboard, model: model,
+    private func appendRealWordReadings(at position: Int, known: Int, letters: [UInt8], to options: inout [CorrectionLattice.Option]) {
+        let neighbours = RealWordNeighbours.neighbours(of: known, letters: letters, in: lexicon, layout: keyboard, model: model,
                                                         maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
         let typed = lexicon.words[known].utf8
         for candidate in neighbours where !variants.areVariants(known, candidate.word) {

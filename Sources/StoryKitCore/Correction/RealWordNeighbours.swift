@@ -3,6 +3,8 @@
 /// their neighbours is a trie search each time.
 enum RealWordNeighbours {
     private struct Key: Hashable {
+        /// Each language's lexicon numbers its own words.
+        var lexicon: ObjectIdentifier
         var layout: KeyboardLayout
         var word: Int32
     }
@@ -12,15 +14,16 @@ enum RealWordNeighbours {
     private static let cache = LockedValue<[Key: [WordLexicon.Candidate]]>([:])
 
     /// The `limit` likeliest words (by frequency and slip cost) within `maxCost` of lexicon
-    /// word `word` on `layout`, `word` itself excluded.
-    static func neighbours(of word: Int, in lexicon: WordLexicon, layout: KeyboardLayout, model: TypoCostModel,
+    /// word `word`, whose letters (lower case, folded) are `letters`, on `layout`, `word`
+    /// itself excluded.
+    static func neighbours(of word: Int, letters: [UInt8], in lexicon: WordLexicon, layout: KeyboardLayout, model: TypoCostModel,
                            maxCost: TypoCostModel.Cost, limit: Int) -> [WordLexicon.Candidate] {
-        let key = Key(layout: layout, word: Int32(word))
+        let key = Key(lexicon: ObjectIdentifier(lexicon), layout: layout, word: Int32(word))
         func score(_ candidate: WordLexicon.Candidate) -> Float {
             lexicon.logProbability[candidate.word] - TypoCostModel.logProbabilityCost(candidate.cost)
         }
         if let known = cache.withLock({ $0[key] }) { return known }
-        let found: [WordLexicon.Candidate] = Array(lexicon.candidates(for: Array(lexicon.words[word].utf8), maxCost: maxCost, model: model)
+        let found: [WordLexicon.Candidate] = Array(lexicon.candidates(for: letters, maxCost: maxCost, model: model)
             .filter { $0.word != word }
             .sorted { score($0) > score($1) }
             .prefix(limit))

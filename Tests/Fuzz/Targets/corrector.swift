@@ -1,4 +1,5 @@
-// The offline corrector, through storykit_correct_offline with a fuzzer-chosen layout: any
+// The offline corrector, through storykit_correct_offline with a fuzzer-chosen layout and
+// language (told from the text, one with a language pack, or one without): any
 // UTF-8 text up to the limit is corrected into one to three versions, each word (asked for)
 // with a confidence in 0...1. The versions keep the rules of what is offered: "direct" comes
 // first; "refined", when there, differs from direct but reads the same words (letters and
@@ -8,11 +9,16 @@ import CStoryKit
 import StoryKitCore
 
 private let layouts = ["qwerty", "qwertz", "azerty"]
+private let languages = ["", ",\"language\":\"en\"", ",\"language\":\"es\"", ",\"language\":\"fr\"", ",\"language\":\"de\"",
+                         ",\"language\":\"it\"", ",\"language\":\"pt\"", ",\"language\":\"nl\"", ",\"language\":\"pl\""]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
-    let options = "{\"layout\":\"\(layouts[input.choice(below: layouts.count)])\",\"words\":true}"
+    // One byte chooses both, so the text of the kept regression inputs stays what it was.
+    let choice = Int(input.choice())
+    let layout = layouts[choice % layouts.count], language = languages[choice / layouts.count % languages.count]
+    let options = "{\"layout\":\"\(layout)\",\"words\":true\(language)}"
     let text = input.rest
 
     let corrected = answer { out in withUnterminated(text) { storykit_correct_offline(out, $0, $1, options) } }

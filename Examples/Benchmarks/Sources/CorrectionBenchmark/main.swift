@@ -1,11 +1,18 @@
 // The offline corrector in process: the one-time cost of loading its word lists (time and
 // resident memory), then the median time per sentence over the tremor corpus, also per 100
-// characters. Run from the repository root (it reads Tests/Fixtures/Correction):
+// characters; then the same for each other language's pack, on its corpus
+// (language-corpora.json). Run from the repository root (it reads Tests/Fixtures/Correction):
 //
 //   swift run -c release --package-path Examples/Benchmarks correction-benchmark [rounds]
 
 import BenchmarkSupport
 import StoryKitCore
+import StoryKitDutch
+import StoryKitFrench
+import StoryKitGerman
+import StoryKitItalian
+import StoryKitPortuguese
+import StoryKitSpanish
 
 #if canImport(Glibc)
 import Glibc
@@ -40,38 +47,54 @@ func readFile(_ path: String) -> String? {
 }
 
 let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
-let path = "Tests/Fixtures/Correction/tremor-corpus.json"
-guard let text = readFile(path), case .object(let corpus) = try JSONValue(parsing: text),
-      case .array(let cases)? = corpus["cases"] else {
-    print("cannot read \(path); run from the repository root")
-    exit(1)
-}
-let sentences: [String] = cases.compactMap { entry in
-    guard case .object(let fields) = entry, case .string(let typed)? = fields["typed"] else { return nil }
-    return typed
-}
 
-let memoryBefore = residentMiB()
-var start = now()
-let corrector = OfflineCorrector()
-_ = try corrector.correct("a")
-let loadMilliseconds = (now() - start) * 1000
-let memoryAfter = residentMiB()
-
-var perSentence: [Double] = [], perHundredCharacters: [Double] = []
-for _ in 0..<rounds {
-    for sentence in sentences {
-        start = now()
-        _ = try corrector.correct(sentence)
-        let elapsed = (now() - start) * 1000
-        perSentence.append(elapsed)
-        perHundredCharacters.append(elapsed * 100 / Double(sentence.count))
+/// The typed sentences of `cases`, an array of {"typed": ...} objects.
+func typedSentences(_ cases: JSONValue?) -> [String] {
+    guard case .array(let cases)? = cases else { return [] }
+    return cases.compactMap { entry in
+        guard case .object(let fields) = entry, case .string(let typed)? = fields["typed"] else { return nil }
+        return typed
     }
 }
-let averageLength = Double(sentences.map(\.count).reduce(0, +)) / Double(sentences.count)
-print("word lists loaded in \(loadMilliseconds.formatted3) ms, resident memory +\(((memoryAfter - memoryBefore)).formatted3) MiB")
-print("\(sentences.count) sentences (\(averageLength.formatted3) characters on average) x \(rounds) rounds")
-print("median per sentence: \(median(perSentence).formatted3) ms; per 100 characters: \(median(perHundredCharacters).formatted3) ms")
+
+/// Loads `corrector`'s words for `language` (its first call), then times it on `sentences`.
+func measure(_ name: String, _ corrector: OfflineCorrector, _ sentences: [String]) throws {
+    let memoryBefore = residentMiB()
+    var start = now()
+    _ = try corrector.correct("a")
+    let loadMilliseconds = (now() - start) * 1000
+    let memoryAfter = residentMiB()
+    var perSentence: [Double] = [], perHundredCharacters: [Double] = []
+    for _ in 0..<rounds {
+        for sentence in sentences {
+            start = now()
+            _ = try corrector.correct(sentence)
+            let elapsed = (now() - start) * 1000
+            perSentence.append(elapsed)
+            perHundredCharacters.append(elapsed * 100 / Double(sentence.count))
+        }
+    }
+    let averageLength = Double(sentences.map(\.count).reduce(0, +)) / Double(sentences.count)
+    print("\(name): word lists loaded in \(loadMilliseconds.formatted3) ms, resident memory +\(((memoryAfter - memoryBefore)).formatted3) MiB")
+    print("  \(sentences.count) sentences (\(averageLength.formatted3) characters on average) x \(rounds) rounds")
+    print("  median per sentence: \(median(perSentence).formatted3) ms; per 100 characters: \(median(perHundredCharacters).formatted3) ms")
+}
+
+let path = "Tests/Fixtures/Correction/tremor-corpus.json"
+let languagesPath = "Tests/Fixtures/Correction/language-corpora.json"
+guard let text = readFile(path), case .object(let corpus) = try JSONValue(parsing: text),
+      let languagesText = readFile(languagesPath), case .object(let languageCorpora) = try JSONValue(parsing: languagesText),
+      case .object(let languages)? = languageCorpora["languages"] else {
+    print("cannot read \(path) or \(languagesPath); run from the repository root")
+    exit(1)
+}
+try measure("English", OfflineCorrector(), typedSentences(corpus["cases"]))
+let packs: [LanguagePack] = [.spanish, .french, .german, .italian, .portuguese, .dutch]
+for pack in packs {
+    guard case .object(let fields)? = languages[pack.language.tag] else { continue }
+    let corrector = OfflineCorrector(language: pack.language, packs: [pack])
+    try measure(pack.language.englishName ?? pack.language.tag, corrector, typedSentences(fields["cases"]))
+}
 
 extension Double {
     var formatted3: String {
