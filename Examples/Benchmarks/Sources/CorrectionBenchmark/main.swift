@@ -57,10 +57,12 @@ func typedSentences(_ cases: JSONValue?) -> [String] {
     }
 }
 
-/// Loads `corrector`'s words for `language` (its first call), then times it on `sentences`.
-func measure(_ name: String, _ corrector: OfflineCorrector, _ sentences: [String]) throws {
+/// Makes a corrector, which loads its language's words, and corrects once; then times it on
+/// `sentences`.
+func measure(_ name: String, _ makeCorrector: () -> OfflineCorrector, _ sentences: [String]) throws {
     let memoryBefore = residentMiB()
     var start = now()
+    let corrector = makeCorrector()
     _ = try corrector.correct("a")
     let loadMilliseconds = (now() - start) * 1000
     let memoryAfter = residentMiB()
@@ -88,12 +90,12 @@ guard let text = readFile(path), case .object(let corpus) = try JSONValue(parsin
     print("cannot read \(path) or \(languagesPath); run from the repository root")
     exit(1)
 }
-try measure("English", OfflineCorrector(), typedSentences(corpus["cases"]))
+try measure("English", { OfflineCorrector() }, typedSentences(corpus["cases"]))
 let packs: [LanguagePack] = [.spanish, .french, .german, .italian, .portuguese, .dutch]
 for pack in packs {
     guard case .object(let fields)? = languages[pack.language.tag] else { continue }
-    let corrector = OfflineCorrector(language: pack.language, packs: [pack])
-    try measure(pack.language.englishName ?? pack.language.tag, corrector, typedSentences(fields["cases"]))
+    try measure(pack.language.englishName ?? pack.language.tag, { OfflineCorrector(language: pack.language, packs: [pack]) },
+                typedSentences(fields["cases"]))
 }
 
 extension Double {
