@@ -7,9 +7,17 @@
 /// app links only the languages it ships; the C library and the command-line tool carry all
 /// of them. A pack's words are read on its first use, not when the pack is named.
 ///
-///     let corrector = OfflineCorrector(packs: [.english, .spanish])
-///     try corrector.correct("¿Dónde esta mi perrp?").variations.variations[0].text
-///     // "¿Dónde está mi perro?"
+///     let corrector = OfflineCorrector(language: LanguageTag("es"), packs: [.english, .spanish])
+///     try corrector.correct("manana vamos a la plaza").variations.variations[0].text
+///     // "mañana vamos a la plaza"
+///
+/// Without `language`, the text's language is told from its common words and letters, and
+/// English is assumed unless another is clear: a short sentence may need `language`.
+///
+/// Limits: the packs other than English have no word pairs (no permissive source has them),
+/// so they cannot use context: a real word typed for another is read by frequency alone, and
+/// a correctly typed word much rarer than a word one slip away may be read as it. Their lists
+/// hold the commonest 150,000 words, so rarer correct words are unknown and may be corrected.
 public struct LanguagePack: Sendable {
     /// The language, as its primary BCP 47 subtag (`es`).
     public let language: LanguageTag
