@@ -265,9 +265,7 @@ def report_languages(rounds: int) -> None:
     print(f"\nOther languages ({LANGUAGE_CORPORA.relative_to(HERE.parents[1])}); first half tuning, second half held out")
     for code, corpus in corpora.items():
         cases = corpus["cases"]
-        start = time.perf_counter()
         storykit.correct_offline("warm up", language=code)
-        load_ms = (time.perf_counter() - start) * 1000
         correctors = {
             f"StoryKit offline ({code})": lambda text, code=code: storykit.correct_offline(text, language=code)["variations"][0]["text"],
             "StoryKit, language told from text": storykit_direct,
@@ -275,7 +273,7 @@ def report_languages(rounds: int) -> None:
         }
         outputs, times = time_correctors(correctors, [case["typed"] for case in cases], rounds)
         half = len(cases) // 2
-        report_accuracy(f"{code} ({corpus['layout']}), all; first call {load_ms:.0f} ms", cases, outputs, times)
+        report_accuracy(f"{code} ({corpus['layout']}), all", cases, outputs, times)
         report_accuracy(f"{code}, held-out half", cases[half:], {name: got[half:] for name, got in outputs.items()}, None)
         changed = {"direct": 0, "refined": 0, "alternative": 0}
         for case in cases:

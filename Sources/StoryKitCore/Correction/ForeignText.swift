@@ -9,8 +9,21 @@
 /// them, and they outnumber the English function words in it. A name or a borrowed word in an English sentence (`café`, `Zoë`,
 /// `con carne`) is too few to count.
 enum ForeignText {
+    /// What the signs say of the language of `tokens`.
+    struct Judgement: Equatable {
+        /// The language when it is confidently not English: a BCP 47 code.
+        var language: String?
+        /// Otherwise, the language with the most signs, when any: its word list may decide.
+        var likeliest: String?
+    }
+
     /// The language of `tokens` when it is confidently not English: a BCP 47 code, or `nil`.
     static func language(of tokens: [CorrectionToken], lexicon: WordLexicon) -> String? {
+        judge(tokens, lexicon: lexicon).language
+    }
+
+    /// The language of `tokens` when it is confidently not English, or the likeliest other.
+    static func judge(_ tokens: [CorrectionToken], lexicon: WordLexicon) -> Judgement {
         var words = 0, english = 0
         var scores = [Double](repeating: 0, count: languages.count)
         var scripts: [String: Int] = [:]
@@ -51,11 +64,13 @@ enum ForeignText {
                 }
             }
         }
-        if let (script, count) = scripts.max(by: { $0.value < $1.value }), 2 * count >= words { return script }
-        guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else { return nil }
+        if let (script, count) = scripts.max(by: { $0.value < $1.value }), 2 * count >= words { return Judgement(language: script) }
+        guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[best] >= 1 else { return Judgement() }
         let score = scores[best]
-        guard score >= 2, score >= minimumShare * Double(words), Double(english) < score else { return nil }
-        return languages[best].code
+        guard score >= 2, score >= minimumShare * Double(words), Double(english) < score else {
+            return Judgement(likeliest: languages[best].code)
+        }
+        return Judgement(language: languages[best].code)
     }
 
     /// Whether the UTF-8 `bytes` hold `part` somewhere (short words and parts: a plain scan; the

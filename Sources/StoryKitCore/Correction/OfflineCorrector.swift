@@ -108,9 +108,7 @@ public struct OfflineCorrector: Sendable {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
         }
         var tokens = CorrectionToken.tokenize(text)
-        let inLanguage = language?.language
-            ?? ForeignText.language(of: tokens, lexicon: .english)
-            ?? (packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language)
+        let inLanguage = language?.language ?? toldLanguage(of: text, tokens)
         if inLanguage != pack.language.language {
             guard let other = packs.first(where: { $0.language.language == inLanguage }) else {
                 return Self.asTyped(text, tokens, language: inLanguage, includingWords: includingWords)
@@ -143,6 +141,33 @@ public struct OfflineCorrector: Sendable {
         let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: wordPairs)
         return compose(tokens, positions, lattice, includingWords: includingWords)
     }
+
+    /// The language of `text` (`tokens` as English splits it), told from its common words and
+    /// letters; where they hint at a language of `packs` without settling it, the language whose
+    /// word list knows clearly more of the words than English's does. English text loads no
+    /// other pack: only text with signs of the language does.
+    private func toldLanguage(of text: String, _ tokens: [CorrectionToken]) -> String {
+        let english = WordLexicon.english
+        let judgement = ForeignText.judge(tokens, lexicon: english)
+        if let language = judgement.language { return language }
+        let fallback = packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language
+        guard let likeliest = judgement.likeliest, let other = packs.first(where: { $0.language.language == likeliest }) else {
+            return fallback
+        }
+        func knownShare(_ tokens: [CorrectionToken], _ lexicon: WordLexicon) -> Double {
+            let words = tokens.filter { $0.kind == .word }
+            return Double(words.count { lexicon.index(of: $0.lowered) != nil }) / Double(max(words.count, 1))
+        }
+        guard tokens.count { $0.kind == .word } >= Self.minimumWordsToCompareLists else { return fallback }
+        let otherShare = knownShare(CorrectionToken.tokenize(text, rules: other.rules), other.words.lexicon)
+        return otherShare >= knownShare(tokens, english) + Self.knownShareMargin ? likeliest : fallback
+    }
+
+    /// How much more of a text's words another language's list must know than English's for
+    /// the text to be read in that language when its signs alone do not settle it.
+    private static let knownShareMargin = 0.25
+    /// The fewest words whose lists' coverage says anything.
+    private static let minimumWordsToCompareLists = 3
 
     /// `text` as typed, with why: it is in `language`, which none of this corrector's packs reads.
     private static func asTyped(_ text: String, _ tokens: [CorrectionToken], language: String, includingWords: Bool) -> OfflineCorrection {
