@@ -62,6 +62,13 @@ import Testing
         #expect(try corrector.correct("i wnat to go hmoe").variations.variations[0].text == "i want to go home")
     }
 
+    @Test func withoutWordPairsOnlyACloseSecondReadingIsOffered() throws {
+        // "passion" is a word from "masion" too, but far less likely than "maison".
+        let versions = try OfflineCorrector(language: LanguageTag("fr"), packs: Self.packs).correct("je veux aller a la masion").variations
+        #expect(versions.variations.map(\.kind) == [.direct, .refined], "\(versions.variations.map(\.text))")
+        #expect(OfflineCorrector.unpairedAlternativeMargin < OfflineCorrector.alternativeMargin)
+    }
+
     @Test func anElidedWordIsKeptAndTheWordAfterItRead() throws {
         #expect(try direct("je vais a l'ecole avec l’amie de ma soeur", "fr") == "je vais a l'école avec l’amie de ma soeur")
     }

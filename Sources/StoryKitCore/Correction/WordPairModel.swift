@@ -88,6 +88,10 @@ final class WordPairModel: Sendable {
 
     /// log10 P(`word` | `previous`), both lexicon indices; a negative `previous` stands for no
     /// previous word or one outside the lexicon, where only `word`'s own frequency counts.
+    /// Whether the model has word pairs (English); the other languages' models are the words'
+    /// frequencies alone.
+    var hasPairs: Bool { !second.isEmpty }
+
     /// A model without pairs (a language with no permissive pair counts) is the words' own
     /// frequencies.
     func logProbability(of word: Int32, after previous: Int32) -> Float {
