@@ -114,9 +114,7 @@ struct CorrectionToken: Sendable {
     /// A run of non-space characters: kept whole when it is a URL, an address, a number or
     /// not ASCII; otherwise words and the punctuation around them.
     private static func splitChunk(_ bytes: ArraySlice<UInt8>, into tokens: inout [CorrectionToken]) {
-        let protected = bytes.contains { $0 >= 0x80 || $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
-            || hasInnerDot(bytes)
-        if protected {
+        if bytes.contains(where: { $0 >= 0x80 }) || isKeptWhole(bytes) {
             tokens.append(CorrectionToken(kind: .kept, text: String(decoding: bytes, as: UTF8.self)))
             return
         }
@@ -147,14 +145,11 @@ struct CorrectionToken: Sendable {
     /// runs of letters (with their diacritics, and an apostrophe between letters) are words
     /// whose `lowered` letters are folded; a chunk with a digit or an address's marks is kept.
     private static func splitFoldedChunk(_ chunk: String, into tokens: inout [CorrectionToken]) {
-        let bytes = Array(chunk.utf8)[...]
-        if bytes.contains(where: { $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") })
-            || hasInnerDot(bytes) {
+        if isKeptWhole(Array(chunk.utf8)[...]) {
             tokens.append(CorrectionToken(kind: .kept, text: chunk))
             return
         }
         let scalars = Array(chunk.unicodeScalars)
-        func isApostrophe(_ scalar: Unicode.Scalar) -> Bool { scalar == "'" || scalar == "\u{2019}" }
         var start = 0
         while start < scalars.count {
             let isWord = LetterFolding.isLetter(scalars[start])
@@ -163,7 +158,7 @@ struct CorrectionToken: Sendable {
                 let scalar = scalars[end]
                 let continues = isWord
                     ? LetterFolding.isLetter(scalar) || LetterFolding.isCombiningMark(scalar)
-                        || (isApostrophe(scalar) && end + 1 < scalars.count && LetterFolding.isLetter(scalars[end + 1]))
+                        || (LetterFolding.isApostrophe(scalar) && end + 1 < scalars.count && LetterFolding.isLetter(scalars[end + 1]))
                     : !LetterFolding.isLetter(scalar)
                 guard continues else { break }
                 end += 1
@@ -189,11 +184,11 @@ struct CorrectionToken: Sendable {
         for token in tokens {
             guard token.kind == .word, let mark = token.lowered.firstIndex(of: 0x27), mark + 1 < token.lowered.count,
                   elisions.contains(where: { $0.elementsEqual(token.lowered[...mark]) }),
-                  let textMark = token.text.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else {
+                  let textMark = token.text.unicodeScalars.firstIndex(where: LetterFolding.isApostrophe) else {
                 split.append(token)
                 continue
             }
-            let rest = token.text.index(after: textMark)
+            let rest = token.text.unicodeScalars.index(after: textMark)
             split.append(CorrectionToken(kind: .kept, text: String(token.text[..<rest])))
             split.append(CorrectionToken(kind: .word, text: String(token.text[rest...]), lowered: Array(token.lowered[(mark + 1)...])))
         }
@@ -223,6 +218,13 @@ struct CorrectionToken: Sendable {
             if isContraction { repaired[index] = 0x27 }
         }
         return repaired
+    }
+
+    /// Whether a chunk is kept as typed whatever its letters: it holds a number, an address's
+    /// marks (`@`, `/`, `_`) or a dot inside a word (`hasInnerDot`).
+    private static func isKeptWhole(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.contains { $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
+            || hasInnerDot(bytes)
     }
 
     /// `a.b` with letters on both sides: a domain or file name. Not `wou.d` (two letters or

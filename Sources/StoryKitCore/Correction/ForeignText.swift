@@ -17,11 +17,6 @@ enum ForeignText {
         var likeliest: String?
     }
 
-    /// The language of `tokens` when it is confidently not English: a BCP 47 code, or `nil`.
-    static func language(of tokens: [CorrectionToken], lexicon: WordLexicon) -> String? {
-        judge(tokens, lexicon: lexicon).language
-    }
-
     /// The language of `tokens` when it is confidently not English, or the likeliest other.
     static func judge(_ tokens: [CorrectionToken], lexicon: WordLexicon) -> Judgement {
         var words = 0, english = 0

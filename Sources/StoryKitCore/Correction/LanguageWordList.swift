@@ -16,7 +16,10 @@ public final class LanguageWordList: Sendable {
     ///     sexual terms), in lower case, with or without diacritics.
     public init(generated: String, count: Int, neverSuggested: [String]) {
         let folded = neverSuggested.compactMap { LetterFolding.folded($0[...].unicodeScalars).map { String(decoding: $0, as: UTF8.self) } }
-        let lexicon = WordLexicon(frontCoded: generated, count: count, prefixBase: 48, bucketBase: 32, stepsPerDecade: 8, neverSuggested: folded)
+        // scripts/generate-language-packs.py writes English's format (see `EnglishWordFrequencies`).
+        let lexicon = WordLexicon(frontCoded: generated, count: count, prefixBase: EnglishWordFrequencies.prefixBase,
+                                  bucketBase: EnglishWordFrequencies.bucketBase, stepsPerDecade: EnglishWordFrequencies.stepsPerDecade,
+                                  neverSuggested: folded)
         self.lexicon = lexicon
         pairs = WordPairModel(unpaired: lexicon)
         variants = SpellingVariants(pairs: "", lexicon: lexicon)

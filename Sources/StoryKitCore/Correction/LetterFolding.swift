@@ -15,9 +15,9 @@ enum LetterFolding {
         for (letters, folded) in lowerCaseFolds {
             for letter in letters.unicodeScalars {
                 folds[letter.value] = Array(folded.utf8)
-                for upper in String(letter).uppercased().unicodeScalars where upper != letter && String(letter).uppercased().unicodeScalars.count == 1 {
-                    folds[upper.value] = Array(folded.utf8)
-                }
+                // ß has no one-letter capital ("SS"), so only single scalars are added.
+                let upper = String(letter).uppercased().unicodeScalars
+                if upper.count == 1, let capital = upper.first, capital != letter { folds[capital.value] = Array(folded.utf8) }
             }
         }
         return folds
@@ -26,6 +26,11 @@ enum LetterFolding {
     /// Whether `scalar` is a combining diacritic (typed after its letter on some keyboards).
     static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
         (0x300...0x36F).contains(scalar.value)
+    }
+
+    /// Whether `scalar` is an apostrophe as keyboards type it: `'`, or `’` with smart punctuation.
+    static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "'" || scalar == "\u{2019}"
     }
 
     /// Whether `scalar` is a letter this folding knows: a-z, A-Z or a folded letter.

@@ -87,8 +87,9 @@ public struct OfflineCorrector: Sendable {
         self.language = language
         self.packs = packs
         self.pack = pack
-        self.model = TypoCostModel.model(for: layout ?? pack.defaultLayout)
-        self.spellingModel = TypoCostModel.model(for: layout ?? pack.defaultLayout, withSoundAlikes: true)
+        let keyboard = layout ?? pack.defaultLayout
+        self.model = TypoCostModel.model(for: keyboard)
+        self.spellingModel = TypoCostModel.model(for: keyboard, withSoundAlikes: true)
         let words = pack.words
         self.wordPairs = words.pairs
         self.variants = words.variants
@@ -110,16 +111,20 @@ public struct OfflineCorrector: Sendable {
         guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
         }
-        var tokens = CorrectionToken.tokenize(text)
+        let tokens = CorrectionToken.tokenize(text)
         let inLanguage = language?.language ?? toldLanguage(of: text, tokens)
-        if inLanguage != pack.language.language {
-            guard let other = packs.first(where: { $0.language.language == inLanguage }) else {
-                return Self.asTyped(text, tokens, language: inLanguage, includingWords: includingWords)
-            }
-            return try OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs, reading: other)
-                .correct(text, includingWords: includingWords)
+        guard inLanguage != pack.language.language else { return read(text, tokens, includingWords: includingWords) }
+        guard let other = packs.first(where: { $0.language.language == inLanguage }) else {
+            return Self.asTyped(text, tokens, language: inLanguage, includingWords: includingWords)
         }
-        if rules.foldsLetters || !rules.elisions.isEmpty { tokens = CorrectionToken.tokenize(text, rules: rules) }
+        return OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs, reading: other)
+            .read(text, tokens, includingWords: includingWords)
+    }
+
+    /// Corrects `text`, in this value's language; `englishTokens` are its tokens as English
+    /// splits them, which the other languages split again by their own rules.
+    private func read(_ text: String, _ englishTokens: [CorrectionToken], includingWords: Bool) -> OfflineCorrection {
+        let tokens = rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         var options: [CorrectionLattice.Option] = []
         var breaksContext: [Bool] = []
@@ -161,7 +166,7 @@ public struct OfflineCorrector: Sendable {
             let words = tokens.filter { $0.kind == .word }
             return Double(words.count { lexicon.index(of: $0.lowered) != nil }) / Double(max(words.count, 1))
         }
-        guard tokens.count { $0.kind == .word } >= Self.minimumWordsToCompareLists else { return fallback }
+        guard tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
         let otherShare = knownShare(CorrectionToken.tokenize(text, rules: other.rules), other.words.lexicon)
         return otherShare >= knownShare(tokens, english) + Self.knownShareMargin ? likeliest : fallback
     }

@@ -86,16 +86,15 @@ final class WordPairModel: Sendable {
         self.logConditional = logConditional
     }
 
-    /// log10 P(`word` | `previous`), both lexicon indices; a negative `previous` stands for no
-    /// previous word or one outside the lexicon, where only `word`'s own frequency counts.
     /// Whether the model has word pairs (English); the other languages' models are the words'
     /// frequencies alone.
     var hasPairs: Bool { !second.isEmpty }
 
-    /// A model without pairs (a language with no permissive pair counts) is the words' own
-    /// frequencies.
+    /// log10 P(`word` | `previous`), both lexicon indices; a negative `previous` stands for no
+    /// previous word or one outside the lexicon, where only `word`'s own frequency counts, as
+    /// it does everywhere in a model without pairs.
     func logProbability(of word: Int32, after previous: Int32) -> Float {
-        guard previous >= 0, !second.isEmpty else { return lexicon.logProbability[Int(word)] }
+        guard previous >= 0, hasPairs else { return lexicon.logProbability[Int(word)] }
         var low = Int(start[Int(previous)]), high = Int(start[Int(previous) + 1])
         while low < high {
             let middle = (low + high) / 2

@@ -114,26 +114,24 @@ package struct JSONFieldReader {
     package mutating func choice<Value: RawRepresentable & CaseIterable>(
         _ key: String, default defaultValue: Value? = nil
     ) throws(StoryKitError) -> Value where Value.RawValue == String {
-        guard let value = take(key) else {
+        guard let choice: Value = try optionalChoice(key) else {
             guard let defaultValue else { throw missing(key) }
             return defaultValue
         }
+        return choice
+    }
+
+    /// The string at `key` turned into `Value`, `nil` when absent or null; an unknown string is
+    /// an error listing the values allowed.
+    package mutating func optionalChoice<Value: RawRepresentable & CaseIterable>(_ key: String) throws(StoryKitError) -> Value?
+    where Value.RawValue == String {
+        guard let value = take(key) else { return nil }
         guard let string = value.stringValue, let choice = Value(rawValue: string) else {
             // The list of allowed values is only built for the message.
             let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw wrongType(key, "one of \(allowed)", value)
         }
         return choice
-    }
-
-    /// The string at `key` turned into `Value`, `nil` when absent or null.
-    package mutating func optionalChoice<Value: RawRepresentable & CaseIterable>(_ key: String) throws(StoryKitError) -> Value?
-    where Value.RawValue == String {
-        guard contains(key) else {
-            _ = take(key)
-            return nil
-        }
-        return try choice(key)
     }
 
     /// The array of strings at `key`, `[]` when absent or null.
