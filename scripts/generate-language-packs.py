@@ -60,6 +60,10 @@ SKIPPED_DIACRITIC_RATIO = {"es": 2}
 DEFAULT_SKIPPED_DIACRITIC_RATIO = 10
 # A spelling this much rarer than the commonest with its letters is noise (`èl` beside `el`).
 RARE_SPELLING_RATIO = 100
+# Counts the source has wrong, each set to a word's of the same standing: pyspellchecker's Dutch
+# list gives `aan` ("on", a preposition among the forty commonest Dutch words) the floor count of
+# 50, so a correctly typed `aan` was read as `gaan`; it is as common as `uit` in Dutch subtitles.
+REPAIRED_COUNTS = {"nl": {"aan": "uit"}}
 # The commonest words kept per language: more would add typos that the subtitle corpora
 # hold as words (a typed slip would be taken for a word), fewer would leave rare words unknown.
 MAX_WORDS = 150_000
@@ -161,6 +165,9 @@ def main() -> None:
             for code in FROM_SPACY:
                 files[code] = f"spacy_lookups_data/data/{code}_lexeme_prob.json.gz"
                 sources[code] = cased_counts(json.loads(gzip.decompress(archive.read(files[code]))), keeps_capitals=code == "de")
+    for code, repairs in REPAIRED_COUNTS.items():
+        for word, like in repairs.items():
+            sources[code][word] = sources[code][like]
     for code, (name, single_letters, left_out) in LANGUAGES.items():
         package = SPACY_PACKAGE if code in FROM_SPACY else PACKAGE
         entries = folded_entries(sources[code], single_letters, left_out,

@@ -134,7 +134,7 @@ B.s
 :.e
 :.heid
 3.t
-2.n
+2Pn
 3.aard
 7.en
 7.ing

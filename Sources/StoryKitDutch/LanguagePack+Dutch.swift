@@ -3,12 +3,14 @@ import StoryKitCore
 extension LanguagePack {
     /// Dutch (`nl`), typed on QWERTY unless the caller names another keyboard. Its words
     /// come from pyspellchecker's Dutch frequencies (MIT; see DutchWordFrequencies.LICENSE),
-    /// the 60,000 commonest, keyed by their letters without diacritics so that a skipped long
-    /// press is a cheap slip. No permissive word-pair counts exist for Dutch: a word typed as
-    /// a word is never changed for its context. The words are read on the pack's first use.
+    /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
+    /// press is a cheap slip. No permissive word-pair counts exist for Dutch: a real word typed for
+    /// another is read by frequency alone, never by its context. The words are read on the
+    /// pack's first use.
     public static let dutch = LanguagePack(
         language: LanguageTag("nl")!, defaultLayout: .qwerty, singleLetterWords: "u",
         questionWords: ["waar", "wanneer", "hoe", "waarom", "wie", "wat", "welke", "welk", "hoeveel"],
+        compoundLinks: ["", "s", "en"],
         words: { dutchWords })
 
     /// Profanity, slurs and sexual terms are never offered as the reading of a slip.

@@ -3,13 +3,14 @@ import StoryKitCore
 extension LanguagePack {
     /// German (`de`), typed on QWERTZ unless the caller names another keyboard. Its words
     /// come from spacy-lookups-data's German probabilities (MIT; see GermanWordFrequencies.LICENSE),
-    /// the 60,000 commonest, keyed by their letters without diacritics so that a skipped long
-    /// press is a cheap slip. No permissive word-pair counts exist for German: a word typed as
-    /// a word is never changed for its context. The words are read on the pack's first use.
+    /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
+    /// press is a cheap slip. No permissive word-pair counts exist for German: a real word typed for
+    /// another is read by frequency alone, never by its context. The words are read on the
+    /// pack's first use.
     public static let german = LanguagePack(
         language: LanguageTag("de")!, defaultLayout: .qwertz, singleLetterWords: "",
         questionWords: ["wo", "wann", "wie", "warum", "wer", "was", "welche", "welcher", "welches", "wieso", "weshalb", "woher", "wohin"],
-        capitalisesNouns: true,
+        capitalisesNouns: true, compoundLinks: ["", "s", "n", "en", "es"],
         words: { germanWords })
 
     /// Profanity, slurs and sexual terms are never offered as the reading of a slip.

@@ -36,6 +36,8 @@ import Testing
         ("it", "Il bambino mangia una mela rossa."),
         ("pt", "O menino comeu o bolo de chocolate."),
         ("nl", "De kleine kat slaapt op de bank."),
+        // pyspellchecker's Dutch list has "aan" as rare as a typo; the generator repairs it.
+        ("nl", "Hij hing het schilderij aan de muur."),
     ])
     func aCorrectSentenceIsNotChanged(_ language: String, _ sentence: String) throws {
         let versions = try OfflineCorrector(language: LanguageTag(language), packs: Self.packs).correct(sentence).variations.variations
@@ -60,6 +62,44 @@ import Testing
         #expect(!result.issues.contains { if case .language = $0 { true } else { false } })
         // English stays English.
         #expect(try corrector.correct("i wnat to go hmoe").variations.variations[0].text == "i want to go home")
+    }
+
+    @Test(arguments: [
+        ("Der Wind trug das Papierboot den Bach hinunter.", "de"),
+        ("Ich habe einen Liebesbrief geschrieben.", "de"),
+        ("Mijn lievelingsspreuk is kort.", "nl"),
+    ])
+    func aCompoundOutsideTheListIsKept(_ sentence: String, _ language: String) throws {
+        #expect(try direct(sentence, language) == sentence)
+    }
+
+    @Test(arguments: [
+        ("Wir gehen in denPark", "Wir gehen in den Park"),
+        ("Ich esse gernKuchen", "Ich esse gern Kuchen"),
+    ])
+    func wordsRunTogetherWithAFunctionWordOrACapitalAreTwo(_ typed: String, _ expected: String) throws {
+        #expect(try direct(typed, "de") == expected)
+    }
+
+    @Test func anItalianWordCutShortKeepsItsApostrophe() throws {
+        let versions = try OfflineCorrector(language: LanguageTag("it"), packs: Self.packs).correct("un po’ di pane").variations.variations
+        #expect(versions.map(\.text) == ["un po’ di pane", "Un po’ di pane."])
+    }
+
+    @Test func aWordTypedWithADiacriticTheListLacksIsMeant() throws {
+        #expect(try direct("De pinguïn droeg een rode sjaal.", "nl") == "De pinguïn droeg een rode sjaal.")
+        // A slip in a word written with a diacritic is still read.
+        #expect(try direct("Das Mädchen hat einen Schlüsel", "de") == "Das Mädchen hat einen Schlüssel")
+    }
+
+    @Test(arguments: [
+        ("Niemand wusste, woher die geheimnisvolle Musik kam.", "Niemand wusste, woher die geheimnisvolle Musik kam."),
+        ("El pingüino llevaba uns bufanda roja nmuy bonitq.", "El pingüino llevaba una bufanda roja muy bonita."),
+    ])
+    func theLanguageWhoseListKnowsMostOfTheWordsIsRead(_ typed: String, _ expected: String) throws {
+        // Signs of two languages ("die" is German and Dutch; "uns" German, "el" Spanish): the
+        // list that knows more of the words decides.
+        #expect(try corrector.correct(typed).variations.variations[0].text == expected)
     }
 
     @Test func withoutWordPairsOnlyACloseSecondReadingIsOffered() throws {

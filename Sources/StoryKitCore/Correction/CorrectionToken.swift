@@ -27,6 +27,7 @@ struct CorrectionToken: Sendable {
         let folding = rules?.foldsLetters == true
         var tokens = text.utf8.allSatisfy { $0 < 0x80 } ? asciiRuns(text) : characterRuns(text, folding: folding)
         if let rules, !rules.elisions.isEmpty { tokens = splittingElisions(tokens, rules.elisions) }
+        if let rules, !rules.apocopes.isEmpty { tokens = joiningApocopes(tokens, rules.apocopes) }
         var sentenceStart = true
         for index in tokens.indices {
             switch tokens[index].kind {
@@ -193,6 +194,31 @@ struct CorrectionToken: Sendable {
             split.append(CorrectionToken(kind: .word, text: String(token.text[rest...]), lowered: Array(token.lowered[(mark + 1)...])))
         }
         return split
+    }
+
+    /// `tokens` with each word cut short that the apostrophe after it marks (Italian `po'`)
+    /// holding its apostrophe, as an elided word does: it is a word as typed, not a slip.
+    private static func joiningApocopes(_ tokens: [CorrectionToken], _ apocopes: [[UInt8]]) -> [CorrectionToken] {
+        var joined: [CorrectionToken] = []
+        joined.reserveCapacity(tokens.count)
+        var index = tokens.startIndex
+        while index < tokens.endIndex {
+            var token = tokens[index]
+            index += 1
+            guard token.kind == .word, index < tokens.endIndex, tokens[index].kind == .kept,
+                  let mark = tokens[index].text.unicodeScalars.first, LetterFolding.isApostrophe(mark),
+                  apocopes.contains(where: { $0.elementsEqual(token.lowered + [0x27]) }) else {
+                joined.append(token)
+                continue
+            }
+            token.text.unicodeScalars.append(mark)
+            token.lowered.append(0x27)
+            joined.append(token)
+            let rest = String(tokens[index].text.unicodeScalars.dropFirst())
+            if !rest.isEmpty { joined.append(CorrectionToken(kind: .kept, text: rest)) }
+            index += 1
+        }
+        return joined
     }
 
     /// `bytes` with each `;` typed for the apostrophe beside it read as one: between letters and

@@ -13,11 +13,12 @@ enum ForeignText {
     struct Judgement: Equatable {
         /// The language when it is confidently not English: a BCP 47 code.
         var language: String?
-        /// Otherwise, the language with the most signs, when any: its word list may decide.
-        var likeliest: String?
+        /// Otherwise, the languages with any sign, the most signs first: their word lists may
+        /// decide.
+        var candidates: [String] = []
     }
 
-    /// The language of `tokens` when it is confidently not English, or the likeliest other.
+    /// The language of `tokens` when it is confidently not English, or the others it hints at.
     static func judge(_ tokens: [CorrectionToken], lexicon: WordLexicon) -> Judgement {
         var words = 0, english = 0
         var scores = [Double](repeating: 0, count: languages.count)
@@ -63,7 +64,8 @@ enum ForeignText {
         guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[best] >= 1 else { return Judgement() }
         let score = scores[best]
         guard score >= 2, score >= minimumShare * Double(words), Double(english) < score else {
-            return Judgement(likeliest: languages[best].code)
+            let signed = scores.indices.filter { scores[$0] > 0 }.sorted { scores[$0] > scores[$1] }
+            return Judgement(candidates: signed.map { languages[$0].code })
         }
         return Judgement(language: languages[best].code)
     }
@@ -156,7 +158,7 @@ enum ForeignText {
 
     private static let languages: [Language] = [
         Language(code: "de", words: [
-            "ich", "du", "er", "sie", "wir", "ihr", "es", "und", "oder", "aber", "nicht", "kein", "keine", "der", "das",
+            "ich", "du", "er", "sie", "wir", "ihr", "es", "und", "oder", "aber", "nicht", "kein", "keine", "der", "die", "das",
             "dem", "den", "des", "ein", "eine", "einen", "einem", "ist", "bin", "bist", "sind", "seid", "war", "hat",
             "habe", "haben", "nach", "mit", "zu", "zum", "zur", "auf", "aus", "bei", "vom", "im", "für", "fur", "über",
             "uber", "wie", "wo", "wer", "warum", "heute", "morgen", "gestern", "jetzt", "hier", "dort", "sehr", "auch",

@@ -37,6 +37,12 @@ public struct LanguagePack: Sendable {
         var singleLetterWords: [UInt8] = []
         /// Elided words written with the next one (`l'`, `qu'`), in lower case with the apostrophe.
         var elisions: [[UInt8]] = []
+        /// Words cut short and written with an apostrophe after them (Italian `po'`), in lower
+        /// case with the apostrophe.
+        var apocopes: [[UInt8]] = []
+        /// In a language that writes compounds as one word (German `Papierboot`), the letters
+        /// that may join their parts (`""`, `"s"`: `Liebesbrief`); nil in other languages.
+        var compoundLinks: [[UInt8]]?
         /// Words that start a question, for the refined version's final punctuation.
         var questionWords: Set<String> = []
         /// Whether nouns are capitalised (German): a capitalised word mid-sentence is then
@@ -52,15 +58,21 @@ public struct LanguagePack: Sendable {
     ///   - defaultLayout: the keyboard assumed when the caller names none.
     ///   - singleLetterWords: the letters that are words on their own, in lower case.
     ///   - elisions: elided words written with the next one, apostrophe included (`l'`, `qu'`).
+    ///   - apocopes: words cut short and written with an apostrophe after them (`po'`), kept as typed.
     ///   - questionWords: lower-case words that start a question.
     ///   - capitalisesNouns: whether the language capitalises nouns.
+    ///   - compoundLinks: for a language that writes compounds as one word, the letters that may
+    ///     join two words into one, `""` for none (German `["", "s", "n", "en", "es"]`). A word
+    ///     outside the list made of two words of the list, each of three letters or more, is
+    ///     then read as their compound, not as the two words with a space missed. Nil otherwise.
     ///   - words: the word list.
     public init(language: LanguageTag, defaultLayout: KeyboardLayout, singleLetterWords: String, elisions: [String] = [],
-                questionWords: Set<String> = [], capitalisesNouns: Bool = false,
-                words: @escaping @Sendable () -> LanguageWordList) {
+                apocopes: [String] = [], questionWords: Set<String> = [], capitalisesNouns: Bool = false,
+                compoundLinks: [String]? = nil, words: @escaping @Sendable () -> LanguageWordList) {
         self.language = LanguageTag(language.language) ?? language
         self.defaultLayout = defaultLayout
         rules = Rules(singleLetterWords: Array(singleLetterWords.utf8), elisions: elisions.map { Array($0.utf8) },
+                      apocopes: apocopes.map { Array($0.utf8) }, compoundLinks: compoundLinks?.map { Array($0.utf8) },
                       questionWords: questionWords, capitalisesNouns: capitalisesNouns)
         loadWords = words
     }

@@ -151,24 +151,27 @@ public struct OfflineCorrector: Sendable {
     }
 
     /// The language of `text` (`tokens` as English splits it), told from its common words and
-    /// letters; where they hint at a language of `packs` without settling it, the language whose
-    /// word list knows clearly more of the words than English's does. English text loads no
-    /// other pack: only text with signs of the language does.
+    /// letters; where they hint at languages of `packs` without settling it, the one whose word
+    /// list knows the most of the words, if clearly more than English's does. English text
+    /// loads no other pack: only text with signs of a language loads that language's.
     private func toldLanguage(of text: String, _ tokens: [CorrectionToken]) -> String {
         let english = WordLexicon.english
         let judgement = ForeignText.judge(tokens, lexicon: english)
         if let language = judgement.language { return language }
         let fallback = packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language
-        guard let likeliest = judgement.likeliest, let other = packs.first(where: { $0.language.language == likeliest }) else {
-            return fallback
-        }
+        let candidates = judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
+        guard !candidates.isEmpty, tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
         func knownShare(_ tokens: [CorrectionToken], _ lexicon: WordLexicon) -> Double {
             let words = tokens.filter { $0.kind == .word }
             return Double(words.count { lexicon.index(of: $0.lowered) != nil }) / Double(max(words.count, 1))
         }
-        guard tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
-        let otherShare = knownShare(CorrectionToken.tokenize(text, rules: other.rules), other.words.lexicon)
-        return otherShare >= knownShare(tokens, english) + Self.knownShareMargin ? likeliest : fallback
+        var best: (language: String, share: Double)?
+        for candidate in candidates {
+            let share = knownShare(CorrectionToken.tokenize(text, rules: candidate.rules), candidate.words.lexicon)
+            if share > best?.share ?? -1 { best = (candidate.language.language, share) }
+        }
+        guard let best, best.share >= knownShare(tokens, english) + Self.knownShareMargin else { return fallback }
+        return best.language
     }
 
     /// How much more of a text's words another language's list must know than English's for
@@ -241,6 +244,12 @@ public struct OfflineCorrector: Sendable {
     /// What a diacritic skipped or wrong costs (log10): a long press missed is the commonest
     /// slip of all in languages that write them.
     private static let diacriticSlipCost: Float = 0.3
+    /// The shortest part of a compound (`Tee|kanne`): shorter words run together are more
+    /// often a space missed.
+    private static let minCompoundPartLength = 3
+    /// How common (log10 share) a word may be and still be part of a compound: commoner ones,
+    /// one word in 400 or more, are function words (`den`, `mit`, `een`).
+    private static let maxCompoundPartLogProbability: Float = -2.6
     /// What it costs to read a slip as a word that leaves its sentence unfinished ("the.").
     private static let unfinishedSentencePenalty: Float = 4
 
@@ -272,7 +281,8 @@ public struct OfflineCorrector: Sendable {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true))
         }
         if lowered.contains(0x27) {
-            let known = rules.isEnglish && Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
+            let known = rules.isEnglish ? Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
+                : rules.apocopes.contains(lowered)
             return keep(score: known ? Self.contractionScore : Self.unknownScore)
         }
         if let index = lexicon.index(of: lowered) {
@@ -302,25 +312,54 @@ public struct OfflineCorrector: Sendable {
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         if isAcronym || lowered.count > 24 { return keep(score: Self.unknownScore) }
         let isCapitalised = token.text.utf8.first?.isASCIIUppercase == true && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
+        // A capital inside a word ("gernKuchen") starts a word whose space was missed.
+        let compound = token.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) ? nil : compoundScore(of: lowered)
         if isCapitalised, !(rules.capitalisesNouns && !token.startsSentence) {
             // Perhaps a name ("Rao", "Milly", "Juppe"): it is read as a word only a single slip
             // away, and mid-sentence only when long ("Tueday", "Secutity").
             guard token.startsSentence || lowered.count >= Self.minCorrectedNameLength else { return keep(score: Self.unknownScore) }
             keep(score: Self.nameScore)
-            options += misspeltReadings(of: lowered, at: position, singleSlipOnly: true)
+            options += misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
             return
         }
-        let misspelt = misspeltReadings(of: lowered, at: position, singleSlipOnly: false)
+        if rules.foldsLetters, token.text.utf8.contains(where: { $0 >= 0x80 }) {
+            // A diacritic takes a long press, so a word typed with one is meant even when the
+            // list lacks it ("pinguïn"): like a name, it is read only as a word one slip away.
+            keep(score: Self.nameScore)
+            options += misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
+            return
+        }
+        let misspelt = misspeltReadings(of: lowered, at: position, singleSlipOnly: false, compound: compound)
         // Kept as typed beside its readings: a letter on its own is usually meant ("plan b",
-        // "x marks the spot"), and a word missing from the lexicon beats a far-fetched reading.
-        keep(score: lowered.count == 1 ? Self.singleLetterScore : Self.unknownBesideReadingsScore)
+        // "x marks the spot"), a compound as likely as its parts ("Papierboot"), and a word
+        // missing from the lexicon beats a far-fetched reading.
+        keep(score: lowered.count == 1 ? Self.singleLetterScore : compound ?? Self.unknownBesideReadingsScore)
         options += misspelt
+    }
+
+    /// The score of `typed` read as a compound of two words of the list, joined by one of the
+    /// language's links (`Papier|boot`, `lievelings|spreuk` with `s`): as likely as its parts
+    /// together. Nil in a language without compounds, or when no parts fit.
+    private func compoundScore(of typed: [UInt8]) -> Float? {
+        guard let links = rules.compoundLinks, typed.count >= 2 * Self.minCompoundPartLength else { return nil }
+        var best: Float?
+        for cut in Self.minCompoundPartLength...(typed.count - Self.minCompoundPartLength) {
+            guard let head = lexicon.index(of: typed[cut...]), canJoinCompound(head) else { continue }
+            for link in links where cut - link.count >= Self.minCompoundPartLength && typed[(cut - link.count)..<cut].elementsEqual(link) {
+                guard let modifier = lexicon.index(of: typed[..<(cut - link.count)]), canJoinCompound(modifier) else { continue }
+                let score = lexicon.logProbability[modifier] + lexicon.logProbability[head]
+                best = max(best ?? score, score)
+            }
+        }
+        return best
     }
 
     /// Dictionary words within reach of an unknown word, and two words when a space was
     /// missed or hit a neighbouring key; with `singleSlipOnly` (a word that may be a name),
-    /// only common words one slip away and splits without a slip.
-    private func misspeltReadings(of typed: [UInt8], at position: Int, singleSlipOnly: Bool) -> [CorrectionLattice.Option] {
+    /// only common words one slip away and splits without a slip. `compound` is the word's
+    /// score as a compound (`compoundScore`): its cuts into a compound's parts are then no
+    /// space missed.
+    private func misspeltReadings(of typed: [UInt8], at position: Int, singleSlipOnly: Bool, compound: Float?) -> [CorrectionLattice.Option] {
         if singleSlipOnly {
             let lexicon = lexicon
             let candidates = lexicon.candidates(for: typed, maxCost: Self.singleSlipCost, model: model)
@@ -328,7 +367,7 @@ public struct OfflineCorrector: Sendable {
             return strongest(candidates.map {
                 CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
                                          channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
-            } + splitReadings(of: typed, at: position, withSlips: false), limit: Self.maxReadings)
+            } + splitReadings(of: typed, at: position, withSlips: false, compound: compound), limit: Self.maxReadings)
         }
         // A letter on its own ("x marks the spot", "plan b") is read as another word only when
         // its key is beside that word's: "o" for "i", "s" for "a".
@@ -359,7 +398,7 @@ public struct OfflineCorrector: Sendable {
                                             channel: -TypoCostModel.logProbabilityCost($0.cost) - (endingChanged ? Self.endingPenalty : 0),
                                             isIdentity: false)
         }
-        options += splitReadings(of: typed, at: position, withSlips: !hasSingleSlipWord)
+        options += splitReadings(of: typed, at: position, withSlips: !hasSingleSlipWord, compound: compound)
         return strongest(options, limit: Self.maxReadings)
     }
 
@@ -463,8 +502,9 @@ public struct OfflineCorrector: Sendable {
     /// Readings of one typed word as several: a missed space ("iwant"), a space bar slip onto
     /// a bottom-row letter ("iwantbto"), and, when `withSlips`, the readings that need two
     /// slips: a missed space with a slip in one of the two words ("fogrow" as "to grow") and
-    /// two missed spaces ("arrivedthismorning").
-    private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool) -> [CorrectionLattice.Option] {
+    /// two missed spaces ("arrivedthismorning"). A word read as a `compound` is not cut into
+    /// its parts.
+    private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool, compound: Float?) -> [CorrectionLattice.Option] {
         guard typed.count >= 3 else { return [] }
         var options: [CorrectionLattice.Option] = []
         let lexicon = lexicon
@@ -484,7 +524,7 @@ public struct OfflineCorrector: Sendable {
         }
         for cut in 1..<typed.count {
             let left = standalone(typed[..<cut]), right = standalone(typed[cut...])
-            if let left, let right { add([left, right], cost: TypoCostModel.spaceSlip) }
+            if let left, let right, compound == nil || !areCompoundParts(left, right) { add([left, right], cost: TypoCostModel.spaceSlip) }
             if cut + 1 < typed.count, keyboard.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
                 add([left, right], cost: TypoCostModel.spaceSlip + TypoCostModel.neighbourSubstitution)
             }
@@ -501,6 +541,19 @@ public struct OfflineCorrector: Sendable {
             }
         }
         return options
+    }
+
+    /// Whether `left` and `right`, the words on either side of a cut in a typed word, can be a
+    /// compound's parts.
+    private func areCompoundParts(_ left: Int, _ right: Int) -> Bool {
+        lexicon.words[left].utf8.count >= Self.minCompoundPartLength
+            && lexicon.words[right].utf8.count >= Self.minCompoundPartLength && canJoinCompound(left) && canJoinCompound(right)
+    }
+
+    /// Whether `word` can be part of a compound: function words (`den`, `mit`) are not, so
+    /// one run together with the next word is a space missed (`denBach`).
+    private func canJoinCompound(_ word: Int) -> Bool {
+        lexicon.logProbability[word] < Self.maxCompoundPartLogProbability
     }
 
     /// The index of a part of a typed word that can stand as a word of its own: two letters or
