@@ -10,6 +10,10 @@ extension LanguagePack {
     public static let french = LanguagePack(
         language: LanguageTag("fr")!, defaultLayout: .azerty, singleLetterWords: "ay",
         elisions: ["l'", "d'", "j'", "qu'", "n'", "s'", "c'", "m'", "t'", "jusqu'", "lorsqu'", "puisqu'"],
+        // Avoir's forms only: être is followed by an adjective as often as by a participle
+        // ("est calme", "est tombé").
+        perfectAuxiliaries: ["a", "ai", "as", "avons", "avez", "ont", "avait", "avais", "avaient", "aura", "aurait", "eu"],
+        perfectAdverbs: ["pas", "jamais", "déjà", "bien", "tout", "toujours", "encore", "rien", "plus", "vite", "enfin"],
         questionWords: ["où", "quand", "comment", "pourquoi", "qui", "quel", "quelle", "quels", "quelles", "combien", "est-ce"],
         words: { frenchWords })
 

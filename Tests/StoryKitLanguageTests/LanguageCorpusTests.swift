@@ -52,9 +52,9 @@ import Testing
                 if output.count == expected.count, output[Int(position)] == expected[Int(position)] { fixed += 1 }
             }
         }
-        // Measured when written: 55 to 60 of 60 read as told; 53 to 60 kept; 76% to 84% fixed.
-        #expect(readAsTold >= 54, "\(readAsTold) of 60 read as \(code)")
-        #expect(cleanKept >= 52, "\(cleanKept) of 60 correct sentences kept")
-        #expect(mistyped >= 100 && Double(fixed) >= 0.72 * Double(mistyped), "\(fixed) of \(mistyped) mistyped words fixed")
+        // Measured when written: 57 to 60 of 60 read as told; 54 to 60 kept; 77% to 85% fixed.
+        #expect(readAsTold >= 56, "\(readAsTold) of 60 read as \(code)")
+        #expect(cleanKept >= 53, "\(cleanKept) of 60 correct sentences kept")
+        #expect(mistyped >= 100 && Double(fixed) >= 0.74 * Double(mistyped), "\(fixed) of \(mistyped) mistyped words fixed")
     }
 }

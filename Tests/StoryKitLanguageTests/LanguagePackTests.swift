@@ -81,6 +81,24 @@ import Testing
         #expect(try direct(typed, "de") == expected)
     }
 
+    @Test(arguments: [
+        ("il a raconte une histoire", "il a raconté une histoire"),
+        ("elle n'a pas demande", "elle n'a pas demandé"),
+        ("ils ont prefree le gateau", "ils ont préféré le gâteau"),
+        // "à" typed with its accent, or starting the sentence, is no auxiliary; nor is "est".
+        ("il part à cause de moi", "il part à cause de moi"),
+        ("A cause de lui", "A cause de lui"),
+        ("la maison est enfin calme", "la maison est enfin calme"),
+    ])
+    func aFrenchParticipleAfterAvoirGetsItsAccent(_ typed: String, _ expected: String) throws {
+        #expect(try direct(typed, "fr") == expected)
+    }
+
+    @Test func anElidedWordStartingASentenceGetsTheCapitalInRefined() throws {
+        let versions = try OfflineCorrector(language: LanguageTag("fr"), packs: Self.packs).correct("c'est vrai. l'ecole est belle").variations.variations
+        #expect(versions.map(\.text) == ["c'est vrai. l'école est belle", "C'est vrai. L'école est belle."])
+    }
+
     @Test func anItalianWordCutShortKeepsItsApostrophe() throws {
         let versions = try OfflineCorrector(language: LanguageTag("it"), packs: Self.packs).correct("un po’ di pane").variations.variations
         #expect(versions.map(\.text) == ["un po’ di pane", "Un po’ di pane."])

@@ -57,6 +57,12 @@ struct CorrectionRenderer {
             }
             let token = tokens[index]
             index += 1
+            // An elided word starts its sentence with a capital (`l'école` is `L'école`).
+            if refined, token.kind == .kept, token.startsSentence, !rules.elisions.isEmpty,
+               token.text.unicodeScalars.last.map(LetterFolding.isApostrophe) == true {
+                output.append(contentsOf: Self.capitalized(token.text).utf8)
+                continue
+            }
             // White space that carries a mark (a combining mark after a space is one character
             // with it) is kept as typed: tidying it would drop the mark.
             guard refined, token.kind == .space, token.isWhiteSpaceOnly else {
@@ -127,15 +133,41 @@ struct CorrectionRenderer {
     /// case.
     func writtenText(_ option: CorrectionLattice.Option) -> String {
         let typed = typedText(option)
-        guard option.isIdentity else { return Self.matchCase(readingText(option), to: typed) }
+        guard option.isIdentity else { return Self.matchCase(participle(option) ?? readingText(option), to: typed) }
         // With folded letters a word typed as meant is written as typed: its spelling is one
-        // of the word's ("si" and "sí" are both words), only a stray capital goes.
-        if rules.foldsLetters { return Self.matchCase(typed.lowercased(), to: typed) }
+        // of the word's ("si" and "sí" are both words), only a stray capital goes; a word typed
+        // without diacritics where the perfect calls for a participle is written as one.
+        if rules.foldsLetters {
+            if typed.utf8.allSatisfy({ $0 < 0x80 }), let participle = participle(option) { return Self.matchCase(participle, to: typed) }
+            return Self.matchCase(typed.lowercased(), to: typed)
+        }
         if let contraction = Contractions.english(spelling: tokens[positions[option.start]].lowered) {
             return Self.matchCase(contraction, to: typed)
         }
         guard option.words[0] >= 0, !typed.utf8.contains(UInt8(ascii: "'")) else { return typed }
         return Self.matchCase(readingText(option), to: typed)
+    }
+
+    /// The past participle spelling (`raconté`) of a one-word reading that follows an
+    /// auxiliary of the perfect (`a`, `ont`) as typed, perhaps with an adverb between (`n'a
+    /// pas`); nil elsewhere, or when the word has no such spelling.
+    private func participle(_ option: CorrectionLattice.Option) -> String? {
+        guard !rules.perfectAuxiliaries.isEmpty, option.words.count == 1, option.words[0] >= 0,
+              var previous = previousWord(before: positions[option.start]) else { return nil }
+        if rules.perfectAdverbs.contains(tokens[previous].lowered), let before = previousWord(before: previous) { previous = before }
+        // An auxiliary follows its subject: a sentence's first "A" is "À" ("A cause de lui").
+        guard !tokens[previous].startsSentence, rules.perfectAuxiliaries.contains(tokens[previous].text.lowercased()) else { return nil }
+        return lexicon.spellings(of: Int(option.words[0])).first { spelling in
+            ["é", "ée", "és", "ées"].contains { spelling.hasSuffix($0) }
+        }
+    }
+
+    /// The index of the word token just before token `index`, past the white space between
+    /// them; nil when something else comes between or it starts the text.
+    private func previousWord(before index: Int) -> Int? {
+        var previous = index - 1
+        while previous >= 0, tokens[previous].kind == .space { previous -= 1 }
+        return previous >= 0 && previous < index - 1 && tokens[previous].kind == .word ? previous : nil
     }
 
     /// `writtenText` of option `index`, as already worked out when a path through it was written.

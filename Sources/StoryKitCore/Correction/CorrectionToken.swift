@@ -13,7 +13,7 @@ struct CorrectionToken: Sendable {
     var text: String
     /// Lower-case ASCII letters of a word (apostrophes included).
     var lowered: [UInt8] = []
-    /// Whether this word starts a sentence.
+    /// Whether this word (or kept text, such as an elided `l'`) starts a sentence.
     var startsSentence = false
 
     /// A single space between two words: they may be one word typed with an extra space, and
@@ -35,6 +35,7 @@ struct CorrectionToken: Sendable {
                 tokens[index].startsSentence = sentenceStart
                 sentenceStart = false
             case .kept:
+                tokens[index].startsSentence = sentenceStart
                 if tokens[index].endsSentence { sentenceStart = true }
                 else if tokens[index].hasLetterOrDigit { sentenceStart = false }
             case .space:

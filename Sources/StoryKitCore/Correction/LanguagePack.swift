@@ -43,6 +43,12 @@ public struct LanguagePack: Sendable {
         /// In a language that writes compounds as one word (German `Papierboot`), the letters
         /// that may join their parts (`""`, `"s"`: `Liebesbrief`); nil in other languages.
         var compoundLinks: [[UInt8]]?
+        /// The forms of the verb that makes the perfect (French `a`, `ont`), in lower case as
+        /// written: a word after one is written as its past participle when it has one
+        /// (`a raconte` is `a raconté`: the `é` is a long press skipped).
+        var perfectAuxiliaries: Set<String> = []
+        /// Words that may stand between an auxiliary and its participle (`pas`, `déjà`), folded.
+        var perfectAdverbs: Set<[UInt8]> = []
         /// Words that start a question, for the refined version's final punctuation.
         var questionWords: Set<String> = []
         /// Whether nouns are capitalised (German): a capitalised word mid-sentence is then
@@ -59,6 +65,12 @@ public struct LanguagePack: Sendable {
     ///   - singleLetterWords: the letters that are words on their own, in lower case.
     ///   - elisions: elided words written with the next one, apostrophe included (`l'`, `qu'`).
     ///   - apocopes: words cut short and written with an apostrophe after them (`po'`), kept as typed.
+    ///   - perfectAuxiliaries: the forms, in lower case as written, of the verb that makes the
+    ///     perfect (French `a`, `ont`): a word after one, or after one and a word of
+    ///     `perfectAdverbs`, is written as its past participle, the spelling ending in `é`,
+    ///     `ée`, `és` or `ées`, when the list has one (`a raconte` → `a raconté`; `à cause`
+    ///     stays).
+    ///   - perfectAdverbs: words that may stand between an auxiliary and its participle (`pas`).
     ///   - questionWords: lower-case words that start a question.
     ///   - capitalisesNouns: whether the language capitalises nouns.
     ///   - compoundLinks: for a language that writes compounds as one word, the letters that may
@@ -67,12 +79,15 @@ public struct LanguagePack: Sendable {
     ///     then read as their compound, not as the two words with a space missed. Nil otherwise.
     ///   - words: the word list.
     public init(language: LanguageTag, defaultLayout: KeyboardLayout, singleLetterWords: String, elisions: [String] = [],
-                apocopes: [String] = [], questionWords: Set<String> = [], capitalisesNouns: Bool = false,
+                apocopes: [String] = [], perfectAuxiliaries: [String] = [], perfectAdverbs: [String] = [],
+                questionWords: Set<String> = [], capitalisesNouns: Bool = false,
                 compoundLinks: [String]? = nil, words: @escaping @Sendable () -> LanguageWordList) {
         self.language = LanguageTag(language.language) ?? language
         self.defaultLayout = defaultLayout
         rules = Rules(singleLetterWords: Array(singleLetterWords.utf8), elisions: elisions.map { Array($0.utf8) },
                       apocopes: apocopes.map { Array($0.utf8) }, compoundLinks: compoundLinks?.map { Array($0.utf8) },
+                      perfectAuxiliaries: Set(perfectAuxiliaries),
+                      perfectAdverbs: Set(perfectAdverbs.compactMap { LetterFolding.folded($0[...].unicodeScalars) }),
                       questionWords: questionWords, capitalisesNouns: capitalisesNouns)
         loadWords = words
     }

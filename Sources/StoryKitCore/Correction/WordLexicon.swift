@@ -152,6 +152,9 @@ final class WordLexicon: Sendable {
         return written.contains { $0 == spelling || $0.lowercased() == spelling }
     }
 
+    /// The spellings of word `index`, commonest first.
+    func spellings(of index: Int) -> [String] { spellings[index] ?? [words[index]] }
+
     /// The corpus count of word `index`.
     func count(of index: Int) -> Double { bucketCount[Int(countBucket[index])] }
 
