@@ -99,6 +99,21 @@ import Testing
         #expect(versions.map(\.text) == ["c'est vrai. l'école est belle", "C'est vrai. L'école est belle."])
     }
 
+    @Test(arguments: [
+        ("tl perro duerme en casa", "el perro duerme en casa"),
+        ("ella sw fue", "ella se fue"),
+        ("caminamos 5 km por el río", "caminamos 5 km por el río"),
+        ("caminamos 5 kmm hoy", "caminamos 5 km hoy"),
+    ])
+    func aRareWordWithoutAVowelIsASlipACommonAbbreviationStands(_ typed: String, _ expected: String) throws {
+        // The Spanish list, from web text, has "tl" and "sw" as rare words; "km" is common.
+        #expect(try direct(typed, "es") == expected)
+    }
+
+    @Test func lettersWithoutAVowelBeforeAFullStopAreAnAbbreviation() throws {
+        #expect(try direct("o dr. Silva chegou", "pt") == "o dr. Silva chegou")
+    }
+
     @Test func anItalianWordCutShortKeepsItsApostrophe() throws {
         let versions = try OfflineCorrector(language: LanguageTag("it"), packs: Self.packs).correct("un po’ di pane").variations.variations
         #expect(versions.map(\.text) == ["un po’ di pane", "Un po’ di pane."])

@@ -136,7 +136,8 @@ public struct OfflineCorrector: Sendable {
             let adjacent = position > 0 && positions[position - 1] + 2 == tokenIndex
             let follows = adjacent && tokens[tokenIndex - 1].isPlainSpace
             breaksContext.append(!follows)
-            appendReadings(of: tokens[tokenIndex], at: position, to: &options)
+            let beforeFullStop = tokenIndex + 1 < tokens.count && tokens[tokenIndex + 1].kind == .kept && tokens[tokenIndex + 1].text.hasPrefix(".")
+            appendReadings(of: tokens[tokenIndex], at: position, beforeFullStop: beforeFullStop, to: &options)
             if follows {
                 options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1)
             } else if adjacent, CorrectionToken.slippedMarks.contains(tokens[tokenIndex - 1].text) {
@@ -244,6 +245,9 @@ public struct OfflineCorrector: Sendable {
     /// What a diacritic skipped or wrong costs (log10): a long press missed is the commonest
     /// slip of all in languages that write them.
     private static let diacriticSlipCost: Float = 0.3
+    /// How common (log10 share) a word without a vowel must be to stand as typed.
+    private static let minAbbreviationLogProbability: Float = -5
+    private static let vowels = Array("aeiouy".utf8)
     /// The shortest part of a compound (`Tee|kanne`): shorter words run together are more
     /// often a space missed.
     private static let minCompoundPartLength = 3
@@ -274,8 +278,10 @@ public struct OfflineCorrector: Sendable {
         return SentenceEndings.englishNeverLast.contains(lexicon.words[Int(last)])
     }
 
-    /// Appends the readings of one typed word to `options` (no list of its own to copy).
-    private func appendReadings(of token: CorrectionToken, at position: Int, to options: inout [CorrectionLattice.Option]) {
+    /// Appends the readings of one typed word to `options` (no list of its own to copy);
+    /// `beforeFullStop` when a `.` follows it (`dr.` is an abbreviation).
+    private func appendReadings(of token: CorrectionToken, at position: Int, beforeFullStop: Bool,
+                                to options: inout [CorrectionLattice.Option]) {
         let lowered = token.lowered
         func keep(score: Float, word: Int32 = -1) {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true))
@@ -285,22 +291,28 @@ public struct OfflineCorrector: Sendable {
                 : rules.apocopes.contains(lowered)
             return keep(score: known ? Self.contractionScore : Self.unknownScore)
         }
-        if let index = lexicon.index(of: lowered) {
+        if let index = lexicon.index(of: lowered), beforeFullStop || !isRareAbbreviation(index, lowered) {
             // A diacritic skipped ("manana") where the letters typed are no word as written: a
-            // cheap slip, never a reason to read another word. A diacritic typed takes a long
-            // press, so a word typed with one the list lacks ("aiutò", "vœu") is meant: the
-            // list's spelling is only its alternative.
+            // cheap slip, never a reason to read another word; another word is read only as
+            // for a word typed as meant ("ra" is "da" more likely than "rã"). A diacritic typed
+            // takes a long press, so a word typed with one the list lacks ("aiutò", "vœu") is
+            // meant: the list's spelling is only its alternative.
             if rules.foldsLetters, !lexicon.isSpelling(token.text.lowercased(), of: index) {
                 let typedDiacritic = token.text.utf8.contains { $0 >= 0x80 }
                 keep(score: typedDiacritic ? lexicon.logProbability[index] : Self.unknownBesideReadingsScore)
                 options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(index)),
                                                         channel: -(typedDiacritic ? Self.realWordPenalty : Self.diacriticSlipCost),
                                                         isIdentity: false))
+                if !typedDiacritic, lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true {
+                    appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
+                }
                 return
             }
             keep(score: 0, word: Int32(index))
-            // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start.
-            if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true {
+            // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start;
+            // letters without a vowel before a full stop are an abbreviation ("dr.").
+            let isAbbreviation = beforeFullStop && rules.foldsLetters && !lowered.contains(where: Self.vowels.contains)
+            if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true, !isAbbreviation {
                 appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
             }
             return
@@ -335,6 +347,14 @@ public struct OfflineCorrector: Sendable {
         // missing from the lexicon beats a far-fetched reading.
         keep(score: lowered.count == 1 ? Self.singleLetterScore : compound ?? Self.unknownBesideReadingsScore)
         options += misspelt
+    }
+
+    /// Whether word `index` (typed as `lowered`) has no vowel and is rare, in a list from web
+    /// or subtitle text: noise (`kn`, `dq`, `tl`), read as a slip like a word outside the list;
+    /// common abbreviations (`km`, `bzw`) stand, and so does any before a `.` (`dr.`).
+    private func isRareAbbreviation(_ index: Int, _ lowered: [UInt8]) -> Bool {
+        rules.foldsLetters && lowered.count >= 2 && lexicon.logProbability[index] < Self.minAbbreviationLogProbability
+            && !lowered.contains(where: Self.vowels.contains)
     }
 
     /// The score of `typed` read as a compound of two words of the list, joined by one of the
