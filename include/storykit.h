@@ -595,7 +595,7 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** {"code":"language","detected":"pl"} among the issues. The "language" option says which
 ** language the text is in instead: "es" (or "es-MX", ...) reads it as Spanish; a language
 ** without a word list returns it as typed with that language's issue. A language's word list
-** is loaded on its first use, once per process (17-62 ms and 4-28 MiB of memory per language
+** is loaded on its first use, once per process (17-121 ms and 4-39 MiB of memory per language
 ** on a 2-core Linux machine; English, loaded by the first call, 30 ms and 13 MiB).
 **
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":

@@ -1,12 +1,12 @@
 import StoryKitCore
 
 extension LanguagePack {
-    /// Dutch (`nl`), typed on QWERTY unless the caller names another keyboard. Its words
-    /// come from pyspellchecker's Dutch frequencies (MIT; see DutchWordFrequencies.LICENSE),
-    /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
-    /// press is a cheap slip. No permissive word-pair counts exist for Dutch: a real word typed for
-    /// another is read by frequency alone, never by its context. The words are read on the
-    /// pack's first use.
+    /// Dutch (`nl`), typed on QWERTY unless the caller names another keyboard. Its words come from
+    /// pyspellchecker's Dutch frequencies (MIT; see DutchWordFrequencies.LICENSE), the 150,000
+    /// commonest and every form its dictionary holds, keyed by their letters without diacritics so
+    /// that a skipped long press is a cheap slip. No permissive word-pair counts exist for Dutch: a
+    /// real word typed for another is read by frequency alone, never by its context. The words are
+    /// read on the pack's first use.
     public static let dutch = LanguagePack(
         language: LanguageTag("nl")!, defaultLayout: .qwerty, singleLetterWords: "u",
         questionWords: ["waar", "wanneer", "hoe", "waarom", "wie", "wat", "welke", "welk", "hoeveel"],

@@ -1,12 +1,12 @@
 import StoryKitCore
 
 extension LanguagePack {
-    /// French (`fr`), typed on AZERTY unless the caller names another keyboard. Its words
-    /// come from pyspellchecker's French frequencies (MIT; see FrenchWordFrequencies.LICENSE),
-    /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
-    /// press is a cheap slip. No permissive word-pair counts exist for French: a real word typed for
-    /// another is read by frequency alone, never by its context. The words are read on the
-    /// pack's first use.
+    /// French (`fr`), typed on AZERTY unless the caller names another keyboard. Its words come from
+    /// pyspellchecker's French frequencies (MIT; see FrenchWordFrequencies.LICENSE), the 150,000
+    /// commonest and every form its dictionary holds, keyed by their letters without diacritics so
+    /// that a skipped long press is a cheap slip. No permissive word-pair counts exist for French:
+    /// a real word typed for another is read by frequency alone, never by its context. The words
+    /// are read on the pack's first use.
     public static let french = LanguagePack(
         language: LanguageTag("fr")!, defaultLayout: .azerty, singleLetterWords: "ay",
         elisions: ["l'", "d'", "j'", "qu'", "n'", "s'", "c'", "m'", "t'", "jusqu'", "lorsqu'", "puisqu'"],

@@ -6,9 +6,9 @@
 /// key shares with the previous one, a character whose code minus 32 is the
 /// corpus count of the words with that key in steps of 1/8 decade, the rest of the key,
 /// then, when a spelling differs from the key, a tab and the spellings, commonest first,
-/// separated by `|`. 147698 keys, the 150000 commonest words.
+/// separated by `|`. 147305 keys.
 enum GermanWordFrequencies {
-    static let count = 147698
+    static let count = 147305
     static let text = #"""
 0:aa
 23aaaber
@@ -1056,8 +1056,7 @@ C1n	Abenteuergeschichten
 93en
 39rdnung	Abordnung
 95en	Abordnungen
-41iginal	Aboriginal
-88es	Aborigines
+48igines	Aborigines
 44t	Abort
 38s	Abos
 3>ut
@@ -1941,7 +1940,7 @@ A2tum	Abwechslungsreichtum
 19c
 24ademia	Academia
 75c	Academic
-75e	Académie|Academie
+73e	Académie
 6=y	Academy
 33pulco	Acapulco
 32tech
@@ -2587,7 +2586,6 @@ A3n
 25ua	Agua
 42s	Aguas
 37ilera	Aguilera
-41rre	Aguirre
 2Bypten	Ägypten
 7:s	Ägyptens
 6<r	Ägypter
@@ -2735,8 +2733,7 @@ A3n
 48rush	Airbrush
 4<us	Airbus
 36craft
-31edale	Airedale
-4<s	Aires
+3<es	Aires
 32force	Airforce
 3<line	Airline
 7>s	Airlines
@@ -2883,7 +2880,6 @@ B8en	Aktiengesellschaften
 <6n	Aktienmärkten
 71ehrheit	Aktienmehrheit
 63optionen	Aktienoptionen
-61paket	Aktienpaket
 4Gon	Aktion
 67ar	Aktionär
 8<e	Aktionäre
@@ -3015,7 +3011,6 @@ B8en	Aktiengesellschaften
 :6r
 :6s
 7Anz	Akzeptanz
-91stellen	Akzeptanzstellen
 6;iere
 :Cn
 94st
@@ -3133,13 +3128,11 @@ B8en	Aktiengesellschaften
 35ohol
 34udia	Alcudia
 24da
-41g	Aldag
 32e
 43nhoven	Aldenhoven
 45r
 3>i	Aldi
 42ana	Aldiana
-41ngen	Aldingen
 36o	Aldo
 43us	Aldous
 32rin	Aldrin
@@ -3751,7 +3744,6 @@ B3n	Alltagsgegenständen
 98er	Altenburger
 55dorf	Altendorf
 52essen	Altenessen
-51furt	Altenfurt
 5:heim	Altenheim
 96e	Altenheime
 :6n	Altenheimen
@@ -4433,7 +4425,6 @@ A5n
 42strus	Ancistrus
 34ona	Ancona
 42ra
-51on	Ancoron
 2Gd
 32a
 4;cht	Andacht
@@ -4545,7 +4536,6 @@ A5n
 56ra	Andorra
 35ra	Andra|Andrä
 53ag	Andraag
-51de	Andrade
 53e	Andrae
 5;ng	Andrang
 73s	Andrangs
@@ -6329,7 +6319,6 @@ A5r
 C5n
 5@e
 6?n
-71sammlung	Antikensammlung
 69r
 65s
 52oagulation	Antikoagulation
@@ -6401,7 +6390,6 @@ B3n
 39oine	Antoine
 76tte	Antoinette
 4@n	Anton
-51ella	Antonella
 56i	Antoni
 6:a	Antonia
 62e	Antonie
@@ -7027,8 +7015,7 @@ E4n
 5:rn	Aragorn
 37l	Aral
 33m	Aram
-41aer	Aramäer
-53isch	aramäisch
+43aisch	aramäisch
 92en	aramäischen
 44is	Aramis
 33n	Aran
@@ -7237,7 +7224,6 @@ C:en	Arbeitsgemeinschaften
 :Bigkeit	Arbeitslosigkeit
 75mappe	Arbeitsmappe
 9Arkt	Arbeitsmarkt
-<1chancen	Arbeitsmarktchancen
 <1daten	Arbeitsmarktdaten
 <5e	Arbeitsmärkte
 =2n	Arbeitsmärkten
@@ -7282,7 +7268,6 @@ C4n
 <2n	Arbeitsphasen
 85lan	Arbeitsplan
 ;2e	Arbeitspläne
-;1ung	Arbeitsplanung
 :7tte	Arbeitsplatte
 =2n	Arbeitsplatten
 ;Cz	Arbeitsplatz
@@ -7327,7 +7312,6 @@ C2n	Arbeitsschwerpunkten
 8:icherheit	Arbeitssicherheit
 94eg	Arbeitssieg
 96tuation	Arbeitssituation
-@1en	Arbeitssituationen
 :2zung	Arbeitssitzung
 82klaven	Arbeitssklaven
 8=peicher	Arbeitsspeicher
@@ -7435,7 +7419,6 @@ C4n
 63n	Arcaden
 54ia	Arcadia
 45ndor	Arcandor
-51e	Arcane
 52ia
 35eus	Arceus
 33gis
@@ -7680,7 +7663,6 @@ C4n
 45tur	Armatur
 7:en	Armaturen
 9:brett	Armaturenbrett
-91tafel	Armaturentafel
 3:band	Armband
 77er	Armbänder
 92n	Armbändern
@@ -7780,8 +7762,7 @@ C4n
 52s	Aromas
 66toffe	Aromastoffe
 ;2n	Aromastoffen
-51ten	Aromaten
-66herapie	Aromatherapie
+56therapie	Aromatherapie
 63ik	Aromatik
 77sch
 :8e
@@ -8496,7 +8477,6 @@ B2es	Arzneimittelgesetzes
 95n	Attentaten
 9:r	Attentäter
 :2n	Attentätern
-:1s	Attentäters
 85s	Attentats
 65ion
 45rsee	Attersee
@@ -8811,7 +8791,6 @@ C8n
 <8en	Aufforderungen
 <2scharakter	Aufforderungscharakter
 65stung	Aufforstung
-;1en	Aufforstungen
 46ressen
 59ischen
 98ung	Auffrischung
@@ -10138,7 +10117,6 @@ B4e	Ausbildungsverträge
 85s	Ausbruchs
 64ten	ausbrüten
 43uchtung	Ausbuchtung
-;1en	Ausbuchtungen
 52ddeln
 55geln	ausbügeln
 52nd	Ausbund
@@ -10161,7 +10139,6 @@ B4e	Ausbildungsverträge
 7>ung	Ausdehnung
 5;nken
 75t
-51utung	Ausdeutung
 44ifferenziert
 @2en
 ?6ung	Ausdifferenzierung
@@ -10188,8 +10165,7 @@ B4e	Ausbildungsverträge
 >8e	ausdrucksstarke|Ausdrucksstärke
 ?7n
 ?2r
-91vermogen	Ausdrucksvermögen
-:3oll
+93voll
 =3e
 >3n
 9;weise	Ausdrucksweise
@@ -10277,7 +10253,6 @@ BAen	Auseinandersetzungen
 84fahrten	Ausflugsfahrten
 83lokal	Ausflugslokal
 85moglichkeiten	Ausflugsmöglichkeiten
-81schiffe	Ausflugsschiffe
 83tipps	Ausflugstipps
 8:ziel	Ausflugsziel
 <9e	Ausflugsziele
@@ -10908,8 +10883,7 @@ A3n	Ausgrabungsstätten
 88ung	Auslagerung
 ;5sdatei	Auslagerungsdatei
 5Fnd	Ausland
-71e	Auslande
-8Ar	Ausländer
+7Aer	Ausländer
 93amt	Ausländeramt
 :6nteil	Ausländeranteil
 99behorde	Ausländerbehörde
@@ -11264,7 +11238,6 @@ C2n	Ausschussmitgliedern
 94sitzung	Ausschusssitzung
 @3en	Ausschusssitzungen
 94vorsitzende	Ausschussvorsitzende
-D1n	Ausschussvorsitzenden
 77tten	ausschütten
 :3t	ausschüttet
 9:ung	Ausschüttung
@@ -11552,7 +11525,6 @@ D4n	Ausstattungsvarianten
 B2n	Ausstellungsflächen
 <2gelande	Ausstellungsgelände
 <6halle	Ausstellungshalle
-A1n	Ausstellungshallen
 <6katalog	Ausstellungskatalog
 =2onzept	Ausstellungskonzept
 <3macher	Ausstellungsmacher
@@ -11759,7 +11731,6 @@ C4en	Ausweichmöglichkeiten
 73papiere	Ausweispapiere
 78t
 7;ung	Ausweisung
-:1en	Ausweisungen
 6;ten
 84t
 7?ung	Ausweitung
@@ -12180,7 +12151,6 @@ C2s	Automobilherstellers
 45teile	Autoteile
 54ur	Autotür
 4;unfall	Autounfall
-:1e	Autounfälle
 42verkaufer	Autoverkäufer
 89ehr	Autoverkehr
 ;3s	Autoverkehrs
@@ -12256,8 +12226,7 @@ A4n
 37ation	Aviation
 52or	Aviator
 35d	Avid
-31gdor	Avigdor
-47non	Avignon
+37gnon	Avignon
 33la	Avila
 32onik	Avionik
 38ra	Avira
@@ -12419,7 +12388,6 @@ C2s	Bachelorstudiengangs
 83e	Bachläufe
 92n	Bachläufen
 55ein	Bächlein
-61r	Bachler
 4;mann	Bachmann
 4:s	Bachs
 53trasse	Bachstraße
@@ -12674,8 +12642,7 @@ C2s	Bachelorstudiengangs
 3;t	Baht
 25i	Bai
 32a	Baia
-31e	Baie
-49r	Baier
+39er	Baier
 52brunn	Baierbrunn
 54n	Baiern
 53sbronn	Baiersbronn
@@ -12861,7 +12828,6 @@ C2s	Bachelorstudiengangs
 49hasar	Balthasar
 47ic	Baltic
 58kum	Baltikum
-81s	Baltikums
 58more	Baltimore
 54sche
 99n
@@ -13138,7 +13104,6 @@ C3e	Bandscheibenvorfälle
 35hocker	Barhocker
 44uf
 35i	Bari
-41loche	Bariloche
 43n	Bärin
 52g	Baring
 43s	Baris
@@ -13487,7 +13452,6 @@ B2n
 =5n	Bauabschnitten
 =3s	Bauabschnittes
 <3s	Bauabschnitts
-51teilung	Bauabteilung
 42kademie	Bauakademie
 48mt	Bauamt
 62es	Bauamtes
@@ -13654,7 +13618,6 @@ B3nkrebs	Bauchspeicheldrüsenkrebs
 95e
 :5n
 45rosse	Baugröße
-91n	Baugrößen
 57ube	Baugrube
 82n	Baugruben
 66nd	Baugrund
@@ -13683,7 +13646,6 @@ B3nkrebs	Bauchspeicheldrüsenkrebs
 3>jahr	Baujahr
 75e	Baujahre
 82n	Baujahren
-81s	Baujahres
 38kasten	Baukasten|Baukästen
 93prinzip	Baukastenprinzip
 95system	Baukastensystem
@@ -13800,7 +13762,6 @@ B3nkrebs	Bauchspeicheldrüsenkrebs
 75ung	Bauplanung
 67tz	Bauplatz
 86e	Bauplätze
-91n	Bauplätzen
 43rodukte	Bauprodukte
 ;2n	Bauprodukten
 68jekt	Bauprojekt
@@ -13870,7 +13831,6 @@ B3nkrebs	Bauchspeicheldrüsenkrebs
 62schutz	Bautenschutz
 49rager	Bauträger
 92n	Bauträgern
-91s	Bauträgers
 42z	Bautz
 5<en	Bautzen
 75er	Bautzener
@@ -13878,7 +13838,6 @@ B3nkrebs	Bauchspeicheldrüsenkrebs
 33uberwachung	Bauüberwachung
 49nternehmen	Bauunternehmen
 =9r	Bauunternehmer
->1s	Bauunternehmers
 <3ung	Bauunternehmung
 32verein	Bauverein
 63trag	Bauvertrag
@@ -13932,7 +13891,6 @@ B3nkrebs	Bauchspeicheldrüsenkrebs
 34oblg
 42netta	Bayonetta
 33r
-41am	Bayram
 4>euth	Bayreuth
 8:er	Bayreuther
 45isch
@@ -13940,7 +13898,6 @@ B3nkrebs	Bauchspeicheldrüsenkrebs
 9<n
 95r
 93s
-81zell	Bayrischzell
 32tril	Baytril
 33wa
 52tch	Baywatch
@@ -14169,7 +14126,6 @@ B4en	Bearbeitungsgebühren
 ;2s	Beckenbodens
 ;2training	Beckenbodentraining
 64grosse	Beckengröße
-61knochen	Beckenknochen
 66rand	Beckenrand
 6:s	Beckens
 5Ar	Becker
@@ -14780,7 +14736,6 @@ C2n	Begeisterungsstürmen
 ;4n
 ;2r
 96ung	Beglaubigung
-<1en	Beglaubigungen
 4;eichen
 82t
 86ung	Begleichung
@@ -15368,7 +15323,6 @@ D2e	Behindertenparkplätze
 8;s	Beitrages
 7>s	Beitrags
 87bemessungsgrenze	Beitragsbemessungsgrenze
-:1rechnung	Beitragsberechnung
 84einnahmen	Beitragseinnahmen
 96rhohung	Beitragserhöhung
 @4en	Beitragserhöhungen
@@ -15447,7 +15401,6 @@ A4en
 86e	bekämpfte
 96n	bekämpften
 7@ung	Bekämpfung
-:1smassnahmen	Bekämpfungsmaßnahmen
 4Jnnt
 7Ee
 87m
@@ -15767,7 +15720,6 @@ A3en	Belastungsstörungen
 58tristik	Belletristik
 51ville	Belleville
 67ue	Bellevue
-41heim	Bellheim
 44i
 53ni	Bellini
 65zona	Bellinzona
@@ -16171,8 +16123,7 @@ A8en	Beratungsleistungen
 ;3ozess	Beratungsprozess
 94qualitat	Beratungsqualität
 93resistent
-91service	Beratungsservice
-:=telle	Beratungsstelle
+9=stelle	Beratungsstelle
 ?<n	Beratungsstellen
 95tatigkeit	Beratungstätigkeit
 :2eam	Beratungsteam
@@ -16233,7 +16184,6 @@ B2n	Berechnungsmethoden
 54samkeit	Beredsamkeit
 52t
 64es
-41gnung	Beregnung
 4Kich	Bereich
 7De	Bereiche
 8Fn	Bereichen
@@ -16510,7 +16460,6 @@ A5en	Berichterstattungen
 84iner	Bernhardiner
 85s	Bernhards
 87t	Bernhardt
-71t	Bernhart
 44i	Berni
 59e	Bernie
 53na	Bernina
@@ -16847,7 +16796,6 @@ A2en	Beschäftigtenzahlen
 >1dauer	Beschäftigungsdauer
 >5fahigkeit	Beschäftigungsfähigkeit
 ?4orderung	Beschäftigungsförderung
-A1men	Beschäftigungsformen
 >5politik	Beschäftigungspolitik
 >2quote	Beschäftigungsquote
 >1sektor	Beschäftigungssektor
@@ -17204,7 +17152,6 @@ C5s	Beschwerdeverfahrens
 62losen
 64stand	Besitzstand
 ;2e	Besitzstände
-;1swahrung	Besitzstandswahrung
 6Ft
 74um	Besitztum
 96er	Besitztümer
@@ -17822,7 +17769,6 @@ A2en	Betriebsanweisungen
 :5zt	Betriebsarzt
 <2e	Betriebsärzte
 92ufgabe	Betriebsaufgabe
-;1nahme	Betriebsaufnahme
 ;2spaltung	Betriebsaufspaltung
 :6sflug	Betriebsausflug
 ;4gabe	Betriebsausgabe
@@ -18697,8 +18643,7 @@ A4n
 98r
 94s
 34o
-21ck	Bick
-43el	Bickel
+23ckel	Bickel
 51nbach	Bickenbach
 32ycle
 24d
@@ -18755,8 +18700,7 @@ A4n
 93r	Bierbrauer
 4;chen	Bierchen
 46deckel	Bierdeckel
-51ose	Bierdose
-83n	Bierdosen
+53osen	Bierdosen
 4:e	Biere
 55n	Bieren
 54rnst
@@ -18912,7 +18856,6 @@ A4n
 63ld	Bildfeld
 5:lache	Bildfläche
 52olge	Bildfolge
-91n	Bildfolgen
 67rmat	Bildformat
 :3e	Bildformate
 46gebende
@@ -19273,7 +19216,6 @@ B3r
 43ene
 73n
 4=rafie	Biografie
-91arbeit	Biografiearbeit
 99n	Biografien
 86sche
 <6n
@@ -19560,7 +19502,6 @@ A2en	Bischofskonferenzen
 52beard	Blackbeard
 7<rry
 :2s
-61ird	Blackbird
 66ox	Blackbox
 64urn	Blackburn
 54jack
@@ -19686,7 +19627,6 @@ A2en	Bischofskonferenzen
 5<s
 42grau
 62un	blaugrün
-41helme	Blauhelme
 47lich	bläulich
 84e	bläuliche
 94n	bläulichen
@@ -19933,7 +19873,6 @@ C3n	Blockheizkraftwerken
 ;5e	Blogeinträge
 47ge
 6=n
-71s	Bloggens
 6@r	Blogger
 72ei	Bloggerei
 75in	Bloggerin
@@ -20028,7 +19967,6 @@ C3n	Blockheizkraftwerken
 84rg	Blumenberg
 66erde	Blumenerde
 62garten	Blumengarten
-71eschaft	Blumengeschäft
 62insel	Blumeninsel
 65kasten	Blumenkästen|Blumenkasten
 72inder	Blumenkinder
@@ -20169,8 +20107,7 @@ C3n	Blockheizkraftwerken
 95ftung	Blutvergiftung
 76lust	Blutverlust
 74sorgung	Blutversorgung
-41wasche	Blutwäsche
-59erte	Blutwerte
+49werte	Blutwerte
 92n	Blutwerten
 54urst	Blutwurst
 46zellen	Blutzellen
@@ -20787,7 +20724,6 @@ A2n	Bodenverhältnissen
 42gegner	Bossgegner
 43i	Bossi
 42kampf	Bosskampf
-91e	Bosskämpfe
 3=ton	Boston
 64er	Bostoner
 35willig	böswillig
@@ -20898,7 +20834,6 @@ A2n	Bodenverhältnissen
 37t
 44e
 2>y	Boy
-31band	Boyband
 35d	Boyd
 32friend
 33group	Boygroup
@@ -20977,7 +20912,6 @@ A2n	Bodenverhältnissen
 35m	Bram
 43bauer	Brambauer
 43feld	Bramfeld
-81er	Bramfelder
 44sche	Bramsche
 56tedt	Bramstedt
 33n	Bran
@@ -21067,7 +21001,6 @@ E3n	branchenübergreifenden
 5=t	Brandt
 65s	Brandts
 5:ung	Brandung
-81sangeln	Brandungsangeln
 66rsache	Brandursache
 52verletzungen	Brandverletzungen
 52wein	Brandwein
@@ -21524,8 +21457,7 @@ E3n	branchenübergreifenden
 78z	Brillanz
 5Ae	Brille
 6;n	Brillen
-71glas	Brillenglas
-;6er	Brillengläser
+76glaser	Brillengläser
 =2n	Brillengläsern
 77trager	Brillenträger
 58iant
@@ -21540,7 +21472,6 @@ E3n	branchenübergreifenden
 62er	Briloner
 34mborium	Brimborium
 35n
-41disi	Brindisi
 4>g
 5@e
 6Jn
@@ -21751,7 +21682,6 @@ E3n	branchenübergreifenden
 73au	Brückenau
 76bau	Brückenbau
 :5er	Brückenbauer
-:1werk	Brückenbauwerk
 73funktion	Brückenfunktion
 76kopf	Brückenkopf
 73pfeiler	Brückenpfeiler
@@ -21766,7 +21696,6 @@ E3n	branchenübergreifenden
 83s	Bruckners
 3Gder	Bruder|Brüder
 66chen	Brüderchen
-61gemeine	Brüdergemeine
 62herz	Bruderherz
 69le	Brüderle
 74ich	brüderlich
@@ -21802,8 +21731,7 @@ E3n	branchenübergreifenden
 5:t	brüllt
 6:e	brüllte
 74n	brüllten
-31mlik	Brumlik
-45m
+35mm
 5:en
 67r	Brummer|Brümmer
 53i
@@ -21917,7 +21845,7 @@ D7s	Bruttoinlandsprodukts
 C3s	Bruttosozialprodukts
 63wertschopfung	Bruttowertschöpfung
 47us	Brutus
-45vogel	Brutvögel|Brutvogel
+43vogel	Brutvögel
 47zeit	Brutzeit
 64ln
 32xelles	Bruxelles
@@ -23205,8 +23133,7 @@ A3en	Bürgerversammlungen
 35in	Canin
 46s
 51ius	Canisius
-31nabinoide	Cannabinoide
-7<s	Cannabis
+3<nabis	Cannabis
 84konsum	Cannabiskonsum
 4;es	Cannes
 44ibal	Cannibal
@@ -23335,7 +23262,6 @@ A3en	Bürgerversammlungen
 42y	Carly
 54le	Carlyle
 32mel	Carmel
-61o	Carmelo
 5=n	Carmen
 45ina	Carmina
 32nage	Carnage
@@ -23927,7 +23853,6 @@ A6s
 65industrie	Chemieindustrie
 63konzern	Chemiekonzern
 62lehrer	Chemielehrer
-61studium	Chemiestudium
 63unternehmen	Chemieunternehmen
 ;4richt	Chemieunterricht
 64waffen	Chemiewaffen
@@ -23969,7 +23894,6 @@ A6s
 57er	Chester
 72ton	Chesterton
 34t	Chet
-31ung	Cheung
 32val	Cheval
 64ier	Chevalier
 49rolet	Chevrolet
@@ -23979,8 +23903,7 @@ A6s
 37yenne	Cheyenne
 36z
 2=i	Chi
-31aki	Chiaki
-49ng	Chiang
+39ang	Chiang
 56ti	Chianti
 46pas	Chiapas
 47ra	Chiara
@@ -24178,7 +24101,6 @@ A6s
 >2ischen
 6:el	Christel
 7Dn	Christen
-81gemeinschaft	Christengemeinschaft
 8:heit	Christenheit
 84menschen	Christenmenschen
 86sen	Christensen
@@ -24296,9 +24218,7 @@ A6s
 27e	Cie
 33l
 42o
-21garren	Cigarren
 2:h
-21lento	Cilento
 21ma	Cima
 22n
 36ch	Cinch
@@ -24315,7 +24235,6 @@ A6s
 34i
 32namon
 36que	Cinque
-61cento	Cinquecento
 24os
 2@rca
 4:le	Circle
@@ -25110,7 +25029,6 @@ B5en	Computersimulationen
 46flakes	Cornflakes
 46wall	Cornwall
 53ell	Cornwell
-41y	Corny
 33o	Coro
 45lla	Corolla
 47na	Corona
@@ -25327,7 +25245,6 @@ B5en	Computersimulationen
 35pes	Crêpes|Crepes
 32s	Cres
 44cendo	Crescendo
-71t	Crescent
 42t	Crest
 32utz	Creutz
 43zburg	Creuzburg
@@ -25460,7 +25377,6 @@ B5en	Computersimulationen
 2:m
 31arin	Cumarin
 32berland	Cumberland
-31mings	Cummings
 32ulus	Cumulus
 22nard	Cunard
 35ningham	Cunningham
@@ -26314,7 +26230,6 @@ E3n	Datenschutzrichtlinien
 54belastung	Dauerbelastung
 78trieb	Dauerbetrieb
 68renner	Dauerbrenner
-51camper	Dauercamper
 54e
 66insatz	Dauereinsatz
 54feuer	Dauerfeuer
@@ -27440,7 +27355,6 @@ C3n	Desinfektionsmitteln
 3;mold	Detmold
 76er	Detmolder
 36onation	Detonation
-:1en	Detonationen
 42x	Detox
 33ritus	Detritus
 4;oit	Detroit
@@ -28663,7 +28577,6 @@ C2n	Diskussionsbeiträgen
 23d
 32di	Doddi
 34el	Dödel
-41rer	Doderer
 38ge	Dodge
 45y
 37o	Dodo
@@ -29218,7 +29131,6 @@ E2s	Dokumentationszentrums
 73toter	Drachentöter
 53me	Drachme
 49o	Draco
-51s	Dracos
 4:ula	Dracula
 72s	Draculas
 32dio
@@ -29797,7 +29709,6 @@ E2s	Dokumentationszentrums
 72reich	Druckbereich
 64ild	Druckbild
 53daten	Druckdaten
-61ifferenz	Druckdifferenz
 5Ae	drücke|drucke
 62berger	Drückeberger
 6En	drücken|drucken
@@ -29932,7 +29843,6 @@ E2s	Dokumentationszentrums
 22s
 19t
 26l	Dtl
-21n	Dtn
 22o
 23p
 28s
@@ -30024,7 +29934,6 @@ E2s	Dokumentationszentrums
 5:t
 64e
 43kerzen	Duftkerzen
-41lampe	Duftlampe
 43marke	Duftmarke
 42note	Duftnote
 82n	Duftnoten
@@ -30745,8 +30654,7 @@ B4keit	Durchsetzungsfähigkeit
 42udio	Dynaudio
 49x	Dynax
 34dns
-21sbalancen	Dysbalancen
-37funktion	Dysfunktion
+27sfunktion	Dysfunktion
 ;2en	Dysfunktionen
 36kalkulie	Dyskalkulie
 35on	Dyson
@@ -30865,7 +30773,6 @@ B4keit	Durchsetzungsfähigkeit
 26h
 33auffieren
 :3t
-31elon	Echelon
 33inacea	Echinacea
 55g	Eching
 53odorus	Echinodorus
@@ -30969,7 +30876,6 @@ B4keit	Durchsetzungsfähigkeit
 59etall	Edelmetall
 :9e	Edelmetalle
 ;6n	Edelmetallen
-:1s	Edelmetalls
 4>stahl	Edelstahl
 65e
 78in	Edelstein
@@ -31145,7 +31051,6 @@ C4en	Effizienzsteigerungen
 23tl
 23un
 24ypt	Egypt
-51ian	Egyptian
 1Hh
 25apa	Ehapa
 2Ee
@@ -31753,7 +31658,6 @@ C7keit	Eigenverantwortlichkeit
 52rgern	einbürgern
 99ung	Einbürgerung
 <3en	Einbürgerungen
-<1stest	Einbürgerungstest
 54sse	Einbuße
 8;n	Einbußen|einbüßen
 73t	einbüßt
@@ -31974,7 +31878,6 @@ A6n	Einfamilienhäusern
 7>s
 8<bereich	Eingangsbereich
 :4statigung	Eingangsbestätigung
-81doppeln	Eingangsdoppeln
 85frage	Eingangsfrage
 89halle	Eingangshalle
 84portal	Eingangsportal
@@ -33066,8 +32969,7 @@ B3en	Einspeisevergütungen
 ;7n
 82moglichkeit	Einstellmöglichkeit
 C9en	Einstellmöglichkeiten
-81schraube	Einstellschraube
-95t
+85st
 8=t
 97e
 :4n
@@ -33243,7 +33145,6 @@ C9en	Einstellmöglichkeiten
 <6s
 43echseln
 :2spieler	Einwechselspieler
-:1ung	Einwechselung
 88lung	Einwechslung
 <3en	Einwechslungen
 52g	Einweg
@@ -33697,7 +33598,6 @@ C4en	Einzelmeisterschaften
 42ein	Eiswein
 48urfel	Eiswürfel
 94n	Eiswürfeln
-51ste	Eiswüste
 35zapfen	Eiszapfen
 4<eit	Eiszeit
 75en	Eiszeiten
@@ -33811,7 +33711,6 @@ C4en	Einzelmeisterschaften
 6;ic	Electric
 83al
 68o	Electro
-71lux	Electrolux
 72n
 8=ic	Electronic
 :6a	Electronica
@@ -33957,7 +33856,6 @@ A4n
 63or	Elevator
 47en
 2Cf
-31chen	Elfchen
 39e	Elfe
 4=n	Elfen
 58bein	Elfenbein
@@ -34745,7 +34643,6 @@ A2sgesetz	Energiewirtschaftsgesetz
 64s
 33ernt
 32ield	Enfield
-31orcement	Enforcement
 2Eg
 32adget	Engadget
 55in	Engadin
@@ -34850,7 +34747,6 @@ A3s
 2:ke	Enke
 4>l	Enkel
 5:in	Enkelin
-71nen	Enkelinnen
 56kind	Enkelkind
 99er	Enkelkinder
 ;5n	Enkelkindern
@@ -36045,7 +35941,6 @@ C3en	Entzündungsreaktionen
 74chen	Erdmännchen
 63tel	Erdmantel
 52ssen	Erdmassen
-41ittelpunkt	Erdmittelpunkt
 32nahen
 42uss	Erdnuss
 73butter	Erdnussbutter
@@ -36071,8 +35966,7 @@ C3en	Entzündungsreaktionen
 55tsch	Erdrutsch
 93e	Erdrutsche
 :1n	Erdrutschen
-31schicht	Erdschicht
-:2en	Erdschichten
+32schichten	Erdschichten
 44trahlen	Erdstrahlen
 33teil	Erdteil
 73e	Erdteile
@@ -36305,7 +36199,6 @@ C4r
 ;5en	Erfrischungen
 ;2sgetrank	Erfrischungsgetränk
 C4e	Erfrischungsgetränke
-D1n	Erfrischungsgetränken
 46oren
 35t	Erft
 45stadt	Erftstadt
@@ -36730,7 +36623,6 @@ A5e	Erklärungsversuche
 55th	Erkrath
 33unde
 7An
-71r	Erkunder
 7<t
 86e
 98n
@@ -37505,7 +37397,6 @@ A3n	ersatzgeschwächten
 62sitzer	Erstbesitzer
 74te
 95n
-41diagnose	Erstdiagnose
 4Le
 5;hen
 64t
@@ -38335,7 +38226,6 @@ F6en	Erziehungswissenschaften
 4Cr
 54seits
 4>s
-41x	Eurex
 34ipides	Euripides
 3Mo	Euro
 43bike	Eurobike
@@ -38777,7 +38667,6 @@ D2keit	Experimentierfreudigkeit
 8:nen
 7=se	Expertise
 95n	Expertisen
-61on	Experton
 65s
 34l	Expl
 42ain
@@ -39571,7 +39460,6 @@ E4n
 73ein	Fahrverein
 74gnugen	Fahrvergnügen
 7;halten	Fahrverhalten
-71kehr	Fährverkehr
 49wasser	Fahrwasser
 58eg	Fahrweg
 72e	Fahrwege
@@ -40135,7 +40023,6 @@ D2n	Familienverhältnissen
 47n	Farin
 53a	Farina
 43s	Faris
-31kas	Farkas
 3=m	Farm
 4:en
 5:r	Farmer
@@ -40162,7 +40049,6 @@ D2n	Familienverhältnissen
 63rie	Fasanerie
 3:ching	Fasching
 83sdienstag	Faschingsdienstag
-91umzug	Faschingsumzug
 93zeit	Faschingszeit
 6>smus	Faschismus
 74t	Faschist
@@ -40275,7 +40161,6 @@ D2n	Familienverhältnissen
 5;eit	Faulheit
 43kner	Faulkner
 47nis	Fäulnis
-41pelz	Faulpelz
 42stich	Faulstich
 45t
 52ier	Faultier
@@ -40567,7 +40452,6 @@ B5en	Fehlinterpretationen
 5En
 63de
 85n
-61s	Feierns
 53st
 7;unde	Feierstunde
 5Bt
@@ -40702,10 +40586,8 @@ B5en	Fehlinterpretationen
 52oching	Feldmoching
 42namen	Feldnamen
 43post	Feldpost
-41rand	Feldrand
 46salat	Feldsalat
-51pat	Feldspat
-68ieler	Feldspieler
+58pieler	Feldspieler
 ;5n	Feldspielern
 56tarke	Feldstärke
 :3n	Feldstärken
@@ -40788,7 +40670,6 @@ B5en	Fehlinterpretationen
 82r
 6;smus	Feminismus
 72t
-81en	Feministen
 86in	Feministin
 :8nen	Feministinnen
 93sch
@@ -40956,8 +40837,7 @@ B5en	Fehlinterpretationen
 73abend	Fernsehabend
 85nstalten	Fernsehanstalten
 83pparat	Fernsehapparat
-81ufnahmen	Fernsehaufnahmen
-:2tritt	Fernsehauftritt
+82uftritt	Fernsehauftritt
 ?3e	Fernsehauftritte
 73beitrag	Fernsehbeitrag
 93richt	Fernsehbericht
@@ -40979,8 +40859,7 @@ B5en	Fehlinterpretationen
 92schichte	Fernsehgeschichte
 73interview	Fernsehinterview
 74kameras	Fernsehkameras
-91nal	Fernsehkanal
-<2e	Fernsehkanäle
+92nale	Fernsehkanäle
 81och	Fernsehkoch
 93nsum	Fernsehkonsum
 72landschaft	Fernsehlandschaft
@@ -41769,7 +41648,6 @@ C2es	Feuerwehrgerätehauses
 82n	Filmtagen
 55e
 67am	Filmteam
-81s	Filmteams
 63n
 54heater	Filmtheater
 56itel	Filmtitel
@@ -42414,7 +42292,6 @@ C3s	Flächennutzungsplans
 59en
 62r	Flasher
 55mob	Flashmob
-81s	Flashmobs
 54player
 64oint	Flashpoint
 52speicher	Flashspeicher
@@ -42823,7 +42700,6 @@ C3s	Flächennutzungsplans
 62sten	Flugkosten
 42lage	Fluglage
 69rm	Fluglärm
-81kommission	Fluglärmkommission
 57ehrer	Fluglehrer
 62istungen	Flugleistungen
 71ter	Flugleiter
@@ -43169,8 +43045,7 @@ A5en	Fondsgesellschaften
 88n	Förderern
 66fahig	förderfähig
 ;4en	förderfähigen
-61geld	Fördergeld
-:9er	Fördergelder
+69gelder	Fördergelder
 <5n	Fördergeldern
 83meinschaft	Fördergemeinschaft
 82sellschaft	Fördergesellschaft
@@ -43226,8 +43101,7 @@ A1e	Förderschwerpunkte
 7Ce	forderte|förderte
 85chnik	Fördertechnik
 8>n	forderten|förderten
-71opf	Fördertopf
-:1e	Fördertöpfe
+71opfe	Fördertöpfe
 72urm	Förderturm
 6Gung	Förderung|Forderung
 9Den	Forderungen|Förderungen
@@ -43432,7 +43306,6 @@ D8n	Forschungsergebnissen
 ;7orderung	Forschungsförderung
 ;3rage	Forschungsfrage
 ?5n	Forschungsfragen
-<1eiheit	Forschungsfreiheit
 :7gebiet	Forschungsgebiet
 @4e	Forschungsgebiete
 A1n	Forschungsgebieten
@@ -44027,7 +43900,6 @@ A5n	Frauenbeauftragten
 75ilfe	Frauenhilfe
 6:kirche	Frauenkirche
 76linik	Frauenklinik
-81oster	Frauenkloster
 72orper	Frauenkörper
 71reis	Frauenkreis
 65mannschaft	Frauenmannschaft
@@ -44876,8 +44748,7 @@ B2n
 64konig	Froschkönig
 4>t	Frost
 52a
-51e	Fröste
-65ln	frösteln
+55eln	frösteln
 82d	fröstelnd
 72te	fröstelte
 53frei
@@ -45069,7 +44940,6 @@ D3n	frühmittelalterlichen
 52ien	Fuchsien
 62n	Füchsin
 53jagd	Fuchsjagd
-51schwanz	Fuchsschwanz
 44tel	Fuchtel
 72t
 83e
@@ -45387,7 +45257,6 @@ C2r
 45haus	Funkhaus
 43ioniert
 44kontakt	Funkkontakt
-41loch	Funkloch
 41meldeempfanger	Funkmeldeempfänger
 44netz	Funknetz
 81e	Funknetze
@@ -45433,7 +45302,6 @@ C2r
 =9n
 <7s
 86s	Funktions
-91aufruf	Funktionsaufruf
 92bereich	Funktionsbereich
 @4e	Funktionsbereiche
 A2n	Funktionsbereichen
@@ -45686,9 +45554,7 @@ B2en	Fußballmannschaften
 66uren	Fußspuren
 5:tapfen	Fußstapfen
 48t	fußt
-51eil	Fußteil
 53ritt	Fußtritt
-91e	Fußtritte
 42verletzung	Fußverletzung
 56olk	Fußvolk
 4<weg	Fußweg
@@ -45763,7 +45629,6 @@ B2en	Fußballmannschaften
 39l	Gaal
 36nz
 33ra	Gaara
-41den	Gaarden
 2Lb
 34bana	Gabbana
 3Ee	gäbe|Gabe
@@ -45896,7 +45761,6 @@ B2en	Fußballmannschaften
 95n
 45o	Gallo
 52ne	Gallone
-71n	Gallonen
 52way	Galloway
 42up	Gallup
 56s	Gallus
@@ -45917,7 +45781,6 @@ B2en	Fußballmannschaften
 ;2n
 35way	Galway
 24ma	Gama
-41l	Gamal
 45schen	Gamaschen
 32ba
 46ia	Gambia
@@ -45949,8 +45812,7 @@ B2en	Fußballmannschaften
 39igo
 4:ng	Gaming
 39ma	Gamma
-51strahlen	Gammastrahlen
-;4ung	Gammastrahlung
+54strahlung	Gammastrahlung
 44el
 64fleisch	Gammelfleisch
 65n
@@ -46073,7 +45935,6 @@ B2en	Fußballmannschaften
 82bedingungen	Garantiebedingungen
 86fall	Garantiefall
 92onds	Garantiefonds
-81karte	Garantiekarte
 82leistung	Garantieleistung
 @3en	Garantieleistungen
 8;n	Garantien
@@ -46314,7 +46175,6 @@ B2en	Fußballmannschaften
 93ung	Gästeführung
 5:haus	Gästehaus
 93er	Gästehäuser
-:1s	Gästehauses
 54ig	Gasteig
 63n	Gastein
 52karte	Gästekarte
@@ -46780,7 +46640,6 @@ D4n	Gebrauchsgegenständen
 9:wagen	Gebrauchtwagen
 >3handler	Gebrauchtwagenhändler
 >2markt	Gebrauchtwagenmarkt
->1s	Gebrauchtwagens
 6:nt	gebräunt
 68t
 48echen	Gebrechen
@@ -47514,7 +47373,6 @@ A6en	Gefahrensituationen
 6=eistung	Gegenleistung
 =5en	Gegenleistungen
 67icht	Gegenlicht
-:1blende	Gegenlichtblende
 77ebe	Gegenliebe
 53macht	Gegenmacht
 73ssnahme	Gegenmaßnahme
@@ -47803,7 +47661,6 @@ A2n
 9<p	Geheimtipp
 :6s	Geheimtipps
 65waffe	Geheimwaffe
-71issen	Geheimwissen
 63zahl	Geheimzahl
 5=ratet
 57ss	Geheiß
@@ -47839,7 +47696,6 @@ A2n
 74n	Gehirnen
 77rschutterung	Gehirnerschütterung
 64forschung	Gehirnforschung
-71unktionen	Gehirnfunktionen
 65halfte	Gehirnhälfte
 <3n	Gehirnhälften
 62jogging	Gehirnjogging
@@ -48300,7 +48156,6 @@ D4iche
 92r
 43stich	Gelbstich
 55ucht	Gelbsucht
-31coat	Gelcoat
 3Kd	Geld
 4<anlage	Geldanlage
 :9n	Geldanlagen
@@ -48600,7 +48455,6 @@ D4iche
 75galerie	Gemäldegalerie
 7:n	Gemälden
 75s	Gemäldes
-81ammlung	Gemäldesammlung
 5?t
 67e
 78n
@@ -48947,7 +48801,6 @@ E3s	Genehmigungsverfahrens
 82r
 4;n	Genen
 4Bral	General|général
-71anwalt	Generalanwalt
 75bundesanwalt	Generalbundesanwalt
 C2s	Generalbundesanwalts
 76direktion	Generaldirektion
@@ -48974,8 +48827,7 @@ C2s	Generalbundesanwalts
 77major	Generalmajor
 84usikdirektor	Generalmusikdirektor
 73oberst	Generaloberst
-71plan	Generalplan
-89robe	Generalprobe
+79probe	Generalprobe
 79s	Generals
 84anierung	Generalsanierung
 8=ekretar	Generalsekretär
@@ -49182,7 +49034,7 @@ C5en	Genossenschaftsbanken
 77n	Genüssen
 75s	Genusses
 6;lich	genüsslich|genüßlich
-67mittel	Genussmittel|Genußmittel
+67mittel	Genussmittel
 <2n	Genussmitteln
 66voll
 :4e
@@ -49486,7 +49338,6 @@ C5en	Genossenschaftsbanken
 8:n
 83r
 82s
-61raum	Geräteraum
 6=s	Gerätes
 73chuppen	Geräteschuppen
 62technik	Gerätetechnik
@@ -49598,7 +49449,6 @@ C5en	Genossenschaftsbanken
 74s	Gerhards
 79t	Gerhardt
 67t	Gerhart
-41ild	Gerhild
 42old	Gerhold
 33i	Geri
 46atrie	Geriatrie
@@ -50614,7 +50464,6 @@ B8en	Geschmacksrichtungen
 48ll	Gesell
 68e	Geselle
 7=n
-81brief	Gesellenbrief
 85prufung	Gesellenprüfung
 67ig
 89e
@@ -50887,7 +50736,6 @@ F3s	Gesetzgebungsverfahrens
 @4in	Gesprächspartnerin
 @7n	Gesprächspartnern
 @5s	Gesprächspartners
-:1sychotherapie	Gesprächspsychotherapie
 99runde	Gesprächsrunde
 >7n	Gesprächsrunden
 92situationen	Gesprächssituationen
@@ -52043,8 +51891,7 @@ D3n	gewöhnungsbedürftigen
 4Gs
 28cht	Gicht
 22ddens	Giddens
-31e	Gide
-48on	Gideon
+38eon	Gideon
 23e
 32b
 49el	Giebel
@@ -52412,7 +52259,6 @@ D6en	Glaubensgemeinschaften
 83inhalte	Glaubensinhalte
 84kongregation	Glaubenskongregation
 94rieg	Glaubenskrieg
-=1e	Glaubenskriege
 83leben	Glaubensleben
 :5hre	Glaubenslehre
 85richtung	Glaubensrichtung
@@ -52935,7 +52781,6 @@ D3sche
 26han	Gohan
 32ler	Göhler
 43is	Gohlis
-31ner	Göhner
 36ren	Göhren
 27il
 3:ng
@@ -53067,8 +52912,7 @@ D3sche
 37era	Gomera
 43s	Gomes
 4<z	Gomez|Gómez
-31orra	Gomorra
-63ha	Gomorrha
+33orrha	Gomorrha
 32s	Goms
 23n
 38del	Gondel
@@ -53110,7 +52954,6 @@ D3sche
 6;n
 66t
 4Gle	Google
-61bot	Googlebot
 64mail
 83ps
 6:n
@@ -53546,7 +53389,7 @@ A5s	Graduiertenkollegs
 ::e
 ;7n
 48wanderung	Gratwanderung
-45z	gratz|Grätz
+43z
 3Au
 43braun
 59unden	Graubünden
@@ -53567,7 +53410,6 @@ A5s	Graduiertenkollegs
 5;r
 58s
 42filter	Graufilter
-41ganse	Graugänse
 43lich	gräulich
 44mann	Graumann
 41papageien	Graupapageien
@@ -53918,7 +53760,6 @@ C5en	Grenzüberschreitungen
 55alen
 5=e	Grippe
 63impfung	Grippeimpfung
-61schutzimpfung	Grippeschutzimpfung
 63viren	Grippeviren
 92us	Grippevirus
 64welle	Grippewelle
@@ -54045,8 +53886,7 @@ B3en	Großdemonstrationen
 6?ltern	Großeltern
 6Cm	großem
 6Ln	großen|Größen
-71angabe	Größenangabe
-=3n	Größenangaben
+73angaben	Größenangaben
 75hain	Großenhain
 ;3er	Großenhainer
 74klasse	Größenklasse
@@ -54274,8 +54114,7 @@ B9en	Großveranstaltungen
 :9n	Grünanlagen
 57u	Grünau
 64er	Grünauer
-41bein	Grünbein
-67rg	Grünberg
+47berg	Grünberg
 82er	Grünberger
 54uch	Grünbuch
 4Kd	Grund
@@ -55474,7 +55313,6 @@ A4ung	Haftungsbeschränkung
 73ischen
 54s	Haitis
 22jduk	Hajduk
-31ek	Hajek
 34nal	Hajnal
 39o	Hajo
 27kan	Hakan
@@ -55495,8 +55333,7 @@ A4ung	Haftungsbeschränkung
 33al
 52i	Halali
 3Db
-41ach	Halbach
-53utomatische
+43automatische
 @2n
 42bilder	Halbbilder
 57ruder	Halbbruder
@@ -55607,7 +55444,6 @@ A4ung	Haftungsbeschränkung
 55n	Halden
 64sleben	Haldensleben
 52r	Halder
-61n	Haldern
 42ir	Haldir
 34e	Hale
 43f	Halef
@@ -55691,7 +55527,6 @@ C3en	Hallenmeisterschaften
 <5n	Halogenlampen
 44s	Halos
 3Cs	Hals
-41ausschnitt	Halsausschnitt
 4;band	Halsband
 85er	Halsbänder
 54ereich	Halsbereich
@@ -55919,7 +55754,6 @@ C3en	Hallenmeisterschaften
 82panne	Handelsspanne
 85tadt	Handelsstadt
 93rasse	Handelsstraße
->1n	Handelsstraßen
 84ystem	Handelssystem
 74t
 84ag	Handelstag
@@ -56471,8 +56305,7 @@ A7n	Handwerksbetrieben
 69g	Hartwig
 4Bz	Hartz
 55iv
-31uhi	Haruhi
-43ka	Haruka
+33uka	Haruka
 52i	Haruki
 53o	Haruko
 44n	Harun
@@ -56572,7 +56405,6 @@ A7n	Handwerksbetrieben
 2Tt
 35ch	Hatch
 3:e	hate|häte
-41breed	Hatebreed
 44n
 45r
 33ha	Hatha
@@ -56729,7 +56561,6 @@ A2nen	Hauptdarstellerinnen
 <3e	Hauptgerichte
 73schaft	Hauptgeschäft
 =:sfuhrer	Hauptgeschäftsführer
-:1ichte	Hauptgeschichte
 72wicht	Hauptgewicht
 96nn	Hauptgewinn
 6<rund	Hauptgrund
@@ -56764,7 +56595,6 @@ A2nen	Hauptdarstellerinnen
 6:ing	Häuptling
 95e	Häuptlinge
 93s	Häuptlings
-81ie	Hauptlinie
 54mahlzeit	Hauptmahlzeit
 =3en	Hauptmahlzeiten
 7=nn	Hauptmann
@@ -57602,8 +57432,7 @@ C5n
 63h	Heimath
 77afen	Heimathafen
 83us	Heimathaus
-61kalender	Heimatkalender
-76unde	Heimatkunde
+66kunde	Heimatkunde
 :2lichen
 6=land	Heimatland
 :5er	Heimatländer
@@ -57698,7 +57527,6 @@ A5n	Heimatvertriebenen
 58iederlage	Heimniederlage
 45o
 43pleite	Heimpleite
-51remiere	Heimpremiere
 46recht	Heimrecht
 6<ise	Heimreise
 45s	Heims
@@ -58523,7 +58351,6 @@ C7t
 77s	Hermanns
 83burg	Hermannsburg
 85tadt	Hermannstadt
-91rasse	Hermannstraße
 62s	Hermans
 43elin	Hermelin
 58neutik	Hermeneutik
@@ -58555,7 +58382,6 @@ C7t
 55sch
 86e
 97n
-61mus	Heroismus
 49ld	Herold
 43n	Heron
 46s	Heros
@@ -58952,7 +58778,6 @@ A7n
 64liga	Hessenliga
 62meister	Hessenmeister
 =1schaft	Hessenmeisterschaft
-61park	Hessenpark
 69s	Hessens
 65tag	Hessentag
 62weit
@@ -59062,7 +58887,6 @@ A7n
 53prozesse	Hexenprozesse
 54schuss	Hexenschuss
 52verbrennung	Hexenverbrennung
-@1en	Hexenverbrennungen
 85folgung	Hexenverfolgung
 ?2en	Hexenverfolgungen
 55werk	Hexenwerk
@@ -59075,7 +58899,6 @@ A7n
 45rich	Heydrich
 33e	Heye
 46r	Heyer
-51dahl	Heyerdahl
 34ho
 31l	Heyl
 35m	Heym
@@ -59216,7 +59039,6 @@ A7n
 85urftige	hilfebedürftige
 ?7n	hilfebedürftigen
 >4keit	Hilfebedürftigkeit
-51datei	Hilfedatei
 53empfanger	Hilfeempfänger
 5:leistung	Hilfeleistung
 =8en	Hilfeleistungen
@@ -59280,7 +59102,6 @@ A7n
 59organisation	Hilfsorganisation
 A;en	Hilfsorganisationen
 54paket	Hilfspaket
-61erson	Hilfsperson
 64rogramm	Hilfsprogramm
 =4e	Hilfsprogramme
 84jekt	Hilfsprojekt
@@ -59295,7 +59116,6 @@ A;en	Hilfsorganisationen
 :1s	Hilfswerkes
 95s	Hilfswerks
 62issenschaften	Hilfswissenschaften
-51zugel	Hilfszügel
 4Ht
 56s
 35ger	Hilger
@@ -60213,7 +60033,6 @@ B2ler	Hochleistungssportler
 =4e
 >4n
 59ut	Hochmut
-71h	Hochmuth
 75ig	hochmütig
 44nasig	hochnäsig
 53ebel	Hochnebel
@@ -60276,7 +60095,6 @@ A3r
 ?2innen
 ?3n	Hochschullehrern
 ;6itung	Hochschulleitung
-91meisterschaften	Hochschulmeisterschaften
 94pakt	Hochschulpakt
 :7olitik	Hochschulpolitik
 ?3sche
@@ -60289,7 +60107,6 @@ C3n
 :2tandort	Hochschulstandort
 ;8udium	Hochschulstudium
 :3ystem	Hochschulsystem
-91verband	Hochschulverband
 92wesen	Hochschulwesen
 94zugang	Hochschulzugang
 73wanger
@@ -60453,8 +60270,7 @@ A2ie	Hochzeitsfotografie
 3;en	Hoden
 53krebs	Hodenkrebs
 54sack	Hodensack
-31ges	Hodges
-42kin	Hodgkin
+32gkin	Hodgkin
 42son	Hodgson
 25echst
 72e
@@ -60858,7 +60674,6 @@ A3n	höhenverstellbaren
 62rkt	Holzmarkt
 58inden	Holzminden
 52obel	Holzmöbel
-41nutzung	Holznutzung
 45ofen	Holzofen
 47pellets	Holzpellets
 55latte	Holzplatte
@@ -61015,7 +60830,6 @@ A3n	höhenverstellbaren
 38k	Hook
 44er	Hooker
 44s	Hooks
-51iel	Hooksiel
 33ligan	Hooligan
 88s	Hooligans
 43s	Hools
@@ -61885,7 +61699,6 @@ A3r
 72yreose	Hyperthyreose
 68onie	Hypertonie
 63rophie	Hypertrophie
-51ventilation	Hyperventilation
 45s	Hypes
 3=nose	Hypnose
 72therapie	Hypnosetherapie
@@ -61936,7 +61749,6 @@ A3r
 28benburen	Ibbenbüren
 :2er	Ibbenbürener
 23er	íber
-41er	Iberer
 44ia	Iberia
 53sche
 97n
@@ -62215,8 +62027,7 @@ D2en	Identifikationsfiguren
 22ford	Ilford
 23g	Ilg
 32en	Ilgen
-21ia	Ilia
-47s	Ilias
+27ias	Ilias
 34c	Ilic
 32fe
 32ja	Ilija
@@ -62393,7 +62204,6 @@ D2en	Identifikationsfiguren
 ;2rwerb	Immobilienerwerb
 :7finanzierung	Immobilienfinanzierung
 ;9onds	Immobilienfonds
-:1gesellschaft	Immobiliengesellschaft
 :4kauf	Immobilienkauf
 >2er	Immobilienkäufer
 ;2redit	Immobilienkredit
@@ -62471,7 +62281,6 @@ D2en	Identifikationsfiguren
 99e	Impfstoffe
 :6n	Impfstoffen
 :3s	Impfstoffes
-91s	Impfstoffs
 42t
 4?ung	Impfung
 7=en	Impfungen
@@ -62620,8 +62429,7 @@ D2en	Identifikationsfiguren
 82o
 44me
 54ing
-41rporated	Incorporated
-53rect
+43rrect
 34rease
 84d
 55dible
@@ -62797,7 +62605,6 @@ E3en	Industriegesellschaften
 :3ation	Industrienation
 ?:en	Industrienationen
 95park	Industriepark
-=1s	Industrieparks
 <3tner	Industriepartner
 @3n	Industriepartnern
 :5olitik	Industriepolitik
@@ -63179,7 +62986,6 @@ B3se	Inhaltsverzeichnisse
 :An	Initiativen
 93gruppe	Initiativgruppe
 94kreis	Initiativkreis
-91recht	Initiativrecht
 7<or	Initiator
 9=en	Initiatoren
 96in	Initiatorin
@@ -63259,7 +63065,6 @@ B3se	Inhaltsverzeichnisse
 37ine
 66r	Inliner
 73n	Inlinern
-61skaten	Inlineskaten
 2Amitten
 2=n
 35a
@@ -63283,8 +63088,7 @@ B3se	Inhaltsverzeichnisse
 86schuss	Innenausschuss
 >3es	Innenausschusses
 9:tattung	Innenausstattung
-51behorde	Innenbehörde
-75leuchtung	Innenbeleuchtung
+55beleuchtung	Innenbeleuchtung
 7:reich	Innenbereich
 54dammung	Innendämmung
 62eckel	Innendeckel
@@ -63297,8 +63101,7 @@ B3se	Inhaltsverzeichnisse
 55filter	Innenfilter
 62lache	Innenfläche
 65utter	Innenfutter
-51gestaltung	Innengestaltung
-71winde	Innengewinde
+51gewinde	Innengewinde
 53hafen	Innenhafen
 6=of	Innenhof
 85e	Innenhöfe
@@ -63683,7 +63486,6 @@ A8ung	Instrumentalisierung
 33uffizienz	Insuffizienz
 46laner	Insulaner
 5=in	Insulin
-71analoga	Insulinanaloga
 72bedarf	Insulinbedarf
 72e	Insuline
 72mangel	Insulinmangel
@@ -63728,8 +63530,7 @@ G2n	Integrationsbeauftragten
 >2muhungen	Integrationsbemühungen
 <3debatte	Integrationsdebatte
 <3fahigkeit	Integrationsfähigkeit
-<1klassen	Integrationsklassen
-=2onzept	Integrationskonzept
+<2konzept	Integrationskonzept
 =3urs	Integrationskurs
 @4e	Integrationskurse
 A2n	Integrationskursen
@@ -63745,7 +63546,6 @@ C1es	Integrationsprozesses
 ;:n
 ;5r
 ;5s
-81or	Integrator
 65ierbar
 92e
 :An
@@ -63840,8 +63640,7 @@ C1es	Integrationsprozesses
 ;8r
 ;9s
 :7itat	Interaktivität
-51ception	Interception
-92or	Interceptor
+52ceptor	Interceptor
 62hange	Interchange
 64ity
 65ontinental
@@ -63992,7 +63791,7 @@ A2s	Internetauftrittes
 93enutzer	Internetbenutzer
 95rowser	Internetbrowser
 88cafe	Internetcafe|Internetcafé
-<4s	Internetcafés|Internetcafes
+<2s	Internetcafés
 83dienst	Internetdienst
 >4e	Internetdienste
 84explorer
@@ -64023,7 +63822,6 @@ A3en	Internetplattformen
 ;5vider	Internetprovider
 83quellen	Internetquellen
 86radio	Internetradio
-=1s	Internetradios
 96echerche	Internetrecherche
 A2n	Internetrecherchen
 <4t	Internetrecht
@@ -64290,8 +64088,7 @@ F2en	Investmentgesellschaften
 37ucht	Inzucht
 3Iwischen
 18o
-21an	Ioan
-43nis	Ioannis
+23annis	Ioannis
 22ch
 24d	Iod
 28n
@@ -64357,7 +64154,7 @@ F2en	Investmentgesellschaften
 36land	Ireland
 3:n	Iren
 43a	Irena
-4<e	Irene|Irène
+4<e	Irene
 22fan	Irfan
 56view
 2Cgend
@@ -64793,8 +64590,7 @@ A3ler	Islamwissenschaftler
 44behorde	Jagdbehörde
 53omber	Jagdbomber
 45en	Jagden
-41fieber	Jagdfieber
-53lieger	Jagdflieger
+43flieger	Jagdflieger
 62ugzeug	Jagdflugzeug
 <2e	Jagdflugzeuge
 43gebiet	Jagdgebiet
@@ -64886,7 +64682,6 @@ A3ler	Islamwissenschaftler
 =2e	Jahresbeiträge
 8;richt	Jahresbericht
 =4e	Jahresberichte
->1n	Jahresberichten
 74ilanz	Jahresbilanz
 71udget	Jahresbudget
 66durchschnitt	Jahresdurchschnitt
@@ -65098,7 +64893,6 @@ A3n
 57s	Jannis
 33os	Janos
 57ch	Janosch
-41wski	Janowski
 36s	Jans
 42chwalde	Jänschwalde
 4<en	Jansen
@@ -65143,7 +64937,6 @@ A3n
 38ed	Jared
 37gon	Jargon
 32idians	Jaridians
-31l	Jarl
 32musch	Jarmusch
 32no	Jarno
 34o	Jaro
@@ -65681,7 +65474,6 @@ A3n
 19u
 2=an	Juan
 42a	Juana
-41es	Juanes
 43ita	Juanita
 36rez	Juarez|Juárez
 2=bel	Jubel
@@ -65979,8 +65771,7 @@ B2es	Jugendschutzgesetzes
 44tion	Junction
 39e	June
 3Dg
-41bluth	Jungbluth
-55runnen	Jungbrunnen
+45brunnen	Jungbrunnen
 4Ie
 55m
 5In
@@ -66054,7 +65845,6 @@ B2es	Jugendschutzgesetzes
 42wirth	Jungwirth
 3Hi	Juni
 4>or	Junior
-61chef	Juniorchef
 6=en	Junioren
 82klasse	Juniorenklasse
 68innen	Juniorinnen
@@ -66487,7 +66277,6 @@ A4en	Kaffeevollautomaten
 :2en	kaltblütigen
 :2keit	Kaltblütigkeit
 4De	Kälte|kalte
-51anlagen	Kälteanlagen
 52einbruch	Kälteeinbruch
 5<m
 67ittel	Kältemittel
@@ -66564,7 +66353,6 @@ A2n	Kameraperspektiven
 76eam	Kamerateam
 :4s	Kamerateams
 82chnik	Kameratechnik
-61uberwachung	Kameraüberwachung
 5:un	Kamerun
 73er	Kameruner
 72s	Kameruns
@@ -66877,7 +66665,6 @@ B2n
 7:n	Kapellen
 66meister	Kapellmeister
 47rn
-61aum	Kapernaum
 33ha	Kapha
 32i	Kapi
 48er
@@ -66937,7 +66724,6 @@ C9en	Kapitalgesellschaften
 :2kehr	Kapitalverkehr
 :6mogen	Kapitalvermögen
 :2wertung	Kapitalverwertung
-71wert	Kapitalwert
 6An	Kapitän
 76e	Kapitäne
 73in	Kapitänin
@@ -67260,7 +67046,6 @@ C9en	Kapitalgesellschaften
 57mir	Kaschmir
 3Ae	Käse
 42fondue	Käsefondue
-41glocke	Käseglocke
 45kuchen	Käsekuchen
 43matten	Kasematten
 43r	Käser
@@ -67288,8 +67073,7 @@ C9en	Kapitalgesellschaften
 83theater	Kasperletheater
 72theater	Kasperltheater
 6:sky	Kaspersky
-41ische	Kaspische
-95n	Kaspischen
+45ischen	Kaspischen
 32sa	Kassa
 56ndra	Kassandra
 4Be	Kasse
@@ -67349,7 +67133,6 @@ C9en	Kapitalgesellschaften
 53l	Kastel
 67l	Kastell
 73aun	Kastellaun
-71e	Kastelle
 73s	Kastells
 5An	Kasten|Kästen
 63form	Kastenform
@@ -67524,8 +67307,7 @@ B4es	Katastrophenschutzes
 64schnupfen	Katzenschnupfen
 72euche	Katzenseuche
 77prung	Katzensprung
-71tein	Katzenstein
-86reu	Katzenstreu
+76treu	Katzenstreu
 63toilette	Katzentoilette
 52r	Katzer
 42i	Katzi
@@ -67652,7 +67434,6 @@ B4es	Katastrophenschutzes
 59lerie	Kavallerie
 33ernen	Kavernen
 38iar	Kaviar
-31ticnik	Kavticnik
 26wa	Kawa
 43ii
 48saki	Kawasaki
@@ -67834,7 +67615,6 @@ B4es	Katastrophenschutzes
 34p	Kemp
 44e	Kempe
 57n	Kempen
-61er	Kempener
 62ich	Kempenich
 57r	Kemper
 46f	Kempf
@@ -68294,7 +68074,6 @@ C3n	kieferorthopädischen
 32t	Kilt
 2?m	Kim
 36ba	Kimba
-51ll	Kimball
 43erley	Kimberley
 75y	Kimberly
 42o
@@ -68467,7 +68246,6 @@ A4e	Kindergartenplätze
 75icherung	Kindersicherung
 87tz	Kindersitz
 :5e	Kindersitze
-;1n	Kindersitzen
 77oldaten	Kindersoldaten
 7;piel	Kinderspiel
 ;4e	Kinderspiele
@@ -68475,7 +68253,6 @@ A4e	Kindergartenplätze
 @4e	Kinderspielplätze
 A2n	Kinderspielplätzen
 ;7zeug	Kinderspielzeug
-91tal	Kinderspital
 72tation	Kinderstation
 85erblichkeit	Kindersterblichkeit
 87ube	Kinderstube
@@ -68632,7 +68409,6 @@ A<n	Kindertagesstätten
 :4ten	Kirchenbauten
 82esucher	Kirchenbesucher
 95zirk	Kirchenbezirk
-=1s	Kirchenbezirks
 84uch	Kirchenbuch
 ;6er	Kirchenbücher
 =4n	Kirchenbüchern
@@ -68671,8 +68447,7 @@ A<n	Kindertagesstätten
 72oberhaupt	Kirchenoberhaupt
 84rdnung	Kirchenordnung
 92gel	Kirchenorgel
-71politik	Kirchenpolitik
-84rasident	Kirchenpräsident
+74prasident	Kirchenpräsident
 92ovinz	Kirchenprovinz
 75rat	Kirchenrat
 98um	Kirchenraum
@@ -68943,7 +68718,6 @@ A<n	Kindertagesstätten
 4:a	Klara
 5:nlage	Kläranlage
 :8n	Kläranlagen
-41chen	Klärchen
 4De	klare|kläre
 5;m
 5En	klaren|klären
@@ -68978,7 +68752,6 @@ A<n	Kindertagesstätten
 45namen	Klarnamen
 48o
 46schlamm	Klärschlamm
-51feld	Klarsfeld
 54ichtfolie	Klarsichtfolie
 53te
 7:llen
@@ -69239,8 +69012,7 @@ A3n	Kleingartenanlagen
 73edit	Kleinkredit
 ;2e	Kleinkredite
 75ieg	Kleinkrieg
-81minelle	Kleinkriminelle
-?2n
+82minellen
 67unst	Kleinkunst
 :2buhne	Kleinkunstbühne
 52laster	Kleinlaster
@@ -69679,8 +69451,7 @@ A3n	Kleingartenanlagen
 44zen
 53t
 3=st	Knast
-31tsch	Knatsch
-44tern
+34ttern
 36uel	Knäuel
 55r	Knauer
 47f	Knauf
@@ -69916,7 +69687,6 @@ A3es	Koalitionsvertrages
 43yashi	Kobayashi
 39e
 45r	Kober
-51le	Köberle
 32i	Kobi
 3@lenz	Koblenz
 79er	Koblenzer
@@ -70643,8 +70413,7 @@ E5en	Kommunikationstechniken
 9@en	Komponisten
 96in	Komponistin
 ;2nen
-51sit	Komposit
-82a	Komposita
+52sita	Komposita
 8>ion	Komposition
 ;>en	Kompositionen
 83orisch
@@ -70710,7 +70479,6 @@ E5en	Kommunikationstechniken
 <6t
 =1e
 <8ung	Konditionierung
-?1en	Konditionierungen
 93straining	Konditionstraining
 64or	Konditor
 87ei	Konditorei
@@ -70975,7 +70743,6 @@ B2n	Konkurrenzprodukten
 63n	Könnern
 62sreuth	Konnersreuth
 54t	könnet
-51x	Konnex
 42i	Konni
 45nen	könnnen
 44otation	Konnotation
@@ -71452,7 +71219,6 @@ F2n	Konzentrationsschwächen
 <4n
 74karten	Konzertkarten
 73meister	Konzertmeister
-81itschnitt	Konzertmitschnitt
 75programm	Konzertprogramm
 77reihe	Konzertreihe
 :5se	Konzertreise
@@ -71462,7 +71228,6 @@ F2n	Konzentrationsschwächen
 93le	Konzertsäle
 ;3n	Konzertsälen
 73tatigkeit	Konzerttätigkeit
-81ermine	Konzerttermine
 73veranstalter	Konzertveranstalter
 59ssion	Konzession
 :8en	Konzessionen
@@ -71664,7 +71429,6 @@ A1s	Koordinatensystems
 4;chen	Körbchen
 82grosse	Körbchengröße
 49e	Körbe
-51l	Körbel
 56n	Körben
 57r	Körber|Korber
 44inian	Korbinian
@@ -71769,7 +71533,6 @@ A6en	Körperflüssigkeiten
 ;>r	körperlicher
 ;9s	körperliches
 :8keit	Körperlichkeit
-71otion	Körperlotion
 65masse	Körpermasse|Körpermaße
 74itte	Körpermitte
 6:n	Körpern
@@ -72254,7 +72017,6 @@ A4e	Kostenvoranschläge
 46ich	Kranich
 78e	Kraniche
 82n	Kranichen
-71stein	Kranichstein
 4Dk
 5@e
 62lt	kränkelt
@@ -72386,7 +72148,6 @@ A2e	Krankheitsverläufe
 63n	Kratern
 64rand	Kraterrand
 64s	Kraters
-71ee	Kratersee
 44os	Kratos
 49z
 57baum	Kratzbaum
@@ -72576,7 +72337,6 @@ A4r	Kreisbeigeordneter
 95d
 :4e
 ;4n
-81r	Kreischer
 75t
 85e
 5Ae	Kreise
@@ -72628,8 +72388,7 @@ A3n	Kreislaufproblemen
 :2ystem	Kreislaufsystem
 95wirtschaft	Kreislaufwirtschaft
 C2s	Kreislaufwirtschafts
-61eiter	Kreisleiter
-74r	Kreisler
+64er	Kreisler
 6=iga	Kreisliga
 83isten	Kreisligisten
 57meister	Kreismeister
@@ -72769,7 +72528,6 @@ A5n	Kreuzfahrtschiffen
 69ug	Kreuzzug
 88e	Kreuzzüge
 94n	Kreuzzügen
-91s	Kreuzzuges
 22i
 33bbelig
 7;n
@@ -73258,7 +73016,6 @@ B2n	Kriminalgeschichten
 52ig
 55kopf	Kugelkopf
 58lager	Kugellager
-:1n	Kugellagern
 5?n	Kugeln
 52rund
 5:schreiber	Kugelschreiber
@@ -73784,8 +73541,7 @@ B2n
 63ff	Kunstoff
 54padagogik	Kunstpädagogik
 64reis	Kunstpreis
-71odukt	Kunstprodukt
-<2ion	Kunstproduktion
+72oduktion	Kunstproduktion
 86jekt	Kunstprojekt
 <3e	Kunstprojekte
 59rasen	Kunstrasen
@@ -74044,7 +73800,6 @@ B2n
 42distanz	Kurzdistanz
 4Ge	kurze|Kürze
 5;l	Kürzel
-61n	Kürzeln
 5Dm
 5Fn	kurzen|kürzen
 62trum	Kurzentrum
@@ -74147,7 +73902,6 @@ B2n
 25sch	Kusch
 57el
 72decke	Kuscheldecke
-71ecke	Kuschelecke
 79ig
 96e
 :6n
@@ -74464,7 +74218,6 @@ A6en	Laboruntersuchungen
 3Ie	Lage|läge
 46bericht	Lagebericht
 62sprechung	Lagebesprechung
-61urteilung	Lagebeurteilung
 4Dn	lagen|lägen
 48plan	Lageplan
 82e	Lagepläne
@@ -74728,7 +74481,6 @@ A5n	Landesbeauftragten
 =7n	Landesbehörden
 88trieb	Landesbetrieb
 =2es	Landesbetriebes
-=1s	Landesbetriebs
 79ibliothek	Landesbibliothek
 88schof	Landesbischof
 =3in	Landesbischöfin
@@ -74965,7 +74717,6 @@ A7r	Landesvorsitzender
 73ten	Landratten
 62ub	Landraub
 52echt	Landrecht
-91e	Landrechte
 63form	Landreform
 56over	Landrover
 52y	Landry
@@ -75274,7 +75025,6 @@ B2en	Langzeitbelichtungen
 32ta	Lanta
 45ern	Lantern
 64shofen	Lantershofen
-<1er	Lantershofener
 44us	Lantus
 33xess	Lanxess
 39z	Lanz
@@ -75318,8 +75068,7 @@ B2en	Langzeitbelichtungen
 ?3en	Lärmbelästigungen
 :7ung	Lärmbelastung
 =2en	Lärmbelastungen
-41emissionen	Lärmemissionen
-54n	lärmen
+44en	lärmen
 62d	lärmend
 74e	lärmende
 85n	lärmenden
@@ -75352,8 +75101,7 @@ B2en	Langzeitbelichtungen
 58drucker	Laserdrucker
 <2n	Laserdruckern
 53jet
-51kanone	Laserkanone
-;2n	Laserkanonen
+52kanonen	Laserkanonen
 55licht	Laserlicht
 58n
 54pointer	Laserpointer
@@ -75488,7 +75236,6 @@ C4r
 54n	Lauben
 53r	Lauber
 43frosch	Laubfrosch
-41i	Laubi
 44wald	Laubwald
 83er	Laubwälder
 :2n	Laubwäldern
@@ -76322,7 +76069,6 @@ A3n	Legislaturperioden
 3<o	Lego
 45land	Legoland
 6;s	Legolas
-41steine	Legosteine
 32rand
 36s
 4<t
@@ -76553,7 +76299,6 @@ A=en	Lehrveranstaltungen
 76ussig	leichtfüßig
 66gangig	leichtgängig
 77ewicht	Leichtgewicht
-=1e	Leichtgewichte
 73laubig	leichtgläubig
 =2keit	Leichtgläubigkeit
 63hin
@@ -76615,7 +76360,6 @@ A4s
 :8er	Leiharbeiter
 <3n	Leiharbeitern
 :6nehmer	Leiharbeitnehmer
-@1n	Leiharbeitnehmern
 48e
 5=n
 44frist	Leihfrist
@@ -77039,7 +76783,6 @@ A2s	Leistungsvermögens
 72berg	Lerchenberg
 3>n
 44angebote	Lernangebote
-51rrangements	Lernarrangements
 53tmosphare	Lernatmosphäre
 52ufgaben	Lernaufgaben
 42bar
@@ -77284,8 +77027,7 @@ A2s	Leistungsvermögens
 52willige
 25u	Leu
 32cht
-61dichte	Leuchtdichte
-84ode	Leuchtdiode
+64diode	Leuchtdiode
 ;7n	Leuchtdioden
 6;e	Leuchte
 7An
@@ -77339,7 +77081,6 @@ A2s	Leistungsvermögens
 49chen	Leutchen
 4Le	Leute
 5Fn	Leuten
-61egger	Leutenegger
 53rshausen	Leutershausen
 44hard	Leuthard
 44kirch	Leutkirch
@@ -77414,7 +77155,6 @@ A2s	Leistungsvermögens
 36ison	Liaison
 3;m	Liam
 34n	Lian
-41a	Liana
 47e	Liane
 53n	Lianen
 43g	Liang
@@ -77440,7 +77180,7 @@ A2s	Leistungsvermögens
 <;ung	Liberalisierung
 9;mus	Liberalismus
 85tat	Liberalität
-66tion	Liberation|Libération
+65tion	Liberation
 54ec	Liberec
 56ia	Liberia
 5:o	Libero
@@ -77768,7 +77508,6 @@ F3en	Lieblingsbeschäftigungen
 5Cr	Lieder
 65abend	Liederabend
 65buch	Liederbuch
-61halle	Liederhalle
 66kranz	Liederkranz
 69macher	Liedermacher
 6?n	Liedern
@@ -78007,7 +77746,6 @@ F3en	Lieblingsbeschäftigungen
 3:coln	Lincoln
 37d	Lind
 4=a	Linda
-51n	Lindan
 5:u	Lindau
 66er	Lindauer
 43berg	Lindberg
@@ -78204,8 +77942,7 @@ F3en	Lieblingsbeschäftigungen
 33chka	Lischka
 36e	Lise
 45lotte	Liselotte
-31sa	Lissa
-5=bon	Lissabon
+3=sabon	Lissabon
 83ner	Lissabonner
 81s	Lissabons
 44i	Lissi
@@ -78322,7 +78059,6 @@ E6ler	Literaturwissenschaftler
 43ubertragung	Liveübertragung
 42view
 35ia	Livia
-41gno	Livigno
 4;ng
 63ston	Livingston
 :4e	Livingstone
@@ -78797,7 +78533,6 @@ E6ler	Literaturwissenschaftler
 54angriff	Löschangriff
 66rbeiten	Löscharbeiten
 5:e	lösche
-61insatz	Löscheinsatz
 6Cn	löschen
 65r	Löscher
 55fahrzeug	Löschfahrzeug
@@ -79160,7 +78895,6 @@ A3n	Lösungsvorschlägen
 5:ilter	Luftfilter
 :4kasten	Luftfilterkasten
 55racht	Luftfracht
-51uhrung	Luftführung
 42gekuhlten	luftgekühlten
 67wehr	Luftgewehr
 4>hansa	Lufthansa
@@ -80563,8 +80297,7 @@ A2n	Mannschaftspunkten
 74land	Märchenland
 76s	Märchens
 82chloss	Märchenschloss
-81teuer	Märchensteuer
-94unde	Märchenstunde
+84tunde	Märchenstunde
 75wald	Märchenwald
 85elt	Märchenwelt
 53ing	Marching
@@ -80647,7 +80380,6 @@ A2n	Mannschaftspunkten
 72orn	Marienborn
 77urg	Marienburg
 62distel	Mariendistel
-71orf	Mariendorf
 63feld	Marienfeld
 :3e	Marienfelde
 63heide	Marienheide
@@ -80820,7 +80552,6 @@ B5n	Marketingstrategien
 B3n
 72obachter	Marktbeobachter
 =2ung	Marktbeobachtung
-71reinigung	Marktbereinigung
 62reit	Marktbreit
 56chancen	Marktchancen
 53daten	Marktdaten
@@ -81108,7 +80839,6 @@ D2r
 @4n	Maschinenpistolen
 98raum	Maschinenraum
 :3ichtlinie	Maschinenrichtlinie
-91sprache	Maschinensprache
 92technik	Maschinentechnik
 ;2ile	Maschinenteile
 92wesen	Maschinenwesen
@@ -82086,7 +81816,6 @@ E2en	Mehrheitsentscheidungen
 45kampf	Mehrkampf
 5=osten	Mehrkosten
 46leistung	Mehrleistung
-<1en	Mehrleistungen
 46malige
 :8m
 :8n
@@ -82164,7 +81893,6 @@ E2en	Mehrheitsentscheidungen
 ;9e	Meilensteine
 <3n	Meilensteinen
 6:weit
-81rk	Meilenwerk
 57r	Meiler
 35m
 3Nn
@@ -82286,7 +82014,6 @@ D2n	Meisterschaftsspielen
 =4r	Meisterschüler
 84inger	Meistersinger
 88tuck	Meisterstück
-<1e	Meisterstücke
 79t
 87e
 96n
@@ -82903,7 +82630,6 @@ C2r
 62e	Meteore
 65it	Meteorit
 87en	Meteoriten
-:1einschlag	Meteoriteneinschlag
 64ologe	Meteorologe
 ;7n	Meteorologen
 :7ie	Meteorologie
@@ -82983,7 +82709,6 @@ C2r
 65er	Metzeler
 63n
 52n	Metzen
-51r	Metzer
 4=ger	Metzger
 78ei	Metzgerei
 94en	Metzgereien
@@ -82996,7 +82721,6 @@ C2r
 22ucheln
 36rer	Meurer
 35selwitz	Meuselwitz
-51r	Meuser
 3:te	Meute
 55rei	Meuterei
 24v
@@ -83125,7 +82849,6 @@ C2r
 54r	Mieder
 34f	Mief
 33gel	Miegel
-31ke	Mieke
 39le	Miele
 44itz	Mielitz
 47ke	Mielke
@@ -83361,7 +83084,6 @@ C2r
 58s
 42red	Mildred
 43tatige	mildtätige
-91keit	Mildtätigkeit
 38e	Mile
 46na	Milena
 4<s	Miles
@@ -83502,7 +83224,6 @@ A6n
 4<k	Mimik
 52ry	Mimikry
 32ose	Mimose
-61n	Mimosen
 36t
 43e
 2Fn
@@ -83897,7 +83618,6 @@ A9in	Ministerpräsidentin
 75s
 84arbeit	Missionsarbeit
 82station	Missionsstation
-81tatigkeit	Missionstätigkeit
 83werk	Missionswerk
 83ziel	Missionsziel
 <2e	Missionsziele
@@ -84911,7 +84631,6 @@ A2n	Mobilfunkanbietern
 82tat	Modularität
 68tion	Modulation
 72or	Modulator
-51bauweise	Modulbauweise
 5@e	Module
 6=n	Modulen
 66s
@@ -85464,7 +85183,6 @@ D4en	Montagsdemonstrationen
 62bastei	Moritzbastei
 76urg	Moritzburg
 32lenbach	Mörlenbach
-51y	Morley
 42ock	Morlock
 53k	Morlok
 35mon	Mormon
@@ -85612,7 +85330,6 @@ D4en	Montagsdemonstrationen
 62lektronik	Motorelektronik
 6An	Motoren
 73gerausch	Motorengeräusch
-?1e	Motorengeräusche
 73ol	Motorenöl
 72palette	Motorenpalette
 52gehause	Motorgehäuse
@@ -85901,7 +85618,6 @@ D4en	Montagsdemonstrationen
 69s	Müllers
 44gebuhren	Müllgebühren
 45halde	Müllhalde
-91n	Müllhalden
 64ufen	Müllhaufen
 56eim	Müllheim
 42igan	Mulligan
@@ -85916,7 +85632,6 @@ D4en	Montagsdemonstrationen
 44verbrennung	Müllverbrennung
 ?5sanlage	Müllverbrennungsanlage
 F3n	Müllverbrennungsanlagen
-71meidung	Müllvermeidung
 42wagen	Müllwagen
 34m	Mulm
 48ig
@@ -86876,7 +86591,6 @@ B4n
 <6schichte	Nachkriegsgeschichte
 :4jahre	Nachkriegsjahre
 ?6n	Nachkriegsjahren
-:1ordnung	Nachkriegsordnung
 :=zeit	Nachkriegszeit
 48laden
 6=ss	Nachlass|Nachlaß
@@ -87103,8 +86817,7 @@ B5en	Nachrichtensendungen
 =5s	nachträgliches
 86shaushalt	Nachtragshaushalt
 73uern
-61effen	Nachtreffen
-74ten
+64eten
 6:uhe	Nachtruhe
 5Ds
 61chatten	Nachtschatten
@@ -87112,7 +86825,6 @@ B5en	Nachrichtensendungen
 <4en	Nachtschichten
 82laf	Nachtschlaf
 87warmer	Nachtschwärmer
-61eite	Nachtseite
 62ichtgerat	Nachtsichtgerät
 61trom	Nachtstrom
 77unden	Nachtstunden
@@ -87604,7 +87316,6 @@ F3n	Nahrungsmittelallergien
 4<en	Narren
 65freiheit	Narrenfreiheit
 64zunft	Narrenzunft
-51tei	Narretei
 43isch	närrisch
 87e	närrische
 97n	närrischen
@@ -87649,7 +87360,6 @@ F3n	Nahrungsmittelallergien
 74ray	Nasenspray
 :2s	Nasensprays
 53tropfen	Nasentropfen
-51wurzel	Nasenwurzel
 3:h	Nash
 46orn	Nashorn
 76er	Nashörner
@@ -87688,7 +87398,6 @@ F3n	Nahrungsmittelallergien
 5;n	Nathan
 64ael	Nathanael
 63iel	Nathaniel
-61s	Nathans
 35i	Nati
 41o
 5An	Nation
@@ -87981,7 +87690,6 @@ F5s
 ;8gerat	Navigationsgerät
 @6e	Navigationsgeräte
 A2n	Navigationsgeräten
-;1hilfe	Navigationshilfe
 ;8leiste	Navigationsleiste
 ;4software	Navigationssoftware
 <:ystem	Navigationssystem
@@ -88537,7 +88245,6 @@ A4n
 52ultur	Netzkultur
 44laufwerk	Netzlaufwerk
 47neutralitat	Netzneutralität
-51utzungsentgelte	Netznutzungsentgelte
 47politik	Netzpolitik
 44schalter	Netzschalter
 51eite	Netzseite
@@ -88637,7 +88344,6 @@ B4en	Netzwerkverbindungen
 54finition	Neudefinition
 58utsch
 46orf	Neudorf
-71er	Neudorfer
 43ruck	Neudruck
 3Ne
 43inrichtung	Neueinrichtung
@@ -88717,8 +88423,7 @@ B4en	Netzwerkverbindungen
 55grundete	neugegründete
 =6n	neugegründeten
 52rat	Neugerät
-61sdorf	Neugersdorf
-;2er	Neugersdorfer
+62sdorfer	Neugersdorfer
 53schaffenen
 :5t	Neugeschäft
 62taltete
@@ -88762,7 +88467,6 @@ B4en	Netzwerkverbindungen
 89empfang	Neujahrsempfang
 85fest	Neujahrsfest
 84konzert	Neujahrskonzert
-81nacht	Neujahrsnacht
 86tag	Neujahrstag
 38kauf	Neukauf
 44irch	Neukirch
@@ -88797,8 +88501,7 @@ B4en	Netzwerkverbindungen
 43odische
 ;4n
 57nd	Neumond
-41uhle	Neumühle
-52ller	Neumüller
+42uller	Neumüller
 5;nster	Neumünster
 3En
 42burg	Neunburg
@@ -88859,7 +88562,6 @@ B4en	Netzwerkverbindungen
 <9e
 =:n
 =4r
-81y	Neurology
 53n	Neuron
 67ale
 98n
@@ -89074,7 +88776,6 @@ A5n
 87mal
 67n	Nichten
 67rfullung	Nichterfüllung
-71reichen	Nichterreichen
 74scheinen	Nichterscheinen
 64xistenz	Nichtexistenz
 53gebrauch	Nichtgebrauch
@@ -89627,7 +89328,6 @@ A2n
 37l	Noll
 44e	Nolle
 39te	Nolte
-41ing	Nolting
 25m
 33ad	Nomad
 52e	Nomade
@@ -90163,7 +89863,6 @@ A:n
 54us	Nucleus
 24de
 47l	Nudel
-51gerichte	Nudelgerichte
 53holz	Nudelholz
 5>n	Nudeln
 54salat	Nudelsalat
@@ -90379,7 +90078,6 @@ C8en	Nutzungsmöglichkeiten
 24wz
 13w
 13x
-21c	Nxc
 23d	Nxd
 23e	Nxe
 15y
@@ -90455,8 +90153,7 @@ C8en	Nutzungsmöglichkeiten
 69griff	Oberbegriff
 64kleidung	Oberbekleidung
 65rg	Oberberg
-81ische	Oberbergische
-=6n	Oberbergischen
+86ischen	Oberbergischen
 =2r	Oberbergischer
 52oden	Oberboden
 52urg	Oberburg
@@ -90831,7 +90528,6 @@ A6n
 22c
 32hsle	Oechsle
 34onomicus
-21deran	Oederan
 23ffentlich
 ;3e
 <5n
@@ -91233,7 +90929,6 @@ G3n	öffentlichkeitswirksamen
 64haine	Olivenhaine
 ;3n	Olivenhainen
 6>ol	Olivenöl
-81e	Olivenöle
 5Br	Oliver
 63s	Olivers
 42grun	olivgrün
@@ -91607,7 +91302,6 @@ E2e	Optimierungspotenziale
 6Aen	Optionen
 68s
 72kommunen	Optionskommunen
-71menu	Optionsmenü
 72schein	Optionsschein
 =4e	Optionsscheine
 >2n	Optionsscheinen
@@ -91698,8 +91392,7 @@ E2e	Optimierungspotenziale
 3?en	Orden
 52dlich
 5;s	Ordens
-61bruder	Ordensbrüder
-72urg	Ordensburg
+62burg	Ordensburg
 62frau	Ordensfrau
 :2en	Ordensfrauen
 65gemeinschaft	Ordensgemeinschaft
@@ -91870,7 +91563,6 @@ D2en	Organtransplantationen
 58n	Orgeln
 53pfeifen	Orgelpfeifen
 54spiel	Orgelspiel
-51werke	Orgelwerke
 35ie	Orgie
 54n	Orgien
 4;nal
@@ -92115,7 +91807,6 @@ B4e	Orientierungspunkte
 ;6n	ortsüblichen
 53mfahrung	Ortsumfahrung
 67gehung	Ortsumgehung
-<1en	Ortsumgehungen
 53nabhangig	ortsunabhängig
 4;verband	Ortsverband
 ;7e	Ortsverbände
@@ -92520,7 +92211,6 @@ B4e	Orientierungspunkte
 13y
 22ster	Oyster
 22ten	Oyten
-31he	Oythe
 1:z
 22at	Özat
 23can	Özcan
@@ -92575,7 +92265,6 @@ B4e	Orientierungspunkte
 56vertrag	Pachtvertrag
 <2e	Pachtverträge
 =1s	Pachtvertrages
-51zins	Pachtzins
 3:ific	Pacific
 44no	Pacino
 3@k
@@ -93105,7 +92794,6 @@ D5en	Parallelgesellschaften
 59nlage	Parkanlage
 :9n	Parkanlagen
 46bank	Parkbank
-51uchten	Parkbuchten
 44deck	Parkdeck
 45e
 52ingang	Parkeingang
@@ -93140,7 +92828,6 @@ D5en	Parallelgesellschaften
 :7s	Parkplatzes
 93situation	Parkplatzsituation
 :5uche	Parkplatzsuche
-51osition	Parkposition
 44raum	Parkraum
 82bewirtschaftung	Parkraumbewirtschaftung
 4?s	Parks
@@ -93291,7 +92978,6 @@ A4r	Parteivorsitzender
 94ieren
 <2t
 <4ung	Partitionierung
-91stabelle	Partitionstabelle
 69ur	Partitur
 85en	Partituren
 53zan	Partizan
@@ -93498,7 +93184,6 @@ A2en	passwortgeschützten
 54ll	Pastell
 73farben	Pastellfarben
 73kreide	Pastellkreide
-71tonen	Pastelltönen
 54n	Pasten
 53ten	Pasteten
 54ur	Pasteur
@@ -93588,8 +93273,7 @@ A2en	passwortgeschützten
 9:verfugung	Patientenverfügung
 B6en	Patientenverfügungen
 <7sorgung	Patientenversorgung
-91zahlen	Patientenzahlen
-:2immer	Patientenzimmer
+92zimmer	Patientenzimmer
 :2ufriedenheit	Patientenzufriedenheit
 7>in	Patientin
 9>nen	Patientinnen
@@ -93799,7 +93483,6 @@ B6en	Patientenverfügungen
 2:dal	Pedal
 5:e	Pedale
 67n	Pedalen
-51s	Pedals
 43ntisch
 35elec	Pedelec
 76s	Pedelecs
@@ -93943,7 +93626,6 @@ B6en	Patientenverfügungen
 87fonds	Pensionsfonds
 88kasse	Pensionskasse
 =7n	Pensionskassen
-81ruckstellungen	Pensionsrückstellungen
 83zusage	Pensionszusage
 48um	Pensum
 31ta	Penta
@@ -94290,8 +93972,7 @@ A4ruktur	Persönlichkeitsstruktur
 64tiert
 32zeption	Perzeption
 25s
-31cara	Pescara
-46h	Pesch
+36ch	Pesch
 54el	Peschel
 53ke	Peschke
 36o	Peso
@@ -94372,7 +94053,6 @@ B3es	Petitionsausschusses
 47old	Petzold
 29u
 3>geot	Peugeot
-31kert	Peukert
 35t
 23ymann	Peymann
 32ton	Peyton
@@ -94494,7 +94174,6 @@ A4s	Pfarrgemeinderates
 64bahn	Pferdebahn
 76esitzer	Pferdebesitzer
 64fleisch	Pferdefleisch
-81usterer	Pferdeflüsterer
 74reunde	Pferdefreunde
 73uss	Pferdefuß
 82tter	Pferdefutter
@@ -94559,8 +94238,7 @@ A4s	Pfarrgemeinderates
 85art	Pflanzenart
 ;<en	Pflanzenarten
 83bau	Pflanzenbau
-81fasern	Pflanzenfasern
-95resser	Pflanzenfresser
+85fresser	Pflanzenfresser
 83gesellschaften	Pflanzengesellschaften
 83heilkunde	Pflanzenheilkunde
 83material	Pflanzenmaterial
@@ -94662,7 +94340,6 @@ A9en	Pflegeeinrichtungen
 62mama	Pflegemama
 86ssnahmen	Pflegemaßnahmen
 76ittel	Pflegemittel
-<1n	Pflegemitteln
 74utter	Pflegemutter
 6Bn
 73d
@@ -95083,7 +94760,7 @@ D3n
 28e	Pie
 39ce
 55s
-44h	Piëch|Piech
+42h	Piëch
 43k	Pieck
 33ksen
 34l	Piel
@@ -95457,7 +95134,6 @@ D3n
 82ische
 =4n
 97um	Planetarium
-81y	Planetary
 6Cen	Planeten
 83system	Planetensystem
 62oiden	Planetoiden
@@ -96200,7 +95876,6 @@ C3n	Polizeidienststellen
 23ncho	Poncho
 33d
 36g	Pong
-41au	Pongau
 42ratz	Pongratz
 35ies	Ponies
 33s	Pons
@@ -96238,8 +95913,7 @@ C3n	Polizeidienststellen
 82n
 42ye	Popeye
 32geschichte	Popgeschichte
-31ken	Popken
-43omm	Popkomm
+33komm	Popkomm
 48ultur	Popkultur
 3;musik	Popmusik
 39o	Popo
@@ -96248,7 +95922,6 @@ C3n	Polizeidienststellen
 44e	Poppe
 53l	Pöppel
 56n
-61buttel	Poppenbüttel
 62hausen	Poppenhausen
 58r	Popper
 64s	Poppers
@@ -96429,7 +96102,6 @@ C3n	Polizeidienststellen
 73sten
 52ronen	Positronen
 37se	Posse
-51lt	Posselt
 52n	Possen
 47ible
 52erlichen
@@ -96616,8 +96288,7 @@ C3n	Polizeidienststellen
 34bang	Prabang
 43hupada	Prabhupada
 3=cht	Pracht
-61bau	Prachtbau
-93ten	Prachtbauten
+63bauten	Prachtbauten
 63exemplar	Prachtexemplar
 6=ig	prächtig
 8;e	prächtige
@@ -97036,8 +96707,7 @@ A3s
 ?9en	Preissteigerungen
 72ruktur	Preisstruktur
 73ufe	Preisstufe
-61uchmaschine	Preissuchmaschine
-A2n	Preissuchmaschinen
+62uchmaschinen	Preissuchmaschinen
 62ystem	Preissystem
 59t
 6>rager	Preisträger
@@ -97152,7 +96822,6 @@ A4en	Presseinformationen
 ?7en	Pressekonferenzen
 93takt	Pressekontakt
 63landschaft	Presselandschaft
-71eute	Presseleute
 69mappe	Pressemappe
 7:eldung	Pressemeldung
 =8en	Pressemeldungen
@@ -97384,8 +97053,7 @@ A5n	prestigeträchtigen
 7Fn
 7@r
 7=s
-61fahrten	Privatfahrten
-75ernsehen	Privatfernsehen
+65fernsehen	Privatfernsehen
 72irmen	Privatfirmen
 63gebrauch	Privatgebrauch
 82lande	Privatgelände
@@ -97420,8 +97088,7 @@ A5n	prestigeträchtigen
 88ute	Privatleute
 ;6n	Privatleuten
 67mann	Privatmann
-61nutzer	Privatnutzer
-:4ung	Privatnutzung
+64nutzung	Privatnutzung
 63patient	Privatpatient
 =6en	Privatpatienten
 7:erson	Privatperson
@@ -97470,7 +97137,6 @@ E2r
 ;7ung	Privilegierung
 3=x	Prix
 36ze	Prize
-41ren	Prizren
 23newswire
 2Jo
 35aktiv
@@ -97486,8 +97152,7 @@ E2r
 77s
 45chen	Pröbchen
 4Ae	Probe
-51abo	Probeabo
-61rbeiten	Probearbeiten
+51arbeiten	Probearbeiten
 62ufnahmen	Probeaufnahmen
 55betrieb	Probebetrieb
 63ohrungen	Probebohrungen
@@ -98355,7 +98020,6 @@ A4n
 :9e
 ;8n
 ;3r
-71wert	Prozentwert
 75zahl	Prozentzahl
 ;5en	Prozentzahlen
 5Fss	Prozess|Prozeß
@@ -98406,7 +98070,6 @@ B3n
 37f	Prüf
 42auftrag	Prüfauftrag
 45bericht	Prüfbericht
-;1e	Prüfberichte
 4:e	prüfe
 5Dn	prüfen
 66d	prüfend
@@ -98440,7 +98103,6 @@ B3n
 ;2es	Prüfungsamtes
 92nforderungen	Prüfungsanforderungen
 :5gst	Prüfungsangst
-:1meldung	Prüfungsanmeldung
 94ufgaben	Prüfungsaufgaben
 :9sschuss	Prüfungsausschuss|Prüfungsausschuß
 A6es	Prüfungsausschusses
@@ -98893,7 +98555,6 @@ A1e	Publikumslieblinge
 53fleisch	Putenfleisch
 3=in	Putin
 57s	Putins
-31nam	Putnam
 34s
 4:ch	Putsch
 62es	Putsches
@@ -99088,7 +98749,6 @@ B5n	Qualitätskontrollen
 C7s	Qualitätsmanagements
 ?2r	Qualitätsmanager
 <2gel	Qualitätsmängel
-;1ssstabe	Qualitätsmaßstäbe
 :2edien	Qualitätsmedien
 ;7rkmal	Qualitätsmerkmal
 @6e	Qualitätsmerkmale
@@ -99365,7 +99025,6 @@ B2n
 3<z	Quiz
 43frage	Quizfrage
 93n	Quizfragen
-41show	Quizshow
 23mran	Qumran
 2=o
 39d
@@ -99395,8 +99054,7 @@ B2n
 5?t	Rabatt
 62aktion	Rabattaktion
 <4en	Rabattaktionen
-61code	Rabattcode
-:2s	Rabattcodes
+62codes	Rabattcodes
 6<e	Rabatte
 78n	Rabatten
 64vertrage	Rabattverträge
@@ -99877,7 +99535,7 @@ B2n
 35i	Rani
 43a	Rania
 38k
-46e	Ranke|Ränke
+45e	Ranke
 55d
 5;n
 43in	Rankin
@@ -100292,7 +99950,6 @@ B2n
 44fahre	Raumfähre
 94r	Raumfahrer
 8<t	Raumfahrt
-91behorde	Raumfahrtbehörde
 93industrie	Raumfahrtindustrie
 94technik	Raumfahrttechnik
 82zeug	Raumfahrzeug
@@ -100509,7 +100166,6 @@ B2n
 33s
 22x
 2?y	Ray
-31a	Raya
 35man	Rayman
 4:ond	Raymond
 42und	Raymund
@@ -101400,8 +101056,7 @@ G4n
 98e	Regelsätze
 :2n	Regelsätzen
 :4s	Regelsatzes
-61chmerzen	Regelschmerzen
-87ule	Regelschule
+67chule	Regelschule
 ;5n	Regelschulen
 68tudienzeit	Regelstudienzeit
 64ystem	Regelsystem
@@ -101594,7 +101249,6 @@ C3n	Regierungsvertretern
 86bahn	Regionalbahn
 <2en	Regionalbahnen
 92uro	Regionalbüro
-<1s	Regionalbüros
 83direktion	Regionaldirektion
 8Be
 95m
@@ -102529,8 +102183,7 @@ E3ler	Religionswissenschaftler
 56o	Renato
 53uriert
 :7ung	Renaturierung
-41ud	Renaud
-5>lt	Renault
+4>ult	Renault
 35del	Rendel
 55r
 62er	Renderer
@@ -103024,8 +102677,7 @@ C2n
 43rd
 33ention	Retention
 37ina	Retina
-51ol	Retinol
-63pathie	Retinopathie
+53opathie	Retinopathie
 38o	Reto
 42rte	Retorte
 48ur
@@ -103230,11 +102882,9 @@ B3s	Revisionsverfahrens
 94sgeschichte	Rezeptionsgeschichte
 67or	Rezeptor
 8:en	Rezeptoren
-81s	Rezeptors
 62pflichtige
 69ur	Rezeptur
 88en	Rezepturen
-41rtifizierung	Rezertifizierung
 4<ssion	Rezession
 94en	Rezessionen
 74v
@@ -103834,7 +103484,6 @@ A5n
 3?d	Road
 43book	Roadbook
 41house	Roadhouse
-41ie	Roadie
 46map	Roadmap
 55ovie	Roadmovie
 45runner	Roadrunner
@@ -103957,7 +103606,6 @@ A5n
 36e	Rode
 45l	Rödel|Rodel
 55bahn	Rodelbahn
-51heim	Rödelheim
 57n
 46n
 54bach	Rodenbach
@@ -103981,7 +103629,6 @@ A5n
 36rigo	Rodrigo
 63ues	Rodrigues
 8:z	Rodriguez|Rodríguez
-31s	Rods
 36ung	Rodung
 64en	Rodungen
 23eder	Roeder
@@ -104086,7 +103733,7 @@ A5n
 3Af	Rolf
 46es	Rolfes
 42s	Rolfs
-3?l	Roll|Röll
+3?l	Roll
 47aden	Rolladen|Rolläden
 52nd	Rolland
 56tor	Rollator
@@ -104157,8 +103804,7 @@ A5n
 62utor	Romanautor
 57ce	Romance
 64ier	Romancier
-51debut	Romandebüt
-64ie	Romandie
+54die	Romandie
 5?e	Romane
 6<n	Romanen
 63s	Romanes
@@ -104334,7 +103980,6 @@ C2en	Röntgenuntersuchungen
 93er	Rosenthaler
 53wasser	Rosenwasser
 53zweig	Rosenzweig
-41r	Röser
 48s	Roses
 45tta	Rosetta
 66e	Rosette
@@ -104411,7 +104056,6 @@ C2en	Röntgenuntersuchungen
 83en	Rotationen
 82sachse	Rotationsachse
 92prinzip	Rotationsprinzip
-51orenmanschette	Rotatorenmanschette
 42uge	Rotauge
 75n	Rotaugen
 32bart	Rotbart
@@ -105420,7 +105064,6 @@ C5en	Rückzugsmöglichkeiten
 88ische	saarländische
 =;n	saarländischen
 =3r	saarländischer
-81s	Saarlands
 59ouis	Saarlouis
 92er	Saarlouiser
 43ow	Saarow
@@ -105787,7 +105430,6 @@ C2es	Sachverständigenrates
 47n	Sälen
 44rno	Salerno
 4=s	Sales
-51ch	Salesch
 55ianer	Salesianer
 33i	Sali
 42a	Salia
@@ -105800,7 +105442,6 @@ C2es	Sachverständigenrates
 63s	Salinas
 55e	Saline
 63n	Salinen
-51ger	Salinger
 43s
 53bury	Salisbury
 33le
@@ -105891,7 +105532,6 @@ C2es	Sachverständigenrates
 43nn	Sämann
 58tha	Samantha
 44ra	Samara
-61s	Samaras
 54ia	Samaria
 66ter	Samariter
 54kand	Samarkand
@@ -105954,7 +105594,6 @@ C2es	Sachverständigenrates
 52t	Sammet
 4:le
 6?r	Sammler
-71in	Sammlerin
 78n	Sammlern
 74s	Sammlers
 84tuck	Sammlerstück
@@ -106052,7 +105691,7 @@ C2es	Sachverständigenrates
 78n
 72r
 56sk
-4:kasten	Sandkasten|Sandkästen
+49kasten	Sandkasten
 53iste	Sandkiste
 54orn	Sandkorn
 83er	Sandkörner
@@ -106298,7 +105937,6 @@ C9n	Sanierungsmaßnahmen
 5@l	Sattel|Sättel
 66dach	Satteldach
 65fest
-61kammer	Sattelkammer
 67n	satteln|Sätteln
 64s	Sattels
 73chlepper	Sattelschlepper
@@ -106866,7 +106504,6 @@ C2en	Schadstoffbelastungen
 4<r	Schar|Schär
 53beutz	Scharbeutz
 52ding	Schärding
-61t	Schardt
 5<en	scharen|Schären
 74weise
 5Bf
@@ -107005,7 +106642,6 @@ C2en	Schadstoffbelastungen
 7<nster	Schaufenster
 <6n	Schaufenstern
 <2puppen	Schaufensterpuppen
-<1scheibe	Schaufensterscheibe
 54insland	Schauinsland
 58kasten	Schaukasten|Schaukästen
 69el	Schaukel
@@ -107172,7 +106808,6 @@ A4s
 67e	Schelle
 77n	Schellen
 84berg	Schellenberg
-<1er	Schellenberger
 76r	Scheller
 66ing	Schelling
 92s	Schellings
@@ -107322,7 +106957,6 @@ A4n	Schicksalsschlägen
 67sgericht	Schiedsgericht
 >2s	Schiedsgerichts
 71kommission	Schiedskommission
-71mann	Schiedsmann
 7Arichter	Schiedsrichter
 >3gespann	Schiedsrichtergespann
 >5in	Schiedsrichterin
@@ -107586,7 +107220,6 @@ A2n	Schienenfahrzeugen
 86ruf	Schlachtruf
 85schiff	Schlachtschiff
 >4e	Schlachtschiffe
-81tiere	Schlachttiere
 88ung	Schlachtung
 82vieh	Schlachtvieh
 67ke	Schlacke
@@ -107764,7 +107397,6 @@ A2n	Schienenfahrzeugen
 6?ch	Schlauch
 88boot	Schlauchboot
 <2e	Schlauchboote
-=1n	Schlauchbooten
 8<e	Schläuche
 98n	Schläuchen
 93s	Schlauches
@@ -107809,8 +107441,7 @@ A2n	Schienenfahrzeugen
 52ef	Schleef
 5:gel	Schlegel
 63l	Schlegl
-51he	Schlehe
-72n	Schlehen
+52hen	Schlehen
 57i	Schlei
 66ch
 85e
@@ -108052,8 +107683,7 @@ A2n	Schienenfahrzeugen
 72abschnitt	Schlussabschnitt
 82kkord	Schlussakkord
 82pplaus	Schlussapplaus
-71bemerkung	Schlussbemerkung
-94richt	Schlussbericht
+74bericht	Schlussbericht
 73doppel	Schlussdoppel
 82rittel	Schlussdrittel
 7<e	Schlüsse
@@ -108266,7 +107896,6 @@ B2keit	Schmerzempfindlichkeit
 4>id	Schmid
 64bauer	Schmidbauer
 62en	Schmiden
-61s	Schmids
 6Dt	Schmidt
 74ke	Schmidtke
 78s	Schmidts
@@ -108427,7 +108056,6 @@ B2keit	Schmerzempfindlichkeit
 95tempo	Schneckentempo
 5De	Schnee
 65ball	Schneeball
-:1e	Schneebälle
 :3schlacht	Schneeballschlacht
 ;4ystem	Schneeballsystem
 72edeckt
@@ -108699,7 +108327,6 @@ A3n	schnellstmöglichen
 :6n	Schokoladen
 ;4fabrik	Schokoladenfabrik
 ;2kuchen	Schokoladenkuchen
-;1museum	Schokoladenmuseum
 ;3seite	Schokoladenseite
 67riegel	Schokoriegel
 44la	Schola
@@ -108912,8 +108539,7 @@ C6en	Schönheitsoperationen
 82s	Schrankes
 7:t	schränkt
 85e	schränkte
-81ur	Schranktür
-:1en	Schranktüren
+81uren	Schranktüren
 75wand	Schrankwand
 63z	Schranz
 55ub
@@ -111439,7 +111065,6 @@ A3n	Seminarteilnehmern
 66oper	Semperoper
 43re
 52on	Sempron
-31ster	Semster
 2=n
 3Bat	Senat
 54e	Senate
@@ -111517,7 +111142,6 @@ A3n	Seminarteilnehmern
 :4reich	Seniorenbereich
 :3treuung	Seniorenbetreuung
 93uro	Seniorenbüro
-<1s	Seniorenbüros
 82einrichtungen	Senioreneinrichtungen
 82gruppe	Seniorengruppe
 87heim	Seniorenheim
@@ -111781,7 +111405,6 @@ B2n
 94n
 66tte	Serviette
 96n	Servietten
-41let	Servlet
 4;o	Servo
 58lenkung	Servolenkung
 5<s	Servos
@@ -111876,8 +111499,7 @@ B2n
 7@tat	Sexualität
 67leben	Sexualleben
 64moral	Sexualmoral
-61padagogik	Sexualpädagogik
-84rtner	Sexualpartner
+64partner	Sexualpartner
 72raktiken	Sexualpraktiken
 62straftaten	Sexualstraftaten
 ?5r	Sexualstraftäter
@@ -112171,7 +111793,6 @@ B2n
 42esische
 24bel	Sibel
 55ius	Sibelius
-41rian	Siberian
 33i
 4;rien	Sibirien
 84s	Sibiriens
@@ -112433,7 +112054,6 @@ A2n	Sichtverhältnissen
 6>n
 67r
 63s
-51klassler	Siebtklässler
 49zehn
 82jahrige	siebzehnjährige
 83ten
@@ -112482,7 +112102,6 @@ A2n	Sichtverhältnissen
 5Cr	Sieger
 6>ehrung	Siegerehrung
 <4en	Siegerehrungen
-71ntwurf	Siegerentwurf
 6:in	Siegerin
 84nen	Siegerinnen
 67land	Siegerland
@@ -113328,8 +112947,7 @@ A4en	Sinneswahrnehmungen
 :5e
 ;7n
 22s
-21ug	Slug
-34m	Slum
+24um	Slum
 42dog	Slumdog
 49s	Slums
 25y	Sly
@@ -113505,7 +113123,6 @@ A4en	Sinneswahrnehmungen
 52n
 52r
 43liste	Softliste
-41shell	Softshell
 4Gware	Software
 83anbieter	Softwareanbieter
 87entwickler	Softwareentwickler
@@ -114013,7 +113630,6 @@ A2n	Sonnenblumenkernen
 65klar
 76ollektoren	Sonnenkollektoren
 83nig	Sonnenkönig
-;1s	Sonnenkönigs
 72raft	Sonnenkraft
 6>licht	Sonnenlicht
 ;2es	Sonnenlichtes
@@ -114334,7 +113950,6 @@ A2n	Sonnenblumenkernen
 ?3es	Sozialausschusses
 95wahl	Sozialauswahl
 63behorde	Sozialbehörde
-=1n	Sozialbehörden
 83itrage	Sozialbeiträge
 85ratung	Sozialberatung
 97eich	Sozialbereich
@@ -114378,7 +113993,6 @@ C7r
 ;8empfanger	Sozialhilfeempfänger
 D3n	Sozialhilfeempfängern
 ;2leistungen	Sozialhilfeleistungen
-;1niveau	Sozialhilfeniveau
 ;6trager	Sozialhilfeträger
 6:isation	Sozialisation
 83ieren
@@ -114558,7 +114172,6 @@ G4r
 73n	Spammern
 53ing	Spamming
 52t
-41ordner	Spamordner
 45s	Spams
 53chutz	Spamschutz
 38n
@@ -114998,7 +114611,6 @@ D3en	Spendenbescheinigungen
 62um	Spermium
 44r
 52angelweit
-51bezirk	Sperrbezirk
 5>e	Sperre
 6?n
 52feuer	Sperrfeuer
@@ -115012,8 +114624,7 @@ D3en	Spendenbescheinigungen
 82s
 54klausel	Sperrklausel
 53liste	Sperrliste
-51minoritat	Sperrminorität
-68ull	Sperrmüll
+58mull	Sperrmüll
 53stunde	Sperrstunde
 5;t
 67e
@@ -115421,8 +115032,7 @@ B2n
 44a	Spina
 5;t	Spinat
 45d	Spind
-51e	Spinde
-67l	Spindel
+57el	Spindel
 73egger	Spindelegger
 73n	Spindeln
 56ler	Spindler
@@ -115536,7 +115146,6 @@ A2es	Spitzensteuersatzes
 75team	Spitzenteam
 ;5s	Spitzenteams
 93chnologie	Spitzentechnologie
-81reffen	Spitzentreffen
 75verband	Spitzenverband
 >8e	Spitzenverbände
 ?5n	Spitzenverbänden
@@ -115820,7 +115429,6 @@ A5ler	Sportwissenschaftler
 82milie	Sprachfamilie
 73ehler	Sprachfehler
 7:orderung	Sprachförderung
-91m	Sprachform
 92scher	Sprachforscher
 72uhrer	Sprachführer
 62gebiet	Sprachgebiet
@@ -115988,7 +115596,6 @@ G2n
 86een	Springsteen
 6At
 5<t	Sprint
-61distanz	Sprintdistanz
 67en
 7:r	Sprinter
 75t

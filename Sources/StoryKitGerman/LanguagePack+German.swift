@@ -1,11 +1,11 @@
 import StoryKitCore
 
 extension LanguagePack {
-    /// German (`de`), typed on QWERTZ unless the caller names another keyboard. Its words
-    /// come from spacy-lookups-data's German probabilities (MIT; see GermanWordFrequencies.LICENSE),
+    /// German (`de`), typed on QWERTZ unless the caller names another keyboard. Its words come from
+    /// spacy-lookups-data's German probabilities (MIT; see GermanWordFrequencies.LICENSE), at most
     /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
-    /// press is a cheap slip. No permissive word-pair counts exist for German: a real word typed for
-    /// another is read by frequency alone, never by its context. The words are read on the
+    /// press is a cheap slip. No permissive word-pair counts exist for German: a real word typed
+    /// for another is read by frequency alone, never by its context. The words are read on the
     /// pack's first use.
     public static let german = LanguagePack(
         language: LanguageTag("de")!, defaultLayout: .qwertz, singleLetterWords: "",

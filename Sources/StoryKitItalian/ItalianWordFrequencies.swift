@@ -6,7 +6,7 @@
 /// key shares with the previous one, a character whose code minus 32 is the
 /// corpus count of the words with that key in steps of 1/8 decade, the rest of the key,
 /// then, when a spelling differs from the key, a tab and the spellings, commonest first,
-/// separated by `|`. 110417 keys, the 150000 commonest words.
+/// separated by `|`. 110417 keys.
 enum ItalianWordFrequencies {
     static let count = 110417
     static let text = #"""

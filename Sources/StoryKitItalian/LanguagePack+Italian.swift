@@ -1,12 +1,12 @@
 import StoryKitCore
 
 extension LanguagePack {
-    /// Italian (`it`), typed on QWERTY unless the caller names another keyboard. Its words
-    /// come from pyspellchecker's Italian frequencies (MIT; see ItalianWordFrequencies.LICENSE),
-    /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
-    /// press is a cheap slip. No permissive word-pair counts exist for Italian: a real word typed for
-    /// another is read by frequency alone, never by its context. The words are read on the
-    /// pack's first use.
+    /// Italian (`it`), typed on QWERTY unless the caller names another keyboard. Its words come
+    /// from pyspellchecker's Italian frequencies (MIT; see ItalianWordFrequencies.LICENSE), the
+    /// 150,000 commonest and every form its dictionary holds, keyed by their letters without
+    /// diacritics so that a skipped long press is a cheap slip. No permissive word-pair counts
+    /// exist for Italian: a real word typed for another is read by frequency alone, never by its
+    /// context. The words are read on the pack's first use.
     public static let italian = LanguagePack(
         language: LanguageTag("it")!, defaultLayout: .qwerty, singleLetterWords: "aeio",
         elisions: ["l'", "un'", "dell'", "all'", "dall'", "nell'", "sull'", "d'", "c'", "quest'", "quell'", "s'", "m'", "t'", "v'"],

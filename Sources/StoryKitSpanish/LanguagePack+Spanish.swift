@@ -1,12 +1,12 @@
 import StoryKitCore
 
 extension LanguagePack {
-    /// Spanish (`es`), typed on QWERTY unless the caller names another keyboard. Its words
-    /// come from spacy-lookups-data's Spanish probabilities (MIT; see SpanishWordFrequencies.LICENSE),
-    /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
-    /// press is a cheap slip. No permissive word-pair counts exist for Spanish: a real word typed for
-    /// another is read by frequency alone, never by its context. The words are read on the
-    /// pack's first use.
+    /// Spanish (`es`), typed on QWERTY unless the caller names another keyboard. Its words come
+    /// from spacy-lookups-data's Spanish probabilities (MIT; see SpanishWordFrequencies.LICENSE),
+    /// at most the 150,000 commonest, keyed by their letters without diacritics so that a skipped
+    /// long press is a cheap slip. No permissive word-pair counts exist for Spanish: a real word
+    /// typed for another is read by frequency alone, never by its context. The words are read on
+    /// the pack's first use.
     public static let spanish = LanguagePack(
         language: LanguageTag("es")!, defaultLayout: .qwerty, singleLetterWords: "aeouy",
         questionWords: ["qué", "cómo", "dónde", "cuándo", "quién", "cuál", "por"],

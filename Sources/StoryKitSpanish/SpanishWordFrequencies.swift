@@ -6,9 +6,9 @@
 /// key shares with the previous one, a character whose code minus 32 is the
 /// corpus count of the words with that key in steps of 1/8 decade, the rest of the key,
 /// then, when a spelling differs from the key, a tab and the spellings, commonest first,
-/// separated by `|`. 139192 keys, the 150000 commonest words.
+/// separated by `|`. 139044 keys.
 enum SpanishWordFrequencies {
-    static let count = 139192
+    static let count = 139044
     static let text = #"""
 0Za
 1;a	aa|aã
@@ -21,7 +21,6 @@ enum SpanishWordFrequencies {
 80a
 51h
 43h
-4/y
 35h
 40h
 50h
@@ -173,7 +172,6 @@ enum SpanishWordFrequencies {
 9/a	abastecerá
 94se
 71ia	abastecía
-9/n	abastecían
 81da
 93o
 :1s
@@ -243,7 +241,6 @@ enum SpanishWordFrequencies {
 31gondo
 30is
 3;ja
-5/r
 5=s
 42ita
 41orro
@@ -568,7 +565,6 @@ enum SpanishWordFrequencies {
 73se
 5>o
 6;s
-5/ue
 4Jl
 51es
 54lantado
@@ -654,7 +650,6 @@ enum SpanishWordFrequencies {
 46rba
 72n
 6;e
-7/dor
 79n
 89te
 :5s
@@ -723,7 +718,6 @@ enum SpanishWordFrequencies {
 33cheado
 7/n
 7/r
-8/on
 62o
 76s
 31d
@@ -778,7 +772,6 @@ enum SpanishWordFrequencies {
 66s
 56i	aburrí|aburri
 64a	aburría
-7/n	aburrían
 6=da
 89s
 70isimo	aburridísimo
@@ -965,7 +958,6 @@ enum SpanishWordFrequencies {
 :2e
 :2o
 92me
-9/on
 91se
 92te
 82s
@@ -986,8 +978,7 @@ enum SpanishWordFrequencies {
 82ia	acarrearía
 66o	acarreo|acarreó
 71s
-4/tonada
-90o
+40tonado
 30siete
 4Co
 44suso
@@ -1057,7 +1048,6 @@ enum SpanishWordFrequencies {
 7Ale
 9?s
 60on	accesión
-8/es
 65t	accésit
 5Io
 65portada
@@ -1108,7 +1098,6 @@ enum SpanishWordFrequencies {
 :1s
 60e
 7Hs
-6/foro	acciónforo
 6;ista
 :?s
 60o	accionó
@@ -1467,7 +1456,6 @@ enum SpanishWordFrequencies {
 74se
 73te
 62s
-7/e
 65toria
 ;1s
 :1o
@@ -1657,7 +1645,7 @@ enum SpanishWordFrequencies {
 94do
 8;r
 94a	aconsejará|aconsejara
-:2n	aconsejaran|aconsejarán
+:0n
 94ia	aconsejaría
 95le
 ;/s
@@ -1753,7 +1741,6 @@ enum SpanishWordFrequencies {
 83da
 96o
 :4s
-8/n
 81r
 47ta
 60da
@@ -1848,7 +1835,6 @@ enum SpanishWordFrequencies {
 91miento
 93ndo
 98r
-:/on
 83o	acrecentó
 56ienta
 :2n
@@ -2059,7 +2045,6 @@ enum SpanishWordFrequencies {
 94s
 91te
 84e
-9/n
 8;o	actualizo|actualizó
 62ly
 6Gmente
@@ -2135,7 +2120,6 @@ enum SpanishWordFrequencies {
 78n	acudirán
 61emos
 61ia	acudiría
-6/se
 46o
 30edo
 5;ucto
@@ -2241,7 +2225,7 @@ enum SpanishWordFrequencies {
 :1s	acusándolos
 5;r
 64a	acusara|acusará
-72n	acusarán|acusaran
+70n	acusarán
 61le
 73o
 80s
@@ -2265,7 +2249,6 @@ enum SpanishWordFrequencies {
 32bel
 3/d
 38gio
-3/ir
 30ja
 35l
 47berto
@@ -2619,7 +2602,6 @@ enum SpanishWordFrequencies {
 2;j
 31etiva
 80cion	adjetivación
-8/s
 7<o
 8;s
 39udica
@@ -2877,7 +2859,6 @@ enum SpanishWordFrequencies {
 51i
 52mos
 53n
-5/s
 43mece
 8/n
 82r
@@ -3120,7 +3101,6 @@ enum SpanishWordFrequencies {
 79te
 9;s
 34uvante
-9/s
 18e	ae|æ
 2:at
 25des
@@ -3255,7 +3235,6 @@ enum SpanishWordFrequencies {
 93n	afectarían
 72le
 90s
-8/o
 71nos
 78on
 71se
@@ -3294,7 +3273,6 @@ enum SpanishWordFrequencies {
 47ra
 62ba
 63da
-8/s
 76o
 84s
 62mos
@@ -3727,8 +3705,7 @@ enum SpanishWordFrequencies {
 78te
 92s
 62r
-5/e
-61s
+51es
 58o
 65s
 49y
@@ -4296,7 +4273,6 @@ enum SpanishWordFrequencies {
 66mos
 68n
 7:do
-9/se	ahorrándose
 6Ar
 77a	ahorrará
 82n	ahorrarán
@@ -4341,8 +4317,7 @@ enum SpanishWordFrequencies {
 2:y
 1?i	ai|aí
 23a
-2/ba
-41r
+21bar
 31onito
 21chi
 27d
@@ -4468,7 +4443,6 @@ enum SpanishWordFrequencies {
 89s
 5:r
 60lo
-6/me
 60nos
 61on
 65se
@@ -4712,10 +4686,8 @@ enum SpanishWordFrequencies {
 60illa
 5/in
 43illo
-5/nos
 52tos
 4;o	álamo|alamo
-5/gordo
 5:s	alamos|álamos
 3@n
 42a
@@ -4819,8 +4791,7 @@ enum SpanishWordFrequencies {
 53es	albanés
 72a
 73es
-5/i
-69a
+59ia
 6:l	albañil
 7:eria	albañilería|albañileria
 8:s	albañiles
@@ -4951,7 +4922,6 @@ enum SpanishWordFrequencies {
 43n
 53es
 52ol	albuñol
-5/uelas	albuñuelas
 48querque
 44r
 50a
@@ -5147,7 +5117,6 @@ enum SpanishWordFrequencies {
 40hidos	aldehídos
 53uela
 46ia
-4/maro
 41n
 40r
 54ete
@@ -5273,7 +5242,6 @@ enum SpanishWordFrequencies {
 8Eo
 5;r
 65a	alejara|alejará
-7/n
 61ia	alejaría
 61la
 72o
@@ -5383,7 +5351,6 @@ enum SpanishWordFrequencies {
 4/ea
 60r
 55o
-6/s
 40i
 41ta
 3/ve
@@ -5440,7 +5407,6 @@ enum SpanishWordFrequencies {
 56eria	alfarería
 76o
 83s
-5/nate
 5=o
 41s
 40tec
@@ -5458,8 +5424,7 @@ enum SpanishWordFrequencies {
 53al
 45o
 3?ombra
-8/da
-:1s
+81das
 93o
 :1s
 8>s
@@ -5691,7 +5656,6 @@ enum SpanishWordFrequencies {
 50da	aliñada
 70s	aliñadas
 61o	aliñado
-5/mos	aliñamos
 53r	aliñar
 45e
 56a
@@ -5815,7 +5779,6 @@ enum SpanishWordFrequencies {
 50gy
 44s
 45y
-4/z
 30gemeine
 3Ii	allí
 4:ance
@@ -6313,7 +6276,6 @@ enum SpanishWordFrequencies {
 :3o	alucinógeno
 ;6s	alucinógenos
 36d
-4/a
 4<e
 57n
 54s
@@ -6375,7 +6337,6 @@ enum SpanishWordFrequencies {
 53enga
 63s
 6Cz	álvarez|alvarez
-5/gonzalez	alvargonzález
 53ito
 5Bo	álvaro|alvaro
 3;ear
@@ -6484,8 +6445,7 @@ enum SpanishWordFrequencies {
 63o	amañado
 71s	amañados
 41cay
-5/ias
-67o
+57io
 4=da
 61foro
 50i
@@ -6612,7 +6572,6 @@ enum SpanishWordFrequencies {
 45e
 54r
 61asu
-5/s
 5Aur
 71ismo
 7<s
@@ -6621,8 +6580,7 @@ enum SpanishWordFrequencies {
 51tlan	amatitlán
 40lan	amatlán
 43o
-5/ria
-81s
+51rias
 30uri
 57y
 44ta
@@ -6657,7 +6615,7 @@ enum SpanishWordFrequencies {
 8=o
 99s
 40diestro
-44en	ambien|ambién
+44en
 68t
 74a
 8<cion	ambientación
@@ -6717,7 +6675,6 @@ enum SpanishWordFrequencies {
 ;7s
 20cham
 31o
-4/mo
 40r
 29d
 30e
@@ -6951,10 +6908,8 @@ enum SpanishWordFrequencies {
 63miento
 <6s
 3/jonamiento
-3/l
-44adora
+34ladora
 91s
-5/r
 42da
 60n
 61r
@@ -6992,7 +6947,6 @@ enum SpanishWordFrequencies {
 80o
 90o
 :0o
-;/o
 40r
 3Kr
 40a
@@ -7041,7 +6995,6 @@ enum SpanishWordFrequencies {
 80da
 94o
 :/s
-8/ndo
 87r
 40y
 3>s	amos|amós
@@ -7052,7 +7005,6 @@ enum SpanishWordFrequencies {
 2<p
 32a
 49ra
-6/ba
 66da
 85s
 78o
@@ -7162,8 +7114,7 @@ enum SpanishWordFrequencies {
 5@rdam	amsterdam|ámsterdam
 44rad
 52ong
-2/todo
-32rak
+22trak
 22u
 32ay
 32bicacion	amubicación
@@ -7177,8 +7128,6 @@ enum SpanishWordFrequencies {
 58to
 77s
 30n
-4/a
-5/tegui	amunátegui
 42dsen
 41t
 30r
@@ -7186,7 +7135,6 @@ enum SpanishWordFrequencies {
 56llada
 :/s
 96o
-:/s
 44rio
 30sement
 24v
@@ -7240,8 +7188,7 @@ enum SpanishWordFrequencies {
 5>endo	añadiendo
 94le	añadiéndole
 90se	añadiéndose
-6/ra	añadiera
-78on	añadieron
+68ron	añadieron
 5>mos	añadimos
 5Ao	añadió
 5Fr	añadir
@@ -7265,8 +7212,7 @@ enum SpanishWordFrequencies {
 82ca	anaeróbica
 93o	anaeróbico
 :0s	anaeróbicos
-8/o
-91s
+81os
 34fe
 51s
 40ilactico	anafiláctico
@@ -7389,7 +7335,6 @@ B0s
 32t
 41a
 45ema
-7/s
 40hema
 42ole
 61i
@@ -7408,7 +7353,6 @@ B0s
 30xagoras	anaxágoras
 41imandro
 3;ya
-4/et
 32zos	añazos
 22ca
 44p
@@ -7462,8 +7406,7 @@ B0s
 55r
 60se
 57s
-3/o
-44n	ancón
+34on	ancón
 55a
 44ra	ancora|áncora
 35ud
@@ -7570,7 +7513,6 @@ B0s
 55tx
 4=e	andré|andre
 5Aa
-6/ni
 6=s
 50ev
 58i	andrei|andréi
@@ -7671,8 +7613,7 @@ B0s
 50da
 61o
 7/s
-5/n
-61do
+51ndo
 56r
 56s
 47ion	anexión
@@ -8013,7 +7954,6 @@ B0s
 40ka
 47versary
 35o
-4/nces
 40s
 37ual
 42s
@@ -8081,10 +8021,7 @@ B0s
 40ve	añorve
 3Ps	años
 40a	añosa
-4/el	añosel
 40foro	añosforo
-4/hace	añoshace
-4/la	añosla
 4/o	añoso
 50s	añosos
 4/s	añoss
@@ -8123,7 +8060,6 @@ B0s
 51la
 40ilosada
 :0o
-9/miento
 91nte
 25s
 31a
@@ -8242,8 +8178,7 @@ B0s
 50uesto
 4;quera
 40ras
-5/io
-7Ir
+5Iior
 8Fes
 :1loterias	anterioresloterías
 8>idad
@@ -8397,7 +8332,6 @@ B0es
 6/tatico	antiestático
 70eticas	antiestéticas
 ;1o	antiestético
-</s	antiestéticos
 76res	antiestrés|antiestres
 44faces
 61scismo
@@ -8799,7 +8733,6 @@ B0es
 :1s
 83miento
 85r
-7/o	apadrinó
 3=ga
 55ba
 71n
@@ -8829,8 +8762,7 @@ B0es
 3/labrado
 :3s
 51ches
-5/ncado
-87miento
+57ncamiento
 80r
 43eado
 81s
@@ -9085,7 +9017,6 @@ B0es
 81s
 65n
 7/do
-6/r
 52osa
 74o
 81s
@@ -9228,8 +9159,7 @@ B0es
 6:mos
 6?n
 7?do
-9/la	aplicándola
-:0e	aplicándole
+90le	aplicándole
 :1o	aplicándolo
 95se	aplicándose
 6Dr
@@ -9617,7 +9547,6 @@ B0es
 71ba
 72n
 61o
-7/s
 55ura
 80ba
 86da
@@ -9679,8 +9608,7 @@ B0es
 58ta
 75s
 32o
-4/b
-55aba
+45baba
 81n
 6Ccion	aprobación
 :4es
@@ -9977,7 +9905,7 @@ A0s
 53s
 37fat
 43o
-33go	aragó|arago
+31go	aragó
 5Bn	aragón
 6=es	aragonés
 8;a
@@ -10080,8 +10008,7 @@ A0s
 20b
 32a
 31elaez	arbeláez
-5/o
-67a
+57oa
 41nz
 42quina
 3/itra
@@ -10203,7 +10130,6 @@ A0s
 71n
 8/do
 78r
-8/a	archivará
 6?e
 70d
 74ro
@@ -10294,7 +10220,6 @@ A0s
 46o
 30glar
 30ia
-4/lza
 30li
 5/s
 4;lano
@@ -10316,7 +10241,6 @@ A0s
 74s
 5/s
 45ga
-6/ndo
 6/r
 63s
 5/o	arengó
@@ -10344,8 +10268,7 @@ A0s
 93o	arequipeño
 :1s	arequipeños
 3=s
-4/ti
-51o
+41to
 34te	arete|areté
 59s
 44ha
@@ -10375,8 +10298,7 @@ A0s
 53is
 54press
 70op
-5/s
-6/ola
+5/sola
 55t
 65a
 72ria
@@ -10387,7 +10309,6 @@ A0s
 8Ka
 92club
 90el
-:/ste
 95foro
 9?s
 :5e
@@ -10539,7 +10460,6 @@ A0s
 30z
 48a
 51ga
-5/la
 45mendi
 4>ona
 45pe
@@ -10588,7 +10508,6 @@ A0s
 45geddon
 75on	armagedón|armagedon
 50gedon
-5/h
 41mentismo
 :5ta
 ;3ica	armamentística
@@ -10607,7 +10526,6 @@ A0s
 51la
 63o
 50me
-5/nos
 57on
 56se
 5/te
@@ -10666,7 +10584,6 @@ A0s
 83n
 92do
 89r
-9/se
 46r
 52ed
 45ur
@@ -10689,7 +10606,6 @@ A0s
 4:s	arnés|arnes
 56es
 44t
-5/te
 32hem
 33ica	árnica|arnica
 50hes
@@ -10710,8 +10626,7 @@ A0s
 33la
 3@ma
 5>s
-5/tasa
-69erapia
+59terapia
 67ica	aromática
 9:s	aromáticas
 87o	aromático
@@ -11266,7 +11181,6 @@ A0s
 46ixo
 47lista
 41mia
-6/de
 67o
 66s
 77a
@@ -11666,8 +11580,7 @@ A0s
 :4s
 71o
 54in	aserrín
-4/te
-54iva
+44tiva
 8/s
 76idad
 73o
@@ -11714,7 +11627,6 @@ A0s
 84le
 92o
 81me
-8/on
 83se
 83te
 74s
@@ -11985,7 +11897,6 @@ A0s
 66tiva
 :5s
 93idad
-:/smo
 97o
 :3s
 54e
@@ -12210,7 +12121,6 @@ A0s
 52biologia	astrobiología
 62oy
 51c
-6/itos
 58fisica	astrofísica
 :4o	astrofísico
 ;2s	astrofísicos
@@ -12254,7 +12164,6 @@ A0s
 9:s
 83u
 7Ds
-8/foro
 65es
 46ta
 62mente
@@ -12716,8 +12625,7 @@ A0s
 42l
 54adero
 44on	atolón
-6/drada
-:1o
+61drado
 60es
 3:m
 46ic
@@ -12757,7 +12665,6 @@ A0s
 :0do
 92r
 40nillada
-;/s
 :2o
 ;4r
 ;/s
@@ -13240,8 +13147,7 @@ A0s
 39chwitz
 42ultacion	auscultación
 80r
-3/ejo
-4Dncia
+3Dencia
 8;s
 52ta
 71do
@@ -13252,7 +13158,6 @@ A0s
 66ismo
 62o	ausentó
 41ron	auserón
-4/va
 30ias
 30onia
 35picia
@@ -13313,7 +13218,6 @@ A0s
 9:cion	autenticación
 93da
 :3o
-;/s
 98mente	auténticamente
 92r
 :/se
@@ -13365,7 +13269,6 @@ A0s
 60t
 73s
 50ronceador
->/es
 5Aus	autobús
 7Aes
 4<cad
@@ -13476,7 +13379,6 @@ A0s
 60puesto
 56nmune
 :6s
-9/idad
 41l
 51avado
 53iquidacion	autoliquidación
@@ -13486,7 +13388,6 @@ A0s
 52aquillaje
 66ta	autómata
 87s	autómatas
-7/ed
 79ic
 9Aa	automática
 :6enviar	automáticaenviar
@@ -13509,7 +13410,6 @@ A0s
 :0n
 ;0do
 :9r
-7/or
 70tic
 53edicacion	automedicación
 :0rse
@@ -13575,7 +13475,6 @@ A0s
 6/coso
 62dio
 61l
-7/es
 6:s
 5Ees
 72ponder
@@ -13621,16 +13520,13 @@ A0s
 59ervicio
 <4s
 50omica	autosómica
-9/o	autosómico
 5/port
 52top
 58uficiencia
 <7te
 >5s
-6/gestion	autosugestión
 61peracion	autosuperación
 6/rf
-6/stentable
 44transporte
 >/s
 50une
@@ -13788,7 +13684,6 @@ A0s
 90do
 80r
 70o	aventajó
-6/ndo
 63r
 70on
 52is
@@ -13971,7 +13866,6 @@ A0s
 <8s
 6/n
 64r
-7/on
 50o	avistó
 36tuallamiento
 ?2s
@@ -14375,7 +14269,6 @@ A0s
 3<a	baba|babá
 41hoyo
 41lawo
-4/r
 46s
 56onicos	babasónicos|babasonicos
 31bage
@@ -14445,7 +14338,6 @@ A0s
 40hus
 3=h
 46a
-5/jon	bachajón
 53r
 60ach
 54s
@@ -14471,7 +14363,6 @@ A0s
 53lus
 54o
 65s
-4/o
 3?k
 41bone
 42door
@@ -14517,8 +14408,7 @@ A0s
 34ulo	báculo
 2>d
 37a
-4/jo
-6Az
+4Ajoz
 71foro
 40l
 5<ona
@@ -14674,8 +14564,7 @@ A0s
 4;ba
 60mos	bajábamos
 67n
-4/d
-5@a
+4@da
 6;s
 5?o
 65s
@@ -14700,7 +14589,6 @@ A0s
 56la
 73s
 66e
-7/s
 6:o
 76s
 58me
@@ -14723,7 +14611,6 @@ A0s
 62s
 36io	bajío
 42sima	bajísima
-8/s	bajísimas
 74o	bajísimo
 81s	bajísimos
 5>ta
@@ -14753,7 +14640,6 @@ A0s
 31e
 4/d
 4;r
-5/o
 54sfield
 55y
 30ing
@@ -14767,8 +14653,7 @@ A0s
 27l
 3?a
 43am
-4/c
-58era
+48cera
 84s
 4<da
 6:s
@@ -14831,7 +14716,6 @@ A0s
 62ica	balcánica
 82o	balcánico
 91s	balcánicos
-7/zacion	balcanización
 58rce
 50zar	balcázar
 42ells
@@ -14854,7 +14738,6 @@ A0s
 50ni
 55o	baldío
 65s	baldíos
-5/zon	baldizón
 43o
 55mero
 52r
@@ -14949,7 +14832,6 @@ A0s
 5<es
 5<mano
 52volea
-4/o
 42taje
 56elli
 55o
@@ -14999,8 +14881,7 @@ A0s
 53s
 43erg
 47i
-5/ni
-69o
+59no
 42oleo
 57o
 4;u	bambú
@@ -15272,7 +15153,7 @@ A0s
 72l
 83es
 76s
-62iaran	barandiarán|barandiaran
+60iaran	barandiarán
 77lla
 :6s
 5/oa
@@ -15292,8 +15173,7 @@ A0s
 6Es
 31b
 4>a
-5/cana
-6>oa
+5>coa
 88s
 50das	barbadás
 64illo
@@ -15604,12 +15484,10 @@ A0s
 53w
 40ueco
 60lo
-5/nto
 4;y
 55more
 35s
 49a
-4/tow
 3:t
 44ender
 91s
@@ -15654,7 +15532,6 @@ A0s
 49l
 56es
 54to
-7/s
 46mento
 90s
 56os
@@ -15725,7 +15602,6 @@ A0s
 32kerville
 5=t
 69ball
-6/s
 46onia
 71sta
 32mati
@@ -15798,7 +15674,6 @@ A0s
 8/tos
 69es
 58s
-4/rop
 34ualdo
 40lto
 4Dra
@@ -15901,7 +15776,6 @@ A0s
 41r
 40s
 30racio
-8/s
 45es
 31s
 36taglia
@@ -16132,7 +16006,6 @@ A0s
 4:n
 4Ar
 50a	beberá
-6/n	beberán
 52e	beberé
 6/mos
 52la
@@ -16240,7 +16113,6 @@ A0s
 20har
 42vior
 80al
-7/ur
 30emoth
 38ind
 30obia
@@ -16976,9 +16848,7 @@ A0s
 4>s
 56web
 40to
-3/max
 3<o
-4/s
 3/royal
 33s
 41abe	betsabé
@@ -17057,7 +16927,6 @@ A0s
 36i
 4/amorant
 57na
-6/o
 40loni
 30l
 47e
@@ -17256,7 +17125,6 @@ A0s
 4<teral
 9;es
 90idad
-9/mente
 33baina	bilbaína
 75o	bilbaíno
 82s	bilbaínos
@@ -17348,8 +17216,7 @@ A0s
 30i
 42ssalem
 38ner
-3/o
-42che
+32oche
 54ular
 96es
 41mial
@@ -17391,7 +17258,6 @@ A0s
 70os	bioéticos
 30feedback
 42isica	biofísica
-4/lavonoides
 35gas	biogás
 41eografia	biogeografía
 4@rafia	biografía
@@ -17651,8 +17517,7 @@ A0s
 50ie
 5<jack
 52list
-5/man
-62ore
+52more
 56out
 57pool
 50rock
@@ -17678,10 +17543,8 @@ A0s
 32n
 4;c
 5Fa
-6/fort
 6:nieves
 6Bs
-7/dedicado
 55h
 64ard
 66e
@@ -17689,7 +17552,6 @@ A0s
 60ot
 5Ho
 6Bs
-5/pain
 50s
 57ura
 60zco
@@ -17729,8 +17591,7 @@ A0s
 7:o
 70rna
 73s
-6/i
-78azul
+68iazul
 ;4es
 70lla
 9/o
@@ -17815,7 +17676,6 @@ A0s
 89s
 69je
 82s
-6/n
 65r
 70se
 5/ex
@@ -18266,7 +18126,6 @@ A0s
 97s
 8>o
 9=s
-6/en
 34l
 42ain	bollaín
 42eras
@@ -18413,7 +18272,7 @@ A0s
 50s
 43s
 40y
-37e	bone|boné
+37e
 44lli
 4:s
 48t
@@ -18900,7 +18759,6 @@ A0s
 60s
 58o
 68s
-4/s
 26w
 30den
 35en
@@ -19066,7 +18924,6 @@ A0s
 46ero
 70s
 44ier
-7/es
 5Gl
 60e
 77ira
@@ -19337,8 +19194,7 @@ A0s
 6Ar
 7:a	brindará
 86n	brindarán
-7/e	brindaré
-84mos
+74emos
 70ia	brindaría
 7;le
 98s
@@ -19359,7 +19215,6 @@ A0s
 52as
 42k
 5/mann
-4/que
 35o	brío
 43che
 45n	brión|brion
@@ -19460,7 +19315,6 @@ A0s
 81s
 53ta
 70s
-4/ley
 43o
 4/pton
 44uro
@@ -19535,7 +19389,6 @@ A0s
 43ard
 4@n
 54e
-5/field
 57ie
 75s
 65ng
@@ -19863,7 +19716,6 @@ A0s
 6:s
 23jalance
 40ri
-6/n
 35e
 46s
 38ia	bujia|bujía

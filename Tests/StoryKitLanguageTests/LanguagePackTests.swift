@@ -60,6 +60,9 @@ import Testing
         ("de", "Der Wind trug das Papierboot den Bach hinunter.", "Der Wind trug das Papierboot den Bach hinunter."),
         ("de", "Ich habe einen Liebesbrief geschrieben.", "Ich habe einen Liebesbrief geschrieben."),
         ("nl", "Mijn lievelingsspreuk is kort.", "Mijn lievelingsspreuk is kort."),
+        ("nl", "Mijn lievelingsspreuK is kort.", "Mijn lievelingsspreuk is kort."),
+        // Every form of the source's dictionary is a word, however rare.
+        ("pt", "As reuniões foram reagendadas", "As reuniões foram reagendadas"),
         ("de", "Wir gehen in denPark", "Wir gehen in den Park"),
         ("de", "Ich esse gernKuchen", "Ich esse gern Kuchen"),
         // A French participle after avoir gets its accent; "à" typed with its accent, or

@@ -17,7 +17,8 @@
 /// Limits: the packs other than English have no word pairs (no permissive source has them),
 /// so they cannot use context: a real word typed for another is read by frequency alone, and
 /// a correctly typed word much rarer than a word one slip away may be read as it. Their lists
-/// hold the commonest 150,000 words, so rarer correct words are unknown and may be corrected.
+/// hold at most the commonest 150,000 words (French, Italian, Portuguese and Dutch also every
+/// form of their source's dictionary), so rarer correct words may be unknown and corrected.
 public struct LanguagePack: Sendable {
     /// The language, as its primary BCP 47 subtag (`es`).
     public let language: LanguageTag

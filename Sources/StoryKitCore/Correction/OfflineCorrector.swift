@@ -324,8 +324,12 @@ public struct OfflineCorrector: Sendable {
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         if isAcronym || lowered.count > 24 { return keep(score: Self.unknownScore) }
         let isCapitalised = token.text.utf8.first?.isASCIIUppercase == true && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
-        // A capital inside a word ("gernKuchen") starts a word whose space was missed.
-        let compound = token.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) ? nil : compoundScore(of: lowered)
+        // A capital inside a word ("gernKuchen") starts a word whose space was missed; one at
+        // either end is a stray capital ("lievelingsspreuK").
+        let text = Array(token.text.utf8)
+        let startsInnerWord = text.count > 2 * Self.minCompoundPartLength
+            && text[Self.minCompoundPartLength...(text.count - Self.minCompoundPartLength)].contains(where: \.isASCIIUppercase)
+        let compound = startsInnerWord ? nil : compoundScore(of: lowered)
         if isCapitalised, !(rules.capitalisesNouns && !token.startsSentence) {
             // Perhaps a name ("Rao", "Milly", "Juppe"): it is read as a word only a single slip
             // away, and mid-sentence only when long ("Tueday", "Secutity").
