@@ -588,10 +588,13 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** A correctly typed word is never changed unless the words around it make another far likelier.
 ** Languages: English, Spanish, French, German, Italian, Portuguese and Dutch are read, each
 ** with its own word list (a skipped or wrong diacritic is a cheap slip: "manana" -> "mañana";
-** the non-English lists have no word pairs, so context never changes a correct word there).
-** The language is told from the text's common words and letters (English unless another is
-** clear); text in a language without a word list (Polish, or another script: Russian,
-** Japanese...) comes back as typed, one "direct" version, with
+** the non-English lists have no word pairs, so context never changes a correct word there,
+** but for French's participle after avoir: "il a raconte" -> "il a raconté"; German and Dutch
+** compounds the list lacks are kept whole). The language is told from the text's common words
+** and letters and from which word list finds its words likeliest (English unless another is
+** clear; text with signs of another language loads those languages' lists to compare them,
+** every list when English finds its words unlikely); text in a language without a word list
+** (Polish, or another script: Russian, Japanese...) comes back as typed, one "direct" version, with
 ** {"code":"language","detected":"pl"} among the issues. The "language" option says which
 ** language the text is in instead: "es" (or "es-MX", ...) reads it as Spanish; a language
 ** without a word list returns it as typed with that language's issue. A language's word list

@@ -104,10 +104,13 @@ import Testing
     @Test(arguments: [
         ("Niemand wusste, woher die geheimnisvolle Musik kam.", "Niemand wusste, woher die geheimnisvolle Musik kam."),
         ("El pingüino llevaba uns bufanda roja nmuy bonitq.", "El pingüino llevaba una bufanda roja muy bonita."),
+        // Spanish and Italian signs alike ("le", "un", "ll"); Portuguese read as French before.
+        ("Le stelle brillavano mentre i bambini esprimevano un desiderio.", "Le stelle brillavano mentre i bambini esprimevano un desiderio."),
+        ("A princesa preferoia subir às arvores xo que dançar.", "A princesa preferia subir às árvores do que dançar."),
     ])
-    func theLanguageWhoseListKnowsMostOfTheWordsIsRead(_ typed: String, _ expected: String) throws {
+    func theLanguageWhoseListFindsTheWordsLikeliestIsRead(_ typed: String, _ expected: String) throws {
         // Signs of two languages ("die" is German and Dutch; "uns" German, "el" Spanish): the
-        // list that knows more of the words decides.
+        // list that finds the words likeliest decides.
         #expect(try corrector.correct(typed).variations.variations[0].text == expected)
     }
 

@@ -13,8 +13,8 @@ enum ForeignText {
     struct Judgement: Equatable {
         /// The language when it is confidently not English: a BCP 47 code.
         var language: String?
-        /// Otherwise, the languages with any sign, the most signs first: their word lists may
-        /// decide.
+        /// The languages with any sign, the most signs first: their word lists may decide
+        /// between them.
         var candidates: [String] = []
     }
 
@@ -63,11 +63,12 @@ enum ForeignText {
         if let (script, count) = scripts.max(by: { $0.value < $1.value }), 2 * count >= words { return Judgement(language: script) }
         guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[best] >= 1 else { return Judgement() }
         let score = scores[best]
+        let candidates = scores.indices.filter { scores[$0] > 0 }
+            .sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }.map { languages[$0].code }
         guard score >= 2, score >= minimumShare * Double(words), Double(english) < score else {
-            let signed = scores.indices.filter { scores[$0] > 0 }.sorted { scores[$0] > scores[$1] }
-            return Judgement(candidates: signed.map { languages[$0].code })
+            return Judgement(candidates: candidates)
         }
-        return Judgement(language: languages[best].code)
+        return Judgement(language: languages[best].code, candidates: candidates)
     }
 
     /// Whether the UTF-8 `bytes` hold `part` somewhere (short words and parts: a plain scan; the

@@ -11,8 +11,9 @@
 ///     try corrector.correct("manana vamos a la plaza").variations.variations[0].text
 ///     // "mañana vamos a la plaza"
 ///
-/// Without `language`, the text's language is told from its common words and letters, and
-/// English is assumed unless another is clear: a short sentence may need `language`.
+/// Without `language`, the text's language is told from its common words and letters and from
+/// which pack's list finds its words likeliest, and English is assumed unless another is
+/// clear: a short sentence may need `language`.
 ///
 /// Limits: the packs other than English have no word pairs (no permissive source has them),
 /// so they cannot use context: a real word typed for another is read by frequency alone, and

@@ -152,33 +152,61 @@ public struct OfflineCorrector: Sendable {
     }
 
     /// The language of `text` (`tokens` as English splits it), told from its common words and
-    /// letters; where they hint at languages of `packs` without settling it, the one whose word
-    /// list knows the most of the words, if clearly more than English's does. English text
-    /// loads no other pack: only text with signs of a language loads that language's.
+    /// letters (`ForeignText`); between the languages of `packs` they hint at, the one whose
+    /// word list finds the words likeliest, which must be clearly likelier than English's
+    /// unless the signs settled that the text is not English. Text without signs of another
+    /// language, or whose words English finds likely, loads no other pack; other text with
+    /// signs loads those languages' packs, or every pack when English finds its words unlikely.
     private func toldLanguage(of text: String, _ tokens: [CorrectionToken]) -> String {
         let english = WordLexicon.english
         let judgement = ForeignText.judge(tokens, lexicon: english)
-        if let language = judgement.language { return language }
-        let fallback = packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language
-        let candidates = judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
-        guard !candidates.isEmpty, tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
-        func knownShare(_ tokens: [CorrectionToken], _ lexicon: WordLexicon) -> Double {
-            let words = tokens.filter { $0.kind == .word }
-            return Double(words.count { lexicon.index(of: $0.lowered) != nil }) / Double(max(words.count, 1))
-        }
-        var best: (language: String, share: Double)?
+        let hasPack = { (code: String) in self.packs.contains { $0.language.language == code } }
+        if let language = judgement.language, !hasPack(language) { return language }
+        let fallback = judgement.language ?? (packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language)
+        guard !judgement.candidates.isEmpty, tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
+        let englishLikelihood = Self.meanLogProbability(of: tokens, in: english)
+        // Words English finds likely are English, whatever few signs they hold ("die", "son").
+        if judgement.language == nil, englishLikelihood >= Self.likelyEnglishLogProbability { return fallback }
+        // Signs are few in a short or mistyped sentence, and shared between related languages:
+        // when English finds the words unlikely, every pack's list is asked.
+        let candidates = englishLikelihood < Self.unlikelyEnglishLogProbability
+            ? packs.filter { !$0.rules.isEnglish }
+            : judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
+        var best: (language: String, likelihood: Float)?
         for candidate in candidates {
-            let share = knownShare(CorrectionToken.tokenize(text, rules: candidate.rules), candidate.words.lexicon)
-            if share > best?.share ?? -1 { best = (candidate.language.language, share) }
+            let likelihood = Self.meanLogProbability(of: CorrectionToken.tokenize(text, rules: candidate.rules), in: candidate.words.lexicon)
+            if likelihood > best?.likelihood ?? -.infinity { best = (candidate.language.language, likelihood) }
         }
-        guard let best, best.share >= knownShare(tokens, english) + Self.knownShareMargin else { return fallback }
+        guard let best, judgement.language != nil || best.likelihood >= englishLikelihood + Self.likelihoodMargin else { return fallback }
         return best.language
     }
 
-    /// How much more of a text's words another language's list must know than English's for
-    /// the text to be read in that language when its signs alone do not settle it.
-    private static let knownShareMargin = 0.25
-    /// The fewest words whose lists' coverage says anything.
+    /// The mean log10 probability of the words of `tokens` under `lexicon`'s frequencies, a word
+    /// it lacks counting as `unknownWordLogProbability`: a list that holds a language's words
+    /// only as rare borrowings (Spanish web text's `chegar`) scores that language's text low.
+    private static func meanLogProbability(of tokens: [CorrectionToken], in lexicon: WordLexicon) -> Float {
+        var total: Float = 0, words = 0
+        for token in tokens where token.kind == .word {
+            words += 1
+            total += lexicon.index(of: token.lowered).map { max(lexicon.logProbability[$0], unknownWordLogProbability) } ?? unknownWordLogProbability
+        }
+        return words == 0 ? unknownWordLogProbability : total / Float(words)
+    }
+
+    /// How much likelier (mean log10 probability per word) another language's list must find a
+    /// text's words than English's for the text to be read in that language when its signs
+    /// alone do not settle it.
+    private static let likelihoodMargin: Float = 0.5
+    /// The mean log10 probability from which English finds a text's words likely enough to read
+    /// it as English without asking another pack. English tremor sentences score about -4,
+    /// sentences in the other six languages -7 (-4.9 at most).
+    private static let likelyEnglishLogProbability: Float = -4.5
+    /// The mean log10 probability under which English finds a text with signs of another
+    /// language unlikely enough to ask every pack.
+    private static let unlikelyEnglishLogProbability: Float = -6
+    /// What a word outside a list counts for in `meanLogProbability`: below the rarest listed.
+    private static let unknownWordLogProbability: Float = -8
+    /// The fewest words whose lists' likelihoods say anything.
     private static let minimumWordsToCompareLists = 3
 
     /// `text` as typed, with why: it is in `language`, which none of this corrector's packs reads.
