@@ -61,6 +61,8 @@ import Testing
         ("de", "Ich habe einen Liebesbrief geschrieben.", "Ich habe einen Liebesbrief geschrieben."),
         ("nl", "Mijn lievelingsspreuk is kort.", "Mijn lievelingsspreuk is kort."),
         ("nl", "Mijn lievelingsspreuK is kort.", "Mijn lievelingsspreuk is kort."),
+        // A word typed with a diacritic, a long press, is meant ("como" is far commoner).
+        ("es", "El conejo se comió todas las zanahorias.", "El conejo se comió todas las zanahorias."),
         // Every form of the source's dictionary is a word, however rare.
         ("pt", "As reuniões foram reagendadas", "As reuniões foram reagendadas"),
         ("de", "Wir gehen in denPark", "Wir gehen in den Park"),
@@ -107,6 +109,8 @@ import Testing
         // Spanish and Italian signs alike ("le", "un", "ll"); Portuguese read as French before.
         ("Le stelle brillavano mentre i bambini esprimevano un desiderio.", "Le stelle brillavano mentre i bambini esprimevano un desiderio."),
         ("A princesa preferoia subir às arvores xo que dançar.", "A princesa preferia subir às árvores do que dançar."),
+        // No signs at all, but words English finds unlikely: every pack is asked.
+        ("Hoe laat vbegint de fiplm vanavond?", "Hoe laat begint de film vanavond?"),
     ])
     func theLanguageWhoseListFindsTheWordsLikeliestIsRead(_ typed: String, _ expected: String) throws {
         // Signs of two languages ("die" is German and Dutch; "uns" German, "el" Spanish): the

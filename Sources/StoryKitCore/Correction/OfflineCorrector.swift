@@ -154,21 +154,22 @@ public struct OfflineCorrector: Sendable {
     /// The language of `text` (`tokens` as English splits it), told from its common words and
     /// letters (`ForeignText`); between the languages of `packs` they hint at, the one whose
     /// word list finds the words likeliest, which must be clearly likelier than English's
-    /// unless the signs settled that the text is not English. Text without signs of another
-    /// language, or whose words English finds likely, loads no other pack; other text with
-    /// signs loads those languages' packs, or every pack when English finds its words unlikely.
+    /// unless the signs settled that the text is not English. Text whose words English finds
+    /// likely loads no other pack; text English finds unlikely asks every pack; other text
+    /// loads the packs of the languages it shows signs of.
     private func toldLanguage(of text: String, _ tokens: [CorrectionToken]) -> String {
         let english = WordLexicon.english
         let judgement = ForeignText.judge(tokens, lexicon: english)
         let hasPack = { (code: String) in self.packs.contains { $0.language.language == code } }
         if let language = judgement.language, !hasPack(language) { return language }
         let fallback = judgement.language ?? (packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language)
-        guard !judgement.candidates.isEmpty, tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
+        guard tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
         let englishLikelihood = Self.meanLogProbability(of: tokens, in: english)
         // Words English finds likely are English, whatever few signs they hold ("die", "son").
         if judgement.language == nil, englishLikelihood >= Self.likelyEnglishLogProbability { return fallback }
-        // Signs are few in a short or mistyped sentence, and shared between related languages:
-        // when English finds the words unlikely, every pack's list is asked.
+        // Signs are few in a short or mistyped sentence (none in "Hoe laat begint de film?"),
+        // and shared between related languages: when English finds the words unlikely, every
+        // pack's list is asked.
         let candidates = englishLikelihood < Self.unlikelyEnglishLogProbability
             ? packs.filter { !$0.rules.isEnglish }
             : judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
@@ -201,8 +202,8 @@ public struct OfflineCorrector: Sendable {
     /// it as English without asking another pack. English tremor sentences score about -4,
     /// sentences in the other six languages -7 (-4.9 at most).
     private static let likelyEnglishLogProbability: Float = -4.5
-    /// The mean log10 probability under which English finds a text with signs of another
-    /// language unlikely enough to ask every pack.
+    /// The mean log10 probability under which English finds a text unlikely enough to ask every
+    /// pack (the lowest of the English tremor corpus's sentences score about -6.3).
     private static let unlikelyEnglishLogProbability: Float = -6
     /// What a word outside a list counts for in `meanLogProbability`: below the rarest listed.
     private static let unknownWordLogProbability: Float = -8
@@ -338,9 +339,11 @@ public struct OfflineCorrector: Sendable {
             }
             keep(score: 0, word: Int32(index))
             // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start;
-            // letters without a vowel before a full stop are an abbreviation ("dr.").
+            // letters without a vowel before a full stop are an abbreviation ("dr."); a word typed
+            // with a diacritic, a long press, is meant ("comió" is not "como").
             let isAbbreviation = beforeFullStop && rules.foldsLetters && !lowered.contains(where: Self.vowels.contains)
-            if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true, !isAbbreviation {
+            let typedDiacritic = rules.foldsLetters && token.text.utf8.contains { $0 >= 0x80 }
+            if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true, !isAbbreviation, !typedDiacritic {
                 appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
             }
             return
