@@ -111,6 +111,7 @@ import Testing
         ("A princesa preferoia subir às arvores xo que dançar.", "A princesa preferia subir às árvores do que dançar."),
         // No signs at all, but words English finds unlikely: every pack is asked.
         ("Hoe laat vbegint de fiplm vanavond?", "Hoe laat begint de film vanavond?"),
+        ("me gusta la musica", "me gusta la música"),
     ])
     func theLanguageWhoseListFindsTheWordsLikeliestIsRead(_ typed: String, _ expected: String) throws {
         // Signs of two languages ("die" is German and Dutch; "uns" German, "el" Spanish): the

@@ -203,8 +203,9 @@ public struct OfflineCorrector: Sendable {
     /// sentences in the other six languages -7 (-4.9 at most).
     private static let likelyEnglishLogProbability: Float = -4.5
     /// The mean log10 probability under which English finds a text unlikely enough to ask every
-    /// pack (the lowest of the English tremor corpus's sentences score about -6.3).
-    private static let unlikelyEnglishLogProbability: Float = -6
+    /// pack (a few heavily mistyped English sentences score down to -6.3: they are still read
+    /// as English, at the cost of loading the packs).
+    private static let unlikelyEnglishLogProbability: Float = -5.5
     /// What a word outside a list counts for in `meanLogProbability`: below the rarest listed.
     private static let unknownWordLogProbability: Float = -8
     /// The fewest words whose lists' likelihoods say anything.
