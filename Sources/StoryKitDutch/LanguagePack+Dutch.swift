@@ -6,7 +6,8 @@ extension LanguagePack {
     /// commonest and every form its dictionary holds, keyed by their letters without diacritics so
     /// that a skipped long press is a cheap slip. No permissive word-pair counts exist for Dutch: a
     /// real word typed for another is read by frequency alone, never by its context. The words are
-    /// read on the pack's first use.
+    /// read on the pack's first use. A compound the list lacks (`lievelingsspreuk`) is kept whole
+    /// when its parts are words of the list.
     public static let dutch = LanguagePack(
         language: LanguageTag("nl")!, defaultLayout: .qwerty, singleLetterWords: "u",
         questionWords: ["waar", "wanneer", "hoe", "waarom", "wie", "wat", "welke", "welk", "hoeveel"],

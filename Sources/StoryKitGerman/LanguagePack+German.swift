@@ -6,7 +6,8 @@ extension LanguagePack {
     /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
     /// press is a cheap slip. No permissive word-pair counts exist for German: a real word typed
     /// for another is read by frequency alone, never by its context. The words are read on the
-    /// pack's first use.
+    /// pack's first use. A compound the list lacks (`Papierboot`) is kept whole when its parts are
+    /// words of the list.
     public static let german = LanguagePack(
         language: LanguageTag("de")!, defaultLayout: .qwertz, singleLetterWords: "",
         questionWords: ["wo", "wann", "wie", "warum", "wer", "was", "welche", "welcher", "welches", "wieso", "weshalb", "woher", "wohin"],
