@@ -67,7 +67,7 @@ REPAIRED_COUNTS = {"nl": {"aan": "uit"}}
 # pyspellchecker gives the words of its dictionaries that its subtitles lack this count: they
 # are correct word forms (`binnenspelen`, `reagendadas`), all kept whatever MAX_WORDS says, so
 # that a correctly typed rare form is not read as a slip. spaCy's rarest words are web noise.
-DICTIONARY_COUNT = {"fr": 50, "it": 50, "pt": 50, "nl": 50}
+PYSPELLCHECKER_DICTIONARY_COUNT = 50
 # The commonest words kept per language, besides the dictionary words: more would add typos
 # that the corpora hold as words (a typed slip would be taken for a word), fewer would leave
 # rare words unknown.
@@ -121,24 +121,23 @@ def cased_counts(probabilities: dict[str, float], keeps_capitals: bool) -> dict[
 def folded_entries(counts: dict[str, int], single_letters: str, left_out: set[str], skipped_ratio: float,
                    dictionary_count: int | None) -> dict[str, tuple[int, list[str]]]:
     """Key → (summed count, spellings commonest first) for the MAX_WORDS commonest words, and
-    every dictionary word at `dictionary_count` (see DICTIONARY_COUNT). Words of equal count
-    sort alphabetically, so where a run of them straddles the limit none of the run is kept: a
-    cut through it would keep `a` to `h` and drop the rest. A spelling without diacritics far
-    rarer than the same letters with them (`manana` beside `mañana`, `mochte` beside `möchte`)
-    is mostly the diacritic skipped, and is left out, so that typing it is read as the slip;
-    where both are common (`el` and `él`) both stay. A spelling a hundred times rarer than the
-    commonest (`èl`) is noise and is left out too."""
+    every dictionary word at `dictionary_count` (see PYSPELLCHECKER_DICTIONARY_COUNT). Words of
+    equal count sort alphabetically, so where a run of them straddles the limit none of the run
+    is kept: a cut through it would keep `a` to `h` and drop the rest. A spelling without
+    diacritics far rarer than the same letters with them (`manana` beside `mañana`, `mochte`
+    beside `möchte`) is mostly the diacritic skipped, and is left out, so that typing it is
+    read as the slip; where both are common (`el` and `él`) both stay. A spelling a hundred
+    times rarer than the commonest (`èl`) is noise and is left out too."""
     words = [(word, count) for word, count in counts.items()
              if count >= 2 and word.lower() not in left_out and is_written_word(word.lower(), single_letters)]
     words.sort(key=lambda item: (-item[1], item[0]))
     dictionary = [item for item in words if item[1] == dictionary_count]
     words = [item for item in words if item[1] != dictionary_count]
-    kept = words[:MAX_WORDS]
-    if len(words) > MAX_WORDS and words[MAX_WORDS][1] == kept[-1][1]:
-        kept = [(word, count) for word, count in kept if count > words[MAX_WORDS][1]]
-    kept += dictionary
+    chosen = words[:MAX_WORDS]
+    if len(words) > MAX_WORDS and words[MAX_WORDS][1] == chosen[-1][1]:
+        chosen = [(word, count) for word, count in chosen if count > words[MAX_WORDS][1]]
     grouped: dict[str, list[tuple[str, int]]] = {}
-    for word, count in kept:
+    for word, count in chosen + dictionary:
         grouped.setdefault(fold(word.lower()), []).append((word, count))
     entries: dict[str, tuple[int, list[str]]] = {}
     for key, spellings in grouped.items():
@@ -186,7 +185,8 @@ def main() -> None:
     for code, (name, single_letters, left_out) in LANGUAGES.items():
         package = SPACY_PACKAGE if code in FROM_SPACY else PACKAGE
         entries = folded_entries(sources[code], single_letters, left_out,
-                                 SKIPPED_DIACRITIC_RATIO.get(code, DEFAULT_SKIPPED_DIACRITIC_RATIO), DICTIONARY_COUNT.get(code))
+                                 SKIPPED_DIACRITIC_RATIO.get(code, DEFAULT_SKIPPED_DIACRITIC_RATIO),
+                                 None if code in FROM_SPACY else PYSPELLCHECKER_DICTIONARY_COUNT)
         target = ROOT / "Sources" / f"StoryKit{name}"
         target.mkdir(parents=True, exist_ok=True)
         body = word_list(entries)

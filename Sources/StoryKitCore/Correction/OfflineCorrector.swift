@@ -160,8 +160,7 @@ public struct OfflineCorrector: Sendable {
     private func toldLanguage(of text: String, _ tokens: [CorrectionToken]) -> String {
         let english = WordLexicon.english
         let judgement = ForeignText.judge(tokens, lexicon: english)
-        let hasPack = { (code: String) in self.packs.contains { $0.language.language == code } }
-        if let language = judgement.language, !hasPack(language) { return language }
+        if let language = judgement.language, !packs.contains(where: { $0.language.language == language }) { return language }
         let fallback = judgement.language ?? (packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language)
         guard tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
         let englishLikelihood = Self.meanLogProbability(of: tokens, in: english)
@@ -313,6 +312,8 @@ public struct OfflineCorrector: Sendable {
     private func appendReadings(of token: CorrectionToken, at position: Int, beforeFullStop: Bool,
                                 to options: inout [CorrectionLattice.Option]) {
         let lowered = token.lowered
+        // A diacritic takes a long press: a word typed with one is meant.
+        let typedDiacritic = rules.foldsLetters && token.text.utf8.contains { $0 >= 0x80 }
         func keep(score: Float, word: Int32 = -1) {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true))
         }
@@ -328,7 +329,6 @@ public struct OfflineCorrector: Sendable {
             // takes a long press, so a word typed with one the list lacks ("aiutò", "vœu") is
             // meant: the list's spelling is only its alternative.
             if rules.foldsLetters, !lexicon.isSpelling(token.text.lowercased(), of: index) {
-                let typedDiacritic = token.text.utf8.contains { $0 >= 0x80 }
                 keep(score: typedDiacritic ? lexicon.logProbability[index] : Self.unknownBesideReadingsScore)
                 options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(index)),
                                                         channel: -(typedDiacritic ? Self.realWordPenalty : Self.diacriticSlipCost),
@@ -342,8 +342,7 @@ public struct OfflineCorrector: Sendable {
             // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start;
             // letters without a vowel before a full stop are an abbreviation ("dr."); a word typed
             // with a diacritic, a long press, is meant ("comió" is not "como").
-            let isAbbreviation = beforeFullStop && rules.foldsLetters && !lowered.contains(where: Self.vowels.contains)
-            let typedDiacritic = rules.foldsLetters && token.text.utf8.contains { $0 >= 0x80 }
+            let isAbbreviation = beforeFullStop && rules.foldsLetters && Self.hasNoVowel(lowered)
             if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true, !isAbbreviation, !typedDiacritic {
                 appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
             }
@@ -356,12 +355,7 @@ public struct OfflineCorrector: Sendable {
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         if isAcronym || lowered.count > 24 { return keep(score: Self.unknownScore) }
         let isCapitalised = token.text.utf8.first?.isASCIIUppercase == true && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
-        // A capital inside a word ("gernKuchen") starts a word whose space was missed; one at
-        // either end is a stray capital ("lievelingsspreuK").
-        let text = Array(token.text.utf8)
-        let startsInnerWord = text.count > 2 * Self.minCompoundPartLength
-            && text[Self.minCompoundPartLength...(text.count - Self.minCompoundPartLength)].contains(where: \.isASCIIUppercase)
-        let compound = startsInnerWord ? nil : compoundScore(of: lowered)
+        let compound = compoundScore(of: token)
         if isCapitalised, !(rules.capitalisesNouns && !token.startsSentence) {
             // Perhaps a name ("Rao", "Milly", "Juppe"): it is read as a word only a single slip
             // away, and mid-sentence only when long ("Tueday", "Secutity").
@@ -370,9 +364,9 @@ public struct OfflineCorrector: Sendable {
             options += misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
             return
         }
-        if rules.foldsLetters, token.text.utf8.contains(where: { $0 >= 0x80 }) {
-            // A diacritic takes a long press, so a word typed with one is meant even when the
-            // list lacks it ("pinguïn"): like a name, it is read only as a word one slip away.
+        if typedDiacritic {
+            // A word typed with a diacritic is meant even when the list lacks it ("pinguïn"):
+            // like a name, it is read only as a word one slip away.
             keep(score: Self.nameScore)
             options += misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
             return
@@ -390,14 +384,27 @@ public struct OfflineCorrector: Sendable {
     /// common abbreviations (`km`, `bzw`) stand, and so does any before a `.` (`dr.`).
     private func isRareAbbreviation(_ index: Int, _ lowered: [UInt8]) -> Bool {
         rules.foldsLetters && lowered.count >= 2 && lexicon.logProbability[index] < Self.minAbbreviationLogProbability
-            && !lowered.contains(where: Self.vowels.contains)
+            && Self.hasNoVowel(lowered)
     }
 
-    /// The score of `typed` read as a compound of two words of the list, joined by one of the
-    /// language's links (`Papier|boot`, `lievelings|spreuk` with `s`): as likely as its parts
-    /// together. Nil in a language without compounds, or when no parts fit.
-    private func compoundScore(of typed: [UInt8]) -> Float? {
+    /// Whether the folded `letters` hold no vowel (`km`, `dr`).
+    private static func hasNoVowel(_ letters: [UInt8]) -> Bool {
+        !letters.contains(where: vowels.contains)
+    }
+
+    /// The score of `token`, outside the list, read as a compound of two words of the list,
+    /// joined by one of the language's links (`Papier|boot`, `lievelings|spreuk` with `s`): as
+    /// likely as its parts together. Nil in a language without compounds, when no parts fit,
+    /// or when a capital inside starts a word whose space was missed ("gernKuchen"; one at
+    /// either end is a stray capital: "lievelingsspreuK").
+    private func compoundScore(of token: CorrectionToken) -> Float? {
+        let typed = token.lowered
         guard let links = rules.compoundLinks, typed.count >= 2 * Self.minCompoundPartLength else { return nil }
+        let text = Array(token.text.utf8)
+        if text.count > 2 * Self.minCompoundPartLength,
+           text[Self.minCompoundPartLength...(text.count - Self.minCompoundPartLength)].contains(where: \.isASCIIUppercase) {
+            return nil
+        }
         var best: Float?
         for cut in Self.minCompoundPartLength...(typed.count - Self.minCompoundPartLength) {
             guard let head = lexicon.index(of: typed[cut...]), canJoinCompound(head) else { continue }
@@ -580,7 +587,7 @@ public struct OfflineCorrector: Sendable {
         }
         for cut in 1..<typed.count {
             let left = standalone(typed[..<cut]), right = standalone(typed[cut...])
-            if let left, let right, compound == nil || !areCompoundParts(left, right) { add([left, right], cost: TypoCostModel.spaceSlip) }
+            if let left, let right, compound == nil || !isCompoundCut(cut, of: typed, left, right) { add([left, right], cost: TypoCostModel.spaceSlip) }
             if cut + 1 < typed.count, keyboard.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
                 add([left, right], cost: TypoCostModel.spaceSlip + TypoCostModel.neighbourSubstitution)
             }
@@ -599,11 +606,10 @@ public struct OfflineCorrector: Sendable {
         return options
     }
 
-    /// Whether `left` and `right`, the words on either side of a cut in a typed word, can be a
-    /// compound's parts.
-    private func areCompoundParts(_ left: Int, _ right: Int) -> Bool {
-        lexicon.words[left].utf8.count >= Self.minCompoundPartLength
-            && lexicon.words[right].utf8.count >= Self.minCompoundPartLength && canJoinCompound(left) && canJoinCompound(right)
+    /// Whether `cut` leaves in `typed` two parts, the words `left` and `right`, that can be a
+    /// compound's (`compoundScore`'s rule for a cut without a link).
+    private func isCompoundCut(_ cut: Int, of typed: [UInt8], _ left: Int, _ right: Int) -> Bool {
+        cut >= Self.minCompoundPartLength && typed.count - cut >= Self.minCompoundPartLength && canJoinCompound(left) && canJoinCompound(right)
     }
 
     /// Whether `word` can be part of a compound: function words (`den`, `mit`) are not, so
