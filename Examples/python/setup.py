@@ -41,13 +41,19 @@ def built_library() -> Path:
 
 
 class BuildWithLibrary(build_py):
-    """Copies the library into the built package beside the Python modules."""
+    """Copies the library into the built package beside the Python modules, with the licences
+    of the word lists and word pairs embedded in it (their terms ask for the notice to travel
+    with the binary)."""
 
     def run(self):
         super().run()
         target = Path(self.build_lib) / "storykit" / LIBRARY
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built_library(), target)
+        licences = target.parent / "licenses"
+        licences.mkdir(exist_ok=True)
+        for licence in sorted((REPOSITORY / "Sources").glob("*/**/*.LICENSE")):
+            shutil.copyfile(licence, licences / licence.name)
 
 
 class PlatformWheel(bdist_wheel):

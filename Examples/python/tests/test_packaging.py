@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,8 @@ def test_the_wheel_is_tagged_for_the_platform(installed, tmp_path):
     assert result.returncode == 0, result.stderr[-3000:]
     wheels = [path.name for path in tmp_path.glob("*.whl")]
     assert len(wheels) == 1 and "-py3-none-" in wheels[0] and not wheels[0].endswith("-any.whl"), wheels
+    # The embedded word lists' and word pairs' licences travel with the library.
+    with zipfile.ZipFile(tmp_path / wheels[0]) as wheel:
+        names = set(wheel.namelist())
+        assert {"storykit/licenses/EnglishWordFrequencies.LICENSE", "storykit/licenses/GermanWordFrequencies.LICENSE"} <= names, sorted(names)
+        assert b"Carnegie Mellon University" in wheel.read("storykit/licenses/EnglishWordFrequencies.LICENSE")

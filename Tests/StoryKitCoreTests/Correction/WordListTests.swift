@@ -44,6 +44,16 @@ import Testing
         #expect(pairs.logProbability(of: word("to"), after: word("want")) <= 0)
     }
 
+    /// Everyday pairs that a list of book text's commonest pairs lacked, so that context could
+    /// not tell `a ted scarf` from `a red scarf`.
+    @Test func pairsKnowEverydayPhrases() {
+        for (likely, unlikely) in [(("very", "shy"), ("very", "stay")), (("red", "scarf"), ("ted", "scarf")),
+                                   (("waved", "to"), ("wave", "to")), (("looked", "for"), ("lord", "for"))] {
+            #expect(pairs.logProbability(of: word(likely.1), after: word(likely.0))
+                        > pairs.logProbability(of: word(unlikely.1), after: word(unlikely.0)) + 0.3, "\(likely) \(unlikely)")
+        }
+    }
+
     @Test func candidateSearchFindsSlipsWithTheirCost() {
         let model = TypoCostModel.model(for: .qwerty)
         func cost(_ typed: String, _ meant: String, maxCost: TypoCostModel.Cost = 30) -> TypoCostModel.Cost? {
