@@ -9,12 +9,6 @@ final class WordLexicon: Sendable {
     private let spellings: [Int: [String]]
     /// log10 of each word's relative frequency.
     let logProbability: [Float]
-    /// Each word's corpus count, in the resource's log10 steps.
-    private let countBucket: [UInt8]
-    /// The count each step stands for.
-    private let bucketCount: [Double]
-    /// Sum of all counts.
-    let totalCount: Double
     /// The trie in breadth-first order: node 0 is the root, and the children of node `n` are
     /// side by side in memory from `nodes[n].childStart`, one per letter of
     /// `nodes[n].childLetters`, in alphabetical order.
@@ -94,9 +88,6 @@ final class WordLexicon: Sendable {
         let logTotal = Float(decimalLogarithm(total))
         self.words = words
         self.spellings = spellings
-        self.countBucket = buckets
-        self.bucketCount = bucketCount
-        self.totalCount = total
         self.logProbability = buckets.map { Float($0) / Float(stepsPerDecade) - logTotal }
         // Renumber breadth-first so that each node's children are contiguous.
         var order: [Int32] = [0]
@@ -140,8 +131,8 @@ final class WordLexicon: Sendable {
     }
 
     /// The count that each one-byte step of a resource stands for: step `b` is
-    /// 10^(b / `stepsPerDecade`). The word and word-pair lists share this encoding.
-    static func bucketCounts(stepsPerDecade: Int) -> [Double] {
+    /// 10^(b / `stepsPerDecade`).
+    private static func bucketCounts(stepsPerDecade: Int) -> [Double] {
         (0..<256).map { decimalPower(Double($0) / Double(stepsPerDecade)) }
     }
 
@@ -154,9 +145,6 @@ final class WordLexicon: Sendable {
 
     /// The spellings of word `index`, commonest first.
     func spellings(of index: Int) -> [String] { spellings[index] ?? [words[index]] }
-
-    /// The corpus count of word `index`.
-    func count(of index: Int) -> Double { bucketCount[Int(countBucket[index])] }
 
     /// The index of `word` (lower-case ASCII bytes), or `nil`.
     func index(of word: some Collection<UInt8>) -> Int? {
