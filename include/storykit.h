@@ -565,8 +565,8 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** context of the words around it, so a correctly spelt word that makes no sense there ("te"
 ** for "the", "ted scarf") can be corrected too. Names, acronyms, numbers, URLs, e-mail
 ** addresses, words in other scripts and apostrophe words are left alone. The word lists are
-** loaded once per process, on first use (about 25 ms, 5 MB), and the neighbours of known
-** words are remembered per process (at most 8,192 words).
+** loaded once per process, on first use (English: about 30 ms, 23 MiB), and the neighbours of
+** known words are remembered per process (at most 8,192 words).
 ** ------------------------------------------------------------------------------------------ */
 
 /* The longest text storykit_correct_offline accepts, in bytes. */
@@ -600,7 +600,7 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** language the text is in instead: "es" (or "es-MX", ...) reads it as Spanish; a language
 ** without a word list returns it as typed with that language's issue. A language's word list
 ** is loaded on its first use, once per process (17-121 ms and 4-39 MiB of memory per language
-** on a 2-core Linux machine; English, loaded by the first call, 30 ms and 13 MiB).
+** on a 2-core Linux machine; English, loaded by the first call, 30 ms and 23 MiB).
 **
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
 **               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want
