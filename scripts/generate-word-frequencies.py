@@ -12,10 +12,8 @@ Why these sources (MIT and BSD, from PyPI; their licences are copied next to the
   pocketsphinx's wheel (BSD): 2 million bigrams with back-off weights, where symspellpy's
   bigram list keeps only the 242,000 commonest pairs of book text and so lacks everyday ones
   (`little bird`, `very shy`, `red scarf`, `waved to`); a pair it lacked counted as rare, which
-  told the corrector that `a ted scarf` was as likely as `a red scarf`. The model's binary form
-  is read with pocketsphinx itself, in a throwaway virtual environment; its ARPA writer
-  crashes after the bigrams (on the trigrams), so the script checks that the bigram section
-  is there in full, less at most MAX_LOST_PAIRS lost in the writer's unflushed buffer.
+  told the corrector that `a ted scarf` was as likely as `a red scarf`. The model file is read
+  here directly (`SphinxTrie`): pocketsphinx's own ARPA writer crashes on this model.
 - pyspellchecker's English list (counts from OpenSubtitles) leans American and lacks
   `favourite`, `colour`, `behaviour`. Its words missing from symspellpy's list are added when
   seen at least MIN_ADDED_COUNT times, with counts scaled by the median ratio of the two lists'
@@ -39,6 +37,7 @@ import json
 import math
 import re
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -47,9 +46,7 @@ from pathlib import Path
 
 PACKAGE = "symspellpy==6.10.1"
 LANGUAGE_MODEL_PACKAGE = "pocketsphinx==5.1.1"
-LANGUAGE_MODEL = "en-us/en-us.lm.bin"
-# Bigrams of the language model dropped by the ARPA writer's crash (36 of 2,051,547 with 5.1.1).
-MAX_LOST_PAIRS = 100
+LANGUAGE_MODEL = "pocketsphinx/model/en-us/en-us.lm.bin"
 # A pair is kept when its probability differs from the back-off estimate (the first word's
 # back-off weight times the second word's own probability) by at least this many decades: the
 # rest say nothing the words' own frequencies do not, and would only cost memory.
@@ -151,50 +148,81 @@ def pair_list(counts: dict[str, int], pairs: dict[str, dict[str, float]], backof
     return text
 
 
-def language_model_arpa(folder: str) -> Path:
-    """The language model in ARPA text, written by pocketsphinx in a virtual environment of its own."""
-    environment = Path(folder) / "language-model-environment"
-    subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True)
-    python = environment / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", LANGUAGE_MODEL_PACKAGE], check=True)
-    arpa = Path(folder) / "en-us.arpa"
-    # The writer crashes after the bigrams; the check below decides whether what it wrote is enough.
-    subprocess.run([str(python), "-c", (
-        "import sys, pocketsphinx as p\n"
-        f"m = p.NGramModel(p.Config(), p.LogMath(), p.get_model_path() + '/{LANGUAGE_MODEL}')\n"
-        "m.write(sys.argv[1], p.NGramModel.str_to_type('arpa'))"), str(arpa)], check=False)
-    return arpa
+class SphinxTrie:
+    """A CMU Sphinx trigram model in its binary trie form ("Trie Language Model"), read with
+    no Sphinx code: a header, the n-gram counts, 16-bit quantisation tables, the unigrams,
+    then bit-packed bigram and trigram arrays and the words. The trie is keyed from the last
+    word back: a unigram's children are the words that come before it. Scores are natural
+    log-math values in base 1.0001."""
+
+    HEADER = b"Trie Language Model"
+    LOG_BASE = math.log10(1.0001)
+    QUANTISED_16 = 1
+
+    def __init__(self, data: bytes):
+        if not data.startswith(self.HEADER):
+            sys.exit("the language model is not a Sphinx trie")
+        position = len(self.HEADER)
+        order = data[position]
+        position += 1
+        self.counts = struct.unpack_from(f"<{order}I", data, position)
+        position += 4 * order
+        if order != 3 or struct.unpack_from("<i", data, position)[0] != self.QUANTISED_16:
+            sys.exit(f"the language model has order {order} or a quantisation this script does not read")
+        position += 4
+        table = 1 << 16
+        self.pair_probability = struct.unpack_from(f"<{table}f", data, position)
+        self.pair_backoff = struct.unpack_from(f"<{table}f", data, position + 4 * table)
+        position += 3 * 4 * table  # the trigram table follows; the bigrams alone are read
+        words = self.counts[0]
+        self.unigrams = [struct.unpack_from("<ffI", data, position + 12 * word) for word in range(words + 1)]
+        position += 12 * (words + 1)
+        self.word_bits = words.bit_length()
+        self.next_bits = self.counts[2].bit_length()
+        self.pair_bits = self.word_bits + 32 + self.next_bits
+        self.pairs_at = position
+        triple_bits = self.word_bits + 16
+        position += ((1 + self.counts[1]) * self.pair_bits + 7) // 8 + 8
+        position += ((1 + self.counts[2]) * triple_bits + 7) // 8 + 8
+        size = struct.unpack_from("<I", data, position)[0]
+        self.words = [word.decode("utf-8") for word in data[position + 4:position + 4 + size].split(b"\0")[:words]]
+        if len(self.words) != words:
+            sys.exit(f"the language model names {len(self.words)} words, not {words}")
+        self.data = data
+
+    def bits(self, offset: int, count: int) -> int:
+        start = self.pairs_at + (offset >> 3)
+        return int.from_bytes(self.data[start:start + 8], "little") >> (offset & 7) & ((1 << count) - 1)
+
+    def unigram(self, word: int) -> tuple[float, float]:
+        """log10 P(word) and log10 of its back-off weight."""
+        probability, backoff, _ = self.unigrams[word]
+        return probability * self.LOG_BASE, backoff * self.LOG_BASE
+
+    def bigrams(self):
+        """(first, second, log10 P(second | first)) for every bigram, by word index."""
+        for second in range(self.counts[0]):
+            for entry in range(self.unigrams[second][2], self.unigrams[second + 1][2]):
+                offset = entry * self.pair_bits
+                first = self.bits(offset, self.word_bits)
+                quantised = self.bits(offset + self.word_bits, 32)
+                yield first, second, self.pair_probability[quantised >> 16] * self.LOG_BASE
 
 
-def language_model_pairs(arpa: str, counts: dict[str, int]) -> tuple[dict[str, dict[str, float]], dict[str, float], int]:
+def language_model_pairs(model: SphinxTrie, counts: dict[str, int]) -> tuple[dict[str, dict[str, float]], dict[str, float], int]:
     """log10 P(second | first) for the model's bigrams whose two words are in `counts` and that
     differ from the back-off estimate; the log10 back-off weight of each word of `counts` the
     model knows; and how many bigrams the model has."""
-    declared: dict[int, int] = {}
-    unigram: dict[str, float] = {}
-    backoff: dict[str, float] = {}
-    bigrams: list[tuple[str, str, float]] = []
-    section = 0
-    for line in arpa.splitlines():
-        if match := re.fullmatch(r"ngram (\d)=(\d+)", line):
-            declared[int(match[1])] = int(match[2])
-        elif match := re.fullmatch(r"\\(\d)-grams:", line):
-            section = int(match[1])
-        elif section == 1 and (fields := line.split("\t")) and len(fields) >= 2:
-            unigram[fields[1]] = float(fields[0])
-            backoff[fields[1]] = float(fields[2]) if len(fields) > 2 else 0.0
-        elif section == 2 and (fields := line.split("\t")) and len(fields) >= 3 and re.fullmatch(r"-?\d+\.\d+", fields[0]):
-            bigrams.append((fields[1], fields[2], float(fields[0])))
-        elif section > 2:
-            break
-    if len(unigram) != declared.get(1) or declared.get(2, 0) - len(bigrams) > MAX_LOST_PAIRS:
-        sys.exit(f"the language model's ARPA text is incomplete: {len(unigram)} of {declared.get(1)} words, "
-                 f"{len(bigrams)} of {declared.get(2)} pairs")
+    unigram = [model.unigram(word) for word in range(len(model.words))]
     pairs: dict[str, dict[str, float]] = {}
-    for first, second, probability in bigrams:
-        if first in counts and second in counts and abs(probability - (backoff[first] + unigram[second])) >= MIN_PAIR_DIFFERENCE:
-            pairs.setdefault(first, {})[second] = probability
-    return pairs, {word: weight for word, weight in backoff.items() if word in counts}, len(bigrams)
+    total = 0
+    for first, second, probability in model.bigrams():
+        total += 1
+        first_word, second_word = model.words[first], model.words[second]
+        if first_word in counts and second_word in counts and abs(probability - (unigram[first][1] + unigram[second][0])) >= MIN_PAIR_DIFFERENCE:
+            pairs.setdefault(first_word, {})[second_word] = probability
+    backoff = {word: unigram[index][1] for index, word in enumerate(model.words) if word in counts}
+    return pairs, backoff, total
 
 
 def swift_file(name: str, summary: str, constants: str, body: str) -> str:
@@ -258,7 +286,7 @@ def main() -> None:
             added_licence_text = licence_of(archive)
         with downloaded(LANGUAGE_MODEL_PACKAGE, folder) as archive:
             model_licence_text = licence_of(archive)
-        arpa = language_model_arpa(folder).read_text(encoding="utf-8", errors="replace")
+            model = SphinxTrie(archive.read(LANGUAGE_MODEL))
     counts: dict[str, int] = {}
     for line in words_text.splitlines():
         parts = line.split()
@@ -266,7 +294,7 @@ def main() -> None:
             counts[parts[0]] = int(parts[1])
     added = added_words(counts, extra)
     counts.update(added)
-    pairs, backoff, model_pairs = language_model_pairs(arpa, counts)
+    pairs, backoff, model_pairs = language_model_pairs(model, counts)
     pair_count = sum(len(seconds) for seconds in pairs.values())
     variants = spelling_variants(counts)
 
@@ -312,7 +340,7 @@ def main() -> None:
         f"(https://pypi.org/project/pyspellchecker/), file {ADDED_WORDS}, under this licence:\n\n" + added_licence_text
         + f"\n\nThe word-pair probabilities and back-off weights in EnglishWordPairs.swift come from CMU\n"
         f"Sphinx's US English language model in {LANGUAGE_MODEL_PACKAGE}\n"
-        f"(https://pypi.org/project/pocketsphinx/), file pocketsphinx/model/{LANGUAGE_MODEL}, under this licence:\n\n"
+        f"(https://pypi.org/project/pocketsphinx/), file {LANGUAGE_MODEL}, under this licence:\n\n"
         + model_licence_text,
         encoding="utf-8")
     print(f"{len(counts)} words ({len(added)} added; {len(words_swift.encode()) // 1024} KiB), {pair_count} pairs "
