@@ -582,9 +582,9 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **                  next word calls for it, single spaces, final punctuation, and the "spelling"
 **                  option. Never a different word. Left out when it equals "direct";
 **   "alternative"  the next likeliest whole reading with different words (a slip between two
-**                  words, "went"/"want"), written refined; only when it is at most 2.5 (log10)
-**                  less likely than the best reading (1 in the languages other than English,
-**                  which have no word pairs), 0.3 when it changes a correctly typed word.
+**                  words, "went"/"want"), written refined; only when it is at most 1 (log10)
+**                  less likely than the best reading, 0.3 when it changes a correctly typed
+**                  word.
 ** Fewer than three versions is a normal outcome: "issues" then holds {"code":"count",...}.
 ** A correctly typed word is never changed unless the words around it make another far likelier.
 ** Languages: English, Spanish, French, German, Italian, Portuguese and Dutch are read, each

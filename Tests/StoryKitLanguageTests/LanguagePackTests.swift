@@ -123,7 +123,6 @@ import Testing
         // "passion" is a word from "masion" too, but far less likely than "maison".
         let versions = try OfflineCorrector(language: LanguageTag("fr"), packs: Self.packs).correct("je veux aller a la masion").variations
         #expect(versions.variations.map(\.kind) == [.direct, .refined], "\(versions.variations.map(\.text))")
-        #expect(OfflineCorrector.unpairedAlternativeMargin < OfflineCorrector.alternativeMargin)
     }
 
     @Test func anElidedWordIsKeptAndTheWordAfterItRead() throws {

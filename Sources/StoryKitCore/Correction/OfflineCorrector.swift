@@ -20,8 +20,7 @@
 /// - `alternative`: the next likeliest whole reading that uses different words (a slip that
 ///   lands between two words, a real word typed for another such as `went`/`want`), written
 ///   refined, offered only when it is at most `alternativeMargin` (log10) less likely than the
-///   best reading (`unpairedAlternativeMargin` in a language without word pairs), or
-///   `realWordAlternativeMargin` when it changes a word typed correctly.
+///   best reading, or `realWordAlternativeMargin` when it changes a word typed correctly.
 /// So a correction holds one, two or three versions; fewer than three is a normal outcome and
 /// the set says why with a `count` issue. The corrector reads the languages of its `packs`
 /// (English alone by default; `LanguagePack` lists the others and their limits): a language
@@ -51,10 +50,10 @@ public struct OfflineCorrector: Sendable {
     public let language: LanguageTag?
     /// The languages this corrector reads. Text in another language comes back as typed.
     public let packs: [LanguagePack]
-    /// How much less likely (log10) than the best reading an alternative may be.
-    public static let alternativeMargin: Float = 2.5
-    /// How much less likely (log10) an alternative may be in a language without word pairs.
-    public static let unpairedAlternativeMargin: Float = 1
+    /// How much less likely (log10) than the best reading an alternative may be: a tenth as
+    /// likely. A looser margin mostly adds readings nobody meant, which a tremor user can tap
+    /// by mistake.
+    public static let alternativeMargin: Float = 1
     /// The same for an alternative that reads a correctly typed word as another word: most
     /// typed words are meant as typed, so such a reading needs strong support.
     public static let realWordAlternativeMargin: Float = 0.3
@@ -678,13 +677,10 @@ public struct OfflineCorrector: Sendable {
             let option = lattice.options[index]
             if option.isIdentity, option.words[0] >= 0 { keptAsWord[option.start] = true }
         }
-        // Without word pairs a second reading rests on word frequencies alone: only a close one
-        // is worth offering.
-        let alternativeMargin = wordPairs.hasPairs ? Self.alternativeMargin : Self.unpairedAlternativeMargin
         var candidates: [(option: Int, loss: Float)] = []
         for index in lattice.options.indices where !onBest[index] {
             let loss = bestScore - lattice.bestScore(through: index)
-            if loss <= alternativeMargin { candidates.append((index, loss)) }
+            if loss <= Self.alternativeMargin { candidates.append((index, loss)) }
         }
         candidates.sort { $0.loss < $1.loss || ($0.loss == $1.loss && $0.option < $1.option) }
         let bestWords = CorrectionRenderer.wordKey(renderer.text(along: best, refined: true))
