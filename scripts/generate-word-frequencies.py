@@ -94,12 +94,12 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "Sources" / "StoryKitCore" / "Correction"
 STEPS_PER_DECADE = 8
 # Word counts run from 10^4 to 10^11 (buckets 32-89); a pair's conditional probability is kept
-# as round(-log10(p) x 8), capped at 80, and a back-off weight as round((log10(w) + 4) x 8);
+# as round(-log10(p) x 8), capped at 10 decades, and a back-off weight as round((log10(w) + 4) x 8);
 # every character used is printable ASCII above "#", so the raw string literal needs no escapes.
 WORD_BUCKET_BASE = 0x20
 PREFIX_BASE = 0x30
 PAIR_BUCKET_BASE = 0x24
-MAX_PAIR_BUCKET = 80
+MAX_PAIR_DECADES = 10
 BACKOFF_BASE = 0x24
 BACKOFF_OFFSET = 4
 INDEX_BASE = 0x3F
@@ -111,10 +111,15 @@ def encode_index(index: int) -> str:
     return "".join(chr(INDEX_BASE + (index >> (6 * shift) & 63)) for shift in reversed(range(INDEX_DIGITS)))
 
 
-def bucket(count: int, base: int) -> str:
-    character = chr(base + round(math.log10(count) * STEPS_PER_DECADE))
-    assert "#" < character <= "~", count
+def step(decades: float, base: int) -> str:
+    """`decades` in steps of 1/STEPS_PER_DECADE decade, as one printable character."""
+    character = chr(base + round(decades * STEPS_PER_DECADE))
+    assert "#" < character <= "~", decades
     return character
+
+
+def bucket(count: int, base: int) -> str:
+    return step(math.log10(count), base)
 
 
 def word_list(counts: dict[str, int]) -> str:
@@ -138,22 +143,19 @@ def pair_list(counts: dict[str, int], pairs: dict[str, dict[str, float]], backof
     lines = []
     for first in sorted(index[word] for word in backoff):
         word = words[first]
-        weight = chr(BACKOFF_BASE + max(0, round((backoff[word] + BACKOFF_OFFSET) * STEPS_PER_DECADE)))
+        weight = step(max(backoff[word], -BACKOFF_OFFSET) + BACKOFF_OFFSET, BACKOFF_BASE)
         entries = sorted((index[second], probability) for second, probability in pairs.get(word, {}).items())
         lines.append(encode_index(first) + weight + "".join(
-            chr(PAIR_BUCKET_BASE + min(MAX_PAIR_BUCKET, round(-probability * STEPS_PER_DECADE))) + encode_index(second)
-            for second, probability in entries))
-    text = "\n".join(lines)
-    assert all("#" < character <= "~" for character in text.replace("\n", ""))
-    return text
+            step(min(-probability, MAX_PAIR_DECADES), PAIR_BUCKET_BASE) + encode_index(second) for second, probability in entries))
+    return "\n".join(lines)
 
 
 class SphinxTrie:
     """A CMU Sphinx trigram model in its binary trie form ("Trie Language Model"), read with
     no Sphinx code: a header, the n-gram counts, 16-bit quantisation tables, the unigrams,
     then bit-packed bigram and trigram arrays and the words. The trie is keyed from the last
-    word back: a unigram's children are the words that come before it. Scores are natural
-    log-math values in base 1.0001."""
+    word back: a unigram's children are the words that come before it. Scores are logarithms
+    in base 1.0001. Only the unigrams and bigrams are read."""
 
     HEADER = b"Trie Language Model"
     LOG_BASE = math.log10(1.0001)
@@ -172,8 +174,7 @@ class SphinxTrie:
         position += 4
         table = 1 << 16
         self.pair_probability = struct.unpack_from(f"<{table}f", data, position)
-        self.pair_backoff = struct.unpack_from(f"<{table}f", data, position + 4 * table)
-        position += 3 * 4 * table  # the trigram table follows; the bigrams alone are read
+        position += 3 * 4 * table  # the bigrams' back-off and the trigrams' probability tables follow
         words = self.counts[0]
         self.unigrams = [struct.unpack_from("<ffI", data, position + 12 * word) for word in range(words + 1)]
         position += 12 * (words + 1)
@@ -313,7 +314,7 @@ def main() -> None:
 /// that the language model knows ({len(backoff)}): its index ({INDEX_DIGITS} characters, 6 bits each, code minus {INDEX_BASE},
 /// most significant first), its back-off weight (code minus {BACKOFF_BASE} is round((log10(weight) + {BACKOFF_OFFSET}) x {STEPS_PER_DECADE})),
 /// then for each second word the model lists a probability character (code minus {PAIR_BUCKET_BASE} is
-/// round(-log10(P(second | first)) x {STEPS_PER_DECADE}), at most {MAX_PAIR_BUCKET}) and the word's index. A pair not listed has the
+/// round(-log10(P(second | first)) x {STEPS_PER_DECADE}), at most {MAX_PAIR_DECADES * STEPS_PER_DECADE}) and the word's index. A pair not listed has the
 /// first word's back-off weight times the second word's frequency in the word list. From CMU
 /// Sphinx's US English model ({model_pairs} bigrams): the {pair_count} whose words are both in the list and
 /// whose probability differs from the model's own back-off estimate by {MIN_PAIR_DIFFERENCE} decades or more.""",

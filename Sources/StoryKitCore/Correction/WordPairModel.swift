@@ -46,11 +46,14 @@ final class WordPairModel: Sendable {
     init(lexicon: WordLexicon, resource: String, count: Int, encoding: Encoding) {
         self.lexicon = lexicon
         let wordCount = lexicon.words.count
-        var start = [Int32](repeating: 0, count: wordCount + 1)
+        // A model without pairs keeps no per-word tables: a language pack's list has up to
+        // 400,000 words.
+        let firstWords = resource.isEmpty ? 0 : wordCount
+        var start = [Int32](repeating: 0, count: firstWords + 1)
         var second: [Int32] = [], buckets: [UInt8] = []
         second.reserveCapacity(count)
         buckets.reserveCapacity(count)
-        var logBackoff = [Float](repeating: 0, count: wordCount)
+        var logBackoff = [Float](repeating: 0, count: firstWords)
         var wellFormed = true
         var resource = resource
         resource.withUTF8 { bytes in
@@ -79,7 +82,7 @@ final class WordPairModel: Sendable {
         }
         precondition(wellFormed && second.count == count && second.allSatisfy { $0 < wordCount },
                      "malformed embedded word pair list")
-        for word in 0..<wordCount { start[word + 1] += start[word] }
+        for word in 0..<firstWords { start[word + 1] += start[word] }
         self.start = start
         self.second = second
         self.negatedLogConditional = buckets
