@@ -256,6 +256,12 @@ public struct OfflineCorrector: Sendable {
     /// than "ale chemist" without a space.
     private static let rareSplitPartLogProbability: Float = -5
     private static let rareSplitPartPenalty: Float = 1
+    /// What a typed word split into two words with a slip in each costs more than its slips:
+    /// cheaper, such splits beat the misspelling of one long word ("nesseccary" as "jesse
+    /// carry", "arraies" as "area is").
+    private static let twoSlipSplitPenalty: Float = 3
+    /// The shortest part of a typed word read as a word with a slip beside another such part.
+    private static let minSlippedSplitPartLength = 3
     /// The last letters of plurals and verb forms ("s", "d", "ing", "e" of a verb's stem).
     private static let inflectionEndings: [UInt8] = Array("sdge".utf8)
     /// What it costs more to read an unknown word with another ending: word frequencies
@@ -563,9 +569,9 @@ public struct OfflineCorrector: Sendable {
 
     /// Readings of one typed word as several: a missed space ("iwant"), a space bar slip onto
     /// a bottom-row letter ("iwantbto"), and, when `withSlips`, the readings that need two
-    /// slips: a missed space with a slip in one of the two words ("fogrow" as "to grow") and
-    /// two missed spaces ("arrivedthismorning"). A word read as a `compound` is not cut into
-    /// its parts.
+    /// slips or more: a missed space with a slip in one of the two words ("fogrow" as "to
+    /// grow") or in both ("littkedpg" as "little dog"), and two missed spaces
+    /// ("arrivedthismorning"). A word read as a `compound` is not cut into its parts.
     private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool, compound: Float?) -> [CorrectionLattice.Option] {
         guard typed.count >= 3 else { return [] }
         var options: [CorrectionLattice.Option] = []
@@ -584,6 +590,19 @@ public struct OfflineCorrector: Sendable {
                 add(keptFirst ? [kept, candidate.word] : [candidate.word, kept], cost: TypoCostModel.spaceSlip + candidate.cost, penalty: penalty)
             }
         }
+        // A missed space with a slip on each side ("littkedpg" as "little dog"): the dearest
+        // split, searched only where neither part is a word, and in English only: the other
+        // languages' web word lists hold so many short rare words that it mostly finds noise
+        // (Dutch reads "forgot" as "fort tot").
+        func addSlipReadingsOfBothParts(cut: Int) {
+            let lefts = lexicon.candidates(for: Array(typed[..<cut]), maxCost: Self.singleSlipCost, model: model)
+            guard !lefts.isEmpty else { return }
+            for right in lexicon.candidates(for: Array(typed[cut...]), maxCost: Self.singleSlipCost, model: model) {
+                for left in lefts {
+                    add([left.word, right.word], cost: TypoCostModel.spaceSlip + left.cost + right.cost, penalty: Self.twoSlipSplitPenalty)
+                }
+            }
+        }
         for cut in 1..<typed.count {
             let left = standalone(typed[..<cut]), right = standalone(typed[cut...])
             if let left, let right, compound == nil || !isCompoundCut(cut, of: typed, left, right) { add([left, right], cost: TypoCostModel.spaceSlip) }
@@ -593,6 +612,10 @@ public struct OfflineCorrector: Sendable {
             if withSlips, typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
                 if let left { addSlipReadings(of: typed[cut...], typedAs: right, beside: left, keptFirst: true) }
                 if let right { addSlipReadings(of: typed[..<cut], typedAs: left, beside: right, keptFirst: false) }
+            }
+            if withSlips, rules.isEnglish, left == nil, right == nil, cut >= Self.minSlippedSplitPartLength,
+               typed.count - cut >= Self.minSlippedSplitPartLength {
+                addSlipReadingsOfBothParts(cut: cut)
             }
             if withSlips, typed.count >= 7, let left {
                 for second in (cut + 1)..<typed.count {

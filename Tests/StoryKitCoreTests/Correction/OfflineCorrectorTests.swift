@@ -40,6 +40,14 @@ import Testing
         #expect(grow.corrected == "to grow")
     }
 
+    @Test func readsAMissedSpaceWithASlipOnEachSide() throws {
+        #expect(try texts("a littkedpg barked at the cat").first == "a little dog barked at the cat")
+        #expect(try texts("the quivkbrpwn fox").first == "the quick brown fox")
+        // A long word misspelt is not two words each a slip away ("jesse carry", "area is").
+        #expect(try texts("nesseccary").allSatisfy { !$0.contains(" ") })
+        #expect(try texts("arraies").first == "arrays")
+    }
+
     @Test func refinedKeepsAMarkCarriedByASpace() throws {
         // U+06D7 after a space belongs to the space's character; tidying the space lost it.
         let versions = try texts("Please pick \u{6D7}bread on two")
