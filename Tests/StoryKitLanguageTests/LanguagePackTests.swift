@@ -43,6 +43,22 @@ import Testing
     }
 
     @Test(arguments: [
+        // `met` and `zou` are Dutch, but `Zou` here is a name.
+        ("I met Zou todya", "I met Zou today"),
+        // `im` is German, and English without its apostrophe.
+        ("im going hmoe", "I'm going home"),
+        ("yes im sure", "yes I'm sure"),
+    ])
+    func englishWithForeignLookingWordsStaysEnglish(_ typed: String, _ expected: String) throws {
+        #expect(try direct(typed) == expected)
+    }
+
+    @Test(arguments: [("nl", "Ik zou graag gaan"), ("de", "Was ist das"), ("es", "No es nada"), ("it", "Non lo so")])
+    func aShortSentenceInAPackedLanguageIsReadInIt(_ language: String, _ sentence: String) throws {
+        #expect(try direct(sentence) == direct(sentence, language))
+    }
+
+    @Test(arguments: [
         // A skipped diacritic is a cheap slip.
         ("es", "manana vamos a la plaza", "mañana vamos a la plaza"),
         ("es", "el nino come una manzana", "el niño come una manzana"),

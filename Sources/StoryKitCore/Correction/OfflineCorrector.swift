@@ -153,7 +153,8 @@ public struct OfflineCorrector: Sendable {
     /// The language of `text` (`tokens` as English splits it), told from its common words and
     /// letters (`ForeignText`); between the languages of `packs` they hint at, the one whose
     /// word list finds the words likeliest, which must be clearly likelier than English's
-    /// unless the signs settled that the text is not English. Text whose words English finds
+    /// unless the signs settled that the text is not English, and never less likely (names
+    /// left out: `meanLogProbability`). Text whose words English finds
     /// likely loads no other pack; text English finds unlikely asks every pack; other text
     /// loads the packs of the languages it shows signs of.
     private func toldLanguage(of text: String, _ tokens: [CorrectionToken]) -> String {
@@ -162,7 +163,7 @@ public struct OfflineCorrector: Sendable {
         if let language = judgement.language, !packs.contains(where: { $0.language.language == language }) { return language }
         let fallback = judgement.language ?? (packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language)
         guard tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
-        let englishLikelihood = Self.meanLogProbability(of: tokens, in: english)
+        let englishLikelihood = Self.meanLogProbability(of: tokens, in: english, english: english, readsContractions: true)
         // Words English finds likely are English, whatever few signs they hold ("die", "son").
         if judgement.language == nil, englishLikelihood >= Self.likelyEnglishLogProbability { return fallback }
         // Signs are few in a short or mistyped sentence (none in "Hoe laat begint de film?"),
@@ -173,21 +174,41 @@ public struct OfflineCorrector: Sendable {
             : judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
         var best: (language: String, likelihood: Float)?
         for candidate in candidates {
-            let likelihood = Self.meanLogProbability(of: CorrectionToken.tokenize(text, rules: candidate.rules), in: candidate.words.lexicon)
+            let likelihood = Self.meanLogProbability(of: CorrectionToken.tokenize(text, rules: candidate.rules), in: candidate.words.lexicon,
+                                                     english: english, readsContractions: false)
             if likelihood > best?.likelihood ?? -.infinity { best = (candidate.language.language, likelihood) }
         }
-        guard let best, judgement.language != nil || best.likelihood >= englishLikelihood + Self.likelihoodMargin else { return fallback }
+        guard let best else { return fallback }
+        // Signs mislead in a short English sentence with a name ("I met Zou today": `met` and
+        // `zou` are Dutch words): a language whose list finds the words less likely than
+        // English's does not overrule English.
+        if judgement.language != nil, best.likelihood < englishLikelihood,
+           packs.contains(where: { $0.rules.isEnglish }) {
+            return "en"
+        }
+        guard judgement.language != nil || best.likelihood >= englishLikelihood + Self.likelihoodMargin else { return fallback }
         return best.language
     }
 
     /// The mean log10 probability of the words of `tokens` under `lexicon`'s frequencies, a word
     /// it lacks counting as `unknownWordLogProbability`: a list that holds a language's words
     /// only as rare borrowings (Spanish web text's `chegar`) scores that language's text low.
-    private static func meanLogProbability(of tokens: [CorrectionToken], in lexicon: WordLexicon) -> Float {
+    /// A capitalised word inside a sentence that the `english` list lacks is a name, which
+    /// tells no language ("I met Zou today" is English although `zou` is a Dutch word); with
+    /// `readsContractions`, an English contraction typed without its apostrophe counts as one
+    /// (`im` is "I'm", not the German `im`).
+    private static func meanLogProbability(of tokens: [CorrectionToken], in lexicon: WordLexicon, english: WordLexicon,
+                                           readsContractions: Bool) -> Float {
         var total: Float = 0, words = 0
         for token in tokens where token.kind == .word {
+            if !token.startsSentence, token.text.utf8.first?.isASCIIUppercase == true, english.index(of: token.lowered) == nil { continue }
             words += 1
-            total += lexicon.index(of: token.lowered).map { max(lexicon.logProbability[$0], unknownWordLogProbability) } ?? unknownWordLogProbability
+            var logProbability = lexicon.index(of: token.lowered).map { max(lexicon.logProbability[$0], unknownWordLogProbability) }
+                ?? unknownWordLogProbability
+            if readsContractions, Contractions.english(spelling: token.lowered) != nil {
+                logProbability = max(logProbability, contractionScore)
+            }
+            total += logProbability
         }
         return words == 0 ? unknownWordLogProbability : total / Float(words)
     }
