@@ -556,9 +556,10 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** Offline correction
 **
 ** A keyboard-aware corrector for text typed with a tremor, with no model, no network and no
-** key: a noisy channel over embedded English word frequencies (83,146 words, from symspellpy's
-** and pyspellchecker's MIT-licensed lists; British and American spellings are both words),
-** how likely each word is after another (1,657,753 word pairs with back-off weights, from CMU
+** key: a noisy channel over embedded English word frequencies (102,278 words, from symspellpy's
+** and pyspellchecker's MIT-licensed lists, with the rarer words of SCOWL's spell-checking lists;
+** British and American spellings are both words),
+** how likely each word is after another (1,659,134 word pairs with back-off weights, from CMU
 ** Sphinx's BSD-licensed US English language model) and a model of tremor slips on
 ** a touch keyboard (neighbouring keys, doubled presses, dropped, extra and swapped letters,
 ** missed or extra spaces, stray capitals). Every reading of every word is weighed in the

@@ -19,8 +19,10 @@ Then, for StoryKit's versions: the share of sentences whose intended text is amo
 offered, versions per sentence, the share where refined has more wrong words than direct, and
 the correctly typed words each version changes; and a clean-sentence run
 (Tests/Fixtures/Correction/clean-sentences.txt): how often each version changes a word of a
-correctly typed sentence; and sentences in other languages (Tests/Fixtures/Correction/
-other-languages.txt): how many come back as typed.
+correctly typed sentence; correctly spelt rare words (Tests/Fixtures/Correction/rare-words.txt,
+a sample of SCOWL's words that neither frequency list has): how many each corrector changes;
+and sentences in other languages (Tests/Fixtures/Correction/other-languages.txt): how many
+come back as typed.
 Words are compared after aligning the output with the clean sentence (difflib), as typed:
 case and attached punctuation count. The peers correct word by word and are given the same
 courtesy StoryKit gives itself: words they know are kept, and a capital first letter is kept.
@@ -46,6 +48,7 @@ FIXTURES = HERE.parents[1] / "Tests" / "Fixtures" / "Correction"
 CORPUS = FIXTURES / "tremor-corpus.json"
 MISSPELLINGS = FIXTURES / "real-misspellings.json"
 CLEAN = FIXTURES / "clean-sentences.txt"
+RARE_WORDS = FIXTURES / "rare-words.txt"
 OTHER_LANGUAGES = FIXTURES / "other-languages.txt"
 LANGUAGE_CORPORA = FIXTURES / "language-corpora.json"
 WORD = re.compile(r"[A-Za-z]+")
@@ -235,6 +238,15 @@ def report_clean_run(sentences: list[str], correctors: dict) -> None:
         print(f"  {name:<21} changes a word in {changed:>3} ({changed / len(sentences):.1%})")
 
 
+def report_rare_words(correctors: dict) -> None:
+    """Correctly spelt rare words, typed alone: how many each corrector changes."""
+    rare_words = [line for line in RARE_WORDS.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    print(f"\nRare words (Tests/Fixtures/Correction/rare-words.txt): {len(rare_words)} correctly spelt words typed alone; share changed")
+    for name, correct in correctors.items():
+        changed = [word for word in rare_words if correct(word) != word]
+        print(f"  {name:<28} {len(changed) / len(rare_words):>6.1%}" + (f"; e.g. {changed[0]} -> {correct(changed[0])}" if changed else ""))
+
+
 def misspelling_cases(held_out: bool) -> list[dict]:
     cases = json.loads(MISSPELLINGS.read_text(encoding="utf-8"))["cases"]
     return [{"clean": case["intended"], "typed": case["typed"], "mistyped": [0]} for case in cases if case["heldOut"] == held_out]
@@ -316,6 +328,7 @@ def main() -> None:
 
     sentences = [line for line in CLEAN.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     report_clean_run(sentences, peers)
+    report_rare_words(correctors)
     report_other_languages(peers)
     report_languages(rounds)
 

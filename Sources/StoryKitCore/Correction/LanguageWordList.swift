@@ -34,7 +34,8 @@ public final class LanguageWordList: Sendable {
     /// How many words the list holds (spellings that differ only by diacritics count once).
     public var wordCount: Int { lexicon.words.count }
 
-    /// English: symspellpy's words with pyspellchecker's American spellings, and the word pairs
-    /// of CMU Sphinx's US English language model (see `scripts/generate-word-frequencies.py`).
+    /// English: symspellpy's words with pyspellchecker's American spellings and SCOWL's rarer
+    /// words (inflections, recent words), and the word pairs of CMU Sphinx's US English language
+    /// model (see `scripts/generate-word-frequencies.py`).
     static let english = LanguageWordList(lexicon: .english, pairs: .english, variants: .english)
 }

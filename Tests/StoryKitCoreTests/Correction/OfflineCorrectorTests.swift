@@ -221,6 +221,24 @@ import Testing
         }
     }
 
+    @Test func leavesRareCorrectWordsAlone() throws {
+        // Inflections and recent words ("brayed", "emoji") that the frequency lists lack: SCOWL's.
+        let rareWords = try Fixtures.text("Correction/rare-words.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        #expect(rareWords.count == 400)
+        let changed = try rareWords.filter { try texts($0).first != $0 }
+        // A rare word one slip from a far commoner one may still be read as it ("natters").
+        #expect(changed.count <= rareWords.count / 20, "\(changed)")
+        for sentence in ["The donkey brayed loudly", "She sent me an emoji", "He swiveled in his chair"] {
+            #expect(try texts(sentence).first == sentence)
+        }
+    }
+
+    @Test(arguments: ["yay we won the game", "lol that was funny", "idk what to do", "omg really", "pls call me back",
+                      "the vlogger filmed everything"])
+    func keepsWordsTypedInMessages(_ sentence: String) throws {
+        #expect(try texts(sentence).first == sentence)
+    }
+
     @Test(arguments: ["favorite", "favourite", "color", "colour", "theater", "theatre", "gray", "grey", "organize",
                       "organise", "traveled", "travelled", "behavior", "behaviour", "neighbors", "jewelry", "mom"])
     func keepsBritishAndAmericanSpellings(_ word: String) throws {
