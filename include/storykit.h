@@ -566,7 +566,7 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** context of the words around it, so a correctly spelt word that makes no sense there ("te"
 ** for "the", "ted scarf") can be corrected too. Names, acronyms, numbers, URLs, e-mail
 ** addresses, words in other scripts and apostrophe words are left alone. The word lists are
-** loaded once per process, on first use (English: about 30 ms, 23 MiB), and the neighbours of
+** loaded once per process, on first use (English: about 35 ms, 24 MiB), and the neighbours of
 ** known words are remembered per process (at most 8,192 words).
 ** ------------------------------------------------------------------------------------------ */
 
@@ -601,7 +601,7 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** language the text is in instead: "es" (or "es-MX", ...) reads it as Spanish; a language
 ** without a word list returns it as typed with that language's issue. A language's word list
 ** is loaded on its first use, once per process (17-121 ms and 4-39 MiB of memory per language
-** on a 2-core Linux machine; English, loaded by the first call, 30 ms and 23 MiB).
+** on a 2-core Linux machine; English, loaded by the first call, 35 ms and 24 MiB).
 **
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
 **               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want
