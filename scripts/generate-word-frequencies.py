@@ -71,8 +71,9 @@ SCOWL_LISTS = ("english-words", "american-words", "british-words")
 SCOWL_MAX_SIZE = 60
 # Words people type every day in messages that no list above has (books rarely print them, and
 # subtitles spell them out): without them "yay" was read as "gay", "lol" as "look", "pls" as
-# "plus". Added at the median count of symspellpy's list: common enough that a slip to a
-# commoner word one key away does not take them. "thx" is left out: it is also a slip of "the",
+# "plus". Added at the count of TEXTING_ANCHOR, an interjection as common in messages: at the
+# list's median count a slip to a commoner word one key away took them at a sentence's start
+# ("yay" as "gay"). "thx" is left out: it is also a slip of "the",
 # and as a word it would hide that slip ("all over thx garden").
 TEXTING_WORDS = {
     "lol", "omg", "idk", "brb", "btw", "tbh", "imo", "imho", "ttyl", "pls", "plz", "fyi", "lmao", "smh",
@@ -81,6 +82,7 @@ TEXTING_WORDS = {
     "chatbot", "chatbots", "facetime", "facetimed", "playdate", "playdates", "influencer", "influencers",
     "autocorrect", "autocorrected", "unfriend", "unfriended", "retweet", "retweeted", "screentime",
 }
+TEXTING_ANCHOR = "wow"
 # A sample of the words SCOWL adds, as a test set of correctly spelt rare words.
 RARE_WORD_SAMPLE = 400
 ADDED_PACKAGE = "pyspellchecker==0.9.1"
@@ -342,7 +344,6 @@ def main() -> None:
         parts = line.split()
         if len(parts) == 2 and re.fullmatch(r"[a-z]{1,24}", parts[0]):
             counts[parts[0]] = int(parts[1])
-    everyday = statistics.median(counts.values())
     added = added_words(counts, extra)
     counts.update(added)
     with tempfile.TemporaryDirectory() as folder:
@@ -350,7 +351,7 @@ def main() -> None:
     rarest = min(counts.values())
     scowl_added = {word: rarest for word in sorted(scowl) if word not in counts and word not in NOT_ADDED and len(word) > 2}
     counts.update(scowl_added)
-    texting_added = {word: round(everyday) for word in sorted(TEXTING_WORDS) if word not in counts}
+    texting_added = {word: counts[TEXTING_ANCHOR] for word in sorted(TEXTING_WORDS) if word not in counts}
     counts.update(texting_added)
     pairs, backoff, model_pairs = language_model_pairs(model, counts)
     pair_count = sum(len(seconds) for seconds in pairs.values())

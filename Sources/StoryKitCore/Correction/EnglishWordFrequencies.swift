@@ -5861,8 +5861,8 @@ BAs
 5Ehthonous
 5Klave
 9Is
-5Korrect
-;Ked
+5Zorrect
+;Zed
 9Mlation
 5Bracies
 8Hy
@@ -6123,7 +6123,7 @@ BAs
 5Hn
 3Ml
 2Lry
-2Kw
+2Zw
 1Txe
 3Jd
 3Fman
@@ -7509,7 +7509,7 @@ BAs
 7Es
 1Obl
 2Dses
-1Kday
+1Zday
 2Ll
 2Nrm
 1ke
@@ -8584,7 +8584,7 @@ BAs
 5Js
 3Bique
 3Boar
-1Kff
+1Zff
 1Bhaji
 3Kkti
 3Cng
@@ -10901,7 +10901,7 @@ BAs
 5Lng
 4Mos
 4Lzaville
-2Kb
+2Zb
 2Veach
 6Oed
 7Qs
@@ -11571,7 +11571,7 @@ BAs
 1Ktl
 2Fry
 2Qu
-2Kw
+2Zw
 1Lub
 3Qba
 4Xle
@@ -15107,8 +15107,8 @@ BAs
 4Cuble
 8As
 3_t
-4Kbot
-7Ks
+4Zbot
+7Zs
 4Teau
 7Fbriand
 7Ds
@@ -22068,7 +22068,7 @@ AAs
 3Hier
 2Exhaven
 2Cyp
-2Kz
+2Zz
 3Kco
 1Mwm
 3Ibran
@@ -32514,8 +32514,8 @@ AHt
 4Ys
 4Qt
 5Qed
-5Kime
-8Kd
+5Zime
+8Zd
 6Fng
 6Hous
 9Dly
@@ -36613,7 +36613,7 @@ AHt
 4Vy
 1Wwd
 2Ly
-1Kyi
+1Zyi
 2Dke
 2Hn
 0Ogab
@@ -44065,7 +44065,7 @@ AHt
 5Nic
 7Bally
 5Rs
-2Kk
+2Zk
 2Vle
 4Gd
 4Jness
@@ -44157,7 +44157,7 @@ AHt
 3Qa
 3Ibana
 2Mon
-2Kr
+2Zr
 1Nla
 2Bea
 4Hl
@@ -44257,7 +44257,7 @@ AHt
 2Fmenite
 2Iocano
 3Iilo
-2Ky
+2Zy
 3Fushin
 1bmage
 5Md
@@ -44310,7 +44310,7 @@ AHt
 5Es
 4Ding
 2Ielda
-2Kho
+2Zho
 4Gtep
 2Iidazole
 9Gs
@@ -44465,7 +44465,7 @@ ACs
 4Ftability
 7Nle
 8Ay
-2Ko
+2Zo
 3Gdium
 3Mgen
 6He
@@ -45805,8 +45805,8 @@ ACs
 6Ns
 4[uence
 9Vd
-9Kr
-:Ks
+9Zr
+:Zs
 9Vs
 8Sing
 7Jt
@@ -47413,7 +47413,7 @@ ALs
 7Aly
 7Aness
 3Kutsk
-2Kl
+2Zl
 2Oma
 2\on
 4Fbark
@@ -52312,10 +52312,10 @@ ALs
 4]s
 5Bt
 6Wock
-6Kream
-:Ked
-:King
-:Ks
+6Zream
+:Zed
+:Zing
+:Zs
 3Kia
 4Kd
 5Nity
@@ -52345,7 +52345,7 @@ ALs
 2Newellyn
 6Iyn
 2Woyd
-1Kmao
+1Zmao
 1Joach
 5Ees
 3]d
@@ -52601,7 +52601,7 @@ ALs
 6Jing
 6As
 2Oki
-2Kl
+2Zl
 3Ra
 3Acat
 6As
@@ -61482,7 +61482,7 @@ ALs
 7As
 6As
 5Ding
-1Kvm
+1Zvm
 1Gyala
 3Bsa
 3Cya
@@ -62242,7 +62242,7 @@ ALs
 4Ks
 4Etum
 3Mr
-2Kg
+2Zg
 2Licron
 7As
 3Onous
@@ -62271,7 +62271,7 @@ ALs
 2Fphale
 2Ms
 3Ik
-2Kw
+2Zw
 1mn
 2Aanism
 3Hssis
@@ -67995,8 +67995,8 @@ BAs
 8Fs
 6Wy
 7Js
-4Kdate
-8Ks
+4Zdate
+8Zs
 4\ed
 5`r
 6_s
@@ -68193,7 +68193,7 @@ BAs
 9As
 3Ny
 4Gs
-2Ks
+2Zs
 2Puck
 5Med
 6Kr
@@ -68308,7 +68308,7 @@ BAs
 3Jing
 3Wmouth
 3Qwood
-2Kz
+2Zz
 1fm
 2Eed
 2Bing
@@ -80052,7 +80052,7 @@ AGal
 ;Ws
 7Whot
 :Xs
-6Ktime
+6Ztime
 6Qwriter
 <Ls
 :Ning
@@ -83763,7 +83763,7 @@ AGal
 5Ling
 5As
 3Itana
-2Kh
+2Zh
 2Nidge
 6Gn
 7As
@@ -90439,7 +90439,7 @@ AFs
 2[ylor
 3Mside
 2Dzza
-1Kbh
+1Zbh
 2Nilisi
 2Ps
 3Qp
@@ -94268,7 +94268,7 @@ ABs
 3Eshima
 2Avetaeva
 2Fwana
-1Ktyl
+1Ztyl
 3Hs
 1Duamotu
 3Hreg
@@ -98798,12 +98798,12 @@ AAs
 3Csic
 2If
 2Eissingen
-2Kog
-4Kged
-6Kr
-7Ks
-5King
-4Ks
+2Zog
+4Zged
+6Zr
+7Zs
+5Zing
+4Zs
 2Ftava
 1Roc
 3Mab
@@ -101822,7 +101822,7 @@ AAs
 4Hs
 3Cp
 3Fs
-2Ky
+2Zy
 2Lzoo
 1Wea
 3Mger
@@ -102012,8 +102012,8 @@ AAs
 8Fness
 5Rs
 4Iube
-7Kr
-8Ks
+7Zr
+8Zs
 2Jw
 3Al
 4Aed

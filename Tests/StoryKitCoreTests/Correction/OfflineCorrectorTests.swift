@@ -233,8 +233,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["yay we won the game", "lol that was funny", "idk what to do", "omg really", "pls call me back",
-                      "the vlogger filmed everything"])
+    // "yay" at a sentence's start was read as "gay" while the word list had it as rare.
+    @Test(arguments: ["yay we won the game", "yay i did it", "lol that was funny", "idk what to do", "omg really",
+                      "pls call me back", "the vlogger filmed everything"])
     func keepsWordsTypedInMessages(_ sentence: String) throws {
         #expect(try texts(sentence).first == sentence)
     }
