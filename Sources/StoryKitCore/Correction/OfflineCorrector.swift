@@ -161,9 +161,10 @@ public struct OfflineCorrector: Sendable {
         let english = WordLexicon.english
         let judgement = ForeignText.judge(tokens, lexicon: english)
         if let language = judgement.language, !packs.contains(where: { $0.language.language == language }) { return language }
-        let fallback = judgement.language ?? (packs.contains { $0.rules.isEnglish } ? "en" : pack.language.language)
+        let readsEnglish = packs.contains { $0.rules.isEnglish }
+        let fallback = judgement.language ?? (readsEnglish ? "en" : pack.language.language)
         guard tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
-        let englishLikelihood = Self.meanLogProbability(of: tokens, in: english, english: english, readsContractions: true)
+        let englishLikelihood = Self.meanLogProbability(of: tokens, in: english, readsContractions: true)
         // Words English finds likely are English, whatever few signs they hold ("die", "son").
         if judgement.language == nil, englishLikelihood >= Self.likelyEnglishLogProbability { return fallback }
         // Signs are few in a short or mistyped sentence (none in "Hoe laat begint de film?"),
@@ -175,17 +176,14 @@ public struct OfflineCorrector: Sendable {
         var best: (language: String, likelihood: Float)?
         for candidate in candidates {
             let likelihood = Self.meanLogProbability(of: CorrectionToken.tokenize(text, rules: candidate.rules), in: candidate.words.lexicon,
-                                                     english: english, readsContractions: false)
+                                                     readsContractions: false)
             if likelihood > best?.likelihood ?? -.infinity { best = (candidate.language.language, likelihood) }
         }
         guard let best else { return fallback }
         // Signs mislead in a short English sentence with a name ("I met Zou today": `met` and
         // `zou` are Dutch words): a language whose list finds the words less likely than
         // English's does not overrule English.
-        if judgement.language != nil, best.likelihood < englishLikelihood,
-           packs.contains(where: { $0.rules.isEnglish }) {
-            return "en"
-        }
+        if judgement.language != nil, best.likelihood < englishLikelihood, readsEnglish { return "en" }
         guard judgement.language != nil || best.likelihood >= englishLikelihood + Self.likelihoodMargin else { return fallback }
         return best.language
     }
@@ -193,12 +191,12 @@ public struct OfflineCorrector: Sendable {
     /// The mean log10 probability of the words of `tokens` under `lexicon`'s frequencies, a word
     /// it lacks counting as `unknownWordLogProbability`: a list that holds a language's words
     /// only as rare borrowings (Spanish web text's `chegar`) scores that language's text low.
-    /// A capitalised word inside a sentence that the `english` list lacks is a name, which
+    /// A capitalised word inside a sentence that the English list lacks is a name, which
     /// tells no language ("I met Zou today" is English although `zou` is a Dutch word); with
     /// `readsContractions`, an English contraction typed without its apostrophe counts as one
     /// (`im` is "I'm", not the German `im`).
-    private static func meanLogProbability(of tokens: [CorrectionToken], in lexicon: WordLexicon, english: WordLexicon,
-                                           readsContractions: Bool) -> Float {
+    private static func meanLogProbability(of tokens: [CorrectionToken], in lexicon: WordLexicon, readsContractions: Bool) -> Float {
+        let english = WordLexicon.english
         var total: Float = 0, words = 0
         for token in tokens where token.kind == .word {
             if !token.startsSentence, token.text.utf8.first?.isASCIIUppercase == true, english.index(of: token.lowered) == nil { continue }
