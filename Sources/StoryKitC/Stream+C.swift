@@ -73,7 +73,7 @@ public func storykit_stream_feed(
         let output = try requireOutput(out_events_json, "out_events_json")
         let handle = try streamHandle(stream)
         let bytes = try inputBytes(chunk, len, "chunk")
-        output.pointee = try outputString(eventsJSON(handle.feed(bytes)))
+        output.pointee = try outputString(handle.feed(bytes))
     }
 }
 
@@ -90,17 +90,21 @@ public func storykit_stream_feed_into(
         guard let length = out_length else { throw StoryKitError(.invalidArgument, "out_length is NULL") }
         length.pointee = 0
         let handle = try streamHandle(stream)
-        guard capacity >= 0, buffer != nil || capacity == 0 else {
-            throw StoryKitError(.invalidArgument, "buffer is NULL but its capacity is \(UInt(bitPattern: capacity))")
+        guard capacity >= 0 else {
+            throw StoryKitError(.invalidArgument, "capacity \(UInt(bitPattern: capacity)) is larger than any buffer (at most SIZE_MAX / 2)")
+        }
+        guard buffer != nil || capacity == 0 else {
+            throw StoryKitError(.invalidArgument, "buffer is NULL but its capacity is \(capacity)")
         }
         let bytes = try inputBytes(chunk, len, "chunk")
         let target = UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer(buffer)?.assumingMemoryBound(to: UInt8.self), count: capacity)
-        let (written, needed) = try handle.feed(bytes, into: target)
+        let (written, needed, failure) = try handle.feed(bytes, into: target)
         guard let written else {
             length.pointee = needed
             throw StoryKitError(.limit, "the events need a buffer of \(needed) bytes, and buffer holds \(capacity); they are kept for the next call")
         }
         length.pointee = written
+        if let failure { throw failure }
     }
 }
 
@@ -112,7 +116,7 @@ public func storykit_stream_finish(
     withStatus { () throws(StoryKitError) in
         let output = try requireOutput(out_result_json, "out_result_json")
         let handle = try streamHandle(stream)
-        output.pointee = try outputString(handle.finish().result)
+        output.pointee = try outputString(handle.finish(dropsEvents: true).result)
     }
 }
 
@@ -129,7 +133,7 @@ public func storykit_stream_finish_events(
         let (result, events) = try handle.finish()
         let resultString = try outputString(result)
         do throws(StoryKitError) {
-            eventsOutput.pointee = try outputString(eventsJSON(events))
+            eventsOutput.pointee = try outputString(events)
         } catch {
             storykit_string_free(resultString)
             throw error
@@ -142,12 +146,6 @@ public func storykit_stream_finish_events(
 public func storykit_stream_free(_ stream: OpaquePointer?) {
     guard let stream else { return }
     Unmanaged<StreamHandle>.fromOpaque(UnsafeRawPointer(stream)).release()
-}
-
-/// `{"events":[...]}`, the shape `storykit_stream_feed` and `storykit_stream_finish_events`
-/// answer.
-private func eventsJSON(_ events: [StreamEvent]) -> [UInt8] {
-    StreamEvent.eventsUTF8JSON(events)
 }
 
 private func streamHandle(_ stream: OpaquePointer?) throws(StoryKitError) -> StreamHandle {

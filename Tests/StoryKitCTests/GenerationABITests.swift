@@ -21,6 +21,15 @@ import Testing
         #expect(error?["error"]?["kind"] == "rateLimited" && error?["error"]?["retryable"] == true)
     }
 
+    @Test func anEchoedCredentialIsRedactedWithoutAKnownKey() {
+        let body = #"{"error":{"message":"rejected Authorization: Basic dXNlcjpodW50ZXIy+/w== and Bearer abc/def=","code":401}}"#
+        let (status, error) = decode("openai", 401, body)
+        #expect(status == STORYKIT_OK)
+        let text = error.map { $0.formatted() } ?? ""
+        #expect(text.contains("Basic [redacted]"), "\(text)")
+        #expect(!text.contains("dXNlcjpodW50ZXIy") && !text.contains("+/w==") && !text.contains("def="))
+    }
+
     @Test func nullAndBadArgumentsAreErrors() {
         var output: UnsafeMutablePointer<CChar>?
         #expect(storykit_response_decode(nil, "gemini", 200, "{}", 2) == STORYKIT_E_INVALID_ARGUMENT)

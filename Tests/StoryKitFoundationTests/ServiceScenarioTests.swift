@@ -124,13 +124,21 @@ import Testing
         #expect(body?["generationConfig"]?["imageConfig"]?["aspectRatio"] == "4:3")
     }
 
-    @Test func environmentKeyComesFirst() async throws {
+    @Test func configuredKeyWinsAndEnvironmentKeysStayWithTheirProvider() async throws {
+        let environment: @Sendable (String) -> String? = { "environment-key-of-\($0)" }
         let test = LoopbackServer.uniqueTest("keys")
         let gemini = try RemoteTextGenerator(provider: .gemini, transport: URLSessionTransport(), apiKey: "configured-key",
-                                             baseURL: server.baseURL("ok", test: test, provider: .gemini),
-                                             environment: { $0 == "GEMINI_API_KEY" ? "environment-key" : nil })
+                                             baseURL: server.baseURL("ok", test: test, provider: .gemini), environment: environment)
         _ = try await gemini.respond(to: TextGenerationRequest(model: gemini.model, messages: [.init(role: .user, text: "Hi")]))
-        #expect(try await server.requests(test).first?["headers"]?["x-goog-api-key"] == "environment-key")
+        #expect(try await server.requests(test).first?["headers"]?["x-goog-api-key"] == "configured-key")
+        // An OpenAI-compatible server on this machine gets no key from the environment.
+        let local = LoopbackServer.uniqueTest("local-keys")
+        let openai = try RemoteTextGenerator(provider: .openai, model: "local", transport: URLSessionTransport(),
+                                             baseURL: server.baseURL("ok", test: local, provider: .openai), environment: environment)
+        _ = try await openai.respond(to: TextGenerationRequest(model: "local", messages: [.init(role: .user, text: "Hi")]))
+        let headers = try await server.requests(local).first?["headers"]
+        #expect(headers != nil)
+        #expect(headers?["authorization"] == nil && headers?["Authorization"] == nil)
         let error = #expect(throws: GenerationError.self) {
             try RemoteImageGenerator(transport: URLSessionTransport(), environment: noKeys)
         }

@@ -108,7 +108,7 @@ def abi_version() -> int:
 
 def status_string(code: int) -> str:
     """The library's short description of a status code."""
-    return library().storykit_status_string(code).decode("utf-8")
+    return library().storykit_status_string(_int32(code, "code")).decode("utf-8")
 
 
 def validate_json(text: Text) -> None:
@@ -219,12 +219,10 @@ def decode_response(provider: str, http_status: int, body: Text) -> dict:
         'rateLimited'
     """
     data = _utf8(body, "body")
-    if not isinstance(provider, str):
-        raise TypeError(f"provider must be a str, not {type(provider).__name__}")
-    if not isinstance(http_status, int) or isinstance(http_status, bool):
-        raise TypeError(f"http_status must be an int, not {type(http_status).__name__}")
+    provider_name = _name(provider, "provider")
+    status = _int32(http_status, "http_status")
     out = ctypes.c_void_p()
-    _check(library().storykit_response_decode(ctypes.byref(out), provider.encode("utf-8"), http_status, data, len(data)))
+    _check(library().storykit_response_decode(ctypes.byref(out), provider_name, status, data, len(data)))
     return json.loads(_take_string(out))
 
 
@@ -291,24 +289,62 @@ def correct(request: Union[dict, Text], *, transport=None, on_event=None) -> Cor
 
 
 class _Handle:
-    """An opaque library handle released exactly once, by close() or at exit of a with block."""
+    """An opaque library handle released exactly once, by close() or at the end of a with block.
+
+    The C header forbids freeing a handle while a call uses it, so every call on the handle is
+    counted: ``close()`` marks the handle closing (new calls raise StateError), waits for the
+    calls in flight on other threads to return, then frees it. ``close()`` from inside a call on
+    the same handle (a callback) raises StateError instead of waiting for itself.
+    """
 
     _free_function = ""
     _what = "handle"
 
     def __init__(self) -> None:
         self._handle = ctypes.c_void_p()
+        self._state = threading.Condition(threading.Lock())
+        self._callers: list[int] = []
+        self._closing = False
 
     def close(self) -> None:
-        """Releases the handle; later calls raise StateError."""
-        if self._handle.value:
+        """Releases the handle once the calls in flight have returned; later calls raise
+        StateError."""
+        with self._state:
+            if threading.get_ident() in self._callers:
+                raise StateError(f"close() was called inside a call on this {self._what}; close it after the call returns")
+            if self._closing:
+                # Another thread is closing it: return once it is released.
+                self._state.wait_for(lambda: not self._handle.value)
+                return
+            if not self._handle.value:
+                return
+            self._closing = True
+            self._state.wait_for(lambda: not self._callers)
             getattr(library(), self._free_function)(self._handle)
             self._handle = ctypes.c_void_p()
+            self._state.notify_all()
 
-    def _open(self) -> ctypes.c_void_p:
-        if not self._handle.value:
-            raise StateError(f"the {self._what} is closed")
-        return self._handle
+    def _enter(self) -> ctypes.c_void_p:
+        """Counts a call in flight and returns the handle; pair with ``_leave()``."""
+        with self._state:
+            if self._closing or not self._handle.value:
+                raise StateError(f"the {self._what} is closed")
+            self._callers.append(threading.get_ident())
+            return self._handle
+
+    def _leave(self) -> None:
+        with self._state:
+            self._callers.remove(threading.get_ident())
+            if not self._callers:
+                self._state.notify_all()
+
+    def _call(self, function, *arguments) -> int:
+        """``function(handle, *arguments)`` as a counted call."""
+        handle = self._enter()
+        try:
+            return function(handle, *arguments)
+        finally:
+            self._leave()
 
     def __enter__(self):
         return self
@@ -317,8 +353,11 @@ class _Handle:
         self.close()
 
     def __del__(self) -> None:
+        # No call can be in flight here: a call holds a reference to the handle.
         try:
-            self.close()
+            if self._handle.value:
+                getattr(library(), self._free_function)(self._handle)
+                self._handle = ctypes.c_void_p()
         except Exception:
             pass
 
@@ -334,10 +373,16 @@ class Stream(_Handle):
             result = stream.finish()
 
     ``finish_with_events()`` also returns the events the end of the input completed, so that
-    a host drawing from events alone sees every item finished. ``kind`` is "list", "variations" or "json" (options are those of the batch function), or
-    "gemini-sse" / "openai-sse" for a streamed model reply (option ``http_status``; events are
+    a host drawing from events alone sees every item finished. ``kind`` is "list",
+    "variations" or "json" (options are those of the batch function), or "gemini-sse" /
+    "openai-sse" for a streamed model reply (option ``http_status``; events are
     ``{"type": "delta", "index": 0, "text": ...}``, and ``finish()`` returns what
     ``decode_response`` returns).
+
+    A stream is a sequence: calls on one stream from several threads are serialised (each
+    waits for the one before), so every event is returned once, to the call whose chunk
+    completed it. Chunks fed from several threads at once are still read in whichever order
+    the threads reach the stream: feed one stream from one thread.
     """
 
     _free_function = "storykit_stream_free"
@@ -353,6 +398,7 @@ class Stream(_Handle):
         options_json = _options({_camel(k): v for k, v in options.items()}) if options else None
         _check(library().storykit_stream_create(ctypes.byref(self._handle), _name(kind, "kind"), options_json))
         self.kind = kind
+        self._serial = threading.Lock()
         self._feed_into = library().storykit_stream_feed_into
         self._length = ctypes.c_size_t()
         self._length_out = ctypes.byref(self._length)
@@ -365,29 +411,38 @@ class Stream(_Handle):
     def feed(self, chunk: Text) -> list:
         """Feeds the next chunk; returns its events (start, delta, done; or value, partial)."""
         data = chunk if type(chunk) is bytes else _utf8(chunk, "chunk")
-        status = self._feed_into(self._open(), self._buffer, self._capacity, self._length_out, data, len(data))
-        if status == E_LIMIT and self._length.value > self._capacity:
-            # The events did not fit and were kept: take them into a buffer that holds them.
-            self._grow(self._length.value)
-            status = self._feed_into(self._open(), self._buffer, self._capacity, self._length_out, None, 0)
-        if status != 0:
-            _check(status)
-        length = self._length.value
-        if length == 2:
-            return []
-        return _decode_json(ctypes.string_at(self._buffer, length).decode("utf-8"))[0]
+        # The buffer and its length belong to the stream: one call at a time uses them.
+        with self._serial:
+            handle = self._enter()
+            try:
+                status = self._feed_into(handle, self._buffer, self._capacity, self._length_out, data, len(data))
+                if status == E_LIMIT and self._length.value > self._capacity:
+                    # The events did not fit and were kept: take them into a buffer that holds them.
+                    self._grow(self._length.value)
+                    status = self._feed_into(handle, self._buffer, self._capacity, self._length_out, None, 0)
+                if status != 0:
+                    _check(status)
+                length = self._length.value
+                if length == 2:
+                    return []
+                text = ctypes.string_at(self._buffer, length).decode("utf-8")
+            finally:
+                self._leave()
+        return _decode_json(text)[0]
 
     def finish(self) -> dict:
         """Ends the input and returns the result."""
         out = ctypes.c_void_p()
-        _check(library().storykit_stream_finish(self._open(), ctypes.byref(out)))
+        with self._serial:
+            _check(self._call(library().storykit_stream_finish, ctypes.byref(out)))
         return json.loads(_take_string(out))
 
     def finish_with_events(self) -> tuple[dict, list]:
         """Ends the input; returns the result and the events its end completed (the last
         item's "done", text held back as a possible postamble), which ``finish()`` drops."""
         result, events = ctypes.c_void_p(), ctypes.c_void_p()
-        _check(library().storykit_stream_finish_events(self._open(), ctypes.byref(result), ctypes.byref(events)))
+        with self._serial:
+            _check(self._call(library().storykit_stream_finish_events, ctypes.byref(result), ctypes.byref(events)))
         result_text, events_text = _take_string(result), _take_string(events)
         return json.loads(result_text), json.loads(events_text)["events"]
 
@@ -412,7 +467,7 @@ class Policy(_Handle):
     def evaluate(self, request: Union[dict, Text]) -> dict:
         """Evaluates a request on this profile."""
         out = ctypes.c_void_p()
-        _check(library().storykit_policy_eval(self._open(), ctypes.byref(out), _request_bytes(request)))
+        _check(self._call(library().storykit_policy_eval, ctypes.byref(out), _request_bytes(request)))
         return json.loads(_take_string(out))
 
 
@@ -440,34 +495,44 @@ class Store(_Handle):
 
     def __init__(self, root, *, create: bool = True) -> None:
         super().__init__()
-        root_bytes = os.fsencode(root)
+        try:
+            root_bytes = os.fsencode(root)
+        except TypeError:
+            raise TypeError(f"root must be a str, bytes or path, not {type(root).__name__}") from None
+        if b"\0" in root_bytes:
+            # A C string ends at NUL: the store would silently open the shorter path.
+            raise InvalidArgumentError("root must not contain NUL characters")
         _check(library().storykit_store_open(ctypes.byref(self._handle), root_bytes, _options({"create": create})))
 
     def illustrate(self, request: Union[dict, Text], *, transport=None) -> dict:
         """Draws a story page with Imagen and saves the images under Illustrations/ (see
         ``storykit_illustrate``); returns the saved illustrations with their file names."""
-        return _services.illustrate(library(), self._open(), request, transport)
+        handle = self._enter()
+        try:
+            return _services.illustrate(library(), handle, request, transport)
+        finally:
+            self._leave()
 
     def put(self, collection: str, id: str, record) -> None:
         """Saves a record (any JSON-serialisable value), durably."""
         data = _utf8(json.dumps(record, ensure_ascii=False))
-        _check(library().storykit_store_put(self._open(), _name(collection, "collection"), _key(id), data, len(data)))
+        _check(self._call(library().storykit_store_put, _name(collection, "collection"), _key(id), data, len(data)))
 
     def put_json(self, collection: str, id: str, data: Text) -> None:
         """Saves a record already encoded as JSON text."""
         data = _utf8(data, "data")
-        _check(library().storykit_store_put(self._open(), _name(collection, "collection"), _key(id), data, len(data)))
+        _check(self._call(library().storykit_store_put, _name(collection, "collection"), _key(id), data, len(data)))
 
     def get(self, collection: str, id: str):
         """The record; raises NotFoundError when there is none."""
         out = ctypes.c_void_p()
-        _check(library().storykit_store_get(self._open(), ctypes.byref(out), _name(collection, "collection"), _key(id)))
+        _check(self._call(library().storykit_store_get, ctypes.byref(out), _name(collection, "collection"), _key(id)))
         return json.loads(_take_string(out))
 
     def get_json(self, collection: str, id: str) -> bytes:
         """The record as UTF-8 JSON bytes."""
         out = ctypes.c_void_p()
-        _check(library().storykit_store_get(self._open(), ctypes.byref(out), _name(collection, "collection"), _key(id)))
+        _check(self._call(library().storykit_store_get, ctypes.byref(out), _name(collection, "collection"), _key(id)))
         try:
             return ctypes.string_at(out.value)
         finally:
@@ -475,13 +540,13 @@ class Store(_Handle):
 
     def delete(self, collection: str, id: str) -> None:
         """Removes a record; raises NotFoundError when there is none."""
-        _check(library().storykit_store_delete(self._open(), _name(collection, "collection"), _key(id)))
+        _check(self._call(library().storykit_store_delete, _name(collection, "collection"), _key(id)))
 
     def list(self, collection: str, *, after: str | None = None, limit: int = 100) -> RecordPage:
         """A page of records in creation order: ``{"items", "nextAfter", "problems"}``."""
         out = ctypes.c_void_p()
         options = _options({"after": after, "limit": limit})
-        _check(library().storykit_store_list(self._open(), ctypes.byref(out), _name(collection, "collection"), options))
+        _check(self._call(library().storykit_store_list, ctypes.byref(out), _name(collection, "collection"), options))
         return json.loads(_take_string(out))
 
     def put_image(self, id: str, mime_type: str, data: bytes) -> None:
@@ -489,13 +554,13 @@ class Store(_Handle):
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise TypeError(f"data must be bytes, not {type(data).__name__}")
         data = bytes(data)
-        _check(library().storykit_store_put_image(self._open(), _key(id), _name(mime_type, "mime_type"), data, len(data)))
+        _check(self._call(library().storykit_store_put_image, _key(id), _name(mime_type, "mime_type"), data, len(data)))
 
     def get_image(self, id: str) -> tuple[bytes, str]:
         """The image and its MIME type."""
         out_bytes, out_mime, length = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_size_t()
-        _check(library().storykit_store_get_image(
-            self._open(), ctypes.byref(out_bytes), ctypes.byref(length), ctypes.byref(out_mime), _key(id)))
+        _check(self._call(library().storykit_store_get_image,
+                          ctypes.byref(out_bytes), ctypes.byref(length), ctypes.byref(out_mime), _key(id)))
         try:
             data = ctypes.string_at(out_bytes.value, length.value)
         finally:
@@ -504,17 +569,17 @@ class Store(_Handle):
 
     def delete_image(self, id: str) -> None:
         """Removes an image."""
-        _check(library().storykit_store_delete_image(self._open(), _key(id)))
+        _check(self._call(library().storykit_store_delete_image, _key(id)))
 
     def suspend(self) -> None:
         """Releases the store's file lock (an app going to the background); every call then
         raises StateError until ``resume()``."""
-        _check(library().storykit_store_suspend(self._open()))
+        _check(self._call(library().storykit_store_suspend))
 
     def resume(self) -> None:
         """Takes the lock again and re-reads records from disk; raises StorageError when
         another process or handle opened the root meanwhile (the store stays suspended)."""
-        _check(library().storykit_store_resume(self._open()))
+        _check(self._call(library().storykit_store_resume))
 
 
 
@@ -525,6 +590,15 @@ def _name(value: str, name: str) -> bytes:
     if "\0" in value:
         raise InvalidArgumentError(f"{name} must not contain NUL characters")
     return value.encode("utf-8", "surrogatepass")
+
+
+def _int32(value: int, name: str) -> int:
+    """An int argument that C takes as int32_t: out of range is an error, never wrapped."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not -2**31 <= value < 2**31:
+        raise InvalidArgumentError(f"{name} {value} is outside the 32-bit range the library takes")
+    return value
 
 
 def _key(id: str) -> bytes:

@@ -27,8 +27,9 @@ class _Callbacks:
         self.event_pointer = EVENT_FUNCTION(self._call_event) if on_event else EVENT_FUNCTION()
 
     def _call_transport(self, exchange: int, request: bytes, _user_data: int) -> int:
+        handle = Exchange(self.lib, exchange)
         try:
-            self._transport(json.loads(request.decode("utf-8")), Exchange(self.lib, exchange))
+            self._transport(json.loads(request.decode("utf-8")), handle)
             return errors.OK
         except errors.CancelledError:
             # The operation timed out or stopped and says so itself: this is no failure.
@@ -36,6 +37,9 @@ class _Callbacks:
         except BaseException as error:  # noqa: BLE001 - handed back to the caller below
             self.failure = self.failure or error
             return errors.E_CALLBACK
+        finally:
+            # The library releases the exchange when this returns.
+            handle._end()
 
     def _call_event(self, event: bytes, _user_data: int) -> int:
         try:

@@ -30,11 +30,12 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
             let slot = result.slot(forCandidate: index)
             var text = ""
             for part in candidate["content"]?["parts"]?.arrayValue ?? [] {
-                if let piece = part["text"]?.stringValue, part["thought"]?.boolValue != true {
+                let isThought = Self.isThought(part["thought"])
+                if let piece = part["text"]?.stringValue, !isThought {
                     text += piece
                 }
                 // A thought part may hold a draft picture: only the answer's pictures count.
-                if let data = part["inlineData"] ?? part["inline_data"], index == 0, part["thought"]?.boolValue != true {
+                if let data = part["inlineData"] ?? part["inline_data"], index == 0, !isThought {
                     let which = "inline image \(result.images.count + 1)"
                     result.images.append(try GeneratedImage.decode(
                         base64: data["data"]?.stringValue ?? "", mimeType: (data["mimeType"] ?? data["mime_type"])?.stringValue, which: which))
@@ -99,4 +100,17 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
     }
 
     private var nonEmptyPartial: String? { partialText.isEmpty ? nil : partialText }
+
+    /// Whether a part's `thought` marks it a thought: any truthy value (`true`, `"true"`, 1),
+    /// so that a proxy that re-encodes booleans cannot turn a draft into the answer.
+    static func isThought(_ value: JSONValue?) -> Bool {
+        switch value {
+        case nil, .null?: false
+        case .bool(let flag)?: flag
+        case .number(let number)?: number.doubleValue != 0
+        case .string(let text)?: !["", "false", "0", "no"].contains(text.lowercased())
+        case .array(let elements)?: !elements.isEmpty
+        case .object(let members)?: !members.isEmpty
+        }
+    }
 }

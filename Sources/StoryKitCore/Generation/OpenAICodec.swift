@@ -36,7 +36,7 @@ public enum OpenAICodec {
 
     /// Whether `baseURL` is OpenAI's own API rather than another OpenAI-compatible server.
     static func isOpenAI(_ baseURL: String) -> Bool {
-        baseURL.hasPrefix("https://api.openai.com/")
+        APIKey.isProvidersOwnHost(baseURL, provider: .openai)
     }
 
     /// The JSON body for `request`.

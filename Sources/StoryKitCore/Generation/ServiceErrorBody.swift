@@ -16,6 +16,9 @@ struct ServiceErrorBody: Sendable, Hashable {
     var message: String?
     /// Seconds from Google's `RetryInfo.retryDelay` (`"23s"`, `"1.5s"`).
     var retryDelay: Double?
+    /// Text of Google's `details` (`DebugInfo.detail`, `LocalizedMessage.message`): it can say
+    /// what a placeholder `message` does not ("User location is not supported").
+    var detailTexts: [String] = []
 
     /// The error in `value`, or `nil` when `value` is not an error body.
     init?(_ value: JSONValue) {
@@ -39,6 +42,9 @@ struct ServiceErrorBody: Sendable, Hashable {
             for detail in error["details"]?.arrayValue ?? [] {
                 if let text = detail["reason"]?.stringValue { reason = text }
                 if let delay = detail["retryDelay"]?.stringValue { retryDelay = Self.seconds(delay) }
+                for field in ["detail", "message"] {
+                    if let text = detail[field]?.stringValue, !text.isEmpty { detailTexts.append(text) }
+                }
             }
         case .string(let text)?:
             message = text
@@ -58,11 +64,19 @@ struct ServiceErrorBody: Sendable, Hashable {
 
     /// The taxonomy's error for this body arriving with `httpStatus` (`nil` mid-stream).
     func error(httpStatus: Int?, retryAfter: Double?, partialText: String? = nil) -> GenerationError {
-        let kind = GenerationError.Kind.classify(httpStatus: httpStatus ?? code, status: status, reason: reason, message: message)
+        let kind = GenerationError.Kind.classify(httpStatus: httpStatus ?? code, status: status, reason: reason,
+                                                 message: fullMessage)
         return GenerationError(
             kind, httpStatus: httpStatus, status: status, reason: kind == .promptBlocked ? reason : nil,
-            detail: message, retryAfter: retryAfter ?? retryDelay, partialText: partialText
+            detail: fullMessage, retryAfter: retryAfter ?? retryDelay, partialText: partialText
         )
+    }
+
+    /// `message` followed by the details' texts it does not already hold.
+    private var fullMessage: String? {
+        let extra = detailTexts.filter { !(message ?? "").contains($0) }
+        guard !extra.isEmpty else { return message }
+        return ([message].compactMap { $0 } + extra).joined(separator: "; ")
     }
 
     private static func seconds(_ duration: String) -> Double? {
@@ -73,7 +87,8 @@ struct ServiceErrorBody: Sendable, Hashable {
 
 extension GenerationError.Kind {
     /// The kind for an error the service reported: its specific reason first, then its
-    /// status, then the HTTP status.
+    /// status or code, then the HTTP status. The message decides only what a 400 says
+    /// (a request over the context window) or what nothing else names (a location).
     static func classify(httpStatus: Int?, status: String?, reason: String?, message: String?) -> Self {
         switch reason {
         case "API_KEY_INVALID", "API_KEY_EXPIRED", "invalid_api_key", "authentication_error": return .invalidAPIKey
@@ -85,10 +100,11 @@ extension GenerationError.Kind {
         case "server_error": return .serverError
         default: break
         }
-        if Self.contextLimitCodes.contains(reason ?? "") || Self.contextLimitCodes.contains(status ?? "")
-            || message.map(Self.mentionsContextLimit) == true {
+        if Self.contextLimitCodes.contains(reason ?? "") || Self.contextLimitCodes.contains(status ?? "") {
             return .inputTooLong
         }
+        // A 429, 401 or 5xx that mentions the context length is still what its status says.
+        if httpStatus == 400, message.map(Self.mentionsContextLimit) == true { return .inputTooLong }
         switch status {
         case "invalid_api_key", "UNAUTHENTICATED": return .invalidAPIKey
         case "insufficient_quota": return .permissionDenied
@@ -101,7 +117,10 @@ extension GenerationError.Kind {
         case "DEADLINE_EXCEEDED": return .timeout
         case "CANCELLED": return .cancelled
         case "FAILED_PRECONDITION" where message.map(Self.mentionsLocation) ?? false: return .unsupportedLocation
-        case "INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE", "invalid_request_error": return .invalidRequest
+        case "INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE", "invalid_request_error":
+            // OpenAI types a 401 or a 429 "invalid_request_error" too: a specific status says more.
+            let byStatus = fromHTTPStatus(httpStatus)
+            return byStatus == .malformedResponse || byStatus == .invalidRequest ? .invalidRequest : byStatus
         default: break
         }
         if let message, Self.mentionsLocation(message) { return .unsupportedLocation }

@@ -26,7 +26,9 @@ public struct RemoteImageGenerator: ImageGenerator {
 
     /// Creates a generator.
     ///
-    /// - Throws: `.invalidAPIKey` when neither `GEMINI_API_KEY` nor `apiKey` holds a key;
+    /// `apiKey` wins over `GEMINI_API_KEY`, which is read only for Google's own host.
+    ///
+    /// - Throws: `.invalidAPIKey` when neither `apiKey` nor `GEMINI_API_KEY` gives a key;
     ///   `.invalidRequest` for a bad base URL, or a model its provider has shut down (the
     ///   message names the replacement).
     public init(
@@ -40,7 +42,8 @@ public struct RemoteImageGenerator: ImageGenerator {
         } catch {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
-        self.apiKey = try APIKey.resolve(for: .imagen, configured: apiKey, required: true, environment: environment) ?? ""
+        self.apiKey = try APIKey.resolve(for: .imagen, configured: apiKey, baseURL: self.baseURL, required: true,
+                                         environment: environment) ?? ""
         self.model = model
         self.transport = transport
         self.timeout = timeout

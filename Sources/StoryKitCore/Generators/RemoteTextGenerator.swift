@@ -1,9 +1,10 @@
 /// A ``TextGenerator`` for Gemini or an OpenAI-compatible server (OpenAI, Ollama, llama.cpp,
 /// vLLM) over any ``HTTPTransport``, retrying retryable failures under a ``Retrier``.
 ///
-/// The key comes from the environment first (`GEMINI_API_KEY`, `OPENAI_API_KEY`), then
-/// from `apiKey`; Gemini and OpenAI's own API need one, another OpenAI-compatible server
-/// (a `baseURL` that is not OpenAI's) does not.
+/// The key is `apiKey` when one is given, else the environment's (`GEMINI_API_KEY`,
+/// `OPENAI_API_KEY`), which goes only to the provider's own host over HTTPS; Gemini and
+/// OpenAI's own API need one, another OpenAI-compatible server (a `baseURL` that is not
+/// OpenAI's) does not.
 ///
 ///     let gemini = try RemoteTextGenerator(provider: .gemini, transport: URLSessionTransport())
 ///     let reply = try await gemini.respond(to: TextGenerationRequest(model: gemini.model, prompt: prompt))
@@ -21,6 +22,9 @@ public struct RemoteTextGenerator: TextGenerator {
     public var retrier: Retrier
     public let acceptsResponseSchema: Bool
     private let apiKey: String?
+    /// The `response_format` form this server accepts, once it refused OpenAI's schema form:
+    /// shared by copies of the generator, so later calls send the accepted form first.
+    private let acceptedSchemaForm = LockedValue(OpenAICodec.SchemaForm.jsonSchema)
 
     /// The time limit of an attempt when none is given.
     public static let defaultTimeout: Duration = .seconds(60)
@@ -37,13 +41,14 @@ public struct RemoteTextGenerator: TextGenerator {
     ///   - provider: the provider's wire format.
     ///   - model: the model; `defaultModel(for:)` when `nil`.
     ///   - transport: what carries the HTTP exchanges.
-    ///   - apiKey: the key from the app's configuration, used when `environment` has none.
+    ///   - apiKey: the key from the app's configuration; it wins over the environment's.
     ///   - baseURL: the server, for an OpenAI-compatible one; the provider's own when `nil`.
     ///   - timeout: the time limit of each attempt.
     ///   - retrier: when and how often a failed attempt is repeated.
     ///   - acceptsResponseSchema: whether the server follows a JSON schema; set it to `false`
     ///     for a local server that does not, and services ask for numbered lists instead.
-    ///   - environment: where keys are looked up first; the process environment by default.
+    ///   - environment: where a key is looked up when `apiKey` is `nil`, for the provider's
+    ///     own host only; the process environment by default.
     /// - Throws: `.invalidAPIKey` when a key is needed and neither place has one;
     ///   `.invalidRequest` for Imagen (use ``RemoteImageGenerator``) or a bad base URL.
     public init(
@@ -57,8 +62,9 @@ public struct RemoteTextGenerator: TextGenerator {
         }
         let base = baseURL ?? (provider == .gemini ? GeminiCodec.defaultBaseURL : OpenAICodec.defaultBaseURL)
         let normalized = try Endpoint.checkedBaseURL(base)
-        let needsKey = provider == .gemini || normalized == OpenAICodec.defaultBaseURL
-        self.apiKey = try APIKey.resolve(for: provider, configured: apiKey, required: needsKey, environment: environment)
+        let needsKey = provider == .gemini || OpenAICodec.isOpenAI(normalized)
+        self.apiKey = try APIKey.resolve(for: provider, configured: apiKey, baseURL: normalized, required: needsKey,
+                                         environment: environment)
         self.provider = provider
         self.model = model ?? Self.defaultModel(for: provider)
         self.baseURL = normalized
@@ -143,18 +149,24 @@ public struct RemoteTextGenerator: TextGenerator {
         }
     }
 
-    /// Runs `send` with OpenAI's schema form, and once more with the `json_object` form when
-    /// a server other than OpenAI's refused the first for its `response_format` (before any
-    /// text): llama-cpp-python's server reads only the second.
+    /// Runs `send` with the schema form this server accepts (OpenAI's until it refused it),
+    /// and once more with the `json_object` form when a server other than OpenAI's refused the
+    /// first with a 400-class answer naming `response_format` (before any text), or a 500 naming
+    /// it, which is how llama-cpp-python's server, reading only the second form, refuses. The
+    /// refusal is remembered, so each later attempt sends one request; any other failure (a
+    /// 429, a 401, a 503) goes back to the retrier and its delays.
     private func withSchemaFormFallback<Value>(
         _ request: TextGenerationRequest, _ send: (OpenAICodec.SchemaForm) async throws(GenerationError) -> Value
     ) async throws(GenerationError) -> Value {
+        let form = acceptedSchemaForm.withLock { $0 }
         do {
-            return try await send(.jsonSchema)
+            return try await send(form)
         } catch {
-            guard provider == .openai, request.responseSchema != nil, !OpenAICodec.isOpenAI(baseURL), error.partialText == nil,
-                  let status = error.httpStatus, status >= 400,
+            guard form == .jsonSchema, provider == .openai, request.responseSchema != nil, !OpenAICodec.isOpenAI(baseURL),
+                  error.partialText == nil, let status = error.httpStatus,
+                  (400..<500).contains(status) && ![401, 403, 408, 429].contains(status) || status == 500,
                   (error.detail ?? "").contains("response_format") else { throw error }
+            acceptedSchemaForm.withLock { $0 = .jsonObject }
             return try await send(.jsonObject)
         }
     }

@@ -78,6 +78,10 @@ struct TolerantJSONMachine {
     let reportsEvents: Bool
     private var phase = Phase.prelude
     private var frames: [Frame] = []
+    /// The most elements an array of the first two levels may hold, and the error past it: a
+    /// reader that wants a few items stops at the first one too many instead of building a
+    /// 60 MB array first.
+    var elementLimit: (count: Int, message: String)?
     private var token = Token.none
     private var root: JSONValue?
     private var repairs: [JSONRepair] = []
@@ -86,6 +90,12 @@ struct TolerantJSONMachine {
     // Prelude and trailer: where a value may start, and what was skipped.
     private var proseLine = ProseLine()
     private var skippedBrackets = SkippedBrackets()
+    /// A `{` or `[` inside a line of prose and what followed it, held until its brackets
+    /// balance: it opens the value when it is one complete value, and is prose otherwise.
+    private var heldBracket: [UInt8]?
+    private var heldBrackets = SkippedBrackets()
+    /// Set while a held bracket that proved to be a value is read again as the value.
+    private var opensAtNextBracket = false
     private var lineContentPosition = (line: 1, column: 1)
 
     /// Position of the next byte.
@@ -119,7 +129,7 @@ struct TolerantJSONMachine {
         while index < bytes.count {
             switch phase {
             case .prelude:
-                index = try scanPrelude(bytes, from: index)
+                index = try scanPrelude(bytes, from: index, emit: emit)
             case .value:
                 index = try step(bytes, from: index, emit: emit)
             case .trailer:
@@ -140,6 +150,11 @@ struct TolerantJSONMachine {
     mutating func finish(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> RepairedJSON {
         switch phase {
         case .prelude:
+            if let held = heldBracket {
+                // Never balanced: prose to the end, read as such for the position below.
+                heldBracket = nil
+                for byte in held { passOver(byte) }
+            }
             throw StoryKitError(.parse, "line \(line), column \(column) (byte \(offset)): no JSON object or array found")
         case .trailer:
             finishSkippedLine()
@@ -161,23 +176,79 @@ struct TolerantJSONMachine {
 
     /// Skips prose and fences until a `{` or `[` that opens a line, follows a fence, or
     /// follows a sentence (`.`, `:`, `!`, `?`), and is not inside a bracket skipped before.
-    private mutating func scanPrelude(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(StoryKitError) -> Int {
+    /// A bracket inside a line of prose ("The answer is {"a": 1} as requested.") is held until
+    /// it balances: it opens the value when what it holds is one complete value, and is prose
+    /// otherwise ("I think [the answer] is"), with nothing inside it ever taken for the value.
+    private mutating func scanPrelude(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, emit: (TolerantJSONEvent) -> Void
+    ) throws(StoryKitError) -> Int {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside,
-               proseLine.bracketOpensJSON {
-                finishSkippedLine()
-                phase = .value
-                try open(isObject: byte == UInt8(ascii: "{"))
-                advance(byte)
-                return index + 1
+            if heldBracket != nil {
+                heldBracket?.append(byte)
+                heldBrackets.skip(byte)
+                index += 1
+                if !heldBrackets.isInside {
+                    try settleHeldBracket(emit: emit)
+                    if phase != .prelude { return index }
+                }
+                continue
             }
-            skippedBrackets.skip(byte)
-            skip(byte)
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside {
+                if proseLine.bracketOpensJSON || opensAtNextBracket {
+                    opensAtNextBracket = false
+                    finishSkippedLine()
+                    phase = .value
+                    try open(isObject: byte == UInt8(ascii: "{"))
+                    advance(byte)
+                    return index + 1
+                }
+                heldBracket = [byte]
+                heldBrackets = SkippedBrackets()
+                heldBrackets.skip(byte)
+                index += 1
+                continue
+            }
+            passOver(byte)
             index += 1
         }
         return index
+    }
+
+    /// A prelude byte that is prose.
+    private mutating func passOver(_ byte: UInt8) {
+        skippedBrackets.skip(byte)
+        skip(byte)
+    }
+
+    /// Reads the balanced held bracket as the value when it is one complete value, else as
+    /// prose.
+    private mutating func settleHeldBracket(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        guard let held = heldBracket else { return }
+        heldBracket = nil
+        guard Self.isOneCompleteValue(held, maxDepth: maxDepth) else {
+            for byte in held { passOver(byte) }
+            return
+        }
+        opensAtNextBracket = true
+        try held.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try feed(bytes, emit: emit) }
+    }
+
+    /// Whether `bytes`, which open with a bracket and balance, are one value the parser reads
+    /// whole: nothing cut short, dropped or left over.
+    private static func isOneCompleteValue(_ bytes: [UInt8], maxDepth: Int) -> Bool {
+        var probe = TolerantJSONMachine(maxDepth: maxDepth, reportsEvents: false)
+        let incomplete: Set<JSONRepair.Kind> = [
+            .surroundingText, .codeFence, .truncated, .droppedIncompleteMember, .droppedIncompleteLiteral,
+            .droppedIncompleteEscape, .truncatedNumber,
+        ]
+        do {
+            try bytes.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try probe.feed(buffer) { _ in } }
+            return try !probe.finish { _ in }.repairs.contains { incomplete.contains($0.kind) }
+        } catch {
+            return false
+        }
     }
 
     /// Skips what follows the value, noting whether it was a fence or prose.
@@ -576,6 +647,7 @@ struct TolerantJSONMachine {
         guard frames.count < maxDepth else {
             throw StoryKitError(.limit, "line \(line), column \(column) (byte \(offset)): nesting is deeper than the limit of \(maxDepth)")
         }
+        try checkElementLimit()
         if output != nil {
             // A container is never dropped once opened (truncation closes it), so it takes its
             // place in its parent, key and all, as it opens.
@@ -610,6 +682,7 @@ struct TolerantJSONMachine {
             finishDocument(value)
             return
         }
+        if isScalar { try checkElementLimit() }
         let last = frames.count - 1
         if output != nil {
             writePlaceInParent(counting: true)
@@ -625,6 +698,14 @@ struct TolerantJSONMachine {
         }
         frames[last].count += 1
         frames[last].expect = .commaOrEnd
+    }
+
+    /// Throws ``elementLimit``'s error when the innermost container is an array of the first two
+    /// levels that already holds its most elements: the value about to join it is one too many.
+    private func checkElementLimit() throws(StoryKitError) {
+        guard let limit = elementLimit, frames.count <= 2, let last = frames.last, !last.isObject,
+              last.count >= limit.count else { return }
+        throw StoryKitError(.limit, limit.message)
     }
 
     /// Writes what comes before a value in the innermost container: a comma after an earlier

@@ -58,6 +58,18 @@ extension StreamEvent {
         return writer.output
     }
 
+    /// The events as the elements of a JSON array, comma-separated without the brackets,
+    /// appended to `elements` (after a comma when it holds some already).
+    package static func appendElementsUTF8JSON(_ events: [StreamEvent], to elements: inout [UInt8]) {
+        guard !events.isEmpty else { return }
+        var writer = JSONWriter(options: .compact, capacity: 64 * events.count)
+        for (position, event) in events.enumerated() {
+            if position > 0 || !elements.isEmpty { writer.writeRaw(",") }
+            event.write(to: &writer)
+        }
+        elements += writer.output
+    }
+
     private static func write(_ events: [StreamEvent], to writer: inout JSONWriter) {
         writer.writeRaw("[")
         for (position, event) in events.enumerated() {

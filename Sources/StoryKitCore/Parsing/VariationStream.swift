@@ -66,6 +66,7 @@ public struct VariationStream: Sendable {
         self.options = options
         input = StreamInput(maxBytes: limits.maxBytes)
         machine = TolerantJSONMachine(maxDepth: limits.maxDepth, reportsEvents: reportsEvents)
+        machine.elementLimit = (VariationOptions.maxVariations, Self.tooManyVariations)
     }
 
     /// Reads the next chunk and returns what it completed.
@@ -131,10 +132,11 @@ public struct VariationStream: Sendable {
 
     /// Refuses a reply past ``VariationOptions/maxVariations``.
     private func checkVariationCount(_ count: Int) throws(StoryKitError) {
-        guard count <= VariationOptions.maxVariations else {
-            throw StoryKitError(.limit, "the reply holds more than \(VariationOptions.maxVariations) variations; a correction reply asks for at most \(VariationOptions.maxExpected)")
-        }
+        guard count <= VariationOptions.maxVariations else { throw StoryKitError(.limit, Self.tooManyVariations) }
     }
+
+    private static let tooManyVariations = "the reply holds more than \(VariationOptions.maxVariations) variations; "
+        + "a correction reply asks for at most \(VariationOptions.maxExpected)"
 
     // MARK: Deciding the form
 

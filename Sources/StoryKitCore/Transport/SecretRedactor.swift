@@ -4,7 +4,8 @@
 /// error quoting the URL), so every message that leaves a codec passes through here. A word
 /// is redacted when it
 /// - starts like a Google (`AIza…`) or OpenAI-style (`sk-…`) key, even when partly masked;
-/// - follows `Bearer `, or a credential's name and `=` or `:` (`key=S`, `key: S`,
+/// - follows an authorization scheme (`Bearer `, `Basic `, `Token `, `Digest `: the whole
+///   token, `=`, `+` and `/` of Base64 included), or a credential's name and `=` or `:` (`key=S`, `key: S`,
 ///   `"apiKey":"S"`, `key = 'S'`; names: key, apiKey, api_key, api-key, token,
 ///   access_token, secret, password and the like, in any case);
 /// - is the password of a URL's user-info (`https://user:S@host`);
@@ -52,6 +53,10 @@ public enum SecretRedactor {
             }
             var end = index
             while end < bytes.count, isKeyByte(bytes[end]) { end += 1 }
+            if followsAuthorizationScheme(bytes[..<index]) {
+                // A token68 credential (RFC 9110) runs on through Base64's `+`, `/` and `=`.
+                while end < bytes.count, isTokenByte(bytes[end]) || isInnerTokenByte(bytes, end) { end += 1 }
+            }
             let word = bytes[index..<end]
             if looksLikeSecret(word, precededBy: bytes[..<index]) || isUserInfoPassword(bytes, from: index, to: end) {
                 output.append(contentsOf: replacement.utf8)
@@ -74,6 +79,23 @@ public enum SecretRedactor {
         return replacement
     }
 
+    /// Schemes of the `Authorization` header whose next word is the credential, lower case.
+    private static let authorizationSchemes = ["bearer ", "basic ", "token ", "digest "].map { Array($0.utf8) }
+
+    private static func followsAuthorizationScheme(_ before: ArraySlice<UInt8>) -> Bool {
+        authorizationSchemes.contains { endsWithIgnoringCase(before, $0) }
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        isKeyByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+    }
+
+    /// A `.` or `~` inside a token (a JWT's dots), not the full stop after it.
+    private static func isInnerTokenByte(_ bytes: [UInt8], _ index: Int) -> Bool {
+        (bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "~"))
+            && index + 1 < bytes.count && isTokenByte(bytes[index + 1])
+    }
+
     private static func isKeyByte(_ byte: UInt8) -> Bool {
         byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "*")
     }
@@ -88,7 +110,7 @@ public enum SecretRedactor {
     private static func looksLikeSecret(_ word: ArraySlice<UInt8>, precededBy before: ArraySlice<UInt8>) -> Bool {
         if word.starts(with: "AIza".utf8), word.count >= 8 { return true }
         if word.starts(with: "sk-".utf8), word.count >= 7 { return true }
-        if endsWithIgnoringCase(before, Array("bearer ".utf8)) || followsCredentialName(before) { return true }
+        if followsAuthorizationScheme(before) || followsCredentialName(before) { return true }
         var upper = false, lower = false, digit = false
         for byte in word {
             upper = upper || byte.isASCIIUppercase

@@ -17,13 +17,27 @@ import Testing
     }
 
     @Test(arguments: [
-        #"The answer is {"a": [1, 2]} as requested."#,
-        #"See {"options": {"b": [3]}} below"#,
-        #"a {"s": "] [1]"} tail"#,
+        (#"The answer is {"a": [1, 2]} as requested."#, #"{"a":[1,2]}"#),
+        (#"See {"options": {"b": [3]}} below"#, #"{"options":{"b":[3]}}"#),
+        (#"a {"s": "] [1]"} tail"#, #"{"s":"] [1]"}"#),
+        ("The list is [1,\n 2] as you asked.", "[1,2]"),
+        (#"I think [the answer] is {"a":1}"#, #"{"a":1}"#),
+        (#"Use {curly} or [square] brackets, then {"b": 2}."#, #"{"b":2}"#),
     ])
-    func aValueInsideProseIsNeverTakenFromWithinIt(_ text: String) {
-        // The object opens mid-sentence, so it is prose; the array inside it follows a ':'
-        // but is part of that prose, not a value of its own.
+    func aCompleteValueInsideProseIsTheValue(text: String, expected: String) throws {
+        let (value, repairs) = try repaired(text)
+        #expect(value == expected)
+        #expect(repairs.contains(.surroundingText))
+    }
+
+    @Test(arguments: [
+        #"I think [the answer {"a":1}] is"#,
+        #"See [notes: {"a": 1}, more] below"#,
+        #"The answer is {"a": [1, 2] and then it stops"#,
+    ])
+    func aValueInsideSkippedProseBracketsIsNeverTaken(_ text: String) {
+        // The bracket that opens mid-sentence holds prose, or never closes: nothing inside it
+        // may be taken for the value, though it follows a ':' or opens a bracket of its own.
         let error = failure(text)
         #expect(error?.code == .parse)
         #expect(error?.message.contains("no JSON object or array found") == true)

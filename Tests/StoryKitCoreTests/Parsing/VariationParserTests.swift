@@ -43,6 +43,22 @@ import Testing
         #expect(set.source == .list)
     }
 
+    @Test func aHugeArrayIsRefusedAtItsFirstItemTooMany() throws {
+        // Element 1,500 is broken: a parser that read on past item 1,001 would report that.
+        let items = (0..<2000).map { $0 == 1500 ? "\"unterminated" : "\"v\($0)\"" }
+        for reply in ["[\(items.joined(separator: ","))]", #"{"variations": ["# + items.joined(separator: ",") + "]}"] {
+            let error = #expect(throws: StoryKitError.self) { try VariationParser().parse(reply) }
+            #expect(error?.code == .limit, "\(String(describing: error))")
+            #expect(error?.message.contains("more than 1000 variations") == true)
+        }
+        let numbers = "[" + (0..<1001).map(String.init).joined(separator: ",") + "]"
+        var stream = VariationStream()
+        let error = #expect(throws: StoryKitError.self) { _ = try stream.feed(numbers) }
+        #expect(error?.code == .limit)
+        let fits = "[" + (0..<1000).map { "\"v\($0)\"" }.joined(separator: ",") + "]"
+        #expect(try VariationParser().parse(fits).variations.count == 1000)
+    }
+
     @Test func reportsCountAndDuplicates() throws {
         let set = try VariationParser().parse("1. I want to go home.\n2. i want to go home!\n3. I want, to go home\n4. Go home.")
         #expect(set.issues == [.count(expected: 3, found: 4), .duplicate(index: 1, of: 0), .duplicate(index: 2, of: 0)])

@@ -29,6 +29,10 @@ import Testing
         ("key:hunter2", "hunter2"), (#"{"apiKey":"hunter2"}"#, "hunter2"), ("key='hunter2'", "hunter2"),
         ("key = hunter2", "hunter2"), ("API_KEY: s3", "s3"), ("password=pw", "pw"), ("?key=short", "short"),
         ("https://u:hunter2@h/v1", "hunter2"), ("x-goog-api-key: abc", "abc"),
+        // A token68 credential is redacted whole, Base64's `+`, `/` and `=` included.
+        ("Authorization: Basic dXNlcjpodW50ZXIy", "dXNlcjpodW50ZXIy"), ("Authorization: Basic YWxh+ZGRp/bjpvcGVu==", "bjpvcGVu"),
+        ("authorization: basic YWxh+ZGRp/bjpvcGVu==", "YWxh"), ("Bearer abc.def+ghi/jkl=", "ghi/jkl"),
+        ("Authorization: Token s3cr", "s3cr"),
     ])
     func valuesAfterACredentialsNameAreRedactedWhateverTheirLength(_ text: String, _ secret: String) {
         let redacted = SecretRedactor.redact("sent \(text) back")
