@@ -9,9 +9,13 @@ public enum VariationIssue: Sendable, Hashable, Codable {
     /// 47 primary language subtag: the one it told from the text, or the one the caller gave),
     /// so it was returned as typed rather than rewritten into English words.
     case language(detected: String)
+    /// The text was longer than the model's context window takes in one prompt: it was
+    /// corrected in `pieces` parts, cut after sentence ends, and the parts joined. Each part was
+    /// corrected without the others in view.
+    case split(pieces: Int)
 
     private enum CodingKeys: String, CodingKey {
-        case code, expected, found, index, of, detected
+        case code, expected, found, index, of, detected, pieces
     }
 
     public init(from decoder: any Decoder) throws {
@@ -24,8 +28,10 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             self = .duplicate(index: try container.decode(Int.self, forKey: .index), of: try container.decode(Int.self, forKey: .of))
         case "language":
             self = .language(detected: try container.decode(String.self, forKey: .detected))
+        case "split":
+            self = .split(pieces: try container.decode(Int.self, forKey: .pieces))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\" or \"language\"")
+            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\" or \"split\"")
         }
     }
 
@@ -38,6 +44,8 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             ["code": "duplicate", "index": .number(JSONNumber(index)), "of": .number(JSONNumber(of))]
         case .language(let detected):
             ["code": "language", "detected": .string(detected)]
+        case .split(let pieces):
+            ["code": "split", "pieces": .number(JSONNumber(pieces))]
         }
     }
 

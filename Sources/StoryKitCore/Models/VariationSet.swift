@@ -76,6 +76,9 @@ extension VariationSet {
             case .language(let detected):
                 writer.writeRaw("{\"code\":\"language\",\"detected\":")
                 writer.writeString(detected)
+            case .split(let pieces):
+                writer.writeRaw("{\"code\":\"split\",\"pieces\":")
+                writer.writeInteger(pieces)
             }
             writer.writeRaw("}")
         }

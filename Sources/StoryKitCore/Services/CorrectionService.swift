@@ -7,6 +7,9 @@
 /// any other the numbered one. A reply with the wrong number of versions, duplicates, or
 /// nothing readable is re-asked once with the retry prompt; if the second reply is still
 /// unreadable the next backend is tried, while a readable one is returned with its issues.
+/// A text longer than one prompt holds (with room for a re-ask) is corrected in pieces cut
+/// after sentence ends, joined again, with a ``VariationIssue/split(pieces:)`` issue: the
+/// whole text is corrected, never only the start that fitted.
 ///
 ///     let service = CorrectionService(backends: capabilities.correctionBackends,
 ///                                     generators: [.remote: gemini])
@@ -80,8 +83,9 @@ public struct CorrectionService: Sendable {
         throw StoryKitError(.api, "no correction backend could answer: \(reasons)")
     }
 
-    /// One model backend: the prompt, the reply, at most one re-ask. `nil` when the replies
-    /// were unreadable (the attempts say so); a generation failure is thrown.
+    /// One model backend: the whole text in one prompt, or piece by piece when it does not
+    /// fit one. `nil` when a reply was unreadable (the attempts say so); a generation failure
+    /// is thrown.
     private func ask(
         _ generator: any TextGenerator, backend: CorrectionBackend, text: String,
         attempts: inout [CorrectionAttempt], onUpdate: (@Sendable (PartialVariationSet) -> Void)?
@@ -93,6 +97,62 @@ public struct CorrectionService: Sendable {
         } catch {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
+        let pieces = try Self.pieces(of: text, builder: builder)
+        guard pieces.texts.count > 1 else {
+            return try await ask(generator, backend: backend, builder: builder, text: text, attempts: &attempts, onUpdate: onUpdate)
+        }
+        var sets: [VariationSet] = []
+        var replies: [String] = []
+        for piece in pieces.texts {
+            // A snapshot of one piece would show a fraction of the text as the whole: the
+            // joined versions are shown once they are complete.
+            guard let outcome = try await ask(generator, backend: backend, builder: builder, text: piece,
+                                              attempts: &attempts, onUpdate: nil) else { return nil }
+            sets.append(outcome.variations)
+            replies.append(outcome.reply ?? "")
+        }
+        let joined = Self.join(sets, pieces: pieces, options: VariationOptions(expected: count))
+        onUpdate?(PartialVariationSet(complete: joined))
+        return CorrectionOutcome(variations: joined, backend: backend, attempts: attempts, reply: replies.joined(separator: "\n\n"))
+    }
+
+    /// `text` in pieces that each fit a prompt whole, also when re-asked with a previous
+    /// reply as long as a re-ask allows; one piece when the whole text fits.
+    private static func pieces(of text: String, builder: CorrectionPromptBuilder) throws(GenerationError) -> TextPieces {
+        // The longest previous reply a re-ask carries is a quarter of the window: a reply of
+        // twice the window's tokens in characters is always cut to it.
+        let longestRetry = CorrectionRetry(previousReply: String(repeating: "word ", count: builder.contextTokens / 2),
+                                           problem: .unparseable)
+        let fits = { (piece: String) -> Bool in
+            guard let prompt = try? builder.build(text: piece, retry: longestRetry) else { return false }
+            return !prompt.truncations.contains { $0.field == "text" }
+        }
+        guard let pieces = TextPieces(text, fits: fits) else {
+            throw GenerationError(.inputTooLong, detail: "a word of the text is longer than a correction prompt of \(builder.contextTokens) tokens holds")
+        }
+        return pieces
+    }
+
+    /// The versions of each piece joined into versions of the whole text: version `i` of each
+    /// piece (its first when it has fewer), with the text's own spacing between pieces.
+    private static func join(_ sets: [VariationSet], pieces: TextPieces, options: VariationOptions) -> VariationSet {
+        let count = sets.map(\.variations.count).max() ?? 0
+        var variations: [TextVariation] = []
+        for index in 0..<count {
+            let texts = sets.map { set in set.variations[index < set.variations.count ? index : 0].text }
+            let kind = sets.lazy.compactMap { index < $0.variations.count ? $0.variations[index].kind : nil }.first
+            variations.append(TextVariation(text: pieces.join(texts), kind: kind))
+        }
+        let issues = VariationValidation.issues(variations, options) + [.split(pieces: sets.count)]
+        return VariationSet(variations: variations, source: sets.first?.source ?? .json,
+                            repaired: sets.contains(where: \.repaired), issues: issues)
+    }
+
+    /// One prompt for `text`, its reply, at most one re-ask.
+    private func ask(
+        _ generator: any TextGenerator, backend: CorrectionBackend, builder: CorrectionPromptBuilder, text: String,
+        attempts: inout [CorrectionAttempt], onUpdate: (@Sendable (PartialVariationSet) -> Void)?
+    ) async throws(GenerationError) -> CorrectionOutcome? {
         var retry: CorrectionRetry?
         var replies = 0
         while replies < 2 {

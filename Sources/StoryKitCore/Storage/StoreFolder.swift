@@ -166,12 +166,18 @@ final class StoreFolder: @unchecked Sendable {
     /// network volumes); the store then works unlocked, as SQLite does there.
     func lock(_ name: String) throws(StoryKitError) -> Int32? {
         let path = self.path + "/" + name
-        var file = openat(descriptor, name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        // O_NONBLOCK: a FIFO planted in the lock file's place must not hang the open.
+        var file = openat(descriptor, name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         if file < 0, errno == EROFS || errno == EACCES || errno == EPERM {
-            file = openat(descriptor, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            file = openat(descriptor, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             if file < 0, errno == ENOENT { return nil }
         }
         guard file >= 0 else { throw FileSystem.failure("open the lock file", path) }
+        var status = stat()
+        guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(file)
+            throw StoryKitError(.io, "the lock file \(path) is not a regular file; remove it and open the store again")
+        }
         guard flock(file, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(file)

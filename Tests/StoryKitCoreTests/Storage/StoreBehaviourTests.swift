@@ -189,6 +189,23 @@ import Testing
         _ = first
     }
 
+    @Test func aLockFileThatIsNotARegularFileIsRefusedWithoutWaiting() throws {
+        let root = temporaryRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        #expect(mkfifo(root + "/.storykit.lock", 0o444) == 0)
+        let error = #expect(throws: StoryKitError.self) { try FileStore(root: root) }
+        #expect(error?.code == .io)
+        #expect(error?.message.contains("is not a regular file") == true, "\(String(describing: error))")
+        // resume() takes the same path.
+        try FileManager.default.removeItem(atPath: root + "/.storykit.lock")
+        let store = try FileStore(root: root)
+        store.suspend()
+        try FileManager.default.removeItem(atPath: root + "/.storykit.lock")
+        #expect(mkfifo(root + "/.storykit.lock", 0o444) == 0)
+        #expect(throws: StoryKitError.self) { try store.resume() }
+    }
+
     @Test func corruptedRecordsAreReportedAndDoNotStopTheOthers() async throws {
         let root = temporaryRoot()
         defer { try? FileManager.default.removeItem(atPath: root) }
