@@ -1,0 +1,210 @@
+"""The binding's own safety: objects used past their life, handles closed under a running
+call, one stream fed from two threads, redirects, and arguments C would silently misread."""
+
+import http.server
+import json
+import threading
+import time
+
+import pytest
+
+import storykit
+
+OPENAI_REPLY = b'{"choices":[{"index":0,"message":{"content":"Hi"},"finish_reason":"stop"}]}'
+
+pytestmark = pytest.mark.usefixtures("no_provider_keys")
+
+
+def request(base_url="http://127.0.0.1:9/v1", **extra):
+    body = {"provider": "openai", "model": "local", "baseURL": base_url, "prompt": "Hi", "retry": {"maxAttempts": 1}}
+    body.update(extra)
+    return body
+
+
+def answering(kept):
+    def transport(_request, exchange):
+        kept.append(exchange)
+        exchange.respond(200, {"Content-Type": "application/json"})
+        exchange.write(bytearray(OPENAI_REPLY[:10]))
+        exchange.write(memoryview(OPENAI_REPLY)[10:])
+    return transport
+
+
+def test_an_exchange_kept_past_its_callback_raises_state_error():
+    kept = []
+    assert storykit.generate(request(), transport=answering(kept))["text"] == "Hi"
+    exchange = kept[0]
+    with pytest.raises(storykit.StateError):
+        exchange.cancelled
+    with pytest.raises(storykit.StateError):
+        exchange.write(b"late")
+    with pytest.raises(storykit.StateError):
+        exchange.respond(200)
+    with pytest.raises(storykit.StateError):
+        exchange.fail("transport", None)
+
+
+def test_an_exchange_used_by_a_thread_the_transport_started_never_crashes():
+    stop = threading.Event()
+    outcomes = []
+
+    def transport(_request, exchange):
+        def poll():
+            while not stop.is_set():
+                try:
+                    exchange.cancelled
+                    exchange.write(b"")
+                except storykit.StateError:
+                    outcomes.append("ended")
+                    return
+                except storykit.StoryKitError:
+                    pass
+        threading.Thread(target=poll, daemon=True).start()
+        exchange.respond(200, {})
+        exchange.write(OPENAI_REPLY)
+
+    for _ in range(20):
+        storykit.generate(request(), transport=transport)
+    time.sleep(0.2)
+    stop.set()
+    assert outcomes.count("ended") == 20
+
+
+def test_exchange_arguments_are_checked():
+    def transport(_request, exchange):
+        with pytest.raises(TypeError, match="chunk"):
+            exchange.write("text")
+        with pytest.raises(ValueError, match="status"):
+            exchange.respond(2**32 + 200)
+        exchange.fail("transport", None)
+
+    with pytest.raises(storykit.TransportError):
+        storykit.generate(request(), transport=transport)
+
+
+def _close_while_used(handle, use, rounds_of_use):
+    """Runs ``use`` in a loop on another thread and closes ``handle`` under it: the thread
+    must see StateError and nothing else."""
+    failures = []
+
+    def user():
+        try:
+            for index in range(rounds_of_use):
+                use(index)
+        except storykit.StateError:
+            pass
+        except Exception as error:  # noqa: BLE001 - any other failure is the bug
+            failures.append(error)
+
+    thread = threading.Thread(target=user)
+    thread.start()
+    time.sleep(0.002)
+    handle.close()
+    thread.join()
+    assert failures == []
+
+
+def test_closing_a_store_waits_for_a_put_on_another_thread(tmp_path):
+    for round_ in range(30):
+        store = storykit.Store(str(tmp_path / f"store{round_}"))
+        _close_while_used(store, lambda index: store.put("heroes", f"h{index}", {"id": f"h{index}", "name": "Mia"}), 100_000)
+        with pytest.raises(storykit.StateError):
+            store.put("heroes", "late", {"id": "late"})
+
+
+def test_closing_a_stream_while_another_thread_feeds_it():
+    for _ in range(30):
+        stream = storykit.Stream("list")
+        _close_while_used(stream, lambda index: stream.feed(f"{index}. item\n"), 1_000_000)
+
+
+def test_concurrent_feeds_on_one_stream_each_get_their_own_events():
+    # No host lock: calls are serialised by the binding, so every event comes back once.
+    stream = storykit.Stream("list")
+    counts = []
+
+    def feeder(prefix):
+        mine = 0
+        for index in range(3000):
+            mine += sum(1 for event in stream.feed(f"- {prefix}{index}\n") if event["type"] == "start")
+        counts.append(mine)
+
+    threads = [threading.Thread(target=feeder, args=(name,)) for name in "ab"]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    result = stream.finish()
+    # Each line starts one item; an item's start is returned exactly once.
+    assert len(result["items"]) == 6000
+    assert sum(counts) == 6000
+
+
+class _Redirecting(http.server.BaseHTTPRequestHandler):
+    target = ""
+    status = 307
+
+    def do_POST(self):  # noqa: N802 - the standard library's name
+        self.send_response(self.status)
+        self.send_header("Location", self.target)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *_args):
+        pass
+
+
+class _Recording(http.server.BaseHTTPRequestHandler):
+    seen: list = []
+
+    def do_POST(self):  # noqa: N802
+        self.seen.append(dict(self.headers))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(OPENAI_REPLY)))
+        self.end_headers()
+        self.wfile.write(OPENAI_REPLY)
+
+    def do_GET(self):  # noqa: N802
+        self.do_POST()
+
+    def log_message(self, *_args):
+        pass
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+def test_a_redirect_is_never_followed_with_the_key(status):
+    _Redirecting.status = status
+    _Recording.seen = []
+    other = http.server.HTTPServer(("127.0.0.2", 0), _Recording)
+    _Redirecting.target = f"http://127.0.0.2:{other.server_port}/v1/chat/completions"
+    first = http.server.HTTPServer(("127.0.0.1", 0), _Redirecting)
+    for server in (first, other):
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        transport = storykit.UrllibTransport(proxies={})
+        with pytest.raises(storykit.TransportError) as raised:
+            storykit.generate(request(f"http://127.0.0.1:{first.server_port}/v1", apiKey="sk-secret-key-0123456789"),
+                              transport=transport)
+        assert str(status) in str(raised.value) and "127.0.0.2" in str(raised.value)
+        assert _Recording.seen == []
+    finally:
+        first.shutdown()
+        other.shutdown()
+
+
+def test_nul_bytes_and_wide_integers_are_refused_by_name(tmp_path):
+    with pytest.raises(ValueError, match="root"):
+        storykit.Store(str(tmp_path / "a") + "\0b")
+    assert not (tmp_path / "a").exists()
+    with pytest.raises(TypeError, match="root"):
+        storykit.Store(42)
+    with pytest.raises(ValueError, match="provider"):
+        storykit.decode_response("openai\0x", 200, b"{}")
+    with pytest.raises(ValueError, match="http_status"):
+        storykit.decode_response("openai", 2**32 + 200, OPENAI_REPLY)
+    with pytest.raises(ValueError, match="code"):
+        storykit.status_string(2**40)
+    with pytest.raises(TypeError, match="code"):
+        storykit.status_string("0")
+    assert storykit.status_string(0) == "ok"
