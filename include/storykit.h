@@ -347,16 +347,21 @@ STORYKIT_API storykit_status storykit_stream_feed(storykit_stream *stream, char 
 ** stream      A stream from storykit_stream_create().
 ** buffer      Receives the events as a JSON array, NUL-terminated: the elements of
 **             storykit_stream_feed()'s "events". May be NULL only when capacity is 0.
-** capacity    The size of buffer in bytes.
+** capacity    The size of buffer in bytes, at most SIZE_MAX / 2.
 ** out_length  Receives the length written, without the NUL. When the events do not fit,
 **             receives the capacity they need (with the NUL), and the call returns
 **             STORYKIT_E_LIMIT with the chunk read and its events kept: the next call on the
 **             stream (this one with a chunk of length 0, storykit_stream_feed() or
-**             storykit_stream_finish_events()) returns them first. Never NULL.
+**             storykit_stream_finish_events()) returns them first; storykit_stream_finish()
+**             refuses to drop them (STORYKIT_E_STATE). Events are kept up to 8 MiB; past
+**             that the stream fails with STORYKIT_E_LIMIT saying why. When a later chunk
+**             fails (invalid UTF-8), the kept events are written all the same, out_length
+**             says how long they are, and the error message says so. Never NULL.
 ** chunk, len  As for storykit_stream_feed().
 **
 ** Returns STORYKIT_OK; STORYKIT_E_LIMIT (buffer too small, as above, which does not end the
-** stream; or the input limit); otherwise as storykit_stream_feed().
+** stream; events kept past their bound; or the input limit); otherwise as
+** storykit_stream_feed().
 ** Thread-safe (see Streams: calls on one stream are serialised).
 */
 STORYKIT_API storykit_status storykit_stream_feed_into(storykit_stream *stream, char *buffer, size_t capacity,
@@ -371,7 +376,9 @@ STORYKIT_API storykit_status storykit_stream_feed_into(storykit_stream *stream, 
 **                  storykit_string_free(). NULL on failure.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments); the batch function's
-** errors; STORYKIT_E_STATE (already finished).
+** errors; STORYKIT_E_STATE (already finished; or events that storykit_stream_feed_into()
+** kept have not been taken: the stream stays open, take them first or call
+** storykit_stream_finish_events()).
 **
 ** The events the end of the input completes (the last item's "done", text held back as a
 ** possible postamble) are dropped; storykit_stream_finish_events() returns them too.
@@ -939,9 +946,12 @@ STORYKIT_API void storykit_bytes_free(unsigned char *bytes);
 ** from inside a Swift concurrency task: they block their thread.
 **
 ** Common request fields of storykit_generate, storykit_correct's "remote" and
-** storykit_illustrate: "apiKey" (the GEMINI_API_KEY or OPENAI_API_KEY environment variable
-** comes first; Gemini, Imagen and OpenAI's own API need a key, another OpenAI-compatible
-** server does not), "baseURL" (optional), "timeoutSeconds" (more than 0, at most 3600;
+** storykit_illustrate: "apiKey" (when absent or empty, the GEMINI_API_KEY or OPENAI_API_KEY
+** environment variable, which goes only to the provider's own host over https:
+** generativelanguage.googleapis.com or api.openai.com, in any case, with or without :443;
+** never to another server, however OpenAI-compatible, nor over plain http; Gemini, Imagen
+** and OpenAI's own API need a key, another OpenAI-compatible server does not), "baseURL"
+** (optional), "timeoutSeconds" (more than 0, at most 3600;
 ** default 60, Imagen 120: the wait for the head and between two chunks), "retry"
 ** ({"maxAttempts":1..10 (3), "initialDelayMs" (500), "maxDelayMs" (8000), "maxTotalMs"
 ** (30000)}).
@@ -1059,7 +1069,10 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 ** out_json      Receives {"variations":[{"text","kind"}...],"source","repaired","issues",
 **               "backend":"remote"|"offline","retried":bool,"attempts":[{"backend",
 **               "problem":"count"|"duplicates"|"unparseable"|null,"error":{...}|null}],
-**               "reply":"<the model's reply>"|null,"words":[...] (offline only)}.
+**               "reply":"<the model's reply>"|null,"words":[...] (offline only)}. A text
+**               longer than one prompt of "contextTokens" holds is corrected whole, in pieces
+**               cut after sentence ends and joined with the text's own spacing, and "issues"
+**               then holds {"code":"split","pieces":N}; "reply" holds every piece's reply.
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** request_json  {"text":"...", "count":1..10 (3), "language":"en" (optional), "layout":
 **               "qwerty"|"qwertz"|"azerty" (offline; default: the language's own), "spelling":"keep"|"us"|"uk" (offline, as in

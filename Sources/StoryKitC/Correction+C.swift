@@ -21,9 +21,7 @@ public func storykit_correct_offline(
             language = try PromptRequest.optionalLanguage(&options)
             try options.finish()
         }
-        guard let string = UTF8Text.string(validating: bytes) else {
-            throw StoryKitError(.parse, "text is not valid UTF-8")
-        }
+        let string = try UTF8Text.string(validating: bytes, name: "text")
         return try OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: allLanguagePacks).correct(string, includingWords: includingWords).json
     }
 }

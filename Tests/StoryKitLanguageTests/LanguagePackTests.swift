@@ -33,6 +33,18 @@ import Testing
         #expect(versions.count == 1 || versions[1].kind != .refined || versions[1].text == sentence)
     }
 
+    @Test(arguments: [
+        ("es", "cбafe aβc"), ("de", "İstanbul"), ("fr", "Ærø"), ("es", "Dvořák"), ("es", "Łódź"), ("es", "pH₇"),
+        ("es", "km²"), ("es", "µg"), ("it", "s\u{336}aid"), ("es", "a" + String(repeating: "\u{301}", count: 4990)),
+    ])
+    func wordsWithLettersThePackDoesNotUseAreKeptAsTyped(_ language: String, _ word: String) throws {
+        // As English keeps them: another script, a name's letters, units, combining marks.
+        for packLanguage in [language, "en", "nl"] {
+            let corrected = try direct(word, packLanguage)
+            #expect(corrected == word, "\(packLanguage): \(corrected)")
+        }
+    }
+
     @Test func theLanguageIsToldFromTheText() throws {
         let result = try corrector.correct("Ich mochte nach hasue gehen, weil es draußen kalt ist").variations
         // The slip is read on QWERTZ, German's keyboard, and the noun written with its capital.

@@ -208,3 +208,9 @@ def test_nul_bytes_and_wide_integers_are_refused_by_name(tmp_path):
     with pytest.raises(TypeError, match="code"):
         storykit.status_string("0")
     assert storykit.status_string(0) == "ok"
+
+
+def test_invalid_utf8_for_the_offline_corrector_names_the_byte():
+    with pytest.raises(storykit.ParseError) as raised:
+        storykit.correct_offline(b"I wnat \xff to go")
+    assert "byte 7" in str(raised.value) and "0xFF" in str(raised.value)

@@ -145,9 +145,10 @@ struct CorrectionToken: Sendable {
 
     /// `splitChunk` for a language whose letters are folded, for a chunk that is not ASCII:
     /// runs of letters (with their diacritics, and an apostrophe between letters) are words
-    /// whose `lowered` letters are folded; a chunk with a digit or an address's marks is kept.
+    /// whose `lowered` letters are folded; a chunk with a digit, an address's marks, or
+    /// anything the folding does not know (``LetterFolding/keepsChunkAsTyped(_:)``) is kept.
     private static func splitFoldedChunk(_ chunk: String, into tokens: inout [CorrectionToken]) {
-        if isKeptWhole(Array(chunk.utf8)[...]) {
+        if isKeptWhole(Array(chunk.utf8)[...]) || LetterFolding.keepsChunkAsTyped(chunk.unicodeScalars) {
             tokens.append(CorrectionToken(kind: .kept, text: chunk))
             return
         }

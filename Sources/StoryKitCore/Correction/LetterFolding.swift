@@ -28,6 +28,36 @@ enum LetterFolding {
         (0x300...0x36F).contains(scalar.value)
     }
 
+    /// Combining diacritics that, after an ASCII letter, spell a letter this folding knows
+    /// (`e` and U+0301 is `é`): grave, acute, circumflex, tilde, diaeresis, ring, cedilla.
+    private static let composingMarks: Set<UInt32> = [0x300, 0x301, 0x302, 0x303, 0x308, 0x30A, 0x327]
+
+    /// Whether a chunk of text must be kept exactly as typed by a language whose letters are
+    /// folded, as English keeps any chunk outside ASCII: it holds a letter, number, symbol or
+    /// mark the folding does not know (`Dvořák`, `İstanbul`, `cбafe`, `km²`, `µg`, `pH₇`), or
+    /// a combining mark that does not spell a known letter with the ASCII letter before it
+    /// (`s̶aid`, a letter under a pile of accents). Punctuation (`«`, `—`, `”`) splits words
+    /// as ever.
+    static func keepsChunkAsTyped(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+        var previous: Unicode.Scalar?
+        for scalar in scalars {
+            defer { previous = scalar }
+            if scalar.isASCII || folds[scalar.value] != nil || isApostrophe(scalar) { continue }
+            if composingMarks.contains(scalar.value) {
+                guard let previous, previous.isASCII, UInt8(previous.value).isASCIILetter else { return true }
+                continue
+            }
+            switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                 .finalPunctuation, .otherPunctuation, .spaceSeparator, .format:
+                continue
+            default:
+                return true
+            }
+        }
+        return false
+    }
+
     /// Whether `scalar` is an apostrophe as keyboards type it: `'`, or `’` with smart punctuation.
     static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "'" || scalar == "\u{2019}"

@@ -30,6 +30,21 @@ package enum UTF8Text {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The string `bytes` spell, or `.parse` naming `name`, the byte offset and what is wrong
+    /// ("text is not valid UTF-8 at byte 3: byte 0xFF cannot start a character").
+    package static func string(validating bytes: UnsafeBufferPointer<UInt8>, name: String) throws(StoryKitError) -> String {
+        var validator = UTF8StreamValidator()
+        for offset in bytes.indices {
+            if let reason = validator.check(bytes[offset], at: offset) {
+                throw StoryKitError(.parse, "\(name) is not valid UTF-8 at byte \(offset): \(reason.dropFirst("invalid UTF-8: ".count))")
+            }
+        }
+        if let (offset, reason) = validator.endOfInputProblem() {
+            throw StoryKitError(.parse, "\(name) is not valid UTF-8 at byte \(offset): \(reason.dropFirst("invalid UTF-8: ".count))")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Runs `body` on the UTF-8 bytes of `string`, passing on its typed error.
     @inline(__always)
     static func withBytes<Result>(

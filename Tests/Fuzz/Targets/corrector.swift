@@ -4,7 +4,11 @@
 // with a confidence in 0...1. The versions keep the rules of what is offered: "direct" comes
 // first; "refined", when there, differs from direct but reads the same words (letters and
 // digits, case aside, but for its/it's and i/I); "alternative", when there, reads other words
-// than both; and a set of fewer than three says so with a count issue.
+// than both; and a set of fewer than three says so with a count issue. In every language,
+// nothing but corrected words changes: every other character of the text survives in direct,
+// in order; a word is corrected only whole (never the part of a run of letters, digits or
+// marks beside a letter the language does not know), and never through a mark that spells
+// no letter of the language (a strike-through).
 import CStoryKit
 import StoryKitCore
 
@@ -51,7 +55,57 @@ public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
         let confidence = word["confidence"]?.numberValue?.doubleValue ?? -1
         require(confidence >= 0 && confidence <= 1, "a word confidence of \(confidence)")
     }
+    if let decoded, let direct = texts["direct"] { checkOnlyCorrectedWordsChanged(decoded, direct: direct, words: words) }
     return 0
+}
+
+/// Every character of `text` outside the changed words' originals appears in `direct` in
+/// order (white space and case aside: words may be joined, split or capitalised), and each
+/// changed word was a whole word.
+private func checkOnlyCorrectedWordsChanged(_ text: String, direct: String, words: [JSONValue]) {
+    let scalars = Array(text.unicodeScalars)
+    var kept: [Unicode.Scalar] = []
+    var position = 0
+    for word in words {
+        guard let original = word["original"]?.stringValue, let corrected = word["corrected"]?.stringValue,
+              original.lowercased() != corrected.lowercased() else { continue }
+        let needle = Array(original.unicodeScalars)
+        guard let start = firstIndex(of: needle, in: scalars, from: position) else { continue }
+        kept += scalars[position..<start]
+        let end = start + needle.count
+        require(!isWordScalar(start > 0 ? scalars[start - 1] : nil) && !isWordScalar(end < scalars.count ? scalars[end] : nil),
+                "a piece of a word was corrected: \(original) -> \(corrected) in \(text.debugDescription)")
+        require(!needle.contains { $0.properties.generalCategory == .nonspacingMark && !composingMarks.contains($0.value) },
+                "a word with a mark that spells no letter was corrected: \(original.debugDescription) -> \(corrected)")
+        position = end
+    }
+    kept += scalars[position...]
+    let expected = kept.filter { !$0.properties.isWhitespace }.flatMap { String($0).lowercased().unicodeScalars }
+    let written = direct.unicodeScalars.filter { !$0.properties.isWhitespace }.flatMap { String($0).lowercased().unicodeScalars }
+    var cursor = written.startIndex
+    for scalar in expected {
+        guard let found = written[cursor...].firstIndex(of: scalar) else {
+            propertyFailed("U+\(String(scalar.value, radix: 16)) of \(text.debugDescription) is lost in direct \(direct.debugDescription)")
+        }
+        cursor = written.index(after: found)
+    }
+}
+
+/// Marks that spell a letter with the letter before them (`e` and U+0301 is `é`).
+private let composingMarks: Set<UInt32> = [0x300, 0x301, 0x302, 0x303, 0x308, 0x30A, 0x327]
+
+private func isWordScalar(_ scalar: Unicode.Scalar?) -> Bool {
+    guard let scalar else { return false }
+    let properties = scalar.properties
+    return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+}
+
+private func firstIndex(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar], from start: Int) -> Int? {
+    guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+    for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
+        if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+    }
+    return nil
 }
 
 /// The words of a version as a reader compares them: letters and digits in lower case, one
