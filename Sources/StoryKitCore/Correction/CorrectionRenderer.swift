@@ -133,6 +133,7 @@ struct CorrectionRenderer {
     /// case.
     func writtenText(_ option: CorrectionLattice.Option) -> String {
         let typed = typedText(option)
+        if option.isIdentity, tokens[positions[option.start]].keepsItsCase { return typed }
         guard option.isIdentity else { return Self.matchCase(participle(option) ?? readingText(option), to: typed) }
         // With folded letters a word typed as meant is written as typed: its spelling is one
         // of the word's ("si" and "sí" are both words), only a stray capital goes; a word typed
@@ -204,8 +205,9 @@ struct CorrectionRenderer {
             }
             text = String(decoding: refinedText, as: UTF8.self)
         }
-        // A German noun is written with its capital.
-        if refined, tokens[positions[option.start]].startsSentence
+        // A German noun is written with its capital; a word with capitals of its own
+        // (`iPhone`) keeps them even at a sentence's start.
+        if refined, !tokens[positions[option.start]].keepsItsCase, tokens[positions[option.start]].startsSentence
             || (rules.capitalisesNouns && option.words.count == 1 && option.words[0] >= 0
                 && lexicon.words[Int(option.words[0])].first?.isUppercase == true) {
             text = Self.capitalized(text)

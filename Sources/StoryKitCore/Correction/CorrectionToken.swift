@@ -15,6 +15,9 @@ struct CorrectionToken: Sendable {
     var lowered: [UInt8] = []
     /// Whether this word (or kept text, such as an elided `l'`) starts a sentence.
     var startsSentence = false
+    /// Whether the word's capitals are written so on purpose (`McKnight`, `iPhone`, `IDs`):
+    /// it is then read and written exactly as typed.
+    var keepsItsCase = false
 
     /// A single space between two words: they may be one word typed with an extra space, and
     /// the first is the second's context.

@@ -123,8 +123,9 @@ public struct OfflineCorrector: Sendable {
     /// Corrects `text`, in this value's language; `englishTokens` are its tokens as English
     /// splits them, which the other languages split again by their own rules.
     private func read(_ text: String, _ englishTokens: [CorrectionToken], includingWords: Bool) -> OfflineCorrection {
-        let tokens = rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
+        var tokens = rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
+        for index in positions where hasDeliberateCapitals(tokens[index]) { tokens[index].keepsItsCase = true }
         var options: [CorrectionLattice.Option] = []
         var breaksContext: [Bool] = []
         // A typed word has a handful of readings; growing the list from empty would copy it
@@ -256,6 +257,14 @@ public struct OfflineCorrector: Sendable {
     private static let minNameReadingLogProbability: Float = -4.6
     /// The longest capitalised word that `minNameReadingLogProbability` applies to.
     private static let maxShortNameLength = 5
+    /// How much likelier (log10) than a name a reading of a capitalised word the list lacks
+    /// must be: a name written wrong hurts a writer more than a slip left in ("Mansell" is
+    /// not "Man sell", "Mohammed" not "Mohamed"; "Tueday" is still "Tuesday").
+    private static let nameReadingMargin: Float = 3
+    /// How rare (log10 share) a word may be and still be a brand when typed with a capital
+    /// second letter after `i` or `e` and no word after that letter (`iTunes`): commoner words
+    /// so typed are slips ("iNside").
+    private static let maxBrandLogProbability: Float = -5
     /// The score of a contraction typed with or without its apostrophe ("dont", "don't").
     private static let contractionScore: Float = -4
     /// What it costs to read a correctly spelt word as another word: most typed words are
@@ -341,6 +350,12 @@ public struct OfflineCorrector: Sendable {
         func keep(score: Float, word: Int32 = -1) {
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true))
         }
+        if token.keepsItsCase {
+            // A name or a brand written with its own capitals: read as typed, never split,
+            // swapped or re-cased; a word of the list keeps its likelihood as context.
+            guard let index = lexicon.index(of: lowered) else { return keep(score: Self.nameScore) }
+            return keep(score: 0, word: Int32(index))
+        }
         if lowered.contains(0x27) {
             let known = rules.isEnglish ? Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
                 : rules.apocopes.contains(lowered)
@@ -381,11 +396,15 @@ public struct OfflineCorrector: Sendable {
         let isCapitalised = token.text.utf8.first?.isASCIIUppercase == true && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
         let compound = compoundScore(of: token)
         if isCapitalised, !(rules.capitalisesNouns && !token.startsSentence) {
-            // Perhaps a name ("Rao", "Milly", "Juppe"): it is read as a word only a single slip
-            // away, and mid-sentence only when long ("Tueday", "Secutity").
+            // Perhaps a name ("Rao", "Milly", "Mansell"): it is read as a word only a single slip
+            // away, and mid-sentence only when long ("Tueday", "Secutity"); any reading, a split
+            // included ("Man sell"), must be far likelier than the name in its context.
             guard token.startsSentence || lowered.count >= Self.minCorrectedNameLength else { return keep(score: Self.unknownScore) }
             keep(score: Self.nameScore)
-            options += misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
+            for var reading in misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound) {
+                reading.channel -= Self.nameReadingMargin
+                options.append(reading)
+            }
             return
         }
         if typedDiacritic {
@@ -401,6 +420,34 @@ public struct OfflineCorrector: Sendable {
         // missing from the lexicon beats a far-fetched reading.
         keep(score: lowered.count == 1 ? Self.singleLetterScore : compound ?? Self.unknownBesideReadingsScore)
         options += misspelt
+    }
+
+    /// Whether a word's capitals are written on purpose: a capital word with another capital
+    /// after its first letter (`McKnight`, `DeShawn`, `IDs`, `GitHub`), but for a word of the
+    /// list typed with shift held over two letters (`THe`, `HOme`); or `i` or `e`, a capital and
+    /// two or more lower-case letters that are a word after the `i` or `e` (`iPhone`, `eBay`)
+    /// or spell a rare one (`iTunes`), not `iNside`. Other capitals inside a word are slips
+    /// (`sIster`, `thaN`); a slip that lands on this shape (`eVery`) is kept as typed. All
+    /// capitals is an acronym, read elsewhere.
+    private func hasDeliberateCapitals(_ token: CorrectionToken) -> Bool {
+        let letters = Array(token.text.unicodeScalars.filter(\.properties.isAlphabetic))
+        guard letters.count >= 2, letters.dropFirst().contains(where: \.properties.isUppercase),
+              !letters.allSatisfy(\.properties.isUppercase) else { return false }
+        let leadingCapitals = letters.prefix { $0.properties.isUppercase }.count
+        let rest = letters.dropFirst(max(leadingCapitals, 1))
+        let restIsLowerCase = rest.allSatisfy(\.properties.isLowercase)
+        if leadingCapitals >= 1 {
+            let shiftHeld = leadingCapitals == 2 && restIsLowerCase && !(rest.count == 1 && rest.first == "s")
+                && lexicon.index(of: token.lowered) != nil
+            return !shiftHeld
+        }
+        guard let first = letters.first, first == "i" || first == "e", letters[1].properties.isUppercase,
+              letters.count >= 4, letters.dropFirst(2).allSatisfy(\.properties.isLowercase) else { return false }
+        // A brand names a thing after the letter (`iPad` is `i` and `pad`, `eBay` `e` and `bay`),
+        // or is a word as rare as names are.
+        if lexicon.index(of: Array(token.lowered.dropFirst())) != nil { return true }
+        let logProbability = lexicon.index(of: token.lowered).map { lexicon.logProbability[$0] } ?? -.infinity
+        return logProbability < Self.maxBrandLogProbability
     }
 
     /// Whether word `index` (typed as `lowered`) has no vowel and is rare, in a list from web
