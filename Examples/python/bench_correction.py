@@ -21,7 +21,8 @@ the correctly typed words each version changes; and a clean-sentence run
 (Tests/Fixtures/Correction/clean-sentences.txt): how often each version changes a word of a
 correctly typed sentence; correctly spelt rare words (Tests/Fixtures/Correction/rare-words.txt,
 a sample of SCOWL's words that neither frequency list has): how many each corrector changes;
-and sentences in other languages (Tests/Fixtures/Correction/other-languages.txt): how many
+sentences with names, brands and mixed-case words (Tests/Fixtures/Correction/names.txt): how
+many each corrector changes, per half; and sentences in other languages (Tests/Fixtures/Correction/other-languages.txt): how many
 come back as typed.
 Words are compared after aligning the output with the clean sentence (difflib), as typed:
 case and attached punctuation count. The peers correct word by word and are given the same
@@ -49,6 +50,7 @@ CORPUS = FIXTURES / "tremor-corpus.json"
 MISSPELLINGS = FIXTURES / "real-misspellings.json"
 CLEAN = FIXTURES / "clean-sentences.txt"
 RARE_WORDS = FIXTURES / "rare-words.txt"
+NAMES = FIXTURES / "names.txt"
 OTHER_LANGUAGES = FIXTURES / "other-languages.txt"
 LANGUAGE_CORPORA = FIXTURES / "language-corpora.json"
 WORD = re.compile(r"[A-Za-z]+")
@@ -247,6 +249,21 @@ def report_rare_words(correctors: dict) -> None:
         print(f"  {name:<28} {len(changed) / len(rare_words):>6.1%}" + (f"; e.g. {changed[0]} -> {correct(changed[0])}" if changed else ""))
 
 
+def report_names(correctors: dict) -> None:
+    """Sentences with names, brands and mixed-case words: how many each corrector changes."""
+    sentences = [line for line in NAMES.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    print(f"\nNames (Tests/Fixtures/Correction/names.txt): {len(sentences)} correctly typed sentences with names, "
+          "brands and mixed-case words; sentences changed (exactly, case included), tuning half / held-out half")
+    refined = [next((v["text"] for v in storykit_versions(s) if v["kind"] == "refined"), None) for s in sentences]
+    for name, correct in correctors.items():
+        outputs = [correct(sentence) for sentence in sentences]
+        halves = [sum(outputs[i] != sentences[i] for i in range(parity, len(sentences), 2)) for parity in (0, 1)]
+        changed = [f"{sentences[i]} -> {outputs[i]}" for i in range(len(sentences)) if outputs[i] != sentences[i]]
+        print(f"  {name:<28} {halves[0]:>3} / {halves[1]:>3}" + (f"; e.g. {changed[0]}" if changed else ""))
+    halves = [sum(refined[i] not in (None, sentences[i]) for i in range(parity, len(sentences), 2)) for parity in (0, 1)]
+    print(f"  {'StoryKit refined':<28} {halves[0]:>3} / {halves[1]:>3}")
+
+
 def misspelling_cases(held_out: bool) -> list[dict]:
     cases = json.loads(MISSPELLINGS.read_text(encoding="utf-8"))["cases"]
     return [{"clean": case["intended"], "typed": case["typed"], "mistyped": [0]} for case in cases if case["heldOut"] == held_out]
@@ -329,6 +346,7 @@ def main() -> None:
     sentences = [line for line in CLEAN.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     report_clean_run(sentences, peers)
     report_rare_words(correctors)
+    report_names(correctors)
     report_other_languages(peers)
     report_languages(rounds)
 
