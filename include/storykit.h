@@ -949,8 +949,8 @@ STORYKIT_API void storykit_bytes_free(unsigned char *bytes);
 ** storykit_illustrate: "apiKey" (when absent or empty, the GEMINI_API_KEY or OPENAI_API_KEY
 ** environment variable, which goes only to the provider's own host over https:
 ** generativelanguage.googleapis.com or api.openai.com, in any case, with or without :443;
-** never to another server, however OpenAI-compatible, nor over plain http; Gemini, Imagen
-** and OpenAI's own API need a key, another OpenAI-compatible server does not), "baseURL"
+** never to another server, however OpenAI-compatible, nor over plain http; Google's and
+** OpenAI's own APIs need a key, another server, local or a proxy, does not), "baseURL"
 ** (optional), "timeoutSeconds" (more than 0, at most 3600;
 ** default 60, Imagen 120: the wait for the head and between two chunks), "retry"
 ** ({"maxAttempts":1..10 (3), "initialDelayMs" (500), "maxDelayMs" (8000), "maxTotalMs"

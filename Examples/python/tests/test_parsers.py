@@ -121,7 +121,7 @@ def test_finish_with_events_null_outputs_leave_the_stream_open(lib):
     stream = storykit.Stream("list")
     stream.feed("1. a")
     result, events = ctypes.c_void_p(), ctypes.c_void_p()
-    handle = stream._open()
+    handle = stream._handle
     assert lib.storykit_stream_finish_events(handle, ctypes.byref(result), None) == errors.E_INVALID_ARGUMENT
     assert lib.storykit_stream_finish_events(handle, None, ctypes.byref(events)) == errors.E_INVALID_ARGUMENT
     assert lib.storykit_stream_finish_events(None, ctypes.byref(result), ctypes.byref(events)) == errors.E_INVALID_ARGUMENT
@@ -206,7 +206,7 @@ def test_feed_into_null_arguments_and_a_kept_event_survive(lib):
     length = ctypes.c_size_t(99)
     assert lib.storykit_stream_feed_into(None, None, 0, ctypes.byref(length), b"x", 1) == errors.E_INVALID_ARGUMENT
     with storykit.Stream("list") as stream:
-        handle = stream._open()
+        handle = stream._handle
         assert lib.storykit_stream_feed_into(handle, None, 0, None, b"", 0) == errors.E_INVALID_ARGUMENT
         assert lib.storykit_stream_feed_into(handle, None, 8, ctypes.byref(length), b"", 0) == errors.E_INVALID_ARGUMENT
         # No room: the events are kept, the stream stays usable, and feed() returns them first.

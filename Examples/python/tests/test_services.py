@@ -183,11 +183,22 @@ def test_missing_key_names_both_places(server):
     assert "GEMINI_API_KEY" in caught.value.message and "apiKey" in caught.value.message
 
 
-def test_environment_key_comes_first(server, monkeypatch):
+def test_a_configured_key_wins_and_the_environment_key_stays_with_its_provider(server, monkeypatch):
     monkeypatch.setenv("GEMINI_API_KEY", "environment-key")
+    monkeypatch.setenv("OPENAI_API_KEY", "environment-key")
     test = unique("envkey")
     storykit.generate(story_request(server, "ok", test), transport=DIRECT)
-    assert recorded(server, test)[0]["headers"]["x-goog-api-key"] == "environment-key"
+    assert recorded(server, test)[0]["headers"]["x-goog-api-key"] == "test-key"
+    # A server on this machine, OpenAI-compatible or Gemini-compatible, gets no key from
+    # the environment.
+    for provider in ("gemini", "openai"):
+        test = unique("envkey-local")
+        request = story_request(server, "ok", test, provider)
+        del request["apiKey"]
+        storykit.generate(request, transport=DIRECT)
+        headers = {name.lower(): value for name, value in recorded(server, test)[0]["headers"].items()}
+        assert "x-goog-api-key" not in headers and "authorization" not in headers
+        assert "environment-key" not in json.dumps(headers)
 
 
 def correction_request(port, scenario, test, provider="gemini", **remote):

@@ -2,8 +2,8 @@
 /// ``Retrier``: a Gemini image model through `generateContent` (the default,
 /// ``ModelDefaults/image``), or, for a model named `imagen-…`, Imagen's `predict`, kept for
 /// compatibility only: Google shut the Imagen models down (the last on 2026-08-17), so such a
-/// name is refused before any request with the replacement to use. The key comes from
-/// `GEMINI_API_KEY` first, then from `apiKey`.
+/// name is refused before any request with the replacement to use. The key is `apiKey` when
+/// given, else `GEMINI_API_KEY`, which goes only to Google's own host over HTTPS.
 ///
 ///     let images = try RemoteImageGenerator(transport: URLSessionTransport())
 ///     let result = try await images.generate(ImageGenerationRequest(model: images.model, prompt: prompt.prompt))
@@ -17,7 +17,7 @@ public struct RemoteImageGenerator: ImageGenerator {
     public var timeout: Duration
     /// Decides when to try again.
     public var retrier: Retrier
-    private let apiKey: String
+    private let apiKey: String?
 
     /// The model used when none is given: ``ModelDefaults/image``.
     public static let defaultModel = ModelDefaults.image
@@ -28,7 +28,8 @@ public struct RemoteImageGenerator: ImageGenerator {
     ///
     /// `apiKey` wins over `GEMINI_API_KEY`, which is read only for Google's own host.
     ///
-    /// - Throws: `.invalidAPIKey` when neither `apiKey` nor `GEMINI_API_KEY` gives a key;
+    /// - Throws: `.invalidAPIKey` when Google's own API is asked and neither `apiKey` nor
+    ///   `GEMINI_API_KEY` gives a key;
     ///   `.invalidRequest` for a bad base URL, or a model its provider has shut down (the
     ///   message names the replacement).
     public init(
@@ -42,8 +43,9 @@ public struct RemoteImageGenerator: ImageGenerator {
         } catch {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
-        self.apiKey = try APIKey.resolve(for: .imagen, configured: apiKey, baseURL: self.baseURL, required: true,
-                                         environment: environment) ?? ""
+        self.apiKey = try APIKey.resolve(for: .imagen, configured: apiKey, baseURL: self.baseURL,
+                                         required: APIKey.isProvidersOwnHost(self.baseURL, provider: .imagen),
+                                         environment: environment)
         self.model = model
         self.transport = transport
         self.timeout = timeout
@@ -81,7 +83,7 @@ public struct RemoteImageGenerator: ImageGenerator {
             }
             return combined
         } catch {
-            throw error.redacting([apiKey])
+            throw error.redacting(apiKey.map { [$0] } ?? [])
         }
     }
 

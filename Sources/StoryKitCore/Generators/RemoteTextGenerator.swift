@@ -2,9 +2,9 @@
 /// vLLM) over any ``HTTPTransport``, retrying retryable failures under a ``Retrier``.
 ///
 /// The key is `apiKey` when one is given, else the environment's (`GEMINI_API_KEY`,
-/// `OPENAI_API_KEY`), which goes only to the provider's own host over HTTPS; Gemini and
-/// OpenAI's own API need one, another OpenAI-compatible server (a `baseURL` that is not
-/// OpenAI's) does not.
+/// `OPENAI_API_KEY`), which goes only to the provider's own host over HTTPS; Google's and
+/// OpenAI's own APIs need one, another server (a `baseURL` elsewhere: a local
+/// OpenAI-compatible server, a Gemini-compatible proxy) does not.
 ///
 ///     let gemini = try RemoteTextGenerator(provider: .gemini, transport: URLSessionTransport())
 ///     let reply = try await gemini.respond(to: TextGenerationRequest(model: gemini.model, prompt: prompt))
@@ -62,7 +62,7 @@ public struct RemoteTextGenerator: TextGenerator {
         }
         let base = baseURL ?? (provider == .gemini ? GeminiCodec.defaultBaseURL : OpenAICodec.defaultBaseURL)
         let normalized = try Endpoint.checkedBaseURL(base)
-        let needsKey = provider == .gemini || OpenAICodec.isOpenAI(normalized)
+        let needsKey = APIKey.isProvidersOwnHost(normalized, provider: provider)
         self.apiKey = try APIKey.resolve(for: provider, configured: apiKey, baseURL: normalized, required: needsKey,
                                          environment: environment)
         self.provider = provider
