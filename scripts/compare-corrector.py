@@ -67,7 +67,9 @@ def inputs() -> list[tuple[str, str, dict]]:
     add("misspellings", [case["typed"] for case in misspellings], [{}, {"words": True}])
     add("clean", _lines(FIXTURES / "clean-sentences.txt"), ENGLISH_OPTIONS)
     add("rare-words", _lines(FIXTURES / "rare-words.txt"), [{}])
-    add("other-languages", _lines(FIXTURES / "other-languages.txt"), [{}, {"words": True}])
+    # Lines of other-languages.txt are "language<TAB>half<TAB>sentence".
+    others = [line.split("\t")[-1] for line in _lines(FIXTURES / "other-languages.txt")]
+    add("other-languages", others, [{}, {"words": True}])
     corpora = json.loads((FIXTURES / "language-corpora.json").read_text(encoding="utf-8"))["languages"]
     for language, corpus in corpora.items():
         texts = [case["typed"] for case in corpus["cases"]] + [case["clean"] for case in corpus["cases"]]

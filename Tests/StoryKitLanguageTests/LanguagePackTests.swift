@@ -45,6 +45,12 @@ import Testing
         }
     }
 
+    @Test func namesKeepTheirCapitalsInEveryPackButAGermanNounsStrayCapitalGoes() throws {
+        #expect(try direct("Ayer vi a McKnight y a DeShawn en GitHub.", "es") == "Ayer vi a McKnight y a DeShawn en GitHub.")
+        #expect(try direct("Ich habe McKnight gestern gesehen.", "de") == "Ich habe McKnight gestern gesehen.")
+        #expect(try direct("Ich muSs einen TerMin machen.", "de") == "Ich muss einen Termin machen.")
+    }
+
     @Test func theLanguageIsToldFromTheText() throws {
         let result = try corrector.correct("Ich mochte nach hasue gehen, weil es draußen kalt ist").variations
         // The slip is read on QWERTZ, German's keyboard, and the noun written with its capital.

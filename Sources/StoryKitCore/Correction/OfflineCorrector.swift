@@ -265,6 +265,12 @@ public struct OfflineCorrector: Sendable {
     /// second letter after `i` or `e` and no word after that letter (`iTunes`): commoner words
     /// so typed are slips ("iNside").
     private static let maxBrandLogProbability: Float = -5
+    /// Prefixes of names written with a capital after them (`McKnight`, `DeShawn`, `VanDyke`).
+    private static let namePrefixes: Set<[UInt8]> = Set(["mc", "mac", "o", "de", "di", "da", "du", "la", "le", "van", "von", "fitz"]
+        .map { Array($0.utf8) })
+    /// The shortest word of two run together as a brand (`PayPal`): shorter parts are too
+    /// often a stray capital's two halves.
+    private static let minRunTogetherWordLength = 3
     /// The score of a contraction typed with or without its apostrophe ("dont", "don't").
     private static let contractionScore: Float = -4
     /// What it costs to read a correctly spelt word as another word: most typed words are
@@ -422,12 +428,17 @@ public struct OfflineCorrector: Sendable {
         options += misspelt
     }
 
-    /// Whether a word's capitals are written on purpose: a capital word with another capital
-    /// after its first letter (`McKnight`, `DeShawn`, `IDs`, `GitHub`), but for a word of the
-    /// list typed with shift held over two letters (`THe`, `HOme`); or `i` or `e`, a capital and
-    /// two or more lower-case letters that are a word after the `i` or `e` (`iPhone`, `eBay`)
-    /// or spell a rare one (`iTunes`), not `iNside`. Other capitals inside a word are slips
-    /// (`sIster`, `thaN`); a slip that lands on this shape (`eVery`) is kept as typed. All
+    /// Whether a word's capitals are written on purpose, so that it is kept exactly as typed.
+    /// A capital word with another capital after its first letter is a name or a brand when:
+    /// its letters are no word of the list (`DeShawn`, `GitHub`, `LeBron`); it is an acronym's
+    /// plural (`IDs`); a name's prefix comes before the capital (`McKnight`, `MacKenzie`); or,
+    /// in a language that does not capitalise nouns, two words of the list run together, each
+    /// with its capital (`PayPal`, `YouTube`). Otherwise, and for a word of the list typed with
+    /// shift held over two letters (`THe`, `HOme`), the capitals are slips, as they are in a
+    /// German noun of the list (`LateRne`, `TerMin`) and inside a lower-case word (`sIster`).
+    /// A word in lower case but for a capital second letter after `i` or `e` is a brand when
+    /// the rest is a word (`iPhone`, `eBay`) or its letters spell a rare one (`iTunes`), not a
+    /// common word (`iNside`); a slip that lands on this shape (`eVery`) is kept as typed. All
     /// capitals is an acronym, read elsewhere.
     private func hasDeliberateCapitals(_ token: CorrectionToken) -> Bool {
         let letters = Array(token.text.unicodeScalars.filter(\.properties.isAlphabetic))
@@ -436,10 +447,20 @@ public struct OfflineCorrector: Sendable {
         let leadingCapitals = letters.prefix { $0.properties.isUppercase }.count
         let rest = letters.dropFirst(max(leadingCapitals, 1))
         let restIsLowerCase = rest.allSatisfy(\.properties.isLowercase)
+        let known = lexicon.index(of: token.lowered) != nil
         if leadingCapitals >= 1 {
-            let shiftHeld = leadingCapitals == 2 && restIsLowerCase && !(rest.count == 1 && rest.first == "s")
-                && lexicon.index(of: token.lowered) != nil
-            return !shiftHeld
+            if leadingCapitals >= 2, rest.count == 1, rest.first == "s" { return true }
+            if leadingCapitals == 2, restIsLowerCase { return !known }
+            guard known else { return true }
+            guard letters.allSatisfy(\.isASCII), let cut = letters.dropFirst().firstIndex(where: \.properties.isUppercase) else {
+                return false
+            }
+            let head = letters[..<cut].map { UInt8($0.value).asciiLowercased }
+            let tail = letters[cut...].map { UInt8($0.value).asciiLowercased }
+            if Self.namePrefixes.contains(head) { return true }
+            guard !rules.capitalisesNouns, head.count >= Self.minRunTogetherWordLength,
+                  tail.count >= Self.minRunTogetherWordLength else { return false }
+            return lexicon.index(of: head) != nil && lexicon.index(of: tail) != nil
         }
         guard let first = letters.first, first == "i" || first == "e", letters[1].properties.isUppercase,
               letters.count >= 4, letters.dropFirst(2).allSatisfy(\.properties.isLowercase) else { return false }
