@@ -59,54 +59,78 @@ public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     return 0
 }
 
-/// Every character of `text` outside the changed words' originals appears in `direct` in
-/// order (white space and case aside: words may be joined, split or capitalised), and each
-/// changed word was a whole word.
+/// Every character of `text` outside the changed words' originals is still in `direct` (as
+/// many times, white space and case aside: words may be joined, split or capitalised; the
+/// marks that slip into words, `.` `,` `;`, and apostrophes may go with them), a changed word is never only
+/// ever a piece of a run of letters of another alphabet, digits or marks (`c` of `cбafe`,
+/// `stanbul` of `İstanbul`), and no word with a mark that spells no letter is changed.
 private func checkOnlyCorrectedWordsChanged(_ text: String, direct: String, words: [JSONValue]) {
     let scalars = Array(text.unicodeScalars)
-    var kept: [Unicode.Scalar] = []
-    var position = 0
+    var removed: [Unicode.Scalar: Int] = [:]
     for word in words {
         guard let original = word["original"]?.stringValue, let corrected = word["corrected"]?.stringValue,
               original.lowercased() != corrected.lowercased() else { continue }
-        let needle = Array(original.unicodeScalars)
-        guard let start = firstIndex(of: needle, in: scalars, from: position) else { continue }
-        kept += scalars[position..<start]
-        let end = start + needle.count
-        require(!isWordScalar(start > 0 ? scalars[start - 1] : nil) && !isWordScalar(end < scalars.count ? scalars[end] : nil),
-                "a piece of a word was corrected: \(original) -> \(corrected) in \(text.debugDescription)")
-        require(!needle.contains { $0.properties.generalCategory == .nonspacingMark && !composingMarks.contains($0.value) },
-                "a word with a mark that spells no letter was corrected: \(original.debugDescription) -> \(corrected)")
-        position = end
-    }
-    kept += scalars[position...]
-    let expected = kept.filter { !$0.properties.isWhitespace }.flatMap { String($0).lowercased().unicodeScalars }
-    let written = direct.unicodeScalars.filter { !$0.properties.isWhitespace }.flatMap { String($0).lowercased().unicodeScalars }
-    var cursor = written.startIndex
-    for scalar in expected {
-        guard let found = written[cursor...].firstIndex(of: scalar) else {
-            propertyFailed("U+\(String(scalar.value, radix: 16)) of \(text.debugDescription) is lost in direct \(direct.debugDescription)")
+        for scalar in comparable(original.unicodeScalars) { removed[scalar, default: 0] += 1 }
+        for part in original.split(separator: " ").map({ Array($0.unicodeScalars) }) {
+            let occurrences = indices(of: part, in: scalars)
+            require(occurrences.isEmpty || occurrences.contains { start in
+                !isForeignNeighbour(before: start, in: scalars)
+                    && !isForeignNeighbour(start + part.count < scalars.count ? scalars[start + part.count] : nil)
+            }, "a piece of a word was corrected: \(original) -> \(corrected) in \(text.debugDescription)")
         }
-        cursor = written.index(after: found)
+        require(!original.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark && !composingMarks.contains($0.value) },
+                "a word with a mark that spells no letter was corrected: \(original.debugDescription) -> \(corrected)")
     }
+    var written: [Unicode.Scalar: Int] = [:]
+    for scalar in comparable(direct.unicodeScalars) { written[scalar, default: 0] += 1 }
+    var expected: [Unicode.Scalar: Int] = [:]
+    for scalar in comparable(text.unicodeScalars.filter { !".,;'".unicodeScalars.contains($0) }) { expected[scalar, default: 0] += 1 }
+    for (scalar, count) in expected where count - removed[scalar, default: 0] > written[scalar, default: 0] {
+        propertyFailed("U+\(String(scalar.value, radix: 16)) of \(text.debugDescription) is lost in direct \(direct.debugDescription)")
+    }
+}
+
+/// Scalars as versions are compared: no white space, lower case, an apostrophe typed as `;`
+/// read as one.
+private func comparable(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+    scalars.filter { !$0.properties.isWhitespace }.flatMap { $0 == ";" ? ["'"] : Array(String($0).lowercased().unicodeScalars) }
+}
+
+/// Where `needle` stands in `haystack`, an apostrophe matching a `;` typed for it.
+private func indices(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> [Int] {
+    guard !needle.isEmpty, haystack.count >= needle.count else { return [] }
+    return (0...(haystack.count - needle.count)).filter { index in
+        haystack[index..<(index + needle.count)].elementsEqual(needle) { $0 == $1 || ($1 == "'" && $0 == ";") }
+    }
+}
+
+/// A letter of another alphabet, a digit or a mark that spells no letter: what a word corrected
+/// whole never stands beside.
+private func isForeignNeighbour(_ scalar: Unicode.Scalar?) -> Bool {
+    guard let scalar, !scalar.isASCII || scalar.properties.numericType != nil else { return false }
+    let properties = scalar.properties
+    if properties.generalCategory == .nonspacingMark { return !composingMarks.contains(scalar.value) }
+    return (properties.isAlphabetic && !isLongPressLetter(scalar)) || properties.numericType != nil
+}
+
+/// Whether what stands before `index` is foreign to a word starting there; marks after white
+/// space belong to the space (one character with it), not to the word.
+private func isForeignNeighbour(before index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+    guard index > 0 else { return false }
+    var base = index - 1
+    while base > 0, scalars[base].properties.generalCategory == .nonspacingMark { base -= 1 }
+    if scalars[base].properties.isWhitespace { return false }
+    return isForeignNeighbour(scalars[index - 1])
+}
+
+/// Letters with diacritics that the packs' keyboards type with a long press (`é`, `ß`).
+private func isLongPressLetter(_ scalar: Unicode.Scalar) -> Bool {
+    guard let lower = String(scalar).lowercased().unicodeScalars.first else { return false }
+    return "àáâãäåçèéêëìíîïñòóôõöùúûüýÿßæœ".unicodeScalars.contains(lower)
 }
 
 /// Marks that spell a letter with the letter before them (`e` and U+0301 is `é`).
 private let composingMarks: Set<UInt32> = [0x300, 0x301, 0x302, 0x303, 0x308, 0x30A, 0x327]
-
-private func isWordScalar(_ scalar: Unicode.Scalar?) -> Bool {
-    guard let scalar else { return false }
-    let properties = scalar.properties
-    return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
-}
-
-private func firstIndex(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar], from start: Int) -> Int? {
-    guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-    for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
-        if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
-    }
-    return nil
-}
 
 /// The words of a version as a reader compares them: letters and digits in lower case, one
 /// space apart, with "it's" read as "its" (refined may write either).
