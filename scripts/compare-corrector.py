@@ -8,9 +8,9 @@ The input set: the tremor corpus (typed and clean), the real misspellings, the c
 sentences, the rare words, the sentences in other languages, the six language corpora (typed
 and clean) and the language word samples of Tests/Fixtures/Correction, and edge inputs
 (letters of other scripts, units, combining marks, names, URLs, long texts); each under several
-option sets (layouts, words, spelling, told languages). Each library runs in a process of its
-own (two builds export the same symbols), answering every input as JSON; the answers are
-compared exactly, status and error message included.
+option sets (layouts, words, spelling, told languages). Both libraries are loaded into this
+process, each with its own symbols (RTLD_LOCAL), and every answer is compared exactly, status
+and error message included.
 
 Exit status: 0 when every output is identical, 1 when some differ, 2 on a usage error. Build
 the old library from another checkout, for example:
@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import ctypes
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -80,44 +79,37 @@ def inputs() -> list[tuple[str, str, dict]]:
     return items
 
 
-def answer_all(library: str) -> None:
-    """Worker: corrects every input with `library` and writes one JSON answer a line."""
-    lib = ctypes.CDLL(library)
-    lib.storykit_correct_offline.restype = ctypes.c_int32
-    lib.storykit_correct_offline.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]
-    lib.storykit_last_error.restype = ctypes.c_char_p
-    lib.storykit_string_free.argtypes = [ctypes.c_void_p]
-    out = sys.stdout
-    for _group, text, options in inputs():
+class Corrector:
+    """One build of the library, loaded with its own symbols beside any other build."""
+
+    def __init__(self, path: str) -> None:
+        self.lib = ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
+        self.lib.storykit_correct_offline.restype = ctypes.c_int32
+        self.lib.storykit_correct_offline.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_size_t,
+                                                      ctypes.c_char_p]
+        self.lib.storykit_last_error.restype = ctypes.c_char_p
+        self.lib.storykit_string_free.argtypes = [ctypes.c_void_p]
+
+    def answer(self, text: str, options: dict) -> str:
+        """The library's answer as JSON text, or its status and error message."""
         data = text.encode("utf-8")
         result = ctypes.c_void_p()
         encoded = json.dumps(options).encode("utf-8") if options else None
-        status = lib.storykit_correct_offline(ctypes.byref(result), data, len(data), encoded)
-        if status == 0:
-            answer = ctypes.string_at(result.value).decode("utf-8")
-            lib.storykit_string_free(result)
-        else:
-            answer = json.dumps({"status": status, "error": lib.storykit_last_error().decode("utf-8", "replace")})
-        out.write(answer.replace("\n", "\\n") + "\n")
-
-
-def run(library: str) -> list[str]:
-    process = subprocess.run([sys.executable, __file__, "--answer", library], capture_output=True, text=True, check=False)
-    if process.returncode != 0:
-        sys.exit(f"compare-corrector: {library} failed:\n{process.stderr[-2000:]}")
-    return process.stdout.splitlines()
+        status = self.lib.storykit_correct_offline(ctypes.byref(result), data, len(data), encoded)
+        if status != 0:
+            return json.dumps({"status": status, "error": self.lib.storykit_last_error().decode("utf-8", "replace")})
+        try:
+            return ctypes.string_at(result.value).decode("utf-8")
+        finally:
+            self.lib.storykit_string_free(result)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("libraries", nargs="*", metavar="LIBRARY", help="the old and the new libstorykit.so")
-    parser.add_argument("--answer", metavar="LIBRARY", help=argparse.SUPPRESS)
     parser.add_argument("--limit", type=int, default=20, help="differences to print in full (default 20)")
     parser.add_argument("--json", metavar="FILE", help="also write every difference to FILE as JSON")
     arguments = parser.parse_args()
-    if arguments.answer:
-        answer_all(arguments.answer)
-        return 0
     if len(arguments.libraries) != 2:
         parser.print_usage(sys.stderr)
         print("compare-corrector: give two libraries: the old build and the new one", file=sys.stderr)
@@ -126,13 +118,12 @@ def main() -> int:
         if not Path(library).is_file():
             print(f"compare-corrector: no library at {library}", file=sys.stderr)
             return 2
-    items = inputs()
-    old, new = (run(str(Path(library).resolve())) for library in arguments.libraries)
-    if len(old) != len(items) or len(new) != len(items):
-        sys.exit(f"compare-corrector: expected {len(items)} answers, got {len(old)} and {len(new)}")
+    old, new = (Corrector(str(Path(library).resolve())) for library in arguments.libraries)
     differences = []
     groups: dict[str, list[int]] = {}
-    for (group, text, options), before, after in zip(items, old, new):
+    items = inputs()
+    for group, text, options in items:
+        before, after = old.answer(text, options), new.answer(text, options)
         counts = groups.setdefault(group, [0, 0])
         counts[0] += 1
         if before != after:

@@ -214,3 +214,18 @@ def test_invalid_utf8_for_the_offline_corrector_names_the_byte():
     with pytest.raises(storykit.ParseError) as raised:
         storykit.correct_offline(b"I wnat \xff to go")
     assert "byte 7" in str(raised.value) and "0xFF" in str(raised.value)
+
+
+def test_the_language_told_from_mixed_scripts_is_the_same_in_every_process():
+    # Swift seeds its hashing per process: a tie between two scripts must not be decided by
+    # a dictionary's order.
+    import subprocess
+    import sys
+    script = ("import storykit, json; "
+              "print(json.dumps(storykit.correct_offline('cбafe aβc')['issues']))")
+    answers = {
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                       cwd=str(storykit.__file__).rsplit("/storykit/", 1)[0]).stdout
+        for _ in range(8)
+    }
+    assert len(answers) == 1, answers

@@ -60,7 +60,12 @@ enum ForeignText {
                 }
             }
         }
-        if let (script, count) = scripts.max(by: { $0.value < $1.value }), 2 * count >= words { return Judgement(language: script) }
+        // Scripts equally common are told apart by name: a dictionary's order changes from one
+        // process to the next, and the answer must not.
+        if let (script, count) = scripts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+           2 * count >= words {
+            return Judgement(language: script)
+        }
         guard let best = scores.indices.max(by: { scores[$0] < scores[$1] }), scores[best] >= 1 else { return Judgement() }
         let score = scores[best]
         let candidates = scores.indices.filter { scores[$0] > 0 }

@@ -48,6 +48,16 @@ import Testing
         #expect(outcome.variations.issues.contains(.split(pieces: pieces.count)))
     }
 
+    @Test func aSentenceLongerThanAPromptIsCutAtASpaceAndNothingIsLost() async throws {
+        let sentence = (0..<1500).map { "word\($0)" }.joined(separator: " ") + " teh end."
+        let model = EchoModel()
+        let service = CorrectionService(backends: [.remote], generators: [.remote: model], contextTokens: 4096)
+        let outcome = try await service.correct(sentence)
+        #expect(model.texts.count > 1)
+        #expect(model.texts.joined(separator: " ") == sentence)
+        #expect(outcome.variations.variations.first?.text == sentence.replacingOccurrences(of: "teh", with: "the"))
+    }
+
     @Test func aTextThatFitsIsOnePromptWithoutASplitIssue() async throws {
         let model = EchoModel()
         let service = CorrectionService(backends: [.remote], generators: [.remote: model], contextTokens: 4096)
