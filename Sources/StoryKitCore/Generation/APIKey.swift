@@ -40,6 +40,17 @@ public enum APIKey {
         throw GenerationError(.invalidAPIKey, detail: "no API key for \(provider.rawValue): set the \(variable) environment variable or give apiKey in the configuration")
     }
 
+    /// The key for `provider` at its own API: ``resolve(for:configured:baseURL:required:environment:)``
+    /// with the provider's default base URL.
+    @available(*, deprecated, message: "give baseURL: the environment's key goes only to the provider's own host")
+    public static func resolve(
+        for provider: GenerationProvider, configured: String?, required: Bool,
+        environment: @Sendable (String) -> String? = processEnvironment
+    ) throws(GenerationError) -> String? {
+        let baseURL = provider == .openai ? OpenAICodec.defaultBaseURL : GeminiCodec.defaultBaseURL
+        return try resolve(for: provider, configured: configured, baseURL: baseURL, required: required, environment: environment)
+    }
+
     /// The host of `provider`'s own API: `api.openai.com` for OpenAI,
     /// `generativelanguage.googleapis.com` for Gemini and Imagen.
     public static func ownHost(of provider: GenerationProvider) -> String {
