@@ -16,6 +16,9 @@ final class StreamHandle: Sendable {
         var keptCount = 0
         /// The failure every later call reports, once the kept events outgrew their bound.
         var failure: StoryKitError?
+
+        /// The capacity a buffer needs for the kept events: `[`, `]` and the NUL around them.
+        var neededCapacity: Int { kept.count + 3 }
     }
 
     /// The most bytes of events kept for a buffer that has no room for them.
@@ -32,7 +35,7 @@ final class StreamHandle: Sendable {
         try state.withLock { (state) throws(StoryKitError) -> [UInt8] in
             try Self.feed(chunk, &state)
             defer { Self.deliver(&state) }
-            return Array("{\"events\":[".utf8) + state.kept + Array("]}".utf8)
+            return StreamEvent.eventsUTF8JSON(elements: state.kept)
         }
     }
 
@@ -57,7 +60,7 @@ final class StreamHandle: Sendable {
                 }
                 throw StoryKitError(error.code, "\(error.message); \(count) events kept from an earlier call did not fit buffer and are lost")
             }
-            let needed = state.kept.count + 3
+            let needed = state.neededCapacity
             guard let written = Self.write(&state, into: buffer) else {
                 guard state.kept.count <= Self.maxKeptBytes else {
                     let failure = StoryKitError(.limit, "the stream kept \(state.kept.count) bytes of events that buffer (\(buffer.count) bytes) never held; it stops here: give a buffer of at least \(needed) bytes")
@@ -78,13 +81,13 @@ final class StreamHandle: Sendable {
         try state.withLock { (state) throws(StoryKitError) -> (result: [UInt8], events: [UInt8]) in
             if let failure = state.failure { throw failure }
             if dropsEvents, state.keptCount > 0 {
-                throw StoryKitError(.state, "\(state.keptCount) events kept from an earlier call have not been taken: take them with storykit_stream_feed_into (a buffer of \(state.kept.count + 3) bytes, a chunk of length 0) or end with storykit_stream_finish_events; the stream stays open")
+                throw StoryKitError(.state, "\(state.keptCount) events kept from an earlier call have not been taken: take them with storykit_stream_feed_into (a buffer of \(state.neededCapacity) bytes, a chunk of length 0) or end with storykit_stream_finish_events; the stream stays open")
             }
             var ended: [StreamEvent] = []
             let result = try state.stream.finishUTF8JSON { ended.append($0) }
             StreamEvent.appendElementsUTF8JSON(ended, to: &state.kept)
             defer { Self.deliver(&state) }
-            return (result, Array("{\"events\":[".utf8) + state.kept + Array("]}".utf8))
+            return (result, StreamEvent.eventsUTF8JSON(elements: state.kept))
         }
     }
 
@@ -97,7 +100,7 @@ final class StreamHandle: Sendable {
 
     /// Writes the kept events into `buffer` as `[…]` and a NUL when they fit, and forgets them.
     private static func write(_ state: inout State, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-        let length = state.kept.count + 2
+        let length = state.neededCapacity - 1
         guard length < buffer.count, let base = buffer.baseAddress else { return nil }
         base[0] = UInt8(ascii: "[")
         state.kept.withUnsafeBufferPointer { kept in

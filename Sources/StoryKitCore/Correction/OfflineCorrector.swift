@@ -441,6 +441,8 @@ public struct OfflineCorrector: Sendable {
     /// common word (`iNside`); a slip that lands on this shape (`eVery`) is kept as typed. All
     /// capitals is an acronym, read elsewhere.
     private func hasDeliberateCapitals(_ token: CorrectionToken) -> Bool {
+        // Most words have no capital after their first letter: no scalars to collect for them.
+        guard token.text.utf8.dropFirst().contains(where: { $0.isASCIIUppercase || $0 >= 0x80 }) else { return false }
         let letters = Array(token.text.unicodeScalars.filter(\.properties.isAlphabetic))
         guard letters.count >= 2, letters.dropFirst().contains(where: \.properties.isUppercase),
               !letters.allSatisfy(\.properties.isUppercase) else { return false }

@@ -235,17 +235,19 @@ struct TolerantJSONMachine {
         try held.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try feed(bytes, emit: emit) }
     }
 
+    /// Repairs that show a value was cut short, dropped in part, or had text around it.
+    private static let incompleteValueRepairs: Set<JSONRepair.Kind> = [
+        .surroundingText, .codeFence, .truncated, .droppedIncompleteMember, .droppedIncompleteLiteral,
+        .droppedIncompleteEscape, .truncatedNumber,
+    ]
+
     /// Whether `bytes`, which open with a bracket and balance, are one value the parser reads
     /// whole: nothing cut short, dropped or left over.
     private static func isOneCompleteValue(_ bytes: [UInt8], maxDepth: Int) -> Bool {
         var probe = TolerantJSONMachine(maxDepth: maxDepth, reportsEvents: false)
-        let incomplete: Set<JSONRepair.Kind> = [
-            .surroundingText, .codeFence, .truncated, .droppedIncompleteMember, .droppedIncompleteLiteral,
-            .droppedIncompleteEscape, .truncatedNumber,
-        ]
         do {
             try bytes.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try probe.feed(buffer) { _ in } }
-            return try !probe.finish { _ in }.repairs.contains { incomplete.contains($0.kind) }
+            return try !probe.finish { _ in }.repairs.contains { incompleteValueRepairs.contains($0.kind) }
         } catch {
             return false
         }

@@ -44,18 +44,14 @@ extension StreamEvent {
     /// JSON tree): the same bytes as the events' ``json`` in an object, for a fraction of the
     /// work, since a stream answers every chunk.
     package static func eventsUTF8JSON(_ events: [StreamEvent]) -> [UInt8] {
-        var writer = JSONWriter(options: .compact, capacity: 16 + 64 * events.count)
-        writer.writeRaw("{\"events\":")
-        write(events, to: &writer)
-        writer.writeRaw("}")
-        return writer.output
+        var elements: [UInt8] = []
+        appendElementsUTF8JSON(events, to: &elements)
+        return eventsUTF8JSON(elements: elements)
     }
 
-    /// The events as a JSON array (`[…]`), written as ``eventsUTF8JSON(_:)`` writes them.
-    package static func eventArrayUTF8JSON(_ events: [StreamEvent]) -> [UInt8] {
-        var writer = JSONWriter(options: .compact, capacity: 4 + 64 * events.count)
-        write(events, to: &writer)
-        return writer.output
+    /// `{"events":[…]}` around elements written by ``appendElementsUTF8JSON(_:to:)``.
+    package static func eventsUTF8JSON(elements: [UInt8]) -> [UInt8] {
+        Array("{\"events\":[".utf8) + elements + Array("]}".utf8)
     }
 
     /// The events as the elements of a JSON array, comma-separated without the brackets,
@@ -68,15 +64,6 @@ extension StreamEvent {
             event.write(to: &writer)
         }
         elements += writer.output
-    }
-
-    private static func write(_ events: [StreamEvent], to writer: inout JSONWriter) {
-        writer.writeRaw("[")
-        for (position, event) in events.enumerated() {
-            if position > 0 { writer.writeRaw(",") }
-            event.write(to: &writer)
-        }
-        writer.writeRaw("]")
     }
 
     private func write(to writer: inout JSONWriter) {

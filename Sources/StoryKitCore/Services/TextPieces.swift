@@ -13,6 +13,11 @@ struct TextPieces {
 
     /// Cuts `text` into pieces for which `fits` is true; `nil` when even one word does not fit.
     init?(_ text: String, fits: (String) -> Bool) {
+        // Most texts fit whole: one look instead of one per sentence.
+        if fits(text) {
+            append(text)
+            return
+        }
         var current = ""
         for sentence in Self.sentences(of: text) {
             if fits(current + sentence) {

@@ -22,26 +22,21 @@ package enum UTF8Text {
     /// The same rules as `String(validating:as:)`, which needs macOS 15 / iOS 18; StoryKit
     /// deploys to macOS 13 / iOS 16.
     package static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var validator = UTF8StreamValidator()
-        for offset in bytes.indices where validator.check(bytes[offset], at: offset) != nil {
-            return nil
-        }
-        guard validator.endOfInputProblem() == nil else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        try? string(validating: bytes, name: "text")
     }
 
     /// The string `bytes` spell, or `.parse` naming `name`, the byte offset and what is wrong
     /// ("text is not valid UTF-8 at byte 3: byte 0xFF cannot start a character").
     package static func string(validating bytes: UnsafeBufferPointer<UInt8>, name: String) throws(StoryKitError) -> String {
+        func failure(at offset: Int, _ reason: String) -> StoryKitError {
+            // The validator's reasons start "invalid UTF-8: ", which the message already says.
+            StoryKitError(.parse, "\(name) is not valid UTF-8 at byte \(offset): \(reason.dropFirst("invalid UTF-8: ".count))")
+        }
         var validator = UTF8StreamValidator()
         for offset in bytes.indices {
-            if let reason = validator.check(bytes[offset], at: offset) {
-                throw StoryKitError(.parse, "\(name) is not valid UTF-8 at byte \(offset): \(reason.dropFirst("invalid UTF-8: ".count))")
-            }
+            if let reason = validator.check(bytes[offset], at: offset) { throw failure(at: offset, reason) }
         }
-        if let (offset, reason) = validator.endOfInputProblem() {
-            throw StoryKitError(.parse, "\(name) is not valid UTF-8 at byte \(offset): \(reason.dropFirst("invalid UTF-8: ".count))")
-        }
+        if let (offset, reason) = validator.endOfInputProblem() { throw failure(at: offset, reason) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
