@@ -1,8 +1,9 @@
 import StoryKitCore
+import StoryKitDutchData
 
 extension LanguagePack {
     /// Dutch (`nl`), typed on QWERTY unless the caller names another keyboard. Its words come from
-    /// pyspellchecker's Dutch frequencies (MIT; see DutchWordFrequencies.LICENSE), the 150,000
+    /// pyspellchecker's Dutch frequencies (MIT; see StoryKitDutchData/DutchPack.LICENSE), the 150,000
     /// commonest and every form its dictionary holds, keyed by their letters without diacritics so
     /// that a skipped long press is a cheap slip. No permissive word-pair counts exist for Dutch: a
     /// real word typed for another is read by frequency alone, never by its context. The words are
@@ -14,8 +15,11 @@ extension LanguagePack {
         compoundLinks: ["", "s", "en"],
         words: { dutchWords })
 
-    /// Profanity, slurs and sexual terms are never offered as the reading of a slip.
-    private static let dutchWords = LanguageWordList(
-        generated: DutchWordFrequencies.text, count: DutchWordFrequencies.count,
-        neverSuggested: ["kut", "lul", "hoer", "kanker", "klootzak", "shit", "godverdomme", "tering", "pik", "neuken", "sukkel", "slet", "kloten"])
+    /// The pack built into the library (scripts/generate-language-packs.py), whose words
+    /// include the profanity, slurs and sexual terms never offered as the reading of a slip.
+    private static let dutchWords = LanguageWordList(builtIn: {
+        var count = 0
+        let bytes = storykit_dutch_pack(&count)
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }())
 }

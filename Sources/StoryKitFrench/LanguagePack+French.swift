@@ -1,8 +1,9 @@
 import StoryKitCore
+import StoryKitFrenchData
 
 extension LanguagePack {
     /// French (`fr`), typed on AZERTY unless the caller names another keyboard. Its words come from
-    /// pyspellchecker's French frequencies (MIT; see FrenchWordFrequencies.LICENSE), the 150,000
+    /// pyspellchecker's French frequencies (MIT; see StoryKitFrenchData/FrenchPack.LICENSE), the 150,000
     /// commonest and every form its dictionary holds, keyed by their letters without diacritics so
     /// that a skipped long press is a cheap slip. No permissive word-pair counts exist for French:
     /// a real word typed for another is read by frequency alone, never by its context. The words
@@ -17,8 +18,11 @@ extension LanguagePack {
         questionWords: ["où", "quand", "comment", "pourquoi", "qui", "quel", "quelle", "quels", "quelles", "combien", "est-ce"],
         words: { frenchWords })
 
-    /// Profanity, slurs and sexual terms are never offered as the reading of a slip.
-    private static let frenchWords = LanguageWordList(
-        generated: FrenchWordFrequencies.text, count: FrenchWordFrequencies.count,
-        neverSuggested: ["merde", "putain", "con", "conne", "connard", "salope", "bite", "enculé", "pute", "nique", "niquer", "couille", "couilles", "chier", "bordel"])
+    /// The pack built into the library (scripts/generate-language-packs.py), whose words
+    /// include the profanity, slurs and sexual terms never offered as the reading of a slip.
+    private static let frenchWords = LanguageWordList(builtIn: {
+        var count = 0
+        let bytes = storykit_french_pack(&count)
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }())
 }

@@ -1,8 +1,9 @@
 import StoryKitCore
+import StoryKitGermanData
 
 extension LanguagePack {
     /// German (`de`), typed on QWERTZ unless the caller names another keyboard. Its words come from
-    /// spacy-lookups-data's German probabilities (MIT; see GermanWordFrequencies.LICENSE), at most
+    /// spacy-lookups-data's German probabilities (MIT; see StoryKitGermanData/GermanPack.LICENSE), at most
     /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
     /// press is a cheap slip. No permissive word-pair counts exist for German: a real word typed
     /// for another is read by frequency alone, never by its context. The words are read on the
@@ -14,8 +15,11 @@ extension LanguagePack {
         capitalisesNouns: true, compoundLinks: ["", "s", "n", "en", "es"],
         words: { germanWords })
 
-    /// Profanity, slurs and sexual terms are never offered as the reading of a slip.
-    private static let germanWords = LanguageWordList(
-        generated: GermanWordFrequencies.text, count: GermanWordFrequencies.count,
-        neverSuggested: ["scheiße", "scheisse", "arsch", "fotze", "hure", "ficken", "fick", "schlampe", "wichser", "schwanz", "arschloch", "nutte", "kacke", "titten"])
+    /// The pack built into the library (scripts/generate-language-packs.py), whose words
+    /// include the profanity, slurs and sexual terms never offered as the reading of a slip.
+    private static let germanWords = LanguageWordList(builtIn: {
+        var count = 0
+        let bytes = storykit_german_pack(&count)
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }())
 }

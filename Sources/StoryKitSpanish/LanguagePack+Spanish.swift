@@ -1,8 +1,9 @@
 import StoryKitCore
+import StoryKitSpanishData
 
 extension LanguagePack {
     /// Spanish (`es`), typed on QWERTY unless the caller names another keyboard. Its words come
-    /// from spacy-lookups-data's Spanish probabilities (MIT; see SpanishWordFrequencies.LICENSE),
+    /// from spacy-lookups-data's Spanish probabilities (MIT; see StoryKitSpanishData/SpanishPack.LICENSE),
     /// at most the 150,000 commonest, keyed by their letters without diacritics so that a skipped
     /// long press is a cheap slip. No permissive word-pair counts exist for Spanish: a real word
     /// typed for another is read by frequency alone, never by its context. The words are read on
@@ -12,8 +13,11 @@ extension LanguagePack {
         questionWords: ["qué", "cómo", "dónde", "cuándo", "quién", "cuál", "por"],
         words: { spanishWords })
 
-    /// Profanity, slurs and sexual terms are never offered as the reading of a slip.
-    private static let spanishWords = LanguageWordList(
-        generated: SpanishWordFrequencies.text, count: SpanishWordFrequencies.count,
-        neverSuggested: ["puta", "puto", "mierda", "coño", "joder", "cabrón", "polla", "gilipollas", "culo", "verga", "chingar", "pendejo", "follar", "maricón", "zorra"])
+    /// The pack built into the library (scripts/generate-language-packs.py), whose words
+    /// include the profanity, slurs and sexual terms never offered as the reading of a slip.
+    private static let spanishWords = LanguageWordList(builtIn: {
+        var count = 0
+        let bytes = storykit_spanish_pack(&count)
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }())
 }

@@ -1,35 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StoryKitEnglishData
+
 /// A language's words for the offline corrector: how often each is written, the word pairs
-/// where a permissive source has them, and the spelling variants. Built from a pack's
-/// embedded resource once, when the pack is first used: a pack keeps it in a `static let`.
+/// where a permissive source has them, and the spelling variants, read in place from a
+/// language pack (`docs/language-pack-format.md`).
+///
+/// The packs the library ships are built into it; an app that downloads a language can read
+/// its pack from bytes or a file (`init(packBytes:)`, `init(packFile:)`). Either way the pack
+/// is checked before it is read: a pack of another format version, a damaged one (checksum)
+/// or one whose offsets do not hold is refused with an error that says why.
 public final class LanguageWordList: Sendable {
     let lexicon: WordLexicon
     let pairs: WordPairModel
     let variants: SpellingVariants
 
-    /// Parses a word list that `scripts/generate-language-packs.py` generated: words keyed by
-    /// their folded letters (see the script), with no word pairs.
-    ///
-    /// - Parameters:
-    ///   - generated: the resource's text.
-    ///   - count: how many keys it holds (checked: a mismatch is a build defect and traps).
-    ///   - neverSuggested: words never offered as the reading of a slip (profanity, slurs,
-    ///     sexual terms), in lower case, with or without diacritics.
-    public init(generated: String, count: Int, neverSuggested: [String]) {
-        let folded = neverSuggested.compactMap { LetterFolding.folded($0[...].unicodeScalars).map { String(decoding: $0, as: UTF8.self) } }
-        // scripts/generate-language-packs.py writes English's format (see `EnglishWordFrequencies`).
-        let lexicon = WordLexicon(frontCoded: generated, count: count, prefixBase: EnglishWordFrequencies.prefixBase,
-                                  bucketBase: EnglishWordFrequencies.bucketBase, stepsPerDecade: EnglishWordFrequencies.stepsPerDecade,
-                                  neverSuggested: folded)
-        self.lexicon = lexicon
-        pairs = WordPairModel(unpaired: lexicon)
-        variants = SpellingVariants(pairs: "", lexicon: lexicon)
+    /// The largest pack read from bytes or a file: 256 MiB.
+    public static let maxPackBytes = 256 << 20
+
+    private init(pack: WordPack) throws {
+        lexicon = WordLexicon(pack: pack)
+        pairs = try WordPairModel(lexicon: lexicon)
+        variants = SpellingVariants(pack: pack)
     }
 
-    private init(lexicon: WordLexicon, pairs: WordPairModel, variants: SpellingVariants) {
-        self.lexicon = lexicon
-        self.pairs = pairs
-        self.variants = variants
+    /// Reads a pack built into the binary (a language module's constant bytes, which must
+    /// outlive the process: a C array with static storage).
+    package convenience init(embeddedPack bytes: UnsafeRawBufferPointer) throws {
+        try self.init(pack: WordPack(embedded: bytes))
     }
+
+    /// Reads a pack from `bytes`, which are copied: the caller may free them afterwards.
+    ///
+    /// - Throws: `StoryKitError` `.parse` for bytes that are not a pack of this format
+    ///   version, or are damaged; `.limit` over ``maxPackBytes``.
+    public convenience init(packBytes bytes: some Collection<UInt8>) throws {
+        guard bytes.count <= Self.maxPackBytes else {
+            throw StoryKitError(.limit, "language pack: \(bytes.count) bytes, over the limit of \(Self.maxPackBytes)")
+        }
+        let pack = try bytes.withContiguousStorageIfAvailable { try WordPack(copying: UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { try WordPack(copying: $0) }
+        try self.init(pack: pack)
+    }
+
+    /// Reads the pack in the regular file at `path`.
+    ///
+    /// - Throws: `StoryKitError` `.notFound` when there is no such file, `.io` when it cannot
+    ///   be read or is not a regular file, and the errors of ``init(packBytes:)``.
+    public convenience init(packFile path: String) throws {
+        let file = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else {
+            if errno == ENOENT { throw StoryKitError(.notFound, "language pack: no file at \(path)") }
+            throw FileSystem.failure("read the language pack", path)
+        }
+        defer { close(file) }
+        var status = stat()
+        guard fstat(file, &status) == 0 else { throw FileSystem.failure("read the language pack", path) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw StoryKitError(.io, "language pack: \(path) is not a regular file") }
+        let size = Int(status.st_size)
+        guard size <= Self.maxPackBytes else {
+            throw StoryKitError(.limit, "language pack: \(path) is \(size) bytes, over the limit of \(Self.maxPackBytes)")
+        }
+        try self.init(packBytes: FileSystem.readAll(file, size: size, path: path))
+    }
+
+    /// The language the pack was made for, as its primary BCP 47 subtag (`es`).
+    public var language: String { lexicon.pack.language }
 
     /// How many words the list holds (spellings that differ only by diacritics count once).
     public var wordCount: Int { lexicon.words.count }
@@ -37,5 +78,19 @@ public final class LanguageWordList: Sendable {
     /// English: symspellpy's words with pyspellchecker's American spellings and SCOWL's rarer
     /// words (inflections, recent words), and the word pairs of CMU Sphinx's US English language
     /// model (see `scripts/generate-word-frequencies.py`).
-    static let english = LanguageWordList(lexicon: .english, pairs: .english, variants: .english)
+    static let english = LanguageWordList(builtIn: {
+        var count = 0
+        let bytes = storykit_english_pack(&count)
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }())
+
+    /// A pack built into the library, which the test suite checks in full: a failure here is
+    /// a build defect.
+    package convenience init(builtIn bytes: UnsafeRawBufferPointer) {
+        do {
+            try self.init(embeddedPack: bytes)
+        } catch {
+            preconditionFailure("built-in \(error)")
+        }
+    }
 }

@@ -22,12 +22,10 @@ extension WordLexicon {
         let keys = typed.map { Int($0 &- UInt8(ascii: "a")) }
         var found = keys.withUnsafeBufferPointer { keys in
             model.withCostTables { substitution, extraPress in
-                withTrie { trie, wordAtNode in
-                    var walk = SlipWalk(keys: keys, maxCost: maxCost, model: model, trie: trie, wordAtNode: wordAtNode,
-                                        substitution: substitution, extraPress: extraPress)
-                    walk.visit(node: 0, letter: -1, consumed: 0, cost: 0)
-                    return walk.found
-                }
+                var walk = SlipWalk(keys: keys, maxCost: maxCost, model: model, automaton: pack.automaton,
+                                    substitution: substitution, extraPress: extraPress)
+                walk.visit(node: 0, firstWord: 0, letter: -1, consumed: 0, cost: 0)
+                return walk.found
             }
         }
         // Branches that reach the same word: its least cost. Index order is alphabetical.
@@ -42,35 +40,35 @@ extension WordLexicon {
     }
 }
 
-/// One search of `WordLexicon.candidates`: the typed keys (0 for `a`), the trie, and the
-/// model's tables by (key letter × 26 + typed letter).
+/// One search of `WordLexicon.candidates`: the typed keys (0 for `a`), the word automaton,
+/// and the model's tables by (key letter × 26 + typed letter).
 private struct SlipWalk {
     typealias Cost = TypoCostModel.Cost
     let keys: UnsafeBufferPointer<Int>
     let maxCost: Cost
     let model: TypoCostModel
-    let trie: UnsafeBufferPointer<WordLexicon.TrieNode>
-    let wordAtNode: UnsafeBufferPointer<Int32>
+    let automaton: WordAutomaton
     let substitution: UnsafeBufferPointer<Cost>
     let extraPress: UnsafeBufferPointer<Cost>
     /// Every word reached with every key read, once per branch that reaches it.
     var found: [WordLexicon.Candidate] = []
 
-    /// Walks on from `node`, whose letter (0 for `a`; -1 at the root) is `letter`, with the
-    /// first `consumed` typed keys read at `cost`.
-    mutating func visit(node: Int, letter: Int, consumed: Int, cost: Cost) {
-        let trieNode = trie[node]
+    /// Walks on from `node`, whose letter (0 for `a`; -1 at the root) is `letter` and whose
+    /// first word (the one ending there, if any) is word number `firstWord`, with the first
+    /// `consumed` typed keys read at `cost`.
+    mutating func visit(node: Int, firstWord: Int, letter: Int, consumed: Int, cost: Cost) {
+        let trieNode = automaton.state(node)
         let left = keys.count &- consumed
         // Keys beyond the longest word below are extra presses, and letters beyond the keys
         // left are dropped: both are slips this branch cannot avoid.
-        let least = Cost(max(0, left &- Int(trieNode.longestBelow))) &* TypoCostModel.doubledPress
-            &+ Cost(max(0, Int(trieNode.shortestBelow) &- left)) &* TypoCostModel.droppedDoubleLetter
+        let least = Cost(max(0, left &- trieNode.longestBelow)) &* TypoCostModel.doubledPress
+            &+ Cost(max(0, trieNode.shortestBelow &- left)) &* TypoCostModel.droppedDoubleLetter
         guard cost &+ least <= maxCost else { return }
         let budget = maxCost &- cost
         if left == 0, trieNode.isWord, trieNode.isSuggested {
             // Most searches find a few words: one allocation for them, not one per doubling.
             if found.isEmpty { found.reserveCapacity(16) }
-            found.append(WordLexicon.Candidate(word: Int(wordAtNode[node]), cost: cost))
+            found.append(WordLexicon.Candidate(word: firstWord, cost: cost))
         }
         var key = -1, nextKey = -1
         if left > 0 {
@@ -79,7 +77,7 @@ private struct SlipWalk {
             // the letter just meant.
             let afterPrevious = consumed > 0 ? extraPress[keys[consumed &- 1] &* 26 &+ key] : TypoCostModel.extraOther
             let extra = min(afterPrevious, letter >= 0 ? extraPress[letter &* 26 &+ key] : TypoCostModel.extraOther)
-            if extra <= budget { visit(node: node, letter: letter, consumed: consumed &+ 1, cost: cost &+ extra) }
+            if extra <= budget { visit(node: node, firstWord: firstWord, letter: letter, consumed: consumed &+ 1, cost: cost &+ extra) }
         }
         if left > 1 { nextKey = keys[consumed &+ 1] }
         // The children that some move can enter within the budget.
@@ -98,21 +96,27 @@ private struct SlipWalk {
         while remaining != 0 {
             let letterBit = remaining & (0 &- remaining)
             remaining ^= letterBit
-            let child = trieNode.child(letterBit), childLetter = letterBit.trailingZeroBitCount
+            let (child, wordsBefore) = automaton.edge(trieNode.edge(letterBit))
+            let childWord = firstWord &+ wordsBefore, childLetter = letterBit.trailingZeroBitCount
             let row = childLetter &* 26
             let dropped = TypoCostModel.dropped(childLetter, after: letter)
-            if dropped <= budget { visit(node: child, letter: childLetter, consumed: consumed, cost: cost &+ dropped) }
+            if dropped <= budget { visit(node: child, firstWord: childWord, letter: childLetter, consumed: consumed, cost: cost &+ dropped) }
             guard key >= 0 else { continue }
             let substituted = substitution[row &+ key]
-            if substituted <= budget { visit(node: child, letter: childLetter, consumed: consumed &+ 1, cost: cost &+ substituted) }
+            if substituted <= budget { visit(node: child, firstWord: childWord, letter: childLetter, consumed: consumed &+ 1, cost: cost &+ substituted) }
             guard nextKey >= 0 else { continue }
             // An extra press on the way to this letter's key, then a key for the letter.
             let extraBefore = extraPress[row &+ key] &+ substitution[row &+ nextKey]
-            if extraBefore <= budget { visit(node: child, letter: childLetter, consumed: consumed &+ 2, cost: cost &+ extraBefore) }
+            if extraBefore <= budget { visit(node: child, firstWord: childWord, letter: childLetter, consumed: consumed &+ 2, cost: cost &+ extraBefore) }
             // This letter and the next typed the other way round.
             let keyBit: UInt32 = 1 << UInt32(key)
-            if childLetter == nextKey, nextKey != key, budget >= TypoCostModel.swappedLetters, trie[child].childLetters & keyBit != 0 {
-                visit(node: trie[child].child(keyBit), letter: key, consumed: consumed &+ 2, cost: cost &+ TypoCostModel.swappedLetters)
+            if childLetter == nextKey, nextKey != key, budget >= TypoCostModel.swappedLetters {
+                let childState = automaton.state(child)
+                if childState.childLetters & keyBit != 0 {
+                    let (grandchild, grandchildBefore) = automaton.edge(childState.edge(keyBit))
+                    visit(node: grandchild, firstWord: childWord &+ grandchildBefore, letter: key, consumed: consumed &+ 2,
+                          cost: cost &+ TypoCostModel.swappedLetters)
+                }
             }
         }
     }

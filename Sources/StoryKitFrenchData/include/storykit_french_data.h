@@ -1,0 +1,10 @@
+#ifndef STORYKIT_FRENCH_DATA_H
+#define STORYKIT_FRENCH_DATA_H
+
+#include <stddef.h>
+
+/* The French language pack (docs/language-pack-format.md), built into the binary: a pointer
+** to its bytes, 16-byte aligned, valid for the life of the process; *count receives its size. */
+const void *storykit_french_pack(size_t *count);
+
+#endif

@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Writes and reads the offline corrector's language packs (`.skpack`), the format that
+docs/language-pack-format.md describes byte by byte.
+
+The generators (generate-word-frequencies.py, generate-language-packs.py) build a `Pack` and
+call `write`; the library reads the bytes in place. This module is also a command:
+
+    python3 scripts/storykit_pack.py dump PACK      # the pack as text keyed by word
+    python3 scripts/storykit_pack.py check PACK     # validate, print a summary
+
+`dump` prints one line per word (`word<TAB>count step<TAB>spellings`), one per word pair
+(`first second<TAB>step`) and the rules, sorted, so that `git diff` of two packs shows the
+words that changed: `.gitattributes` names it as the textconv of `*.skpack` (run
+`git config diff.skpack.textconv "python3 scripts/storykit_pack.py dump"` once per clone).
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MAGIC = b"SKPACK\r\n"
+VERSION = 1
+HEADER = struct.Struct("<8sIIQII")  # magic, version, section count, length, crc32, reserved
+DIRECTORY_ENTRY = struct.Struct("<4sIII")  # tag, reserved, offset, length
+ALIGNMENT = 8
+# A state: letters (bits 0-25), word (26), suggested (27), shortest (28-33), longest (34-39),
+# first edge (40-63).
+MAX_BELOW = 63
+MAX_EDGES = 1 << 24
+PAIR_BUCKET_BITS = 7
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass
+class Pack:
+    """A language's data, by word (the keys: lower-case a-z, as the corrector looks words up)."""
+
+    language: str
+    steps_per_decade: int
+    # key -> count step (round(log10(count) x steps_per_decade)), 0-255
+    buckets: dict[str, int]
+    # key -> spellings, commonest first, for the keys written otherwise (diacritics, capitals)
+    spellings: dict[str, list[str]] = field(default_factory=dict)
+    # keys the corrector never offers as a reading
+    never_suggested: set[str] = field(default_factory=set)
+    # first key -> back-off step; back-off = step / steps_per_decade - backoff_offset
+    backoffs: dict[str, int] = field(default_factory=dict)
+    backoff_offset: int = 0
+    # (first, second) -> step of -log10 P(second | first), below 2^PAIR_BUCKET_BITS
+    pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+    # (british, american) spellings of one word
+    variants: list[tuple[str, str]] = field(default_factory=list)
+    # rule name -> values (see docs/language-pack-format.md, section RULE)
+    rules: dict[str, list[str]] = field(default_factory=dict)
+
+
+class PackError(ValueError):
+    pass
+
+
+def _align(data: bytearray) -> None:
+    data.extend(b"\0" * (-len(data) % ALIGNMENT))
+
+
+def _automaton(keys: list[str], suggested: list[bool]) -> tuple[list[tuple], int]:
+    """The minimal acyclic automaton of the sorted keys, as (is_word, is_suggested, edges)
+    states, edges a tuple of (letter, state) in letter order; returns the states and the root.
+    A state is shared by every prefix whose continuations (and their suggestibility) are the
+    same, which is what makes inflected word lists small."""
+    register: dict[tuple, int] = {}
+    states: list[tuple] = []
+
+    def freeze(is_word: bool, is_suggested: bool, edges: list[tuple[str, int]]) -> int:
+        signature = (is_word, is_suggested, tuple(edges))
+        state = register.get(signature)
+        if state is None:
+            state = len(states)
+            states.append(signature)
+            register[signature] = state
+        return state
+
+    # The path of the previous key, not yet frozen: [letter, is_word, is_suggested, edges].
+    path: list[list] = [[None, False, False, []]]
+
+    def freeze_below(depth: int) -> None:
+        while len(path) > depth + 1:
+            letter, is_word, is_suggested, edges = path.pop()
+            path[-1][3].append((letter, freeze(is_word, is_suggested, edges)))
+
+    previous = ""
+    for key, is_suggested in zip(keys, suggested):
+        if key <= previous and previous:
+            raise PackError(f"keys not sorted or repeated at {key!r}")
+        shared = 0
+        while shared < min(len(key), len(previous)) and key[shared] == previous[shared]:
+            shared += 1
+        freeze_below(shared)
+        for letter in key[shared:]:
+            path.append([letter, False, False, []])
+        path[-1][1] = True
+        path[-1][2] = is_suggested
+        previous = key
+    freeze_below(0)
+    root = freeze(path[0][1], path[0][2], path[0][3])
+    return states, root
+
+
+def write(pack: Pack) -> bytes:
+    """The pack's bytes. Deterministic: the same `Pack` gives the same bytes."""
+    keys = sorted(pack.buckets)
+    for key in keys:
+        if not key or any(letter not in LETTERS for letter in key):
+            raise PackError(f"key {key!r} is not lower-case a-z")
+    index = {key: position for position, key in enumerate(keys)}
+    states, root = _automaton(keys, [key not in pack.never_suggested for key in keys])
+
+    # Number the states so that every edge leads to a higher number (a state after all that
+    # lead to it): depth-first post-order, reversed, from the root.
+    order: list[int] = []
+    seen: set[int] = set()
+    stack = [(root, False)]
+    while stack:
+        state, expanded = stack.pop()
+        if expanded:
+            order.append(state)
+            continue
+        if state in seen:
+            continue
+        seen.add(state)
+        stack.append((state, True))
+        for _, child in reversed(states[state][2]):
+            if child not in seen:
+                stack.append((child, False))
+    order.reverse()
+    number = {state: position for position, state in enumerate(order)}
+
+    words_below = [0] * len(states)
+    shortest = [0] * len(states)
+    longest = [0] * len(states)
+    for state in reversed(order):
+        is_word, _, edges = states[state]
+        words_below[state] = int(is_word) + sum(words_below[child] for _, child in edges)
+        shortest[state] = 0 if is_word else min(shortest[child] + 1 for _, child in edges)
+        longest[state] = max([longest[child] + 1 for _, child in edges], default=0)
+        if longest[state] > MAX_BELOW:
+            raise PackError(f"a key is longer than {MAX_BELOW} letters")
+
+    # An edge: the target state (state_bits) and, above it, how many words of the source state
+    # come before the target's (word_bits), in the fewest whole bytes.
+    state_bits = max(1, (len(order) - 1).bit_length())
+    word_bits = max(1, len(keys).bit_length())
+    edge_width = (state_bits + word_bits + 7) // 8
+    if edge_width > 8:
+        raise PackError("too many states and words for an 8-byte edge")
+    state_bytes = bytearray()
+    edge_bytes = bytearray()
+    edge_count = 0
+    for state in order:
+        is_word, is_suggested, edges = states[state]
+        letters = 0
+        before = int(is_word)
+        for letter, child in edges:
+            letters |= 1 << (ord(letter) - ord("a"))
+            edge_bytes += (number[child] | before << state_bits).to_bytes(edge_width, "little")
+            before += words_below[child]
+        value = (letters | int(is_word) << 26 | int(is_word and is_suggested) << 27 | shortest[state] << 28
+                 | longest[state] << 34 | edge_count << 40)
+        state_bytes += struct.pack("<Q", value)
+        edge_count += len(edges)
+    if edge_count >= MAX_EDGES:
+        raise PackError("too many edges")
+
+    sections: list[tuple[bytes, bytes]] = []
+    language = pack.language.encode("ascii")
+    if not 2 <= len(language) <= 8:
+        raise PackError("language tag must have 2 to 8 characters")
+    sections.append((b"META", struct.pack("<8sIIIIII", language.ljust(8, b"\0"), len(keys), pack.steps_per_decade,
+                                          len(order), edge_count, state_bits, edge_width)))
+    sections.append((b"STAT", bytes(state_bytes)))
+    # Readers load an edge as 8 bytes: the padding keeps the last one inside the section.
+    sections.append((b"EDGE", bytes(edge_bytes) + b"\0" * (8 - edge_width)))
+    buckets = bytes(pack.buckets[key] for key in keys)
+    sections.append((b"FREQ", buckets))
+
+    if pack.spellings:
+        entries = bytearray()
+        blob = bytearray()
+        for key in sorted(pack.spellings, key=index.__getitem__):
+            written = pack.spellings[key]
+            if not written or any(not spelling or "\0" in spelling for spelling in written):
+                raise PackError(f"empty spelling for {key!r}")
+            entries += struct.pack("<II", index[key], len(blob))
+            blob += b"\0".join(spelling.encode("utf-8") for spelling in written)
+        entries += struct.pack("<II", len(keys), len(blob))
+        sections.append((b"SPEL", struct.pack("<I", len(pack.spellings)) + bytes(entries) + bytes(blob)))
+
+    if pack.pairs or pack.backoffs:
+        width = 3 if len(keys) < 1 << (24 - PAIR_BUCKET_BITS) else 4
+        starts = [0] * (len(keys) + 1)
+        ordered = sorted(((index[first], index[second]), step) for (first, second), step in pack.pairs.items())
+        entries = bytearray()
+        for (first, second), step in ordered:
+            if not 0 <= step < 1 << PAIR_BUCKET_BITS:
+                raise PackError(f"pair step {step} out of range")
+            starts[first + 1] += 1
+            entries += (second << PAIR_BUCKET_BITS | step).to_bytes(width, "little")
+        for position in range(len(keys)):
+            starts[position + 1] += starts[position]
+        neutral = pack.backoff_offset * pack.steps_per_decade
+        backoffs = bytes(pack.backoffs.get(key, neutral) for key in keys)
+        body = struct.pack("<III", len(ordered), width, pack.backoff_offset)
+        body += struct.pack(f"<{len(starts)}I", *starts) + backoffs
+        # Readers load an entry as 4 bytes: the padding keeps the last one inside the section.
+        body += b"\0" * (-len(body) % 4) + bytes(entries) + b"\0" * (4 - width)
+        sections.append((b"PAIR", body))
+
+    if pack.variants:
+        counterpart: dict[int, int] = {}
+        for british, american in pack.variants:
+            counterpart[index[british]] = index[american] | 1 << 31
+            counterpart[index[american]] = index[british]
+        body = struct.pack("<I", len(counterpart))
+        for word in sorted(counterpart):
+            body += struct.pack("<II", word, counterpart[word])
+        sections.append((b"VARS", body))
+
+    if pack.rules:
+        body = bytearray()
+        for name in sorted(pack.rules):
+            values = pack.rules[name]
+            body += name.encode("ascii") + b"\0" + struct.pack("<H", len(values))
+            for value in values:
+                if "\0" in value:
+                    raise PackError(f"rule {name} has a NUL")
+                body += value.encode("utf-8") + b"\0"
+        sections.append((b"RULE", bytes(body)))
+
+    data = bytearray(HEADER.size + DIRECTORY_ENTRY.size * len(sections))
+    _align(data)
+    directory = []
+    for tag, body in sections:
+        directory.append((tag, len(data), len(body)))
+        data += body
+        _align(data)
+    for position, (tag, offset, length) in enumerate(directory):
+        DIRECTORY_ENTRY.pack_into(data, HEADER.size + position * DIRECTORY_ENTRY.size, tag, 0, offset, length)
+    checksum = zlib.crc32(bytes(data[HEADER.size:]))
+    HEADER.pack_into(data, 0, MAGIC, VERSION, len(sections), len(data), checksum, 0)
+    return bytes(data)
+
+
+def read(data: bytes) -> Pack:
+    """The `Pack` that `write` made `data` from, after checking its header and checksum."""
+    if len(data) < HEADER.size:
+        raise PackError("shorter than a pack header")
+    magic, version, count, length, checksum, _ = HEADER.unpack_from(data)
+    if magic != MAGIC:
+        raise PackError("not a StoryKit language pack")
+    if version != VERSION:
+        raise PackError(f"pack format version {version}; this reader reads version {VERSION}")
+    if length != len(data):
+        raise PackError(f"pack says {length} bytes, has {len(data)}")
+    if zlib.crc32(data[HEADER.size:]) != checksum:
+        raise PackError("checksum mismatch: the pack is damaged")
+    sections = {}
+    for position in range(count):
+        tag, _, offset, size = DIRECTORY_ENTRY.unpack_from(data, HEADER.size + position * DIRECTORY_ENTRY.size)
+        sections[tag] = data[offset:offset + size]
+    language, word_count, steps, state_count, _, state_bits, edge_width = struct.unpack_from("<8sIIIIII", sections[b"META"])
+    states = [struct.unpack_from("<Q", sections[b"STAT"], 8 * state)[0] for state in range(state_count)]
+    edges = sections[b"EDGE"]
+
+    keys: list[str] = []
+    never: set[str] = set()
+
+    def walk(state: int, prefix: str) -> None:
+        value = states[state]
+        if value >> 26 & 1:
+            keys.append(prefix)
+            if not value >> 27 & 1:
+                never.add(prefix)
+        edge = value >> 40
+        for bit in range(26):
+            if value >> bit & 1:
+                target = int.from_bytes(edges[edge_width * edge:edge_width * (edge + 1)], "little") & ((1 << state_bits) - 1)
+                walk(target, prefix + LETTERS[bit])
+                edge += 1
+
+    sys.setrecursionlimit(max(1000, MAX_BELOW * 4))
+    walk(0, "")
+    if len(keys) != word_count:
+        raise PackError("word count differs from the automaton's")
+    pack = Pack(language=language.rstrip(b"\0").decode("ascii"), steps_per_decade=steps,
+                buckets=dict(zip(keys, sections[b"FREQ"])), never_suggested=never)
+    if b"SPEL" in sections:
+        body = sections[b"SPEL"]
+        (entries,) = struct.unpack_from("<I", body)
+        blob = body[4 + 8 * (entries + 1):]
+        for entry in range(entries):
+            word, start = struct.unpack_from("<II", body, 4 + 8 * entry)
+            _, end = struct.unpack_from("<II", body, 4 + 8 * (entry + 1))
+            pack.spellings[keys[word]] = blob[start:end].decode("utf-8").split("\0")
+    if b"PAIR" in sections:
+        body = sections[b"PAIR"]
+        pair_count, width, pack.backoff_offset = struct.unpack_from("<III", body)
+        starts = struct.unpack_from(f"<{word_count + 1}I", body, 12)
+        backoff_start = 12 + 4 * (word_count + 1)
+        neutral = pack.backoff_offset * steps
+        for word, step in enumerate(body[backoff_start:backoff_start + word_count]):
+            if step != neutral:
+                pack.backoffs[keys[word]] = step
+        entry_start = backoff_start + word_count
+        entry_start += -entry_start % 4
+        for first in range(word_count):
+            for entry in range(starts[first], starts[first + 1]):
+                value = int.from_bytes(body[entry_start + width * entry:entry_start + width * (entry + 1)], "little")
+                pack.pairs[(keys[first], keys[value >> PAIR_BUCKET_BITS])] = value & ((1 << PAIR_BUCKET_BITS) - 1)
+    if b"VARS" in sections:
+        body = sections[b"VARS"]
+        (entries,) = struct.unpack_from("<I", body)
+        for entry in range(entries):
+            word, other = struct.unpack_from("<II", body, 4 + 8 * entry)
+            if other >> 31:
+                pack.variants.append((keys[word], keys[other & 0x7FFFFFFF]))
+    if b"RULE" in sections:
+        body = sections[b"RULE"]
+        position = 0
+        while position < len(body):
+            end = body.index(b"\0", position)
+            name = body[position:end].decode("ascii")
+            (values,) = struct.unpack_from("<H", body, end + 1)
+            position = end + 3
+            pack.rules[name] = []
+            for _ in range(values):
+                end = body.index(b"\0", position)
+                pack.rules[name].append(body[position:end].decode("utf-8"))
+                position = end + 1
+    return pack
+
+
+def dump(pack: Pack) -> str:
+    lines = [f"language {pack.language}", f"steps per decade {pack.steps_per_decade}",
+             f"back-off offset {pack.backoff_offset}"]
+    lines += [f"rule {name}\t" + "\t".join(values) for name, values in sorted(pack.rules.items())]
+    for key in sorted(pack.buckets):
+        line = f"{key}\t{pack.buckets[key]}"
+        if key in pack.spellings:
+            line += "\t" + "|".join(pack.spellings[key])
+        if key in pack.never_suggested:
+            line += "\tnever suggested"
+        lines.append(line)
+    lines += [f"back-off {key}\t{step}" for key, step in sorted(pack.backoffs.items())]
+    lines += [f"{first} {second}\t{step}" for (first, second), step in sorted(pack.pairs.items())]
+    lines += [f"variant {british} {american}" for british, american in sorted(pack.variants)]
+    return "\n".join(lines) + "\n"
+
+
+def main(arguments: list[str]) -> int:
+    if len(arguments) != 2 or arguments[0] not in ("dump", "check"):
+        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        return 2
+    try:
+        pack = read(Path(arguments[1]).read_bytes())
+    except (OSError, PackError) as error:
+        print(f"storykit_pack: {arguments[1]}: {error}", file=sys.stderr)
+        return 1
+    if arguments[0] == "dump":
+        sys.stdout.write(dump(pack))
+    else:
+        print(f"{arguments[1]}: {pack.language}, {len(pack.buckets)} words, {len(pack.spellings)} respelt, "
+              f"{len(pack.pairs)} pairs, {len(pack.variants)} variants, {len(pack.rules)} rules")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
