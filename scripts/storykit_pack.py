@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import struct
 import sys
+import unicodedata
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,6 +110,110 @@ def _automaton(keys: list[str], suggested: list[bool]) -> tuple[list[tuple], int
     return states, root
 
 
+# Letters that fold to two (LetterFolding.swift holds the same).
+SPECIAL_FOLDS = {"ß": "ss", "æ": "ae", "œ": "oe"}
+SPELLING_BLOCK = 32
+
+
+def folded_letter(character: str) -> str:
+    """The key letters `character` stands for (`É` -> `e`, `ß` -> `ss`)."""
+    lower = character.lower()
+    if lower in SPECIAL_FOLDS:
+        return SPECIAL_FOLDS[lower]
+    return "".join(c for c in unicodedata.normalize("NFD", lower) if not unicodedata.combining(c))
+
+
+def _edits(key: str, spelling: str) -> list[tuple[int, str, int]]:
+    """`spelling` as edits of `key`: (position, written, key letters it stands for)."""
+    edits, position = [], 0
+    for character in spelling:
+        letters = folded_letter(character)
+        if key[position:position + len(letters)] != letters or not letters:
+            raise PackError(f"spelling {spelling!r} does not fold to its key {key!r}")
+        if character != letters:
+            edits.append((position, character, len(letters)))
+        position += len(letters)
+    if position != len(key):
+        raise PackError(f"spelling {spelling!r} does not fold to its key {key!r}")
+    return edits
+
+
+def _spellings_section(spellings: dict[str, list[str]], keys: list[str]) -> bytes:
+    """SPEL: the spellings of the words written otherwise than their key, as edits of the key
+    (docs/language-pack-format.md)."""
+    index = {key: position for position, key in enumerate(keys)}
+    edited = {key: [_edits(key, spelling) for spelling in written] for key, written in spellings.items()}
+    replacements = sorted({(character, length) for edits in edited.values() for spelling in edits
+                           for _, character, length in spelling})
+    if len(replacements) > 255:
+        raise PackError("more than 255 distinct replacements")
+    replacement_id = {replacement: number for number, replacement in enumerate(replacements)}
+    table, text = bytearray(), bytearray()
+    for character, length in replacements:
+        encoded = character.encode("utf-8")
+        table += struct.pack("<HBB", len(text), length, len(encoded))
+        text += encoded
+    blocks = bytearray()
+    entries = bytearray()
+    words = sorted(edited, key=index.__getitem__)
+    cursor = 0
+    for block_start in range(0, len(keys), SPELLING_BLOCK):
+        bitmap, offset = 0, len(entries)
+        while cursor < len(words) and index[words[cursor]] < block_start + SPELLING_BLOCK:
+            key = words[cursor]
+            bitmap |= 1 << (index[key] - block_start)
+            if not 1 <= len(edited[key]) <= 255:
+                raise PackError(f"{key!r} has {len(edited[key])} spellings")
+            entries.append(len(edited[key]))
+            for edits in edited[key]:
+                entries.append(len(edits))
+                for position, character, length in edits:
+                    entries += bytes((position, replacement_id[(character, length)]))
+            cursor += 1
+        blocks += struct.pack("<II", bitmap, offset)
+    body = struct.pack("<IIII", len(words), len(replacements), len(text), len(entries))
+    body += bytes(table) + bytes(text)
+    body += b"\0" * (-len(body) % 4)
+    return body + bytes(blocks) + bytes(entries)
+
+
+def _read_spellings(body: bytes, keys: list[str]) -> dict[str, list[str]]:
+    count, replacement_count, text_size, _ = struct.unpack_from("<IIII", body)
+    replacements = []
+    text_start = 16 + 4 * replacement_count
+    for number in range(replacement_count):
+        offset, length, size = struct.unpack_from("<HBB", body, 16 + 4 * number)
+        replacements.append((body[text_start + offset:text_start + offset + size].decode("utf-8"), length))
+    blocks_start = text_start + text_size
+    blocks_start += -blocks_start % 4
+    block_count = (len(keys) + SPELLING_BLOCK - 1) // SPELLING_BLOCK
+    position = blocks_start + 8 * block_count
+    spellings = {}
+    for block in range(block_count):
+        bitmap, _ = struct.unpack_from("<II", body, blocks_start + 8 * block)
+        for bit in range(SPELLING_BLOCK):
+            if not bitmap >> bit & 1:
+                continue
+            key = keys[block * SPELLING_BLOCK + bit]
+            written = []
+            for _ in range(body[position]):
+                position += 1
+                edits = body[position]
+                spelling, consumed = "", 0
+                for edit in range(edits):
+                    at, replacement = body[position + 1 + 2 * edit], body[position + 2 + 2 * edit]
+                    character, length = replacements[replacement]
+                    spelling += key[consumed:at] + character
+                    consumed = at + length
+                written.append(spelling + key[consumed:])
+                position += 2 * edits
+            position += 1
+            spellings[key] = written
+    if len(spellings) != count:
+        raise PackError("section SPEL is malformed")
+    return spellings
+
+
 def write(pack: Pack) -> bytes:
     """The pack's bytes. Deterministic: the same `Pack` gives the same bytes."""
     keys = sorted(pack.buckets)
@@ -187,16 +292,7 @@ def write(pack: Pack) -> bytes:
     sections.append((b"FREQ", buckets))
 
     if pack.spellings:
-        entries = bytearray()
-        blob = bytearray()
-        for key in sorted(pack.spellings, key=index.__getitem__):
-            written = pack.spellings[key]
-            if not written or any(not spelling or "\0" in spelling for spelling in written):
-                raise PackError(f"empty spelling for {key!r}")
-            entries += struct.pack("<II", index[key], len(blob))
-            blob += b"\0".join(spelling.encode("utf-8") for spelling in written)
-        entries += struct.pack("<II", len(keys), len(blob))
-        sections.append((b"SPEL", struct.pack("<I", len(pack.spellings)) + bytes(entries) + bytes(blob)))
+        sections.append((b"SPEL", _spellings_section(pack.spellings, keys)))
 
     if pack.pairs or pack.backoffs:
         width = 3 if len(keys) < 1 << (24 - PAIR_BUCKET_BITS) else 4
@@ -297,13 +393,7 @@ def read(data: bytes) -> Pack:
     pack = Pack(language=language.rstrip(b"\0").decode("ascii"), steps_per_decade=steps,
                 buckets=dict(zip(keys, sections[b"FREQ"])), never_suggested=never)
     if b"SPEL" in sections:
-        body = sections[b"SPEL"]
-        (entries,) = struct.unpack_from("<I", body)
-        blob = body[4 + 8 * (entries + 1):]
-        for entry in range(entries):
-            word, start = struct.unpack_from("<II", body, 4 + 8 * entry)
-            _, end = struct.unpack_from("<II", body, 4 + 8 * (entry + 1))
-            pack.spellings[keys[word]] = blob[start:end].decode("utf-8").split("\0")
+        pack.spellings = _read_spellings(sections[b"SPEL"], keys)
     if b"PAIR" in sections:
         body = sections[b"PAIR"]
         pair_count, width, pack.backoff_offset = struct.unpack_from("<III", body)

@@ -1,22 +1,16 @@
 /// The optional sections of a pack: spellings, word pairs, spelling variants and rules, with
 /// the checks a pack from outside passes before it is read.
 extension WordPack {
-    /// The spellings of word `index`, commonest first, when they differ from its letters
-    /// (SPEL: a count, then (word, offset) entries in word order ending with (word count, blob
-    /// size), then the spellings, NUL between two of one word).
+    /// The spellings of word `index`, commonest first, when they differ from its letters.
+    ///
+    /// SPEL holds them as edits of the word's letters: a header (words, replacements, the
+    /// replacements' text size, the entries' size), the replacements (offset, letters replaced,
+    /// byte count of what replaces them), their text, then per block of 32 words a bitmap of
+    /// the words with spellings and the offset of the block's first entry, then the entries:
+    /// a spelling count, and per spelling an edit count and (position, replacement) bytes.
     func spellings(of index: Int) -> [String] {
-        guard let section = spellings else { return [] }
-        let reader = PackReader(section)
-        var low = 0, high = Int(reader.uint32(at: 0))
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(reader.uint32(at: 4 + 8 * middle)) < index { low = middle + 1 } else { high = middle }
-        }
-        let entry = 4 + 8 * low
-        guard Int(reader.uint32(at: entry)) == index else { return [] }
-        let blob = 4 + 8 * (Int(reader.uint32(at: 0)) + 1)
-        let start = blob + Int(reader.uint32(at: entry + 4)), end = blob + Int(reader.uint32(at: entry + 12))
-        return section[start..<end].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard let table = spellingTable, let entry = table.entry(of: index) else { return [] }
+        return table.spellings(at: entry, letters: automaton.letters(ofWord: index)) ?? []
     }
 
     /// The rules (RULE: records of a name, NUL, a 16-bit value count, then each value and a
@@ -46,22 +40,7 @@ extension WordPack {
     func checkSections() throws {
         func refuse(_ tag: String) -> StoryKitError { StoryKitError(.parse, "language pack: section \(tag) is malformed") }
         if let section = spellings {
-            let reader = PackReader(section)
-            guard section.count >= 12 else { throw refuse("SPEL") }
-            let count = Int(reader.uint32(at: 0))
-            guard count <= (section.count - 12) / 8 else { throw refuse("SPEL") }
-            let blob = 4 + 8 * (count + 1)
-            var previousWord = -1, previousOffset = 0
-            for entry in 0...count {
-                let word = Int(reader.uint32(at: 4 + 8 * entry)), offset = Int(reader.uint32(at: 8 + 8 * entry))
-                let isLast = entry == count
-                guard word > previousWord, isLast ? word == wordCount : word < wordCount,
-                      entry == 0 ? offset == 0 : offset > previousOffset, offset <= section.count - blob else { throw refuse("SPEL") }
-                previousWord = word
-                previousOffset = offset
-            }
-            guard blob + previousOffset == section.count,
-                  Self.text(UnsafeRawBufferPointer(rebasing: section[blob...])) != nil else { throw refuse("SPEL") }
+            guard let table = SpellingTable(section: section, wordCount: wordCount), table.isWellFormed() else { throw refuse("SPEL") }
         }
         if let section = pairs {
             guard let table = try? WordPairTable(section: section, wordCount: wordCount), table.isWellFormed() else { throw refuse("PAIR") }
@@ -80,7 +59,7 @@ extension WordPack {
     }
 
     /// `bytes` as a string when they are valid UTF-8.
-    private static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
+    static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
         UTF8Text.string(validating: UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     }
 }

@@ -24,6 +24,8 @@ final class WordPack: @unchecked Sendable {
     let buckets: UnsafeBufferPointer<UInt8>
     /// The optional sections, as byte ranges; nil when absent.
     let spellings: UnsafeRawBufferPointer?
+    /// The spellings section, read (see `spellings(of:)`).
+    let spellingTable: SpellingTable?
     let pairs: UnsafeRawBufferPointer?
     let variants: UnsafeRawBufferPointer?
     let rules: UnsafeRawBufferPointer?
@@ -96,6 +98,12 @@ final class WordPack: @unchecked Sendable {
                                       edgeWidth: Int(metaReader.uint32(at: 28)), wordCount: wordCount, checked: checked)
         buckets = frequencies.bindMemory(to: UInt8.self)
         spellings = sections["SPEL"]
+        if let section = spellings {
+            guard let table = SpellingTable(section: section, wordCount: wordCount) else { throw refuse("section SPEL is malformed") }
+            spellingTable = table
+        } else {
+            spellingTable = nil
+        }
         pairs = sections["PAIR"]
         variants = sections["VARS"]
         rules = sections["RULE"]
