@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Generates the word lists of the offline corrector's language packs other than English:
-Sources/StoryKit<Language>/<Language>WordFrequencies.swift for Spanish, French, German,
-Italian, Portuguese and Dutch, each with its licence beside it.
+"""Generates the offline corrector's language packs other than English
+(docs/language-pack-format.md): Sources/StoryKit<Language>Data/<code>.skpack for Spanish,
+French, German, Italian, Portuguese and Dutch, each with its licence beside it: the words
+with counts and spellings, the words never suggested, and the language's rules.
 
 Why these sources (both MIT, from PyPI; the licence is copied beside each generated file):
 - pyspellchecker's word-frequency data (counts from OpenSubtitles) is the one permissive list
@@ -16,25 +17,29 @@ No permissive word-pair (bigram) source covers these languages, so their packs g
 word pairs: a correctly typed word is then never changed for its context, and a slip is read
 by its letters and the word's frequency alone.
 
-The corrector searches words by their letters without diacritics, so each line is keyed by
-the word folded to a-z (`möchte` → `mochte`, `straße` → `strasse`) and carries, after a tab,
-the spellings that fold to it, commonest first, when any differs from the key: a dropped or
+The corrector searches words by their letters without diacritics, so each word is keyed by
+its letters folded to a-z (`möchte` → `mochte`, `straße` → `strasse`) and carries the
+spellings that fold to it, commonest first, when any differs from the key: a dropped or
 wrong diacritic then costs only a cheap slip, and a word typed with or without one that is a
 word as typed is left alone.
 
-    python3 scripts/generate-language-packs.py
+    python3 scripts/generate-language-packs.py       # needs PyPI
 
-Format: as scripts/generate-word-frequencies.py writes English (front-coded, alphabetical,
-counts in eighths of a decade), with the optional tab and `|`-separated spellings.
+Counts are in eighths of a decade, as for English. The same sources give the same packs, byte
+for byte.
 """
 
 import gzip
 import importlib.util
 import json
 import math
+import sys
 import tempfile
 import unicodedata
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import storykit_pack  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("english", ROOT / "scripts" / "generate-word-frequencies.py")
@@ -73,14 +78,53 @@ PYSPELLCHECKER_DICTIONARY_COUNT = 50
 # rare words unknown.
 MAX_WORDS = 150_000
 LANGUAGES = {
-    # code: (name, the words of one letter that are words, words left out of the list; German
-    # capitalises nouns)
+    # code: (name, the words of one letter that are words, words left out of the list)
     "es": ("Spanish", "aeouy", set()),
     "fr": ("French", "ay", set()),
     "de": ("German", "", set()),
     "it": ("Italian", "aeio", set()),
     "pt": ("Portuguese", "aeo", set()),
     "nl": ("Dutch", "u", set()),
+}
+# Profanity, slurs and sexual terms, never offered as the reading of a slip (with or without
+# diacritics: they are folded to the keys).
+NEVER_SUGGESTED = {
+    "es": ["puta", "puto", "mierda", "coño", "joder", "cabrón", "polla", "gilipollas", "culo", "verga", "chingar", "pendejo", "follar", "maricón", "zorra"],
+    "fr": ["merde", "putain", "con", "conne", "connard", "salope", "bite", "enculé", "pute", "nique", "niquer", "couille", "couilles", "chier", "bordel"],
+    "de": ["scheiße", "scheisse", "arsch", "fotze", "hure", "ficken", "fick", "schlampe", "wichser", "schwanz", "arschloch", "nutte", "kacke", "titten"],
+    "it": ["cazzo", "merda", "puttana", "stronzo", "vaffanculo", "figa", "troia", "coglione", "culo", "minchia", "fottere", "fottuto", "bastardo"],
+    "pt": ["merda", "porra", "caralho", "puta", "foda", "foder", "buceta", "cu", "cacete", "piroca", "viado", "bosta", "fodido"],
+    "nl": ["kut", "lul", "hoer", "kanker", "klootzak", "shit", "godverdomme", "tering", "pik", "neuken", "sukkel", "slet", "kloten"],
+}
+# Each language's rules (docs/language-pack-format.md, section RULE).
+RULES = {
+    "es": {"layout": ["qwerty"], "question-words": ["qué", "cómo", "dónde", "cuándo", "quién", "cuál", "por"]},
+    "fr": {
+        "layout": ["azerty"],
+        "elisions": ["l'", "d'", "j'", "qu'", "n'", "s'", "c'", "m'", "t'", "jusqu'", "lorsqu'", "puisqu'"],
+        # Avoir's forms only: être is followed by an adjective as often as by a participle
+        # ("est calme", "est tombé").
+        "perfect-auxiliaries": ["a", "ai", "as", "avons", "avez", "ont", "avait", "avais", "avaient", "aura", "aurait", "eu"],
+        "perfect-adverbs": ["pas", "jamais", "déjà", "bien", "tout", "toujours", "encore", "rien", "plus", "vite", "enfin"],
+        "question-words": ["où", "quand", "comment", "pourquoi", "qui", "quel", "quelle", "quels", "quelles", "combien", "est-ce"],
+    },
+    "de": {
+        "layout": ["qwertz"],
+        "question-words": ["wo", "wann", "wie", "warum", "wer", "was", "welche", "welcher", "welches", "wieso", "weshalb",
+                           "woher", "wohin"],
+        "capitalises-nouns": [],
+        "compound-links": ["", "s", "n", "en", "es"],
+    },
+    "it": {
+        "layout": ["qwerty"],
+        "elisions": ["l'", "un'", "dell'", "all'", "dall'", "nell'", "sull'", "d'", "c'", "quest'", "quell'", "s'", "m'", "t'", "v'"],
+        "apocopes": ["po'", "mo'", "be'", "di'", "fa'", "va'", "sta'", "da'", "to'"],
+        "question-words": ["dove", "quando", "come", "perché", "chi", "cosa", "quale", "quanto", "quanti", "quanta", "quante"],
+    },
+    "pt": {"layout": ["qwerty"],
+           "question-words": ["onde", "quando", "como", "porque", "quem", "qual", "quais", "quanto", "quantos", "quanta"]},
+    "nl": {"layout": ["qwerty"], "question-words": ["waar", "wanneer", "hoe", "waarom", "wie", "wat", "welke", "welk", "hoeveel"],
+           "compound-links": ["", "s", "en"]},
 }
 
 
@@ -150,20 +194,14 @@ def folded_entries(counts: dict[str, int], single_letters: str, left_out: set[st
     return entries
 
 
-def word_list(entries: dict[str, tuple[int, list[str]]]) -> str:
-    lines = []
-    previous = ""
-    for key in sorted(entries):
-        count, spellings = entries[key]
-        shared = 0
-        while shared < min(len(key), len(previous)) and key[shared] == previous[shared]:
-            shared += 1
-        line = chr(english.PREFIX_BASE + shared) + english.bucket(count, english.WORD_BUCKET_BASE) + key[shared:]
-        if spellings != [key]:
-            line += "\t" + "|".join(spellings)
-        lines.append(line)
-        previous = key
-    return "\n".join(lines)
+def language_pack(code: str, entries: dict[str, tuple[int, list[str]]]) -> storykit_pack.Pack:
+    _, single_letters, _ = LANGUAGES[code]
+    rules = {"folds-letters": [], "single-letter-words": list(single_letters), **RULES[code]}
+    return storykit_pack.Pack(
+        language=code, steps_per_decade=english.STEPS_PER_DECADE,
+        buckets={key: english.count_step(count) for key, (count, _) in entries.items()},
+        spellings={key: spellings for key, (_, spellings) in entries.items() if spellings != [key]},
+        never_suggested={fold(word.lower()) for word in NEVER_SUGGESTED[code]} & set(entries), rules=rules)
 
 
 def main() -> None:
@@ -187,33 +225,15 @@ def main() -> None:
         entries = folded_entries(sources[code], single_letters, left_out,
                                  SKIPPED_DIACRITIC_RATIO.get(code, DEFAULT_SKIPPED_DIACRITIC_RATIO),
                                  None if code in FROM_SPACY else PYSPELLCHECKER_DICTIONARY_COUNT)
-        target = ROOT / "Sources" / f"StoryKit{name}"
+        target = ROOT / "Sources" / f"StoryKit{name}Data"
         target.mkdir(parents=True, exist_ok=True)
-        body = word_list(entries)
-        assert '"""#' not in body
-        swift = f'''// Generated by scripts/generate-language-packs.py from {package} (MIT; see
-// {name}WordFrequencies.LICENSE). Do not edit by hand.
-
-/// {name} words keyed by their letters without diacritics, in alphabetical order, one per
-/// line, front-coded: a character whose code minus {english.PREFIX_BASE} is how many leading letters the
-/// key shares with the previous one, a character whose code minus {english.WORD_BUCKET_BASE} is the
-/// corpus count of the words with that key in steps of 1/{english.STEPS_PER_DECADE} decade, the rest of the key,
-/// then, when a spelling differs from the key, a tab and the spellings, commonest first,
-/// separated by `|`. {len(entries)} keys.
-enum {name}WordFrequencies {{
-    static let count = {len(entries)}
-    static let text = #"""
-{body}
-"""#
-}}
-'''
-        (target / f"{name}WordFrequencies.swift").write_text(swift, encoding="utf-8")
-        (target / f"{name}WordFrequencies.LICENSE").write_text(
-            f"The {name} word frequencies in {name}WordFrequencies.swift come from {package}\n"
+        packed = storykit_pack.write(language_pack(code, entries))
+        (target / f"{code}.skpack").write_bytes(packed)
+        (target / f"{name}Pack.LICENSE").write_text(
+            f"The {name} word frequencies in {code}.skpack come from {package}\n"
             f"(https://pypi.org/project/{package.split('==')[0]}/), file {files[code]},\n"
             f"under this licence:\n\n" + licences[package], encoding="utf-8")
-        print(f"{code}: {len(entries)} keys, {len(swift.encode()) // 1024} KiB")
-
+        print(f"{code}: {len(entries)} keys, {len(packed) // 1024} KiB")
 
 if __name__ == "__main__":
     main()

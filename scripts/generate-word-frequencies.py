@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generates Sources/StoryKitCore/Correction/EnglishWordFrequencies.swift, the offline
-corrector's English word list, EnglishWordPairs.swift, how likely a word is after another
-(bigram probabilities with back-off weights), and EnglishSpellingVariants.swift, its British
-and American spellings of one word.
+"""Generates Sources/StoryKitEnglishData/en.skpack, the offline corrector's English language
+pack (docs/language-pack-format.md): the word list with counts, how likely a word is after
+another (bigram probabilities with back-off weights), British and American spellings of one
+word, the words never suggested, and English's rules (contractions, `I`, `it's`, ...).
 
 Why these sources (MIT, BSD and SCOWL's permissive licence, from PyPI and Debian; their licences are
 copied next to the generated files):
@@ -33,11 +33,10 @@ The spelling variants are derived, not copied: pairs of words in the final list 
 few regular British/American rules (-our/-or, -ise/-ize, -yse/-yze, -tre/-ter, -lled/-led,
 -ence/-ense) or a short list of irregular pairs turns into each other.
 
-    python3 scripts/generate-word-frequencies.py
+    python3 scripts/generate-word-frequencies.py      # needs PyPI and Debian's archive (apt-get update)
 
-Counts are quantised to eighths of a decade (one character, exact to about 33%); words are
-front-coded in alphabetical order and pairs refer to words by that order, so the resources
-are compact and load without a single dictionary lookup.
+Counts are quantised to eighths of a decade (one byte, exact to about 33%). The same sources
+give the same pack, byte for byte.
 """
 
 import gzip
@@ -52,6 +51,9 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import storykit_pack  # noqa: E402
 
 PACKAGE = "symspellpy==6.10.1"
 LANGUAGE_MODEL_PACKAGE = "pocketsphinx==5.1.1"
@@ -125,64 +127,90 @@ VARIANT_RULES = [
 ]
 WORDS = "symspellpy/frequency_dictionary_en_82_765.txt"
 ROOT = Path(__file__).resolve().parents[1]
-TARGET = ROOT / "Sources" / "StoryKitCore" / "Correction"
+TARGET = ROOT / "Sources" / "StoryKitEnglishData"
 FIXTURES = ROOT / "Tests" / "Fixtures" / "Correction"
 STEPS_PER_DECADE = 8
-# Word counts run from 10^4 to 10^11 (buckets 32-89); a pair's conditional probability is kept
-# as round(-log10(p) x 8), capped at 10 decades, and a back-off weight as round((log10(w) + 4) x 8);
-# every character used is printable ASCII above "#", so the raw string literal needs no escapes.
-WORD_BUCKET_BASE = 0x20
-PREFIX_BASE = 0x30
-PAIR_BUCKET_BASE = 0x24
+# Word counts run from 10^4 to 10^11 (steps 32-89); a pair's conditional probability is kept
+# as round(-log10(p) x 8), capped at 10 decades, and a back-off weight as round((log10(w) + 4) x 8).
 MAX_PAIR_DECADES = 10
-BACKOFF_BASE = 0x24
 BACKOFF_OFFSET = 4
-INDEX_BASE = 0x3F
-INDEX_DIGITS = 3
+# Words never offered as the reading of a slip or of two typed words joined: profanity, slurs
+# and sexual terms. The corrector's users include children writing stories, and a tremor's slip
+# must not turn "shiy" into an obscenity. A word on the list typed as it is stays as typed.
+NEVER_SUGGESTED = [
+    "arse", "arsehole", "ass", "bastard", "bastards", "bitch", "bitches", "bollocks", "boob", "boobs",
+    "bullshit", "cock", "cocks", "crap", "cunt", "damn", "dick", "dicks", "dildo", "fag", "faggot", "fuck", "fucked",
+    "fucker", "fucking", "fucks", "goddamn", "horny", "motherfucker", "nigga", "nigger", "piss", "pissed", "porn",
+    "porno", "pussy", "rape", "raped", "retard", "retarded", "sex", "sexy", "shit", "shits", "shitty", "slut",
+    "sluts", "tits", "twat", "wank", "wanker", "whore", "whores", "xxx",
+]
+# English's rules (docs/language-pack-format.md, section RULE).
+# Contractions typed without their apostrophe, which the refined version restores; only
+# spellings that are not also words (`wont`, `ill`, `id`, `were` are left alone).
+CONTRACTIONS = {
+    "dont": "don't", "cant": "can't", "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't",
+    "werent": "weren't", "doesnt": "doesn't", "didnt": "didn't", "couldnt": "couldn't",
+    "wouldnt": "wouldn't", "shouldnt": "shouldn't", "hasnt": "hasn't", "havent": "haven't",
+    "hadnt": "hadn't", "mustnt": "mustn't", "neednt": "needn't", "im": "I'm", "ive": "I've",
+    "youre": "you're", "youve": "you've", "youll": "you'll", "youd": "you'd", "theyre": "they're",
+    "theyve": "they've", "theyll": "they'll", "theyd": "they'd", "weve": "we've", "thats": "that's",
+    "whats": "what's", "wheres": "where's", "whos": "who's", "hows": "how's", "theres": "there's",
+    "heres": "here's", "shes": "she's", "itll": "it'll", "wouldve": "would've",
+    "couldve": "could've", "shouldve": "should've", "aint": "ain't",
+}
+# Words after which a typed "its" is "it's" ("its not", "its a", "its going"): words that
+# follow a verb, not a possessive's noun.
+IT_IS_BEFORE = [
+    "not", "a", "an", "the", "so", "very", "too", "really", "just", "all", "been", "being", "going", "getting",
+    "gonna", "my", "your", "our", "their", "his", "her", "okay", "ok", "fine", "true", "over", "raining",
+    "snowing", "cold", "hot", "late", "early", "nice", "good", "great", "fun", "about", "like", "still",
+    "always", "never", "also", "here", "there", "that", "this", "what", "because", "hard", "easy", "time",
+    "me", "you", "him", "them", "us", "in", "on", "at", "for", "from", "to", "no", "only",
+    "almost", "already", "quite", "pretty", "sunny", "dark", "cool", "amazing", "beautiful", "sad", "funny",
+]
+RULES = {
+    "layout": ["qwerty"],
+    "single-letter-words": ["a", "i"],
+    "question-words": sorted([
+        "who", "what", "where", "when", "why", "how", "which", "is", "are", "am", "can", "could",
+        "do", "does", "did", "will", "would", "should", "shall", "may", "might", "have", "has",
+    ]),
+    "contractions": [f"{typed} {written}" for typed, written in sorted(CONTRACTIONS.items())],
+    # Abbreviated titles, as written before a name ("Dr Patel"), kept as typed.
+    "abbreviated-titles": sorted(["Dr", "Mr", "Mrs", "Ms", "Mx", "St", "Jr", "Sr", "Prof", "Rev", "Capt"]),
+    "capitalised-words": ["i"],
+    "contracted-before": ["its", "it's"] + sorted(IT_IS_BEFORE),
+    # An English sentence does not end with an article, a possessive determiner, a coordinating
+    # conjunction or "of": a reading that would ("the tall the.") is unlikely.
+    "never-last": sorted(["a", "an", "the", "my", "your", "our", "their", "its", "and", "or", "nor", "but", "because",
+                          "of", "than", "very"]),
+    # Plurals and verb forms spelt as they sound ("dictionarys", "supportes").
+    "spoken-endings": [],
+    # The last letters of plurals and verb forms ("s", "d", "ing", "e" of a verb's stem).
+    "inflection-endings": ["s", "d", "g", "e"],
+    "splits-with-slips": [],
+}
 
 
-def encode_index(index: int) -> str:
-    assert 0 <= index < 64 ** INDEX_DIGITS
-    return "".join(chr(INDEX_BASE + (index >> (6 * shift) & 63)) for shift in reversed(range(INDEX_DIGITS)))
+def count_step(count: int) -> int:
+    """A count as its step: round(log10(count) x STEPS_PER_DECADE), one byte."""
+    value = round(math.log10(count) * STEPS_PER_DECADE)
+    assert 0 <= value <= 255, count
+    return value
 
 
-def step(decades: float, base: int) -> str:
-    """`decades` in steps of 1/STEPS_PER_DECADE decade, as one printable character."""
-    character = chr(base + round(decades * STEPS_PER_DECADE))
-    assert "#" < character <= "~", decades
-    return character
-
-
-def bucket(count: int, base: int) -> str:
-    return step(math.log10(count), base)
-
-
-def word_list(counts: dict[str, int]) -> str:
-    """Alphabetical, front-coded: shared-prefix length, count bucket, rest of the word."""
-    lines = []
-    previous = ""
-    for word in sorted(counts):
-        shared = 0
-        while shared < min(len(word), len(previous)) and word[shared] == previous[shared]:
-            shared += 1
-        lines.append(chr(PREFIX_BASE + shared) + bucket(counts[word], WORD_BUCKET_BASE) + word[shared:])
-        previous = word
-    return "\n".join(lines)
-
-
-def pair_list(counts: dict[str, int], pairs: dict[str, dict[str, float]], backoff: dict[str, float]) -> str:
-    """One line per word the model knows: its index, its back-off weight, then (probability
-    bucket, second word's index) entries in the order of the second words' indices."""
-    words = sorted(counts)
-    index = {word: position for position, word in enumerate(words)}
-    lines = []
-    for first in sorted(index[word] for word in backoff):
-        word = words[first]
-        weight = step(max(backoff[word], -BACKOFF_OFFSET) + BACKOFF_OFFSET, BACKOFF_BASE)
-        entries = sorted((index[second], probability) for second, probability in pairs.get(word, {}).items())
-        lines.append(encode_index(first) + weight + "".join(
-            step(min(-probability, MAX_PAIR_DECADES), PAIR_BUCKET_BASE) + encode_index(second) for second, probability in entries))
-    return "\n".join(lines)
+def english_pack(counts: dict[str, int], pairs: dict[str, dict[str, float]], backoff: dict[str, float],
+                 variants: list[tuple[str, str]]) -> storykit_pack.Pack:
+    pack = storykit_pack.Pack(language="en", steps_per_decade=STEPS_PER_DECADE,
+                              buckets={word: count_step(count) for word, count in counts.items()},
+                              never_suggested=set(NEVER_SUGGESTED) & set(counts), backoff_offset=BACKOFF_OFFSET,
+                              variants=variants, rules=RULES)
+    for word, weight in backoff.items():
+        pack.backoffs[word] = round((max(weight, -BACKOFF_OFFSET) + BACKOFF_OFFSET) * STEPS_PER_DECADE)
+    for first, seconds in pairs.items():
+        for second, probability in seconds.items():
+            pack.pairs[(first, second)] = round(min(-probability, MAX_PAIR_DECADES) * STEPS_PER_DECADE)
+    return pack
 
 
 class SphinxTrie:
@@ -259,20 +287,6 @@ def language_model_pairs(model: SphinxTrie, counts: dict[str, int]) -> tuple[dic
             pairs.setdefault(first_word, {})[second_word] = probability
     backoff = {word: unigram[index][1] for index, word in enumerate(model.words) if word in counts}
     return pairs, backoff, total
-
-
-def swift_file(name: str, summary: str, constants: str, body: str) -> str:
-    return f'''// Generated by scripts/generate-word-frequencies.py from {PACKAGE}, {ADDED_PACKAGE} (MIT),
-// {LANGUAGE_MODEL_PACKAGE} (BSD) and Debian's {SCOWL_PACKAGE} (SCOWL); see EnglishWordFrequencies.LICENSE. Do not edit by hand.
-
-{summary}
-enum {name} {{
-{constants}
-    static let text = #"""
-{body}
-"""#
-}}
-'''
 
 
 def downloaded(package: str, folder: str) -> zipfile.ZipFile:
@@ -357,51 +371,19 @@ def main() -> None:
     pair_count = sum(len(seconds) for seconds in pairs.values())
     variants = spelling_variants(counts)
 
-    words_swift = swift_file(
-        "EnglishWordFrequencies",
-        f"""/// English words in alphabetical order, one per line, front-coded: a character whose code
-/// minus {PREFIX_BASE} is how many leading letters the word shares with the previous one, a
-/// character whose code minus {WORD_BUCKET_BASE} is the word's corpus count in steps of 1/{STEPS_PER_DECADE}
-/// decade (round(log10(count) x {STEPS_PER_DECADE})), then the rest of the word. {len(counts)} words.""",
-        f"    static let count = {len(counts)}\n    static let stepsPerDecade = {STEPS_PER_DECADE}\n"
-        f"    static let prefixBase: UInt8 = {PREFIX_BASE}\n    static let bucketBase: UInt8 = {WORD_BUCKET_BASE}",
-        word_list(counts))
-    pairs_swift = swift_file(
-        "EnglishWordPairs",
-        f"""/// How likely an English word is after another: one line per word of `EnglishWordFrequencies`
-/// that the language model knows ({len(backoff)}): its index ({INDEX_DIGITS} characters, 6 bits each, code minus {INDEX_BASE},
-/// most significant first), its back-off weight (code minus {BACKOFF_BASE} is round((log10(weight) + {BACKOFF_OFFSET}) x {STEPS_PER_DECADE})),
-/// then for each second word the model lists a probability character (code minus {PAIR_BUCKET_BASE} is
-/// round(-log10(P(second | first)) x {STEPS_PER_DECADE}), at most {MAX_PAIR_DECADES * STEPS_PER_DECADE}) and the word's index. A pair not listed has the
-/// first word's back-off weight times the second word's frequency in the word list. From CMU
-/// Sphinx's US English model ({model_pairs} bigrams): the {pair_count} whose words are both in the list and
-/// whose probability differs from the model's own back-off estimate by {MIN_PAIR_DIFFERENCE} decades or more.""",
-        f"    static let count = {pair_count}\n    static let stepsPerDecade = {STEPS_PER_DECADE}\n"
-        f"    static let bucketBase: UInt8 = {PAIR_BUCKET_BASE}\n    static let backoffBase: UInt8 = {BACKOFF_BASE}\n"
-        f"    static let backoffOffset = {BACKOFF_OFFSET}\n"
-        f"    static let indexBase: UInt8 = {INDEX_BASE}\n    static let indexDigits = {INDEX_DIGITS}",
-        pair_list(counts, pairs, backoff))
-    variants_swift = swift_file(
-        "EnglishSpellingVariants",
-        f"""/// One word's British and American spellings, one pair per line: the British spelling, a
-/// space, the American one. Derived from the word list by regular rules and a short list of
-/// irregular pairs; both spellings are words of `EnglishWordFrequencies`. {len(variants)} pairs.""",
-        f"    static let count = {len(variants)}",
-        "\n".join(f"{british} {american}" for british, american in variants))
-    (TARGET / "EnglishWordFrequencies.swift").write_text(words_swift, encoding="utf-8")
-    (TARGET / "EnglishWordPairs.swift").write_text(pairs_swift, encoding="utf-8")
-    (TARGET / "EnglishSpellingVariants.swift").write_text(variants_swift, encoding="utf-8")
-    (TARGET / "EnglishWordFrequencies.LICENSE").write_text(
-        f"The English word frequencies in EnglishWordFrequencies.swift come from {PACKAGE}\n"
+    packed = storykit_pack.write(english_pack(counts, pairs, backoff, variants))
+    (TARGET / "en.skpack").write_bytes(packed)
+    (TARGET / "EnglishPack.LICENSE").write_text(
+        f"The English word frequencies in en.skpack come from {PACKAGE}\n"
         f"(https://pypi.org/project/symspellpy/), file {WORDS}, under this licence:\n\n" + licence_text
-        + f"\n\n{len(added)} words of EnglishWordFrequencies.swift (American spellings and everyday words\n"
+        + f"\n\n{len(added)} words of en.skpack (American spellings and everyday words\n"
         f"that list lacks) and their counts come from {ADDED_PACKAGE}\n"
         f"(https://pypi.org/project/pyspellchecker/), file {ADDED_WORDS}, under this licence:\n\n" + added_licence_text
-        + f"\n\n{len(scowl_added)} words of EnglishWordFrequencies.swift (inflections, recent words and\n"
+        + f"\n\n{len(scowl_added)} words of en.skpack (inflections, recent words and\n"
         f"spellings both frequency lists lack) come from SCOWL's word lists up to size {SCOWL_MAX_SIZE}\n"
         f"({', '.join(SCOWL_LISTS)}), Debian's {SCOWL_PACKAGE} package {scowl_version}, under this licence:\n\n"
         + scowl_licence_text
-        + f"\n\nThe word-pair probabilities and back-off weights in EnglishWordPairs.swift come from CMU\n"
+        + f"\n\nThe word-pair probabilities and back-off weights in en.skpack come from CMU\n"
         f"Sphinx's US English language model in {LANGUAGE_MODEL_PACKAGE}\n"
         f"(https://pypi.org/project/pocketsphinx/), file {LANGUAGE_MODEL}, under this licence:\n\n"
         + model_licence_text,
@@ -415,8 +397,8 @@ def main() -> None:
     (FIXTURES / "rare-words.LICENSE").write_text(
         f"rare-words.txt is a sample of SCOWL's word lists ({', '.join(SCOWL_LISTS)}, sizes up to {SCOWL_MAX_SIZE}),\n"
         f"from Debian's {SCOWL_PACKAGE} package {scowl_version}, under this licence:\n\n" + scowl_licence_text, encoding="utf-8")
-    print(f"{len(counts)} words ({len(added)} from pyspellchecker, {len(scowl_added)} from SCOWL, {len(texting_added)} texting words; {len(words_swift.encode()) // 1024} KiB), {pair_count} pairs "
-          f"({len(pairs_swift.encode()) // 1024} KiB), {len(variants)} spelling variants")
+    print(f"{len(counts)} words ({len(added)} from pyspellchecker, {len(scowl_added)} from SCOWL, {len(texting_added)} texting words), "
+          f"{pair_count} pairs, {len(variants)} spelling variants: {len(packed) // 1024} KiB")
 
 if __name__ == "__main__":
     main()

@@ -6,20 +6,13 @@ extension LanguagePack {
     /// spacy-lookups-data's German probabilities (MIT; see StoryKitGermanData/GermanPack.LICENSE), at most
     /// the 150,000 commonest, keyed by their letters without diacritics so that a skipped long
     /// press is a cheap slip. No permissive word-pair counts exist for German: a real word typed
-    /// for another is read by frequency alone, never by its context. The words are read on the
-    /// pack's first use. A compound the list lacks (`Papierboot`) is kept whole when its parts are
+    /// for another is read by frequency alone, never by its context.
+    /// The pack is read in place, where it lies in the library. A compound the list lacks
+    /// (`Papierboot`) is kept whole when its parts are
     /// words of the list.
-    public static let german = LanguagePack(
-        language: LanguageTag("de")!, defaultLayout: .qwertz, singleLetterWords: "",
-        questionWords: ["wo", "wann", "wie", "warum", "wer", "was", "welche", "welcher", "welches", "wieso", "weshalb", "woher", "wohin"],
-        capitalisesNouns: true, compoundLinks: ["", "s", "n", "en", "es"],
-        words: { germanWords })
+    public static let german = LanguagePack(words: germanWords)
 
     /// The pack built into the library (scripts/generate-language-packs.py), whose words
     /// include the profanity, slurs and sexual terms never offered as the reading of a slip.
-    private static let germanWords = LanguageWordList(builtIn: {
-        var count = 0
-        let bytes = storykit_german_pack(&count)
-        return UnsafeRawBufferPointer(start: bytes, count: count)
-    }())
+    private static let germanWords = LanguageWordList(builtIn: storykit_german_pack)
 }

@@ -7,17 +7,10 @@ extension LanguagePack {
     /// the 150,000 commonest and every form its dictionary holds, keyed by their letters without
     /// diacritics so that a skipped long press is a cheap slip. No permissive word-pair counts
     /// exist for Portuguese: a real word typed for another is read by frequency alone, never by its
-    /// context. The words are read on the pack's first use.
-    public static let portuguese = LanguagePack(
-        language: LanguageTag("pt")!, defaultLayout: .qwerty, singleLetterWords: "aeo",
-        questionWords: ["onde", "quando", "como", "porque", "quem", "qual", "quais", "quanto", "quantos", "quanta"],
-        words: { portugueseWords })
+    /// context. The pack is read in place, where it lies in the library.
+    public static let portuguese = LanguagePack(words: portugueseWords)
 
     /// The pack built into the library (scripts/generate-language-packs.py), whose words
     /// include the profanity, slurs and sexual terms never offered as the reading of a slip.
-    private static let portugueseWords = LanguageWordList(builtIn: {
-        var count = 0
-        let bytes = storykit_portuguese_pack(&count)
-        return UnsafeRawBufferPointer(start: bytes, count: count)
-    }())
+    private static let portugueseWords = LanguageWordList(builtIn: storykit_portuguese_pack)
 }

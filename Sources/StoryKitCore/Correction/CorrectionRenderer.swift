@@ -16,7 +16,7 @@ struct CorrectionRenderer {
     let variants: SpellingVariants
     /// The spelling the refined form writes.
     let spelling: SpellingSystem
-    /// The language's rules: English's contractions, `I` and `it's` apply to English only.
+    /// The language's rules: its contractions, capitalised words (`I`) and `it's`, where it has them.
     let rules: LanguagePack.Rules
     /// The lexicon index of "its", which the refined form may write "it's".
     private let its: Int32
@@ -32,7 +32,7 @@ struct CorrectionRenderer {
         self.variants = variants
         self.spelling = spelling
         self.rules = rules
-        its = rules.isEnglish ? lexicon.index(of: "its".utf8).map(Int32.init) ?? -1 : -1
+        its = rules.contractedBefore.flatMap { lexicon.index(of: $0.typed.utf8) }.map(Int32.init) ?? -1
         written = Array(repeating: nil, count: 2 * lattice.options.count)
     }
 
@@ -45,7 +45,7 @@ struct CorrectionRenderer {
             if next < path.count, positions[lattice.options[path[next]].start] == index {
                 let option = path[next]
                 if refined, next + 1 < path.count, readsItIs(option, before: path[next + 1]) {
-                    let itIs = Self.matchCase("it's", to: typedText(lattice.options[option]))
+                    let itIs = Self.matchCase(rules.contractedBefore?.written ?? "", to: typedText(lattice.options[option]))
                     output.append(contentsOf: (tokens[positions[lattice.options[option].start]].startsSentence ? Self.capitalized(itIs) : itIs).utf8)
                 } else {
                     output.append(contentsOf: optionText(option, refined: refined).utf8)
@@ -103,7 +103,7 @@ struct CorrectionRenderer {
         let option = lattice.options[index], following = lattice.options[next]
         guard its >= 0, option.words.count == 1, option.words[0] == its, following.words[0] >= 0,
               positions[following.start] == positions[option.end - 1] + 2, tokens[positions[option.end - 1] + 1].isPlainSpace else { return false }
-        return Contractions.followItIs.contains(lexicon.words[Int(following.words[0])])
+        return rules.contractedBefore?.followers.contains(lexicon.words[Int(following.words[0])]) == true
     }
 
     /// `text` without white space at the end, and with its `finalMark` after a final letter or digit.
@@ -142,7 +142,7 @@ struct CorrectionRenderer {
             if typed.utf8.allSatisfy({ $0 < 0x80 }), let participle = participle(option) { return Self.matchCase(participle, to: typed) }
             return Self.matchCase(typed.lowercased(), to: typed)
         }
-        if let contraction = Contractions.english(spelling: tokens[positions[option.start]].lowered) {
+        if let contraction = rules.contraction(of: tokens[positions[option.start]].lowered) {
             return Self.matchCase(contraction, to: typed)
         }
         guard option.words[0] >= 0, !typed.utf8.contains(UInt8(ascii: "'")) else { return typed }
@@ -187,7 +187,7 @@ struct CorrectionRenderer {
             let respelt = option.words.map { lexicon.words[variants.spelling(of: Int($0), in: spelling)] }.joined(separator: " ")
             text = Self.matchCase(respelt, to: typedText(option))
         }
-        if refined, rules.isEnglish {
+        if refined, rules.refinesWords {
             // Readings and the words typed as meant are ASCII letters, apostrophes and spaces.
             var refinedText: [UInt8] = []
             refinedText.reserveCapacity(text.utf8.count + 2)
@@ -200,7 +200,7 @@ struct CorrectionRenderer {
                 }
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
                 if !refinedText.isEmpty { refinedText.append(UInt8(ascii: " ")) }
-                Self.refine(bytes[start..<end], into: &refinedText)
+                refine(bytes[start..<end], into: &refinedText)
                 start = end
             }
             text = String(decoding: refinedText, as: UTF8.self)
@@ -236,20 +236,24 @@ struct CorrectionRenderer {
         return String(decoding: bytes[start..<end].map(\.asciiLowercased), as: UTF8.self)
     }
 
-    /// Appends one ASCII word of a reading as the refined variation writes it: `I`, a
-    /// contraction with its apostrophe (`dont` → `don't`), `I'm` for `i'm`.
-    private static func refine(_ word: Substring.UTF8View.SubSequence, into output: inout [UInt8]) {
+    /// Appends one ASCII word of a reading as the refined variation writes it: a word always
+    /// capitalised (`I`, also before an apostrophe: `I'm` for `i'm`), a contraction with its
+    /// apostrophe (`dont` → `don't`).
+    private func refine(_ word: Substring.UTF8View.SubSequence, into output: inout [UInt8]) {
         let first = word[word.startIndex]
-        let isI = first | 0x20 == UInt8(ascii: "i")
-        if word.count == 1, isI {
-            output.append(UInt8(ascii: "I"))
+        let lowered = word.lazy.map(\.asciiLowercased)
+        if rules.capitalisedWords.contains(Array(lowered)) {
+            output.append(first.asciiUppercased)
+            output.append(contentsOf: word.dropFirst())
             return
         }
-        if let contraction = Contractions.english(spelling: word.lazy.map(\.asciiLowercased)) {
-            output.append(contentsOf: (first.isASCIIUppercase ? capitalized(contraction) : contraction).utf8)
+        if let contraction = rules.contraction(of: lowered) {
+            output.append(contentsOf: (first.isASCIIUppercase ? Self.capitalized(contraction) : contraction).utf8)
             return
         }
-        output.append(isI && word.dropFirst().first == 0x27 ? UInt8(ascii: "I") : first)
+        let beforeApostrophe = lowered.prefix { $0 != 0x27 }
+        let capitalised = beforeApostrophe.count < word.count && rules.capitalisedWords.contains(Array(beforeApostrophe))
+        output.append(capitalised ? first.asciiUppercased : first)
         output.append(contentsOf: word.dropFirst())
     }
 

@@ -2,10 +2,12 @@
 /// languages (which single letters are words, elisions such as French `l'`, the words that
 /// start a question, whether nouns are capitalised) and the keyboard its writers usually use.
 ///
-/// English is built in (`english`). Spanish, French, German, Italian, Portuguese and Dutch are
-/// each a module of their own (`StoryKitSpanish`'s `LanguagePack.spanish`, and so on), so an
-/// app links only the languages it ships; the C library and the command-line tool carry all
-/// of them. A pack's words are read on its first use, not when the pack is named.
+/// A pack's words and rules are data: a language pack in the format of
+/// `docs/language-pack-format.md`, read in place. English is built in (`english`). Spanish,
+/// French, German, Italian, Portuguese and Dutch are each a module of their own
+/// (`StoryKitSpanish`'s `LanguagePack.spanish`, and so on), so an app links only the languages
+/// it ships; the C library and the command-line tool carry all of them. An app can also read
+/// a pack it downloaded (`init(words:)` with `LanguageWordList(packFile:)`).
 ///
 ///     let corrector = OfflineCorrector(language: LanguageTag("es"), packs: [.english, .spanish])
 ///     try corrector.correct("manana vamos a la plaza").variations.variations[0].text
@@ -27,36 +29,6 @@ public struct LanguagePack: Sendable {
     public let defaultLayout: KeyboardLayout
     let rules: Rules
     private let loadWords: @Sendable () -> LanguageWordList
-
-    /// The rules of a language that its word list does not hold.
-    struct Rules: Sendable {
-        /// English's own rules: contractions (`dont` → `don't`), `I`, `its`/`it's`, British and
-        /// American spellings, words that cannot end a sentence, slips in spelt endings.
-        var isEnglish = false
-        /// Whether words are keyed by folded letters (`LetterFolding`): every pack but English.
-        var foldsLetters = true
-        /// The letters that are words on their own (`a` and `i` in English; `y`, `o`, `e` in Spanish).
-        var singleLetterWords: [UInt8] = []
-        /// Elided words written with the next one (`l'`, `qu'`), in lower case with the apostrophe.
-        var elisions: [[UInt8]] = []
-        /// Words cut short and written with an apostrophe after them (Italian `po'`), in lower
-        /// case with the apostrophe.
-        var apocopes: [[UInt8]] = []
-        /// In a language that writes compounds as one word (German `Papierboot`), the letters
-        /// that may join their parts (`""`, `"s"`: `Liebesbrief`); nil in other languages.
-        var compoundLinks: [[UInt8]]?
-        /// The forms of the verb that makes the perfect (French `a`, `ont`), in lower case as
-        /// written: a word after one is written as its past participle when it has one
-        /// (`a raconte` is `a raconté`: the `é` is a long press skipped).
-        var perfectAuxiliaries: Set<String> = []
-        /// Words that may stand between an auxiliary and its participle (`pas`, `déjà`), folded.
-        var perfectAdverbs: Set<[UInt8]> = []
-        /// Words that start a question, for the refined version's final punctuation.
-        var questionWords: Set<String> = []
-        /// Whether nouns are capitalised (German): a capitalised word mid-sentence is then
-        /// more often a noun than a name, and is read like any other word.
-        var capitalisesNouns = false
-    }
 
     /// A pack for `language` whose words come from `words` (called once, on first use: return
     /// a `static let`).
@@ -86,7 +58,7 @@ public struct LanguagePack: Sendable {
                 compoundLinks: [String]? = nil, words: @escaping @Sendable () -> LanguageWordList) {
         self.language = LanguageTag(language.language) ?? language
         self.defaultLayout = defaultLayout
-        rules = Rules(singleLetterWords: Array(singleLetterWords.utf8), elisions: elisions.map { Array($0.utf8) },
+        rules = Rules(foldsLetters: true, singleLetterWords: Array(singleLetterWords.utf8), elisions: elisions.map { Array($0.utf8) },
                       apocopes: apocopes.map { Array($0.utf8) }, compoundLinks: compoundLinks?.map { Array($0.utf8) },
                       perfectAuxiliaries: Set(perfectAuxiliaries),
                       perfectAdverbs: Set(perfectAdverbs.compactMap { LetterFolding.folded($0[...].unicodeScalars) }),
@@ -94,15 +66,19 @@ public struct LanguagePack: Sendable {
         loadWords = words
     }
 
-    private init(english: Void) {
-        language = LanguageTag("en")!
-        defaultLayout = .qwerty
-        rules = Rules(isEnglish: true, foldsLetters: false, singleLetterWords: Array("ai".utf8), questionWords: Contractions.questionWords)
-        loadWords = { LanguageWordList.english }
+    /// The pack whose words and rules are `words`'s: a pack built into the library, or one
+    /// read from bytes or a file (an app that downloads a language on demand).
+    ///
+    ///     let catalan = try LanguagePack(words: LanguageWordList(packFile: path))
+    public init(words: LanguageWordList) {
+        language = LanguageTag(words.language) ?? LanguageTag("und")!
+        defaultLayout = words.defaultLayout
+        rules = words.rules
+        loadWords = { words }
     }
 
     /// English, with British and American spellings both correct.
-    public static let english = LanguagePack(english: ())
+    public static let english = LanguagePack(words: .english)
 
     /// The pack's word list, read on first use.
     public var words: LanguageWordList { loadWords() }

@@ -19,11 +19,22 @@ public final class LanguageWordList: Sendable {
     let lexicon: WordLexicon
     let pairs: WordPairModel
     let variants: SpellingVariants
+    /// The pack's rules (its RULE section).
+    let rules: LanguagePack.Rules
+    /// The keyboard its writers usually use (rule `layout`; QWERTY when the pack names none).
+    let defaultLayout: KeyboardLayout
 
     /// The largest pack read from bytes or a file: 256 MiB.
     public static let maxPackBytes = 256 << 20
 
     private init(pack: WordPack) throws {
+        let values = try pack.ruleValues()
+        rules = try LanguagePack.Rules(values: values)
+        let layout = values["layout"]?.first ?? KeyboardLayout.qwerty.rawValue
+        guard let keyboard = KeyboardLayout(rawValue: layout) else {
+            throw StoryKitError(.parse, "language pack: rule layout names \(layout), not qwerty, qwertz or azerty")
+        }
+        defaultLayout = keyboard
         lexicon = WordLexicon(pack: pack)
         pairs = try WordPairModel(lexicon: lexicon)
         variants = SpellingVariants(pack: pack)
@@ -78,19 +89,21 @@ public final class LanguageWordList: Sendable {
     /// English: symspellpy's words with pyspellchecker's American spellings and SCOWL's rarer
     /// words (inflections, recent words), and the word pairs of CMU Sphinx's US English language
     /// model (see `scripts/generate-word-frequencies.py`).
-    static let english = LanguageWordList(builtIn: {
-        var count = 0
-        let bytes = storykit_english_pack(&count)
-        return UnsafeRawBufferPointer(start: bytes, count: count)
-    }())
+    static let english = LanguageWordList(builtIn: storykit_english_pack)
 
-    /// A pack built into the library, which the test suite checks in full: a failure here is
-    /// a build defect.
-    package convenience init(builtIn bytes: UnsafeRawBufferPointer) {
+    /// The pack built into the library that `bytes` returns (a language data target's
+    /// function), which the test suite checks in full: a failure here is a build defect.
+    package convenience init(builtIn bytes: @convention(c) (UnsafeMutablePointer<Int>?) -> UnsafeRawPointer?) {
         do {
-            try self.init(embeddedPack: bytes)
+            try self.init(embeddedPack: Self.builtInBytes(bytes))
         } catch {
             preconditionFailure("built-in \(error)")
         }
+    }
+
+    /// The bytes that a language data target's function returns.
+    package static func builtInBytes(_ bytes: @convention(c) (UnsafeMutablePointer<Int>?) -> UnsafeRawPointer?) -> UnsafeRawBufferPointer {
+        var count = 0
+        return UnsafeRawBufferPointer(start: bytes(&count), count: count)
     }
 }

@@ -77,7 +77,7 @@ public struct OfflineCorrector: Sendable {
                 packs: [LanguagePack] = [.english]) {
         let packs = packs.isEmpty ? [.english] : packs
         self.init(layout: layout, spelling: spelling, language: language, packs: packs,
-                  reading: packs.first { $0.rules.isEnglish } ?? packs[0])
+                  reading: packs.first { $0.language.language == Self.referenceLanguage } ?? packs[0])
     }
 
     private init(layout: KeyboardLayout?, spelling: SpellingSystem, language: LanguageTag?, packs: [LanguagePack], reading pack: LanguagePack) {
@@ -162,7 +162,7 @@ public struct OfflineCorrector: Sendable {
         let english = WordLexicon.english
         let judgement = ForeignText.judge(tokens, lexicon: english)
         if let language = judgement.language, !packs.contains(where: { $0.language.language == language }) { return language }
-        let readsEnglish = packs.contains { $0.rules.isEnglish }
+        let readsEnglish = packs.contains { $0.language.language == Self.referenceLanguage }
         let fallback = judgement.language ?? (readsEnglish ? "en" : pack.language.language)
         guard tokens.count(where: { $0.kind == .word }) >= Self.minimumWordsToCompareLists else { return fallback }
         let englishLikelihood = Self.meanLogProbability(of: tokens, in: english, readsContractions: true)
@@ -172,7 +172,7 @@ public struct OfflineCorrector: Sendable {
         // and shared between related languages: when English finds the words unlikely, every
         // pack's list is asked.
         let candidates = englishLikelihood < Self.unlikelyEnglishLogProbability
-            ? packs.filter { !$0.rules.isEnglish }
+            ? packs.filter { $0.language.language != Self.referenceLanguage }
             : judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
         var best: (language: String, likelihood: Float)?
         for candidate in candidates {
@@ -204,7 +204,7 @@ public struct OfflineCorrector: Sendable {
             words += 1
             var logProbability = lexicon.index(of: token.lowered).map { max(lexicon.logProbability[$0], unknownWordLogProbability) }
                 ?? unknownWordLogProbability
-            if readsContractions, Contractions.english(spelling: token.lowered) != nil {
+            if readsContractions, LanguagePack.english.rules.contraction(of: token.lowered) != nil {
                 logProbability = max(logProbability, contractionScore)
             }
             total += logProbability
@@ -296,8 +296,9 @@ public struct OfflineCorrector: Sendable {
     private static let twoSlipSplitPenalty: Float = 3
     /// The shortest part of a typed word read as a word with a slip beside another such part.
     private static let minSlippedSplitPartLength = 3
-    /// The last letters of plurals and verb forms ("s", "d", "ing", "e" of a verb's stem).
-    private static let inflectionEndings: [UInt8] = Array("sdge".utf8)
+    /// The language whose list language telling compares the others with, and which it
+    /// assumes unless another is clear: the corrector's first users write English.
+    static let referenceLanguage = "en"
     /// What it costs more to read an unknown word with another ending: word frequencies
     /// judge grammar (singular or plural, present or past) poorly.
     private static let endingPenalty: Float = 0.4
@@ -342,8 +343,8 @@ public struct OfflineCorrector: Sendable {
         guard !option.isIdentity, tokenIndex + 1 < tokens.count, tokens[tokenIndex + 1].kind == .kept,
               let next = tokens[tokenIndex + 1].text.utf8.first,
               next == UInt8(ascii: ".") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"),
-              rules.isEnglish, let last = option.words.last, last >= 0 else { return false }
-        return SentenceEndings.englishNeverLast.contains(lexicon.words[Int(last)])
+              !rules.neverLast.isEmpty, let last = option.words.last, last >= 0 else { return false }
+        return rules.neverLast.contains(lexicon.words[Int(last)])
     }
 
     /// Appends the readings of one typed word to `options` (no list of its own to copy);
@@ -363,8 +364,7 @@ public struct OfflineCorrector: Sendable {
             return keep(score: 0, word: Int32(index))
         }
         if lowered.contains(0x27) {
-            let known = rules.isEnglish ? Contractions.english.values.contains(String(decoding: lowered, as: UTF8.self))
-                : rules.apocopes.contains(lowered)
+            let known = rules.contractionForms.contains(String(decoding: lowered, as: UTF8.self)) || rules.apocopes.contains(lowered)
             return keep(score: known ? Self.contractionScore : Self.unknownScore)
         }
         if let index = lexicon.index(of: lowered), beforeFullStop || !isRareAbbreviation(index, lowered) {
@@ -393,10 +393,7 @@ public struct OfflineCorrector: Sendable {
             }
             return
         }
-        if rules.isEnglish {
-            if Contractions.titles.contains(token.text) { return keep(score: Self.contractionScore) }
-            if Contractions.english(spelling: lowered) != nil { return keep(score: Self.contractionScore) }
-        }
+        if rules.titles.contains(token.text) || rules.contraction(of: lowered) != nil { return keep(score: Self.contractionScore) }
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         if isAcronym || lowered.count > 24 { return keep(score: Self.unknownScore) }
         let isCapitalised = token.text.utf8.first?.isASCIIUppercase == true && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
@@ -543,14 +540,14 @@ public struct OfflineCorrector: Sendable {
             let farModel = typed.count >= Self.minSoundAlikeLength ? spellingModel : model
             candidates = lexicon.candidates(for: typed, maxCost: Self.maxCost(typed.count), model: farModel)
         }
-        for respelling in Self.respellings(of: typed, stuttered: !hasSingleSlipWord, spokenEndings: rules.isEnglish) {
+        for respelling in Self.respellings(of: typed, stuttered: !hasSingleSlipWord, spokenEndings: rules.readsSpokenEndings) {
             for candidate in lexicon.candidates(for: respelling.letters, maxCost: Self.singleSlipCost, model: model) {
                 candidates.append(WordLexicon.Candidate(word: candidate.word, cost: candidate.cost + respelling.cost))
             }
         }
         let lexicon = lexicon
         var options = candidates.map {
-            let endingChanged = rules.isEnglish && Self.changesEnding(typed, to: lexicon.words[$0.word].utf8)
+            let endingChanged = !rules.inflectionEndings.isEmpty && Self.changesEnding(typed, to: lexicon.words[$0.word].utf8, endings: rules.inflectionEndings)
             return CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
                                             channel: -TypoCostModel.logProbabilityCost($0.cost) - (endingChanged ? Self.endingPenalty : 0),
                                             isIdentity: false)
@@ -608,8 +605,8 @@ public struct OfflineCorrector: Sendable {
 
     /// Whether reading `typed` as `word` changes the ending that makes a plural or a verb form
     /// ("buiilds" as "build", "cacluates" as "calculated").
-    private static func changesEnding(_ typed: [UInt8], to word: String.UTF8View) -> Bool {
-        guard let typedLast = typed.last, inflectionEndings.contains(typedLast) || inflectionEndings.contains(word.last ?? 0) else { return false }
+    private static func changesEnding(_ typed: [UInt8], to word: String.UTF8View, endings: [UInt8]) -> Bool {
+        guard let typedLast = typed.last, endings.contains(typedLast) || endings.contains(word.last ?? 0) else { return false }
         return word.last != typedLast
     }
 
@@ -702,7 +699,7 @@ public struct OfflineCorrector: Sendable {
                 if let left { addSlipReadings(of: typed[cut...], typedAs: right, beside: left, keptFirst: true) }
                 if let right { addSlipReadings(of: typed[..<cut], typedAs: left, beside: right, keptFirst: false) }
             }
-            if withSlips, rules.isEnglish, left == nil, right == nil, cut >= Self.minSlippedSplitPartLength,
+            if withSlips, rules.splitsWithSlips, left == nil, right == nil, cut >= Self.minSlippedSplitPartLength,
                typed.count - cut >= Self.minSlippedSplitPartLength {
                 addSlipReadingsOfBothParts(cut: cut)
             }

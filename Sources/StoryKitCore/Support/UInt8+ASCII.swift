@@ -21,6 +21,9 @@ extension UInt8 {
     /// The byte with an ASCII capital made lower case; every other byte unchanged.
     @inline(__always)
     var asciiLowercased: UInt8 { isASCIIUppercase ? self | 0x20 : self }
+
+    /// The byte with an ASCII lower-case letter made upper case.
+    var asciiUppercased: UInt8 { isASCIILowercase ? self & ~0x20 : self }
 }
 
 extension Collection<UInt8> {

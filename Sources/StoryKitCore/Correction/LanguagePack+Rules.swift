@@ -1,0 +1,111 @@
+extension LanguagePack {
+    /// The rules that differ between languages, which a pack holds as data (its RULE section,
+    /// see `docs/language-pack-format.md`): every language is read by the same code, and what
+    /// English does that Spanish does not (contractions, `I`, `it's`) is in English's data.
+    struct Rules: Sendable {
+        /// Whether words are keyed by folded letters (`LetterFolding`): spellings with
+        /// diacritics or capitals are the pack's, and a skipped long press is a cheap slip.
+        var foldsLetters = false
+        /// The letters that are words on their own (`a` and `i` in English; `y`, `o`, `e` in Spanish).
+        var singleLetterWords: [UInt8] = []
+        /// Elided words written with the next one (`l'`, `qu'`), in lower case with the apostrophe.
+        var elisions: [[UInt8]] = []
+        /// Words cut short and written with an apostrophe after them (Italian `po'`), in lower
+        /// case with the apostrophe.
+        var apocopes: [[UInt8]] = []
+        /// In a language that writes compounds as one word (German `Papierboot`), the letters
+        /// that may join their parts (`""`, `"s"`: `Liebesbrief`); nil in other languages.
+        var compoundLinks: [[UInt8]]?
+        /// The forms of the verb that makes the perfect (French `a`, `ont`), in lower case as
+        /// written: a word after one is written as its past participle when it has one
+        /// (`a raconte` is `a raconté`: the `é` is a long press skipped).
+        var perfectAuxiliaries: Set<String> = []
+        /// Words that may stand between an auxiliary and its participle (`pas`, `déjà`), folded.
+        var perfectAdverbs: Set<[UInt8]> = []
+        /// Words that start a question, for the refined version's final punctuation.
+        var questionWords: Set<String> = []
+        /// Whether nouns are capitalised (German): a capitalised word mid-sentence is then
+        /// more often a noun than a name, and is read like any other word.
+        var capitalisesNouns = false
+        /// Contractions typed without their apostrophe, as written (`dont` → `don't`), for
+        /// spellings that are not also words; kept, and restored by the refined version.
+        var contractions: [String: String] = [:]
+        /// The contractions as written, in lower case (`don't`, `i'm`).
+        var contractionForms: Set<String> = []
+        /// Abbreviated titles written before a name (`Dr`, `Mrs`), kept as typed.
+        var titles: Set<String> = []
+        /// Words always written with a capital (`I`), in lower case; also before an apostrophe (`I'm`).
+        var capitalisedWords: Set<[UInt8]> = []
+        /// A word the refined version writes contracted before certain words: `its` as `it's`
+        /// before a verb's complement (`its not`, `its a`).
+        var contractedBefore: (typed: String, written: String, followers: Set<String>)?
+        /// Words a sentence does not end with (`the`, `of`): a reading ending with one is unlikely.
+        var neverLast: Set<String> = []
+        /// Whether a plural or verb ending may be spelt as it sounds (`dictionarys`, `supportes`).
+        var readsSpokenEndings = false
+        /// The last letters of inflections (`s`, `d`, `g`, `e`): a reading that changes one
+        /// is a little less likely than one that keeps it.
+        var inflectionEndings: [UInt8] = []
+        /// Whether two words run together may each hold a slip (`littkedpg`, `little dog`).
+        var splitsWithSlips = false
+        /// The longest spelling of `contractions`: longer text is never looked up.
+        private var longestContraction = 0
+
+        /// Whether the refined version rewrites words (contractions, `I`).
+        var refinesWords: Bool { !contractions.isEmpty || !capitalisedWords.isEmpty }
+
+        /// The contraction written for `spelling` (lower case), when listed. A spelling is
+        /// short, so the string made for the look-up is held inline, with no allocation.
+        func contraction(of spelling: some Collection<UInt8>) -> String? {
+            spelling.count <= longestContraction ? contractions[String(decoding: spelling, as: UTF8.self)] : nil
+        }
+
+        /// The rules in `values` (a pack's RULE section by name). Names this version does not
+        /// know are left alone, so that a newer pack still reads.
+        init(values: [String: [String]]) throws {
+            func refuse(_ name: String) -> StoryKitError {
+                StoryKitError(.parse, "language pack: rule \(name) is malformed")
+            }
+            foldsLetters = values["folds-letters"] != nil
+            singleLetterWords = (values["single-letter-words"] ?? []).flatMap(\.utf8)
+            elisions = (values["elisions"] ?? []).map { Array($0.utf8) }
+            apocopes = (values["apocopes"] ?? []).map { Array($0.utf8) }
+            compoundLinks = values["compound-links"].map { $0.map { Array($0.utf8) } }
+            perfectAuxiliaries = Set(values["perfect-auxiliaries"] ?? [])
+            perfectAdverbs = Set((values["perfect-adverbs"] ?? []).compactMap { LetterFolding.folded($0[...].unicodeScalars) })
+            questionWords = Set(values["question-words"] ?? [])
+            capitalisesNouns = values["capitalises-nouns"] != nil
+            for pair in values["contractions"] ?? [] {
+                let parts = pair.split(separator: " ")
+                guard parts.count == 2 else { throw refuse("contractions") }
+                contractions[String(parts[0])] = String(parts[1])
+                contractionForms.insert(parts[1].lowercased())
+                longestContraction = max(longestContraction, parts[0].utf8.count)
+            }
+            titles = Set(values["abbreviated-titles"] ?? [])
+            capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
+            if let contracted = values["contracted-before"] {
+                guard contracted.count >= 3 else { throw refuse("contracted-before") }
+                contractedBefore = (contracted[0], contracted[1], Set(contracted[2...]))
+            }
+            neverLast = Set(values["never-last"] ?? [])
+            readsSpokenEndings = values["spoken-endings"] != nil
+            inflectionEndings = (values["inflection-endings"] ?? []).flatMap(\.utf8)
+            splitsWithSlips = values["splits-with-slips"] != nil
+        }
+
+        /// Rules given in code (`LanguagePack.init(language:defaultLayout:...)`).
+        init(foldsLetters: Bool, singleLetterWords: [UInt8], elisions: [[UInt8]], apocopes: [[UInt8]], compoundLinks: [[UInt8]]?,
+             perfectAuxiliaries: Set<String>, perfectAdverbs: Set<[UInt8]>, questionWords: Set<String>, capitalisesNouns: Bool) {
+            self.foldsLetters = foldsLetters
+            self.singleLetterWords = singleLetterWords
+            self.elisions = elisions
+            self.apocopes = apocopes
+            self.compoundLinks = compoundLinks
+            self.perfectAuxiliaries = perfectAuxiliaries
+            self.perfectAdverbs = perfectAdverbs
+            self.questionWords = questionWords
+            self.capitalisesNouns = capitalisesNouns
+        }
+    }
+}
