@@ -638,6 +638,63 @@ STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const cha
                                                       const char *options_json);
 
 /* ------------------------------------------------------------------------------------------
+** Language packs
+**
+** The offline corrector reads each language from a pack: its words with their counts and
+** spellings, word pairs where it has them, spelling variants, and the language's rules
+** (contractions, elisions, compounds, keyboard), in one binary format described byte by byte
+** in docs/language-pack-format.md (magic "SKPACK\r\n", a format version, a CRC-32). The
+** library carries seven packs (en es fr de it pt nl) as read-only data, read in place: a
+** language costs about 2 ms and a few hundred KiB of memory on its first use. A host can load
+** more (a language downloaded on demand) or replace a built-in one; from then on, in this
+** process, storykit_correct_offline and storykit_correct read that language with it. A loaded
+** pack is copied and checked in full first: a pack of another format version, a damaged one
+** or one whose tables do not hold together is refused, never read.
+** ------------------------------------------------------------------------------------------ */
+
+/*
+** Loads a language pack from memory.
+**
+** out_json  Receives {"language":"es","words":139044,"replaced":true}: the pack's language,
+**           its word count, and whether it replaced a pack of that language. The caller owns
+**           it; release it with storykit_string_free(). NULL on failure.
+** bytes, len
+**           The pack's bytes, copied before the call returns (the caller may free them); NULL
+**           only when len is 0. len at most STORYKIT_MAX_INPUT_BYTES.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL out_json, NULL bytes with len > 0);
+** STORYKIT_E_PARSE (not a pack, another format version, a checksum mismatch, tables that do
+** not hold together: the message says which); STORYKIT_E_LIMIT (len over the limit).
+** Thread-safe: a correction running meanwhile finishes with the packs it started with.
+*/
+STORYKIT_API storykit_status storykit_pack_load(char **out_json, const void *bytes, size_t len);
+
+/*
+** Loads a language pack from the regular file at path, as storykit_pack_load.
+**
+** path      A NUL-terminated path.
+**
+** Returns as storykit_pack_load, and STORYKIT_E_INVALID_ARGUMENT (NULL path); STORYKIT_E_NOT_FOUND
+** (no file at path); STORYKIT_E_IO (not a regular file, or unreadable); STORYKIT_E_LIMIT (a
+** file over STORYKIT_MAX_INPUT_BYTES).
+** Thread-safe.
+*/
+STORYKIT_API storykit_status storykit_pack_load_file(char **out_json, const char *path);
+
+/*
+** Lists the packs the offline corrector reads.
+**
+** out_json  Receives {"packs":[{"language":"en","words":102325,"source":"built-in"},...]}:
+**           the built-in packs in order (a loaded pack in its language's place, with "source"
+**           "loaded"), then loaded packs of other languages. The caller owns it; release it
+**           with storykit_string_free(). NULL on failure.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL out_json).
+** Thread-safe.
+*/
+STORYKIT_API storykit_status storykit_packs(char **out_json);
+
+/* ------------------------------------------------------------------------------------------
 ** Policies
 **
 ** The policy engine decides, from a profile, what the apps apply: Writing Tools per text

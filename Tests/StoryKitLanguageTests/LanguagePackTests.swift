@@ -1,5 +1,12 @@
-import StoryKitCore
+@testable import StoryKitCore
 import StoryKitDutch
+import StoryKitDutchData
+import StoryKitEnglishData
+import StoryKitFrenchData
+import StoryKitGermanData
+import StoryKitItalianData
+import StoryKitPortugueseData
+import StoryKitSpanishData
 import StoryKitFrench
 import StoryKitGerman
 import StoryKitItalian
@@ -10,6 +17,25 @@ import Testing
 @Suite struct LanguagePackTests {
     static let packs: [LanguagePack] = [.english, .spanish, .french, .german, .italian, .portuguese, .dutch]
     let corrector = OfflineCorrector(packs: Self.packs)
+
+    /// Every built-in pack passes the checks a pack from outside passes (checksum, every
+    /// table): the library reads its own packs with the header checks alone.
+    @Test(arguments: ["en", "es", "fr", "de", "it", "pt", "nl"])
+    func builtInPacksPassTheFullCheck(_ language: String) throws {
+        let function: @convention(c) (UnsafeMutablePointer<Int>?) -> UnsafeRawPointer? = switch language {
+        case "en": storykit_english_pack
+        case "es": storykit_spanish_pack
+        case "fr": storykit_french_pack
+        case "de": storykit_german_pack
+        case "it": storykit_italian_pack
+        case "pt": storykit_portuguese_pack
+        default: storykit_dutch_pack
+        }
+        let words = try LanguageWordList(packBytes: LanguageWordList.builtInBytes(function))
+        #expect(words.language == language)
+        let builtIn = Self.packs.first { $0.language.language == language }!
+        #expect(words.wordCount == builtIn.words.wordCount)
+    }
 
     func direct(_ text: String, _ language: String? = nil) throws -> String {
         let corrector = OfflineCorrector(language: language.flatMap(LanguageTag.init), packs: Self.packs)

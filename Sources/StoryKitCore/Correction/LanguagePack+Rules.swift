@@ -62,7 +62,7 @@ extension LanguagePack {
 
         /// The rules in `values` (a pack's RULE section by name). Names this version does not
         /// know are left alone, so that a newer pack still reads.
-        init(values: [String: [String]]) throws {
+        init(values: [String: [String]]) throws(StoryKitError) {
             func refuse(_ name: String) -> StoryKitError {
                 StoryKitError(.parse, "language pack: rule \(name) is malformed")
             }

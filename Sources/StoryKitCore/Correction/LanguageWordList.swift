@@ -24,10 +24,11 @@ public final class LanguageWordList: Sendable {
     /// The keyboard its writers usually use (rule `layout`; QWERTY when the pack names none).
     let defaultLayout: KeyboardLayout
 
-    /// The largest pack read from bytes or a file: 256 MiB.
-    public static let maxPackBytes = 256 << 20
+    /// The largest pack read from bytes or a file: 64 MiB (the C ABI's
+    /// `STORYKIT_MAX_INPUT_BYTES`; the largest pack shipped is under 7 MB).
+    public static let maxPackBytes = 64 << 20
 
-    private init(pack: WordPack) throws {
+    private init(pack: WordPack) throws(StoryKitError) {
         let values = try pack.ruleValues()
         rules = try LanguagePack.Rules(values: values)
         let layout = values["layout"]?.first ?? KeyboardLayout.qwerty.rawValue
@@ -42,7 +43,7 @@ public final class LanguageWordList: Sendable {
 
     /// Reads a pack built into the binary (a language module's constant bytes, which must
     /// outlive the process: a C array with static storage).
-    package convenience init(embeddedPack bytes: UnsafeRawBufferPointer) throws {
+    package convenience init(embeddedPack bytes: UnsafeRawBufferPointer) throws(StoryKitError) {
         try self.init(pack: WordPack(embedded: bytes))
     }
 
@@ -50,20 +51,18 @@ public final class LanguageWordList: Sendable {
     ///
     /// - Throws: `StoryKitError` `.parse` for bytes that are not a pack of this format
     ///   version, or are damaged; `.limit` over ``maxPackBytes``.
-    public convenience init(packBytes bytes: some Collection<UInt8>) throws {
+    public convenience init(packBytes bytes: some Collection<UInt8>) throws(StoryKitError) {
         guard bytes.count <= Self.maxPackBytes else {
             throw StoryKitError(.limit, "language pack: \(bytes.count) bytes, over the limit of \(Self.maxPackBytes)")
         }
-        let pack = try bytes.withContiguousStorageIfAvailable { try WordPack(copying: UnsafeRawBufferPointer($0)) }
-            ?? Array(bytes).withUnsafeBytes { try WordPack(copying: $0) }
-        try self.init(pack: pack)
+        try self.init(pack: WordPack(copying: bytes))
     }
 
     /// Reads the pack in the regular file at `path`.
     ///
     /// - Throws: `StoryKitError` `.notFound` when there is no such file, `.io` when it cannot
     ///   be read or is not a regular file, and the errors of ``init(packBytes:)``.
-    public convenience init(packFile path: String) throws {
+    public convenience init(packFile path: String) throws(StoryKitError) {
         let file = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else {
             if errno == ENOENT { throw StoryKitError(.notFound, "language pack: no file at \(path)") }

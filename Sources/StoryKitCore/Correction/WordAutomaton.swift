@@ -47,7 +47,7 @@ struct WordAutomaton: @unchecked Sendable {
     /// Reads the automaton from a pack's STAT and EDGE sections; `checked` walks every state
     /// and edge (a pack from outside), else only the sizes are checked (a pack built in).
     init(states: UnsafeRawBufferPointer, edges: UnsafeRawBufferPointer, stateCount: Int, edgeCount: Int,
-         stateBits: Int, edgeWidth: Int, wordCount: Int, checked: Bool) throws {
+         stateBits: Int, edgeWidth: Int, wordCount: Int, checked: Bool) throws(StoryKitError) {
         func refuse(_ reason: String) -> StoryKitError { StoryKitError(.parse, "language pack: \(reason)") }
         guard stateCount > 0, stateCount < 1 << 32, states.count == stateCount * 8, (1...32).contains(stateBits),
               1 << stateBits >= stateCount, (1...8).contains(edgeWidth), edgeWidth * 8 >= stateBits,
@@ -78,7 +78,7 @@ struct WordAutomaton: @unchecked Sendable {
 
     /// Checks every state and edge against what the automaton's shape implies: edges in range
     /// and leading forward, word numbers, and the fewest and most letters below each state.
-    private func check(edgeCount: Int, wordCount: Int) throws {
+    private func check(edgeCount: Int, wordCount: Int) throws(StoryKitError) {
         func refuse(_ reason: String) -> StoryKitError { StoryKitError(.parse, "language pack: \(reason)") }
         var wordsBelow = [Int](repeating: 0, count: stateCount)
         var nextEdge = 0

@@ -15,12 +15,12 @@ extension WordPack {
 
     /// The rules (RULE: records of a name, NUL, a 16-bit value count, then each value and a
     /// NUL), by name.
-    func ruleValues() throws -> [String: [String]] {
+    func ruleValues() throws(StoryKitError) -> [String: [String]] {
         guard let section = rules else { return [:] }
         func refuse() -> StoryKitError { StoryKitError(.parse, "language pack: section RULE is malformed") }
         var values: [String: [String]] = [:]
         var position = 0
-        func string() throws -> String {
+        func string() throws(StoryKitError) -> String {
             guard let end = section[position...].firstIndex(of: 0),
                   let text = Self.text(UnsafeRawBufferPointer(rebasing: section[position..<end])) else { throw refuse() }
             position = end + 1
@@ -31,13 +31,15 @@ extension WordPack {
             guard position + 2 <= section.count, values[name] == nil else { throw refuse() }
             let count = Int(PackReader(section).uint16(at: position))
             position += 2
-            values[name] = try (0..<count).map { _ in try string() }
+            var strings: [String] = []
+            for _ in 0..<count { strings.append(try string()) }
+            values[name] = strings
         }
         return values
     }
 
     /// Checks the optional sections of a pack from outside (see `init(copying:)`).
-    func checkSections() throws {
+    func checkSections() throws(StoryKitError) {
         func refuse(_ tag: String) -> StoryKitError { StoryKitError(.parse, "language pack: section \(tag) is malformed") }
         if let section = spellings {
             guard let table = SpellingTable(section: section, wordCount: wordCount), table.isWellFormed() else { throw refuse("SPEL") }

@@ -30,28 +30,30 @@ final class WordPack: @unchecked Sendable {
     let variants: UnsafeRawBufferPointer?
     let rules: UnsafeRawBufferPointer?
     private let bytes: UnsafeRawBufferPointer
-    private let ownsBytes: Bool
+    /// Whether `deinit` frees the bytes: set only once the pack is read, so that a pack
+    /// refused by a check in `init` leaves its bytes to the caller that allocated them.
+    private var ownsBytes = false
 
     /// Reads a pack built into the binary. Only the header and directory are checked: the
     /// bytes were checked in full when they were generated and by the test suite.
-    convenience init(embedded bytes: UnsafeRawBufferPointer) throws {
+    convenience init(embedded bytes: UnsafeRawBufferPointer) throws(StoryKitError) {
         try self.init(bytes: bytes, owned: false, checked: false)
     }
 
     /// Copies `source` and reads the copy, after checking all of it.
-    convenience init(copying source: UnsafeRawBufferPointer) throws {
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
-        if let base = source.baseAddress, source.count > 0 { copy.baseAddress!.copyMemory(from: base, byteCount: source.count) }
+    convenience init(copying source: some Collection<UInt8>) throws(StoryKitError) {
+        let count = source.count
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        copy.copyBytes(from: source)
         do {
-            try self.init(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<source.count]),
-                          owned: true, checked: true)
+            try self.init(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<count]), owned: true, checked: true)
         } catch {
             copy.deallocate()
             throw error
         }
     }
 
-    private init(bytes: UnsafeRawBufferPointer, owned: Bool, checked: Bool) throws {
+    private init(bytes: UnsafeRawBufferPointer, owned: Bool, checked: Bool) throws(StoryKitError) {
         func refuse(_ reason: String) -> StoryKitError {
             StoryKitError(.parse, "language pack: \(reason)")
         }
@@ -80,7 +82,7 @@ final class WordPack: @unchecked Sendable {
             guard sections[tag] == nil else { throw refuse("section \(tag) appears twice") }
             sections[tag] = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
         }
-        func section(_ tag: String) throws -> UnsafeRawBufferPointer {
+        func section(_ tag: String) throws(StoryKitError) -> UnsafeRawBufferPointer {
             guard let section = sections[tag] else { throw refuse("section \(tag) is missing") }
             return section
         }
@@ -108,8 +110,8 @@ final class WordPack: @unchecked Sendable {
         variants = sections["VARS"]
         rules = sections["RULE"]
         self.bytes = bytes
-        ownsBytes = owned
         if checked { try checkSections() }
+        ownsBytes = owned
     }
 
     deinit {

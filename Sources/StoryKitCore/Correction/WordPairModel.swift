@@ -15,9 +15,13 @@ final class WordPairModel: Sendable {
     static var english: WordPairModel { LanguageWordList.english.pairs }
 
     /// The model of `lexicon`'s pack: its pairs when it has them, else the words' own frequencies.
-    init(lexicon: WordLexicon) throws {
+    init(lexicon: WordLexicon) throws(StoryKitError) {
         self.lexicon = lexicon
-        table = try lexicon.pack.pairs.map { try WordPairTable(section: $0, wordCount: lexicon.pack.wordCount) }
+        if let section = lexicon.pack.pairs {
+            table = try WordPairTable(section: section, wordCount: lexicon.pack.wordCount)
+        } else {
+            table = nil
+        }
         stepsPerDecade = Float(lexicon.pack.stepsPerDecade)
     }
 

@@ -15,7 +15,7 @@ struct WordPairTable: @unchecked Sendable {
     let backoffOffset: Int
     let wordCount: Int
 
-    init(section: UnsafeRawBufferPointer, wordCount: Int) throws {
+    init(section: UnsafeRawBufferPointer, wordCount: Int) throws(StoryKitError) {
         let reader = PackReader(section)
         guard section.count >= 12 else { throw StoryKitError(.parse, "language pack: section PAIR is malformed") }
         pairCount = Int(reader.uint32(at: 0))
