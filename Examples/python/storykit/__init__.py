@@ -37,7 +37,7 @@ __all__ = [
     "status_string", "validate_json", "is_valid_json", "format_json", "library",
     "repair_json", "parse_list", "parse_variations", "Stream", "Store", "build_prompt",
     "evaluate_policy", "Policy", "decode_response", "build_request", "GENERATION_PROVIDERS",
-    "correct_offline", "generate", "correct", "Exchange", "UrllibTransport",
+    "correct_offline", "load_pack", "load_pack_file", "packs", "generate", "correct", "Exchange", "UrllibTransport",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -265,6 +265,45 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
         chosen["language"] = language
     options = _options(chosen) if chosen else None
     return _call_json(library().storykit_correct_offline, text, options)
+
+
+def load_pack(data: Union[bytes, bytearray, memoryview]) -> dict:
+    """Loads a language pack (docs/language-pack-format.md) from its bytes, which are copied
+    and checked in full first, and makes it the offline corrector's pack for its language in
+    this process (replacing a built-in one). Returns ``{"language", "words", "replaced"}``.
+    A damaged pack, one of another format version or not a pack at all raises ``ParseError``
+    with the reason.
+
+        >>> storykit.load_pack(Path("ca.skpack").read_bytes())["language"]
+        'ca'
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"data must be bytes, not {type(data).__name__}")
+    data = bytes(data)
+    out = ctypes.c_void_p()
+    _check(library().storykit_pack_load(ctypes.byref(out), data, len(data)))
+    return json.loads(_take_string(out))
+
+
+def load_pack_file(path: Union[str, "os.PathLike[str]"]) -> dict:
+    """Loads the language pack in the file at ``path``, as ``load_pack``. A missing file raises
+    ``NotFoundError``; a folder or unreadable file ``StorageError``."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be str or os.PathLike, not {type(path).__name__}")
+    encoded = os.fsencode(path)
+    if b"\0" in encoded:
+        raise ValueError("path must not contain NUL")
+    out = ctypes.c_void_p()
+    _check(library().storykit_pack_load_file(ctypes.byref(out), encoded))
+    return json.loads(_take_string(out))
+
+
+def packs() -> list[dict]:
+    """The packs the offline corrector reads: ``[{"language", "words", "source"}, ...]`` with
+    "source" "built-in" or "loaded"."""
+    out = ctypes.c_void_p()
+    _check(library().storykit_packs(ctypes.byref(out)))
+    return json.loads(_take_string(out))["packs"]
 
 
 def generate(request: Union[dict, Text], *, transport=None, on_event=None) -> dict:

@@ -22,7 +22,8 @@ HEADER_FUNCTIONS = {
     "storykit_bytes_free",
     "storykit_prompt_build", "storykit_policy_evaluate", "storykit_policy_create",
     "storykit_policy_eval", "storykit_policy_free", "storykit_response_decode", "storykit_request_build",
-    "storykit_correct_offline", "storykit_exchange_respond", "storykit_exchange_write",
+    "storykit_correct_offline", "storykit_pack_load", "storykit_pack_load_file", "storykit_packs",
+    "storykit_exchange_respond", "storykit_exchange_write",
     "storykit_exchange_fail", "storykit_exchange_cancelled", "storykit_generate", "storykit_correct", "storykit_illustrate",
 }
 

@@ -4,7 +4,8 @@
 #include <stddef.h>
 
 /* The German language pack (docs/language-pack-format.md), built into the binary: a pointer
-** to its bytes, 16-byte aligned, valid for the life of the process; *count receives its size. */
-const void *storykit_german_pack(size_t *count);
+** to its bytes, 16-byte aligned, valid for the life of the process; *count receives its size.
+** Hidden: the C library's own symbol, not part of its ABI. */
+__attribute__((visibility("hidden"))) const void *storykit_german_pack(size_t *count);
 
 #endif

@@ -1,0 +1,78 @@
+"""Language packs through the binding: the built-in list, a pack loaded from bytes or a file,
+and the errors for packs that are damaged, foreign or not there. Loading a pack of a new
+language changes the process's corrector, so those cases run in a child process."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import storykit
+from conftest import PYTHON_ROOT, REPOSITORY_ROOT
+
+BUILT_IN = ["en", "es", "fr", "de", "it", "pt", "nl"]
+
+
+def test_the_built_in_packs_are_listed_in_order():
+    listed = storykit.packs()
+    assert [pack["language"] for pack in listed[:7]] == BUILT_IN
+    assert all(pack["words"] > 100_000 for pack in listed[:7])
+
+
+def test_a_pack_of_a_new_language_corrects_text_in_it(fixtures):
+    # In a child process: the new language would be asked by other tests' language telling.
+    script = textwrap.dedent(f"""
+        import json, sys
+        sys.path.insert(0, {str(PYTHON_ROOT)!r})
+        import storykit
+        loaded = storykit.load_pack_file({str(fixtures / "Packs" / "test.skpack")!r})
+        text = storykit.correct_offline("the hpuse", language="zz")["variations"][0]["text"]
+        print(json.dumps({{"loaded": loaded, "text": text, "packs": storykit.packs()}}))
+    """)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            env={**os.environ})
+    answer = json.loads(result.stdout)
+    assert answer["loaded"] == {"language": "zz", "words": 20, "replaced": False}
+    assert answer["text"] == "the house"
+    assert answer["packs"][-1] == {"language": "zz", "words": 20, "source": "loaded"}
+
+
+def test_a_built_in_pack_is_replaced_by_a_loaded_one():
+    # The built-in Italian pack's own bytes: the corrector reads Italian as before.
+    path = REPOSITORY_ROOT / "Sources" / "StoryKitItalianData" / "it.skpack"
+    before = storykit.correct_offline("il bambino mangia una mela rosa", language="it")
+    loaded = storykit.load_pack(path.read_bytes())
+    assert loaded["language"] == "it" and loaded["replaced"] is True
+    italian = next(pack for pack in storykit.packs() if pack["language"] == "it")
+    assert italian["source"] == "loaded"
+    assert storykit.correct_offline("il bambino mangia una mela rosa", language="it") == before
+
+
+def test_damaged_and_foreign_packs_are_refused_with_the_reason(fixtures):
+    pack = (fixtures / "Packs" / "test.skpack").read_bytes()
+    with pytest.raises(storykit.ParseError, match="checksum mismatch"):
+        storykit.load_pack(pack[:600] + bytes([pack[600] ^ 1]) + pack[601:])
+    with pytest.raises(storykit.ParseError, match="header says"):
+        storykit.load_pack(pack[:-8])
+    with pytest.raises(storykit.ParseError, match="not a StoryKit language pack"):
+        storykit.load_pack(b"x" * 64)
+    with pytest.raises(storykit.ParseError, match="shorter than its 32-byte header"):
+        storykit.load_pack(b"")
+    # Nothing was installed by the refused loads.
+    assert [pack["language"] for pack in storykit.packs()][:7] == BUILT_IN
+
+
+def test_wrong_arguments_name_themselves(tmp_path):
+    with pytest.raises(TypeError, match="data must be bytes"):
+        storykit.load_pack("not bytes")
+    with pytest.raises(TypeError, match="path must be str or os.PathLike"):
+        storykit.load_pack_file(3)
+    with pytest.raises(ValueError, match="NUL"):
+        storykit.load_pack_file("pack\0.skpack")
+    with pytest.raises(storykit.NotFoundError, match="no file at"):
+        storykit.load_pack_file(tmp_path / "missing.skpack")
+    with pytest.raises(storykit.StorageError, match="not a regular file"):
+        storykit.load_pack_file(tmp_path)
