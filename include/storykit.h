@@ -563,18 +563,19 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** Offline correction
 **
 ** A keyboard-aware corrector for text typed with a tremor, with no model, no network and no
-** key: a noisy channel over embedded English word frequencies (102,278 words, from symspellpy's
-** and pyspellchecker's MIT-licensed lists, with the rarer words of SCOWL's spell-checking lists;
-** British and American spellings are both words),
-** how likely each word is after another (1,659,134 word pairs with back-off weights, from CMU
-** Sphinx's BSD-licensed US English language model) and a model of tremor slips on
-** a touch keyboard (neighbouring keys, doubled presses, dropped, extra and swapped letters,
-** missed or extra spaces, stray capitals). Every reading of every word is weighed in the
-** context of the words around it, so a correctly spelt word that makes no sense there ("te"
-** for "the", "ted scarf") can be corrected too. Names, acronyms, numbers, URLs, e-mail
-** addresses, words in other scripts and apostrophe words are left alone. The word lists are
-** loaded once per process, on first use (English: about 35 ms, 24 MiB), and the neighbours of
-** known words are remembered per process (at most 8,192 words).
+** key: a noisy channel over each language's word frequencies, how likely each word is after
+** another (English: word pairs with back-off weights from CMU Sphinx's BSD-licensed US English
+** language model), and a model of tremor slips on a touch keyboard (neighbouring keys,
+** doubled presses, dropped, extra and swapped letters, missed or extra spaces, stray
+** capitals). English's words come from symspellpy's and pyspellchecker's MIT-licensed lists
+** with the rarer words of SCOWL's spell-checking lists; British and American spellings are
+** both words. Every reading of every word is weighed in the context of the words around it,
+** so a correctly spelt word that makes no sense there ("te" for "the", "ted scarf") can be
+** corrected too. Names, acronyms, numbers, URLs, e-mail addresses, words in other scripts and
+** apostrophe words are left alone. Each language's data is a language pack (see "Language
+** packs" below) read in place, and the neighbours of known words are remembered per process
+** (at most 8,192 words). README.md gives the word counts and the load time and memory per
+** language, measured by Examples/python/bench_load.py.
 ** ------------------------------------------------------------------------------------------ */
 
 /* The longest text storykit_correct_offline accepts, in bytes. */
@@ -606,9 +607,8 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** (Polish, or another script: Russian, Japanese...) comes back as typed, one "direct" version, with
 ** {"code":"language","detected":"pl"} among the issues. The "language" option says which
 ** language the text is in instead: "es" (or "es-MX", ...) reads it as Spanish; a language
-** without a word list returns it as typed with that language's issue. A language's word list
-** is loaded on its first use, once per process (17-121 ms and 4-39 MiB of memory per language
-** on a 2-core Linux machine; English, loaded by the first call, 35 ms and 24 MiB).
+** without a word list returns it as typed with that language's issue; storykit_pack_load adds
+** a language.
 **
 ** out_json      Receives the storykit_parse_variations result shape with "source":"offline":
 **               {"variations":[{"text":"i want to go home","kind":"direct"},{"text":"I want
@@ -644,12 +644,13 @@ STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const cha
 ** spellings, word pairs where it has them, spelling variants, and the language's rules
 ** (contractions, elisions, compounds, keyboard), in one binary format described byte by byte
 ** in docs/language-pack-format.md (magic "SKPACK\r\n", a format version, a CRC-32). The
-** library carries seven packs (en es fr de it pt nl) as read-only data, read in place: a
-** language costs about 2 ms and a few hundred KiB of memory on its first use. A host can load
-** more (a language downloaded on demand) or replace a built-in one; from then on, in this
-** process, storykit_correct_offline and storykit_correct read that language with it. A loaded
-** pack is copied and checked in full first: a pack of another format version, a damaged one
-** or one whose tables do not hold together is refused, never read.
+** library carries seven packs (en es fr de it pt nl) as read-only data, read in place: nothing
+** is parsed or copied when a language is first used (README.md gives the time and memory
+** measured). A host can load more (a language downloaded on demand) or replace a built-in
+** one; from then on, in this process, storykit_correct_offline and storykit_correct read that
+** language with it. A loaded pack is copied and checked in full first: a pack of another
+** format version, a damaged one or one whose tables do not hold together is refused, never
+** read.
 ** ------------------------------------------------------------------------------------------ */
 
 /*

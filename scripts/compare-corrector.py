@@ -2,7 +2,7 @@
 """Compares every offline-corrector output of two builds of libstorykit on one fixed input set,
 and prints the inputs whose outputs differ.
 
-    scripts/compare-corrector.py OLD/libstorykit.so NEW/libstorykit.so [--limit N] [--json FILE]
+    scripts/compare-corrector.py OLD/libstorykit.so NEW/libstorykit.so [--limit N] [--json FILE] [--time ROUNDS]
 
 The input set: the tremor corpus (typed and clean), the real misspellings, the clean
 sentences, the rare words, the sentences in other languages, the six language corpora (typed
@@ -11,6 +11,10 @@ and clean) and the language word samples of Tests/Fixtures/Correction, and edge 
 option sets (layouts, words, spelling, told languages). Both libraries are loaded into this
 process, each with its own symbols (RTLD_LOCAL), and every answer is compared exactly, status
 and error message included.
+
+With --time, it then times both builds on the tremor corpus's typed sentences (default
+options), each sentence ROUNDS times per build, the builds interleaved and taking turns to go
+first, and prints the median time per sentence of each and their ratio.
 
 Exit status: 0 when every output is identical, 1 when some differ, 2 on a usage error. Build
 the old library from another checkout, for example:
@@ -23,7 +27,9 @@ from __future__ import annotations
 import argparse
 import ctypes
 import json
+import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +115,10 @@ def main() -> int:
     parser.add_argument("libraries", nargs="*", metavar="LIBRARY", help="the old and the new libstorykit.so")
     parser.add_argument("--limit", type=int, default=20, help="differences to print in full (default 20)")
     parser.add_argument("--json", metavar="FILE", help="also write every difference to FILE as JSON")
+    parser.add_argument("--time", type=int, default=0, metavar="ROUNDS", help="also time both builds per sentence")
     arguments = parser.parse_args()
+    if arguments.time < 0:
+        parser.error("--time needs a number of rounds of at least 1")
     if len(arguments.libraries) != 2:
         parser.print_usage(sys.stderr)
         print("compare-corrector: give two libraries: the old build and the new one", file=sys.stderr)
@@ -141,7 +150,25 @@ def main() -> int:
             print(f"  {side}: {json.dumps(versions, ensure_ascii=False)[:400]}")
     if arguments.json:
         Path(arguments.json).write_text(json.dumps(differences, ensure_ascii=False, indent=1), encoding="utf-8")
+    if arguments.time:
+        typed = json.loads((FIXTURES / "tremor-corpus.json").read_text(encoding="utf-8"))["cases"]
+        print_timing(old, new, [case["typed"] for case in typed], arguments.time)
     return 1 if differences else 0
+
+
+def print_timing(old: Corrector, new: Corrector, texts: list[str], rounds: int) -> None:
+    """Median time per sentence of each build, interleaved, each going first in turn."""
+    times: dict[str, list[float]] = {"old": [], "new": []}
+    for round_number in range(rounds):
+        for position, text in enumerate(texts):
+            order = [("old", old), ("new", new)] if (round_number + position) % 2 else [("new", new), ("old", old)]
+            for name, corrector in order:
+                start = time.perf_counter()
+                corrector.answer(text, {})
+                times[name].append(time.perf_counter() - start)
+    medians = {name: statistics.median(values) * 1000 for name, values in times.items()}
+    print(f"\ntime per sentence, {len(texts)} tremor-corpus sentences x {rounds} rounds, medians: "
+          f"old {medians['old']:.3f} ms, new {medians['new']:.3f} ms, new/old {medians['new'] / medians['old']:.2f}")
 
 
 if __name__ == "__main__":

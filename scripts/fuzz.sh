@@ -39,6 +39,17 @@ build=".build-fuzz"
 mkdir -p "$build/modules" "$build/bin" "$build/findings"
 # One package name for every module, so the targets may use package-level API as the tests do.
 flags=(-O -wmo -parse-as-library -package-name storykit -sanitize=fuzzer,address -I "$build/modules" -I include)
+# Each language's pack: a C file that embeds it, and the module map Swift imports it by.
+data_objects=()
+for data in Sources/StoryKit*Data; do
+    name="$(basename "$data")"
+    flags+=(-I "$data/include")
+    object="$build/modules/$name.o"
+    if [ ! -f "$object" ] || [ -n "$(find "$data" -newer "$object" -print -quit)" ]; then
+        clang -c -O2 -I "$data/include" "$data"/*.c -o "$object"
+    fi
+    data_objects+=("$object")
+done
 
 # Builds a module into a static library when any of its sources is newer than the library.
 build_module() {
@@ -67,7 +78,7 @@ for target in "${targets[@]}"; do
     fi
     echo "== Building fuzz target $target" >&2
     swiftc "${flags[@]}" -module-name "Fuzz_${target//-/_}" Tests/Fuzz/Support/*.swift "Tests/Fuzz/Targets/$target.swift" \
-        "$build/modules/libStoryKitC.a" "${pack_libraries[@]}" "$build/modules/libStoryKitCore.a" -o "$binary" 2>&1 \
+        "$build/modules/libStoryKitC.a" "${pack_libraries[@]}" "$build/modules/libStoryKitCore.a" "${data_objects[@]}" -o "$binary" 2>&1 \
         | { grep -v "Cannot export local symbol" || true; } >&2
 done
 [ "$build_only" -eq 1 ] && exit 0

@@ -56,5 +56,5 @@ def test_the_wheel_is_tagged_for_the_platform(installed, tmp_path):
     # The embedded word lists' and word pairs' licences travel with the library.
     with zipfile.ZipFile(tmp_path / wheels[0]) as wheel:
         names = set(wheel.namelist())
-        assert {"storykit/licenses/EnglishWordFrequencies.LICENSE", "storykit/licenses/GermanWordFrequencies.LICENSE"} <= names, sorted(names)
-        assert b"Carnegie Mellon University" in wheel.read("storykit/licenses/EnglishWordFrequencies.LICENSE")
+        assert {"storykit/licenses/EnglishPack.LICENSE", "storykit/licenses/GermanPack.LICENSE"} <= names, sorted(names)
+        assert b"Carnegie Mellon University" in wheel.read("storykit/licenses/EnglishPack.LICENSE")

@@ -30,7 +30,7 @@
 /// American spellings are both correct. Names (capitalised words that are not English words;
 /// only a long one a single slip away from a word is corrected), acronyms, numbers, URLs,
 /// e-mail addresses and words in other scripts are left alone. Profanity, slurs and sexual
-/// terms are never offered as the reading of a slip (`NeverSuggestedWords`); typed as they
+/// terms are never offered as the reading of a slip (the pack's never-suggested words); typed as they
 /// are, they stay.
 ///
 ///     let correction = try OfflineCorrector().correct("i wnat to go hmoe")

@@ -21,7 +21,7 @@ struct WordAutomaton: @unchecked Sendable {
         @inline(__always) var childLetters: UInt32 { UInt32(truncatingIfNeeded: bits) & 0x3FF_FFFF }
         /// Whether a word ends here.
         @inline(__always) var isWord: Bool { bits & (1 << 26) != 0 }
-        /// Whether the word here may be offered as a reading (see `NeverSuggestedWords`).
+        /// Whether the word here may be offered as a reading (the pack's never-suggested words).
         @inline(__always) var isSuggested: Bool { bits & (1 << 27) != 0 }
         /// How many more letters the shortest and the longest word through here have.
         @inline(__always) var shortestBelow: Int { Int(truncatingIfNeeded: bits >> 28) & 63 }

@@ -6,7 +6,7 @@ extension WordLexicon {
         var cost: TypoCostModel.Cost
     }
 
-    /// Every word the corrector may suggest (see `NeverSuggestedWords`) whose typo cost from
+    /// Every word the corrector may suggest (not a never-suggested word of the pack) whose typo cost from
     /// `typed` (lower-case ASCII letters) is at most `maxCost`, in index order: the words whose
     /// cell in a weighted Damerau-Levenshtein table against `typed` is within `maxCost`.
     ///

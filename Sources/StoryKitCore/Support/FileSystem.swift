@@ -15,8 +15,9 @@ private let systemRead = Musl.read
 private let systemRead = Darwin.read
 #endif
 
-/// What the file store's file operations (``StoreFolder``) share: errors that name the path
-/// and the system's reason, the size limit, the flush to stable storage, and the clock.
+/// What the library's file operations share (the file store's ``StoreFolder``, a language pack
+/// read from a file): errors that name the path and the system's reason, the size limit,
+/// whole reads and writes, the flush to stable storage, and the clock.
 enum FileSystem {
     /// The largest file the store reads: 64 MiB, the C ABI's `STORYKIT_MAX_INPUT_BYTES`.
     static let maxFileBytes = 64 << 20
