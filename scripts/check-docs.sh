@@ -28,7 +28,9 @@ swift build --scratch-path "$scratch" --target StoryKitCore > "$scratch/build.lo
 triple="$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
 rm -rf "$graphs"
 mkdir -p "$graphs"
-swift symbolgraph-extract -module-name StoryKitCore -I "$scratch/debug/Modules" -I Sources/StoryKitEnglishData/include -target "$triple" \
+# StoryKitCore imports the English pack's C module, whose module map SwiftPM generated.
+swift symbolgraph-extract -module-name StoryKitCore -I "$scratch/debug/Modules" \
+    -Xcc -fmodule-map-file="$scratch/debug/StoryKitEnglishData.build/module.modulemap" -target "$triple" \
     -minimum-access-level public -output-dir "$graphs"
 output="$("$docc" convert Sources/StoryKitCore/StoryKitCore.docc --additional-symbol-graph-dir "$graphs" \
     --output-path "$scratch/StoryKitCore.doccarchive" --fallback-display-name StoryKitCore \

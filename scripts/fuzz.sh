@@ -39,11 +39,14 @@ build=".build-fuzz"
 mkdir -p "$build/modules" "$build/bin" "$build/findings"
 # One package name for every module, so the targets may use package-level API as the tests do.
 flags=(-O -wmo -parse-as-library -package-name storykit -sanitize=fuzzer,address -I "$build/modules" -I include)
-# Each language's pack: a C file that embeds it, and the module map Swift imports it by.
+# Each language's pack: a C file that embeds it, and a module map for Swift to import it by
+# (SwiftPM writes one into its own build folder; this build writes its own).
 data_objects=()
 for data in Sources/StoryKit*Data; do
     name="$(basename "$data")"
-    flags+=(-I "$data/include")
+    mkdir -p "$build/cmodules/$name"
+    printf 'module %s {\n    umbrella "%s"\n    export *\n}\n' "$name" "$root/$data/include" > "$build/cmodules/$name/module.modulemap"
+    flags+=(-I "$build/cmodules/$name")
     object="$build/modules/$name.o"
     if [ ! -f "$object" ] || [ -n "$(find "$data" -newer "$object" -print -quit)" ]; then
         clang -c -O2 -I "$data/include" "$data"/*.c -o "$object"
