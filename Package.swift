@@ -14,8 +14,12 @@ let package = Package(
     // scripts/test.sh type-checks both for macOS 13 and iOS 16 with Apple's availability rules.
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
-        // The Swift library: models, JSON engine, parsers, policies, prompts, codecs, storage.
+        // The Swift library: everything below (StoryKitBase, the offline corrector with its
+        // English pack) and the codecs, transports, generators, storage and services.
         .library(name: "StoryKitCore", targets: ["StoryKitCore"]),
+        // The JSON engine, models, parsers, prompts and policies alone: no corrector, no word
+        // data, no I/O. `import StoryKitCore` includes it.
+        .library(name: "StoryKitBase", targets: ["StoryKitBase"]),
         // The C ABI, built as libstorykit.so. Build it self-contained with scripts/build-library.sh.
         .library(name: "storykit", type: .dynamic, targets: ["StoryKitC"]),
         // A URLSession transport: the only module that imports Foundation.
@@ -32,7 +36,13 @@ let package = Package(
     targets: [
         // MARK: Library
 
-        .target(name: "StoryKitCore", dependencies: ["StoryKitEnglishData"]),
+        // The library's layers (README, Layout): StoryKitBase (Support, JSON, Models, Parsing,
+        // Prompts, Policy), StoryKitCorrection (the offline corrector, with English's pack), then
+        // StoryKitCore (Transport, Generation, Generators, Storage, Services), which re-exports
+        // the two below it so that `import StoryKitCore` sees everything.
+        .target(name: "StoryKitBase"),
+        .target(name: "StoryKitCorrection", dependencies: ["StoryKitBase", "StoryKitEnglishData"]),
+        .target(name: "StoryKitCore", dependencies: ["StoryKitBase", "StoryKitCorrection"]),
 
         .target(name: "StoryKitFoundation", dependencies: ["StoryKitCore"]),
 
@@ -46,17 +56,17 @@ let package = Package(
         .target(name: "StoryKitEnglishData", exclude: ["en.skpack", "EnglishPack.LICENSE"]),
 
         .target(name: "StoryKitSpanishData", exclude: ["es.skpack", "SpanishPack.LICENSE"]),
-        .target(name: "StoryKitSpanish", dependencies: ["StoryKitCore", "StoryKitSpanishData"]),
+        .target(name: "StoryKitSpanish", dependencies: ["StoryKitCorrection", "StoryKitSpanishData"]),
         .target(name: "StoryKitFrenchData", exclude: ["fr.skpack", "FrenchPack.LICENSE"]),
-        .target(name: "StoryKitFrench", dependencies: ["StoryKitCore", "StoryKitFrenchData"]),
+        .target(name: "StoryKitFrench", dependencies: ["StoryKitCorrection", "StoryKitFrenchData"]),
         .target(name: "StoryKitGermanData", exclude: ["de.skpack", "GermanPack.LICENSE"]),
-        .target(name: "StoryKitGerman", dependencies: ["StoryKitCore", "StoryKitGermanData"]),
+        .target(name: "StoryKitGerman", dependencies: ["StoryKitCorrection", "StoryKitGermanData"]),
         .target(name: "StoryKitItalianData", exclude: ["it.skpack", "ItalianPack.LICENSE"]),
-        .target(name: "StoryKitItalian", dependencies: ["StoryKitCore", "StoryKitItalianData"]),
+        .target(name: "StoryKitItalian", dependencies: ["StoryKitCorrection", "StoryKitItalianData"]),
         .target(name: "StoryKitPortugueseData", exclude: ["pt.skpack", "PortuguesePack.LICENSE"]),
-        .target(name: "StoryKitPortuguese", dependencies: ["StoryKitCore", "StoryKitPortugueseData"]),
+        .target(name: "StoryKitPortuguese", dependencies: ["StoryKitCorrection", "StoryKitPortugueseData"]),
         .target(name: "StoryKitDutchData", exclude: ["nl.skpack", "DutchPack.LICENSE"]),
-        .target(name: "StoryKitDutch", dependencies: ["StoryKitCore", "StoryKitDutchData"]),
+        .target(name: "StoryKitDutch", dependencies: ["StoryKitCorrection", "StoryKitDutchData"]),
 
         // MARK: C ABI
 
@@ -68,12 +78,12 @@ let package = Package(
 
         .testTarget(
             name: "StoryKitCoreTests",
-            dependencies: ["StoryKitCore"],
+            dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitCore"],
             exclude: []
         ),
-        .testTarget(name: "StoryKitFoundationTests", dependencies: ["StoryKitFoundation", "StoryKitCore"]),
-        .testTarget(name: "StoryKitCTests", dependencies: ["StoryKitC", "CStoryKit", "StoryKitCore"]),
-        .testTarget(name: "StoryKitLanguageTests", dependencies: ["StoryKitCore"] + languagePacks),
+        .testTarget(name: "StoryKitFoundationTests", dependencies: ["StoryKitFoundation", "StoryKitBase", "StoryKitCorrection", "StoryKitCore"]),
+        .testTarget(name: "StoryKitCTests", dependencies: ["StoryKitC", "CStoryKit", "StoryKitBase", "StoryKitCorrection", "StoryKitCore"]),
+        .testTarget(name: "StoryKitLanguageTests", dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitCore"] + languagePacks),
     ],
     swiftLanguageModes: [.v6]
 )

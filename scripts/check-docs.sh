@@ -28,9 +28,11 @@ swift build --scratch-path "$scratch" --target StoryKitCore > "$scratch/build.lo
 triple="$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
 rm -rf "$graphs"
 mkdir -p "$graphs"
-# StoryKitCore imports the English pack's C module, whose module map SwiftPM generated.
+# StoryKitCore re-exports StoryKitBase and StoryKitCorrection (their symbols are documented
+# with its own), which imports the English pack's C module (its module map is in include/).
 swift symbolgraph-extract -module-name StoryKitCore -I "$scratch/debug/Modules" \
-    -Xcc -fmodule-map-file="$scratch/debug/StoryKitEnglishData.build/module.modulemap" -target "$triple" \
+    -experimental-allowed-reexported-modules=StoryKitBase,StoryKitCorrection \
+    -I Sources/StoryKitEnglishData/include -target "$triple" \
     -minimum-access-level public -output-dir "$graphs"
 output="$("$docc" convert Sources/StoryKitCore/StoryKitCore.docc --additional-symbol-graph-dir "$graphs" \
     --output-path "$scratch/StoryKitCore.doccarchive" --fallback-display-name StoryKitCore \

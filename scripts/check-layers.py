@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Checks that every reference inside StoryKitCore points down its layers: a file in one area
-folder uses only names declared in its own folder or in folders below it in LAYERS. Names are
+"""Checks that every reference inside the library points down its layers: a file in one area
+folder uses only names declared in its own folder or in folders below it in LAYERS. The
+folders lie in three targets, StoryKitBase, StoryKitCorrection and StoryKitCore, whose
+order the compiler enforces; this script checks the order of the folders inside each. Names are
 the types, typealiases, global functions and constants a folder declares at top level (not
 private ones, which only their file sees), and the
 members its extensions add to other folders' types are not counted (an extension's file sits
@@ -17,7 +19,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1] / "Sources" / "StoryKitCore"
+SOURCES = Path(__file__).resolve().parents[1] / "Sources"
+TARGETS = ["StoryKitBase", "StoryKitCorrection", "StoryKitCore"]
 LAYERS = ["Support", "JSON", "Models", "Parsing", "Prompts", "Policy", "Correction", "Transport", "Generation",
           "Generators", "Storage", "Services"]
 DECLARATION = re.compile(
@@ -38,8 +41,9 @@ def strip(source: str) -> str:
 
 
 def main() -> int:
-    files = {path: strip(path.read_text(encoding="utf-8")) for path in sorted(ROOT.rglob("*.swift"))}
-    folder_of = {path: path.relative_to(ROOT).parts[0] for path in files}
+    files = {path: strip(path.read_text(encoding="utf-8")) for target in TARGETS
+             for path in sorted((SOURCES / target).rglob("*.swift")) if len(path.relative_to(SOURCES / target).parts) > 1}
+    folder_of = {path: path.relative_to(SOURCES).parts[1] for path in files}
     unknown = sorted({folder for folder in folder_of.values() if folder not in LAYERS})
     if unknown:
         print(f"folders missing from LAYERS: {', '.join(unknown)}")
@@ -60,7 +64,7 @@ def main() -> int:
                 continue
             uses[folder].add(owner)
             if LAYERS.index(owner) > level:
-                upward.append(f"{path.relative_to(ROOT)}: uses {name} from {owner}/")
+                upward.append(f"{path.relative_to(SOURCES)}: uses {name} from {owner}/")
     if "--graph" in sys.argv:
         for folder in LAYERS:
             print(f"{folder}: {', '.join(sorted(uses[folder], key=LAYERS.index))}")

@@ -39,14 +39,11 @@ build=".build-fuzz"
 mkdir -p "$build/modules" "$build/bin" "$build/findings"
 # One package name for every module, so the targets may use package-level API as the tests do.
 flags=(-O -wmo -parse-as-library -package-name storykit -sanitize=fuzzer,address -I "$build/modules" -I include)
-# Each language's pack: a C file that embeds it, and a module map for Swift to import it by
-# (SwiftPM writes one into its own build folder; this build writes its own).
+# Each language's pack: a C file that embeds it, and the module map Swift imports it by.
 data_objects=()
 for data in Sources/StoryKit*Data; do
     name="$(basename "$data")"
-    mkdir -p "$build/cmodules/$name"
-    printf 'module %s {\n    umbrella "%s"\n    export *\n}\n' "$name" "$root/$data/include" > "$build/cmodules/$name/module.modulemap"
-    flags+=(-I "$build/cmodules/$name")
+    flags+=(-I "$data/include")
     object="$build/modules/$name.o"
     if [ ! -f "$object" ] || [ -n "$(find "$data" -newer "$object" -print -quit)" ]; then
         clang -c -O2 -I "$data/include" "$data"/*.c -o "$object"
@@ -66,6 +63,8 @@ build_module() {
     find "$directory" -name '*.swift' -print0 | xargs -0 swiftc "${flags[@]}" -emit-library -static \
         -module-name "$name" -emit-module-path "$build/modules/$name.swiftmodule" -o "$library"
 }
+build_module StoryKitBase Sources/StoryKitBase
+build_module StoryKitCorrection Sources/StoryKitCorrection
 build_module StoryKitCore Sources/StoryKitCore
 # The language packs, which the C library carries: the corrector target reaches them through it.
 packs=(StoryKitSpanish StoryKitFrench StoryKitGerman StoryKitItalian StoryKitPortuguese StoryKitDutch)
@@ -81,7 +80,7 @@ for target in "${targets[@]}"; do
     fi
     echo "== Building fuzz target $target" >&2
     swiftc "${flags[@]}" -module-name "Fuzz_${target//-/_}" Tests/Fuzz/Support/*.swift "Tests/Fuzz/Targets/$target.swift" \
-        "$build/modules/libStoryKitC.a" "${pack_libraries[@]}" "$build/modules/libStoryKitCore.a" "${data_objects[@]}" -o "$binary" 2>&1 \
+        "$build/modules/libStoryKitC.a" "${pack_libraries[@]}" "$build/modules/libStoryKitCore.a" "$build/modules/libStoryKitCorrection.a" "$build/modules/libStoryKitBase.a" "${data_objects[@]}" -o "$binary" 2>&1 \
         | { grep -v "Cannot export local symbol" || true; } >&2
 done
 [ "$build_only" -eq 1 ] && exit 0

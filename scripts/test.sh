@@ -97,7 +97,7 @@ apple_check() {
         echo "Apple availability check NOT RUN: $tool is missing"
         return 0
     fi
-    bash "$tool" --targets "macos13 ios16" --module StoryKitCore --module StoryKitSpanish --module StoryKitFrench --module StoryKitGerman \
+    bash "$tool" --targets "macos13 ios16" --module StoryKitBase --module StoryKitCorrection --module StoryKitCore --module StoryKitSpanish --module StoryKitFrench --module StoryKitGerman \
         --module StoryKitItalian --module StoryKitPortuguese --module StoryKitDutch --module StoryKitC "$root"
 }
 

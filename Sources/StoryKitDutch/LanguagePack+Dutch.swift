@@ -1,4 +1,4 @@
-import StoryKitCore
+import StoryKitCorrection
 import StoryKitDutchData
 
 extension LanguagePack {

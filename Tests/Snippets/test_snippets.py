@@ -200,6 +200,8 @@ def test_foundation_models_snippet_type_checks_against_storykitcore(tmp_path):
     subprocess.run(["swiftc", "-emit-module", "-module-name", "FoundationModels", "-swift-version", "6",
                     str(FOUNDATION_MODELS_STUB), "-emit-module-path", str(tmp_path / "FoundationModels.swiftmodule")],
                    check=True, timeout=300)
+    # StoryKitCore's corrector imports the English pack's C module (its module map is in include/).
+    english_data = REPOSITORY / "Sources" / "StoryKitEnglishData" / "include"
     result = subprocess.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", str(tmp_path), "-I", str(modules),
-                             str(tmp_path / "snippet.swift")], capture_output=True, timeout=300)
+                             "-I", str(english_data), str(tmp_path / "snippet.swift")], capture_output=True, timeout=300)
     assert result.returncode == 0, result.stderr.decode()

@@ -1,4 +1,6 @@
+@testable import StoryKitBase
 @testable import StoryKitCore
+@testable import StoryKitCorrection
 import StoryKitSpanish
 import Testing
 

@@ -36,6 +36,7 @@ final class SnapshotBuilder: Sendable {
 extension PartialVariationSet {
     /// The snapshot of a set that is already complete.
     init(complete set: VariationSet) {
+        self.init()
         variations = set.variations.map { Variation(text: $0.text, kind: $0.kind, isComplete: true) }
         result = set
     }

@@ -1,4 +1,6 @@
+@testable import StoryKitBase
 @testable import StoryKitCore
+@testable import StoryKitCorrection
 import Testing
 
 /// How the offline corrector splits text into words it may change and everything it keeps.

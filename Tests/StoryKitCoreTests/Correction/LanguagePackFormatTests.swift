@@ -1,5 +1,7 @@
 import Foundation
+@testable import StoryKitBase
 @testable import StoryKitCore
+@testable import StoryKitCorrection
 import StoryKitEnglishData
 import Testing
 

@@ -1,4 +1,6 @@
+@testable import StoryKitBase
 @testable import StoryKitCore
+@testable import StoryKitCorrection
 import Testing
 
 /// The built-in English pack: every word is found again at its number in the automaton, and

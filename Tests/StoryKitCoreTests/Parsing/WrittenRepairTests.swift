@@ -1,4 +1,6 @@
+@testable import StoryKitBase
 @testable import StoryKitCore
+@testable import StoryKitCorrection
 import Testing
 
 /// The C ABI's json_repair and "json" stream write the repaired value as they read it, never

@@ -1,6 +1,6 @@
 /// CRC-32 as zlib and PNG compute it (reflected polynomial 0xEDB88320): the checksum of a
 /// language pack, which the generators write with Python's `zlib.crc32`.
-enum CRC32 {
+package enum CRC32 {
     /// Slicing by eight: eight tables of 256 entries, so the loop reads eight bytes a step.
     private static let tables: [UInt32] = {
         var tables = [UInt32](repeating: 0, count: 8 * 256)
@@ -19,7 +19,7 @@ enum CRC32 {
     }()
 
     /// The checksum of `bytes`.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         tables.withUnsafeBufferPointer { table in
             var offset = 0

@@ -1,23 +1,23 @@
 /// The checks every stream applies to its input: the size limit, UTF-8 across chunk
 /// boundaries, and the finished and failed states. It keeps only counters, never the input.
-struct StreamInput: Sendable {
+package struct StreamInput: Sendable {
     /// The most bytes a stream accepts in all, the C ABI's `STORYKIT_MAX_INPUT_BYTES`.
-    let maxBytes: Int
+    package let maxBytes: Int
     private var validator = UTF8StreamValidator()
     private(set) var failure: StoryKitError?
     private(set) var isFinished = false
     /// Position of the next byte.
     private var position = TextPosition()
 
-    init(maxBytes: Int) {
+    package init(maxBytes: Int) {
         self.maxBytes = maxBytes
     }
 
     /// Bytes accepted so far.
-    var offset: Int { position.offset }
+    package var offset: Int { position.offset }
 
     /// Checks a chunk before it is parsed.
-    mutating func accept(_ chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) {
+    package mutating func accept(_ chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) {
         try checkState()
         guard chunk.count <= maxBytes - offset else {
             throw fail(StoryKitError(.limit, "the stream's input is over the limit of \(maxBytes) bytes"))
@@ -59,7 +59,7 @@ struct StreamInput: Sendable {
     }
 
     /// Ends the input; throws when it stops inside a character or the stream is not open.
-    mutating func finish() throws(StoryKitError) {
+    package mutating func finish() throws(StoryKitError) {
         try checkState()
         isFinished = true
         if let (start, reason) = validator.endOfInputProblem() {
@@ -69,7 +69,7 @@ struct StreamInput: Sendable {
 
     /// Records a failure so that every later call reports it.
     @discardableResult
-    mutating func fail(_ error: StoryKitError) -> StoryKitError {
+    package mutating func fail(_ error: StoryKitError) -> StoryKitError {
         failure = error
         return error
     }

@@ -9,6 +9,12 @@ public struct PartialVariationSet: Sendable, Hashable {
         public var kind: TextVariation.Kind?
         /// Whether the variation's text is complete.
         public var isComplete: Bool
+
+        package init(text: String?, kind: TextVariation.Kind?, isComplete: Bool) {
+            self.text = text
+            self.kind = kind
+            self.isComplete = isComplete
+        }
     }
 
     /// The variations so far, in order.
@@ -16,8 +22,10 @@ public struct PartialVariationSet: Sendable, Hashable {
     /// The checked set, once the reply has ended.
     public var result: VariationSet?
 
+    package init() {}
+
     /// Applies one stream event.
-    mutating func apply(_ event: StreamEvent) {
+    package mutating func apply(_ event: StreamEvent) {
         switch event {
         case .variationStart(let index, let kind):
             while variations.count <= index { variations.append(Variation(text: nil, kind: nil, isComplete: false)) }

@@ -1,13 +1,13 @@
 /// The checks models share, each throwing an `.invalidArgument` that names the field.
-enum ModelValidation {
+package enum ModelValidation {
     /// The longest record id, in UTF-8 bytes.
-    static let maxIDBytes = 128
+    package static let maxIDBytes = 128
 
     /// A record id: 1 to 128 UTF-8 bytes, no control characters (C0, DEL, C1), no line or
     /// paragraph separators, no bidirectional controls (which make an id read differently
     /// from its bytes), no path separators, and not `.` or `..`, so that an id can name a
     /// file and can never name a path outside a folder.
-    static func id(_ id: String, field: String) throws(StoryKitError) {
+    package static func id(_ id: String, field: String) throws(StoryKitError) {
         guard !id.isEmpty else { throw StoryKitError(.invalidArgument, "\(field) must not be empty") }
         guard id.utf8.count <= maxIDBytes else {
             throw StoryKitError(.invalidArgument, "\(field) is \(id.utf8.count) bytes long, over the limit of \(maxIDBytes)")
@@ -37,7 +37,7 @@ enum ModelValidation {
     }
 
     /// Text that must hold something other than white space, and at most `maxCharacters`.
-    static func text(_ text: String, field: String, maxCharacters: Int) throws(StoryKitError) {
+    package static func text(_ text: String, field: String, maxCharacters: Int) throws(StoryKitError) {
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "\(field) must not be empty")
         }
@@ -45,7 +45,7 @@ enum ModelValidation {
     }
 
     /// Text of at most `maxCharacters`; may be empty.
-    static func optionalText(_ text: String, field: String, maxCharacters: Int) throws(StoryKitError) {
+    package static func optionalText(_ text: String, field: String, maxCharacters: Int) throws(StoryKitError) {
         guard text.unicodeScalars.count <= maxCharacters else {
             throw StoryKitError(.invalidArgument, "\(field) is longer than \(maxCharacters) characters")
         }

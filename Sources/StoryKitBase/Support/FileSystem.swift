@@ -18,14 +18,14 @@ private let systemRead = Darwin.read
 /// What the library's file operations share (the file store's ``StoreFolder``, a language pack
 /// read from a file): errors that name the path and the system's reason, the size limit,
 /// whole reads and writes, the flush to stable storage, and the clock.
-enum FileSystem {
+package enum FileSystem {
     /// The largest file the store reads: 64 MiB, the C ABI's `STORYKIT_MAX_INPUT_BYTES`.
-    static let maxFileBytes = 64 << 20
+    package static let maxFileBytes = 64 << 20
 
-    static let lockFileName = ".storykit.lock"
+    package static let lockFileName = ".storykit.lock"
 
     /// An `.io` error for the current `errno`.
-    static func failure(_ action: String, _ path: String, code: Int32 = errno) -> StoryKitError {
+    package static func failure(_ action: String, _ path: String, code: Int32 = errno) -> StoryKitError {
         let reason = String(cString: strerror(code))
         return StoryKitError(code == ENOENT ? .notFound : .io, "cannot \(action) \(path): \(reason)")
     }
@@ -36,14 +36,14 @@ enum FileSystem {
     /// it on power loss; `F_FULLFSYNC` asks the drive to flush that cache too. File systems
     /// that refuse it (some network and FAT volumes) get `fsync`, as SQLite does. Linux's
     /// `fsync` already flushes the drive's cache.
-    static func flushToStorage(_ descriptor: Int32) -> Int32 {
+    package static func flushToStorage(_ descriptor: Int32) -> Int32 {
         #if canImport(Darwin)
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
         #endif
         return fsync(descriptor)
     }
 
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StoryKitError) {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StoryKitError) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -58,7 +58,7 @@ enum FileSystem {
     }
 
     /// Up to `size` bytes from `descriptor` (fewer when the file shrank while being read).
-    static func readAll(_ descriptor: Int32, size: Int, path: String) throws(StoryKitError) -> [UInt8] {
+    package static func readAll(_ descriptor: Int32, size: Int, path: String) throws(StoryKitError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {
@@ -76,12 +76,12 @@ enum FileSystem {
     }
 
     /// Whether `flock` failed because the file system has no locks at all.
-    static func isLockingUnsupported(_ code: Int32) -> Bool {
+    package static func isLockingUnsupported(_ code: Int32) -> Bool {
         code == ENOTSUP || code == EOPNOTSUPP || code == ENOLCK
     }
 
     /// Milliseconds since 1970-01-01 UTC.
-    static func nowMilliseconds() -> Int64 {
+    package static func nowMilliseconds() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
@@ -91,7 +91,7 @@ enum FileSystem {
     private static let temporaryCounter = LockedValue(0)
 
     /// A number no other temporary file of this process has.
-    static func nextTemporaryNumber() -> Int {
+    package static func nextTemporaryNumber() -> Int {
         temporaryCounter.withLock { count in
             count += 1
             return count

@@ -2,33 +2,33 @@
 /// are never ASCII, so these never split a character.
 extension UInt8 {
     @inline(__always)
-    var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
+    package var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
 
     @inline(__always)
-    var isASCIILetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
+    package var isASCIILetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
 
     @inline(__always)
-    var isASCIIUppercase: Bool { self &- UInt8(ascii: "A") < 26 }
+    package var isASCIIUppercase: Bool { self &- UInt8(ascii: "A") < 26 }
 
     @inline(__always)
-    var isASCIILowercase: Bool { self &- UInt8(ascii: "a") < 26 }
+    package var isASCIILowercase: Bool { self &- UInt8(ascii: "a") < 26 }
 
     /// Tab, line feed, vertical tab, form feed, carriage return or space: the ASCII characters
     /// with Unicode's White_Space property.
     @inline(__always)
-    var isASCIIWhitespace: Bool { self == 0x20 || self &- 0x09 < 5 }
+    package var isASCIIWhitespace: Bool { self == 0x20 || self &- 0x09 < 5 }
 
     /// The byte with an ASCII capital made lower case; every other byte unchanged.
     @inline(__always)
-    var asciiLowercased: UInt8 { isASCIIUppercase ? self | 0x20 : self }
+    package var asciiLowercased: UInt8 { isASCIIUppercase ? self | 0x20 : self }
 
     /// The byte with an ASCII lower-case letter made upper case.
-    var asciiUppercased: UInt8 { isASCIILowercase ? self & ~0x20 : self }
+    package var asciiUppercased: UInt8 { isASCIILowercase ? self & ~0x20 : self }
 }
 
 extension Collection<UInt8> {
     /// The value of 1 to 9 ASCII digits and nothing else; `nil` otherwise.
-    var asciiDecimalValue: Int? {
+    package var asciiDecimalValue: Int? {
         guard !isEmpty, count <= 9, allSatisfy(\.isASCIIDigit) else { return nil }
         return reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }

@@ -4,7 +4,7 @@ package enum UTF8Text {
     /// in (narrower after E0, ED, F0 and F4, which rules out overlong forms, surrogates and
     /// code points above U+10FFFF). `nil` for a byte that cannot start a sequence of two or more.
     @inline(__always)
-    static func leadRule(_ lead: UInt8) -> (length: Int, secondLow: UInt8, secondHigh: UInt8)? {
+    package static func leadRule(_ lead: UInt8) -> (length: Int, secondLow: UInt8, secondHigh: UInt8)? {
         switch lead {
         case 0xC2...0xDF: (2, 0x80, 0xBF)
         case 0xE0: (3, 0xA0, 0xBF)
@@ -42,7 +42,7 @@ package enum UTF8Text {
 
     /// Runs `body` on the UTF-8 bytes of `string`, passing on its typed error.
     @inline(__always)
-    static func withBytes<Result>(
+    package static func withBytes<Result>(
         of string: String,
         _ body: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> Result
     ) throws(StoryKitError) -> Result {

@@ -1,7 +1,7 @@
 /// The checks on a set of variations: the expected count, and distinctness.
-enum VariationValidation {
+package enum VariationValidation {
     /// The issues of `variations` against `options`, count first.
-    static func issues(_ variations: [TextVariation], _ options: VariationOptions) -> [VariationIssue] {
+    package static func issues(_ variations: [TextVariation], _ options: VariationOptions) -> [VariationIssue] {
         var issues: [VariationIssue] = []
         if variations.count != options.expected {
             issues.append(.count(expected: options.expected, found: variations.count))
@@ -21,7 +21,7 @@ enum VariationValidation {
 
     /// The text with case, punctuation and white space taken out: two variations with the
     /// same key differ only in those.
-    static func comparisonKey(_ text: String) -> String {
+    package static func comparisonKey(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             let properties = scalar.properties
