@@ -223,30 +223,23 @@ def write(pack: Pack) -> bytes:
     index = {key: position for position, key in enumerate(keys)}
     states, root = _automaton(keys, [key not in pack.never_suggested for key in keys])
 
-    # Number the states so that every edge leads to a higher number (a state after all that
-    # lead to it): depth-first post-order, reversed, from the root.
-    order: list[int] = []
-    seen: set[int] = set()
-    stack = [(root, False)]
-    while stack:
-        state, expanded = stack.pop()
-        if expanded:
-            order.append(state)
-            continue
-        if state in seen:
-            continue
-        seen.add(state)
-        stack.append((state, True))
-        for _, child in reversed(states[state][2]):
+    # Number the states breadth-first from the root, each state numbered by the first that
+    # leads to it: a state's children then mostly lie side by side, as in a trie, which the
+    # candidate search reads faster than children spread over the table.
+    order = [root]
+    seen = {root}
+    for state in order:
+        for _, child in states[state][2]:
             if child not in seen:
-                stack.append((child, False))
-    order.reverse()
+                seen.add(child)
+                order.append(child)
     number = {state: position for position, state in enumerate(order)}
 
     words_below = [0] * len(states)
     shortest = [0] * len(states)
     longest = [0] * len(states)
-    for state in reversed(order):
+    # `states` lists every state after its children (they are frozen first).
+    for state in range(len(states)):
         is_word, _, edges = states[state]
         words_below[state] = int(is_word) + sum(words_below[child] for _, child in edges)
         shortest[state] = 0 if is_word else min(shortest[child] + 1 for _, child in edges)

@@ -17,7 +17,7 @@ import Testing
                                           model: model, maxCost: 16, limit: 4)
         let found = RealWordNeighbours.neighbours(of: casa, letters: Array("casa".utf8), in: spanish, layout: .qwerty,
                                                   model: model, maxCost: 16, limit: 4)
-        let words = found.map { spanish.words[$0.word] }
+        let words = found.map { spanish.words[$0.candidate.word] }
         #expect(words.contains("casas") && words.contains("causa"), "\(words)")
     }
 }

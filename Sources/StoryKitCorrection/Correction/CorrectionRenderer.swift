@@ -241,18 +241,19 @@ struct CorrectionRenderer {
     /// apostrophe (`dont` → `don't`).
     private func refine(_ word: Substring.UTF8View.SubSequence, into output: inout [UInt8]) {
         let first = word[word.startIndex]
-        let lowered = word.lazy.map(\.asciiLowercased)
-        if rules.capitalisedWords.contains(Array(lowered)) {
+        // The letters before an apostrophe, or all of them: `I` and `I'm` both capitalise `i`.
+        let stem = word.prefix { $0 != 0x27 }
+        let capitalised = stem.count <= rules.longestCapitalisedWord
+            && rules.capitalisedWords.contains(stem.map { $0.asciiLowercased })
+        if capitalised, stem.count == word.count {
             output.append(first.asciiUppercased)
             output.append(contentsOf: word.dropFirst())
             return
         }
-        if let contraction = rules.contraction(of: lowered) {
+        if let contraction = rules.contraction(of: word.lazy.map { $0.asciiLowercased }) {
             output.append(contentsOf: (first.isASCIIUppercase ? Self.capitalized(contraction) : contraction).utf8)
             return
         }
-        let beforeApostrophe = lowered.prefix { $0 != 0x27 }
-        let capitalised = beforeApostrophe.count < word.count && rules.capitalisedWords.contains(Array(beforeApostrophe))
         output.append(capitalised ? first.asciiUppercased : first)
         output.append(contentsOf: word.dropFirst())
     }

@@ -36,6 +36,8 @@ extension LanguagePack {
         var titles: Set<String> = []
         /// Words always written with a capital (`I`), in lower case; also before an apostrophe (`I'm`).
         var capitalisedWords: Set<[UInt8]> = []
+        /// The longest of `capitalisedWords`: longer words are never looked up.
+        var longestCapitalisedWord = 0
         /// A word the refined version writes contracted before certain words: `its` as `it's`
         /// before a verb's complement (`its not`, `its a`).
         var contractedBefore: (typed: String, written: String, followers: Set<String>)?
@@ -84,6 +86,7 @@ extension LanguagePack {
             }
             titles = Set(values["abbreviated-titles"] ?? [])
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
+            longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0
             if let contracted = values["contracted-before"] {
                 guard contracted.count >= 3 else { throw refuse("contracted-before") }
                 contractedBefore = (contracted[0], contracted[1], Set(contracted[2...]))

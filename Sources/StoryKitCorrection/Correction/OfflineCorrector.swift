@@ -542,12 +542,13 @@ public struct OfflineCorrector: Sendable {
         }
         for respelling in Self.respellings(of: typed, stuttered: !hasSingleSlipWord, spokenEndings: rules.readsSpokenEndings) {
             for candidate in lexicon.candidates(for: respelling.letters, maxCost: Self.singleSlipCost, model: model) {
-                candidates.append(WordLexicon.Candidate(word: candidate.word, cost: candidate.cost + respelling.cost))
+                candidates.append(WordLexicon.Candidate(word: candidate.word, cost: candidate.cost + respelling.cost, lastLetter: candidate.lastLetter))
             }
         }
         let lexicon = lexicon
         var options = candidates.map {
-            let endingChanged = !rules.inflectionEndings.isEmpty && Self.changesEnding(typed, to: lexicon.words[$0.word].utf8, endings: rules.inflectionEndings)
+            let endingChanged = !rules.inflectionEndings.isEmpty
+                && Self.changesEnding(typed, toWordEndingWith: lexicon.lastWrittenByte(of: $0), endings: rules.inflectionEndings)
             return CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
                                             channel: -TypoCostModel.logProbabilityCost($0.cost) - (endingChanged ? Self.endingPenalty : 0),
                                             isIdentity: false)
@@ -591,13 +592,9 @@ public struct OfflineCorrector: Sendable {
     private func appendRealWordReadings(at position: Int, known: Int, letters: [UInt8], to options: inout [CorrectionLattice.Option]) {
         let neighbours = RealWordNeighbours.neighbours(of: known, letters: letters, in: lexicon, layout: keyboard, model: model,
                                                         maxCost: Self.realWordMaxCost, limit: Self.maxRealWordReadings)
-        let typed = lexicon.words[known].utf8
-        for candidate in neighbours where !variants.areVariants(known, candidate.word) {
-            // A word's other form ("joke"/"jokes", "apologise"/"apologised") is grammar, which
-            // word pairs judge poorly, more often than a slip.
-            let other = lexicon.words[candidate.word].utf8
-            let isInflection = Self.isInflection(typed, of: other) || Self.isInflection(other, of: typed)
-            let penalty = isInflection ? Self.realWordPenalty + Self.inflectionPenalty : Self.realWordPenalty
+        for neighbour in neighbours where !variants.areVariants(known, neighbour.candidate.word) {
+            let candidate = neighbour.candidate
+            let penalty = neighbour.isInflection ? Self.realWordPenalty + Self.inflectionPenalty : Self.realWordPenalty
             options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)),
                                                     channel: -TypoCostModel.logProbabilityCost(candidate.cost) - penalty, isIdentity: false))
         }
@@ -605,15 +602,9 @@ public struct OfflineCorrector: Sendable {
 
     /// Whether reading `typed` as `word` changes the ending that makes a plural or a verb form
     /// ("buiilds" as "build", "cacluates" as "calculated").
-    private static func changesEnding(_ typed: [UInt8], to word: String.UTF8View, endings: [UInt8]) -> Bool {
-        guard let typedLast = typed.last, endings.contains(typedLast) || endings.contains(word.last ?? 0) else { return false }
-        return word.last != typedLast
-    }
-
-    /// Whether `longer` is `shorter` plus an "s" or a "d" (a plural, a verb form).
-    private static func isInflection(_ longer: String.UTF8View, of shorter: String.UTF8View) -> Bool {
-        longer.count == shorter.count + 1 && longer.starts(with: shorter)
-            && (longer.last == UInt8(ascii: "s") || longer.last == UInt8(ascii: "d"))
+    private static func changesEnding(_ typed: [UInt8], toWordEndingWith wordLast: UInt8?, endings: [UInt8]) -> Bool {
+        guard let typedLast = typed.last, endings.contains(typedLast) || endings.contains(wordLast ?? 0) else { return false }
+        return wordLast != typedLast
     }
 
     /// Two typed words read as one: an extra space ("ho me" as "home"), also with a slip

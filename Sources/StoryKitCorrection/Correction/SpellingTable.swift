@@ -30,6 +30,12 @@ struct SpellingTable: @unchecked Sendable {
         self.wordCount = wordCount
     }
 
+    /// The spellings of word `index` of `automaton`, commonest first; empty when it has none.
+    func spellings(of index: Int, in automaton: WordAutomaton) -> [String] {
+        guard let entry = entry(of: index) else { return [] }
+        return spellings(at: entry, letters: Array(automaton.letters(ofWord: index).utf8)) ?? []
+    }
+
     /// The offset of word `index`'s entry, when it has spellings.
     func entry(of index: Int) -> Int? {
         guard index >= 0, index < wordCount else { return nil }

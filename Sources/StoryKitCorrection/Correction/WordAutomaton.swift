@@ -8,8 +8,9 @@
 /// bits 0-25, a word ends here in bit 26, it may be suggested in 27, the fewest and most
 /// letters below in 28-33 and 34-39, the first edge in 40-63), then edges of `edgeWidth`
 /// bytes (the target state in the low `stateBits` bits, the words before it above them), a
-/// state's edges side by side in letter order. Every edge leads to a later state, so the
-/// automaton has no cycle, and state 0 is the root.
+/// state's edges side by side in letter order. State 0 is the root; states are numbered
+/// breadth-first from it, each by the first state that leads to it, so that a state's
+/// children mostly lie side by side. A pack from outside is checked for cycles.
 struct WordAutomaton: @unchecked Sendable {
     // @unchecked: read-only views of a `WordPack`'s bytes, which outlive every automaton.
 
@@ -76,11 +77,10 @@ struct WordAutomaton: @unchecked Sendable {
         return (Int(truncatingIfNeeded: value & targetMask), Int(truncatingIfNeeded: (value & edgeMask) >> stateBits))
     }
 
-    /// Checks every state and edge against what the automaton's shape implies: edges in range
-    /// and leading forward, word numbers, and the fewest and most letters below each state.
+    /// Checks every state and edge against what the automaton's shape implies: edges in
+    /// range, no cycle, word numbers, and the fewest and most letters below each state.
     private func check(edgeCount: Int, wordCount: Int) throws(StoryKitError) {
         func refuse(_ reason: String) -> StoryKitError { StoryKitError(.parse, "language pack: \(reason)") }
-        var wordsBelow = [Int](repeating: 0, count: stateCount)
         var nextEdge = 0
         for index in 0..<stateCount {
             let state = state(index)
@@ -93,12 +93,31 @@ struct WordAutomaton: @unchecked Sendable {
             }
         }
         guard nextEdge == edgeCount else { throw refuse("the states use \(nextEdge) of \(edgeCount) edges") }
-        for index in (0..<stateCount).reversed() {
-            let state = state(index)
+        for edge in 0..<edgeCount where self.edge(edge).target >= stateCount {
+            throw refuse("edge \(edge) leads outside the automaton")
+        }
+        // Depth first from the root: a state is summed once all below it are (post-order),
+        // and an edge back to a state still on the path is a cycle.
+        var wordsBelow = [Int](repeating: -1, count: stateCount)
+        var onPath = [Bool](repeating: false, count: stateCount)
+        var path: [(state: Int, edge: Int)] = [(0, state(0).firstEdge)]
+        onPath[0] = true
+        while let (index, edge) = path.last {
+            let state = state(index), end = state.firstEdge + state.childLetters.nonzeroBitCount
+            if edge < end {
+                path[path.count - 1].edge += 1
+                let target = self.edge(edge).target
+                guard !onPath[target] else { throw refuse("the automaton has a cycle through state \(target)") }
+                if wordsBelow[target] < 0 {
+                    onPath[target] = true
+                    path.append((target, self.state(target).firstEdge))
+                }
+                continue
+            }
             var words = state.isWord ? 1 : 0, shortest = state.isWord ? 0 : Int.max, longest = 0
-            for edge in state.firstEdge..<(state.firstEdge + state.childLetters.nonzeroBitCount) {
+            for edge in state.firstEdge..<end {
                 let (target, before) = self.edge(edge)
-                guard target > index, target < stateCount, before == words else { throw refuse("edge \(edge) is malformed") }
+                guard before == words else { throw refuse("edge \(edge) is malformed") }
                 words += wordsBelow[target]
                 shortest = min(shortest, self.state(target).shortestBelow + 1)
                 longest = max(longest, self.state(target).longestBelow + 1)
@@ -106,6 +125,8 @@ struct WordAutomaton: @unchecked Sendable {
             guard words <= wordCount, shortest == state.shortestBelow || (shortest == .max && index == 0),
                   longest == state.longestBelow else { throw refuse("state \(index) is malformed") }
             wordsBelow[index] = words
+            onPath[index] = false
+            path.removeLast()
         }
         guard wordsBelow[0] == wordCount else { throw refuse("the automaton holds \(wordsBelow[0]) words, META says \(wordCount)") }
     }
@@ -128,26 +149,33 @@ extension WordAutomaton {
     }
 
     /// The letters of word number `index`: down from the root, along the last edge whose
-    /// words start at or before it.
-    func letters(ofWord index: Int) -> [UInt8] {
-        var letters: [UInt8] = []
-        var current = state(0), base = 0
-        while !(current.isWord && base == index) {
-            var remaining = current.childLetters, chosen: (letter: Int, target: Int, before: Int)?
-            var edgeIndex = current.firstEdge
-            while remaining != 0 {
-                let letter = remaining.trailingZeroBitCount
-                remaining &= remaining &- 1
-                let (target, before) = edge(edgeIndex)
-                edgeIndex += 1
-                guard base + before <= index else { break }
-                chosen = (letter, target, before)
+    /// words start at or before it (a binary search: a state's edges count their words in
+    /// increasing order).
+    func letters(ofWord index: Int) -> String {
+        // A word has at most 63 letters (the states' 6-bit depths); 15 or fewer make a string
+        // with no allocation.
+        String(unsafeUninitializedCapacity: state(0).longestBelow) { buffer in
+            var count = 0, current = state(0), base = 0
+            while !(current.isWord && base == index) {
+                let first = current.firstEdge, edges = current.childLetters.nonzeroBitCount
+                guard edges > 0 else { preconditionFailure("word \(index) is not in the automaton") }
+                // The last edge whose words start at or before `index`.
+                var low = 0, high = edges - 1
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if base + edge(first + middle).wordsBefore <= index { low = middle } else { high = middle - 1 }
+                }
+                let (target, before) = edge(first + low)
+                precondition(base + before <= index && count < buffer.count, "word \(index) is not in the automaton")
+                // The letter of the low-th edge: the state's low-th letter bit.
+                var letters = current.childLetters
+                for _ in 0..<low { letters &= letters &- 1 }
+                buffer[count] = UInt8(ascii: "a") + UInt8(letters.trailingZeroBitCount)
+                count += 1
+                base += before
+                current = state(target)
             }
-            guard let chosen else { preconditionFailure("word \(index) is not in the automaton") }
-            letters.append(UInt8(ascii: "a") + UInt8(chosen.letter))
-            base += chosen.before
-            current = state(chosen.target)
+            return count
         }
-        return letters
     }
 }

@@ -4,6 +4,15 @@ extension WordLexicon {
     struct Candidate: Sendable, Hashable {
         var word: Int
         var cost: TypoCostModel.Cost
+        /// The last letter of the word's key, which the search knows as it finds the word.
+        var lastLetter: UInt8
+    }
+
+    /// The last byte of `candidate`'s word as written: its key's last letter, unless the word
+    /// is written otherwise (a spelling with a diacritic), without spelling the word out.
+    func lastWrittenByte(of candidate: Candidate) -> UInt8? {
+        guard let spellings = pack.spellingTable, spellings.entry(of: candidate.word) != nil else { return candidate.lastLetter }
+        return words[candidate.word].utf8.last
     }
 
     /// Every word the corrector may suggest (not a never-suggested word of the pack) whose typo cost from
@@ -68,7 +77,7 @@ private struct SlipWalk {
         if left == 0, trieNode.isWord, trieNode.isSuggested {
             // Most searches find a few words: one allocation for them, not one per doubling.
             if found.isEmpty { found.reserveCapacity(16) }
-            found.append(WordLexicon.Candidate(word: firstWord, cost: cost))
+            found.append(WordLexicon.Candidate(word: firstWord, cost: cost, lastLetter: UInt8(ascii: "a") &+ UInt8(truncatingIfNeeded: letter)))
         }
         var key = -1, nextKey = -1
         if left > 0 {

@@ -1,7 +1,8 @@
 /// A language's words with their log10 probabilities, read in place from its pack
 /// (`WordPack`): the automaton the corrector searches with the typo cost model, a count step
 /// per word, and the spellings of the words written with more than their letters.
-final class WordLexicon: Sendable {
+final class WordLexicon: @unchecked Sendable {
+    // @unchecked: `logProbabilityByStep` is written in `init` only and freed in `deinit`.
     let pack: WordPack
     /// The words, by index (alphabetical order of their letters); where spellings with
     /// diacritics share the letters, the commonest.
@@ -12,45 +13,55 @@ final class WordLexicon: Sendable {
     /// The English lexicon, read from the pack built into the library.
     static var english: WordLexicon { LanguageWordList.english.lexicon }
 
+    /// The log10 probability of each of the 256 count steps.
+    private let logProbabilityByStep: UnsafeMutableBufferPointer<Float>
+
     init(pack: WordPack) {
         self.pack = pack
-        words = Words(pack: pack)
+        words = Words(automaton: pack.automaton, spellings: pack.spellingTable, count: pack.wordCount)
         // The counts the steps stand for, summed in step order: the total the probabilities divide by.
         var wordsPerBucket = [Int](repeating: 0, count: 256)
         for bucket in pack.buckets { wordsPerBucket[Int(bucket)] += 1 }
         let steps = Double(pack.stepsPerDecade)
         let total = wordsPerBucket.indices.reduce(0.0) { $0 + Double(wordsPerBucket[$1]) * decimalPower(Double($1) / steps) }
-        logProbability = LogProbabilities(buckets: pack.buckets, stepsPerDecade: Float(pack.stepsPerDecade),
-                                          logTotal: Float(decimalLogarithm(total)))
+        let logTotal = Float(decimalLogarithm(total))
+        logProbabilityByStep = .allocate(capacity: 256)
+        for step in 0..<256 { logProbabilityByStep[step] = Float(step) / Float(pack.stepsPerDecade) - logTotal }
+        logProbability = LogProbabilities(buckets: pack.buckets, byStep: UnsafeBufferPointer(logProbabilityByStep))
+    }
+
+    deinit {
+        logProbabilityByStep.deallocate()
     }
 
     /// The words of a lexicon by index, spelt out from the automaton when asked for.
     struct Words: RandomAccessCollection, Sendable {
-        let pack: WordPack
+        let automaton: WordAutomaton
+        let spellings: SpellingTable?
+        let count: Int
 
         var startIndex: Int { 0 }
-        var endIndex: Int { pack.wordCount }
+        var endIndex: Int { count }
 
         /// Word `index`, as written (its commonest spelling).
         subscript(index: Int) -> String {
-            if let spelling = pack.spellings(of: index).first { return spelling }
-            return String(decoding: pack.automaton.letters(ofWord: index), as: UTF8.self)
+            if let spelling = spellings?.spellings(of: index, in: automaton).first { return spelling }
+            return automaton.letters(ofWord: index)
         }
     }
 
     /// Each word's log10 probability, from its count step: step / steps per decade, less the
-    /// log10 of the total count.
+    /// log10 of the total count, looked up in a table of the 256 steps.
     struct LogProbabilities: RandomAccessCollection, @unchecked Sendable {
-        // @unchecked: a view of a `WordPack`'s bytes, which the lexicon keeps.
+        // @unchecked: views of a `WordPack`'s bytes and of the lexicon's table, which the lexicon keeps.
         let buckets: UnsafeBufferPointer<UInt8>
-        let stepsPerDecade: Float
-        let logTotal: Float
+        let byStep: UnsafeBufferPointer<Float>
 
         var startIndex: Int { 0 }
         var endIndex: Int { buckets.count }
 
         @inline(__always)
-        subscript(index: Int) -> Float { Float(buckets[index]) / stepsPerDecade - logTotal }
+        subscript(index: Int) -> Float { byStep[Int(buckets[index])] }
     }
 
     /// Whether `spelling` (lower case) is how word `index` is written, with its diacritics
@@ -69,7 +80,7 @@ final class WordLexicon: Sendable {
 
     /// The index of `word` (lower-case ASCII bytes), or `nil`.
     func index(of word: some Collection<UInt8>) -> Int? {
-        pack.automaton.find(word).map(\.index)
+        pack.automaton.find(word).map { $0.index }
     }
 
     /// The index of `word` when the corrector may offer it in place of what was typed.

@@ -9,8 +9,7 @@ extension WordPack {
     /// the words with spellings and the offset of the block's first entry, then the entries:
     /// a spelling count, and per spelling an edit count and (position, replacement) bytes.
     func spellings(of index: Int) -> [String] {
-        guard let table = spellingTable, let entry = table.entry(of: index) else { return [] }
-        return table.spellings(at: entry, letters: automaton.letters(ofWord: index)) ?? []
+        spellingTable?.spellings(of: index, in: automaton) ?? []
     }
 
     /// The rules (RULE: records of a name, NUL, a 16-bit value count, then each value and a

@@ -9,7 +9,9 @@ final class WordPairModel: Sendable {
     let lexicon: WordLexicon
     /// The pack's pairs; nil for a language without them.
     private let table: WordPairTable?
-    private let stepsPerDecade: Float
+    /// log10 P(second | first) of each pair step, and log10 of each back-off step's weight.
+    private let conditionalByStep: [Float]
+    private let backoffByStep: [Float]
 
     /// The English model, read from the pack built into the library.
     static var english: WordPairModel { LanguageWordList.english.pairs }
@@ -17,12 +19,13 @@ final class WordPairModel: Sendable {
     /// The model of `lexicon`'s pack: its pairs when it has them, else the words' own frequencies.
     init(lexicon: WordLexicon) throws(StoryKitError) {
         self.lexicon = lexicon
-        if let section = lexicon.pack.pairs {
-            table = try WordPairTable(section: section, wordCount: lexicon.pack.wordCount)
-        } else {
-            table = nil
+        let table = try lexicon.pack.pairs.map { (section) throws(StoryKitError) in
+            try WordPairTable(section: section, wordCount: lexicon.pack.wordCount)
         }
-        stepsPerDecade = Float(lexicon.pack.stepsPerDecade)
+        self.table = table
+        let steps = Float(lexicon.pack.stepsPerDecade), offset = Float(table?.backoffOffset ?? 0)
+        conditionalByStep = (0..<(1 << WordPairTable.bucketBits)).map { -Float($0) / steps }
+        backoffByStep = (0..<256).map { Float($0) / steps - offset }
     }
 
     /// Whether the model has word pairs (English); the other languages' models are the words'
@@ -35,9 +38,8 @@ final class WordPairModel: Sendable {
     func logProbability(of word: Int32, after previous: Int32) -> Float {
         guard previous >= 0, let table, table.pairCount > 0 else { return lexicon.logProbability[Int(word)] }
         if let entry = table.find(first: Int(previous), second: Int(word)) {
-            return -Float(table.entry(entry).bucket) / stepsPerDecade
+            return conditionalByStep[Int(table.entry(entry).bucket)]
         }
-        let logBackoff = Float(Int(table.backoff(Int(previous)))) / stepsPerDecade - Float(table.backoffOffset)
-        return lexicon.logProbability[Int(word)] + logBackoff
+        return lexicon.logProbability[Int(word)] + backoffByStep[Int(table.backoff(Int(previous)))]
     }
 }

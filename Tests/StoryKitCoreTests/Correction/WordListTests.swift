@@ -148,7 +148,7 @@ import Testing
             let state = automaton.state(node)
             let row = word.count * width, cost = table[row + width - 1]
             if state.isWord, state.isSuggested, cost <= maxCost {
-                found.append(WordLexicon.Candidate(word: firstWord, cost: cost))
+                found.append(WordLexicon.Candidate(word: firstWord, cost: cost, lastLetter: word.last ?? 0))
             }
             let swapReach = word.count >= 1 ? table[(row - width)..<row].min()! + TypoCostModel.swappedLetters : maxCost + 1
             guard table[row...].min()! <= maxCost || swapReach <= maxCost else { return }
