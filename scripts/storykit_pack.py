@@ -283,6 +283,12 @@ def write(pack: Pack) -> bytes:
     sections.append((b"EDGE", bytes(edge_bytes) + b"\0" * (8 - edge_width)))
     buckets = bytes(pack.buckets[key] for key in keys)
     sections.append((b"FREQ", buckets))
+    # How many words have each step: the total count, from which every probability follows,
+    # without reading FREQ through.
+    histogram = [0] * 256
+    for step in buckets:
+        histogram[step] += 1
+    sections.append((b"HIST", struct.pack("<256I", *histogram)))
 
     if pack.spellings:
         sections.append((b"SPEL", _spellings_section(pack.spellings, keys)))

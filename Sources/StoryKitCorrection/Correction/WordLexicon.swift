@@ -20,10 +20,8 @@ final class WordLexicon: @unchecked Sendable {
         self.pack = pack
         words = Words(automaton: pack.automaton, spellings: pack.spellingTable, count: pack.wordCount)
         // The counts the steps stand for, summed in step order: the total the probabilities divide by.
-        var wordsPerBucket = [Int](repeating: 0, count: 256)
-        for bucket in pack.buckets { wordsPerBucket[Int(bucket)] += 1 }
-        let steps = Double(pack.stepsPerDecade)
-        let total = wordsPerBucket.indices.reduce(0.0) { $0 + Double(wordsPerBucket[$1]) * decimalPower(Double($1) / steps) }
+        let steps = Double(pack.stepsPerDecade), wordsPerStep = pack.wordsPerStep
+        let total = wordsPerStep.indices.reduce(0.0) { $0 + Double(wordsPerStep[$1]) * decimalPower(Double($1) / steps) }
         let logTotal = Float(decimalLogarithm(total))
         logProbabilityByStep = .allocate(capacity: 256)
         for step in 0..<256 { logProbabilityByStep[step] = Float(step) / Float(pack.stepsPerDecade) - logTotal }

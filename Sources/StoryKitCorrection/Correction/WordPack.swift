@@ -22,6 +22,8 @@ final class WordPack: @unchecked Sendable {
     let automaton: WordAutomaton
     /// One count step per word, in word order.
     let buckets: UnsafeBufferPointer<UInt8>
+    /// How many words have each of the 256 steps.
+    let wordsPerStep: [Int]
     /// The optional sections, as byte ranges; nil when absent.
     let spellings: UnsafeRawBufferPointer?
     /// The spellings section, read (see `spellings(of:)`).
@@ -99,6 +101,15 @@ final class WordPack: @unchecked Sendable {
                                       edgeCount: Int(metaReader.uint32(at: 20)), stateBits: Int(metaReader.uint32(at: 24)),
                                       edgeWidth: Int(metaReader.uint32(at: 28)), wordCount: wordCount, checked: checked)
         buckets = frequencies.bindMemory(to: UInt8.self)
+        let histogram = try section("HIST")
+        guard histogram.count == 256 * 4 else { throw refuse("section HIST is malformed") }
+        let histogramReader = PackReader(histogram)
+        wordsPerStep = (0..<256).map { Int(histogramReader.uint32(at: 4 * $0)) }
+        if checked {
+            var counted = [Int](repeating: 0, count: 256)
+            for step in buckets { counted[Int(step)] += 1 }
+            guard counted == wordsPerStep else { throw refuse("section HIST does not count FREQ's steps") }
+        }
         spellings = sections["SPEL"]
         if let section = spellings {
             guard let table = SpellingTable(section: section, wordCount: wordCount) else { throw refuse("section SPEL is malformed") }

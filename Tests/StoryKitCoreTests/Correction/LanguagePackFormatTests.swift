@@ -104,7 +104,7 @@ import Testing
         return (0, 0)
     }
 
-    @Test(arguments: ["STAT", "EDGE", "FREQ", "SPEL", "PAIR", "VARS", "RULE", "META"])
+    @Test(arguments: ["STAT", "EDGE", "FREQ", "HIST", "SPEL", "PAIR", "VARS", "RULE", "META"])
     func everyByteOfASectionChangedIsRefusedOrReadSafely(_ tag: String) throws {
         // A pack with a valid checksum but a byte of a table changed: whatever it says, reading
         // it must not trap, and tables that no longer hold together are refused.
