@@ -450,7 +450,8 @@ def dump(pack: Pack) -> str:
 
 def main(arguments: list[str]) -> int:
     if len(arguments) != 2 or arguments[0] not in ("dump", "check"):
-        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        print("usage: storykit_pack.py dump PACK    print the pack as text keyed by word\n"
+              "       storykit_pack.py check PACK   check the pack and print a summary", file=sys.stderr)
         return 2
     try:
         pack = read(Path(arguments[1]).read_bytes())
