@@ -5,7 +5,7 @@
 // nested packages under Examples/ so that their dependencies never reach a library user.
 import PackageDescription
 
-/// Every language pack: the C library carries them all.
+/// Every language module besides English's (StoryKitLanguages gathers them).
 let languagePacks: [Target.Dependency] = ["StoryKitSpanish", "StoryKitFrench", "StoryKitGerman", "StoryKitItalian", "StoryKitPortuguese", "StoryKitDutch"].map { .byName(name: $0) }
 
 let package = Package(
@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "StoryKitItalian", targets: ["StoryKitItalian"]),
         .library(name: "StoryKitPortuguese", targets: ["StoryKitPortuguese"]),
         .library(name: "StoryKitDutch", targets: ["StoryKitDutch"]),
+        // Every language at once, with `LanguagePack.all`: what the C library carries.
+        .library(name: "StoryKitLanguages", targets: ["StoryKitLanguages"]),
     ],
     targets: [
         // MARK: Library
@@ -72,7 +74,8 @@ let package = Package(
 
         // include/storykit.h as a Clang module, so the compiler checks the shim against it.
         .systemLibrary(name: "CStoryKit", path: "include"),
-        .target(name: "StoryKitC", dependencies: ["StoryKitCore", "CStoryKit"] + languagePacks),
+        .target(name: "StoryKitLanguages", dependencies: ["StoryKitCorrection"] + languagePacks),
+        .target(name: "StoryKitC", dependencies: ["StoryKitCore", "CStoryKit", "StoryKitLanguages"]),
 
         // MARK: Tests
 
@@ -83,7 +86,7 @@ let package = Package(
         ),
         .testTarget(name: "StoryKitFoundationTests", dependencies: ["StoryKitFoundation", "StoryKitBase", "StoryKitCorrection", "StoryKitCore"]),
         .testTarget(name: "StoryKitCTests", dependencies: ["StoryKitC", "CStoryKit", "StoryKitBase", "StoryKitCorrection", "StoryKitCore"]),
-        .testTarget(name: "StoryKitLanguageTests", dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitCore"] + languagePacks),
+        .testTarget(name: "StoryKitLanguageTests", dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitCore", "StoryKitLanguages"] + languagePacks),
     ],
     swiftLanguageModes: [.v6]
 )

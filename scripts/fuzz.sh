@@ -69,9 +69,10 @@ build_module StoryKitCore Sources/StoryKitCore
 # The language packs, which the C library carries: the corrector target reaches them through it.
 packs=(StoryKitSpanish StoryKitFrench StoryKitGerman StoryKitItalian StoryKitPortuguese StoryKitDutch)
 for pack in "${packs[@]}"; do build_module "$pack" "Sources/$pack"; done
+build_module StoryKitLanguages Sources/StoryKitLanguages
 build_module StoryKitC Sources/StoryKitC
 pack_libraries=()
-for pack in "${packs[@]}"; do pack_libraries+=("$build/modules/lib$pack.a"); done
+for pack in StoryKitLanguages "${packs[@]}"; do pack_libraries+=("$build/modules/lib$pack.a"); done
 
 for target in "${targets[@]}"; do
     binary="$build/bin/$target"

@@ -98,7 +98,7 @@ apple_check() {
         return 0
     fi
     bash "$tool" --targets "macos13 ios16" --module StoryKitBase --module StoryKitCorrection --module StoryKitCore --module StoryKitSpanish --module StoryKitFrench --module StoryKitGerman \
-        --module StoryKitItalian --module StoryKitPortuguese --module StoryKitDutch --module StoryKitC "$root"
+        --module StoryKitItalian --module StoryKitPortuguese --module StoryKitDutch --module StoryKitLanguages --module StoryKitC "$root"
 }
 
 python_for_tests() {

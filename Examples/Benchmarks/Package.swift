@@ -25,10 +25,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "correction-benchmark",
-            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")]
-                + ["Spanish", "French", "German", "Italian", "Portuguese", "Dutch"].map {
-                    .product(name: "StoryKit\($0)", package: "StoryKit")
-                },
+            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit"),
+                           .product(name: "StoryKitLanguages", package: "StoryKit")],
             path: "Sources/CorrectionBenchmark"
         ),
     ],

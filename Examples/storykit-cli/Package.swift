@@ -6,11 +6,6 @@
 // is already named storykit (libstorykit.so); scripts/storykit runs it as `storykit`.
 import PackageDescription
 
-/// The offline corrector's languages besides English: the tool carries them all.
-let languagePacks: [Target.Dependency] = ["StoryKitSpanish", "StoryKitFrench", "StoryKitGerman", "StoryKitItalian", "StoryKitPortuguese", "StoryKitDutch"].map {
-    .product(name: $0, package: "StoryKit")
-}
-
 let package = Package(
     name: "storykit-cli",
     products: [
@@ -26,8 +21,10 @@ let package = Package(
             dependencies: [
                 .product(name: "StoryKitCore", package: "StoryKit"),
                 .product(name: "StoryKitFoundation", package: "StoryKit"),
+                // Every language of the offline corrector (`LanguagePack.all`).
+                .product(name: "StoryKitLanguages", package: "StoryKit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + languagePacks
+            ]
         ),
         // The README's Swift snippets, compiled and run by the README test.
         .executableTarget(

@@ -1,14 +1,9 @@
 import CStoryKit
 import StoryKitCore
-import StoryKitDutch
-import StoryKitFrench
-import StoryKitGerman
-import StoryKitItalian
-import StoryKitPortuguese
-import StoryKitSpanish
+import StoryKitLanguages
 
-/// The packs built into the C library.
-private let builtInLanguagePacks: [LanguagePack] = [.english, .spanish, .french, .german, .italian, .portuguese, .dutch]
+/// The packs built into the C library: every one the package ships.
+private let builtInLanguagePacks = LanguagePack.all
 
 /// The packs the host loaded (`storykit_pack_load`), by language; each replaces the built-in
 /// pack of its language.

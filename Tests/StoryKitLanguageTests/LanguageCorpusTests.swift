@@ -1,17 +1,12 @@
 import Foundation
 import StoryKitCore
-import StoryKitDutch
-import StoryKitFrench
-import StoryKitGerman
-import StoryKitItalian
-import StoryKitPortuguese
-import StoryKitSpanish
+import StoryKitLanguages
 import Testing
 
 /// The language packs on the corpora in Tests/Fixtures/Correction: English text is read as
 /// English whichever packs are linked, and each language's sentences as that language.
 @Suite struct LanguageCorpusTests {
-    static let packs: [LanguagePack] = [.english, .spanish, .french, .german, .italian, .portuguese, .dutch]
+    static let packs = LanguagePack.all
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Correction")
 

@@ -1,23 +1,18 @@
 @testable import StoryKitBase
 @testable import StoryKitCore
 @testable import StoryKitCorrection
-import StoryKitDutch
 import StoryKitDutchData
 import StoryKitEnglishData
 import StoryKitFrenchData
 import StoryKitGermanData
 import StoryKitItalianData
+import StoryKitLanguages
 import StoryKitPortugueseData
 import StoryKitSpanishData
-import StoryKitFrench
-import StoryKitGerman
-import StoryKitItalian
-import StoryKitPortuguese
-import StoryKitSpanish
 import Testing
 
 @Suite struct LanguagePackTests {
-    static let packs: [LanguagePack] = [.english, .spanish, .french, .german, .italian, .portuguese, .dutch]
+    static let packs = LanguagePack.all
     let corrector = OfflineCorrector(packs: Self.packs)
 
     /// Every built-in pack passes the checks a pack from outside passes (checksum, every

@@ -7,12 +7,7 @@
 
 import BenchmarkSupport
 import StoryKitCore
-import StoryKitDutch
-import StoryKitFrench
-import StoryKitGerman
-import StoryKitItalian
-import StoryKitPortuguese
-import StoryKitSpanish
+import StoryKitLanguages
 
 #if canImport(Glibc)
 import Glibc
@@ -91,7 +86,7 @@ guard let text = readFile(path), case .object(let corpus) = try JSONValue(parsin
     exit(1)
 }
 try measure("English", { OfflineCorrector() }, typedSentences(corpus["cases"]))
-let packs: [LanguagePack] = [.spanish, .french, .german, .italian, .portuguese, .dutch]
+let packs = LanguagePack.all.filter { $0.language.language != "en" }
 for pack in packs {
     guard case .object(let fields)? = languages[pack.language.tag] else { continue }
     try measure(pack.language.englishName ?? pack.language.tag, { OfflineCorrector(language: pack.language, packs: [pack]) },

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StoryKitCore
 import StoryKitFoundation
+import StoryKitLanguages
 
 /// `storykit correct`: the correction service, remote when configured, offline otherwise.
 struct CorrectCommand: AsyncParsableCommand {
