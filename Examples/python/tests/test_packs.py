@@ -76,3 +76,17 @@ def test_wrong_arguments_name_themselves(tmp_path):
         storykit.load_pack_file(tmp_path / "missing.skpack")
     with pytest.raises(storykit.StorageError, match="not a regular file"):
         storykit.load_pack_file(tmp_path)
+
+
+def test_the_pack_writer_reads_back_what_it_wrote(fixtures):
+    # scripts/storykit_pack.py writes the packs the generators make and reads them for
+    # `dump`: a pack read and written again is the same bytes.
+    sys.path.insert(0, str(REPOSITORY_ROOT / "scripts"))
+    import storykit_pack
+    for path in (fixtures / "Packs" / "test.skpack", REPOSITORY_ROOT / "Sources" / "StoryKitItalianData" / "it.skpack"):
+        data = path.read_bytes()
+        assert storykit_pack.write(storykit_pack.read(data)) == data, path
+    damaged = bytearray((fixtures / "Packs" / "test.skpack").read_bytes())
+    damaged[-1] ^= 1
+    with pytest.raises(storykit_pack.PackError, match="checksum"):
+        storykit_pack.read(bytes(damaged))
