@@ -544,7 +544,7 @@ class Store(_Handle):
         _check(library().storykit_store_open(ctypes.byref(self._handle), root_bytes, _options({"create": create})))
 
     def illustrate(self, request: Union[dict, Text], *, transport=None) -> dict:
-        """Draws a story page with Imagen and saves the images under Illustrations/ (see
+        """Draws a story page with a Gemini image model and saves the images under Illustrations/ (see
         ``storykit_illustrate``); returns the saved illustrations with their file names."""
         handle = self._enter()
         try:
