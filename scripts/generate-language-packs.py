@@ -35,7 +35,6 @@ import json
 import math
 import sys
 import tempfile
-import unicodedata
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -55,7 +54,6 @@ FROM_SPACY = {"es", "de"}
 CAPITALISED_SHARE = 0.8
 # The corrector's folding table (LetterFolding.swift holds the same letters).
 FOLDED_LETTERS = "àáâãäåçèéêëìíîïñòóôõöùúûüýÿßæœ"
-SPECIAL_FOLDS = {"ß": "ss", "æ": "ae", "œ": "oe"}
 # How much commoner a spelling with diacritics must be than the same letters without them
 # for the latter to count as the diacritic skipped. Spanish web text (spaCy's source) drops
 # accents often (`tambien` is a sixth as common as `también`, `cancion` half as common as
@@ -129,13 +127,8 @@ RULES = {
 
 
 def fold(word: str) -> str:
-    out = []
-    for character in word:
-        if character in SPECIAL_FOLDS:
-            out.append(SPECIAL_FOLDS[character])
-        else:
-            out.append("".join(c for c in unicodedata.normalize("NFD", character) if not unicodedata.combining(c)))
-    return "".join(out)
+    """A lower-case word's key: its letters without diacritics (storykit_pack's folding)."""
+    return "".join(storykit_pack.folded_letter(character) for character in word)
 
 
 def is_written_word(word: str, single_letters: str) -> bool:

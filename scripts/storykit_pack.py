@@ -385,7 +385,6 @@ def read(data: bytes) -> Pack:
                 walk(target, prefix + LETTERS[bit])
                 edge += 1
 
-    sys.setrecursionlimit(max(1000, MAX_BELOW * 4))
     walk(0, "")
     if len(keys) != word_count:
         raise PackError("word count differs from the automaton's")

@@ -5,26 +5,34 @@ import StoryKitLanguages
 /// The packs built into the C library: every one the package ships.
 private let builtInLanguagePacks = LanguagePack.all
 
-/// The packs the host loaded (`storykit_pack_load`), by language; each replaces the built-in
-/// pack of its language.
-private let loadedLanguagePacks = LockedValue<[String: LanguagePack]>([:])
+/// The packs the host loaded (`storykit_pack_load`), by language, and every pack the offline
+/// corrector reads with them, worked out when a pack is loaded rather than on every call.
+private struct InstalledPacks {
+    var loaded: [String: LanguagePack] = [:]
+    /// The built-in packs, a loaded pack in place of its language's, then the loaded packs of
+    /// other languages.
+    var all = builtInLanguagePacks
 
-/// Every language the C library's offline corrector reads: the built-in packs, a loaded pack
-/// in place of its language's, then the loaded packs of other languages.
-var allLanguagePacks: [LanguagePack] {
-    let loaded = loadedLanguagePacks.withLock { $0 }
-    let builtIn = builtInLanguagePacks.map { loaded[$0.language.language] ?? $0 }
-    let added = loaded.values.filter { pack in !builtInLanguagePacks.contains { $0.language.language == pack.language.language } }
-    return builtIn + added.sorted { $0.language.language < $1.language.language }
+    /// Makes `pack` the pack of its language; whether it replaced one.
+    mutating func install(_ pack: LanguagePack) -> Bool {
+        let language = pack.language.language
+        let replaced = all.contains { $0.language.language == language }
+        loaded[language] = pack
+        let added = loaded.values.filter { pack in !builtInLanguagePacks.contains { $0.language.language == pack.language.language } }
+        all = builtInLanguagePacks.map { loaded[$0.language.language] ?? $0 } + added.sorted { $0.language.language < $1.language.language }
+        return replaced
+    }
 }
+
+private let installedPacks = LockedValue(InstalledPacks())
+
+/// Every language the C library's offline corrector reads (see `InstalledPacks.all`).
+var allLanguagePacks: [LanguagePack] { installedPacks.withLock { $0.all } }
 
 /// Makes `words` the pack of its language and describes it.
 private func install(_ words: LanguageWordList) -> JSONValue {
     let pack = LanguagePack(words: words)
-    let replaced = loadedLanguagePacks.withLock { loaded in
-        defer { loaded[pack.language.language] = pack }
-        return loaded[pack.language.language] != nil || builtInLanguagePacks.contains { $0.language.language == pack.language.language }
-    }
+    let replaced = installedPacks.withLock { $0.install(pack) }
     return ["language": .string(pack.language.language), "words": .number(JSONNumber(Int64(words.wordCount))), "replaced": .bool(replaced)]
 }
 
@@ -47,8 +55,8 @@ public func storykit_pack_load_file(_ out_json: UnsafeMutablePointer<UnsafeMutab
 @c @implementation
 public func storykit_packs(_ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> storykit_status {
     answerJSON(out_json) { () throws(StoryKitError) in
-        let loaded = loadedLanguagePacks.withLock { $0 }
-        return ["packs": .array(allLanguagePacks.map { pack in
+        let (loaded, all) = installedPacks.withLock { ($0.loaded, $0.all) }
+        return ["packs": .array(all.map { pack in
             ["language": .string(pack.language.language), "words": .number(JSONNumber(Int64(pack.words.wordCount))),
              "source": .string(loaded[pack.language.language] != nil ? "loaded" : "built-in")]
         })]

@@ -24,12 +24,12 @@ public final class LanguageWordList: Sendable {
     /// The keyboard its writers usually use (rule `layout`; QWERTY when the pack names none).
     let defaultLayout: KeyboardLayout
 
-    /// The largest pack read from bytes or a file: 64 MiB (the C ABI's
-    /// `STORYKIT_MAX_INPUT_BYTES`; the largest pack shipped is under 7 MB).
-    public static let maxPackBytes = 64 << 20
+    /// The largest pack read from bytes or a file: 64 MiB, the largest file the library reads
+    /// (the C ABI's `STORYKIT_MAX_INPUT_BYTES`; the largest pack shipped is under 7 MB).
+    public static let maxPackBytes = FileSystem.maxFileBytes
 
     private init(pack: WordPack) throws(StoryKitError) {
-        let values = try pack.ruleValues()
+        let values = pack.ruleValues
         rules = try LanguagePack.Rules(values: values)
         let layout = values["layout"]?.first ?? KeyboardLayout.qwerty.rawValue
         guard let keyboard = KeyboardLayout(rawValue: layout) else {
@@ -37,7 +37,7 @@ public final class LanguageWordList: Sendable {
         }
         defaultLayout = keyboard
         lexicon = WordLexicon(pack: pack)
-        pairs = try WordPairModel(lexicon: lexicon)
+        pairs = WordPairModel(lexicon: lexicon)
         variants = SpellingVariants(pack: pack)
     }
 

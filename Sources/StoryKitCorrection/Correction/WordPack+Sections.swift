@@ -12,16 +12,15 @@ extension WordPack {
         spellingTable?.spellings(of: index, in: automaton) ?? []
     }
 
-    /// The rules (RULE: records of a name, NUL, a 16-bit value count, then each value and a
-    /// NUL), by name.
-    func ruleValues() throws(StoryKitError) -> [String: [String]] {
-        guard let section = rules else { return [:] }
+    /// The rules of a RULE section (records of a name, NUL, a 16-bit value count, then each
+    /// value and a NUL), by name.
+    static func ruleValues(in section: UnsafeRawBufferPointer) throws(StoryKitError) -> [String: [String]] {
         func refuse() -> StoryKitError { StoryKitError(.parse, "language pack: section RULE is malformed") }
         var values: [String: [String]] = [:]
         var position = 0
         func string() throws(StoryKitError) -> String {
             guard let end = section[position...].firstIndex(of: 0),
-                  let text = Self.text(UnsafeRawBufferPointer(rebasing: section[position..<end])) else { throw refuse() }
+                  let text = text(UnsafeRawBufferPointer(rebasing: section[position..<end])) else { throw refuse() }
             position = end + 1
             return text
         }
@@ -37,15 +36,12 @@ extension WordPack {
         return values
     }
 
-    /// Checks the optional sections of a pack from outside (see `init(copying:)`).
+    /// Checks the optional sections of a pack from outside (see `init(copying:)`); their
+    /// headers were read in `init`, and the rules parsed there.
     func checkSections() throws(StoryKitError) {
         func refuse(_ tag: String) -> StoryKitError { StoryKitError(.parse, "language pack: section \(tag) is malformed") }
-        if let section = spellings {
-            guard let table = SpellingTable(section: section, wordCount: wordCount), table.isWellFormed() else { throw refuse("SPEL") }
-        }
-        if let section = pairs {
-            guard let table = try? WordPairTable(section: section, wordCount: wordCount), table.isWellFormed() else { throw refuse("PAIR") }
-        }
+        if let spellingTable, !spellingTable.isWellFormed() { throw refuse("SPEL") }
+        if let pairTable, !pairTable.isWellFormed() { throw refuse("PAIR") }
         if let section = variants {
             let reader = PackReader(section)
             guard section.count >= 4, (section.count - 4) % 8 == 0, Int(reader.uint32(at: 0)) == (section.count - 4) / 8 else { throw refuse("VARS") }
@@ -56,7 +52,6 @@ extension WordPack {
                 previous = word
             }
         }
-        _ = try ruleValues()
     }
 
     /// `bytes` as a string when they are valid UTF-8.

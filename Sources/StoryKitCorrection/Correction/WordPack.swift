@@ -24,13 +24,13 @@ final class WordPack: @unchecked Sendable {
     let buckets: UnsafeBufferPointer<UInt8>
     /// How many words have each of the 256 steps.
     let wordsPerStep: [Int]
-    /// The optional sections, as byte ranges; nil when absent.
-    let spellings: UnsafeRawBufferPointer?
-    /// The spellings section, read (see `spellings(of:)`).
+    /// The optional sections, read once here; nil when absent.
     let spellingTable: SpellingTable?
-    let pairs: UnsafeRawBufferPointer?
+    let pairTable: WordPairTable?
+    /// The VARS section's bytes (see `SpellingVariants`).
     let variants: UnsafeRawBufferPointer?
-    let rules: UnsafeRawBufferPointer?
+    /// The rules (RULE), by name; empty when the pack has none.
+    let ruleValues: [String: [String]]
     private let bytes: UnsafeRawBufferPointer
     /// Whether `deinit` frees the bytes: set only once the pack is read, so that a pack
     /// refused by a check in `init` leaves its bytes to the caller that allocated them.
@@ -110,16 +110,23 @@ final class WordPack: @unchecked Sendable {
             for step in buckets { counted[Int(step)] += 1 }
             guard counted == wordsPerStep else { throw refuse("section HIST does not count FREQ's steps") }
         }
-        spellings = sections["SPEL"]
-        if let section = spellings {
+        if let section = sections["SPEL"] {
             guard let table = SpellingTable(section: section, wordCount: wordCount) else { throw refuse("section SPEL is malformed") }
             spellingTable = table
         } else {
             spellingTable = nil
         }
-        pairs = sections["PAIR"]
+        if let section = sections["PAIR"] {
+            pairTable = try WordPairTable(section: section, wordCount: wordCount)
+        } else {
+            pairTable = nil
+        }
         variants = sections["VARS"]
-        rules = sections["RULE"]
+        if let section = sections["RULE"] {
+            ruleValues = try Self.ruleValues(in: section)
+        } else {
+            ruleValues = [:]
+        }
         self.bytes = bytes
         if checked { try checkSections() }
         ownsBytes = owned

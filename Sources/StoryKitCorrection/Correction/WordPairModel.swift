@@ -17,11 +17,9 @@ final class WordPairModel: Sendable {
     static var english: WordPairModel { LanguageWordList.english.pairs }
 
     /// The model of `lexicon`'s pack: its pairs when it has them, else the words' own frequencies.
-    init(lexicon: WordLexicon) throws(StoryKitError) {
+    init(lexicon: WordLexicon) {
         self.lexicon = lexicon
-        let table = try lexicon.pack.pairs.map { (section) throws(StoryKitError) in
-            try WordPairTable(section: section, wordCount: lexicon.pack.wordCount)
-        }
+        let table = lexicon.pack.pairTable
         self.table = table
         let steps = Float(lexicon.pack.stepsPerDecade), offset = Float(table?.backoffOffset ?? 0)
         conditionalByStep = (0..<(1 << WordPairTable.bucketBits)).map { -Float($0) / steps }
