@@ -9,14 +9,16 @@
 ** - Every fallible function returns a storykit_status: STORYKIT_OK (0) or a negative code.
 **   Outputs go through out-parameters named out...; on failure every out-parameter is set to
 **   NULL.
-** - Argument order: a function that acts on a handle (storykit_stream_*, storykit_policy_eval,
+** - Argument order: a function that acts on a handle (storykit_stream_*, storykit_policy_evaluate_loaded,
 **   storykit_store_*, storykit_exchange_*) takes that handle first, then its outputs, then its
 **   inputs; every other function takes its outputs first, then its inputs (so
 **   storykit_illustrate, which only writes into the store it is given, takes out_json first).
 ** - Names are storykit_<area>_<verb>. A handle made from a value is storykit_*_create and
 **   storykit_*_free (streams, policies); a handle on a resource is storykit_*_open and
-**   storykit_*_close (stores). storykit_policy_evaluate decides on a built-in profile named in
-**   the request; storykit_policy_eval on a profile loaded by storykit_policy_create.
+**   storykit_*_close (stores). storykit_policy_evaluate_builtin decides on a built-in profile
+**   named in the request; storykit_policy_evaluate_loaded on a profile loaded by
+**   storykit_policy_create. A renamed function keeps its old name, marked deprecated, for one
+**   release.
 ** - Text crosses as UTF-8 with an explicit length (const char *text, size_t len); it need not
 **   be NUL-terminated. Invalid UTF-8 in such text is STORYKIT_E_PARSE with the byte offset,
 **   never a crash. Structured values cross as NUL-terminated UTF-8 JSON text; names (paths,
@@ -49,6 +51,15 @@ extern "C" {
 #  define STORYKIT_API __attribute__((visibility("default")))
 #else
 #  define STORYKIT_API
+#endif
+
+/* Marks a name kept for one release after its function was renamed. */
+#if defined(_WIN32)
+#  define STORYKIT_DEPRECATED(replacement) __declspec(deprecated("use " replacement))
+#elif defined(__GNUC__) || defined(__clang__)
+#  define STORYKIT_DEPRECATED(replacement) __attribute__((deprecated("use " replacement)))
+#else
+#  define STORYKIT_DEPRECATED(replacement)
 #endif
 
 /* ------------------------------------------------------------------------------------------
@@ -564,8 +575,9 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **
 ** A keyboard-aware corrector for text typed with a tremor, with no model, no network and no
 ** key: a noisy channel over each language's word frequencies, how likely each word is after
-** another (English: word pairs with back-off weights from CMU Sphinx's BSD-licensed US English
-** language model), and a model of tremor slips on a touch keyboard (neighbouring keys,
+** another (word pairs with back-off weights: English's from CMU Sphinx's BSD-licensed US English
+** language model, the other languages' counted from public-domain books and CC0 sentences),
+** and a model of tremor slips on a touch keyboard (neighbouring keys,
 ** doubled presses, dropped, extra and swapped letters, missed or extra spaces, stray
 ** capitals). English's words come from symspellpy's and pyspellchecker's MIT-licensed lists
 ** with the rarer words of SCOWL's spell-checking lists; British and American spellings are
@@ -598,8 +610,7 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** A correctly typed word is never changed unless the words around it make another far likelier.
 ** Languages: English, Spanish, French, German, Italian, Portuguese and Dutch are read, each
 ** with its own word list (a skipped or wrong diacritic is a cheap slip: "manana" -> "mañana";
-** the non-English lists have no word pairs, so context never changes a correct word there,
-** but for French's participle after avoir: "il a raconte" -> "il a raconté"; German and Dutch
+** French's participle after avoir: "il a raconte" -> "il a raconté"; German and Dutch
 ** compounds the list lacks are kept whole). The language is told from the text's common words
 ** and letters and from which word list finds its words likeliest (English unless another is
 ** clear; text with signs of another language loads those languages' lists to compare them,
@@ -741,7 +752,7 @@ STORYKIT_API storykit_status storykit_packs(char **out_json);
 ** unknown domain, field kind or platform value, a missing or unknown key: the message names
 ** it); STORYKIT_E_NOT_FOUND (unknown profile); STORYKIT_E_LIMIT. Thread-safe.
 */
-STORYKIT_API storykit_status storykit_policy_evaluate(char **out_json, const char *request_json);
+STORYKIT_API storykit_status storykit_policy_evaluate_builtin(char **out_json, const char *request_json);
 
 /* A loaded profile. Immutable: one policy may be used from many threads at once. */
 typedef struct storykit_policy storykit_policy;
@@ -764,18 +775,27 @@ typedef struct storykit_policy storykit_policy;
 STORYKIT_API storykit_status storykit_policy_create(storykit_policy **out, const char *profile_json);
 
 /*
-** Evaluates a request, as storykit_policy_evaluate(), on a loaded profile. A "profile" key,
-** when present, must name the loaded profile.
+** Evaluates a request, as storykit_policy_evaluate_builtin(), on a loaded profile. A "profile"
+** key, when present, must name the loaded profile.
 **
 ** policy        A policy from storykit_policy_create().
-** out_json      As for storykit_policy_evaluate().
-** request_json  As for storykit_policy_evaluate().
+** out_json      As for storykit_policy_evaluate_builtin().
+** request_json  As for storykit_policy_evaluate_builtin().
 **
-** Returns as storykit_policy_evaluate(); STORYKIT_E_INVALID_ARGUMENT for a NULL policy.
+** Returns as storykit_policy_evaluate_builtin(); STORYKIT_E_INVALID_ARGUMENT for a NULL policy.
 ** Thread-safe.
 */
-STORYKIT_API storykit_status storykit_policy_eval(storykit_policy *policy, char **out_json,
-                                                 const char *request_json);
+STORYKIT_API storykit_status storykit_policy_evaluate_loaded(storykit_policy *policy, char **out_json,
+                                                            const char *request_json);
+
+/* The names of storykit_policy_evaluate_builtin and storykit_policy_evaluate_loaded before
+** this release, which read alike for two different functions. Each does exactly what its new
+** name does; both are removed in the next release.
+*/
+STORYKIT_DEPRECATED("storykit_policy_evaluate_builtin")
+STORYKIT_API storykit_status storykit_policy_evaluate(char **out_json, const char *request_json);
+STORYKIT_DEPRECATED("storykit_policy_evaluate_loaded")
+STORYKIT_API storykit_status storykit_policy_eval(storykit_policy *policy, char **out_json, const char *request_json);
 
 /* Releases a policy. NULL is a no-op.
 ** Not to be called while any other call on the same policy runs.

@@ -13,8 +13,9 @@ process, each with its own symbols (RTLD_LOCAL), and every answer is compared ex
 and error message included.
 
 With --time, it then times both builds on the tremor corpus's typed sentences (default
-options), each sentence ROUNDS times per build, the builds interleaved and taking turns to go
-first, and prints the median time per sentence of each and their ratio.
+options) and on each language corpus's (language told), each sentence ROUNDS times per
+build, the builds interleaved and taking turns to go first, and prints the median time per
+sentence of each and their ratio.
 
 Exit status: 0 when every output is identical, 1 when some differ, 2 on a usage error. Build
 the old library from another checkout, for example:
@@ -152,11 +153,16 @@ def main() -> int:
         Path(arguments.json).write_text(json.dumps(differences, ensure_ascii=False, indent=1), encoding="utf-8")
     if arguments.time:
         typed = json.loads((FIXTURES / "tremor-corpus.json").read_text(encoding="utf-8"))["cases"]
-        print_timing(old, new, [case["typed"] for case in typed], arguments.time)
+        print(f"\ntime per sentence, {arguments.time} rounds, medians:")
+        print_timing(old, new, "tremor corpus", [case["typed"] for case in typed], {}, arguments.time)
+        corpora = json.loads((FIXTURES / "language-corpora.json").read_text(encoding="utf-8"))["languages"]
+        for code, corpus in corpora.items():
+            print_timing(old, new, f"{code} corpus", [case["typed"] for case in corpus["cases"]], {"language": code},
+                         arguments.time)
     return 1 if differences else 0
 
 
-def print_timing(old: Corrector, new: Corrector, texts: list[str], rounds: int) -> None:
+def print_timing(old: Corrector, new: Corrector, label: str, texts: list[str], options: dict, rounds: int) -> None:
     """Median time per sentence of each build, interleaved, each going first in turn."""
     times: dict[str, list[float]] = {"old": [], "new": []}
     for round_number in range(rounds):
@@ -164,11 +170,11 @@ def print_timing(old: Corrector, new: Corrector, texts: list[str], rounds: int) 
             order = [("old", old), ("new", new)] if (round_number + position) % 2 else [("new", new), ("old", old)]
             for name, corrector in order:
                 start = time.perf_counter()
-                corrector.answer(text, {})
+                corrector.answer(text, options)
                 times[name].append(time.perf_counter() - start)
     medians = {name: statistics.median(values) * 1000 for name, values in times.items()}
-    print(f"\ntime per sentence, {len(texts)} tremor-corpus sentences x {rounds} rounds, medians: "
-          f"old {medians['old']:.3f} ms, new {medians['new']:.3f} ms, new/old {medians['new'] / medians['old']:.2f}")
+    print(f"  {label:<14} {len(texts):4} sentences: old {medians['old']:.3f} ms, new {medians['new']:.3f} ms, "
+          f"new/old {medians['new'] / medians['old']:.2f}")
 
 
 if __name__ == "__main__":

@@ -13,9 +13,13 @@ Why these sources (both MIT, from PyPI; the licence is copied beside each genera
   capitals: German nouns are written with theirs.
 - wordfreq's data is CC BY-SA and Hunspell's dictionaries are mostly GPL or LGPL; either would
   bind the library's users.
-No permissive word-pair (bigram) source covers these languages, so their packs go without
-word pairs: a correctly typed word is then never changed for its context, and a slip is read
-by its letters and the word's frequency alone.
+The word pairs come from public-domain books (ELTeC's novels of 1840-1920; for German also
+GerDraCor's plays) and Common Voice's CC0 sentences, the modern counterweight to the books'
+spelling and vocabulary (scripts/book_context.py lists each repository, commit and licence).
+Only counts are kept, and only between words of the modern list above, so the books add no
+old spelling. Dutch has no permissive book corpus: its pairs come from Common Voice alone.
+Italian's list also takes the everyday inflected forms the subtitles lack (`giraffa`,
+`raccoglieva`) from ELTeC-ita: a form used in several books is a word.
 
 The corrector searches words by their letters without diacritics, so each word is keyed by
 its letters folded to a-z (`möchte` → `mochte`, `straße` → `strasse`) and carries the
@@ -23,21 +27,27 @@ spellings that fold to it, commonest first, when any differs from the key: a dro
 wrong diacritic then costs only a cheap slip, and a word typed with or without one that is a
 word as typed is left alone.
 
-    python3 scripts/generate-language-packs.py       # needs PyPI
+    python3 scripts/generate-language-packs.py --sources MIRRORS   # needs PyPI
+
+MIRRORS is a folder holding each repository of book_context.SOURCES as `<owner>+<name>/repo`
+(a clone: `git clone https://github.com/COST-ELTeC/ELTeC-ita MIRRORS/COST-ELTeC+ELTeC-ita/repo`).
 
 Counts are in eighths of a decade, as for English. The same sources give the same packs, byte
 for byte.
 """
 
+import argparse
 import gzip
 import importlib.util
 import json
 import math
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import book_context  # noqa: E402
 import storykit_pack  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,6 +85,22 @@ PYSPELLCHECKER_DICTIONARY_COUNT = 50
 # that the corpora hold as words (a typed slip would be taken for a word), fewer would leave
 # rare words unknown.
 MAX_WORDS = 150_000
+# The word-pair model (book_context.pair_model): counts from modern sentences weigh this many
+# times a book's, a pair seen fewer times than MIN_PAIR_COUNT is dropped, and one whose
+# probability is within MIN_PAIR_DIFFERENCE decades of the back-off estimate is left to it.
+# Measured on the tuning halves of the language corpora (weights 1, 3 and 10; differences
+# 0.3, 0.5 and 0.8): a heavier modern weight changed more correctly typed Italian and French
+# words, and 0.5 keeps what 0.3 fixes with a third fewer French pairs.
+MODERN_WEIGHT = 1
+PAIR_DISCOUNT = 0.75
+MIN_PAIR_COUNT = 2
+MIN_PAIR_DIFFERENCE = 0.5
+# As English's: a pair's probability is kept down to 10 decades, a back-off weight from 10^-4.
+MAX_PAIR_DECADES = english.MAX_PAIR_DECADES
+BACKOFF_OFFSET = english.BACKOFF_OFFSET
+# Italian word forms taken from its books (see above): used this often, in this many books.
+BOOK_FORM_MIN_COUNT = 5
+BOOK_FORM_MIN_FILES = 3
 LANGUAGES = {
     # code: (name, the words of one letter that are words, words left out of the list)
     "es": ("Spanish", "aeouy", set()),
@@ -187,17 +213,78 @@ def folded_entries(counts: dict[str, int], single_letters: str, left_out: set[st
     return entries
 
 
-def language_pack(code: str, entries: dict[str, tuple[int, list[str]]]) -> storykit_pack.Pack:
+def language_pack(code: str, entries: dict[str, tuple[int, list[str]]], context: book_context.PairModel) -> storykit_pack.Pack:
     _, single_letters, _ = LANGUAGES[code]
     rules = {"folds-letters": [], "single-letter-words": list(single_letters), **RULES[code]}
-    return storykit_pack.Pack(
+    pack = storykit_pack.Pack(
         language=code, steps_per_decade=english.STEPS_PER_DECADE,
         buckets={key: english.count_step(count) for key, (count, _) in entries.items()},
         spellings={key: spellings for key, (_, spellings) in entries.items() if spellings != [key]},
-        never_suggested={fold(word.lower()) for word in NEVER_SUGGESTED[code]} & set(entries), rules=rules)
+        never_suggested={fold(word.lower()) for word in NEVER_SUGGESTED[code]} & set(entries), rules=rules,
+        backoff_offset=BACKOFF_OFFSET)
+    steps = english.STEPS_PER_DECADE
+    for first, weight in context.backoffs.items():
+        pack.backoffs[first] = round((max(weight, -BACKOFF_OFFSET) + BACKOFF_OFFSET) * steps)
+    for pair, probability in context.pairs.items():
+        pack.pairs[pair] = round(min(-probability, MAX_PAIR_DECADES) * steps)
+    return pack
+
+
+def log_unigrams(buckets: dict[str, int]) -> dict[str, float]:
+    """log10 of each key's probability as the corrector works it out from the count steps."""
+    steps = english.STEPS_PER_DECADE
+    log_total = math.log10(sum(10 ** (step / steps) for step in buckets.values()))
+    return {key: step / steps - log_total for key, step in buckets.items()}
+
+
+def context_model(code: str, mirrors: Path, buckets: dict[str, int]) -> tuple[book_context.PairModel, str]:
+    """The language's pair model from its sources, and a line about each source for the licence file."""
+    folded: dict[str, str | None] = {}
+
+    def key_of(word: str) -> str | None:
+        if word not in folded:
+            key = fold(word)
+            folded[word] = key if key in buckets else None
+        return folded[word]
+
+    pairs: Counter = Counter()
+    lines = []
+    for source in book_context.SOURCES[code]:
+        counts = book_context.count(book_context.blocks(mirrors, source), key_of)
+        weight = MODERN_WEIGHT if source.modern else 1
+        for pair, value in counts.pairs.items():
+            pairs[pair] += weight * value
+        lines.append(f"- {source.repo} at {source.commit}, {', '.join(source.folders)}: "
+                     f"{counts.running_words:,} running words. {source.licence}.")
+    model = book_context.pair_model(pairs, log_unigrams(buckets), PAIR_DISCOUNT, MIN_PAIR_COUNT, MIN_PAIR_DIFFERENCE)
+    return model, "\n".join(lines)
+
+
+def book_forms(code: str, mirrors: Path, known: set[str], single_letters: str) -> set[str]:
+    """The word forms of the language's books used BOOK_FORM_MIN_COUNT times in
+    BOOK_FORM_MIN_FILES books or more whose keys the list lacks."""
+    forms = set()
+    for source in book_context.SOURCES[code]:
+        if source.kind != "tei":
+            continue
+        occurrences, files = book_context.word_forms(mirrors, source)
+        forms |= {form for form, value in occurrences.items()
+                  if value >= BOOK_FORM_MIN_COUNT and files[form] >= BOOK_FORM_MIN_FILES
+                  and is_written_word(form, single_letters) and fold(form) not in known}
+    return forms
+
+
+# The languages whose lists take their books' inflected forms.
+TAKES_BOOK_FORMS = {"it"}
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description="Generates the language packs other than English.")
+    parser.add_argument("--sources", type=Path, required=True,
+                        help="folder of the mirrored repositories book_context.SOURCES lists, as <owner>+<name>/repo")
+    arguments = parser.parse_args()
+    if not arguments.sources.is_dir():
+        parser.error(f"--sources: {arguments.sources} is not a folder")
     sources, licences, files = {}, {}, {}
     with tempfile.TemporaryDirectory() as folder:
         with english.downloaded(PACKAGE, folder) as archive:
@@ -215,18 +302,28 @@ def main() -> None:
             sources[code][word] = sources[code][like]
     for code, (name, single_letters, left_out) in LANGUAGES.items():
         package = SPACY_PACKAGE if code in FROM_SPACY else PACKAGE
+        if code in TAKES_BOOK_FORMS:
+            known = {fold(word.lower()) for word in sources[code]}
+            for form in book_forms(code, arguments.sources, known, single_letters):
+                sources[code][form] = PYSPELLCHECKER_DICTIONARY_COUNT
         entries = folded_entries(sources[code], single_letters, left_out,
                                  SKIPPED_DIACRITIC_RATIO.get(code, DEFAULT_SKIPPED_DIACRITIC_RATIO),
                                  None if code in FROM_SPACY else PYSPELLCHECKER_DICTIONARY_COUNT)
         target = ROOT / "Sources" / f"StoryKit{name}Data"
         target.mkdir(parents=True, exist_ok=True)
-        packed = storykit_pack.write(language_pack(code, entries))
+        buckets = {key: english.count_step(count) for key, (count, _) in entries.items()}
+        context, context_sources = context_model(code, arguments.sources, buckets)
+        packed = storykit_pack.write(language_pack(code, entries, context))
         (target / f"{code}.skpack").write_bytes(packed)
         (target / f"{name}Pack.LICENSE").write_text(
             f"The {name} word frequencies in {code}.skpack come from {package}\n"
             f"(https://pypi.org/project/{package.split('==')[0]}/), file {files[code]},\n"
-            f"under this licence:\n\n" + licences[package], encoding="utf-8")
-        print(f"{code}: {len(entries)} keys, {len(packed) // 1024} KiB")
+            f"under this licence:\n\n" + licences[package]
+            + f"\n\nThe word pairs in {code}.skpack"
+            + (", and the word forms added from its books," if code in TAKES_BOOK_FORMS else "")
+            + " are counts derived from these texts (no text is copied):\n"
+            + context_sources + "\n", encoding="utf-8")
+        print(f"{code}: {len(entries)} keys, {len(context.pairs)} pairs, {len(packed) // 1024} KiB")
 
 if __name__ == "__main__":
     main()

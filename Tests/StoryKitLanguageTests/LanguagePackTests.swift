@@ -32,6 +32,9 @@ import Testing
         #expect(words.language == language)
         let builtIn = Self.packs.first { $0.language.language == language }!
         #expect(words.wordCount == builtIn.words.wordCount)
+        // Every language reads context: English's pairs from CMU Sphinx, the others' from books
+        // and CC0 sentences (Dutch's from a few thousand pairs of modern sentences).
+        #expect(words.pairs.hasPairs, "\(language) has no word pairs")
     }
 
     func direct(_ text: String, _ language: String? = nil) throws -> String {
@@ -54,6 +57,20 @@ import Testing
         let versions = try OfflineCorrector(language: LanguageTag(language), packs: Self.packs).correct(sentence).variations.variations
         #expect(versions[0].text == sentence)
         #expect(versions.count == 1 || versions[1].kind != .refined || versions[1].text == sentence)
+    }
+
+    /// Slips whose reading the letters leave open and the words around settle, from the language
+    /// corpora's tuning halves: without the packs' word pairs they were read as `caña`, `tarde`,
+    /// `le le`, `mère` and `a noites`.
+    @Test(arguments: [
+        ("es", "el monstruoo debajo de la cana era muy timido", "el monstruo debajo de la cama era muy tímido"),
+        ("es", "duerme en lq ventana toeas laas tardse", "duerme en la ventana todas las tardes"),
+        ("fr", "le monstre sous le lt", "le monstre sous le lit"),
+        ("fr", "ils ont traverse la mefr", "ils ont traversé la mer"),
+        ("pt", "todas aw noites", "todas as noites"),
+    ])
+    func theWordsAroundSettleAReading(_ language: String, _ typed: String, _ meant: String) throws {
+        #expect(try direct(typed, language) == meant)
     }
 
     @Test(arguments: [

@@ -4,7 +4,9 @@
 ///
 /// P(word | previous) is the listed probability when the model lists the pair, and otherwise
 /// the previous word's back-off weight times the word's own frequency in the lexicon. The
-/// English pairs come from a general US English language model (see `scripts/generate-word-frequencies.py`).
+/// English pairs come from a general US English language model (see
+/// `scripts/generate-word-frequencies.py`), the other languages' from books and CC0 sentences
+/// (`scripts/generate-language-packs.py`).
 final class WordPairModel: Sendable {
     let lexicon: WordLexicon
     /// The pack's pairs; nil for a language without them.
@@ -26,8 +28,7 @@ final class WordPairModel: Sendable {
         backoffByStep = (0..<256).map { Float($0) / steps - offset }
     }
 
-    /// Whether the model has word pairs (English); the other languages' models are the words'
-    /// frequencies alone.
+    /// Whether the model has word pairs; a model without them is the words' frequencies alone.
     var hasPairs: Bool { (table?.pairCount ?? 0) > 0 }
 
     /// log10 P(`word` | `previous`), both lexicon indices; a negative `previous` stands for no

@@ -1,0 +1,241 @@
+"""Word-pair context for the offline corrector's language packs, counted from public-domain
+books and CC0 sentences (used by scripts/generate-language-packs.py).
+
+Only counts leave this module: the texts are read from local mirrors of the repositories
+below, each pinned to a commit, and never copied. The mirrors live in one folder, each
+repository as `<owner>+<name>/repo` (a bare or ordinary git repository); see `--sources` in
+generate-language-packs.py.
+
+Extraction. TEI files give the running text of `<text>` only: the header, notes, headings,
+speakers, stage directions and passages marked foreign are left out. Sentence files give one
+sentence per line. Two words count as a pair only when nothing but spaces separates them, as
+the corrector reads context: punctuation, an apostrophe or a block's end breaks it.
+
+Old spellings. A word counts only when its key (lower case, letters folded to a-z) is a key of
+the pack's modern word list, so the books add no word and no spelling: ELTeC-deu's `daß` is
+the key `dass`, written `dass`; Italian `perchè` is `perche`, written `perché`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import xml.etree.ElementTree as ElementTree
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+TEI = "{http://www.tei-c.org/ns/1.0}"
+ELTEC_LICENCE = ("ELTeC (COST Action CA16204, Distant Reading for European Literary History): the texts are in "
+                 "the public domain; the TEI markup is under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)")
+ELTEC_FRA_LICENCE = ("ELTeC-fra: the texts are in the public domain; no claim to copyright is made for the "
+                     "transcription and encoding (the repository's README)")
+COMMON_VOICE_LICENCE = "Common Voice sentence files: CC0 1.0 (server/data/LICENSE)"
+GERDRACOR_LICENCE = "GerDraCor (German Drama Corpus): CC0 (the repository's README)"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A folder of one repository at one commit."""
+
+    repo: str
+    commit: str
+    folders: tuple[str, ...]
+    kind: str  # "tei" or "lines"
+    licence: str
+    # Modern sentences rather than old books: weighted by MODERN_WEIGHT.
+    modern: bool = False
+    # Paths left out (a substring of the path).
+    excluded: tuple[str, ...] = ()
+
+
+def _eltec(language: str, commit: str, licence: str = ELTEC_LICENCE) -> Source:
+    # level1/ holds the corpus; level1/Bounced/ the files that failed its schema.
+    return Source(f"COST-ELTeC/ELTeC-{language}", commit, ("level1/",), "tei", licence, excluded=("/Bounced/",))
+
+
+def _common_voice(code: str, files: tuple[str, ...]) -> Source:
+    return Source("skanderbenalaya/common-voice", "26249db69c2db684e9629e61ef8d5dc353df11f5",
+                  tuple(f"server/data/{code}/{name}" for name in files), "lines", COMMON_VOICE_LICENCE, modern=True)
+
+
+SOURCES: dict[str, list[Source]] = {
+    "es": [_eltec("spa", "83e2a22d5ef66f96e59f47f7ef810358c4236322"),
+           _common_voice("es", ("sentence-collector.txt",))],
+    "fr": [_eltec("fra", "83f0a43fdb967cd1db646027a1a237307e4924a1", ELTEC_FRA_LICENCE),
+           _common_voice("fr", ("",)),
+           Source("common-voice/commonvoice-fr", "4b9437a5622d5d5b548438bf25968aedb621d58b",
+                  tuple(f"CommonVoice-Data/data/{folder}/" for folder in
+                        ("debats-assemblee-nationale", "gutenberg", "libretheatre", "wikisource")),
+                  "lines", "CommonVoice-Data: CC0 sentences from public-domain and CC0 texts (CommonVoice-Data/README.md)",
+                  modern=True)],
+    "de": [_eltec("deu", "d1eed488bd579ee95151b1a291a0056a90c36fa4"),
+           Source("dracor-org/gerdracor", "1a985284303b4338acb7a6deb51d4c81cc621d2e", ("tei/",), "tei", GERDRACOR_LICENCE),
+           _common_voice("de", ("",))],
+    "it": [_eltec("ita", "100a4851ed1a1092f082c0ecd109f621c8f62ed4"),
+           _common_voice("it", ("frasi.txt", "sentence-collector.txt"))],
+    "pt": [_eltec("por", "8886868916311001a8a8dd99aa6f18f6a2c68408"),
+           _common_voice("pt", ("sentence-collector.txt",))],
+    "nl": [_common_voice("nl", ("danielsjf.txt", "pcmill.txt", "sentence-collector.txt"))],
+}
+# Common Voice's French folder also holds street addresses, and its German one lists of place
+# names: neither is running text.
+_NOT_TEXT = ("addresses", "countries-and-cities", "german-cities", "singleword-benchmark", "wiki.", ".json", "LICENSE")
+
+# Elements whose text is not the work's running text.
+_SKIPPED = {f"{TEI}{name}" for name in ("teiHeader", "note", "head", "speaker", "stage", "fw", "foreign", "castList",
+                                         "front", "back", "figure", "gap", "trailer", "docAuthor", "docTitle", "titlePage")}
+# Elements that end a block of text: no pair spans two.
+_BLOCKS = {f"{TEI}{name}" for name in ("p", "l", "lg", "ab", "div", "sp", "quote", "item", "list", "table", "cell", "row")}
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+class MissingSource(RuntimeError):
+    pass
+
+
+def _repository(mirrors: Path, repo: str) -> Path:
+    folder = mirrors / repo.replace("/", "+") / "repo"
+    if not folder.exists():
+        raise MissingSource(f"{repo} is not mirrored: expected {folder}")
+    return folder
+
+
+def _files(mirrors: Path, source: Source) -> Iterator[bytes]:
+    """The contents of the source's files, in path order (files absent from the mirror skipped)."""
+    repository = _repository(mirrors, source.repo)
+    found = subprocess.run(["git", "-C", str(repository), "cat-file", "-e", f"{source.commit}^{{commit}}"])
+    if found.returncode != 0:
+        raise MissingSource(f"{source.repo}: commit {source.commit} is not in {repository}")
+    listing = subprocess.run(["git", "-C", str(repository), "ls-tree", "-r", source.commit], check=True,
+                             capture_output=True, text=True).stdout.splitlines()
+    paths = []
+    for line in listing:
+        meta, path = line.split("\t", 1)
+        if any(path.startswith(folder) for folder in source.folders) and not any(part in path for part in source.excluded):
+            if source.kind == "tei" and not path.endswith(".xml"):
+                continue
+            if source.kind == "lines" and (not path.endswith(".txt") or any(part in path for part in _NOT_TEXT)):
+                continue
+            paths.append((path, meta.split()[2]))
+    with subprocess.Popen(["git", "-C", str(repository), "cat-file", "--batch"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE) as batch:
+        for _, blob in sorted(paths):
+            batch.stdin.write(f"{blob}\n".encode())
+            batch.stdin.flush()
+            header = batch.stdout.readline().split()
+            if len(header) < 3 or header[1] != b"blob":
+                continue  # the mirror dropped it (a large file)
+            content = batch.stdout.read(int(header[2]))
+            batch.stdout.read(1)
+            yield content
+        batch.stdin.close()
+
+
+def _tei_blocks(content: bytes) -> Iterator[str]:
+    """The running text of a TEI file, block by block."""
+    root = ElementTree.fromstring(content)
+    for text in root.iter(f"{TEI}text"):
+        pieces: list[str] = []
+
+        def walk(element: ElementTree.Element) -> Iterator[str]:
+            if element.tag in _SKIPPED:
+                pieces.append(" | ")
+            else:
+                if element.text:
+                    pieces.append(element.text)
+                for child in element:
+                    yield from walk(child)
+                if element.tag in _BLOCKS:
+                    yield "".join(pieces)
+                    pieces.clear()
+            if element.tail:
+                pieces.append(element.tail)
+
+        yield from walk(text)
+        yield "".join(pieces)
+        return
+
+
+def blocks(mirrors: Path, source: Source) -> Iterator[str]:
+    """The source's running text, block by block (a paragraph, a verse line, a sentence)."""
+    for content in _files(mirrors, source):
+        if source.kind == "tei":
+            yield from _tei_blocks(content)
+        else:
+            yield from content.decode("utf-8", errors="replace").splitlines()
+
+
+@dataclass
+class Counts:
+    words: Counter
+    pairs: Counter
+    running_words: int = 0
+
+
+def count(texts: Iterator[str], key_of: Callable[[str], str | None]) -> Counts:
+    """Words and adjacent pairs by key; `key_of` maps a lower-case word to its key, or None."""
+    counts = Counts(Counter(), Counter())
+    for block in texts:
+        previous, previous_end = None, -1
+        for match in _WORD.finditer(block):
+            key = key_of(match.group().lower())
+            counts.running_words += 1
+            if key is not None:
+                counts.words[key] += 1
+                if previous is not None and block[previous_end:match.start()].isspace():
+                    counts.pairs[(previous, key)] += 1
+            previous, previous_end = key, match.end()
+    return counts
+
+
+@dataclass
+class PairModel:
+    """Conditional log10 probabilities of the kept pairs, and each first word's back-off weight."""
+
+    pairs: dict[tuple[str, str], float]
+    backoffs: dict[str, float]
+
+
+def pair_model(pairs: Counter, log_unigram: dict[str, float], discount: float, min_count: int,
+               min_difference: float) -> PairModel:
+    """An absolute-discounting back-off bigram model: a pair seen `min_count` times or more has
+    P(w | v) = (c(v, w) - discount) / c(v); the rest of v's mass goes to the words' own
+    probabilities (the pack's), scaled by v's back-off weight. A pair is kept only when its
+    probability differs from that back-off estimate by `min_difference` decades."""
+    totals: Counter = Counter()
+    for (first, _), value in pairs.items():
+        totals[first] += value
+    by_first: dict[str, list[tuple[str, float]]] = {}
+    for (first, second), value in pairs.items():
+        if value >= min_count:
+            by_first.setdefault(first, []).append((second, (value - discount) / totals[first]))
+    model = PairModel({}, {})
+    for first, seconds in by_first.items():
+        kept = seconds
+        for _ in range(2):
+            mass = sum(probability for _, probability in kept)
+            base = sum(10 ** log_unigram[second] for second, _ in kept)
+            backoff = math.log10(max(1 - mass, 1e-9) / max(1 - base, 1e-9))
+            kept = [(second, probability) for second, probability in seconds
+                    if abs(math.log10(probability) - (backoff + log_unigram[second])) >= min_difference]
+        if not kept:
+            continue
+        mass = sum(probability for _, probability in kept)
+        base = sum(10 ** log_unigram[second] for second, _ in kept)
+        model.backoffs[first] = math.log10(max(1 - mass, 1e-9) / max(1 - base, 1e-9))
+        for second, probability in kept:
+            model.pairs[(first, second)] = math.log10(probability)
+    return model
+
+
+def word_forms(mirrors: Path, source: Source) -> tuple[Counter, Counter]:
+    """Every lower-case word form of a TEI source: how often it occurs, and in how many files."""
+    occurrences, files = Counter(), Counter()
+    for content in _files(mirrors, source):
+        forms = Counter(match.group().lower() for block in _tei_blocks(content) for match in _WORD.finditer(block))
+        occurrences.update(forms)
+        files.update(forms.keys())
+    return occurrences, files
