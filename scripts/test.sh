@@ -3,7 +3,8 @@
 #
 #   1. build and unit tests: the Swift suites (core and C ABI), the layers check (every
 #      reference inside StoryKitCore points down: scripts/check-layers.py), the documentation
-#      catalog (docc, no warning: scripts/check-docs.sh), the Apple platforms check,
+#      catalog (docc, no warning: scripts/check-docs.sh), the Apple platforms check
+#      (scripts/apple-availability-check.sh: the library type-checked for macOS and iOS),
 #      the self-contained shared library, the C header and examples (plain, and with
 #      AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line tool, the
 #      Python binding, every snippet of README.md and Examples/python/README.md, and a real
@@ -15,8 +16,10 @@
 # STORYKIT_TEST_STAGES=fast runs the first stage only (for quick checks while developing);
 # the default, "all", runs every stage, as CI does. Each step's full output goes to
 # .build/test-logs/STEP.log; the terminal shows a line per step (and the end of the log of a
-# step that failed), a summary per stage, and last "N passed, N failed" over every test and
-# check that ran.
+# step that failed), a summary per stage, and last "N passed, N failed, N skipped" over every
+# test and check. A step or test that could not run is skipped, with its reason, never "ok"; a
+# step says so by exiting with 77 after printing the reason as its last line. Under CI (the
+# CI variable set, as .ci/run does) a skip fails the run: CI's machine can run every check.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -31,44 +34,70 @@ logs="$root/.build/test-logs"
 mkdir -p "$logs"
 total_passed=0
 total_failed=0
+total_skipped=0
 stage_passed=0
 stage_failed=0
+stage_skipped=0
 summaries=()
+skip_reasons=()
 
-# Counts the tests a log reports: Swift Testing's and pytest's closing lines; any other step
-# counts as one check.
+# Counts the tests a log reports: Swift Testing's and pytest's closing lines (a skipped test is
+# not a passed one); any other step counts as one check, skipped when it exits with 77.
 count_tests() {
-    local log="$1" status="$2" passed=0 failed=0 line
+    local log="$1" status="$2" passed=0 failed=0 skipped=0 line
     line="$(grep -E '^(✔|✘) Test run with [0-9]+ tests?' "$log" | tail -1)"
     if [ -n "$line" ]; then
         local tests
         tests="$(sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/' <<< "$line")"
         failed="$(grep -cE '^✘ Test [^ ]+\(.*\) (with [0-9]+ test cases )?failed' "$log")"
-        passed=$((tests - failed))
-    elif line="$(grep -E '^(=+ )?[0-9]+ (passed|failed|errors?)\b' "$log" | tail -1)" && [ -n "$line" ]; then
-        # pytest: "2 failed, 599 passed, 1 error in 54.81s"
+        skipped="$(grep -cE '^➜ Test [^ ]+\(.*\) skipped' "$log")"
+        passed=$((tests - failed - skipped))
+    elif line="$(grep -E '^(=+ )?[0-9]+ (passed|failed|skipped|errors?)\b' "$log" | tail -1)" && [ -n "$line" ]; then
+        # pytest: "2 failed, 599 passed, 3 skipped, 1 error in 54.81s"
         passed="$(awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^passed/) n += $(i - 1) } END { print n + 0 }' <<< "$line")"
         failed="$(awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^(failed|errors?)/) n += $(i - 1) } END { print n + 0 }' <<< "$line")"
+        skipped="$(awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^skipped/) n += $(i - 1) } END { print n + 0 }' <<< "$line")"
     elif [ "$status" -eq 0 ]; then
         passed=1
+    elif [ "$status" -eq 77 ]; then
+        skipped=1
     else
         failed=1
     fi
-    if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
-    echo "$passed $failed"
+    if [ "$status" -ne 0 ] && [ "$status" -ne 77 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+    echo "$passed $failed $skipped"
+}
+
+# The reasons a log gives for what it skipped: Swift Testing's and pytest's (-rs) lines, or
+# the last line of a step that exited with 77.
+skip_reasons_of() {
+    local log="$1" status="$2"
+    if [ "$status" -eq 77 ]; then
+        tail -n 1 "$log"
+    else
+        grep -E '^➜ Test [^ ]+\(.*\) skipped|^SKIPPED \[' "$log" | sed -E 's/^➜ Test //'
+    fi
 }
 
 # Runs one step: its output goes to its log, its result to the terminal and the counts.
 step() {
     local name="$1"; shift
-    local log="$logs/$name.log" started status counts passed failed
+    local log="$logs/$name.log" started status passed failed skipped reason
     started=$(date +%s)
     "$@" > "$log" 2>&1
     status=$?
-    read -r passed failed <<< "$(count_tests "$log" "$status")"
+    read -r passed failed skipped <<< "$(count_tests "$log" "$status")"
     stage_passed=$((stage_passed + passed))
     stage_failed=$((stage_failed + failed))
-    if [ "$status" -eq 0 ]; then
+    stage_skipped=$((stage_skipped + skipped))
+    while IFS= read -r reason; do
+        [ -n "$reason" ] && skip_reasons+=("$name: $reason")
+    done < <([ "$skipped" -gt 0 ] && skip_reasons_of "$log" "$status")
+    if [ "$status" -eq 77 ]; then
+        printf '  skip  %-28s %s\n' "$name" "$(tail -n 1 "$log")"
+    elif [ "$status" -eq 0 ] && [ "$skipped" -gt 0 ]; then
+        printf '  part  %-28s %4d passed, %d skipped  %ds\n' "$name" "$passed" "$skipped" "$(( $(date +%s) - started ))"
+    elif [ "$status" -eq 0 ]; then
         printf '  ok    %-28s %4d passed  %4ds\n' "$name" "$passed" "$(( $(date +%s) - started ))"
     else
         printf '  FAIL  %-28s %4d passed, %d failed  %ds  (log: %s)\n' "$name" "$passed" "$failed" "$(( $(date +%s) - started ))" "$log"
@@ -81,24 +110,28 @@ begin_stage() {
     echo "== Stage $1"
     stage_passed=0
     stage_failed=0
+    stage_skipped=0
 }
 
 end_stage() {
-    summaries+=("$(printf '%-24s %5d passed, %d failed' "$1" "$stage_passed" "$stage_failed")")
+    summaries+=("$(printf '%-24s %5d passed, %d failed, %d skipped' "$1" "$stage_passed" "$stage_failed" "$stage_skipped")")
     total_passed=$((total_passed + stage_passed))
     total_failed=$((total_failed + stage_failed))
+    total_skipped=$((total_skipped + stage_skipped))
 }
 
 apple_check() {
-    # The shared tool stands beside the checkout (as in CI); its first run builds Apple's
-    # standard-library interfaces into ~/.cache/apple-availability-check (a few minutes, once).
-    local tool="$root/../shared/tools/apple-availability-check.sh"
-    if [ ! -f "$tool" ]; then
-        echo "Apple availability check NOT RUN: $tool is missing"
-        return 0
-    fi
-    bash "$tool" --targets "macos13 ios16" --module StoryKitBase --module StoryKitCorrection --module StoryKitCore --module StoryKitSpanish --module StoryKitFrench --module StoryKitGerman \
+    # The first run builds Apple's standard-library interfaces into
+    # ~/.cache/apple-availability-check (a few minutes, once; needs PyPI for the ziglang wheel).
+    bash scripts/apple-availability-check.sh --self-test || return
+    bash scripts/apple-availability-check.sh --targets "macos13 ios16" --module StoryKitBase --module StoryKitCorrection --module StoryKitCore --module StoryKitSpanish --module StoryKitFrench --module StoryKitGerman \
         --module StoryKitItalian --module StoryKitPortuguese --module StoryKitDutch --module StoryKitLanguages --module StoryKitC "$root"
+    local status=$?
+    if [ "$status" -eq 3 ]; then
+        echo "could not set the Apple platforms check up (see above): not run"
+        return 77
+    fi
+    return "$status"
 }
 
 python_for_tests() {
@@ -122,7 +155,8 @@ plain_only="LimitEdgeTests|slowAnswerHitsTheTimeout|stalledStreamHitsTheTimeout|
 # MARK: Stage 1
 
 begin_stage "1: build and unit tests"
-step swift-tests swift test
+# RealServerTests runs in the real-server step, against the server it starts.
+step swift-tests swift test --skip RealServerTests
 step layers python3 scripts/check-layers.py
 step docs scripts/check-docs.sh
 step apple-platforms apple_check
@@ -146,7 +180,7 @@ if [ -n "$lib" ] && [ -n "$cli_bin" ] && [ -n "$example" ] && [ -n "$sanitized_e
     step python-c-cli-snippets env STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" \
         STORYKIT_README_TOUR="$cli_bin/readme-tour" \
         STORYKIT_C_EXAMPLES="$(dirname "$example"):$(dirname "$sanitized_example")" \
-        "$python" -m pytest -q Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets
+        "$python" -m pytest -q -rs Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets
 else
     echo "  FAIL  python-c-cli-snippets        not run: the library, the C examples or the CLI did not build"
     stage_failed=$((stage_failed + 1))
@@ -155,7 +189,7 @@ if [ -n "$lib" ] && [ -n "$cli_bin" ]; then
     # llama.cpp's server (llama-cpp-python, built from PyPI once into ~/.cache) on a tiny random
     # model: the CLI, the Python transport and the Swift URLSession transport against it.
     step real-server env STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" \
-        "$(python_for_tests)" -m pytest -q Tests/RealServer
+        "$(python_for_tests)" -m pytest -q -rs Tests/RealServer
 else
     echo "  FAIL  real-server                  not run: the library or the CLI did not build"
     stage_failed=$((stage_failed + 1))
@@ -167,8 +201,8 @@ end_stage "build and unit tests"
 if [ "$stages" = all ]; then
     begin_stage "2: sanitizers"
     step swift-tests-asan env LSAN_OPTIONS="suppressions=$root/Tests/Sanitizers/lsan-suppressions.txt" \
-        swift test --sanitize=address --scratch-path .build-asan --skip "$plain_only"
-    step swift-tests-tsan swift test --sanitize=thread --scratch-path .build-tsan --skip "$plain_only"
+        swift test --sanitize=address --scratch-path .build-asan --skip "$plain_only|RealServerTests"
+    step swift-tests-tsan swift test --sanitize=thread --scratch-path .build-tsan --skip "$plain_only|RealServerTests"
     end_stage "sanitizers"
 
     begin_stage "3: fuzzing"
@@ -180,5 +214,10 @@ fi
 
 echo "== Summary"
 for summary in "${summaries[@]}"; do echo "  $summary"; done
-echo "$total_passed passed, $total_failed failed"
+for reason in "${skip_reasons[@]}"; do echo "  skipped: $reason"; done
+if [ -n "${CI:-}" ] && [ "$total_skipped" -gt 0 ]; then
+    echo "  CI runs every check: the $total_skipped skipped count as failed"
+    total_failed=$((total_failed + total_skipped))
+fi
+echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$total_failed" -eq 0 ]

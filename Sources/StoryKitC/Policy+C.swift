@@ -11,7 +11,7 @@ final class PolicyHandle: Sendable {
 }
 
 @c @implementation
-public func storykit_policy_evaluate(
+public func storykit_policy_evaluate_builtin(
     _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ request_json: UnsafePointer<CChar>?
 ) -> storykit_status {
@@ -19,6 +19,15 @@ public func storykit_policy_evaluate(
         var request = try requestReader(request_json)
         return try PolicyRequest.evaluateWhole(&request)
     }
+}
+
+/// The old name of `storykit_policy_evaluate_builtin`, kept for one release.
+@c @implementation
+public func storykit_policy_evaluate(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ request_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    storykit_policy_evaluate_builtin(out_json, request_json)
 }
 
 @c @implementation
@@ -35,7 +44,7 @@ public func storykit_policy_create(
 }
 
 @c @implementation
-public func storykit_policy_eval(
+public func storykit_policy_evaluate_loaded(
     _ policy: OpaquePointer?,
     _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ request_json: UnsafePointer<CChar>?
@@ -46,6 +55,16 @@ public func storykit_policy_eval(
         var request = try requestReader(request_json)
         return try PolicyRequest.evaluateWhole(&request, loaded: engine)
     }
+}
+
+/// The old name of `storykit_policy_evaluate_loaded`, kept for one release.
+@c @implementation
+public func storykit_policy_eval(
+    _ policy: OpaquePointer?,
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ request_json: UnsafePointer<CChar>?
+) -> storykit_status {
+    storykit_policy_evaluate_loaded(policy, out_json, request_json)
 }
 
 @c @implementation

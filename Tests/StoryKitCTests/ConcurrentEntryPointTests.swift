@@ -123,9 +123,9 @@ private struct Checker {
 
         // Policies, built in and shared.
         let field = #"{"domain":"writingTools","platform":{"os":"iOS","version":"26.0","appleIntelligence":"enabled"},"field":{"id":"\#(tag)","kind":"name"}}"#
-        expect(answered { storykit_policy_evaluate($0, field) }.1?.contains("\"behavior\"") == true, "policy_evaluate")
-        expect(answered { storykit_policy_eval(shared.policy, $0, field) }.1?.contains("\"behavior\"") == true, "policy_eval")
-        fail("policy_evaluate", tag) { answered { storykit_policy_evaluate($0, #"{"domain":"\#(tag)"}"#) }.0 }
+        expect(answered { storykit_policy_evaluate_builtin($0, field) }.1?.contains("\"behavior\"") == true, "policy_evaluate")
+        expect(answered { storykit_policy_evaluate_loaded(shared.policy, $0, field) }.1?.contains("\"behavior\"") == true, "policy_eval")
+        fail("policy_evaluate", tag) { answered { storykit_policy_evaluate_builtin($0, #"{"domain":"\#(tag)"}"#) }.0 }
         var own: OpaquePointer?
         expect(storykit_policy_create(&own, #"{"name":"\#(tag)","extends":"default","writingTools":[]}"#) == STORYKIT_OK, "policy_create")
         storykit_policy_free(own)

@@ -152,7 +152,7 @@ import Darwin
                 return fed == STORYKIT_OK ? status { storykit_stream_finish(stream, $0) } : fed
             case "prompt_build": return status { storykit_prompt_build($0, text) }
             case "request_build": return status { storykit_request_build($0, text) }
-            case "policy_evaluate": return status { storykit_policy_evaluate($0, text) }
+            case "policy_evaluate": return status { storykit_policy_evaluate_builtin($0, text) }
             case "policy_create":
                 var policy: OpaquePointer?
                 defer { storykit_policy_free(policy) }

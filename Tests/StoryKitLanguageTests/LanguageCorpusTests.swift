@@ -30,8 +30,15 @@ import Testing
         }
     }
 
+    /// Per language, measured with the packs' word pairs (each floor within two points of it):
+    /// correct sentences kept (of 60), and mistyped words fixed.
+    static let floors: [String: (kept: Int, fixed: Double)] = [
+        "es": (58, 0.895), "fr": (59, 0.903), "de": (58, 0.860), "it": (57, 0.847), "pt": (58, 0.897), "nl": (59, 0.849),
+    ]
+
     @Test(arguments: ["es", "fr", "de", "it", "pt", "nl"])
     func eachLanguageIsReadAsItself(_ code: String) throws {
+        let floor = try #require(Self.floors[code])
         let cases = try Self.json("language-corpora.json")["languages"]?[code]?["cases"]
         let told = OfflineCorrector(language: LanguageTag(code), packs: Self.packs), untold = OfflineCorrector(packs: Self.packs)
         var readAsTold = 0, cleanKept = 0, mistyped = 0, fixed = 0
@@ -47,9 +54,10 @@ import Testing
                 if output.count == expected.count, output[Int(position)] == expected[Int(position)] { fixed += 1 }
             }
         }
-        // Measured when written: 57 to 60 of 60 read as told; 54 to 60 kept; 77% to 85% fixed.
-        #expect(readAsTold >= 56, "\(readAsTold) of 60 read as \(code)")
-        #expect(cleanKept >= 53, "\(cleanKept) of 60 correct sentences kept")
-        #expect(mistyped >= 100 && Double(fixed) >= 0.74 * Double(mistyped), "\(fixed) of \(mistyped) mistyped words fixed")
+        // Measured: 60 of 60 read as told in every language; kept and fixed as in `floors`,
+        // 1 to 2 sentences and 2 points above them.
+        #expect(readAsTold >= 59, "\(readAsTold) of 60 read as \(code)")
+        #expect(cleanKept >= floor.kept, "\(cleanKept) of 60 correct sentences kept")
+        #expect(mistyped >= 100 && Double(fixed) >= floor.fixed * Double(mistyped), "\(fixed) of \(mistyped) mistyped words fixed")
     }
 }

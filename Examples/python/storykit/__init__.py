@@ -187,7 +187,7 @@ def evaluate_policy(request: Union[dict, Text]) -> dict:
     domain, kind or platform value, and NotFoundError for an unknown profile.
     """
     out = ctypes.c_void_p()
-    _check(library().storykit_policy_evaluate(ctypes.byref(out), _request_bytes(request)))
+    _check(library().storykit_policy_evaluate_builtin(ctypes.byref(out), _request_bytes(request)))
     return json.loads(_take_string(out))
 
 
@@ -506,7 +506,7 @@ class Policy(_Handle):
     def evaluate(self, request: Union[dict, Text]) -> dict:
         """Evaluates a request on this profile."""
         out = ctypes.c_void_p()
-        _check(self._call(library().storykit_policy_eval, ctypes.byref(out), _request_bytes(request)))
+        _check(self._call(library().storykit_policy_evaluate_loaded, ctypes.byref(out), _request_bytes(request)))
         return json.loads(_take_string(out))
 
 

@@ -78,9 +78,9 @@ def test_errors_name_the_bad_key(lib):
     with pytest.raises(storykit.InvalidArgumentError, match="not valid JSON"):
         storykit.evaluate_policy(b'{"domain":"motion","animation":{"purpose":"\xff"}}')
     out = ctypes.c_void_p(0xDEAD)
-    assert lib.storykit_policy_evaluate(ctypes.byref(out), None) == errors.E_INVALID_ARGUMENT
+    assert lib.storykit_policy_evaluate_builtin(ctypes.byref(out), None) == errors.E_INVALID_ARGUMENT
     assert out.value is None
-    assert lib.storykit_policy_eval(None, ctypes.byref(out), b"{}") == errors.E_INVALID_ARGUMENT
+    assert lib.storykit_policy_evaluate_loaded(None, ctypes.byref(out), b"{}") == errors.E_INVALID_ARGUMENT
     assert lib.storykit_last_error() == b"policy is NULL"
     handle = ctypes.c_void_p(0xDEAD)
     assert lib.storykit_policy_create(ctypes.byref(handle), None) == errors.E_INVALID_ARGUMENT
@@ -119,3 +119,25 @@ def test_unreachable_rule_is_rejected():
             {"id": "story", "when": {"kind": "longText"}, "behavior": "complete", "reason": "On."}]})
     with pytest.raises(storykit.NotFoundError):
         storykit.Policy({"name": "x", "extends": "final", "writingTools": []})
+
+
+def test_the_old_names_answer_as_the_new(lib):
+    """storykit_policy_evaluate and storykit_policy_eval, deprecated, still work for one release."""
+    request = b'{"domain":"motion","animation":{"purpose":"loading"},"settings":{"reduceMotion":true}}'
+
+    def answer(function, *arguments):
+        out = ctypes.c_void_p()
+        assert function(*arguments[:-1], ctypes.byref(out), arguments[-1]) == errors.OK
+        try:
+            return ctypes.string_at(out.value)
+        finally:
+            lib.storykit_string_free(out)
+
+    assert answer(lib.storykit_policy_evaluate, request) == answer(lib.storykit_policy_evaluate_builtin, request)
+    handle = ctypes.c_void_p()
+    assert lib.storykit_policy_create(ctypes.byref(handle), b'{"name":"app","extends":"default","writingTools":[]}') == errors.OK
+    try:
+        loaded = answer(lib.storykit_policy_evaluate_loaded, handle, request)
+        assert answer(lib.storykit_policy_eval, handle, request) == loaded and b'"allowed"' in loaded
+    finally:
+        lib.storykit_policy_free(handle)

@@ -230,14 +230,15 @@ def test_correct_spelling_option_and_its_errors(tmp_path):
     text = ok("correct", "my favourite colour", "--no-save", "--spelling", "us", cwd=tmp_path)
     assert "direct       my favourite colour" in text and "refined      My favorite color." in text
     result = run("correct", "my colour", "--no-save", "--spelling", "british", cwd=tmp_path)
-    assert result.returncode == USAGE_ERROR and "keep, us or uk" in result.stderr.decode()
+    assert result.returncode == USAGE_ERROR and "'keep', 'us' or 'uk'" in result.stderr.decode()
 
 
 def test_correct_explains_a_missing_key_and_a_bad_layout(tmp_path):
     stderr = failure("correct", "I wnat", "--backend", "gemini", cwd=tmp_path)
     assert_explained(stderr)
     assert "GEMINI_API_KEY" in stderr
-    assert run("correct", "I wnat", "--layout", "dvorak", cwd=tmp_path).returncode == USAGE_ERROR
+    result = run("correct", "I wnat", "--layout", "dvorak", cwd=tmp_path)
+    assert result.returncode == USAGE_ERROR and "'qwerty', 'qwertz' or 'azerty'" in result.stderr.decode()
     assert run("correct", "   ", cwd=tmp_path).returncode == USAGE_ERROR
     assert not (tmp_path / ".storykit" / "corrections").exists()
 
@@ -314,7 +315,7 @@ def test_illustrate_with_a_key_saves_the_picture_in_the_store(server, tmp_path):
 
 
 @pytest.mark.parametrize("arguments, names", [
-    (["policy", "fields", "--apple-intelligence", "maybe"], ["--apple-intelligence", "notEligible", '"maybe"']),
+    (["policy", "fields", "--apple-intelligence", "maybe"], ["--apple-intelligence", "notEligible", "'maybe'"]),
     (["policy", "capabilities", "--os", "Windows"], ["--os", "iPadOS"]),
     (["policy", "fields", "--os-version", "eighteen"], ["--os-version"]),
     (["illustrate", "--page-text", "x", "--images", "99"], ["--images", "1 to 8"]),

@@ -1,4 +1,4 @@
-/// The JSON form of the policy engine, what `storykit_policy_evaluate` takes:
+/// The JSON form of the policy engine, what `storykit_policy_evaluate_builtin` takes:
 /// `{"domain":..., "profile":"default", "platform":{...}, "settings":{...}, ...}`.
 ///
 /// By domain:

@@ -1,4 +1,4 @@
-// Policy requests and profiles, through storykit_policy_evaluate and storykit_policy_create:
+// Policy requests and profiles, through storykit_policy_evaluate_builtin and storykit_policy_create:
 // every answer is strict JSON carrying the rule that decided, and the same request always
 // gets the same answer.
 import CStoryKit
@@ -19,8 +19,8 @@ public func fuzzPolicies(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         require((created == STORYKIT_OK) == (policy != nil), "storykit_policy_create answered \(created) with policy \(String(describing: policy))")
         guard let policy else { return 0 }
         defer { storykit_policy_free(policy) }
-        let decided = answer { storykit_policy_eval(policy, $0, fieldRequest) }
-        requireInputStatus(decided.status, "storykit_policy_eval")
+        let decided = answer { storykit_policy_evaluate_loaded(policy, $0, fieldRequest) }
+        requireInputStatus(decided.status, "storykit_policy_evaluate_loaded")
         guard let output = decided.bytes else { return 0 }
         let decision = requireDecision(output)
         let behaviors: Set<JSONValue> = ["complete", "limited", "disabled"]
@@ -29,11 +29,11 @@ public func fuzzPolicies(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
 
-    let decided = withCString(text) { request in answer { storykit_policy_evaluate($0, request) } }
-    requireInputStatus(decided.status, "storykit_policy_evaluate")
+    let decided = withCString(text) { request in answer { storykit_policy_evaluate_builtin($0, request) } }
+    requireInputStatus(decided.status, "storykit_policy_evaluate_builtin")
     guard let output = decided.bytes else { return 0 }
     requireDecision(output)
-    let again = withCString(text) { request in answer { storykit_policy_evaluate($0, request) } }
+    let again = withCString(text) { request in answer { storykit_policy_evaluate_builtin($0, request) } }
     require(again == decided, "the same request got another answer")
     return 0
 }

@@ -69,8 +69,9 @@ import Testing
         let exactRate = Double(exact) / Double(Self.cases.count)
         let fixedRate = Double(fixed) / Double(mistyped)
         let damageRate = Double(damaged) / Double(typedCorrectly)
-        #expect(exactRate >= 0.77, "sentence exact match \(exactRate)")
-        #expect(fixedRate >= 0.90, "mistyped words fixed \(fixedRate)")
+        // Measured: 85.8% exact, 92.7% fixed, no correct word damaged; floors two points under.
+        #expect(exactRate >= 0.84, "sentence exact match \(exactRate)")
+        #expect(fixedRate >= 0.91, "mistyped words fixed \(fixedRate)")
         #expect(damageRate <= 0.005, "correct words damaged \(damageRate)")
     }
 

@@ -54,11 +54,11 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "The text's language (BCP 47); default: told from the text. The offline corrector reads English, Spanish, French, German, Italian, Portuguese and Dutch, and returns text in another language as typed; a model writes its versions in this language.")
     var language: String?
 
-    @Option(help: "The keyboard the text was typed on: qwerty, qwertz or azerty (default: the language's own: qwertz for German, azerty for French, qwerty otherwise).")
-    var layout: String?
+    @Option(help: "The keyboard the text was typed on (default: the language's own: qwertz for German, azerty for French, qwerty otherwise).")
+    var layout: KeyboardLayout?
 
-    @Option(help: "The spelling the refined version writes where British and American differ: keep (default), us or uk.")
-    var spelling: String = "keep"
+    @Option(help: "The spelling the refined version writes where British and American differ: keep the writer's, us or uk.")
+    var spelling: SpellingSystem = .keep
 
     @Option(help: "Seconds to wait for the model before falling back.")
     var timeout: Double = 30
@@ -76,9 +76,6 @@ struct CorrectCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
-        if let layout, KeyboardLayout(rawValue: layout) == nil {
-            throw ValidationError("--layout must be one of \(KeyboardLayout.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(layout)\"")
-        }
         if let language, LanguageTag(language) == nil {
             throw ValidationError("--language must be a BCP 47 tag such as en or es-MX, not \"\(language)\"")
         }
@@ -152,13 +149,6 @@ struct CorrectCommand: AsyncParsableCommand {
     }
 
     private func makeService() throws(CLIFailure) -> CorrectionService {
-        var keyboard: KeyboardLayout?
-        if let layout {
-            guard let known = KeyboardLayout(rawValue: layout) else {
-                throw CLIFailure("unknown keyboard layout \"\(layout)\"", hint: "Use qwerty, qwertz or azerty.")
-            }
-            keyboard = known
-        }
         var languageTag: LanguageTag?
         if let language {
             guard let tag = LanguageTag(language) else {
@@ -166,10 +156,7 @@ struct CorrectCommand: AsyncParsableCommand {
             }
             languageTag = tag
         }
-        guard let spellingSystem = SpellingSystem(rawValue: spelling) else {
-            throw CLIFailure("unknown spelling \"\(spelling)\"", hint: "Use keep, us or uk.", usage: true)
-        }
-        var service = CorrectionService(offline: OfflineCorrector(layout: keyboard, spelling: spellingSystem, language: languageTag, packs: LanguagePack.all), count: count, language: languageTag)
+        var service = CorrectionService(offline: OfflineCorrector(layout: layout, spelling: spelling, language: languageTag, packs: LanguagePack.all), count: count, language: languageTag)
         guard backend != .offline else { return service }
         let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
         do {

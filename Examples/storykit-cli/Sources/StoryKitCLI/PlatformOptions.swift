@@ -4,8 +4,8 @@ import StoryKitCore
 /// The device a policy is decided for. Unset flags keep the request file's values, or the
 /// defaults: iOS 26.0 with Apple Intelligence enabled.
 struct PlatformOptions: ParsableArguments {
-    @Option(help: "The operating system: \(OperatingSystem.allCases.map(\.rawValue).joined(separator: ", ")). Default iOS.")
-    var os: String?
+    @Option(help: "The operating system. Default iOS.")
+    var os: OperatingSystem?
 
     @Option(name: .customLong("os-version"), help: "The OS version, such as 18.1. Default 26.0.")
     var osVersion: String?
@@ -14,8 +14,8 @@ struct PlatformOptions: ParsableArguments {
     var sdk: String?
 
     @Option(name: .customLong("apple-intelligence"),
-            help: "\(AppleIntelligenceState.allCases.map(\.rawValue).joined(separator: ", ")). Default enabled.")
-    var appleIntelligence: String?
+            help: "Whether Apple Intelligence is on. Default enabled.")
+    var appleIntelligence: AppleIntelligenceState?
 
     @Flag(name: .customLong("low-power-mode"), help: "The device is in Low Power Mode.")
     var lowPowerMode = false
@@ -23,14 +23,9 @@ struct PlatformOptions: ParsableArguments {
     @Flag(name: .customLong("game-mode"), help: "The device is in Game Mode.")
     var gameMode = false
 
-    /// A value outside the accepted ones is a usage error (exit 64) that lists them.
+    /// A version that does not parse is a usage error (exit 64), as a value outside a typed
+    /// option's set is.
     func validate() throws {
-        func check<Choice: RawRepresentable & CaseIterable>(_ value: String?, _ flag: String, _: Choice.Type) throws where Choice.RawValue == String {
-            guard let value, Choice(rawValue: value) == nil else { return }
-            throw ValidationError("\(flag) must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
-        }
-        try check(os, "--os", OperatingSystem.self)
-        try check(appleIntelligence, "--apple-intelligence", AppleIntelligenceState.self)
         for (value, flag) in [(osVersion, "--os-version"), (sdk, "--sdk")] {
             if let value, OSVersion(value) == nil {
                 throw ValidationError("\(flag) must be a version such as 18.1, not \"\(value)\"")
@@ -46,10 +41,10 @@ struct PlatformOptions: ParsableArguments {
             request.set("platform.version", .string("26.0"))
             request.set("platform.appleIntelligence", .string("enabled"))
         }
-        request.set("platform.os", os.map(JSONValue.string))
+        request.set("platform.os", os.map { .string($0.rawValue) })
         request.set("platform.version", osVersion.map(JSONValue.string))
         request.set("platform.sdk", sdk.map(JSONValue.string))
-        request.set("platform.appleIntelligence", appleIntelligence.map(JSONValue.string))
+        request.set("platform.appleIntelligence", appleIntelligence.map { .string($0.rawValue) })
         request.set("platform.lowPowerMode", .bool(true), when: lowPowerMode)
         request.set("platform.gameMode", .bool(true), when: gameMode)
     }
