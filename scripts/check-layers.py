@@ -21,8 +21,8 @@ from pathlib import Path
 
 SOURCES = Path(__file__).resolve().parents[1] / "Sources"
 TARGETS = ["StoryKitBase", "StoryKitCorrection", "StoryKitCore"]
-LAYERS = ["Support", "JSON", "Models", "Parsing", "Prompts", "Policy", "Correction", "Transport", "Generation",
-          "Generators", "Storage", "Services"]
+LAYERS = ["Support", "JSON", "Models", "Parsing", "Prompts", "Policy", "Correction", "ProviderErrors",
+          "Transport", "ProviderCodecs", "Generators", "Storage", "Services"]
 DECLARATION = re.compile(
     r"^(?:(?:public|package|internal|final|indirect|nonisolated|@\w+(?:\([^)]*\))?)\s+)*"
     r"(?:struct|enum|class|actor|protocol|typealias|func|let|var)\s+([A-Za-z_]\w*)", re.M)

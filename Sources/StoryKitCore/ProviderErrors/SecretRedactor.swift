@@ -69,16 +69,6 @@ public enum SecretRedactor {
         return changed ? String(decoding: output, as: UTF8.self) : text
     }
 
-    /// A header value safe to print: credentials become `[redacted]` (keeping an
-    /// `Authorization` scheme such as `Bearer`), other values pass through `redact`.
-    public static func redactHeader(name: String, value: String) -> String {
-        guard credentialHeaders.contains(where: { HTTPHeaders.sameName($0, name) }) else { return redact(value) }
-        if let space = value.firstIndex(of: " "), value[..<space].allSatisfy(\.isLetter) {
-            return "\(value[..<space]) \(replacement)"
-        }
-        return replacement
-    }
-
     /// Schemes of the `Authorization` header whose next word is the credential, lower case.
     private static let authorizationSchemes = ["bearer ", "basic ", "token ", "digest "].map { Array($0.utf8) }
 
