@@ -1,0 +1,70 @@
+/// Tells which of a corrector's languages a text is in (or which other language, when its
+/// signs name one the corrector lacks): the signs `ForeignText` finds, then, where they do not
+/// settle it, which pack's word list finds the words likeliest.
+struct LanguageIdentifier {
+    /// The languages the corrector reads.
+    let packs: [LanguagePack]
+    /// The pack read when nothing points elsewhere and the packs lack English.
+    let pack: LanguagePack
+
+    /// The language of `text` (`tokens` as English splits it), told from its common words and
+    /// letters (`ForeignText`); between the languages of `packs` they hint at, the one whose
+    /// word list finds the words likeliest, which must be clearly likelier than English's
+    /// unless the signs settled that the text is not English, and never less likely (names
+    /// left out: `meanLogProbability`). Text whose words English finds
+    /// likely loads no other pack; text English finds unlikely asks every pack; other text
+    /// loads the packs of the languages it shows signs of.
+    func language(of text: String, _ tokens: [CorrectionToken]) -> String {
+        let english = WordLexicon.english
+        let judgement = ForeignText.judge(tokens, lexicon: english)
+        if let language = judgement.language, !packs.contains(where: { $0.language.language == language }) { return language }
+        let readsEnglish = packs.contains { $0.language.language == OfflineCorrector.referenceLanguage }
+        let fallback = judgement.language ?? (readsEnglish ? "en" : pack.language.language)
+        guard tokens.count(where: { $0.kind == .word }) >= CorrectorTuning.minimumWordsToCompareLists else { return fallback }
+        let englishLikelihood = Self.meanLogProbability(of: tokens, in: english, readsContractions: true)
+        // Words English finds likely are English, whatever few signs they hold ("die", "son").
+        if judgement.language == nil, englishLikelihood >= CorrectorTuning.likelyEnglishLogProbability { return fallback }
+        // Signs are few in a short or mistyped sentence (none in "Hoe laat begint de film?"),
+        // and shared between related languages: when English finds the words unlikely, every
+        // pack's list is asked.
+        let candidates = englishLikelihood < CorrectorTuning.unlikelyEnglishLogProbability
+            ? packs.filter { $0.language.language != OfflineCorrector.referenceLanguage }
+            : judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
+        var best: (language: String, likelihood: Float)?
+        for candidate in candidates {
+            let likelihood = Self.meanLogProbability(of: CorrectionToken.tokenize(text, rules: candidate.rules), in: candidate.words.lexicon,
+                                                     readsContractions: false)
+            if likelihood > best?.likelihood ?? -.infinity { best = (candidate.language.language, likelihood) }
+        }
+        guard let best else { return fallback }
+        // Signs mislead in a short English sentence with a name ("I met Zou today": `met` and
+        // `zou` are Dutch words): a language whose list finds the words less likely than
+        // English's does not overrule English.
+        if judgement.language != nil, best.likelihood < englishLikelihood, readsEnglish { return "en" }
+        guard judgement.language != nil || best.likelihood >= englishLikelihood + CorrectorTuning.likelihoodMargin else { return fallback }
+        return best.language
+    }
+
+    /// The mean log10 probability of the words of `tokens` under `lexicon`'s frequencies, a word
+    /// it lacks counting as `unknownWordLogProbability`: a list that holds a language's words
+    /// only as rare borrowings (Spanish web text's `chegar`) scores that language's text low.
+    /// A capitalised word inside a sentence that the English list lacks is a name, which
+    /// tells no language ("I met Zou today" is English although `zou` is a Dutch word); with
+    /// `readsContractions`, an English contraction typed without its apostrophe counts as one
+    /// (`im` is "I'm", not the German `im`).
+    private static func meanLogProbability(of tokens: [CorrectionToken], in lexicon: WordLexicon, readsContractions: Bool) -> Float {
+        let english = WordLexicon.english
+        var total: Float = 0, words = 0
+        for token in tokens where token.kind == .word {
+            if !token.startsSentence, token.text.utf8.first?.isASCIIUppercase == true, english.index(of: token.lowered) == nil { continue }
+            words += 1
+            var logProbability = lexicon.index(of: token.lowered).map { max(lexicon.logProbability[$0], CorrectorTuning.unknownWordLogProbability) }
+                ?? CorrectorTuning.unknownWordLogProbability
+            if readsContractions, LanguagePack.english.rules.contraction(of: token.lowered) != nil {
+                logProbability = max(logProbability, CorrectorTuning.contractionScore)
+            }
+            total += logProbability
+        }
+        return words == 0 ? CorrectorTuning.unknownWordLogProbability : total / Float(words)
+    }
+}
