@@ -18,7 +18,7 @@ public func storykit_generate(
             &reader, default: parsed.provider == .imagen ? RemoteImageGenerator.defaultTimeout : RemoteTextGenerator.defaultTimeout)
         let retrier = try ServiceSettings.retrier(&reader)
         try reader.finish()
-        let channel = CallbackTransport(host: host)
+        let channel = host.httpTransport
         switch parsed.content {
         case .text(let request):
             let generator = try ServiceSettings.configured { () throws(GenerationError) in
@@ -69,7 +69,7 @@ private func correction(
     reading.packs = allLanguagePacks
     let request = reading
     let host = HostCallbacks(transport: transport, onEvent: on_event, userData: user_data)
-    let service = try request.service(transport: transport == nil ? nil : CallbackTransport(host: host))
+    let service = try request.service(transport: transport == nil ? nil : host.httpTransport)
     var onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     if on_event != nil {
         onUpdate = { snapshot in host.send(event: snapshot.eventJSON) }
@@ -94,7 +94,7 @@ public func storykit_illustrate(
         guard transport != nil else { throw StoryKitError(.invalidArgument, "transport is NULL") }
         let request = try IllustrationRequest(&reader)
         let host = HostCallbacks(transport: transport, onEvent: nil, userData: user_data)
-        let service = try request.service(transport: CallbackTransport(host: host), store: fileStore)
+        let service = try request.service(transport: host.httpTransport, store: fileStore)
         return try host.runBlocking { () throws(StoryKitError) in try await request.run(on: service).json }
     }
 }

@@ -6,19 +6,19 @@ import Musl
 import Darwin
 #endif
 
-/// A detached thread of its own for one call into the host.
+/// A detached thread of its own, for one call into a host.
 ///
-/// A host callback may block for as long as it likes (a slow HTTP client, a stalled
+/// A host's callback may block for as long as it likes (a slow HTTP client, a stalled
 /// connection); on a thread of its own it holds up nothing else: not Swift's task threads,
 /// and not a shared pool whose threads other operations' callbacks would wait for.
-enum HostThread {
+package enum DetachedThread {
     private final class Work {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     /// Starts `body` on a new detached thread; `false` when the system refuses one.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
