@@ -2,11 +2,11 @@ import CStoryKit
 import StoryKitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the body of an exported function: a thrown `StoryKitError` becomes its status code
@@ -25,17 +25,24 @@ func withStatus(_ body: () throws(StoryKitError) -> Void) -> storykit_status {
 
 /// Checks the out-parameter `name`, sets it to NULL, and hands it to the caller.
 @inline(__always)
-func requireOutput<Pointee>(_ output: UnsafeMutablePointer<Pointee?>?, _ name: String) throws(StoryKitError) -> UnsafeMutablePointer<Pointee?> {
+func requireOutput<Pointee>(_ output: UnsafeMutablePointer<Pointee?>?, _ name: String) throws(StoryKitError)
+    -> UnsafeMutablePointer<Pointee?>
+{
     guard let output else { throw StoryKitError(.invalidArgument, "\(name) is NULL") }
     output.pointee = nil
     return output
 }
 
 /// The bytes of a `(const char *text, size_t len)` pair, checked against the documented limits.
-func inputBytes(_ text: UnsafePointer<CChar>?, _ length: Int, _ name: String = "text") throws(StoryKitError) -> UnsafeBufferPointer<UInt8> {
+func inputBytes(_ text: UnsafePointer<CChar>?, _ length: Int, _ name: String = "text") throws(StoryKitError)
+    -> UnsafeBufferPointer<UInt8>
+{
     // size_t arrives as Int: a length above Int.max shows up negative.
     guard length >= 0, length <= Int(STORYKIT_MAX_INPUT_BYTES) else {
-        throw StoryKitError(.limit, "\(name) is \(UInt(bitPattern: length)) bytes, over the limit of \(STORYKIT_MAX_INPUT_BYTES) (STORYKIT_MAX_INPUT_BYTES)")
+        throw StoryKitError(
+            .limit,
+            "\(name) is \(UInt(bitPattern: length)) bytes, over the limit of \(STORYKIT_MAX_INPUT_BYTES) (STORYKIT_MAX_INPUT_BYTES)"
+        )
     }
     guard let text else {
         guard length == 0 else { throw StoryKitError(.invalidArgument, "\(name) is NULL but its length is \(length)") }
@@ -47,13 +54,18 @@ func inputBytes(_ text: UnsafePointer<CChar>?, _ length: Int, _ name: String = "
 /// Parses a NUL-terminated options object; NULL gives an empty reader (all defaults).
 func optionsReader(_ options: UnsafePointer<CChar>?) throws(StoryKitError) -> JSONFieldReader {
     guard let options else { return JSONFieldReader(JSONObject(), noun: "option") }
-    return try objectArgument(options, "options_json", noun: "option", maxBytes: Int(STORYKIT_MAX_OPTIONS_BYTES), limitName: "STORYKIT_MAX_OPTIONS_BYTES")
+    return try objectArgument(
+        options, "options_json", noun: "option", maxBytes: Int(STORYKIT_MAX_OPTIONS_BYTES),
+        limitName: "STORYKIT_MAX_OPTIONS_BYTES")
 }
 
 /// Parses a NUL-terminated request object such as `storykit_prompt_build`'s.
-func requestReader(_ request: UnsafePointer<CChar>?, _ name: String = "request_json") throws(StoryKitError) -> JSONFieldReader {
+func requestReader(_ request: UnsafePointer<CChar>?, _ name: String = "request_json") throws(StoryKitError)
+    -> JSONFieldReader
+{
     guard let request else { throw StoryKitError(.invalidArgument, "\(name) is NULL") }
-    return try objectArgument(request, name, noun: "field", maxBytes: Int(STORYKIT_MAX_INPUT_BYTES), limitName: "STORYKIT_MAX_INPUT_BYTES")
+    return try objectArgument(
+        request, name, noun: "field", maxBytes: Int(STORYKIT_MAX_INPUT_BYTES), limitName: "STORYKIT_MAX_INPUT_BYTES")
 }
 
 /// The shared shape of the functions that answer with JSON: check and clear `out_json`, then
@@ -74,14 +86,17 @@ private func objectArgument(
 ) throws(StoryKitError) -> JSONFieldReader {
     let value = try jsonArgument(pointer, name, maxBytes: maxBytes, limitName: limitName)
     guard case .object(let object) = value else {
-        throw StoryKitError(.invalidArgument, "\(name) must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName)")
+        throw StoryKitError(
+            .invalidArgument,
+            "\(name) must be a JSON object, not \(value.typeName == "array" ? "an" : "a") \(value.typeName)")
     }
     return JSONFieldReader(object, noun: noun)
 }
 
 /// A NUL-terminated JSON argument of at most `maxBytes`: strict JSON, any value.
 func jsonArgument(
-    _ pointer: UnsafePointer<CChar>, _ name: String, maxBytes: Int = Int(STORYKIT_MAX_INPUT_BYTES), limitName: String = "STORYKIT_MAX_INPUT_BYTES"
+    _ pointer: UnsafePointer<CChar>, _ name: String, maxBytes: Int = Int(STORYKIT_MAX_INPUT_BYTES),
+    limitName: String = "STORYKIT_MAX_INPUT_BYTES"
 ) throws(StoryKitError) -> JSONValue {
     let length = strnlen(pointer, maxBytes + 1)
     guard length <= maxBytes else {
@@ -92,7 +107,8 @@ func jsonArgument(
         return try JSONValue(parsingUTF8: bytes)
     } catch {
         let parseError = StoryKitError(error)
-        throw StoryKitError(parseError.code == .limit ? .limit : .invalidArgument, "\(name) is not valid JSON: \(error)")
+        throw StoryKitError(
+            parseError.code == .limit ? .limit : .invalidArgument, "\(name) is not valid JSON: \(error)")
     }
 }
 
@@ -117,11 +133,12 @@ func stringArgument(
 ) throws(StoryKitError) -> String {
     guard let pointer else { throw StoryKitError(.invalidArgument, "\(name) is NULL") }
     let length = strnlen(pointer, maxBytes + 1)
-    guard length <= maxBytes else { throw StoryKitError(.limit, "\(name) is longer than \(maxBytes) bytes (\(limitName))") }
+    guard length <= maxBytes else {
+        throw StoryKitError(.limit, "\(name) is longer than \(maxBytes) bytes (\(limitName))")
+    }
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
     guard let string = UTF8Text.string(validating: bytes) else {
         throw StoryKitError(.invalidArgument, "\(name) is not valid UTF-8")
     }
     return string
 }
-

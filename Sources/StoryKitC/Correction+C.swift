@@ -22,6 +22,7 @@ public func storykit_correct_offline(
             try options.finish()
         }
         let string = try UTF8Text.string(validating: bytes, name: "text")
-        return try OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: allLanguagePacks).correct(string, includingWords: includingWords).json
+        return try OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: allLanguagePacks)
+            .correct(string, includingWords: includingWords).json
     }
 }

@@ -18,7 +18,9 @@ public func storykit_response_decode(
         // Only a success body that is not even text cannot be classified: an error status
         // still says what happened, whatever its body.
         if (200..<300).contains(http_status), UTF8Text.string(validating: bytes) == nil {
-            throw StoryKitError(.parse, "the \(len)-byte body is not UTF-8 text (still compressed, or not a \(provider.rawValue) reply?)")
+            throw StoryKitError(
+                .parse,
+                "the \(len)-byte body is not UTF-8 text (still compressed, or not a \(provider.rawValue) reply?)")
         }
         return provider.decode(HTTPResponse(status: Int(http_status), body: Array(bytes))).json
     }
@@ -38,7 +40,8 @@ public func storykit_request_build(
 private func providerArgument(_ provider: UnsafePointer<CChar>?) throws(StoryKitError) -> GenerationProvider {
     let name = try stringArgument(provider, "provider")
     guard let value = GenerationProvider(rawValue: name) else {
-        throw StoryKitError(.invalidArgument, "unknown provider \"\(name)\"; expected \"gemini\", \"imagen\" or \"openai\"")
+        throw StoryKitError(
+            .invalidArgument, "unknown provider \"\(name)\"; expected \"gemini\", \"imagen\" or \"openai\"")
     }
     return value
 }

@@ -66,7 +66,9 @@ final class HostCallbacks: @unchecked Sendable {
 
     /// Runs `body` as a task and blocks this thread until it ends and every transport
     /// callback it started has returned; a stop by a callback becomes `.callback`.
-    func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () async throws(StoryKitError) -> Value) throws(StoryKitError) -> Value {
+    func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () async throws(StoryKitError) -> Value)
+        throws(StoryKitError) -> Value
+    {
         let outcome = LockedValue<Result<Value, StoryKitError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = Task {
@@ -86,7 +88,9 @@ final class HostCallbacks: @unchecked Sendable {
         done.wait()
         waitForCallbacks()
         if let stopped { throw StoryKitError(.callback, stopped) }
-        guard let result = outcome.withLock({ $0 }) else { throw StoryKitError(.internal, "the operation ended without a result") }
+        guard let result = outcome.withLock({ $0 }) else {
+            throw StoryKitError(.internal, "the operation ended without a result")
+        }
         return try result.get()
     }
 }

@@ -29,7 +29,8 @@ public func storykit_json_format(
         try options.finish()
         let canonical: [UInt8]
         do throws(JSONParseError) {
-            canonical = try JSONValue.canonicalText(utf8: bytes, options: JSONWritingOptions(indent: indent, sortKeys: sortKeys))
+            canonical = try JSONValue.canonicalText(
+                utf8: bytes, options: JSONWritingOptions(indent: indent, sortKeys: sortKeys))
         } catch {
             throw StoryKitError(error)
         }

@@ -18,8 +18,12 @@ private struct InstalledPacks {
         let language = pack.language.language
         let replaced = all.contains { $0.language.language == language }
         loaded[language] = pack
-        let added = loaded.values.filter { pack in !builtInLanguagePacks.contains { $0.language.language == pack.language.language } }
-        all = builtInLanguagePacks.map { loaded[$0.language.language] ?? $0 } + added.sorted { $0.language.language < $1.language.language }
+        let added = loaded.values.filter { pack in
+            !builtInLanguagePacks.contains { $0.language.language == pack.language.language }
+        }
+        all =
+            builtInLanguagePacks.map { loaded[$0.language.language] ?? $0 }
+            + added.sorted { $0.language.language < $1.language.language }
         return replaced
     }
 }
@@ -33,11 +37,16 @@ var allLanguagePacks: [LanguagePack] { installedPacks.withLock { $0.all } }
 private func install(_ words: LanguageWordList) -> JSONValue {
     let pack = LanguagePack(words: words)
     let replaced = installedPacks.withLock { $0.install(pack) }
-    return ["language": .string(pack.language.language), "words": .number(JSONNumber(Int64(words.wordCount))), "replaced": .bool(replaced)]
+    return [
+        "language": .string(pack.language.language), "words": .number(JSONNumber(Int64(words.wordCount))),
+        "replaced": .bool(replaced)
+    ]
 }
 
 @c @implementation
-public func storykit_pack_load(_ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ bytes: UnsafeRawPointer?, _ len: Int) -> storykit_status {
+public func storykit_pack_load(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ bytes: UnsafeRawPointer?, _ len: Int
+) -> storykit_status {
     answerJSON(out_json) { () throws(StoryKitError) in
         let data = try inputBytes(bytes?.assumingMemoryBound(to: CChar.self), len, "bytes")
         return try install(LanguageWordList(packBytes: data))
@@ -45,7 +54,9 @@ public func storykit_pack_load(_ out_json: UnsafeMutablePointer<UnsafeMutablePoi
 }
 
 @c @implementation
-public func storykit_pack_load_file(_ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ path: UnsafePointer<CChar>?) -> storykit_status {
+public func storykit_pack_load_file(
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ path: UnsafePointer<CChar>?
+) -> storykit_status {
     answerJSON(out_json) { () throws(StoryKitError) in
         let path = try stringArgument(path, "path")
         return try install(LanguageWordList(packFile: path))
@@ -56,9 +67,15 @@ public func storykit_pack_load_file(_ out_json: UnsafeMutablePointer<UnsafeMutab
 public func storykit_packs(_ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> storykit_status {
     answerJSON(out_json) { () throws(StoryKitError) in
         let (loaded, all) = installedPacks.withLock { ($0.loaded, $0.all) }
-        return ["packs": .array(all.map { pack in
-            ["language": .string(pack.language.language), "words": .number(JSONNumber(Int64(pack.words.wordCount))),
-             "source": .string(loaded[pack.language.language] != nil ? "loaded" : "built-in")]
-        })]
+        return [
+            "packs": .array(
+                all.map { pack in
+                    [
+                        "language": .string(pack.language.language),
+                        "words": .number(JSONNumber(Int64(pack.words.wordCount))),
+                        "source": .string(loaded[pack.language.language] != nil ? "loaded" : "built-in")
+                    ]
+                })
+        ]
     }
 }

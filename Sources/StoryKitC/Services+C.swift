@@ -15,15 +15,18 @@ public func storykit_generate(
         let parsed = try ProviderRequest.parse(&reader)
         let host = HostCallbacks(transport: transport, onEvent: on_event, userData: user_data)
         let timeout = try ServiceSettings.timeout(
-            &reader, default: parsed.provider == .imagen ? RemoteImageGenerator.defaultTimeout : RemoteTextGenerator.defaultTimeout)
+            &reader,
+            default: parsed.provider == .imagen
+                ? RemoteImageGenerator.defaultTimeout : RemoteTextGenerator.defaultTimeout)
         let retrier = try ServiceSettings.retrier(&reader)
         try reader.finish()
         let channel = host.httpTransport
         switch parsed.content {
         case .text(let request):
             let generator = try ServiceSettings.configured { () throws(GenerationError) in
-                try RemoteTextGenerator(provider: parsed.provider, model: request.model, transport: channel, apiKey: parsed.apiKey,
-                                        baseURL: parsed.baseURL, timeout: timeout, retrier: retrier)
+                try RemoteTextGenerator(
+                    provider: parsed.provider, model: request.model, transport: channel, apiKey: parsed.apiKey,
+                    baseURL: parsed.baseURL, timeout: timeout, retrier: retrier)
             }
             let stream = parsed.stream
             return try host.runBlocking { () throws(StoryKitError) in
@@ -36,8 +39,9 @@ public func storykit_generate(
             }
         case .image(let request):
             let generator = try ServiceSettings.configured { () throws(GenerationError) in
-                try RemoteImageGenerator(model: request.model, transport: channel, apiKey: parsed.apiKey,
-                                         baseURL: parsed.baseURL ?? ImagenCodec.defaultBaseURL, timeout: timeout, retrier: retrier)
+                try RemoteImageGenerator(
+                    model: request.model, transport: channel, apiKey: parsed.apiKey,
+                    baseURL: parsed.baseURL ?? ImagenCodec.defaultBaseURL, timeout: timeout, retrier: retrier)
             }
             return try host.runBlocking { () throws(StoryKitError) in
                 try await generating { () throws(GenerationError) in try await generator.generate(request).json }
@@ -111,11 +115,17 @@ private func generating<Value>(_ body: () async throws(GenerationError) -> Value
 extension PartialVariationSet {
     /// The `on_event` snapshot of `storykit_correct`.
     var eventJSON: JSONValue {
-        ["type": "snapshot",
-         "variations": .array(variations.map { variation in
-             ["text": variation.text.map(JSONValue.string) ?? .null, "kind": variation.kind.map { .string($0.rawValue) } ?? .null,
-              "complete": .bool(variation.isComplete)]
-         }),
-         "final": .bool(result != nil)]
+        [
+            "type": "snapshot",
+            "variations": .array(
+                variations.map { variation in
+                    [
+                        "text": variation.text.map(JSONValue.string) ?? .null,
+                        "kind": variation.kind.map { .string($0.rawValue) } ?? .null,
+                        "complete": .bool(variation.isComplete)
+                    ]
+                }),
+            "final": .bool(result != nil)
+        ]
     }
 }

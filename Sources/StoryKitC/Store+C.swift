@@ -2,11 +2,11 @@ import CStoryKit
 import StoryKitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The object behind a `storykit_store *`. The store itself is thread-safe.
@@ -108,7 +108,7 @@ public func storykit_store_list(
         let result: JSONValue = [
             "items": .array(page.items.map { ["id": .string($0.id), "record": $0.record] }),
             "nextAfter": page.nextAfter.map(JSONValue.string) ?? .null,
-            "problems": .array(page.problems.map { ["id": .string($0.id), "message": .string($0.message)] }),
+            "problems": .array(page.problems.map { ["id": .string($0.id), "message": .string($0.message)] })
         ]
         output.pointee = try outputString(result.utf8Bytes())
     }
@@ -127,7 +127,10 @@ public func storykit_store_put_image(
         let id = try stringArgument(id, "id")
         let mimeText = try stringArgument(mime_type, "mime_type")
         guard let mimeType = ImageMIMEType(mimeType: mimeText) else {
-            throw StoryKitError(.invalidArgument, "unsupported image type \"\(mimeText)\"; expected one of \(ImageMIMEType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw StoryKitError(
+                .invalidArgument,
+                "unsupported image type \"\(mimeText)\"; expected one of \(ImageMIMEType.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let image = try inputBytes(bytes.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, len, "bytes")
         try store.putImage(Array(image), mimeType: mimeType, id: id)

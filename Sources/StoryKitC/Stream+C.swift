@@ -29,7 +29,9 @@ extension JSONStream: ChunkStream {
 
 extension GenerationStream: ChunkStream {
     mutating func finishUTF8JSON(events: (StreamEvent) -> Void) throws(StoryKitError) -> [UInt8] {
-        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in try finish(events: events).json.utf8Bytes() }
+        try withoutActuallyEscaping(events) { (events) throws(StoryKitError) in
+            try finish(events: events).json.utf8Bytes()
+        }
     }
 }
 
@@ -56,7 +58,10 @@ public func storykit_stream_create(
         case "openai-sse":
             parser = try GenerationStream(provider: .openai, httpStatus: generationStreamOptions(options_json))
         case let other:
-            throw StoryKitError(.invalidArgument, "unknown stream kind \"\(other)\"; expected \"list\", \"variations\", \"json\", \"gemini-sse\" or \"openai-sse\"")
+            throw StoryKitError(
+                .invalidArgument,
+                "unknown stream kind \"\(other)\"; expected \"list\", \"variations\", \"json\", \"gemini-sse\" or \"openai-sse\""
+            )
         }
         output.pointee = OpaquePointer(Unmanaged.passRetained(StreamHandle(parser)).toOpaque())
     }
@@ -91,17 +96,23 @@ public func storykit_stream_feed_into(
         length.pointee = 0
         let handle = try streamHandle(stream)
         guard capacity >= 0 else {
-            throw StoryKitError(.invalidArgument, "capacity \(UInt(bitPattern: capacity)) is larger than any buffer (at most SIZE_MAX / 2)")
+            throw StoryKitError(
+                .invalidArgument,
+                "capacity \(UInt(bitPattern: capacity)) is larger than any buffer (at most SIZE_MAX / 2)")
         }
         guard buffer != nil || capacity == 0 else {
             throw StoryKitError(.invalidArgument, "buffer is NULL but its capacity is \(capacity)")
         }
         let bytes = try inputBytes(chunk, len, "chunk")
-        let target = UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer(buffer)?.assumingMemoryBound(to: UInt8.self), count: capacity)
+        let target = UnsafeMutableBufferPointer(
+            start: UnsafeMutableRawPointer(buffer)?.assumingMemoryBound(to: UInt8.self), count: capacity)
         let (written, needed, failure) = try handle.feed(bytes, into: target)
         guard let written else {
             length.pointee = needed
-            throw StoryKitError(.limit, "the events need a buffer of \(needed) bytes, and buffer holds \(capacity); they are kept for the next call")
+            throw StoryKitError(
+                .limit,
+                "the events need a buffer of \(needed) bytes, and buffer holds \(capacity); they are kept for the next call"
+            )
         }
         length.pointee = written
         if let failure { throw failure }

@@ -55,15 +55,23 @@ final class StreamHandle: Sendable {
                 guard state.keptCount > 0 else { throw error }
                 let count = state.keptCount
                 if let written = Self.write(&state, into: buffer) {
-                    let failure = StoryKitError(error.code, "\(error.message); the \(count) events kept from an earlier call are in buffer (\(written) bytes)")
+                    let failure = StoryKitError(
+                        error.code,
+                        "\(error.message); the \(count) events kept from an earlier call are in buffer (\(written) bytes)"
+                    )
                     return (written, written + 1, failure)
                 }
-                throw StoryKitError(error.code, "\(error.message); \(count) events kept from an earlier call did not fit buffer and are lost")
+                throw StoryKitError(
+                    error.code,
+                    "\(error.message); \(count) events kept from an earlier call did not fit buffer and are lost")
             }
             let needed = state.neededCapacity
             guard let written = Self.write(&state, into: buffer) else {
                 guard state.kept.count <= Self.maxKeptBytes else {
-                    let failure = StoryKitError(.limit, "the stream kept \(state.kept.count) bytes of events that buffer (\(buffer.count) bytes) never held; it stops here: give a buffer of at least \(needed) bytes")
+                    let failure = StoryKitError(
+                        .limit,
+                        "the stream kept \(state.kept.count) bytes of events that buffer (\(buffer.count) bytes) never held; it stops here: give a buffer of at least \(needed) bytes"
+                    )
                     state.failure = failure
                     state.kept = []
                     throw failure
@@ -81,7 +89,10 @@ final class StreamHandle: Sendable {
         try state.withLock { (state) throws(StoryKitError) -> (result: [UInt8], events: [UInt8]) in
             if let failure = state.failure { throw failure }
             if dropsEvents, state.keptCount > 0 {
-                throw StoryKitError(.state, "\(state.keptCount) events kept from an earlier call have not been taken: take them with storykit_stream_feed_into (a buffer of \(state.neededCapacity) bytes, a chunk of length 0) or end with storykit_stream_finish_events; the stream stays open")
+                throw StoryKitError(
+                    .state,
+                    "\(state.keptCount) events kept from an earlier call have not been taken: take them with storykit_stream_feed_into (a buffer of \(state.neededCapacity) bytes, a chunk of length 0) or end with storykit_stream_finish_events; the stream stays open"
+                )
             }
             var ended: [StreamEvent] = []
             let result = try state.stream.finishUTF8JSON { ended.append($0) }

@@ -1,8 +1,8 @@
 #if canImport(FoundationNetworking)
-@preconcurrency import Foundation
-@preconcurrency import FoundationNetworking
+    @preconcurrency import Foundation
+    @preconcurrency import FoundationNetworking
 #else
-@preconcurrency import Foundation
+    @preconcurrency import Foundation
 #endif
 import StoryKitCore
 
@@ -46,8 +46,10 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         guard let http = response as? HTTPURLResponse else {
             completionHandler(.cancel)
             return
@@ -62,7 +64,8 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
             defer { state.head = nil }
             return state.head
         }
-        continuation?.resume(returning: HTTPStreamingResponse(status: http.statusCode, headers: HTTPHeaders(fields), body: body))
+        continuation?.resume(
+            returning: HTTPStreamingResponse(status: http.statusCode, headers: HTTPHeaders(fields), body: body))
         completionHandler(.allow)
     }
 
@@ -73,13 +76,15 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let failure = error.map(Self.generationError)
-        let (head, writer): (CheckedContinuation<HTTPStreamingResponse, any Error>?, HTTPBody.Writer?) = state.withLock { state in
+        let (head, writer): (CheckedContinuation<HTTPStreamingResponse, any Error>?, HTTPBody.Writer?) = state.withLock
+        { state in
             state.finished = true
             defer { state.head = nil; state.writer = nil }
             return (state.head, state.writer)
         }
         if let head {
-            head.resume(throwing: failure ?? GenerationError(.transport, detail: "the connection ended before a response"))
+            head.resume(
+                throwing: failure ?? GenerationError(.transport, detail: "the connection ended before a response"))
         }
         writer?.finish(throwing: failure)
         session.finishTasksAndInvalidate()
@@ -89,9 +94,13 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
     static func generationError(_ error: any Error) -> GenerationError {
         if let urlError = error as? URLError {
             switch urlError.code {
-            case .timedOut: return GenerationError(.timeout, detail: "no answer within the time limit (\(urlError.localizedDescription))")
+            case .timedOut:
+                return GenerationError(
+                    .timeout, detail: "no answer within the time limit (\(urlError.localizedDescription))")
             case .cancelled: return GenerationError(.cancelled, detail: "the request was cancelled")
-            default: return GenerationError(.transport, detail: "\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
+            default:
+                return GenerationError(
+                    .transport, detail: "\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
             }
         }
         return GenerationError(.transport, detail: "\(error)")

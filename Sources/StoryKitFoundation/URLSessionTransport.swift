@@ -1,8 +1,8 @@
 #if canImport(FoundationNetworking)
-@preconcurrency import Foundation
-@preconcurrency import FoundationNetworking
+    @preconcurrency import Foundation
+    @preconcurrency import FoundationNetworking
 #else
-@preconcurrency import Foundation
+    @preconcurrency import Foundation
 #endif
 import StoryKitCore
 
@@ -28,11 +28,14 @@ public struct URLSessionTransport: HTTPTransport {
         try await start(request, timeout: timeout, wholeExchange: true).collected(maxBytes: maxBodyBytes)
     }
 
-    public func stream(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPStreamingResponse {
+    public func stream(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPStreamingResponse
+    {
         try await start(request, timeout: timeout, wholeExchange: false)
     }
 
-    private func start(_ request: HTTPRequest, timeout: Duration, wholeExchange: Bool) async throws(GenerationError) -> HTTPStreamingResponse {
+    private func start(_ request: HTTPRequest, timeout: Duration, wholeExchange: Bool) async throws(GenerationError)
+        -> HTTPStreamingResponse
+    {
         guard let url = URL(string: request.url) else {
             throw GenerationError(.invalidRequest, detail: "\"\(request.url)\" is not a URL")
         }

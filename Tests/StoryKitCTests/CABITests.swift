@@ -4,9 +4,9 @@ import StoryKitCore
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The C functions, called as a C host would: raw pointers, explicit lengths, owned results.
@@ -52,7 +52,9 @@ import Darwin
 
     @Test func formatsWithOptions() {
         #expect(format(#"{"b": [1, 2], "a": "x"}"#).output == "{\n  \"b\": [\n    1,\n    2\n  ],\n  \"a\": \"x\"\n}")
-        #expect(format(#"{"b": [1, 2], "a": "x"}"#, options: #"{"indent":0,"sortKeys":true}"#).output == #"{"a":"x","b":[1,2]}"#)
+        #expect(
+            format(#"{"b": [1, 2], "a": "x"}"#, options: #"{"indent":0,"sortKeys":true}"#).output
+                == #"{"a":"x","b":[1,2]}"#)
         #expect(format("1.0e5", options: "{}").output == "1.0e5")
     }
 
@@ -64,7 +66,7 @@ import Darwin
         (#"{"sortKeys":1}"#, "option \"sortKeys\" must be true or false"),
         (#"{"sortkeys":true}"#, "unknown option \"sortkeys\""),
         ("[]", "options_json must be a JSON object"),
-        ("{", "options_json is not valid JSON"),
+        ("{", "options_json is not valid JSON")
     ])
     func rejectsBadOptions(options: String, message: String) {
         let result = format("[1]", options: options)
@@ -117,8 +119,14 @@ import Darwin
 
     @Test func depthLimitMatchesTheHeader() {
         let depth = Int(STORYKIT_MAX_JSON_DEPTH)
-        #expect(validate(Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8)) == STORYKIT_OK)
-        #expect(validate(Array(String(repeating: "[", count: depth + 1).utf8) + Array(String(repeating: "]", count: depth + 1).utf8)) == STORYKIT_E_LIMIT)
+        #expect(
+            validate(
+                Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8))
+                == STORYKIT_OK)
+        #expect(
+            validate(
+                Array(String(repeating: "[", count: depth + 1).utf8)
+                    + Array(String(repeating: "]", count: depth + 1).utf8)) == STORYKIT_E_LIMIT)
     }
 
     @Test func optionsSizeLimitIsExactAtItsEdge() {
@@ -144,12 +152,15 @@ import Darwin
                         var ok = true
                         for round in 0..<300 {
                             let bad = "[\(worker), \(round),]"
-                            let expectedError = "line 1, column \(bad.utf8.count) (byte \(bad.utf8.count - 1)): expected a value, found ']'"
+                            let expectedError =
+                                "line 1, column \(bad.utf8.count) (byte \(bad.utf8.count - 1)): expected a value, found ']'"
                             ok = ok && storykit_json_validate(bad, bad.utf8.count) == STORYKIT_E_PARSE
                             ok = ok && String(cString: storykit_last_error()) == expectedError
                             var output: UnsafeMutablePointer<CChar>?
                             let good = #"{"w":\#(worker),"r":\#(round)}"#
-                            ok = ok && storykit_json_format(&output, good, good.utf8.count, #"{"indent":0}"#) == STORYKIT_OK
+                            ok =
+                                ok
+                                && storykit_json_format(&output, good, good.utf8.count, #"{"indent":0}"#) == STORYKIT_OK
                             ok = ok && output.map { String(cString: $0) } == good
                             storykit_string_free(output)
                             ok = ok && String(cString: storykit_last_error()) == expectedError
@@ -167,7 +178,6 @@ import Darwin
         }
     }
 }
-
 
 /// STORYKIT_VERSION_NUMBER, which Swift cannot import because it is an expression.
 private let versionNumberMacro = STORYKIT_VERSION_MAJOR * 10000 + STORYKIT_VERSION_MINOR * 100 + STORYKIT_VERSION_PATCH

@@ -5,7 +5,9 @@ func lastError() -> String { String(cString: storykit_last_error()) }
 
 /// Calls an entry point that answers through `char **` as a host does, and returns the status
 /// and the answer's text, releasing it.
-func answered(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> storykit_status) -> (storykit_status, String?) {
+func answered(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> storykit_status) -> (
+    storykit_status, String?
+) {
     var output: UnsafeMutablePointer<CChar>?
     let status = call(&output)
     defer { storykit_string_free(output) }

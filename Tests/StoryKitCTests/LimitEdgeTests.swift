@@ -4,9 +4,9 @@ import StoryKitCore
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every limit the header documents, at its edge, on every entry point it applies to: the
@@ -35,10 +35,12 @@ import Darwin
         }
     }
 
-
     // The 64 MiB calls run on threads of their own, so that they never hold the cooperative
     // pool that other suites' time-outs run on.
-    @Test(arguments: ["json_format", "json_repair", "parse_list", "parse_variations", "response_decode", "store_put", "store_put_image"])
+    @Test(arguments: [
+        "json_format", "json_repair", "parse_list", "parse_variations", "response_decode", "store_put",
+        "store_put_image"
+    ])
     func inputBytesAtTheEdge(function: String) async throws {
         let folder = try temporaryFolder()
         defer { removeTree(folder) }
@@ -56,7 +58,8 @@ import Darwin
 
     /// Calls `function` with STORYKIT_MAX_INPUT_BYTES and one byte more; returns both statuses
     /// and the last error.
-    private static func inputEdge(_ function: String, store root: String) -> (storykit_status, storykit_status, String) {
+    private static func inputEdge(_ function: String, store root: String) -> (storykit_status, storykit_status, String)
+    {
         var store: OpaquePointer?
         guard storykit_store_open(&store, root, nil) == STORYKIT_OK else { return (-100, -100, lastError()) }
         defer { storykit_store_close(store) }
@@ -69,7 +72,10 @@ import Darwin
                 case "parse_variations": status { storykit_parse_variations($0, text, length, #"{"expected":1}"#) }
                 case "response_decode": status { storykit_response_decode($0, "openai", 200, text, length) }
                 case "store_put": storykit_store_put(store, "preferences", "k", text, length)
-                default: text.withMemoryRebound(to: UInt8.self, capacity: length) { storykit_store_put_image(store, "i", "image/png", $0, length) }
+                default:
+                    text.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        storykit_store_put_image(store, "i", "image/png", $0, length)
+                    }
                 }
             }
         }
@@ -88,7 +94,8 @@ import Darwin
     }
 
     /// Feeds STORYKIT_MAX_INPUT_BYTES in 1 MiB chunks, then one byte more, then finishes.
-    private static func streamedEdge(_ kind: String) -> (Set<storykit_status>, storykit_status, storykit_status, String) {
+    private static func streamedEdge(_ kind: String) -> (Set<storykit_status>, storykit_status, storykit_status, String)
+    {
         var stream: OpaquePointer?
         guard storykit_stream_create(&stream, kind, nil) == STORYKIT_OK else { return ([], -100, -100, lastError()) }
         defer { storykit_stream_free(stream) }
@@ -97,9 +104,12 @@ import Darwin
         var statuses: Set<storykit_status> = []
         while fed < inputLimit {
             let length = min(chunk, inputLimit - fed)
-            statuses.insert(atLimit.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { base in status { storykit_stream_feed(stream, $0, base.baseAddress! + fed, length) } }
-            })
+            statuses.insert(
+                atLimit.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { base in
+                        status { storykit_stream_feed(stream, $0, base.baseAddress! + fed, length) }
+                    }
+                })
             fed += length
         }
         let message = lastError()
@@ -108,7 +118,9 @@ import Darwin
     }
 
     @Test func responseBodyThroughAnExchangeAtTheEdge() async {
-        final class Statuses: @unchecked Sendable { var atLimit: storykit_status = -100; var over: storykit_status = -100 }
+        final class Statuses: @unchecked Sendable {
+            var atLimit: storykit_status = -100; var over: storykit_status = -100
+        }
         let statuses = Statuses()
         let transport: storykit_transport_fn = { exchange, _, context in
             let statuses = Unmanaged<Statuses>.fromOpaque(context!).takeUnretainedValue()
@@ -119,7 +131,8 @@ import Darwin
             // Stop the operation here: decoding 64 MiB of spaces would only be slow.
             return STORYKIT_E_STATE
         }
-        let request = #"{"provider":"openai","model":"m","baseURL":"http://127.0.0.1:9/v1","prompt":"hi","retry":{"maxAttempts":1}}"#
+        let request =
+            #"{"provider":"openai","model":"m","baseURL":"http://127.0.0.1:9/v1","prompt":"hi","retry":{"maxAttempts":1}}"#
         let context = UInt(bitPattern: Unmanaged.passUnretained(statuses).toOpaque())
         _ = await onOwnThread {
             var output: UnsafeMutablePointer<CChar>?
@@ -131,7 +144,10 @@ import Darwin
     }
 
     /// Every JSON input, nested to exactly STORYKIT_MAX_JSON_DEPTH and one level deeper.
-    @Test(arguments: ["json_format", "json_repair", "parse_variations", "stream", "prompt_build", "request_build", "policy_evaluate", "policy_create", "store_put"])
+    @Test(arguments: [
+        "json_format", "json_repair", "parse_variations", "stream", "prompt_build", "request_build", "policy_evaluate",
+        "policy_create", "store_put"
+    ])
     func depthAtTheEdge(function: String) throws {
         let temporary = try TemporaryStore()
         defer { temporary.remove() }
@@ -139,7 +155,8 @@ import Darwin
 
         let call: (Int) -> storykit_status = { depth in
             // An object whose "x" holds arrays nested so that the whole is `depth` deep.
-            let text = #"{"x":"# + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + "}"
+            let text =
+                #"{"x":"# + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + "}"
             switch function {
             case "json_format": return status { storykit_json_format($0, text, text.utf8.count, nil) }
             case "json_repair": return status { storykit_json_repair($0, text, text.utf8.count) }
@@ -181,7 +198,9 @@ import Darwin
     }
 
     /// Every options_json, at exactly STORYKIT_MAX_OPTIONS_BYTES and one byte more.
-    @Test(arguments: ["json_format", "parse_list", "parse_variations", "stream_create", "correct_offline", "store_open", "store_list"])
+    @Test(arguments: [
+        "json_format", "parse_list", "parse_variations", "stream_create", "correct_offline", "store_open", "store_list"
+    ])
     func optionsAtTheEdge(function: String) throws {
         let temporary = try TemporaryStore(in: "/open")
         defer { temporary.remove() }
@@ -237,7 +256,9 @@ import Darwin
         }
         let limit = Int(STORYKIT_MAX_NAME_BYTES)
         let atLimit = call(limit)
-        #expect(atLimit != STORYKIT_E_LIMIT && atLimit != STORYKIT_OK, "\(function) with a name at the limit: \(lastError())")
+        #expect(
+            atLimit != STORYKIT_E_LIMIT && atLimit != STORYKIT_OK,
+            "\(function) with a name at the limit: \(lastError())")
         #expect(call(limit + 1) == STORYKIT_E_LIMIT, "\(function) with a name one byte over")
         #expect(lastError().contains("STORYKIT_MAX_NAME_BYTES"))
     }
@@ -253,7 +274,7 @@ import Darwin
                 status { storykit_correct_offline($0, text, limit, nil) },
                 status { storykit_correct_offline($0, text + " ", limit + 1, nil) },
                 status { storykit_correct($0, #"{"text":"\#(text)"}"#, nil, nil, nil) },
-                status { storykit_correct($0, #"{"text":"\#(text) "}"#, nil, nil, nil) },
+                status { storykit_correct($0, #"{"text":"\#(text) "}"#, nil, nil, nil) }
             ]
             return (statuses, lastError())
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs `body` on a new POSIX thread and waits for it without holding a thread of the
@@ -13,10 +13,12 @@ func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) asy
         let work = ThreadWork { continuation.resume(returning: body()) }
         let context = Unmanaged.passRetained(work).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            Unmanaged<ThreadWork>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<ThreadWork>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
         if created == 0 {
             pthread_detach(thread)
         } else {

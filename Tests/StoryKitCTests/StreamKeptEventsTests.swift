@@ -17,7 +17,9 @@ import Testing
         var buffer = [CChar](repeating: 0, count: max(capacity, 1))
         var length = 0
         let status = chunk.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { storykit_stream_feed_into(stream, &buffer, capacity, &length, $0.baseAddress, chunk.count) }
+            bytes.withMemoryRebound(to: CChar.self) {
+                storykit_stream_feed_into(stream, &buffer, capacity, &length, $0.baseAddress, chunk.count)
+            }
         }
         let text = status == STORYKIT_OK || lastError().contains("are in buffer") ? String(cString: buffer) : ""
         return (status, length, text)
@@ -85,7 +87,9 @@ import Testing
         defer { storykit_stream_free(stream) }
         var byte: CChar = 0
         var length = 0
-        #expect(storykit_stream_feed_into(stream, &byte, Int(bitPattern: UInt.max), &length, "x", 1) == STORYKIT_E_INVALID_ARGUMENT)
+        #expect(
+            storykit_stream_feed_into(stream, &byte, Int(bitPattern: UInt.max), &length, "x", 1)
+                == STORYKIT_E_INVALID_ARGUMENT)
         #expect(lastError().contains("capacity") && !lastError().contains("NULL"), "\(lastError())")
     }
 }

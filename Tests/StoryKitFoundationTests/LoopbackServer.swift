@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import StoryKitCore
 import Synchronization
@@ -60,7 +60,9 @@ final class LoopbackServer: Sendable {
     func requests(_ test: String) async throws -> [JSONValue] {
         let url = URL(string: "http://127.0.0.1:\(port)/requests/\(test)")!
         let (data, _) = try await URLSession.shared.data(from: url)
-        guard case .array(let requests) = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) else { return [] }
+        guard case .array(let requests) = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) else {
+            return []
+        }
         return requests
     }
 }

@@ -12,13 +12,16 @@ private let realServerBaseURL = ProcessInfo.processInfo.environment["STORYKIT_OP
 /// tests check what the wire carried and how it was read, never what the model said. They run
 /// one at a time: the server answers one request at a time and a new request interrupts a
 /// stream in progress.
-@Suite(.serialized, .enabled(if: realServerBaseURL != nil, "needs STORYKIT_OPENAI_COMPATIBLE_URL (Tests/RealServer starts a server)"))
+@Suite(
+    .serialized,
+    .enabled(if: realServerBaseURL != nil, "needs STORYKIT_OPENAI_COMPATIBLE_URL (Tests/RealServer starts a server)"))
 struct RealServerTests {
     func generator() throws -> RemoteTextGenerator {
         let baseURL: String = try #require(realServerBaseURL)
-        return try RemoteTextGenerator(provider: .openai, model: "tiny", transport: URLSessionTransport(),
-                                       baseURL: baseURL, timeout: .seconds(60),
-                                       retrier: Retrier(policy: .none), environment: { _ in nil })
+        return try RemoteTextGenerator(
+            provider: .openai, model: "tiny", transport: URLSessionTransport(),
+            baseURL: baseURL, timeout: .seconds(60),
+            retrier: Retrier(policy: .none), environment: { _ in nil })
     }
 
     func request(_ text: String, maxOutputTokens: Int) -> TextGenerationRequest {
@@ -39,7 +42,7 @@ struct RealServerTests {
         var structured = request("Correct: I wnat to go hmoe", maxOutputTokens: 300)
         structured.responseSchema = [
             "type": "object", "properties": ["direct": ["type": "string"], "refined": ["type": "string"]],
-            "required": ["direct", "refined"], "additionalProperties": false,
+            "required": ["direct", "refined"], "additionalProperties": false
         ]
         let result = try await generator().respond(to: structured)
         let reply = try JSONValue(parsing: result.text)

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import StoryKitCore
 import StoryKitFoundation
@@ -11,11 +11,14 @@ import Testing
     let server = LoopbackServer.shared
     let noKeys: @Sendable (String) -> String? = { _ in nil }
 
-    func generator(_ provider: GenerationProvider, _ scenario: String, test: String, retrier: Retrier = Retrier(policy: .none),
-                   timeout: Duration = .seconds(10)) throws -> RemoteTextGenerator {
-        try RemoteTextGenerator(provider: provider, transport: URLSessionTransport(), apiKey: "test-key",
-                                baseURL: server.baseURL(scenario, test: test, provider: provider), timeout: timeout,
-                                retrier: retrier, environment: noKeys)
+    func generator(
+        _ provider: GenerationProvider, _ scenario: String, test: String, retrier: Retrier = Retrier(policy: .none),
+        timeout: Duration = .seconds(10)
+    ) throws -> RemoteTextGenerator {
+        try RemoteTextGenerator(
+            provider: provider, transport: URLSessionTransport(), apiKey: "test-key",
+            baseURL: server.baseURL(scenario, test: test, provider: provider), timeout: timeout,
+            retrier: retrier, environment: noKeys)
     }
 
     func request(_ generator: RemoteTextGenerator) -> TextGenerationRequest {
@@ -32,7 +35,9 @@ import Testing
         let recorded = try await server.requests(test)
         #expect(recorded.count == 1)
         let headers = recorded.first?["headers"]
-        #expect(headers?[provider == .gemini ? "x-goog-api-key" : "authorization"] == .string(provider == .gemini ? "test-key" : "Bearer test-key"))
+        #expect(
+            headers?[provider == .gemini ? "x-goog-api-key" : "authorization"]
+                == .string(provider == .gemini ? "test-key" : "Bearer test-key"))
     }
 
     @Test(arguments: [GenerationProvider.gemini, .openai])
@@ -48,8 +53,9 @@ import Testing
     @Test func rateLimitWaitsForRetryAfter() async throws {
         let clock = RecordingClock()
         let test = LoopbackServer.uniqueTest("ratelimit")
-        let retrying = try generator(.gemini, "ratelimit-once", test: test,
-                                     retrier: Retrier(policy: RetryPolicy(maxAttempts: 3), clock: clock, random: { 0.25 }))
+        let retrying = try generator(
+            .gemini, "ratelimit-once", test: test,
+            retrier: Retrier(policy: RetryPolicy(maxAttempts: 3), clock: clock, random: { 0.25 }))
         let result = try await retrying.respond(to: request(retrying))
         #expect(result.text.hasPrefix("Once upon a time"))
         // Backoff would be 0.25 × 0.5 s; the service asked for 1 s.
@@ -61,8 +67,10 @@ import Testing
     func unavailableThenSuccessIsRetriedWithJitter(provider: GenerationProvider) async throws {
         let clock = RecordingClock()
         let test = LoopbackServer.uniqueTest("unavailable")
-        let retrying = try generator(provider, "unavailable-once", test: test,
-                                     retrier: Retrier(policy: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(400)), clock: clock, random: { 0.5 }))
+        let retrying = try generator(
+            provider, "unavailable-once", test: test,
+            retrier: Retrier(
+                policy: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(400)), clock: clock, random: { 0.5 }))
         let pieces = Collected<String>()
         let result = try await retrying.stream(request(retrying)) { pieces.append($0) }
         #expect(pieces.all.joined() == result.text)
@@ -73,8 +81,10 @@ import Testing
     @Test func persistentFailureStopsAtTheAttemptCap() async throws {
         let clock = RecordingClock()
         let test = LoopbackServer.uniqueTest("always")
-        let retrying = try generator(.gemini, "always-unavailable", test: test,
-                                     retrier: Retrier(policy: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(100)), clock: clock, random: { 0.5 }))
+        let retrying = try generator(
+            .gemini, "always-unavailable", test: test,
+            retrier: Retrier(
+                policy: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(100)), clock: clock, random: { 0.5 }))
         let error = await #expect(throws: GenerationError.self) { try await retrying.respond(to: request(retrying)) }
         #expect(error?.kind == .unavailable)
         #expect(error?.httpStatus == 503)
@@ -84,7 +94,9 @@ import Testing
 
     @Test func notRetryableErrorIsNotRetried() async throws {
         let test = LoopbackServer.uniqueTest("forbidden")
-        let retrying = try generator(.gemini, "forbidden", test: test, retrier: Retrier(policy: RetryPolicy(maxAttempts: 5), clock: RecordingClock()))
+        let retrying = try generator(
+            .gemini, "forbidden", test: test,
+            retrier: Retrier(policy: RetryPolicy(maxAttempts: 5), clock: RecordingClock()))
         let error = await #expect(throws: GenerationError.self) { try await retrying.respond(to: request(retrying)) }
         #expect(error?.kind == .permissionDenied)
         #expect(try await server.requests(test).count == 1)
@@ -93,7 +105,9 @@ import Testing
     @Test(arguments: [GenerationProvider.gemini, .openai])
     func droppedConnectionKeepsTheTextSoFar(provider: GenerationProvider) async throws {
         let test = LoopbackServer.uniqueTest("drop")
-        let streaming = try generator(provider, "drop", test: test, retrier: Retrier(policy: RetryPolicy(maxAttempts: 3), clock: RecordingClock()))
+        let streaming = try generator(
+            provider, "drop", test: test, retrier: Retrier(policy: RetryPolicy(maxAttempts: 3), clock: RecordingClock())
+        )
         let pieces = Collected<String>()
         let error = await #expect(throws: GenerationError.self) {
             try await streaming.stream(request(streaming)) { pieces.append($0) }
@@ -114,7 +128,8 @@ import Testing
     }
 
     @Test func stalledStreamHitsTheTimeout() async throws {
-        let stalled = try generator(.openai, "stall", test: LoopbackServer.uniqueTest("stall"), timeout: .milliseconds(1500))
+        let stalled = try generator(
+            .openai, "stall", test: LoopbackServer.uniqueTest("stall"), timeout: .milliseconds(1500))
         let error = await #expect(throws: GenerationError.self) { try await stalled.stream(request(stalled)) { _ in } }
         #expect(error?.kind == .timeout)
         #expect(error?.partialText?.isEmpty == false)
@@ -131,8 +146,9 @@ import Testing
     }
 
     @Test func connectionRefusedIsATransportError() async throws {
-        let nobody = try RemoteTextGenerator(provider: .openai, transport: URLSessionTransport(), baseURL: "http://127.0.0.1:9/v1",
-                                             retrier: Retrier(policy: .none), environment: noKeys)
+        let nobody = try RemoteTextGenerator(
+            provider: .openai, transport: URLSessionTransport(), baseURL: "http://127.0.0.1:9/v1",
+            retrier: Retrier(policy: .none), environment: noKeys)
         let error = await #expect(throws: GenerationError.self) { try await nobody.respond(to: request(nobody)) }
         #expect(error?.kind == .transport)
         #expect(error?.retryable == true)

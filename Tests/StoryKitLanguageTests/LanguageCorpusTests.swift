@@ -11,7 +11,8 @@ import Testing
         .appendingPathComponent("Fixtures/Correction")
 
     static func json(_ name: String) throws -> JSONValue {
-        try JSONValue(parsing: String(decoding: try Data(contentsOf: fixtures.appendingPathComponent(name)), as: UTF8.self))
+        try JSONValue(
+            parsing: String(decoding: try Data(contentsOf: fixtures.appendingPathComponent(name)), as: UTF8.self))
     }
 
     static func strings(_ cases: JSONValue?, _ key: String) -> [String] {
@@ -20,8 +21,10 @@ import Testing
 
     @Test func englishIsReadAsEnglishWhicheverPacksAreLinked() throws {
         let corpus = try Self.json("tremor-corpus.json")
-        let clean = String(decoding: try Data(contentsOf: Self.fixtures.appendingPathComponent("clean-sentences.txt")), as: UTF8.self)
-            .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+        let clean = String(
+            decoding: try Data(contentsOf: Self.fixtures.appendingPathComponent("clean-sentences.txt")), as: UTF8.self
+        )
+        .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
         let inputs = Self.strings(corpus["cases"], "typed") + Self.strings(corpus["cases"], "clean") + clean
         #expect(inputs.count > 300)
         let englishOnly = OfflineCorrector(), everyLanguage = OfflineCorrector(packs: Self.packs)
@@ -33,14 +36,15 @@ import Testing
     /// Per language, measured with the packs' word pairs (each floor within two points of it):
     /// correct sentences kept (of 60), and mistyped words fixed.
     static let floors: [String: (kept: Int, fixed: Double)] = [
-        "es": (58, 0.895), "fr": (59, 0.903), "de": (58, 0.860), "it": (57, 0.847), "pt": (58, 0.897), "nl": (59, 0.849),
+        "es": (58, 0.895), "fr": (59, 0.903), "de": (58, 0.860), "it": (57, 0.847), "pt": (58, 0.897), "nl": (59, 0.849)
     ]
 
     @Test(arguments: ["es", "fr", "de", "it", "pt", "nl"])
     func eachLanguageIsReadAsItself(_ code: String) throws {
         let floor = try #require(Self.floors[code])
         let cases = try Self.json("language-corpora.json")["languages"]?[code]?["cases"]
-        let told = OfflineCorrector(language: LanguageTag(code), packs: Self.packs), untold = OfflineCorrector(packs: Self.packs)
+        let told = OfflineCorrector(language: LanguageTag(code), packs: Self.packs),
+            untold = OfflineCorrector(packs: Self.packs)
         var readAsTold = 0, cleanKept = 0, mistyped = 0, fixed = 0
         for entry in cases?.arrayValue ?? [] {
             let clean = try #require(entry["clean"]?.stringValue), typed = try #require(entry["typed"]?.stringValue)
@@ -58,6 +62,8 @@ import Testing
         // 1 to 2 sentences and 2 points above them.
         #expect(readAsTold >= 59, "\(readAsTold) of 60 read as \(code)")
         #expect(cleanKept >= floor.kept, "\(cleanKept) of 60 correct sentences kept")
-        #expect(mistyped >= 100 && Double(fixed) >= floor.fixed * Double(mistyped), "\(fixed) of \(mistyped) mistyped words fixed")
+        #expect(
+            mistyped >= 100 && Double(fixed) >= floor.fixed * Double(mistyped),
+            "\(fixed) of \(mistyped) mistyped words fixed")
     }
 }

@@ -19,15 +19,16 @@ import Testing
     /// table): the library reads its own packs with the header checks alone.
     @Test(arguments: ["en", "es", "fr", "de", "it", "pt", "nl"])
     func builtInPacksPassTheFullCheck(_ language: String) throws {
-        let function: @convention(c) (UnsafeMutablePointer<Int>?) -> UnsafeRawPointer? = switch language {
-        case "en": storykit_english_pack
-        case "es": storykit_spanish_pack
-        case "fr": storykit_french_pack
-        case "de": storykit_german_pack
-        case "it": storykit_italian_pack
-        case "pt": storykit_portuguese_pack
-        default: storykit_dutch_pack
-        }
+        let function: @convention(c) (UnsafeMutablePointer<Int>?) -> UnsafeRawPointer? =
+            switch language {
+            case "en": storykit_english_pack
+            case "es": storykit_spanish_pack
+            case "fr": storykit_french_pack
+            case "de": storykit_german_pack
+            case "it": storykit_italian_pack
+            case "pt": storykit_portuguese_pack
+            default: storykit_dutch_pack
+            }
         let words = try LanguageWordList(packBytes: LanguageWordList.builtInBytes(function))
         #expect(words.language == language)
         let builtIn = Self.packs.first { $0.language.language == language }!
@@ -51,10 +52,11 @@ import Testing
         ("pt", "O menino comeu o bolo de chocolate."),
         ("nl", "De kleine kat slaapt op de bank."),
         // pyspellchecker's Dutch list has "aan" as rare as a typo; the generator repairs it.
-        ("nl", "Hij hing het schilderij aan de muur."),
+        ("nl", "Hij hing het schilderij aan de muur.")
     ])
     func aCorrectSentenceIsNotChanged(_ language: String, _ sentence: String) throws {
-        let versions = try OfflineCorrector(language: LanguageTag(language), packs: Self.packs).correct(sentence).variations.variations
+        let versions = try OfflineCorrector(language: LanguageTag(language), packs: Self.packs).correct(sentence)
+            .variations.variations
         #expect(versions[0].text == sentence)
         #expect(versions.count == 1 || versions[1].kind != .refined || versions[1].text == sentence)
     }
@@ -67,7 +69,7 @@ import Testing
         ("es", "duerme en lq ventana toeas laas tardse", "duerme en la ventana todas las tardes"),
         ("fr", "le monstre sous le lt", "le monstre sous le lit"),
         ("fr", "ils ont traverse la mefr", "ils ont traversé la mer"),
-        ("pt", "todas aw noites", "todas as noites"),
+        ("pt", "todas aw noites", "todas as noites")
     ])
     func theWordsAroundSettleAReading(_ language: String, _ typed: String, _ meant: String) throws {
         #expect(try direct(typed, language) == meant)
@@ -75,7 +77,7 @@ import Testing
 
     @Test(arguments: [
         ("es", "cбafe aβc"), ("de", "İstanbul"), ("fr", "Ærø"), ("es", "Dvořák"), ("es", "Łódź"), ("es", "pH₇"),
-        ("es", "km²"), ("es", "µg"), ("it", "s\u{336}aid"), ("es", "a" + String(repeating: "\u{301}", count: 4990)),
+        ("es", "km²"), ("es", "µg"), ("it", "s\u{336}aid"), ("es", "a" + String(repeating: "\u{301}", count: 4990))
     ])
     func wordsWithLettersThePackDoesNotUseAreKeptAsTyped(_ language: String, _ word: String) throws {
         // As English keeps them: another script, a name's letters, units, combining marks.
@@ -86,7 +88,9 @@ import Testing
     }
 
     @Test func namesKeepTheirCapitalsInEveryPackButAGermanNounsStrayCapitalGoes() throws {
-        #expect(try direct("Ayer vi a McKnight y a DeShawn en GitHub.", "es") == "Ayer vi a McKnight y a DeShawn en GitHub.")
+        #expect(
+            try direct("Ayer vi a McKnight y a DeShawn en GitHub.", "es") == "Ayer vi a McKnight y a DeShawn en GitHub."
+        )
         #expect(try direct("Ich habe McKnight gestern gesehen.", "de") == "Ich habe McKnight gestern gesehen.")
         #expect(try direct("Ich muSs einen TerMin machen.", "de") == "Ich muss einen Termin machen.")
     }
@@ -105,7 +109,7 @@ import Testing
         ("I met Zou todya", "I met Zou today"),
         // `im` is German, and English without its apostrophe.
         ("im going hmoe", "I'm going home"),
-        ("yes im sure", "yes I'm sure"),
+        ("yes im sure", "yes I'm sure")
     ])
     func englishWithForeignLookingWordsStaysEnglish(_ typed: String, _ expected: String) throws {
         #expect(try direct(typed) == expected)
@@ -155,19 +159,22 @@ import Testing
         ("es", "ella sw fue", "ella se fue"),
         ("es", "caminamos 5 km por el río", "caminamos 5 km por el río"),
         ("es", "caminamos 5 kmm hoy", "caminamos 5 km hoy"),
-        ("pt", "o dr. Silva chegou", "o dr. Silva chegou"),
+        ("pt", "o dr. Silva chegou", "o dr. Silva chegou")
     ])
     func theLanguagesRulesReadTheWord(_ language: String, _ typed: String, _ expected: String) throws {
         #expect(try direct(typed, language) == expected)
     }
 
     @Test func anElidedWordStartingASentenceGetsTheCapitalInRefined() throws {
-        let versions = try OfflineCorrector(language: LanguageTag("fr"), packs: Self.packs).correct("c'est vrai. l'ecole est belle").variations.variations
+        let versions = try OfflineCorrector(language: LanguageTag("fr"), packs: Self.packs).correct(
+            "c'est vrai. l'ecole est belle"
+        ).variations.variations
         #expect(versions.map(\.text) == ["c'est vrai. l'école est belle", "C'est vrai. L'école est belle."])
     }
 
     @Test func anItalianWordCutShortKeepsItsApostrophe() throws {
-        let versions = try OfflineCorrector(language: LanguageTag("it"), packs: Self.packs).correct("un po’ di pane").variations.variations
+        let versions = try OfflineCorrector(language: LanguageTag("it"), packs: Self.packs).correct("un po’ di pane")
+            .variations.variations
         #expect(versions.map(\.text) == ["un po’ di pane", "Un po’ di pane."])
     }
 
@@ -181,11 +188,14 @@ import Testing
         ("Niemand wusste, woher die geheimnisvolle Musik kam.", "Niemand wusste, woher die geheimnisvolle Musik kam."),
         ("El pingüino llevaba uns bufanda roja nmuy bonitq.", "El pingüino llevaba una bufanda roja muy bonita."),
         // Spanish and Italian signs alike ("le", "un", "ll"); Portuguese read as French before.
-        ("Le stelle brillavano mentre i bambini esprimevano un desiderio.", "Le stelle brillavano mentre i bambini esprimevano un desiderio."),
+        (
+            "Le stelle brillavano mentre i bambini esprimevano un desiderio.",
+            "Le stelle brillavano mentre i bambini esprimevano un desiderio."
+        ),
         ("A princesa preferoia subir às arvores xo que dançar.", "A princesa preferia subir às árvores do que dançar."),
         // No signs at all, but words English finds unlikely: every pack is asked.
         ("Hoe laat vbegint de fiplm vanavond?", "Hoe laat begint de film vanavond?"),
-        ("me gusta la musica", "me gusta la música"),
+        ("me gusta la musica", "me gusta la música")
     ])
     func theLanguageWhoseListFindsTheWordsLikeliestIsRead(_ typed: String, _ expected: String) throws {
         // Signs of two languages ("die" is German and Dutch; "uns" German, "el" Spanish): the
@@ -195,16 +205,22 @@ import Testing
 
     @Test func withoutWordPairsOnlyACloseSecondReadingIsOffered() throws {
         // "passion" is a word from "masion" too, but far less likely than "maison".
-        let versions = try OfflineCorrector(language: LanguageTag("fr"), packs: Self.packs).correct("je veux aller a la masion").variations
+        let versions = try OfflineCorrector(language: LanguageTag("fr"), packs: Self.packs).correct(
+            "je veux aller a la masion"
+        ).variations
         #expect(versions.variations.map(\.kind) == [.direct, .refined], "\(versions.variations.map(\.text))")
     }
 
     @Test func anElidedWordIsKeptAndTheWordAfterItRead() throws {
-        #expect(try direct("je vais a l'ecole avec l’amie de ma soeur", "fr") == "je vais a l'école avec l’amie de ma soeur")
+        #expect(
+            try direct("je vais a l'ecole avec l’amie de ma soeur", "fr") == "je vais a l'école avec l’amie de ma soeur"
+        )
     }
 
     @Test func aSpanishQuestionEndsWithItsMark() throws {
-        let versions = try OfflineCorrector(language: LanguageTag("es"), packs: Self.packs).correct("¿donde esta el gato").variations.variations
+        let versions = try OfflineCorrector(language: LanguageTag("es"), packs: Self.packs).correct(
+            "¿donde esta el gato"
+        ).variations.variations
         #expect(versions.last?.text.hasSuffix("?") == true)
     }
 

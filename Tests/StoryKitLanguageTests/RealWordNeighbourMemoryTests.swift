@@ -13,10 +13,12 @@ import Testing
         let casa = try #require(spanish.index(of: Array("casa".utf8)))
         let model = TypoCostModel.model(for: .qwerty)
         let englishWord = try #require(casa < english.words.count ? english.words[casa] : nil)
-        _ = RealWordNeighbours.neighbours(of: casa, letters: Array(englishWord.utf8), in: english, layout: .qwerty,
-                                          model: model, maxCost: 16, limit: 4)
-        let found = RealWordNeighbours.neighbours(of: casa, letters: Array("casa".utf8), in: spanish, layout: .qwerty,
-                                                  model: model, maxCost: 16, limit: 4)
+        _ = RealWordNeighbours.neighbours(
+            of: casa, letters: Array(englishWord.utf8), in: english, layout: .qwerty,
+            model: model, maxCost: 16, limit: 4)
+        let found = RealWordNeighbours.neighbours(
+            of: casa, letters: Array("casa".utf8), in: spanish, layout: .qwerty,
+            model: model, maxCost: 16, limit: 4)
         let words = found.map { spanish.words[$0.candidate.word] }
         #expect(words.contains("casas") && words.contains("causa"), "\(words)")
     }

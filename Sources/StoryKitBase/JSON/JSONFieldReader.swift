@@ -77,19 +77,23 @@ package struct JSONFieldReader {
     package mutating func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws(StoryKitError) -> Int? {
         guard let value = take(key) else { return nil }
         guard let number = value.numberValue, number.isIntegerText, let integer = number.int64Value,
-              integer >= Int64(range.lowerBound), integer <= Int64(range.upperBound) else {
+            integer >= Int64(range.lowerBound), integer <= Int64(range.upperBound)
+        else {
             throw wrongType(key, "an integer from \(range.lowerBound) to \(range.upperBound)", value)
         }
         return Int(integer)
     }
 
     /// The integer at `key` within `range`, or `defaultValue` when absent.
-    package mutating func integer(_ key: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(StoryKitError) -> Int {
+    package mutating func integer(_ key: String, in range: ClosedRange<Int>, default defaultValue: Int)
+        throws(StoryKitError) -> Int
+    {
         try optionalInteger(key, in: range) ?? defaultValue
     }
 
     /// The number at `key` within `range`, `nil` when absent or null.
-    package mutating func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(StoryKitError) -> Double? {
+    package mutating func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(StoryKitError) -> Double?
+    {
         guard let value = take(key) else { return nil }
         guard let number = value.numberValue?.doubleValue, range.contains(number) else {
             throw wrongType(key, "a number from \(range.lowerBound) to \(range.upperBound)", value)
@@ -123,7 +127,8 @@ package struct JSONFieldReader {
 
     /// The string at `key` turned into `Value`, `nil` when absent or null; an unknown string is
     /// an error listing the values allowed.
-    package mutating func optionalChoice<Value: RawRepresentable & CaseIterable>(_ key: String) throws(StoryKitError) -> Value?
+    package mutating func optionalChoice<Value: RawRepresentable & CaseIterable>(_ key: String) throws(StoryKitError)
+        -> Value?
     where Value.RawValue == String {
         guard let value = take(key) else { return nil }
         guard let string = value.stringValue, let choice = Value(rawValue: string) else {
@@ -142,7 +147,9 @@ package struct JSONFieldReader {
         strings.reserveCapacity(array.count)
         for (index, element) in array.enumerated() {
             guard let string = element.stringValue else {
-                throw StoryKitError(.invalidArgument, "\(noun) \"\(prefix)\(key)[\(index)]\" must be a string, not \(Self.describe(element))")
+                throw StoryKitError(
+                    .invalidArgument,
+                    "\(noun) \"\(prefix)\(key)[\(index)]\" must be a string, not \(Self.describe(element))")
             }
             strings.append(string)
         }
@@ -183,7 +190,8 @@ package struct JSONFieldReader {
         guard let unknown = object.keys.first(where: { !known.contains($0) }) else { return }
         let expected = known.map { "\"\($0)\"" }.sorted().joined(separator: ", ")
         let place = prefix.isEmpty ? "" : " in \"\(prefix.dropLast())\""
-        throw StoryKitError(.invalidArgument, "unknown \(noun) \"\(prefix)\(unknown)\"\(place); known \(noun)s: \(expected)")
+        throw StoryKitError(
+            .invalidArgument, "unknown \(noun) \"\(prefix)\(unknown)\"\(place); known \(noun)s: \(expected)")
     }
 
     /// A short rendering of a value for messages, cut to 40 characters.

@@ -108,11 +108,13 @@ extension JSONValue {
     ///
     /// - Throws: `JSONParseError` where parsing would, with the same position.
     public static func canonicalText(
-        utf8 bytes: UnsafeBufferPointer<UInt8>, options: JSONWritingOptions = .compact, limits: JSONParserLimits = .default
+        utf8 bytes: UnsafeBufferPointer<UInt8>, options: JSONWritingOptions = .compact,
+        limits: JSONParserLimits = .default
     ) throws(JSONParseError) -> [UInt8] {
         guard !options.sortKeys else { return try JSONValue(parsingUTF8: bytes, limits: limits).utf8Bytes(options) }
-        var scanner = JSONScanner(bytes: bytes, limits: limits,
-                                  handler: JSONFormattingHandler(indent: options.indent, capacity: bytes.count + 16))
+        var scanner = JSONScanner(
+            bytes: bytes, limits: limits,
+            handler: JSONFormattingHandler(indent: options.indent, capacity: bytes.count + 16))
         try scanner.scanDocument()
         return scanner.handler.writer.output
     }

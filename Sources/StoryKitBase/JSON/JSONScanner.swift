@@ -21,7 +21,9 @@ struct JSONScanner<Handler: JSONScanHandler> {
     /// Scans exactly one JSON value with optional surrounding white space.
     mutating func scanDocument() throws(JSONParseError) {
         guard bytes.count <= limits.maxBytes else {
-            throw JSONParseError(.sizeLimit, "the text is \(bytes.count) bytes, over the limit of \(limits.maxBytes)", at: limits.maxBytes, in: bytes)
+            throw JSONParseError(
+                .sizeLimit, "the text is \(bytes.count) bytes, over the limit of \(limits.maxBytes)",
+                at: limits.maxBytes, in: bytes)
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             throw error("a byte order mark is not allowed before JSON text", at: 0)
@@ -107,7 +109,9 @@ struct JSONScanner<Handler: JSONScanHandler> {
                     openContainers.removeLast()
                     handler.endArray()
                 } else {
-                    let expected = isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                    let expected =
+                        isObject
+                        ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
                     throw error("\(expected), found \(describeByte(at: index))", at: index)
                 }
             }
@@ -117,7 +121,8 @@ struct JSONScanner<Handler: JSONScanHandler> {
 
     private mutating func open(isObject: Bool) throws(JSONParseError) {
         guard openContainers.count < limits.maxDepth else {
-            throw JSONParseError(.depthLimit, "nesting is deeper than the limit of \(limits.maxDepth)", at: index, in: bytes)
+            throw JSONParseError(
+                .depthLimit, "nesting is deeper than the limit of \(limits.maxDepth)", at: index, in: bytes)
         }
         openContainers.append(isObject)
         index += 1
@@ -149,7 +154,8 @@ struct JSONScanner<Handler: JSONScanHandler> {
             let byte = bytes[cursor]
             // Everything above ' ' ends the run; below it only \t \n \r are white space.
             guard byte <= UInt8(ascii: " "),
-                  byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+                byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+                    || byte == UInt8(ascii: "\t")
             else { break }
             cursor &+= 1
         }
@@ -201,7 +207,9 @@ struct JSONScanner<Handler: JSONScanHandler> {
     /// Checks the string whose opening quote is at `index`, moves past it, and returns its
     /// text between the quotes and whether that holds escapes.
     @inline(__always)
-    private mutating func scanStringText() throws(JSONParseError) -> (contents: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) {
+    private mutating func scanStringText() throws(JSONParseError) -> (
+        contents: UnsafeBufferPointer<UInt8>, hasEscapes: Bool
+    ) {
         let start = index + 1
         let (end, hasEscapes): (Int, Bool)
         switch Self.stringEnd(bytes, from: start) {
@@ -227,7 +235,9 @@ struct JSONScanner<Handler: JSONScanHandler> {
     /// The offset of the closing quote of a string whose contents start at `start`, and
     /// whether the contents hold escapes. Checks escapes and UTF-8 on the way.
     @inline(__always)
-    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<(Int, Bool), StringFailure> {
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<
+        (Int, Bool), StringFailure
+    > {
         var cursor = start
         var hasEscapes = false
         while true {
@@ -305,12 +315,14 @@ struct JSONScanner<Handler: JSONScanHandler> {
         guard next < bytes.count else { return .failure(.unfinishedEscape(at: start)) }
         switch bytes[next] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return .success(next + 1)
         case UInt8(ascii: "u"):
             for offset in next + 1...next + 4 {
                 guard offset < bytes.count else { return .failure(.unfinishedEscape(at: start)) }
-                guard JSONUnicodeEscape.hexValue(bytes[offset]) != nil else { return .failure(.badHexDigit(at: offset)) }
+                guard JSONUnicodeEscape.hexValue(bytes[offset]) != nil else {
+                    return .failure(.badHexDigit(at: offset))
+                }
             }
             return .success(next + 5)
         default:
@@ -321,7 +333,9 @@ struct JSONScanner<Handler: JSONScanHandler> {
     /// Checks the UTF-8 sequence whose lead byte (>= 0x80) is at `start`; returns the offset
     /// past it. Rejects overlong forms, surrogates and code points above U+10FFFF.
     @inline(__always)
-    private static func utf8SequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, StringFailure> {
+    private static func utf8SequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<
+        Int, StringFailure
+    > {
         let lead = bytes[start]
         // Fast path for the common two- and three-byte forms (Latin, Greek, Cyrillic, Arabic, CJK).
         if start &+ 2 < bytes.count {
@@ -331,7 +345,9 @@ struct JSONScanner<Handler: JSONScanHandler> {
                 return .success(start &+ 3)
             }
         }
-        guard let (length, secondLow, secondHigh) = UTF8Text.leadRule(lead) else { return .failure(.badLeadByte(at: start)) }
+        guard let (length, secondLow, secondHigh) = UTF8Text.leadRule(lead) else {
+            return .failure(.badLeadByte(at: start))
+        }
         guard start + length <= bytes.count else { return .failure(.cutOffCharacter(at: start)) }
         let second = bytes[start + 1]
         guard second >= secondLow, second <= secondHigh else {
@@ -352,7 +368,8 @@ struct JSONScanner<Handler: JSONScanHandler> {
         case .unterminated:
             return JSONParseError(.syntax, "a string is not closed before the end of input", at: open, in: bytes)
         case .controlCharacter(let offset):
-            return error("a control character (U+\(hex(bytes[offset], width: 4))) must be escaped in a string", at: offset)
+            return error(
+                "a control character (U+\(hex(bytes[offset], width: 4))) must be escaped in a string", at: offset)
         case .unfinishedEscape(let offset):
             return JSONParseError(.syntax, "an escape is not finished before the end of input", at: offset, in: bytes)
         case .badHexDigit(let offset):
@@ -360,11 +377,17 @@ struct JSONScanner<Handler: JSONScanHandler> {
         case .badEscape(let offset):
             return error("invalid escape '\\\(Character(Unicode.Scalar(bytes[offset + 1])))'", at: offset)
         case .badLeadByte(let offset):
-            return JSONParseError(.invalidUTF8, "invalid UTF-8: byte 0x\(hex(bytes[offset], width: 2)) cannot start a character", at: offset, in: bytes)
+            return JSONParseError(
+                .invalidUTF8, "invalid UTF-8: byte 0x\(hex(bytes[offset], width: 2)) cannot start a character",
+                at: offset, in: bytes)
         case .cutOffCharacter(let offset):
-            return JSONParseError(.invalidUTF8, "invalid UTF-8: a character is cut off by the end of input", at: offset, in: bytes)
+            return JSONParseError(
+                .invalidUTF8, "invalid UTF-8: a character is cut off by the end of input", at: offset, in: bytes)
         case .badContinuation(let offset, let characterStart):
-            return JSONParseError(.invalidUTF8, "invalid UTF-8: byte 0x\(hex(bytes[offset], width: 2)) cannot continue the character that starts at byte \(characterStart)", at: offset, in: bytes)
+            return JSONParseError(
+                .invalidUTF8,
+                "invalid UTF-8: byte 0x\(hex(bytes[offset], width: 2)) cannot continue the character that starts at byte \(characterStart)",
+                at: offset, in: bytes)
         }
     }
 

@@ -5,12 +5,16 @@ enum JSONUnicodeEscape {
     /// The scalar of the `\u` escape whose four hex digits start at `start` in string contents
     /// the scanner has checked, and the offset after what was read. A high surrogate pairs
     /// only with a low surrogate escape right after it; a lone surrogate is U+FFFD.
-    static func scalar(in contents: UnsafeBufferPointer<UInt8>, digitsAt start: Int) -> (scalar: Unicode.Scalar, next: Int) {
+    static func scalar(in contents: UnsafeBufferPointer<UInt8>, digitsAt start: Int) -> (
+        scalar: Unicode.Scalar, next: Int
+    ) {
         var value = hex4(contents, at: start)
         var next = start + 4
         if highSurrogates.contains(value) {
-            if next + 6 <= contents.count, contents[next] == UInt8(ascii: "\\"), contents[next + 1] == UInt8(ascii: "u"),
-               case let low = hex4(contents, at: next + 2), lowSurrogates.contains(low) {
+            if next + 6 <= contents.count, contents[next] == UInt8(ascii: "\\"),
+                contents[next + 1] == UInt8(ascii: "u"),
+                case let low = hex4(contents, at: next + 2), lowSurrogates.contains(low)
+            {
                 value = pair(high: value, low: low)
                 next += 6
             } else {

@@ -9,7 +9,9 @@ extension JSONValue {
     ///     value[1]?.stringValue   // "two"
     ///
     /// - Throws: `JSONParseError` with the line, column and byte offset of the problem.
-    public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>, limits: JSONParserLimits = .default) throws(JSONParseError) {
+    public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>, limits: JSONParserLimits = .default)
+        throws(JSONParseError)
+    {
         var scanner = JSONScanner(bytes: bytes, limits: limits, handler: JSONValueBuilder())
         try scanner.scanDocument()
         // A document that scans completely always yields its root value.
@@ -41,7 +43,9 @@ extension JSONValue {
     /// Accepts exactly what `init(parsingUTF8:limits:)` accepts, faster.
     ///
     /// - Throws: `JSONParseError` with the line, column and byte offset of the problem.
-    public static func validate(utf8 bytes: UnsafeBufferPointer<UInt8>, limits: JSONParserLimits = .default) throws(JSONParseError) {
+    public static func validate(utf8 bytes: UnsafeBufferPointer<UInt8>, limits: JSONParserLimits = .default)
+        throws(JSONParseError)
+    {
         var scanner = JSONScanner(bytes: bytes, limits: limits, handler: JSONValidatingHandler())
         try scanner.scanDocument()
     }

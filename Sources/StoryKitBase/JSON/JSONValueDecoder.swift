@@ -43,8 +43,16 @@ private struct ValueDecoder: Decoder {
     }
 }
 
-private func typeMismatch(_ type: Any.Type, _ expected: String, _ value: JSONValue, _ codingPath: [any CodingKey]) -> DecodingError {
-    .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(value.typeName == "array" || value.typeName == "object" ? "an" : "a") \(value.typeName)"))
+private func typeMismatch(_ type: Any.Type, _ expected: String, _ value: JSONValue, _ codingPath: [any CodingKey])
+    -> DecodingError
+{
+    .typeMismatch(
+        type,
+        .init(
+            codingPath: codingPath,
+            debugDescription:
+                "expected \(expected), found \(value.typeName == "array" || value.typeName == "object" ? "an" : "a") \(value.typeName)"
+        ))
 }
 
 /// Converts a leaf exactly, or throws a type mismatch.
@@ -53,7 +61,8 @@ private func decodeLeaf<T: Decodable>(_ type: T.Type, from value: JSONValue, cod
         guard case .number(let number) = value else { throw typeMismatch(I.self, "an integer", value, codingPath) }
         if let exact = I(number.text) { return exact }
         guard let wide = number.int64Value, let narrow = I(exactly: wide) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(number.text) is not a \(I.self)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(number.text) is not a \(I.self)"))
         }
         return narrow
     }
@@ -68,7 +77,9 @@ private func decodeLeaf<T: Decodable>(_ type: T.Type, from value: JSONValue, cod
         guard case .number(let number) = value else { throw typeMismatch(Double.self, "a number", value, codingPath) }
         return (type == Double.self ? number.doubleValue as Any : Float(number.doubleValue) as Any) as! T
     case is JSONNumber.Type:
-        guard case .number(let number) = value else { throw typeMismatch(JSONNumber.self, "a number", value, codingPath) }
+        guard case .number(let number) = value else {
+            throw typeMismatch(JSONNumber.self, "a number", value, codingPath)
+        }
         return number as! T
     case is Int.Type: return try integer(Int.self) as! T
     case is Int8.Type: return try integer(Int8.self) as! T
@@ -94,7 +105,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func value(for key: Key) throws -> JSONValue {
         guard let value = object[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing key \"\(key.stringValue)\""))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "missing key \"\(key.stringValue)\""))
         }
         return value
     }
@@ -107,7 +119,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decodeLeaf(type, from: value(for: key), codingPath: codingPath + [key])
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try ValueDecoder(value: value(for: key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
 
@@ -139,7 +153,11 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func next<T>(_ type: T.Type) throws -> (JSONValue, [any CodingKey]) {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [JSONIndexKey(currentIndex)], debugDescription: "the array has only \(elements.count) elements"))
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath + [JSONIndexKey(currentIndex)],
+                    debugDescription: "the array has only \(elements.count) elements"))
         }
         defer { currentIndex += 1 }
         return (elements[currentIndex], codingPath + [JSONIndexKey(currentIndex)])
@@ -156,7 +174,9 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         return try decodeLeaf(type, from: value, codingPath: path)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let (value, path) = try next(JSONObject.self)
         return try ValueDecoder(value: value, codingPath: path).container(keyedBy: type)
     }

@@ -73,7 +73,8 @@ private func encodedSlot(_ value: some Encodable, codingPath: [any CodingKey]) t
 
 private func number(_ value: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
     guard let number = JSONNumber(value) else {
-        throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "JSON cannot express \(value)"))
+        throw EncodingError.invalidValue(
+            value, .init(codingPath: codingPath, debugDescription: "JSON cannot express \(value)"))
     }
     return .number(number)
 }
@@ -101,7 +102,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         append(key, try encodedSlot(value, codingPath: codingPath + [key]))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         let child = EncodingSlot()
         append(key, child)
         return ValueEncoder(slot: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
@@ -148,7 +151,9 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         append(try encodedSlot(value, codingPath: codingPath + [JSONIndexKey(count)]))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let child = EncodingSlot()
         let path = codingPath + [JSONIndexKey(count)]
         append(child)

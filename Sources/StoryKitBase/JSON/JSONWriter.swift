@@ -118,7 +118,9 @@ struct JSONWriter {
                 cursor += 1
                 continue
             }
-            if runStart < cursor { output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[runStart..<cursor])) }
+            if runStart < cursor {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: contents[runStart..<cursor]))
+            }
             let kind = contents[cursor + 1]
             switch kind {
             case UInt8(ascii: "/"):
@@ -155,8 +157,10 @@ struct JSONWriter {
         case 0x08: short = UInt8(ascii: "b")
         case 0x0C: short = UInt8(ascii: "f")
         default:
-            output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                       Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
+            output.append(contentsOf: [
+                UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]
+            ])
             return
         }
         // Two appends, not a string's UTF-8 view: escapes are common in prompts.

@@ -22,11 +22,13 @@ public struct CorrectionRecord: Sendable, Hashable, JSONConvertible {
     ///
     /// - Throws: `.invalidArgument` for a bad id, an empty or over-long text, or no versions
     ///   or too many.
-    public init(id: String, text: String, backend: CorrectionBackend, variations: [TextVariation]) throws(StoryKitError) {
+    public init(id: String, text: String, backend: CorrectionBackend, variations: [TextVariation]) throws(StoryKitError)
+    {
         try ModelValidation.id(id, field: "correction id")
         try ModelValidation.text(text, field: "correction text", maxCharacters: Self.maxTextCharacters)
         guard (1...Self.maxVariations).contains(variations.count) else {
-            throw StoryKitError(.invalidArgument, "a correction has 1 to \(Self.maxVariations) variations, not \(variations.count)")
+            throw StoryKitError(
+                .invalidArgument, "a correction has 1 to \(Self.maxVariations) variations, not \(variations.count)")
         }
         self.id = id
         self.text = text

@@ -22,7 +22,9 @@ public struct Hero: Sendable, Hashable, JSONConvertible {
     ///
     /// - Throws: `.invalidArgument` for an empty or over-long name, a bad id, an empty trait,
     ///   or more than ``maxTraits`` traits.
-    public init(id: String, name: String, traits: [String] = [], appearance: String = "", avatarIllustrationID: String? = nil) throws(StoryKitError) {
+    public init(
+        id: String, name: String, traits: [String] = [], appearance: String = "", avatarIllustrationID: String? = nil
+    ) throws(StoryKitError) {
         try ModelValidation.id(id, field: "hero id")
         try ModelValidation.text(name, field: "hero name", maxCharacters: Self.maxNameCharacters)
         guard traits.count <= Self.maxTraits else {

@@ -17,7 +17,9 @@ public struct Illustration: Sendable, Hashable, JSONConvertible {
     /// Creates an illustration record, checking every field.
     ///
     /// - Throws: `.invalidArgument` for a bad id or a negative page index.
-    public init(id: String, mimeType: ImageMIMEType, storyID: String? = nil, pageIndex: Int? = nil, prompt: String? = nil) throws(StoryKitError) {
+    public init(
+        id: String, mimeType: ImageMIMEType, storyID: String? = nil, pageIndex: Int? = nil, prompt: String? = nil
+    ) throws(StoryKitError) {
         try ModelValidation.id(id, field: "illustration id")
         if let storyID { try ModelValidation.id(storyID, field: "storyID") }
         if let pageIndex, pageIndex < 0 { throw StoryKitError(.invalidArgument, "pageIndex must not be negative") }
@@ -39,7 +41,11 @@ public struct Illustration: Sendable, Hashable, JSONConvertible {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let mimeText = try container.decode(String.self, forKey: .mimeType)
         guard let mimeType = ImageMIMEType(mimeType: mimeText) else {
-            throw DecodingError.dataCorruptedError(forKey: .mimeType, in: container, debugDescription: "unsupported image type \"\(mimeText)\"; expected one of \(ImageMIMEType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw DecodingError.dataCorruptedError(
+                forKey: .mimeType, in: container,
+                debugDescription:
+                    "unsupported image type \"\(mimeText)\"; expected one of \(ImageMIMEType.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         try self.init(
             id: container.decode(String.self, forKey: .id),

@@ -16,9 +16,12 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         guard (2...Self.maxLength).contains(tag.utf8.count) else { return nil }
         let subtags = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard let primary = subtags.first, (2...3).contains(primary.count),
-              primary.allSatisfy(\.isASCIILetter) else { return nil }
+            primary.allSatisfy(\.isASCIILetter)
+        else { return nil }
         for subtag in subtags.dropFirst() {
-            guard (1...8).contains(subtag.count), subtag.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit }) else { return nil }
+            guard (1...8).contains(subtag.count), subtag.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit }) else {
+                return nil
+            }
         }
         self.tag = tag
     }
@@ -48,10 +51,12 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         "eu": "Basque", "fa": "Persian", "fi": "Finnish", "fil": "Filipino", "fr": "French", "ga": "Irish",
         "gl": "Galician", "gu": "Gujarati", "he": "Hebrew", "hi": "Hindi", "hr": "Croatian", "hu": "Hungarian",
         "id": "Indonesian", "is": "Icelandic", "it": "Italian", "ja": "Japanese", "kn": "Kannada", "ko": "Korean",
-        "lt": "Lithuanian", "lv": "Latvian", "ml": "Malayalam", "mr": "Marathi", "ms": "Malay", "nb": "Norwegian Bokmål",
-        "nl": "Dutch", "nn": "Norwegian Nynorsk", "no": "Norwegian", "pa": "Punjabi", "pl": "Polish", "pt": "Portuguese",
+        "lt": "Lithuanian", "lv": "Latvian", "ml": "Malayalam", "mr": "Marathi", "ms": "Malay",
+        "nb": "Norwegian Bokmål",
+        "nl": "Dutch", "nn": "Norwegian Nynorsk", "no": "Norwegian", "pa": "Punjabi", "pl": "Polish",
+        "pt": "Portuguese",
         "ro": "Romanian", "ru": "Russian", "sk": "Slovak", "sl": "Slovenian", "sr": "Serbian", "sv": "Swedish",
         "sw": "Swahili", "ta": "Tamil", "te": "Telugu", "th": "Thai", "tr": "Turkish", "uk": "Ukrainian",
-        "ur": "Urdu", "vi": "Vietnamese", "zh": "Chinese",
+        "ur": "Urdu", "vi": "Vietnamese", "zh": "Chinese"
     ]
 }

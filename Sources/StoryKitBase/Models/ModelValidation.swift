@@ -10,7 +10,8 @@ package enum ModelValidation {
     package static func id(_ id: String, field: String) throws(StoryKitError) {
         guard !id.isEmpty else { throw StoryKitError(.invalidArgument, "\(field) must not be empty") }
         guard id.utf8.count <= maxIDBytes else {
-            throw StoryKitError(.invalidArgument, "\(field) is \(id.utf8.count) bytes long, over the limit of \(maxIDBytes)")
+            throw StoryKitError(
+                .invalidArgument, "\(field) is \(id.utf8.count) bytes long, over the limit of \(maxIDBytes)")
         }
         guard id != ".", id != ".." else { throw StoryKitError(.invalidArgument, "\(field) must not be \"\(id)\"") }
         for scalar in id.unicodeScalars {

@@ -12,7 +12,8 @@ public enum ThemePreference: String, Sendable, Hashable, CaseIterable, JSONConve
     /// - Throws: `.invalidArgument` naming the accepted values.
     public init(validating text: String) throws(StoryKitError) {
         guard let theme = ThemePreference(rawValue: text) else {
-            throw StoryKitError(.invalidArgument, "unknown theme \"\(text)\"; expected \"light\", \"dark\" or \"system\"")
+            throw StoryKitError(
+                .invalidArgument, "unknown theme \"\(text)\"; expected \"light\", \"dark\" or \"system\"")
         }
         self = theme
     }

@@ -23,15 +23,21 @@ public enum VariationIssue: Sendable, Hashable, Codable {
         let code = try container.decode(String.self, forKey: .code)
         switch code {
         case "count":
-            self = .count(expected: try container.decode(Int.self, forKey: .expected), found: try container.decode(Int.self, forKey: .found))
+            self = .count(
+                expected: try container.decode(Int.self, forKey: .expected),
+                found: try container.decode(Int.self, forKey: .found))
         case "duplicate":
-            self = .duplicate(index: try container.decode(Int.self, forKey: .index), of: try container.decode(Int.self, forKey: .of))
+            self = .duplicate(
+                index: try container.decode(Int.self, forKey: .index), of: try container.decode(Int.self, forKey: .of))
         case "language":
             self = .language(detected: try container.decode(String.self, forKey: .detected))
         case "split":
             self = .split(pieces: try container.decode(Int.self, forKey: .pieces))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .code, in: container, debugDescription: "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\" or \"split\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: .code, in: container,
+                debugDescription:
+                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\" or \"split\"")
         }
     }
 

@@ -36,8 +36,11 @@ public struct VariationSet: Sendable, Hashable, JSONConvertible {
     /// The set as JSON, written directly rather than through an encoder (it is written for
     /// every corrected sentence); `encode(to:)` writes the same.
     public var json: JSONValue {
-        ["variations": .array(variations.map(\.json)), "source": .string(source.rawValue), "repaired": .bool(repaired),
-         "issues": .array(issues.map(\.json))]
+        [
+            "variations": .array(variations.map(\.json)), "source": .string(source.rawValue),
+            "repaired": .bool(repaired),
+            "issues": .array(issues.map(\.json))
+        ]
     }
 
     public func encode(to encoder: any Encoder) throws {

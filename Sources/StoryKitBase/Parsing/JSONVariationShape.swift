@@ -3,7 +3,7 @@
 /// bare array of either. Streaming and batch reading both ask this type, so they agree.
 enum JSONVariationShape {
     static let kindKeys: [String: TextVariation.Kind] = [
-        "directCorrection": .direct, "refinedPhrasing": .refined, "alternativeInterpretation": .alternative,
+        "directCorrection": .direct, "refinedPhrasing": .refined, "alternativeInterpretation": .alternative
     ]
 
     /// What a string at `path` is to the variation set.
@@ -24,7 +24,9 @@ enum JSONVariationShape {
             if case .key(let key) = path[0], let kind = kindKeys[key], path[1] == .key("text") {
                 return .text(kind: kind, element: nil)
             }
-            if path[0] == .key("variations"), case .index(let element) = path[1] { return .text(kind: nil, element: element) }
+            if path[0] == .key("variations"), case .index(let element) = path[1] {
+                return .text(kind: nil, element: element)
+            }
             if case .index(let element) = path[0] {
                 if path[1] == .key("text") { return .text(kind: nil, element: element) }
                 if path[1] == .key("kind") { return .kind(element: element) }
@@ -73,7 +75,9 @@ enum JSONVariationShape {
                         found.append(TextVariation(text: text, kind: kind))
                     } else if case .object(let inner) = member.value {
                         for innerMember in inner where innerMember.key == "text" {
-                            if case .string(let text) = innerMember.value { found.append(TextVariation(text: text, kind: kind)) }
+                            if case .string(let text) = innerMember.value {
+                                found.append(TextVariation(text: text, kind: kind))
+                            }
                         }
                     }
                 } else if member.key == "variations", case .array(let array) = member.value {

@@ -27,8 +27,12 @@ enum LineText {
     /// `bytes` without leading and trailing spaces and tabs.
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes
-        while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { slice = slice.dropFirst() }
-        while let last = slice.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { slice = slice.dropLast() }
+        while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            slice = slice.dropFirst()
+        }
+        while let last = slice.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            slice = slice.dropLast()
+        }
         return slice
     }
 

@@ -51,7 +51,8 @@ struct ListAssembler {
     /// Ends the input: held text becomes the postamble.
     mutating func finish(emit: (ListAssemblyEvent) -> Void) -> ParsedList {
         endInput(emit: emit)
-        return ParsedList(items: items.items, style: style, preamble: Self.joined(preambleLines), postamble: Self.joined(heldLines))
+        return ParsedList(
+            items: items.items, style: style, preamble: Self.joined(preambleLines), postamble: Self.joined(heldLines))
     }
 
     /// Ends the input like ``finish(emit:)`` and writes the list as ``ParsedList``'s JSON
@@ -59,7 +60,8 @@ struct ListAssembler {
     mutating func finishJSON(emit: (ListAssemblyEvent) -> Void) -> [UInt8] {
         endInput(emit: emit)
         let preamble = Self.joined(preambleLines), postamble = Self.joined(heldLines)
-        return ParsedList.writeJSON(style: style, preamble: preamble, postamble: postamble, itemCount: items.count) { writer in
+        return ParsedList.writeJSON(style: style, preamble: preamble, postamble: postamble, itemCount: items.count) {
+            writer in
             items.writeJSON(into: &writer)
         }
     }
@@ -75,7 +77,9 @@ struct ListAssembler {
     private func startsItem(_ marker: ListMarker) -> Bool {
         guard let style else { return true }
         guard marker.style == style, marker.indent <= listIndent else { return false }
-        guard items.count > 0, let previous = items.number(at: items.count - 1), let number = marker.number else { return true }
+        guard items.count > 0, let previous = items.number(at: items.count - 1), let number = marker.number else {
+            return true
+        }
         return number == previous + 1 || number == previous
     }
 

@@ -16,14 +16,18 @@ struct ListMarker: Equatable {
     /// the whole item (`**1. The end.**`) removed.
     var text: String
 
-    private static let labelWords: [[UInt8]] = ["option", "variation", "version", "choice", "interpretation"].map { Array($0.utf8) }
+    private static let labelWords: [[UInt8]] = ["option", "variation", "version", "choice", "interpretation"].map {
+        Array($0.utf8)
+    }
 
     /// The marker at the start of `line`, or `nil` when the line is not an item.
     static func recognise(_ line: [UInt8]) -> ListMarker? {
         var index = 0
         let indent = LineText.indentation(line, end: &index)
         var opener: [UInt8]? = nil
-        if index + 1 < line.count, line[index] == line[index + 1], line[index] == UInt8(ascii: "*") || line[index] == UInt8(ascii: "_") {
+        if index + 1 < line.count, line[index] == line[index + 1],
+            line[index] == UInt8(ascii: "*") || line[index] == UInt8(ascii: "_")
+        {
             opener = [line[index], line[index]]
             index += 2
         }
@@ -57,7 +61,9 @@ struct ListMarker: Equatable {
                 wrapsItem = true
             }
         }
-        guard index == line.count || line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") else { return nil }
+        guard index == line.count || line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") else {
+            return nil
+        }
 
         var content = LineText.trimmed(line[index...])
         if let wrapper = opener, wrapsItem {
@@ -110,9 +116,13 @@ struct ListMarker: Equatable {
 
     /// `Option N:` and its kin; reports whether a `**` opener closed before the punctuation
     /// (`**Option 1**:`).
-    private static func labelMarker(_ line: [UInt8], at start: Int, opener: [UInt8]?) -> ((number: Int, closedOpener: Bool), Int)? {
+    private static func labelMarker(_ line: [UInt8], at start: Int, opener: [UInt8]?) -> (
+        (number: Int, closedOpener: Bool), Int
+    )? {
         var wordEnd = start
-        while wordEnd < line.count, (line[wordEnd] | 0x20) >= UInt8(ascii: "a"), (line[wordEnd] | 0x20) <= UInt8(ascii: "z") { wordEnd += 1 }
+        while wordEnd < line.count, (line[wordEnd] | 0x20) >= UInt8(ascii: "a"),
+            (line[wordEnd] | 0x20) <= UInt8(ascii: "z")
+        { wordEnd += 1 }
         let word = line[start..<wordEnd].map { $0 | 0x20 }
         guard labelWords.contains(where: { $0 == word }) else { return nil }
         var index = wordEnd

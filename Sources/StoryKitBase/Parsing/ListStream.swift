@@ -29,7 +29,9 @@ public struct ListStream: Sendable {
 
     /// Reads the next chunk, handing what it completes to `report` rather than collecting it
     /// (the batch parser wants none of it).
-    mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>, report: (ListAssemblyEvent) -> Void) throws(StoryKitError) {
+    mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>, report: (ListAssemblyEvent) -> Void)
+        throws(StoryKitError)
+    {
         try input.accept(chunk)
         lines.feed(chunk) { line in assembler.add(line: line, emit: report) }
     }
@@ -65,7 +67,9 @@ public struct ListStream: Sendable {
     private static func streamEvents(_ event: ListAssemblyEvent) -> [StreamEvent] {
         switch event {
         case .started(let index, let number, let text):
-            text.isEmpty ? [.itemStart(index: index, number: number)] : [.itemStart(index: index, number: number), .delta(index: index, text: text)]
+            text.isEmpty
+                ? [.itemStart(index: index, number: number)]
+                : [.itemStart(index: index, number: number), .delta(index: index, text: text)]
         case .appended(let index, let text):
             [.delta(index: index, text: text)]
         case .finished(let index, let text):

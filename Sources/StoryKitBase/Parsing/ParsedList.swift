@@ -60,9 +60,12 @@ extension ParsedList {
     }
 
     /// The list's JSON around items that `writeItems` writes, comma-separated.
-    static func writeJSON(style: ListStyle?, preamble: String, postamble: String, itemCount: Int,
-                          writeItems: (inout JSONWriter) -> Void) -> [UInt8] {
-        var writer = JSONWriter(options: .compact, capacity: preamble.utf8.count + postamble.utf8.count + itemCount * 24 + 64)
+    static func writeJSON(
+        style: ListStyle?, preamble: String, postamble: String, itemCount: Int,
+        writeItems: (inout JSONWriter) -> Void
+    ) -> [UInt8] {
+        var writer = JSONWriter(
+            options: .compact, capacity: preamble.utf8.count + postamble.utf8.count + itemCount * 24 + 64)
         writer.writeRaw("{\"items\":[")
         writeItems(&writer)
         writer.writeRaw("],\"style\":")

@@ -24,11 +24,12 @@ public struct RepairedJSON: Sendable, Hashable, JSONConvertible {
     }
 
     static func repairsJSON(_ repairs: [JSONRepair]) -> JSONValue {
-        .array(repairs.map { repair in
-            [
-                "kind": .string(repair.kind.rawValue), "line": .number(JSONNumber(repair.line)),
-                "column": .number(JSONNumber(repair.column)), "count": .number(JSONNumber(repair.count)),
-            ]
-        })
+        .array(
+            repairs.map { repair in
+                [
+                    "kind": .string(repair.kind.rawValue), "line": .number(JSONNumber(repair.line)),
+                    "column": .number(JSONNumber(repair.column)), "count": .number(JSONNumber(repair.count))
+                ]
+            })
     }
 }

@@ -26,7 +26,9 @@ public enum StreamEvent: Sendable, Hashable {
             if let number { object["number"] = .number(JSONNumber(number)) }
             return .object(object)
         case .variationStart(let index, let kind):
-            return ["type": "start", "index": .number(JSONNumber(index)), "kind": kind.map { .string($0.rawValue) } ?? .null]
+            return [
+                "type": "start", "index": .number(JSONNumber(index)), "kind": kind.map { .string($0.rawValue) } ?? .null
+            ]
         case .delta(let index, let text):
             return ["type": "delta", "index": .number(JSONNumber(index)), "text": .string(text)]
         case .done(let index, let text):

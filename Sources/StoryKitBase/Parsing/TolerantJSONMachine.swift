@@ -139,7 +139,10 @@ struct TolerantJSONMachine {
         if reportsEvents, case .string(var string) = token, !string.isKey, string.bytes.count > string.reported {
             let end = Self.completeUTF8Prefix(string.bytes)
             if end > string.reported {
-                emit(.partial(path: currentPath(), text: String(decoding: string.bytes[string.reported..<end], as: UTF8.self)))
+                emit(
+                    .partial(
+                        path: currentPath(), text: String(decoding: string.bytes[string.reported..<end], as: UTF8.self))
+                )
                 string.reported = end
                 token = .string(string)
             }
@@ -155,7 +158,8 @@ struct TolerantJSONMachine {
                 heldBracket = nil
                 for byte in held { passOver(byte) }
             }
-            throw StoryKitError(.parse, "line \(line), column \(column) (byte \(offset)): no JSON object or array found")
+            throw StoryKitError(
+                .parse, "line \(line), column \(column) (byte \(offset)): no JSON object or array found")
         case .trailer:
             finishSkippedLine()
         case .value:
@@ -166,7 +170,9 @@ struct TolerantJSONMachine {
 
     /// Ends the input of a machine made with `writingInto`: the writer, holding the value
     /// after what it held at the start, and the repairs.
-    mutating func finishWriting(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> (writer: JSONWriter, repairs: [JSONRepair]) {
+    mutating func finishWriting(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> (
+        writer: JSONWriter, repairs: [JSONRepair]
+    ) {
         _ = try finish(emit: emit)
         guard let output else { throw StoryKitError(.internal, "finishWriting on a machine that builds its value") }
         return (output, repairs)
@@ -238,7 +244,7 @@ struct TolerantJSONMachine {
     /// Repairs that show a value was cut short, dropped in part, or had text around it.
     private static let incompleteValueRepairs: Set<JSONRepair.Kind> = [
         .surroundingText, .codeFence, .truncated, .droppedIncompleteMember, .droppedIncompleteLiteral,
-        .droppedIncompleteEscape, .truncatedNumber,
+        .droppedIncompleteEscape, .truncatedNumber
     ]
 
     /// Whether `bytes`, which open with a bracket and balance, are one value the parser reads
@@ -280,7 +286,9 @@ struct TolerantJSONMachine {
     // MARK: Value
 
     /// Reads bytes of the value; returns the offset of the first byte not consumed.
-    private mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> Int {
+    private mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, emit: (TolerantJSONEvent) -> Void)
+        throws(StoryKitError) -> Int
+    {
         var index = start
         while index < bytes.count, phase == .value {
             switch token {
@@ -324,7 +332,8 @@ struct TolerantJSONMachine {
                     guard byte == 0x80 else { throw error("unexpected character", at: offset - prefix.count) }
                     token = .curlyOpening(prefix)
                 } else if byte == 0x9C || byte == 0x98 {
-                    token = .string(StringToken(quote: byte == 0x9C ? .curlyDouble : .curlySingle, isKey: isExpectingKey))
+                    token = .string(
+                        StringToken(quote: byte == 0x9C ? .curlyDouble : .curlySingle, isKey: isExpectingKey))
                     addRepair(.curlyQuotes)
                 } else {
                     throw error("unexpected character", at: offset - 3)
@@ -368,7 +377,9 @@ struct TolerantJSONMachine {
     }
 
     /// Reads one structural byte, or starts a token.
-    private mutating func structural(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> Int {
+    private mutating func structural(
+        _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, emit: (TolerantJSONEvent) -> Void
+    ) throws(StoryKitError) -> Int {
         let byte = bytes[index]
         if Self.isWhitespace(byte) {
             let end = Self.run(bytes, from: index, while: Self.isWhitespace)
@@ -426,7 +437,9 @@ struct TolerantJSONMachine {
                 try close(emit: emit)
                 return index + 1
             } else {
-                let expected = frame.isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                let expected =
+                    frame.isObject
+                    ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
                 throw error("\(expected), found \(Self.describe(byte))", at: offset)
             }
             advance(byte)
@@ -459,7 +472,9 @@ struct TolerantJSONMachine {
 
     /// Reads string contents from `start`; returns where it stopped and whether the string
     /// closed.
-    private mutating func continueString(_ string: inout StringToken, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(StoryKitError) -> (Int, Bool) {
+    private mutating func continueString(
+        _ string: inout StringToken, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) throws(StoryKitError) -> (Int, Bool) {
         var index = start
         let closer = string.quote.closer
         while index < bytes.count {
@@ -485,7 +500,8 @@ struct TolerantJSONMachine {
             let byte = bytes[index]
             advance(byte)
             index += 1
-            if case .none = string.escape {} else {
+            if case .none = string.escape {
+            } else {
                 // A lone high surrogate hands back the byte after it to be read as content.
                 guard try continueEscape(&string, byte) else { continue }
             }
@@ -517,7 +533,8 @@ struct TolerantJSONMachine {
                 addRepair(.rawControlCharacter)
                 string.bytes.append(byte)
             case 0..<0x20:
-                throw error("a control character (U+\(hex(byte, width: 4))) must be escaped in a string", at: offset - 1)
+                throw error(
+                    "a control character (U+\(hex(byte, width: 4))) must be escaped in a string", at: offset - 1)
             default:
                 string.bytes.append(byte)
             }
@@ -598,7 +615,8 @@ struct TolerantJSONMachine {
         return false
     }
 
-    private mutating func completeString(_ string: StringToken, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+    private mutating func completeString(_ string: StringToken, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError)
+    {
         let text = String(decoding: string.bytes, as: UTF8.self)
         if string.isKey {
             frames[frames.count - 1].key = text
@@ -647,7 +665,9 @@ struct TolerantJSONMachine {
 
     private mutating func open(isObject: Bool) throws(StoryKitError) {
         guard frames.count < maxDepth else {
-            throw StoryKitError(.limit, "line \(line), column \(column) (byte \(offset)): nesting is deeper than the limit of \(maxDepth)")
+            throw StoryKitError(
+                .limit,
+                "line \(line), column \(column) (byte \(offset)): nesting is deeper than the limit of \(maxDepth)")
         }
         try checkElementLimit()
         if output != nil {
@@ -678,7 +698,9 @@ struct TolerantJSONMachine {
     }
 
     /// Adds a finished value to its container, or finishes the document.
-    private mutating func complete(_ value: JSONValue, emit: (TolerantJSONEvent) -> Void, isScalar: Bool = true) throws(StoryKitError) {
+    private mutating func complete(_ value: JSONValue, emit: (TolerantJSONEvent) -> Void, isScalar: Bool = true)
+        throws(StoryKitError)
+    {
         if isScalar, reportsEvents { emit(.value(path: currentPath(), value: value)) }
         guard !frames.isEmpty else {
             finishDocument(value)
@@ -706,7 +728,8 @@ struct TolerantJSONMachine {
     /// levels that already holds its most elements: the value about to join it is one too many.
     private func checkElementLimit() throws(StoryKitError) {
         guard let limit = elementLimit, frames.count <= 2, let last = frames.last, !last.isObject,
-              last.count >= limit.count else { return }
+            last.count >= limit.count
+        else { return }
         throw StoryKitError(.limit, limit.message)
     }
 
@@ -756,7 +779,8 @@ struct TolerantJSONMachine {
             if string.closerProgress > 0 {
                 string.bytes.append(contentsOf: string.quote.closer[..<string.closerProgress])
             }
-            if case .none = string.escape {} else {
+            if case .none = string.escape {
+            } else {
                 addRepair(.droppedIncompleteEscape)
             }
             if string.isKey {
@@ -765,7 +789,10 @@ struct TolerantJSONMachine {
             } else {
                 let end = Self.completeUTF8Prefix(string.bytes)
                 if reportsEvents, end > string.reported {
-                    emit(.partial(path: currentPath(), text: String(decoding: string.bytes[string.reported..<end], as: UTF8.self)))
+                    emit(
+                        .partial(
+                            path: currentPath(),
+                            text: String(decoding: string.bytes[string.reported..<end], as: UTF8.self)))
                 }
                 try complete(.string(String(decoding: string.bytes, as: UTF8.self)), emit: emit)
             }
@@ -773,7 +800,8 @@ struct TolerantJSONMachine {
             let valid = text.withUnsafeBufferPointer { Self.longestValidNumberPrefix($0) }
             if valid < text.count { addRepair(.truncatedNumber) }
             if valid > 0 {
-                try complete(.number(JSONNumber(uncheckedText: String(decoding: text[..<valid], as: UTF8.self))), emit: emit)
+                try complete(
+                    .number(JSONNumber(uncheckedText: String(decoding: text[..<valid], as: UTF8.self))), emit: emit)
             } else {
                 dropPendingMember()
             }
@@ -865,15 +893,18 @@ struct TolerantJSONMachine {
 
     @inline(__always)
     private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\t")
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {
-        byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+        byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+            || byte | 0x20 == UInt8(ascii: "e")
     }
 
     private static func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "$")
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
@@ -884,7 +915,9 @@ struct TolerantJSONMachine {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte >= 0x80
     }
 
-    private static func run(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, while predicate: (UInt8) -> Bool) -> Int {
+    private static func run(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, while predicate: (UInt8) -> Bool)
+        -> Int
+    {
         var end = start
         while end < bytes.count, predicate(bytes[end]) { end += 1 }
         return end

@@ -124,7 +124,9 @@ public struct VariationStream: Sendable {
                 source = .list
             }
             try checkVariationCount(variations.count)
-            return VariationSet(variations: variations, source: source, repaired: repaired, issues: VariationValidation.issues(variations, options))
+            return VariationSet(
+                variations: variations, source: source, repaired: repaired,
+                issues: VariationValidation.issues(variations, options))
         } catch {
             throw input.fail(error)
         }
@@ -135,12 +137,14 @@ public struct VariationStream: Sendable {
         guard count <= VariationOptions.maxVariations else { throw StoryKitError(.limit, Self.tooManyVariations) }
     }
 
-    private static let tooManyVariations = "the reply holds more than \(VariationOptions.maxVariations) variations; "
+    private static let tooManyVariations =
+        "the reply holds more than \(VariationOptions.maxVariations) variations; "
         + "a correction reply asks for at most \(VariationOptions.maxExpected)"
 
     // MARK: Deciding the form
 
-    private mutating func route(_ chunk: UnsafeBufferPointer<UInt8>, emit: (StreamEvent) -> Void) throws(StoryKitError) {
+    private mutating func route(_ chunk: UnsafeBufferPointer<UInt8>, emit: (StreamEvent) -> Void) throws(StoryKitError)
+    {
         switch mode {
         case .json:
             var completed: [TolerantJSONEvent] = []
@@ -179,8 +183,9 @@ public struct VariationStream: Sendable {
                 continue
             }
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside,
-               proseLine.bracketOpensJSON,
-               !currentLineIsItem {
+                proseLine.bracketOpensJSON,
+                !currentLineIsItem
+            {
                 return .json
             }
             skippedBrackets.skip(byte)
@@ -311,7 +316,9 @@ public struct VariationStream: Sendable {
     }
 
     /// The index of the variation whose text is at `path`, starting a new one when needed.
-    private mutating func openVariation(at path: [JSONPathComponent], kind: TextVariation.Kind?, element: Int?, emit: (StreamEvent) -> Void) -> Int {
+    private mutating func openVariation(
+        at path: [JSONPathComponent], kind: TextVariation.Kind?, element: Int?, emit: (StreamEvent) -> Void
+    ) -> Int {
         if openPath == path { return variationCount - 1 }
         openPath = path
         openEmittedBytes = 0

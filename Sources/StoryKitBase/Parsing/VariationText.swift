@@ -6,7 +6,7 @@ enum VariationText {
         let phrases: [(String, TextVariation.Kind)] = [
             ("direct correction", .direct), ("direct", .direct),
             ("refined phrasing", .refined), ("refined", .refined),
-            ("alternative interpretation", .alternative), ("alternative", .alternative),
+            ("alternative interpretation", .alternative), ("alternative", .alternative)
         ]
         return phrases.map { (Array($0.0.utf8), $0.1) }
     }()
@@ -26,10 +26,12 @@ enum VariationText {
             wrapper = Array(bytes[0..<2])
             index = 2
         }
-        guard let (phrase, kind) = labels.first(where: { label in
-            bytes.count >= index + label.phrase.count
-                && zip(bytes[index..<index + label.phrase.count], label.phrase).allSatisfy { $0 | 0x20 == $1 }
-        }) else { return (nil, text) }
+        guard
+            let (phrase, kind) = labels.first(where: { label in
+                bytes.count >= index + label.phrase.count
+                    && zip(bytes[index..<index + label.phrase.count], label.phrase).allSatisfy { $0 | 0x20 == $1 }
+            })
+        else { return (nil, text) }
         index += phrase.count
         var closed = wrapper == nil
         if let wrapper, bytes[index...].starts(with: wrapper) {
@@ -49,7 +51,8 @@ enum VariationText {
             index += 2
             closed = true
         }
-        guard closed, index == bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n") else {
+        guard closed, index == bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n")
+        else {
             return (nil, text)
         }
         return (kind, String(decoding: bytes[index...], as: UTF8.self))
@@ -65,7 +68,8 @@ enum VariationText {
     static func unquoted(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.count >= 2, let first = scalars.first, let last = scalars.last,
-              closingQuote(for: first) == last else { return text }
+            closingQuote(for: first) == last
+        else { return text }
         return trimmed(String(scalars.dropFirst().dropLast()))
     }
 

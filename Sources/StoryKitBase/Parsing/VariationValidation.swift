@@ -28,7 +28,7 @@ package enum VariationValidation {
             if properties.isWhitespace { continue }
             switch properties.generalCategory {
             case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                .initialPunctuation, .finalPunctuation, .otherPunctuation:
                 continue
             default:
                 scalars.append(scalar)

@@ -5,7 +5,7 @@ public struct AppearanceDecision: Sendable, Hashable {
     /// Contrast adapt them.
     public static let semanticColors: [(role: String, color: String)] = [
         ("primaryText", "primary"), ("secondaryText", "secondary"), ("background", "systemBackground"),
-        ("cardBackground", "secondarySystemBackground"), ("accent", "accentColor"),
+        ("cardBackground", "secondarySystemBackground"), ("accent", "accentColor")
     ]
 
     /// The scheme the app shows.
@@ -25,12 +25,20 @@ public struct AppearanceDecision: Sendable, Hashable {
         case .system:
             colorScheme = systemScheme
             override = nil
-            decidedBy = PolicyReason(rule: "appearance.followSystem", reason: "The theme preference is System, so the app follows the system's \(systemScheme.rawValue) appearance and applies no override.")
+            decidedBy = PolicyReason(
+                rule: "appearance.followSystem",
+                reason:
+                    "The theme preference is System, so the app follows the system's \(systemScheme.rawValue) appearance and applies no override."
+            )
         case .light, .dark:
             let chosen: ColorScheme = theme == .light ? .light : .dark
             colorScheme = chosen
             override = chosen
-            decidedBy = PolicyReason(rule: "appearance.userPreference", reason: "The user chose \(chosen.rawValue == "light" ? "Light" : "Dark") in the app's settings, which overrides the system's \(systemScheme.rawValue) appearance.")
+            decidedBy = PolicyReason(
+                rule: "appearance.userPreference",
+                reason:
+                    "The user chose \(chosen.rawValue == "light" ? "Light" : "Dark") in the app's settings, which overrides the system's \(systemScheme.rawValue) appearance."
+            )
         }
         cardStyle = Capabilities.liquidGlass(platform).available ? .glass : .solid
         highContrast = increaseContrast
@@ -45,7 +53,7 @@ public struct AppearanceDecision: Sendable, Hashable {
             "cardStyle": .string(cardStyle.rawValue),
             "highContrast": .bool(highContrast),
             "rule": .string(decidedBy.rule),
-            "reason": .string(decidedBy.reason),
+            "reason": .string(decidedBy.reason)
         ]
     }
 }

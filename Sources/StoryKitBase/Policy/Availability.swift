@@ -13,7 +13,7 @@ public struct Availability: Sendable, Hashable {
             "available": .bool(available),
             "reason": reason.map { .string($0.rawValue) } ?? .null,
             "rule": .string(decidedBy.rule),
-            "explanation": .string(decidedBy.reason),
+            "explanation": .string(decidedBy.reason)
         ]
     }
 }

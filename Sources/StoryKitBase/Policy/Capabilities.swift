@@ -10,7 +10,8 @@ public struct Capabilities: Sendable, Hashable {
     /// spec's on an iPad; elsewhere one that names no iPad and says that corrections still
     /// come from the offline corrector, which works on every device.
     public static func foundationModelsUnavailableMessage(on os: OperatingSystem) -> String {
-        os == .iPadOS ? foundationModelsUnavailableMessage
+        os == .iPadOS
+            ? foundationModelsUnavailableMessage
             : "Apple Intelligence text checking is not available on this device; suggestions come from the offline corrector."
     }
 
@@ -40,7 +41,8 @@ public struct Capabilities: Sendable, Hashable {
         writingTools = Self.writingTools(platform)
         foundationModels = Self.foundationModels(platform)
         liquidGlass = Self.liquidGlass(platform)
-        correctionBackends = (foundationModels.available ? [.foundationModels] : []) + (remoteConfigured ? [.remote] : []) + [.offline]
+        correctionBackends =
+            (foundationModels.available ? [.foundationModels] : []) + (remoteConfigured ? [.remote] : []) + [.offline]
         message = foundationModels.available ? nil : Self.foundationModelsUnavailableMessage(on: platform.os)
     }
 
@@ -55,7 +57,7 @@ public struct Capabilities: Sendable, Hashable {
             "correctionBackends": .array(correctionBackends.map { .string($0.rawValue) }),
             "message": message.map { .string($0) } ?? .null,
             "rule": .string(foundationModels.decidedBy.rule),
-            "reason": .string(foundationModels.decidedBy.reason),
+            "reason": .string(foundationModels.decidedBy.reason)
         ]
     }
 
@@ -70,11 +72,14 @@ public struct Capabilities: Sendable, Hashable {
     /// The Apple Intelligence state as a reason, `nil` when enabled.
     private static func intelligence(_ platform: Platform, rule: String, feature: String) -> Availability? {
         guard let reason = UnavailableReason(platform.appleIntelligence) else { return nil }
-        let sentence = switch reason {
-        case .deviceNotEligible: "This device cannot run Apple Intelligence, so \(feature) are unavailable."
-        case .appleIntelligenceNotEnabled: "Apple Intelligence is turned off in Settings, so \(feature) are unavailable."
-        default: "The Apple Intelligence model is still downloading or preparing, so \(feature) are unavailable for now."
-        }
+        let sentence =
+            switch reason {
+            case .deviceNotEligible: "This device cannot run Apple Intelligence, so \(feature) are unavailable."
+            case .appleIntelligenceNotEnabled:
+                "Apple Intelligence is turned off in Settings, so \(feature) are unavailable."
+            default:
+                "The Apple Intelligence model is still downloading or preparing, so \(feature) are unavailable for now."
+            }
         return unavailable(reason, "\(rule).\(reason.rawValue)", sentence)
     }
 
@@ -90,15 +95,28 @@ public struct Capabilities: Sendable, Hashable {
     static func writingToolsGate(_ reason: UnavailableReason) -> PolicyReason {
         switch reason {
         case .unsupportedOS:
-            PolicyReason(rule: "writingTools.unsupportedOS", reason: "This operating system has no Writing Tools, so text fields behave as standard fields.")
+            PolicyReason(
+                rule: "writingTools.unsupportedOS",
+                reason: "This operating system has no Writing Tools, so text fields behave as standard fields.")
         case .osTooOld:
-            PolicyReason(rule: "writingTools.osTooOld", reason: "Writing Tools need iOS or iPadOS 18.1, macOS 15.1 or visionOS 2.4; on older versions text fields behave as standard fields.")
+            PolicyReason(
+                rule: "writingTools.osTooOld",
+                reason:
+                    "Writing Tools need iOS or iPadOS 18.1, macOS 15.1 or visionOS 2.4; on older versions text fields behave as standard fields."
+            )
         case .deviceNotEligible:
-            PolicyReason(rule: "writingTools.deviceNotEligible", reason: "This device cannot run Apple Intelligence, so text fields behave as standard fields.")
+            PolicyReason(
+                rule: "writingTools.deviceNotEligible",
+                reason: "This device cannot run Apple Intelligence, so text fields behave as standard fields.")
         case .appleIntelligenceNotEnabled:
-            PolicyReason(rule: "writingTools.appleIntelligenceNotEnabled", reason: "Apple Intelligence is turned off, so text fields behave as standard fields.")
+            PolicyReason(
+                rule: "writingTools.appleIntelligenceNotEnabled",
+                reason: "Apple Intelligence is turned off, so text fields behave as standard fields.")
         case .modelNotReady:
-            PolicyReason(rule: "writingTools.modelNotReady", reason: "The Apple Intelligence model is not ready yet, so text fields behave as standard fields for now.")
+            PolicyReason(
+                rule: "writingTools.modelNotReady",
+                reason:
+                    "The Apple Intelligence model is not ready yet, so text fields behave as standard fields for now.")
         case .sdkTooOld, .lowPowerMode, .gameMode:
             PolicyReason(rule: "writingTools.\(reason.rawValue)", reason: "Writing Tools are unavailable.")
         }
@@ -108,33 +126,50 @@ public struct Capabilities: Sendable, Hashable {
         if let blocked = writingToolsBlock(platform) {
             return Availability(reason: blocked, decidedBy: writingToolsGate(blocked))
         }
-        return available("writingTools.available", "\(platform.os.rawValue) \(platform.version) with Apple Intelligence enabled offers Writing Tools.")
+        return available(
+            "writingTools.available",
+            "\(platform.os.rawValue) \(platform.version) with Apple Intelligence enabled offers Writing Tools.")
     }
 
     static func foundationModels(_ platform: Platform) -> Availability {
         guard platform.os != .watchOS, platform.os != .tvOS else {
-            return unavailable(.unsupportedOS, "foundationModels.unsupportedOS", "\(platform.os.rawValue) has no Foundation Models.")
+            return unavailable(
+                .unsupportedOS, "foundationModels.unsupportedOS", "\(platform.os.rawValue) has no Foundation Models.")
         }
         guard platform.version >= version26 else {
-            return unavailable(.osTooOld, "foundationModels.osTooOld", "Foundation Models need \(platform.os.rawValue) 26 or later; this is \(platform.version).")
+            return unavailable(
+                .osTooOld, "foundationModels.osTooOld",
+                "Foundation Models need \(platform.os.rawValue) 26 or later; this is \(platform.version).")
         }
         if let reason = intelligence(platform, rule: "foundationModels", feature: "Foundation Models") { return reason }
         if platform.lowPowerMode {
-            return unavailable(.lowPowerMode, "foundationModels.lowPowerMode", "Low Power Mode is on, which pauses the on-device model.")
+            return unavailable(
+                .lowPowerMode, "foundationModels.lowPowerMode",
+                "Low Power Mode is on, which pauses the on-device model.")
         }
         if platform.gameMode {
-            return unavailable(.gameMode, "foundationModels.gameMode", "Game Mode is on, which pauses the on-device model.")
+            return unavailable(
+                .gameMode, "foundationModels.gameMode", "Game Mode is on, which pauses the on-device model.")
         }
-        return available("foundationModels.available", "\(platform.os.rawValue) \(platform.version) with Apple Intelligence ready runs the on-device model.")
+        return available(
+            "foundationModels.available",
+            "\(platform.os.rawValue) \(platform.version) with Apple Intelligence ready runs the on-device model.")
     }
 
     static func liquidGlass(_ platform: Platform) -> Availability {
         guard let sdk = platform.sdk, sdk >= version26 else {
-            return unavailable(.sdkTooOld, "liquidGlass.sdkTooOld", "Liquid Glass needs an app built with the 26 SDK\(platform.sdk.map { "; this app was built with \($0)" } ?? ", and the SDK is not given"), so controls use standard styling.")
+            return unavailable(
+                .sdkTooOld, "liquidGlass.sdkTooOld",
+                "Liquid Glass needs an app built with the 26 SDK\(platform.sdk.map { "; this app was built with \($0)" } ?? ", and the SDK is not given"), so controls use standard styling."
+            )
         }
         guard platform.version >= version26 else {
-            return unavailable(.osTooOld, "liquidGlass.osTooOld", "Liquid Glass needs OS 26 or later; this is \(platform.version), so controls use standard styling.")
+            return unavailable(
+                .osTooOld, "liquidGlass.osTooOld",
+                "Liquid Glass needs OS 26 or later; this is \(platform.version), so controls use standard styling.")
         }
-        return available("liquidGlass.available", "Built with the \(sdk) SDK and running on \(platform.version): Liquid Glass applies.")
+        return available(
+            "liquidGlass.available",
+            "Built with the \(sdk) SDK and running on \(platform.version): Liquid Glass applies.")
     }
 }

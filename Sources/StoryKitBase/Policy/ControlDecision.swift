@@ -32,18 +32,20 @@ public struct ControlDecision: Sendable, Hashable {
         } else if control.role == .destructive {
             haptic = .warning
         } else {
-            haptic = switch control.importance {
-            case .low: .light
-            case .medium: .medium
-            case .high: .heavy
-            }
+            haptic =
+                switch control.importance {
+                case .low: .light
+                case .medium: .medium
+                case .high: .heavy
+                }
         }
         minTouchTarget = Self.minTouchTarget
         glass = Capabilities.liquidGlass(platform).available
         let style = buttonStyle == .borderedProminent ? "the prominent bordered style" : "the bordered style"
         let feel = haptic.map { "a \($0.rawValue) haptic" } ?? "no haptic, as the system settings ask"
-        decidedBy = PolicyReason(rule: "controls.\(control.role.rawValue)",
-                                 reason: "A \(control.role.rawValue) action uses \(style) with \(feel)\(glass ? ", in Liquid Glass" : "").")
+        decidedBy = PolicyReason(
+            rule: "controls.\(control.role.rawValue)",
+            reason: "A \(control.role.rawValue) action uses \(style) with \(feel)\(glass ? ", in Liquid Glass" : "").")
     }
 
     /// `{"buttonStyle":"borderedProminent","haptic":"medium","minTouchTarget":44,"glass":false,"rule":...,"reason":...}`.
@@ -54,7 +56,7 @@ public struct ControlDecision: Sendable, Hashable {
             "minTouchTarget": .number(JSONNumber(minTouchTarget)),
             "glass": .bool(glass),
             "rule": .string(decidedBy.rule),
-            "reason": .string(decidedBy.reason),
+            "reason": .string(decidedBy.reason)
         ]
     }
 }

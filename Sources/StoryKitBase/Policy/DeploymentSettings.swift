@@ -15,7 +15,8 @@ public struct DeploymentSettings: Sendable, Hashable {
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.minimumOSVersion == rhs.minimumOSVersion && lhs.configurations.elementsEqual(rhs.configurations) { $0 == $1 }
+        lhs.minimumOSVersion == rhs.minimumOSVersion
+            && lhs.configurations.elementsEqual(rhs.configurations) { $0 == $1 }
     }
 
     public func hash(into hasher: inout Hasher) {

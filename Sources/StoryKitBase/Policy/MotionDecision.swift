@@ -27,25 +27,31 @@ public struct MotionDecision: Sendable, Hashable {
         let brief = min(animation.duration, Self.maxBriefDuration)
         switch (animation.purpose, animation.repeats, reduceMotion) {
         case (.loading, _, _):
-            self.init(true, animation.duration, .standard, "motion.loadingIndicator",
-                      "Loading indicators may animate, and should stop when loading completes.")
+            self.init(
+                true, animation.duration, .standard, "motion.loadingIndicator",
+                "Loading indicators may animate, and should stop when loading completes.")
         case (_, true, _):
-            self.init(false, 0, .none, "motion.noContinuousAnimation",
-                      "Only loading indicators may repeat; use a static element instead.")
+            self.init(
+                false, 0, .none, "motion.noContinuousAnimation",
+                "Only loading indicators may repeat; use a static element instead.")
         case (.decorative, false, true), (.feedback, false, true):
-            self.init(false, 0, .none, "motion.reduceMotion",
-                      "Reduce Motion is on, which turns off decorative and feedback animations.")
+            self.init(
+                false, 0, .none, "motion.reduceMotion",
+                "Reduce Motion is on, which turns off decorative and feedback animations.")
         case (.transition, false, true):
-            self.init(true, brief, .crossfade, "motion.reduceMotionCrossfade",
-                      "Reduce Motion is on, so the transition cross-fades instead of moving.")
+            self.init(
+                true, brief, .crossfade, "motion.reduceMotionCrossfade",
+                "Reduce Motion is on, so the transition cross-fades instead of moving.")
         case (.decorative, false, false):
-            self.init(true, animation.duration, .standard, "motion.oneShotDecoration",
-                      "A decoration that plays once may animate.")
+            self.init(
+                true, animation.duration, .standard, "motion.oneShotDecoration",
+                "A decoration that plays once may animate.")
         case (.feedback, false, false), (.transition, false, false):
-            self.init(true, brief, .standard, "motion.brief",
-                      animation.duration > Self.maxBriefDuration
-                          ? "Feedback and transitions complete within 0.3 seconds, so the duration is shortened."
-                          : "Feedback and transitions complete within 0.3 seconds.")
+            self.init(
+                true, brief, .standard, "motion.brief",
+                animation.duration > Self.maxBriefDuration
+                    ? "Feedback and transitions complete within 0.3 seconds, so the duration is shortened."
+                    : "Feedback and transitions complete within 0.3 seconds.")
         }
     }
 
@@ -63,7 +69,7 @@ public struct MotionDecision: Sendable, Hashable {
             "duration": JSONNumber(duration).map { .number($0) } ?? .null,
             "style": .string(style.rawValue),
             "rule": .string(decidedBy.rule),
-            "reason": .string(decidedBy.reason),
+            "reason": .string(decidedBy.reason)
         ]
     }
 }

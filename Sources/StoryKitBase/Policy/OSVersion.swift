@@ -60,7 +60,8 @@ extension OSVersion: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let version = OSVersion(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a version such as \"18.1\", \"26\" or \"17.6.1\"")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not a version such as \"18.1\", \"26\" or \"17.6.1\"")
         }
         self = version
     }

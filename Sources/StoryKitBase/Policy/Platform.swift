@@ -58,7 +58,8 @@ public struct Platform: Sendable, Hashable, JSONConvertible {
         let text = try container.decode(String.self, forKey: key)
         guard let value = Choice(rawValue: text) else {
             let known = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be one of \(known), not \"\(text)\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "must be one of \(known), not \"\(text)\"")
         }
         return value
     }

@@ -23,11 +23,14 @@ public struct PolicyEngine: Sendable {
     }
 
     /// The rule every profile starts with: secure fields never get Writing Tools.
-    public static let secureFieldRule = PolicyReason(rule: "secureField", reason: "A secure field never offers Writing Tools, whatever the profile says.")
+    public static let secureFieldRule = PolicyReason(
+        rule: "secureField", reason: "A secure field never offers Writing Tools, whatever the profile says.")
 
     /// The Writing Tools decision for `field` on `platform`: the behaviour the profile wants,
     /// and what to apply once the platform's capabilities are taken into account.
-    public func writingTools(for field: FieldDescriptor, on platform: Platform, settings: JSONObject = JSONObject()) -> WritingToolsDecision {
+    public func writingTools(for field: FieldDescriptor, on platform: Platform, settings: JSONObject = JSONObject())
+        -> WritingToolsDecision
+    {
         let behavior: WritingToolsBehavior
         let options: [WritingToolsResultOption]
         let decidedBy: PolicyReason
@@ -35,19 +38,29 @@ public struct PolicyEngine: Sendable {
             (behavior, options, decidedBy) = (.disabled, [], Self.secureFieldRule)
         } else if let index = firstMatch(field, platform, settings) {
             let rule = profile.writingToolsRules[index]
-            (behavior, options, decidedBy) = (rule.behavior, rule.resultOptions, PolicyReason(rule: rule.id, reason: rule.reason))
+            (behavior, options, decidedBy) = (
+                rule.behavior, rule.resultOptions, PolicyReason(rule: rule.id, reason: rule.reason)
+            )
         } else {
-            (behavior, options, decidedBy) = (.disabled, [], PolicyReason(rule: "noMatchingRule", reason: "No rule of the \"\(profile.name)\" profile matches this field, so Writing Tools stay off."))
+            (behavior, options, decidedBy) = (
+                .disabled, [],
+                PolicyReason(
+                    rule: "noMatchingRule",
+                    reason: "No rule of the \"\(profile.name)\" profile matches this field, so Writing Tools stay off.")
+            )
         }
         guard behavior != .disabled else {
-            return WritingToolsDecision(behavior: behavior, effective: .none, resultOptions: options, decidedBy: decidedBy, gate: nil)
+            return WritingToolsDecision(
+                behavior: behavior, effective: .none, resultOptions: options, decidedBy: decidedBy, gate: nil)
         }
         if let blocked = Capabilities.writingToolsBlock(platform) {
-            return WritingToolsDecision(behavior: behavior, effective: .none, resultOptions: options, decidedBy: decidedBy,
-                                        gate: Capabilities.writingToolsGate(blocked))
+            return WritingToolsDecision(
+                behavior: behavior, effective: .none, resultOptions: options, decidedBy: decidedBy,
+                gate: Capabilities.writingToolsGate(blocked))
         }
-        return WritingToolsDecision(behavior: behavior, effective: behavior == .complete ? .complete : .limited,
-                                    resultOptions: options, decidedBy: decidedBy, gate: nil)
+        return WritingToolsDecision(
+            behavior: behavior, effective: behavior == .complete ? .complete : .limited,
+            resultOptions: options, decidedBy: decidedBy, gate: nil)
     }
 
     /// The index of the first rule that matches. Reads the rules in place: copying each rule
@@ -72,8 +85,11 @@ public struct PolicyEngine: Sendable {
     }
 
     /// The appearance for a theme preference.
-    public func appearance(theme: ThemePreference, systemScheme: ColorScheme, increaseContrast: Bool = false, on platform: Platform) -> AppearanceDecision {
-        AppearanceDecision(theme: theme, systemScheme: systemScheme, increaseContrast: increaseContrast, platform: platform)
+    public func appearance(
+        theme: ThemePreference, systemScheme: ColorScheme, increaseContrast: Bool = false, on platform: Platform
+    ) -> AppearanceDecision {
+        AppearanceDecision(
+            theme: theme, systemScheme: systemScheme, increaseContrast: increaseContrast, platform: platform)
     }
 
     /// How an animation may run.

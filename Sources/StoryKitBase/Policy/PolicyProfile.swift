@@ -23,7 +23,9 @@ public struct PolicyProfile: Sendable, Hashable {
         guard !name.isEmpty else { throw StoryKitError(.invalidArgument, "a profile's name must not be empty") }
         var seen: Set<String> = []
         for (index, rule) in writingToolsRules.enumerated() {
-            guard !rule.id.isEmpty else { throw StoryKitError(.invalidArgument, "profile \"\(name)\": rule \(index) has an empty id") }
+            guard !rule.id.isEmpty else {
+                throw StoryKitError(.invalidArgument, "profile \"\(name)\": rule \(index) has an empty id")
+            }
             guard seen.insert(rule.id).inserted else {
                 throw StoryKitError(.invalidArgument, "profile \"\(name)\": two rules have the id \"\(rule.id)\"")
             }
@@ -31,7 +33,10 @@ public struct PolicyProfile: Sendable, Hashable {
                 throw StoryKitError(.invalidArgument, "profile \"\(name)\": rule \"\(rule.id)\" has no reason")
             }
             if let earlier = writingToolsRules[..<index].first(where: { $0.condition.covers(rule.condition) }) {
-                throw StoryKitError(.invalidArgument, "profile \"\(name)\": rule \"\(rule.id)\" can never match: rule \"\(earlier.id)\" before it matches every field it would (to change \"\(earlier.id)\", give the new rule its id)")
+                throw StoryKitError(
+                    .invalidArgument,
+                    "profile \"\(name)\": rule \"\(rule.id)\" can never match: rule \"\(earlier.id)\" before it matches every field it would (to change \"\(earlier.id)\", give the new rule its id)"
+                )
             }
         }
         self.name = name
@@ -52,11 +57,15 @@ public struct PolicyProfile: Sendable, Hashable {
         var reader = try JSONFieldReader(json, noun: "profile key")
         let name = try reader.string("name")
         _ = try reader.optionalString("description")
-        let base = try reader.optionalString("extends").map { (baseName) throws(StoryKitError) in try Self.builtIn(named: baseName) }
+        let base = try reader.optionalString("extends").map { (baseName) throws(StoryKitError) in
+            try Self.builtIn(named: baseName)
+        }
         let target: OSVersion
         if let text = try reader.optionalString("minimumTarget") {
             guard let version = OSVersion(text) else {
-                throw StoryKitError(.invalidArgument, "profile \"\(name)\": minimumTarget must be a version such as \"18.1\", not \"\(text)\"")
+                throw StoryKitError(
+                    .invalidArgument,
+                    "profile \"\(name)\": minimumTarget must be a version such as \"18.1\", not \"\(text)\"")
             }
             target = version
         } else if let base {
@@ -86,7 +95,10 @@ public struct PolicyProfile: Sendable, Hashable {
                     merged[position] = rule
                 } else if let placement {
                     guard let anchor = merged.firstIndex(where: { $0.id == placement.anchor }) else {
-                        throw StoryKitError(.invalidArgument, "profile \"\(name)\": rule \"\(rule.id)\" is placed \(placement.after ? "after" : "before") \"\(placement.anchor)\", which is not a rule of \"\(base.name)\"")
+                        throw StoryKitError(
+                            .invalidArgument,
+                            "profile \"\(name)\": rule \"\(rule.id)\" is placed \(placement.after ? "after" : "before") \"\(placement.anchor)\", which is not a rule of \"\(base.name)\""
+                        )
                     }
                     merged.insert(rule, at: placement.after ? anchor + 1 : anchor)
                 } else {
@@ -104,7 +116,9 @@ public struct PolicyProfile: Sendable, Hashable {
         var after: Bool
     }
 
-    private static func rule(_ value: JSONValue, index: Int, profile: String, extending: Bool) throws(StoryKitError) -> (WritingToolsRule, Placement?) {
+    private static func rule(_ value: JSONValue, index: Int, profile: String, extending: Bool) throws(StoryKitError)
+        -> (WritingToolsRule, Placement?)
+    {
         let label = value["id"]?.stringValue.map { "rule \"\($0)\"" } ?? "rule \(index)"
         do throws(StoryKitError) {
             var reader = try JSONFieldReader(value, noun: "key", path: "")
@@ -115,7 +129,10 @@ public struct PolicyProfile: Sendable, Hashable {
             if reader.contains("resultOptions") {
                 options = try reader.strings("resultOptions").map { (text) throws(StoryKitError) in
                     guard let option = WritingToolsResultOption(rawValue: text) else {
-                        throw StoryKitError(.invalidArgument, "resultOptions has \"\(text)\"; known: \(WritingToolsResultOption.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                        throw StoryKitError(
+                            .invalidArgument,
+                            "resultOptions has \"\(text)\"; known: \(WritingToolsResultOption.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+                        )
                     }
                     return option
                 }
@@ -123,14 +140,16 @@ public struct PolicyProfile: Sendable, Hashable {
                     throw StoryKitError(.invalidArgument, "a disabled rule has no resultOptions")
                 }
                 if behavior != .disabled, options.isEmpty {
-                    throw StoryKitError(.invalidArgument, "resultOptions must not be empty for \"\(behavior.rawValue)\"")
+                    throw StoryKitError(
+                        .invalidArgument, "resultOptions must not be empty for \"\(behavior.rawValue)\"")
                 }
             }
             var condition = RuleCondition()
             if var when = try reader.optionalObject("when") {
                 let fieldIDs = try Self.strings(&when, "field")
                 let kinds: [FieldKind]? = try Self.strings(&when, "kind").map { (names) throws(StoryKitError) in
-                    try names.map { (text) throws(StoryKitError) in try PolicyRequest.enumValue(text, key: "when.kind") }
+                    try names.map { (text) throws(StoryKitError) in try PolicyRequest.enumValue(text, key: "when.kind")
+                    }
                 }
                 let systems: [OperatingSystem]? = try Self.strings(&when, "os").map { (names) throws(StoryKitError) in
                     try names.map { (text) throws(StoryKitError) in try PolicyRequest.enumValue(text, key: "when.os") }
@@ -140,23 +159,31 @@ public struct PolicyProfile: Sendable, Hashable {
                 var settingMembers: [JSONMember] = []
                 if let settings = when.value("settings") {
                     guard let object = settings.objectValue else {
-                        throw StoryKitError(.invalidArgument, "when.settings must be an object, not \(JSONFieldReader.describe(settings))")
+                        throw StoryKitError(
+                            .invalidArgument,
+                            "when.settings must be an object, not \(JSONFieldReader.describe(settings))")
                     }
                     settingMembers = object.members
                 }
                 try when.finish()
-                condition = RuleCondition(fieldIDs: fieldIDs, kinds: kinds, multiline: multiline, secure: secure,
-                                          systems: systems, settings: settingMembers)
+                condition = RuleCondition(
+                    fieldIDs: fieldIDs, kinds: kinds, multiline: multiline, secure: secure,
+                    systems: systems, settings: settingMembers)
             }
             var placement: Placement?
             if extending {
                 let before = try reader.optionalString("before")
                 let after = try reader.optionalString("after")
-                guard before == nil || after == nil else { throw StoryKitError(.invalidArgument, "give \"before\" or \"after\", not both") }
+                guard before == nil || after == nil else {
+                    throw StoryKitError(.invalidArgument, "give \"before\" or \"after\", not both")
+                }
                 placement = (before ?? after).map { Placement(anchor: $0, after: after != nil) }
             }
             try reader.finish()
-            return (WritingToolsRule(id: id, condition: condition, behavior: behavior, resultOptions: options, reason: reason), placement)
+            return (
+                WritingToolsRule(
+                    id: id, condition: condition, behavior: behavior, resultOptions: options, reason: reason), placement
+            )
         } catch {
             throw StoryKitError(error.code, "profile \"\(profile)\": \(label): \(error.message)")
         }
@@ -173,7 +200,9 @@ public struct PolicyProfile: Sendable, Hashable {
             return [single]
         }
         let values = try reader.strings(key)
-        guard !values.isEmpty else { throw StoryKitError(.invalidArgument, "\(reader.name(key)) must not be an empty array") }
+        guard !values.isEmpty else {
+            throw StoryKitError(.invalidArgument, "\(reader.name(key)) must not be an empty array")
+        }
         return values
     }
 
@@ -189,7 +218,8 @@ public struct PolicyProfile: Sendable, Hashable {
         case "default": return try BuiltInProfiles.standard.get()
         case "proposal": return try BuiltInProfiles.proposal.get()
         default:
-            throw StoryKitError(.notFound, "no built-in profile \"\(name)\"; built-in profiles: \"default\", \"proposal\"")
+            throw StoryKitError(
+                .notFound, "no built-in profile \"\(name)\"; built-in profiles: \"default\", \"proposal\"")
         }
     }
 }

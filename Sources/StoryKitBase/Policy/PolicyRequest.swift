@@ -34,12 +34,16 @@ public enum PolicyRequest {
 
     /// Evaluates a whole request: on `loaded` when given (a `profile` key must then name it),
     /// else on the built-in profile the request names.
-    package static func evaluateWhole(_ reader: inout JSONFieldReader, loaded: PolicyEngine? = nil) throws(StoryKitError) -> JSONValue {
+    package static func evaluateWhole(_ reader: inout JSONFieldReader, loaded: PolicyEngine? = nil)
+        throws(StoryKitError) -> JSONValue
+    {
         let named = try reader.optionalString("profile")
         let engine: PolicyEngine
         if let loaded {
             if let named, named != loaded.profile.name {
-                throw StoryKitError(.invalidArgument, "field \"profile\" is \"\(named)\", but this policy holds the profile \"\(loaded.profile.name)\"")
+                throw StoryKitError(
+                    .invalidArgument,
+                    "field \"profile\" is \"\(named)\", but this policy holds the profile \"\(loaded.profile.name)\"")
             }
             engine = loaded
         } else {
@@ -60,10 +64,13 @@ public enum PolicyRequest {
     }
 
     private static let defaultEngine = Result { () throws(StoryKitError) in try PolicyEngine(profileNamed: "default") }
-    private static let proposalEngine = Result { () throws(StoryKitError) in try PolicyEngine(profileNamed: "proposal") }
+    private static let proposalEngine = Result { () throws(StoryKitError) in try PolicyEngine(profileNamed: "proposal")
+    }
 
     /// Evaluates the rest of a request whose `profile` key has been read.
-    package static func evaluate(_ reader: inout JSONFieldReader, engine: PolicyEngine) throws(StoryKitError) -> JSONValue {
+    package static func evaluate(_ reader: inout JSONFieldReader, engine: PolicyEngine) throws(StoryKitError)
+        -> JSONValue
+    {
         let domain: Domain = try reader.choice("domain")
         var settings = try reader.optionalObject("settings") ?? JSONFieldReader(JSONObject(), path: "settings")
         let settingsObject = reader.peek("settings")?.objectValue ?? JSONObject()
@@ -80,7 +87,8 @@ public enum PolicyRequest {
             var fieldReader = try reader.object("field")
             let field = FieldDescriptor(
                 id: try fieldReader.string("id"), kind: try fieldReader.choice("kind"),
-                multiline: try fieldReader.boolean("multiline", default: false), secure: try fieldReader.boolean("secure", default: false))
+                multiline: try fieldReader.boolean("multiline", default: false),
+                secure: try fieldReader.boolean("secure", default: false))
             try fieldReader.finish()
             return engine.writingTools(for: field, on: try requirePlatform(), settings: settingsObject).json
         case .capabilities:
@@ -91,28 +99,43 @@ public enum PolicyRequest {
             var configurations: [(name: String, target: OSVersion)] = []
             if let value = project.value("configurations") {
                 guard let object = value.objectValue else {
-                    throw StoryKitError(.invalidArgument, "\(project.name("configurations")) must be an object of configuration names and versions, not \(JSONFieldReader.describe(value))")
+                    throw StoryKitError(
+                        .invalidArgument,
+                        "\(project.name("configurations")) must be an object of configuration names and versions, not \(JSONFieldReader.describe(value))"
+                    )
                 }
                 for member in object {
-                    configurations.append((member.key, try version(member.value.stringValue, key: "project.configurations.\(member.key)", value: member.value)))
+                    configurations.append(
+                        (
+                            member.key,
+                            try version(
+                                member.value.stringValue, key: "project.configurations.\(member.key)",
+                                value: member.value)
+                        ))
                 }
             }
             let plist = try project.optionalString("minimumOSVersion").map { (text) throws(StoryKitError) in
                 try version(text, key: "project.minimumOSVersion", value: .string(text))
             }
             try project.finish()
-            let problems = engine.deploymentProblems(DeploymentSettings(configurations: configurations, minimumOSVersion: plist))
+            let problems = engine.deploymentProblems(
+                DeploymentSettings(configurations: configurations, minimumOSVersion: plist))
             return [
                 "problems": .array(problems.map(\.json)),
                 "minimumTarget": .string(engine.profile.minimumTarget.description),
                 "rule": .string(problems.isEmpty ? "deployment.ok" : "deployment.\(problems[0].code.rawValue)"),
-                "reason": .string(problems.first?.message ?? "Every configuration and Info.plist target \(configurations.first.map { "\($0.target)" } ?? "the same version"), at or above the \(engine.profile.minimumTarget) minimum."),
+                "reason": .string(
+                    problems.first?.message
+                        ?? "Every configuration and Info.plist target \(configurations.first.map { "\($0.target)" } ?? "the same version"), at or above the \(engine.profile.minimumTarget) minimum."
+                )
             ]
         case .appearance:
             let theme: ThemePreference = try settings.choice("theme", default: .system)
             let scheme: ColorScheme = try settings.choice("systemScheme", default: .light)
             let contrast = try settings.boolean("increaseContrast", default: false)
-            return engine.appearance(theme: theme, systemScheme: scheme, increaseContrast: contrast, on: try requirePlatform()).json
+            return engine.appearance(
+                theme: theme, systemScheme: scheme, increaseContrast: contrast, on: try requirePlatform()
+            ).json
         case .motion:
             var animation = try reader.object("animation")
             let purpose: AnimationRequest.Purpose = try animation.choice("purpose")
@@ -120,10 +143,13 @@ public enum PolicyRequest {
             let duration = try animation.optionalNumber("duration", in: 0...3600) ?? MotionDecision.maxBriefDuration
             try animation.finish()
             let reduceMotion = try settings.boolean("reduceMotion", default: false)
-            return engine.motion(AnimationRequest(purpose: purpose, repeats: repeats, duration: duration), reduceMotion: reduceMotion).json
+            return engine.motion(
+                AnimationRequest(purpose: purpose, repeats: repeats, duration: duration), reduceMotion: reduceMotion
+            ).json
         case .controls:
             var control = try reader.object("control")
-            let request = ControlRequest(role: try control.choice("role"), importance: try control.choice("importance", default: .medium))
+            let request = ControlRequest(
+                role: try control.choice("role"), importance: try control.choice("importance", default: .medium))
             try control.finish()
             let haptics = try settings.boolean("haptics", default: true)
             return engine.control(request, hapticsEnabled: haptics, on: try requirePlatform()).json
@@ -135,23 +161,31 @@ public enum PolicyRequest {
         let os: OperatingSystem = try reader.choice("os")
         let versionText = try reader.string("version")
         let platformVersion = try version(versionText, key: "platform.version", value: .string(versionText))
-        let sdk = try reader.optionalString("sdk").map { (text) throws(StoryKitError) in try version(text, key: "platform.sdk", value: .string(text)) }
+        let sdk = try reader.optionalString("sdk").map { (text) throws(StoryKitError) in
+            try version(text, key: "platform.sdk", value: .string(text))
+        }
         let intelligence: AppleIntelligenceState = try reader.choice("appleIntelligence", default: .notEligible)
         let lowPower = try reader.boolean("lowPowerMode", default: false)
         let gameMode = try reader.boolean("gameMode", default: false)
         try reader.finish()
-        return Platform(os: os, version: platformVersion, sdk: sdk, appleIntelligence: intelligence, lowPowerMode: lowPower, gameMode: gameMode)
+        return Platform(
+            os: os, version: platformVersion, sdk: sdk, appleIntelligence: intelligence, lowPowerMode: lowPower,
+            gameMode: gameMode)
     }
 
     private static func version(_ text: String?, key: String, value: JSONValue) throws(StoryKitError) -> OSVersion {
         guard let text, let version = OSVersion(text) else {
-            throw StoryKitError(.invalidArgument, "field \"\(key)\" must be a version such as \"18.1\", not \(JSONFieldReader.describe(value))")
+            throw StoryKitError(
+                .invalidArgument,
+                "field \"\(key)\" must be a version such as \"18.1\", not \(JSONFieldReader.describe(value))")
         }
         return version
     }
 
     /// A string turned into an enumeration, or an error listing the values allowed.
-    package static func enumValue<Value: RawRepresentable & CaseIterable>(_ text: String, key: String) throws(StoryKitError) -> Value where Value.RawValue == String {
+    package static func enumValue<Value: RawRepresentable & CaseIterable>(_ text: String, key: String)
+        throws(StoryKitError) -> Value where Value.RawValue == String
+    {
         guard let value = Value(rawValue: text) else {
             let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw StoryKitError(.invalidArgument, "\(key) must be one of \(allowed), not \"\(text)\"")

@@ -18,8 +18,10 @@ public struct RuleCondition: Sendable, Hashable {
     private let systemMask: UInt32
 
     /// Creates a condition.
-    public init(fieldIDs: [String]? = nil, kinds: [FieldKind]? = nil, multiline: Bool? = nil, secure: Bool? = nil,
-                systems: [OperatingSystem]? = nil, settings: [JSONMember] = []) {
+    public init(
+        fieldIDs: [String]? = nil, kinds: [FieldKind]? = nil, multiline: Bool? = nil, secure: Bool? = nil,
+        systems: [OperatingSystem]? = nil, settings: [JSONMember] = []
+    ) {
         self.fieldIDs = fieldIDs
         self.kinds = kinds
         self.multiline = multiline

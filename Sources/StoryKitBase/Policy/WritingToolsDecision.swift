@@ -23,7 +23,7 @@ public struct WritingToolsDecision: Sendable, Hashable {
             "resultOptions": .array(resultOptions.map { .string($0.rawValue) }),
             "rule": .string(decidedBy.rule),
             "reason": .string(decidedBy.reason),
-            "gate": gate.map { ["rule": .string($0.rule), "reason": .string($0.reason)] } ?? .null,
+            "gate": gate.map { ["rule": .string($0.rule), "reason": .string($0.reason)] } ?? .null
         ]
     }
 }

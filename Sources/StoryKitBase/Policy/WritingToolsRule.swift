@@ -19,8 +19,10 @@ public struct WritingToolsRule: Sendable, Hashable {
     public var reason: String
 
     /// Creates a rule.
-    public init(id: String, condition: RuleCondition, behavior: WritingToolsBehavior,
-                resultOptions: [WritingToolsResultOption] = [.plainText], reason: String) {
+    public init(
+        id: String, condition: RuleCondition, behavior: WritingToolsBehavior,
+        resultOptions: [WritingToolsResultOption] = [.plainText], reason: String
+    ) {
         self.id = id
         self.condition = condition
         self.behavior = behavior

@@ -9,9 +9,10 @@ public struct AgeGroup: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count),
-              parts.allSatisfy({ (1...2).contains($0.utf8.count) && $0.utf8.allSatisfy(\.isASCIIDigit) }),
-              let youngest = Int(parts[0]), let oldest = Int(parts[parts.count - 1]),
-              (2...12).contains(youngest), (youngest...12).contains(oldest) else { return nil }
+            parts.allSatisfy({ (1...2).contains($0.utf8.count) && $0.utf8.allSatisfy(\.isASCIIDigit) }),
+            let youngest = Int(parts[0]), let oldest = Int(parts[parts.count - 1]),
+            (2...12).contains(youngest), (youngest...12).contains(oldest)
+        else { return nil }
         self.youngest = youngest
         self.oldest = oldest
     }

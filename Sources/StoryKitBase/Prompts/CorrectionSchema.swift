@@ -7,7 +7,7 @@ enum CorrectionSchema {
     static let keys: [(kind: TextVariation.Kind, key: String, description: String)] = [
         (.direct, "directCorrection", "Direct correction of typos, staying closest to the original input."),
         (.refined, "refinedPhrasing", "Refined phrasing with improved grammar and punctuation."),
-        (.alternative, "alternativeInterpretation", "Alternative interpretation if the meaning is ambiguous."),
+        (.alternative, "alternativeInterpretation", "Alternative interpretation if the meaning is ambiguous.")
     ]
 
     static func schema(count: Int) -> JSONValue {
@@ -20,7 +20,7 @@ enum CorrectionSchema {
                 "type": "object",
                 "properties": .object(properties),
                 "required": .array(keys.prefix(count).map { .string($0.key) }),
-                "additionalProperties": false,
+                "additionalProperties": false
             ]
         }
         return [
@@ -28,14 +28,16 @@ enum CorrectionSchema {
             "properties": [
                 "variations": [
                     "type": "array",
-                    "description": .string("Exactly \(count) corrected versions: a direct correction, refined phrasing, an alternative interpretation, then other meaningfully different readings."),
+                    "description": .string(
+                        "Exactly \(count) corrected versions: a direct correction, refined phrasing, an alternative interpretation, then other meaningfully different readings."
+                    ),
                     "items": ["type": "string"],
                     "minItems": .number(JSONNumber(count)),
-                    "maxItems": .number(JSONNumber(count)),
-                ],
+                    "maxItems": .number(JSONNumber(count))
+                ]
             ],
             "required": ["variations"],
-            "additionalProperties": false,
+            "additionalProperties": false
         ]
     }
 

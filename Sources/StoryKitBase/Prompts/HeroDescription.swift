@@ -12,7 +12,8 @@ public struct HeroDescription: Sendable, Hashable {
     public init(name: String, traits: [String] = [], appearance: String = "") throws(StoryKitError) {
         try ModelValidation.text(name, field: "hero.name", maxCharacters: Hero.maxNameCharacters)
         guard traits.count <= Hero.maxTraits else {
-            throw StoryKitError(.invalidArgument, "hero.traits has \(traits.count) traits, over the limit of \(Hero.maxTraits)")
+            throw StoryKitError(
+                .invalidArgument, "hero.traits has \(traits.count) traits, over the limit of \(Hero.maxTraits)")
         }
         self.name = name
         self.traits = traits.filter { $0.contains(where: { !$0.isWhitespace }) }

@@ -6,9 +6,11 @@
 /// constraints come after it, where they have the last word.
 public struct ImagePromptBuilder: Sendable {
     /// The style used when none is given.
-    public static let defaultStyle = "soft watercolor children's book illustration, warm gentle colors, rounded friendly shapes"
+    public static let defaultStyle =
+        "soft watercolor children's book illustration, warm gentle colors, rounded friendly shapes"
     /// The constraints every image prompt ends with.
-    public static let safetyConstraints = "Child-safe and friendly; nothing scary, violent or unsuitable for young children. No text, letters, words, captions, signatures or watermarks anywhere in the image."
+    public static let safetyConstraints =
+        "Child-safe and friendly; nothing scary, violent or unsuitable for young children. No text, letters, words, captions, signatures or watermarks anywhere in the image."
 
     /// The most tokens a prompt may take: Imagen's limit by default.
     public let maxPromptTokens: Int
@@ -31,10 +33,14 @@ public struct ImagePromptBuilder: Sendable {
     private func character(_ hero: HeroDescription, sections: inout PromptSections) -> String {
         var parts = ["The main character is the same child-friendly storybook hero in every picture"]
         if hero.appearance.contains(where: { !$0.isWhitespace }) {
-            parts.append("who looks like this: \(sections.quoted(hero.appearance, field: "hero.appearance", maxTokens: maxPromptTokens / 4))")
+            parts.append(
+                "who looks like this: \(sections.quoted(hero.appearance, field: "hero.appearance", maxTokens: maxPromptTokens / 4))"
+            )
         }
         if !hero.traits.isEmpty {
-            parts.append("with a personality that is \(sections.quoted(hero.traits.joined(separator: ", "), field: "hero.traits", maxTokens: 40))")
+            parts.append(
+                "with a personality that is \(sections.quoted(hero.traits.joined(separator: ", "), field: "hero.traits", maxTokens: 40))"
+            )
         }
         return parts.joined(separator: ", ") + "."
     }
@@ -42,10 +48,14 @@ public struct ImagePromptBuilder: Sendable {
     /// The prompt for a hero's avatar, from the hero and the user's own wishes.
     public func avatar(hero: HeroDescription, customPrompt: String = "") throws(StoryKitError) -> Prompt {
         var sections = PromptSections(estimator: estimator)
-        var lines = ["A portrait of a children's storybook hero, centered, head and shoulders, simple soft background.",
-                     character(hero, sections: &sections)]
+        var lines = [
+            "A portrait of a children's storybook hero, centered, head and shoulders, simple soft background.",
+            character(hero, sections: &sections)
+        ]
         if customPrompt.contains(where: { !$0.isWhitespace }) {
-            lines.append("The picture should also show: \(sections.quoted(customPrompt, field: "customPrompt", maxTokens: maxPromptTokens / 3))")
+            lines.append(
+                "The picture should also show: \(sections.quoted(customPrompt, field: "customPrompt", maxTokens: maxPromptTokens / 3))"
+            )
         }
         lines.append("Style: \(Self.defaultStyle).")
         lines.append(Self.safetyConstraints)
@@ -54,24 +64,30 @@ public struct ImagePromptBuilder: Sendable {
 
     /// The prompt for the illustration of story page `pageIndex` (0-based). The character and
     /// style sentences come first and are the same on every page of a story.
-    public func illustration(hero: HeroDescription, pageText: String, pageIndex: Int, style: String? = nil) throws(StoryKitError) -> Prompt {
-        guard pageIndex >= 0 else { throw StoryKitError(.invalidArgument, "page.index must not be negative, not \(pageIndex)") }
+    public func illustration(hero: HeroDescription, pageText: String, pageIndex: Int, style: String? = nil)
+        throws(StoryKitError) -> Prompt
+    {
+        guard pageIndex >= 0 else {
+            throw StoryKitError(.invalidArgument, "page.index must not be negative, not \(pageIndex)")
+        }
         try ModelValidation.text(pageText, field: "page.text", maxCharacters: Int.max)
         var sections = PromptSections(estimator: estimator)
-        let styleText = style.flatMap { $0.contains(where: { !$0.isWhitespace }) ? $0 : nil }
+        let styleText =
+            style.flatMap { $0.contains(where: { !$0.isWhitespace }) ? $0 : nil }
             .map { sections.quoted($0, field: "style", maxTokens: 60) } ?? Self.defaultStyle
         let lines = [
             "An illustration for a children's picture book. Style, the same on every page: \(styleText).",
             character(hero, sections: &sections),
             "This picture shows the scene of page \(pageIndex + 1): \(sections.quoted(pageText, field: "page.text", maxTokens: maxPromptTokens / 3))",
-            Self.safetyConstraints,
+            Self.safetyConstraints
         ]
         return try finish(lines, sections)
     }
 
     private func finish(_ lines: [String], _ sections: PromptSections) throws(StoryKitError) -> Prompt {
-        let prompt = Prompt(instructions: "", prompt: lines.joined(separator: "\n"), maxResponseTokens: nil, temperature: nil,
-                            truncations: sections.truncations, estimator: estimator)
+        let prompt = Prompt(
+            instructions: "", prompt: lines.joined(separator: "\n"), maxResponseTokens: nil, temperature: nil,
+            truncations: sections.truncations, estimator: estimator)
         try PromptSections.check(prompt, replyTokens: 0, contextTokens: maxPromptTokens)
         return prompt
     }

@@ -33,14 +33,19 @@ public struct Prompt: Sendable, Hashable {
         truncations: [PromptTruncation] = [],
         estimator: TokenEstimator = TokenEstimator()
     ) {
-        let fixedTokens = estimator.tokens(in: instructions) + (responseSchema.map { estimator.tokens(in: $0.formatted()) } ?? 0)
-        self.init(instructions: instructions, prompt: prompt, responseSchema: responseSchema, maxResponseTokens: maxResponseTokens,
-                  temperature: temperature, truncations: truncations, fixedTokens: fixedTokens, estimator: estimator)
+        let fixedTokens =
+            estimator.tokens(in: instructions) + (responseSchema.map { estimator.tokens(in: $0.formatted()) } ?? 0)
+        self.init(
+            instructions: instructions, prompt: prompt, responseSchema: responseSchema,
+            maxResponseTokens: maxResponseTokens,
+            temperature: temperature, truncations: truncations, fixedTokens: fixedTokens, estimator: estimator)
     }
 
     /// Creates a prompt whose instructions and schema were already estimated.
-    init(instructions: String, prompt: String, responseSchema: JSONValue?, maxResponseTokens: Int?, temperature: Double?,
-         truncations: [PromptTruncation], fixedTokens: Int, estimator: TokenEstimator) {
+    init(
+        instructions: String, prompt: String, responseSchema: JSONValue?, maxResponseTokens: Int?, temperature: Double?,
+        truncations: [PromptTruncation], fixedTokens: Int, estimator: TokenEstimator
+    ) {
         self.instructions = instructions
         self.prompt = prompt
         self.responseSchema = responseSchema
@@ -60,7 +65,7 @@ public struct Prompt: Sendable, Hashable {
             "temperature": temperature.flatMap { JSONNumber($0) }.map { .number($0) } ?? .null,
             "estimatedTokens": .number(JSONNumber(estimatedTokens)),
             "truncated": .bool(truncated),
-            "truncations": .array(truncations.map(\.json)),
+            "truncations": .array(truncations.map(\.json))
         ])
     }
 }

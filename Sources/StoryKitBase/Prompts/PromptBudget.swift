@@ -10,7 +10,9 @@ public enum PromptBudget {
 
     static func checkContext(_ tokens: Int) throws(StoryKitError) {
         guard contextRange.contains(tokens) else {
-            throw StoryKitError(.invalidArgument, "contextTokens must be from \(contextRange.lowerBound) to \(contextRange.upperBound), not \(tokens)")
+            throw StoryKitError(
+                .invalidArgument,
+                "contextTokens must be from \(contextRange.lowerBound) to \(contextRange.upperBound), not \(tokens)")
         }
     }
 
@@ -21,10 +23,14 @@ public enum PromptBudget {
     }
 
     /// `text`, cut to the field's share when it is longer, with the cut recorded.
-    static func fit(_ text: String, _ field: Field, estimator: TokenEstimator, truncations: inout [PromptTruncation]) -> String {
+    static func fit(_ text: String, _ field: Field, estimator: TokenEstimator, truncations: inout [PromptTruncation])
+        -> String
+    {
         guard let cut = PromptText.truncated(text, toTokens: field.maxTokens, estimator: estimator) else { return text }
-        let kept = cut.count - PromptText.truncationMarker.count - (cut.hasSuffix(" " + PromptText.truncationMarker) ? 1 : 0)
-        truncations.append(PromptTruncation(field: field.name, originalCharacters: text.count, keptCharacters: max(0, kept)))
+        let kept =
+            cut.count - PromptText.truncationMarker.count - (cut.hasSuffix(" " + PromptText.truncationMarker) ? 1 : 0)
+        truncations.append(
+            PromptTruncation(field: field.name, originalCharacters: text.count, keptCharacters: max(0, kept)))
         return cut
     }
 }

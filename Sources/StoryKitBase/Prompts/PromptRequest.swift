@@ -42,18 +42,23 @@ public enum PromptRequest {
             let text = try reader.string("text")
             var retry: CorrectionRetry?
             if var retryReader = try reader.optionalObject("retry") {
-                retry = CorrectionRetry(previousReply: try retryReader.string("previousReply"), problem: try retryReader.choice("problem"))
+                retry = CorrectionRetry(
+                    previousReply: try retryReader.string("previousReply"), problem: try retryReader.choice("problem"))
                 try retryReader.finish()
             }
-            let builder = try CorrectionPromptBuilder(form: form, count: count, language: language,
-                                                      contextTokens: context ?? PromptBudget.onDeviceContextTokens)
+            let builder = try CorrectionPromptBuilder(
+                form: form, count: count, language: language,
+                contextTokens: context ?? PromptBudget.onDeviceContextTokens)
             return try builder.build(text: text, retry: retry)
         case .story:
             let hero = try heroDescription(&reader)
             let theme = try reader.string("theme")
             let ageText = try reader.string("ageGroup")
             guard let ageGroup = AgeGroup(ageText) else {
-                throw StoryKitError(.invalidArgument, "field \"ageGroup\" must be an age or a range of ages from 2 to 12 such as \"4-6\", not \"\(ageText)\"")
+                throw StoryKitError(
+                    .invalidArgument,
+                    "field \"ageGroup\" must be an age or a range of ages from 2 to 12 such as \"4-6\", not \"\(ageText)\""
+                )
             }
             let length: StoryLength = try reader.choice("length")
             let language = try requiredLanguage(&reader)
@@ -83,7 +88,9 @@ public enum PromptRequest {
     package static func optionalLanguage(_ reader: inout JSONFieldReader) throws(StoryKitError) -> LanguageTag? {
         guard let text = try reader.optionalString("language") else { return nil }
         guard let tag = LanguageTag(text) else {
-            throw StoryKitError(.invalidArgument, "\(reader.name("language")) must be a BCP 47 language tag such as \"en\" or \"es-MX\", not \"\(text)\"")
+            throw StoryKitError(
+                .invalidArgument,
+                "\(reader.name("language")) must be a BCP 47 language tag such as \"en\" or \"es-MX\", not \"\(text)\"")
         }
         return tag
     }
@@ -104,16 +111,18 @@ public enum PromptRequest {
 
     package static func heroDescription(_ reader: inout JSONFieldReader) throws(StoryKitError) -> HeroDescription {
         var hero = try reader.object("hero")
-        let description = try HeroDescription(name: hero.string("name"), traits: hero.strings("traits"),
-                                              appearance: hero.optionalString("appearance") ?? "")
+        let description = try HeroDescription(
+            name: hero.string("name"), traits: hero.strings("traits"),
+            appearance: hero.optionalString("appearance") ?? "")
         try hero.finish()
         return description
     }
 
     private static func eventDescription(_ reader: inout JSONFieldReader) throws(StoryKitError) -> EventDescription {
         var event = try reader.object("event")
-        let description = try EventDescription(title: event.string("title"), description: event.optionalString("description") ?? "",
-                                               promptSeed: event.optionalString("promptSeed") ?? "")
+        let description = try EventDescription(
+            title: event.string("title"), description: event.optionalString("description") ?? "",
+            promptSeed: event.optionalString("promptSeed") ?? "")
         try event.finish()
         return description
     }

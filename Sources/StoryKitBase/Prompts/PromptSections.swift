@@ -15,7 +15,9 @@ struct PromptSections {
 
     /// Adds user text as a block named `name`, cut to `maxTokens`.
     mutating func block(_ name: String, _ text: String, field: String, maxTokens: Int) {
-        let kept = PromptBudget.fit(text, PromptBudget.Field(name: field, maxTokens: maxTokens), estimator: estimator, truncations: &truncations)
+        let kept = PromptBudget.fit(
+            text, PromptBudget.Field(name: field, maxTokens: maxTokens), estimator: estimator, truncations: &truncations
+        )
         lines.append(PromptText.block(name, kept))
     }
 
@@ -34,7 +36,10 @@ struct PromptSections {
 
     /// User text cut to `maxTokens` and quoted on one line, for image prompts.
     mutating func quoted(_ text: String, field: String, maxTokens: Int) -> String {
-        PromptText.quoted(PromptBudget.fit(text, PromptBudget.Field(name: field, maxTokens: maxTokens), estimator: estimator, truncations: &truncations))
+        PromptText.quoted(
+            PromptBudget.fit(
+                text, PromptBudget.Field(name: field, maxTokens: maxTokens), estimator: estimator,
+                truncations: &truncations))
     }
 
     func joined(separator: String = "\n") -> String {
@@ -44,7 +49,10 @@ struct PromptSections {
     /// Throws `.limit` when `prompt` and its reply do not fit `contextTokens`.
     static func check(_ prompt: Prompt, replyTokens: Int, contextTokens: Int) throws(StoryKitError) {
         guard prompt.estimatedTokens + replyTokens <= contextTokens else {
-            throw StoryKitError(.limit, "the prompt needs about \(prompt.estimatedTokens) tokens and its reply \(replyTokens), over the context of \(contextTokens) tokens")
+            throw StoryKitError(
+                .limit,
+                "the prompt needs about \(prompt.estimatedTokens) tokens and its reply \(replyTokens), over the context of \(contextTokens) tokens"
+            )
         }
     }
 }

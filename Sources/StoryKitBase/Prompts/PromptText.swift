@@ -14,7 +14,7 @@ public enum PromptText {
     /// The names of every block StoryKit writes; look-alikes of these are neutralised.
     static let blockNames: Set<String> = [
         "text", "previous_reply", "hero", "hero_name", "hero_traits", "hero_appearance", "theme",
-        "event", "event_title", "event_description", "prompt_seed", "custom_prompt", "page", "style",
+        "event", "event_title", "event_description", "prompt_seed", "custom_prompt", "page", "style"
     ]
 
     /// `text` as a delimited block named `name`.
@@ -124,11 +124,14 @@ public enum PromptText {
     /// `text` cut so that it and the marker take at most `maxTokens`, at the last white space
     /// of the part that fits (or at a character boundary when the text has no spaces, as in
     /// Japanese), with ``truncationMarker`` appended; `nil` when the text already fits.
-    public static func truncated(_ text: String, toTokens maxTokens: Int, estimator: TokenEstimator = TokenEstimator()) -> String? {
+    public static func truncated(_ text: String, toTokens maxTokens: Int, estimator: TokenEstimator = TokenEstimator())
+        -> String?
+    {
         guard estimator.tokens(in: text) > maxTokens else { return nil }
         let budget = maxTokens - estimator.tokens(in: truncationMarker) - 1
         let scalars = text.unicodeScalars
-        var end = text.utf8.index(text.startIndex, offsetBy: estimator.prefixLength(of: text, fittingTokens: max(0, budget)))
+        var end = text.utf8.index(
+            text.startIndex, offsetBy: estimator.prefixLength(of: text, fittingTokens: max(0, budget)))
         // Never split a character (a letter and its accents, an emoji sequence).
         while end > text.startIndex, end.samePosition(in: text) == nil {
             end = scalars.index(before: end)

@@ -20,7 +20,7 @@ public struct PromptTruncation: Sendable, Hashable {
         .object([
             "field": .string(field),
             "originalCharacters": .number(JSONNumber(originalCharacters)),
-            "keptCharacters": .number(JSONNumber(keptCharacters)),
+            "keptCharacters": .number(JSONNumber(keptCharacters))
         ])
     }
 }

@@ -53,7 +53,8 @@ public struct TokenEstimator: Sendable {
 
     /// Feeds each scalar of `bytes` to `counter`, calling `proceed` with the byte offset after
     /// it until `proceed` says stop.
-    private func scan(_ bytes: UnsafeBufferPointer<UInt8>, into counter: inout Counter, proceed: (Counter, Int) -> Bool) {
+    private func scan(_ bytes: UnsafeBufferPointer<UInt8>, into counter: inout Counter, proceed: (Counter, Int) -> Bool)
+    {
         let asciiKinds = Self.asciiKinds
         var index = 0
         while index < bytes.count {
@@ -171,7 +172,10 @@ public struct TokenEstimator: Sendable {
             let properties = scalar.properties
             if properties.isWhitespace { return .space }
             if properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
-                || properties.generalCategory == .enclosingMark { return .mark }
+                || properties.generalCategory == .enclosingMark
+            {
+                return .mark
+            }
             if properties.isAlphabetic { return .otherLetters }
             return .symbol
         }

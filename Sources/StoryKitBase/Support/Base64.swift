@@ -30,7 +30,9 @@ package enum Base64 {
             padding += 1
         }
         guard count % 4 != 1 else { throw DecodingError(message: "its length is not that of any base64 text") }
-        if padding > 0, (count + padding) % 4 != 0 { throw DecodingError(message: "its padding does not match its length") }
+        if padding > 0, (count + padding) % 4 != 0 {
+            throw DecodingError(message: "its padding does not match its length")
+        }
         let decodedCount = count / 4 * 3 + max(0, count % 4 - 1)
         guard decodedCount <= maxBytes else {
             throw DecodingError(message: "it decodes to \(decodedCount) bytes, over the limit of \(maxBytes)")
@@ -43,7 +45,10 @@ package enum Base64 {
         for byte in text[text.startIndex..<end] {
             let value = values[Int(byte)]
             guard value != 0xFF else {
-                throw DecodingError(message: "byte \(offset) (\(byte == UInt8(ascii: "=") ? "=" : "0x" + String(byte, radix: 16))) is not a base64 character")
+                throw DecodingError(
+                    message:
+                        "byte \(offset) (\(byte == UInt8(ascii: "=") ? "=" : "0x" + String(byte, radix: 16))) is not a base64 character"
+                )
             }
             accumulator = accumulator << 6 | UInt32(value)
             bits += 6

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A detached thread of its own, for one call into a host.
@@ -25,19 +25,21 @@ package enum DetachedThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         #if canImport(Darwin)
-        var thread: pthread_t?
+            var thread: pthread_t?
         #else
-        var thread = pthread_t()
+            var thread = pthread_t()
         #endif
-        let status = pthread_create(&thread, &attributes, { argument in
-            #if canImport(Darwin)
-            let work = Unmanaged<Work>.fromOpaque(argument).takeRetainedValue()
-            #else
-            let work = Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue()
-            #endif
-            work.body()
-            return nil
-        }, work)
+        let status = pthread_create(
+            &thread, &attributes,
+            { argument in
+                #if canImport(Darwin)
+                    let work = Unmanaged<Work>.fromOpaque(argument).takeRetainedValue()
+                #else
+                    let work = Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue()
+                #endif
+                work.body()
+                return nil
+            }, work)
         if status != 0 {
             Unmanaged<Work>.fromOpaque(work).release()
             return false

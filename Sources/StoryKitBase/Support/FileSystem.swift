@@ -1,18 +1,18 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The system's `read`, under a name that no `read` method hides.
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+    private let systemRead = Glibc.read
 #elseif canImport(Musl)
-private let systemRead = Musl.read
+    private let systemRead = Musl.read
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
+    private let systemRead = Darwin.read
 #endif
 
 /// What the library's file operations share (the file store's ``StoreFolder``, a language pack
@@ -38,7 +38,7 @@ package enum FileSystem {
     /// `fsync` already flushes the drive's cache.
     package static func flushToStorage(_ descriptor: Int32) -> Int32 {
         #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
         #endif
         return fsync(descriptor)
     }

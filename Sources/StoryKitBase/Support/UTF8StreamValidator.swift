@@ -16,7 +16,8 @@ struct UTF8StreamValidator: Sendable {
     mutating func check(_ byte: UInt8, at offset: Int) -> String? {
         if remaining > 0 {
             guard byte >= nextLow, byte <= nextHigh else {
-                return "invalid UTF-8: byte 0x\(hex(byte, width: 2)) cannot continue the character that starts at byte \(characterStart)"
+                return
+                    "invalid UTF-8: byte 0x\(hex(byte, width: 2)) cannot continue the character that starts at byte \(characterStart)"
             }
             remaining -= 1
             nextLow = 0x80

@@ -27,10 +27,13 @@ package enum UTF8Text {
 
     /// The string `bytes` spell, or `.parse` naming `name`, the byte offset and what is wrong
     /// ("text is not valid UTF-8 at byte 3: byte 0xFF cannot start a character").
-    package static func string(validating bytes: UnsafeBufferPointer<UInt8>, name: String) throws(StoryKitError) -> String {
+    package static func string(validating bytes: UnsafeBufferPointer<UInt8>, name: String) throws(StoryKitError)
+        -> String
+    {
         func failure(at offset: Int, _ reason: String) -> StoryKitError {
             // The validator's reasons start "invalid UTF-8: ", which the message already says.
-            StoryKitError(.parse, "\(name) is not valid UTF-8 at byte \(offset): \(reason.dropFirst("invalid UTF-8: ".count))")
+            StoryKitError(
+                .parse, "\(name) is not valid UTF-8 at byte \(offset): \(reason.dropFirst("invalid UTF-8: ".count))")
         }
         var validator = UTF8StreamValidator()
         for offset in bytes.indices {

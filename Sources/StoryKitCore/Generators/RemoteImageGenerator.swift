@@ -43,9 +43,10 @@ public struct RemoteImageGenerator: ImageGenerator {
         } catch {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
-        self.apiKey = try APIKey.resolve(for: .imagen, configured: apiKey, baseURL: self.baseURL,
-                                         required: APIKey.isProvidersOwnHost(self.baseURL, provider: .imagen),
-                                         environment: environment)
+        self.apiKey = try APIKey.resolve(
+            for: .imagen, configured: apiKey, baseURL: self.baseURL,
+            required: APIKey.isProvidersOwnHost(self.baseURL, provider: .imagen),
+            environment: environment)
         self.model = model
         self.transport = transport
         self.timeout = timeout
@@ -62,15 +63,21 @@ public struct RemoteImageGenerator: ImageGenerator {
     public func generate(_ request: ImageGenerationRequest) async throws(GenerationError) -> GenerationResult {
         do throws(GenerationError) {
             if Self.usesImagen(request.model) {
-                let http = try Self.httpRequest { () throws(StoryKitError) in try ImagenCodec.request(request, apiKey: apiKey, baseURL: baseURL) }
+                let http = try Self.httpRequest { () throws(StoryKitError) in
+                    try ImagenCodec.request(request, apiKey: apiKey, baseURL: baseURL)
+                }
                 return try await retrier.run { _ throws(GenerationError) in
                     try ImagenCodec.decode(try await transport.send(http, timeout: timeout))
                 }
             }
-            let http = try Self.httpRequest { () throws(StoryKitError) in try GeminiCodec.imageRequest(request, apiKey: apiKey, baseURL: baseURL) }
+            let http = try Self.httpRequest { () throws(StoryKitError) in
+                try GeminiCodec.imageRequest(request, apiKey: apiKey, baseURL: baseURL)
+            }
             let count = request.sampleCount ?? 1
             guard (1...ImageGenerationRequest.maxSampleCount).contains(count) else {
-                throw GenerationError(.invalidRequest, detail: "sampleCount must be 1 to \(ImageGenerationRequest.maxSampleCount), not \(count)")
+                throw GenerationError(
+                    .invalidRequest,
+                    detail: "sampleCount must be 1 to \(ImageGenerationRequest.maxSampleCount), not \(count)")
             }
             var combined = GenerationResult()
             for _ in 0..<count {
@@ -87,7 +94,9 @@ public struct RemoteImageGenerator: ImageGenerator {
         }
     }
 
-    private static func httpRequest(_ build: () throws(StoryKitError) -> HTTPRequest) throws(GenerationError) -> HTTPRequest {
+    private static func httpRequest(_ build: () throws(StoryKitError) -> HTTPRequest) throws(GenerationError)
+        -> HTTPRequest
+    {
         do {
             return try build()
         } catch {

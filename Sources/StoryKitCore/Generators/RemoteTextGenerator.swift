@@ -63,8 +63,9 @@ public struct RemoteTextGenerator: TextGenerator {
         let base = baseURL ?? (provider == .gemini ? GeminiCodec.defaultBaseURL : OpenAICodec.defaultBaseURL)
         let normalized = try Endpoint.checkedBaseURL(base)
         let needsKey = APIKey.isProvidersOwnHost(normalized, provider: provider)
-        self.apiKey = try APIKey.resolve(for: provider, configured: apiKey, baseURL: normalized, required: needsKey,
-                                         environment: environment)
+        self.apiKey = try APIKey.resolve(
+            for: provider, configured: apiKey, baseURL: normalized, required: needsKey,
+            environment: environment)
         self.provider = provider
         self.model = model ?? Self.defaultModel(for: provider)
         self.baseURL = normalized
@@ -88,7 +89,9 @@ public struct RemoteTextGenerator: TextGenerator {
         }
     }
 
-    public func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError) -> GenerationResult {
+    public func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void)
+        async throws(GenerationError) -> GenerationResult
+    {
         do {
             return try await streamUnredacted(request, onText: onText)
         } catch {
@@ -96,13 +99,16 @@ public struct RemoteTextGenerator: TextGenerator {
         }
     }
 
-    private func streamUnredacted(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError) -> GenerationResult {
+    private func streamUnredacted(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void)
+        async throws(GenerationError) -> GenerationResult
+    {
         var delivered = ""
         // Text already handed out cannot be taken back, so a stream that delivered any is
         // not started over.
         return try await retrier.run(shouldRetry: { _ in delivered.isEmpty }) { _ throws(GenerationError) in
             try await withSchemaFormFallback(request) { form throws(GenerationError) in
-                try await streamOnce(try httpRequest(request, stream: true, schemaForm: form), delivered: &delivered, onText: onText)
+                try await streamOnce(
+                    try httpRequest(request, stream: true, schemaForm: form), delivered: &delivered, onText: onText)
             }
         }
     }
@@ -128,7 +134,9 @@ public struct RemoteTextGenerator: TextGenerator {
         let outcome: Result<GenerationResult, GenerationError>
         do {
             for try await chunk in response.body {
-                deliver(try chunk.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try decoder.feed(utf8: bytes) })
+                deliver(
+                    try chunk.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try decoder.feed(utf8: bytes) }
+                )
             }
             var lastEvents: [StreamEvent] = []
             outcome = try decoder.finish { lastEvents.append($0) }
@@ -136,8 +144,9 @@ public struct RemoteTextGenerator: TextGenerator {
         } catch let error as GenerationError {
             throw error.keeping(partialText: delivered)
         } catch let error as StoryKitError {
-            throw GenerationError(.malformedResponse, httpStatus: response.status, detail: error.message,
-                                  partialText: delivered.isEmpty ? nil : delivered)
+            throw GenerationError(
+                .malformedResponse, httpStatus: response.status, detail: error.message,
+                partialText: delivered.isEmpty ? nil : delivered)
         } catch {
             throw GenerationError(.transport, detail: "\(error)", partialText: delivered.isEmpty ? nil : delivered)
         }
@@ -162,10 +171,12 @@ public struct RemoteTextGenerator: TextGenerator {
         do {
             return try await send(form)
         } catch {
-            guard form == .jsonSchema, provider == .openai, request.responseSchema != nil, !OpenAICodec.isOpenAI(baseURL),
-                  error.partialText == nil, let status = error.httpStatus,
-                  (400..<500).contains(status) && ![401, 403, 408, 429].contains(status) || status == 500,
-                  (error.detail ?? "").contains("response_format") else { throw error }
+            guard form == .jsonSchema, provider == .openai, request.responseSchema != nil,
+                !OpenAICodec.isOpenAI(baseURL),
+                error.partialText == nil, let status = error.httpStatus,
+                (400..<500).contains(status) && ![401, 403, 408, 429].contains(status) || status == 500,
+                (error.detail ?? "").contains("response_format")
+            else { throw error }
             acceptedSchemaForm.withLock { $0 = .jsonObject }
             return try await send(.jsonObject)
         }
@@ -176,7 +187,9 @@ public struct RemoteTextGenerator: TextGenerator {
     ) throws(GenerationError) -> HTTPRequest {
         do {
             switch provider {
-            case .openai: return try OpenAICodec.request(request, apiKey: apiKey, baseURL: baseURL, stream: stream, schemaForm: schemaForm)
+            case .openai:
+                return try OpenAICodec.request(
+                    request, apiKey: apiKey, baseURL: baseURL, stream: stream, schemaForm: schemaForm)
             default: return try GeminiCodec.request(request, apiKey: apiKey, baseURL: baseURL, stream: stream)
             }
         } catch {

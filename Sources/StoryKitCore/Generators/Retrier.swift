@@ -12,8 +12,10 @@ public struct Retrier: Sendable {
     public var random: @Sendable () -> Double
 
     /// Creates a retrier; by default on the system clock and the system's random numbers.
-    public init(policy: RetryPolicy = RetryPolicy(), clock: any RetryClock = ContinuousRetryClock(),
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+    public init(
+        policy: RetryPolicy = RetryPolicy(), clock: any RetryClock = ContinuousRetryClock(),
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
         self.policy = policy
         self.clock = clock
         self.random = random

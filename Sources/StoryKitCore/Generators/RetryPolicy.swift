@@ -23,8 +23,10 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// Creates a policy; `maxAttempts` is clamped to 1...``maxAllowedAttempts`` and the
     /// durations to zero or more.
-    public init(maxAttempts: Int = 3, initialDelay: Duration = .milliseconds(500),
-                maxDelay: Duration = .seconds(8), maxTotalTime: Duration = .seconds(30)) {
+    public init(
+        maxAttempts: Int = 3, initialDelay: Duration = .milliseconds(500),
+        maxDelay: Duration = .seconds(8), maxTotalTime: Duration = .seconds(30)
+    ) {
         self.maxAttempts = min(max(maxAttempts, 1), Self.maxAllowedAttempts)
         self.initialDelay = max(initialDelay, .zero)
         self.maxDelay = max(maxDelay, .zero)

@@ -16,5 +16,6 @@ public protocol TextGenerator: Sendable {
     /// The reply to `request`, handing each piece of text to `onText` as it arrives; returns
     /// the same result ``respond(to:)`` would. A failure after some text keeps that text in
     /// ``GenerationError/partialText``.
-    func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError) -> GenerationResult
+    func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError)
+        -> GenerationResult
 }

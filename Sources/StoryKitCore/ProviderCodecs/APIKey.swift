@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds a provider's API key: the environment first, then the configuration.
@@ -35,9 +35,15 @@ public enum APIKey {
     ) throws(GenerationError) -> String? {
         if let configured, !configured.isEmpty { return configured }
         let variable = environmentVariable(for: provider)
-        if isProvidersOwnHost(baseURL, provider: provider), let value = environment(variable), !value.isEmpty { return value }
+        if isProvidersOwnHost(baseURL, provider: provider), let value = environment(variable), !value.isEmpty {
+            return value
+        }
         guard required else { return nil }
-        throw GenerationError(.invalidAPIKey, detail: "no API key for \(provider.rawValue): set the \(variable) environment variable or give apiKey in the configuration")
+        throw GenerationError(
+            .invalidAPIKey,
+            detail:
+                "no API key for \(provider.rawValue): set the \(variable) environment variable or give apiKey in the configuration"
+        )
     }
 
     /// The key for `provider` at its own API: ``resolve(for:configured:baseURL:required:environment:)``
@@ -48,7 +54,8 @@ public enum APIKey {
         environment: @Sendable (String) -> String? = processEnvironment
     ) throws(GenerationError) -> String? {
         let baseURL = provider == .openai ? OpenAICodec.defaultBaseURL : GeminiCodec.defaultBaseURL
-        return try resolve(for: provider, configured: configured, baseURL: baseURL, required: required, environment: environment)
+        return try resolve(
+            for: provider, configured: configured, baseURL: baseURL, required: required, environment: environment)
     }
 
     /// The host of `provider`'s own API: `api.openai.com` for OpenAI,

@@ -13,7 +13,9 @@ public struct Citation: Sendable, Hashable {
     public var license: String?
 
     /// Creates a citation.
-    public init(startIndex: Int? = nil, endIndex: Int? = nil, uri: String? = nil, title: String? = nil, license: String? = nil) {
+    public init(
+        startIndex: Int? = nil, endIndex: Int? = nil, uri: String? = nil, title: String? = nil, license: String? = nil
+    ) {
         self.startIndex = startIndex
         self.endIndex = endIndex
         self.uri = uri

@@ -29,9 +29,10 @@ public enum GeminiCodec {
     static func body(_ request: TextGenerationRequest) throws(StoryKitError) -> JSONValue {
         guard !request.messages.isEmpty else { throw StoryKitError(.invalidArgument, "the request has no messages") }
         var body = JSONObject()
-        body["contents"] = .array(request.messages.map { message in
-            ["role": .string(message.role == .user ? "user" : "model"), "parts": [["text": .string(message.text)]]]
-        })
+        body["contents"] = .array(
+            request.messages.map { message in
+                ["role": .string(message.role == .user ? "user" : "model"), "parts": [["text": .string(message.text)]]]
+            })
         if let instructions = request.instructions {
             body["systemInstruction"] = ["parts": [["text": .string(instructions)]]]
         }
@@ -41,14 +42,20 @@ public enum GeminiCodec {
         if let value = request.topK { config["topK"] = .number(JSONNumber(value)) }
         if let value = request.maxOutputTokens { config["maxOutputTokens"] = .number(JSONNumber(value)) }
         if let value = request.candidateCount { config["candidateCount"] = .number(JSONNumber(value)) }
-        if !request.stopSequences.isEmpty { config["stopSequences"] = .array(request.stopSequences.map(JSONValue.string)) }
-        if request.wantsJSON { config["responseMimeType"] = "application/json" }
-        else if let type = request.responseMimeType { config["responseMimeType"] = .string(type) }
+        if !request.stopSequences.isEmpty {
+            config["stopSequences"] = .array(request.stopSequences.map(JSONValue.string))
+        }
+        if request.wantsJSON {
+            config["responseMimeType"] = "application/json"
+        } else if let type = request.responseMimeType {
+            config["responseMimeType"] = .string(type)
+        }
         if let schema = request.responseSchema { config["responseSchema"] = GeminiSchema.convert(schema) }
         if let level = request.thinkingLevel { config["thinkingConfig"] = ["thinkingLevel": .string(level)] }
         if !config.isEmpty { body["generationConfig"] = .object(config) }
         if !request.safetySettings.isEmpty {
-            body["safetySettings"] = .array(request.safetySettings.map { ["category": .string($0.category), "threshold": .string($0.threshold)] })
+            body["safetySettings"] = .array(
+                request.safetySettings.map { ["category": .string($0.category), "threshold": .string($0.threshold)] })
         }
         return .object(body)
     }
@@ -57,14 +64,17 @@ public enum GeminiCodec {
     /// `responseModalities` ["IMAGE"] and, when the request has one, `imageConfig.aspectRatio`.
     /// (Gemini image models draw one picture a request; ``RemoteImageGenerator`` sends one
     /// request per image asked for.)
-    public static func imageRequest(_ request: ImageGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL) throws(StoryKitError) -> HTTPRequest {
+    public static func imageRequest(
+        _ request: ImageGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL
+    ) throws(StoryKitError) -> HTTPRequest {
         var config: JSONObject = ["responseModalities": ["IMAGE"]]
         if let ratio = request.aspectRatio { config["imageConfig"] = ["aspectRatio": .string(ratio)] }
         let body: JSONValue = [
             "contents": [["role": "user", "parts": [["text": .string(request.prompt)]]]],
-            "generationConfig": .object(config),
+            "generationConfig": .object(config)
         ]
-        return try Endpoint.imageRequest(request, provider: .gemini, method: "generateContent", body: body, apiKey: apiKey, baseURL: baseURL)
+        return try Endpoint.imageRequest(
+            request, provider: .gemini, method: "generateContent", body: body, apiKey: apiKey, baseURL: baseURL)
     }
 
     /// Decodes a Gemini image model's reply: its pictures (from `inlineData` parts; thought

@@ -16,9 +16,14 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
             throw error.error(httpStatus: nil, retryAfter: nil, partialText: partialText.isEmpty ? nil : partialText)
         }
         guard case .object(let object) = reply else {
-            throw GenerationError(.malformedResponse, detail: "a Gemini reply must be a JSON object, not \(JSONFieldReader.describe(reply))", partialText: nonEmptyPartial)
+            throw GenerationError(
+                .malformedResponse,
+                detail: "a Gemini reply must be a JSON object, not \(JSONFieldReader.describe(reply))",
+                partialText: nonEmptyPartial)
         }
-        if let foreign = ReplyShape.foreignKeys(object, known: ["candidates", "promptFeedback", "usageMetadata", "modelVersion", "responseId"]) {
+        if let foreign = ReplyShape.foreignKeys(
+            object, known: ["candidates", "promptFeedback", "usageMetadata", "modelVersion", "responseId"])
+        {
             if foreignKeys == nil { foreignKeys = foreign }
         } else {
             sawKnownShape = true
@@ -37,8 +42,10 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
                 // A thought part may hold a draft picture: only the answer's pictures count.
                 if let data = part["inlineData"] ?? part["inline_data"], index == 0, !isThought {
                     let which = "inline image \(result.images.count + 1)"
-                    result.images.append(try GeneratedImage.decode(
-                        base64: data["data"]?.stringValue ?? "", mimeType: (data["mimeType"] ?? data["mime_type"])?.stringValue, which: which))
+                    result.images.append(
+                        try GeneratedImage.decode(
+                            base64: data["data"]?.stringValue ?? "",
+                            mimeType: (data["mimeType"] ?? data["mime_type"])?.stringValue, which: which))
                 }
             }
             if !text.isEmpty {
@@ -51,22 +58,28 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
             if let message = candidate["finishMessage"]?.stringValue { result.candidates[slot].finishMessage = message }
             let ratings = SafetyRating.ratings(in: candidate["safetyRatings"])
             if !ratings.isEmpty { result.candidates[slot].safetyRatings = ratings }
-            let sources = candidate["citationMetadata"]?["citationSources"] ?? candidate["citationMetadata"]?["citations"]
+            let sources =
+                candidate["citationMetadata"]?["citationSources"] ?? candidate["citationMetadata"]?["citations"]
             for source in sources?.arrayValue ?? [] {
-                result.candidates[slot].citations.append(Citation(
-                    startIndex: source["startIndex"]?.integerValue, endIndex: source["endIndex"]?.integerValue,
-                    uri: source["uri"]?.stringValue, title: source["title"]?.stringValue, license: source["license"]?.stringValue))
+                result.candidates[slot].citations.append(
+                    Citation(
+                        startIndex: source["startIndex"]?.integerValue, endIndex: source["endIndex"]?.integerValue,
+                        uri: source["uri"]?.stringValue, title: source["title"]?.stringValue,
+                        license: source["license"]?.stringValue))
             }
         }
         if let feedback = object["promptFeedback"] {
             result.promptFeedback = PromptFeedback(
-                blockReason: feedback["blockReason"]?.stringValue, blockReasonMessage: feedback["blockReasonMessage"]?.stringValue,
+                blockReason: feedback["blockReason"]?.stringValue,
+                blockReasonMessage: feedback["blockReasonMessage"]?.stringValue,
                 safetyRatings: SafetyRating.ratings(in: feedback["safetyRatings"]))
         }
         if let usage = object["usageMetadata"] {
             result.usage = TokenUsage(
-                promptTokens: usage["promptTokenCount"]?.integerValue, outputTokens: usage["candidatesTokenCount"]?.integerValue,
-                thoughtsTokens: usage["thoughtsTokenCount"]?.integerValue, cachedTokens: usage["cachedContentTokenCount"]?.integerValue,
+                promptTokens: usage["promptTokenCount"]?.integerValue,
+                outputTokens: usage["candidatesTokenCount"]?.integerValue,
+                thoughtsTokens: usage["thoughtsTokenCount"]?.integerValue,
+                cachedTokens: usage["cachedContentTokenCount"]?.integerValue,
                 totalTokens: usage["totalTokenCount"]?.integerValue)
         }
         if let version = object["modelVersion"]?.stringValue { result.modelVersion = version }
@@ -81,7 +94,8 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
     /// The outcome of an image model's reply: at least one picture, or why there is none.
     func imageOutcome() throws(GenerationError) -> GenerationResult {
         if !sawKnownShape, let foreignKeys { throw ReplyShape.foreign(foreignKeys, expected: "generateContent") }
-        if let feedback = result.promptFeedback, let reason = feedback.blockReason, reason != "BLOCK_REASON_UNSPECIFIED" {
+        if let feedback = result.promptFeedback, let reason = feedback.blockReason, reason != "BLOCK_REASON_UNSPECIFIED"
+        {
             throw GenerationError(.promptBlocked, reason: reason, detail: feedback.blockReasonMessage)
         }
         guard result.images.isEmpty else { return result }
@@ -89,13 +103,16 @@ struct GeminiReplyAccumulator: ReplyAccumulator {
         let said = first.map(\.text).flatMap { $0.isEmpty ? nil : "the model said: \($0)" }
         switch first?.finishReason {
         case .imageSafety?, .safety?, .prohibitedContent?, .unknown("IMAGE_PROHIBITED_CONTENT")?:
-            throw GenerationError(.contentFiltered, reason: first?.finishReason?.description,
-                                  detail: first?.finishMessage ?? said ?? "the picture was withheld by the service's safety rules")
+            throw GenerationError(
+                .contentFiltered, reason: first?.finishReason?.description,
+                detail: first?.finishMessage ?? said ?? "the picture was withheld by the service's safety rules")
         case .unknown("NO_IMAGE")?:
-            throw GenerationError(.emptyResponse, reason: "NO_IMAGE", detail: first?.finishMessage ?? said ?? "the model drew no picture")
+            throw GenerationError(
+                .emptyResponse, reason: "NO_IMAGE", detail: first?.finishMessage ?? said ?? "the model drew no picture")
         default:
-            throw GenerationError(.emptyResponse, reason: first?.finishReason?.description,
-                                  detail: said.map { "no picture; \($0)" } ?? "the reply holds no picture")
+            throw GenerationError(
+                .emptyResponse, reason: first?.finishReason?.description,
+                detail: said.map { "no picture; \($0)" } ?? "the reply holds no picture")
         }
     }
 

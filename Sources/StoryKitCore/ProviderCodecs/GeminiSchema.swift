@@ -6,7 +6,7 @@ enum GeminiSchema {
     private static let copiedKeywords: Set<String> = [
         "format", "title", "description", "nullable", "enum", "maxItems", "minItems", "required",
         "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "example", "default",
-        "minimum", "maximum", "propertyOrdering",
+        "minimum", "maximum", "propertyOrdering"
     ]
 
     /// The Gemini form of `schema`.
@@ -28,7 +28,8 @@ enum GeminiSchema {
                 }
             case "properties":
                 guard case .object(let properties) = member.value else { continue }
-                result["properties"] = .object(JSONObject(properties.members.map { JSONMember($0.key, convert($0.value)) }))
+                result["properties"] = .object(
+                    JSONObject(properties.members.map { JSONMember($0.key, convert($0.value)) }))
                 if object["propertyOrdering"] == nil {
                     result["propertyOrdering"] = .array(properties.keys.map(JSONValue.string))
                 }
@@ -39,7 +40,7 @@ enum GeminiSchema {
             case let key where copiedKeywords.contains(key):
                 result[key] = member.value
             default:
-                break   // additionalProperties, $schema, strict, …: not part of Gemini's schema
+                break  // additionalProperties, $schema, strict, …: not part of Gemini's schema
             }
         }
         return .object(result)

@@ -13,8 +13,10 @@ public enum GeneratedImage: Sendable, Hashable {
     public var json: JSONValue {
         switch self {
         case .image(let bytes, let mimeType):
-            ["mimeType": .string(mimeType.rawValue), "extension": .string(mimeType.fileExtension),
-             "byteCount": .number(JSONNumber(bytes.count)), "base64": .string(Base64.encode(bytes))]
+            [
+                "mimeType": .string(mimeType.rawValue), "extension": .string(mimeType.fileExtension),
+                "byteCount": .number(JSONNumber(bytes.count)), "base64": .string(Base64.encode(bytes))
+            ]
         case .filtered(let reason):
             ["filteredReason": reason.map(JSONValue.string) ?? .null]
         }
@@ -28,7 +30,9 @@ public enum GeneratedImage: Sendable, Hashable {
         }
         guard let type = ImageMIMEType(mimeType: mimeType) else {
             let known = ImageMIMEType.allCases.map(\.rawValue).joined(separator: ", ")
-            throw GenerationError(.malformedResponse, detail: "\(which) has MIME type \"\(mimeType)\", which has no known file extension; known: \(known)")
+            throw GenerationError(
+                .malformedResponse,
+                detail: "\(which) has MIME type \"\(mimeType)\", which has no known file extension; known: \(known)")
         }
         let bytes: [UInt8]
         do {

@@ -14,8 +14,10 @@ public struct GenerationCandidate: Sendable, Hashable {
     public var citations: [Citation]
 
     /// Creates a candidate.
-    public init(index: Int, text: String = "", finishReason: FinishReason? = nil, finishMessage: String? = nil,
-                safetyRatings: [SafetyRating] = [], citations: [Citation] = []) {
+    public init(
+        index: Int, text: String = "", finishReason: FinishReason? = nil, finishMessage: String? = nil,
+        safetyRatings: [SafetyRating] = [], citations: [Citation] = []
+    ) {
         self.index = index
         self.text = text
         self.finishReason = finishReason
@@ -26,8 +28,10 @@ public struct GenerationCandidate: Sendable, Hashable {
 
     /// The candidate in StoryKit's JSON.
     public var json: JSONValue {
-        var object: JSONObject = ["index": .number(JSONNumber(index)), "text": .string(text),
-                                  "finishReason": finishReason.map { .string($0.description) } ?? .null]
+        var object: JSONObject = [
+            "index": .number(JSONNumber(index)), "text": .string(text),
+            "finishReason": finishReason.map { .string($0.description) } ?? .null
+        ]
         if let finishMessage { object["finishMessage"] = .string(finishMessage) }
         if !safetyRatings.isEmpty { object["safetyRatings"] = .array(safetyRatings.map(\.json)) }
         if !citations.isEmpty { object["citations"] = .array(citations.map(\.json)) }

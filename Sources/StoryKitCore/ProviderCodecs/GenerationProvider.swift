@@ -14,7 +14,8 @@ extension GenerationProvider {
     public func decode(_ response: HTTPResponse) -> Result<GenerationResult, GenerationError> {
         // An event-stream body is read as a stream is, so this and a stream's finish agree.
         if self != .imagen, GenerationStream.looksLikeEventStream(response.body) == true,
-           var stream = try? GenerationStream(provider: self, httpStatus: response.status, maxBytes: .max) {
+            var stream = try? GenerationStream(provider: self, httpStatus: response.status, maxBytes: .max)
+        {
             let result = response.body.withUnsafeBufferPointer { bytes in
                 Result { () throws(StoryKitError) in
                     _ = try stream.feed(utf8: bytes)

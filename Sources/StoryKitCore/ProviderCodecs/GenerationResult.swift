@@ -16,8 +16,10 @@ public struct GenerationResult: Sendable, Hashable {
     public var modelVersion: String?
 
     /// Creates a result.
-    public init(candidates: [GenerationCandidate] = [], images: [GeneratedImage] = [], usage: TokenUsage? = nil,
-                promptFeedback: PromptFeedback? = nil, modelVersion: String? = nil) {
+    public init(
+        candidates: [GenerationCandidate] = [], images: [GeneratedImage] = [], usage: TokenUsage? = nil,
+        promptFeedback: PromptFeedback? = nil, modelVersion: String? = nil
+    ) {
         self.candidates = candidates
         self.images = images
         self.usage = usage
@@ -40,7 +42,7 @@ public struct GenerationResult: Sendable, Hashable {
             "text": .string(text),
             "finishReason": finishReason.map { .string($0.description) } ?? .null,
             "usage": usage?.json ?? .object([:]),
-            "images": .array(images.map(\.json)),
+            "images": .array(images.map(\.json))
         ]
         if let first = candidates.first {
             if let message = first.finishMessage { object["finishMessage"] = .string(message) }

@@ -32,7 +32,9 @@ public struct GenerationStream: Sendable {
 
     /// Creates a stream for `provider` (`.gemini` or `.openai`), whose HTTP response had
     /// `httpStatus`, accepting at most `maxBytes` in all.
-    public init(provider: GenerationProvider, httpStatus: Int = 200, maxBytes: Int = JSONParserLimits.default.maxBytes) throws(StoryKitError) {
+    public init(provider: GenerationProvider, httpStatus: Int = 200, maxBytes: Int = JSONParserLimits.default.maxBytes)
+        throws(StoryKitError)
+    {
         switch provider {
         case .gemini: accumulator = GeminiReplyAccumulator()
         case .openai: accumulator = OpenAIReplyAccumulator()
@@ -60,7 +62,9 @@ public struct GenerationStream: Sendable {
     /// text of a last event the server did not end with a blank line.
     ///
     /// - Throws: `.parse` when the body ends inside a UTF-8 character, `.state` once finished.
-    public mutating func finish(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> Result<GenerationResult, GenerationError> {
+    public mutating func finish(events: ((StreamEvent) -> Void)? = nil) throws(StoryKitError) -> Result<
+        GenerationResult, GenerationError
+    > {
         try input.finish()
         switch body {
         case .undecided(let bytes), .json(let bytes):
@@ -78,8 +82,11 @@ public struct GenerationStream: Sendable {
                 return .failure(error)
             }
             guard (200..<300).contains(httpStatus) else {
-                return .failure(GenerationError(.fromHTTPStatus(httpStatus), httpStatus: httpStatus, detail: "HTTP \(httpStatus) with an event stream",
-                                                partialText: accumulator.partialText.isEmpty ? nil : accumulator.partialText))
+                return .failure(
+                    GenerationError(
+                        .fromHTTPStatus(httpStatus), httpStatus: httpStatus,
+                        detail: "HTTP \(httpStatus) with an event stream",
+                        partialText: accumulator.partialText.isEmpty ? nil : accumulator.partialText))
             }
             do {
                 return .success(try accumulator.outcome())
@@ -107,7 +114,7 @@ public struct GenerationStream: Sendable {
             body = .events(parser)
             return handle(events)
         case .json(var bytes):
-            body = .undecided([])   // let go of the buffer while appending, so it is not copied
+            body = .undecided([])  // let go of the buffer while appending, so it is not copied
             bytes.append(contentsOf: chunk)
             body = .json(bytes)
             return []
@@ -134,9 +141,11 @@ public struct GenerationStream: Sendable {
                 reply = try JSONValue(parsing: event.data)
             } catch {
                 let partial = accumulator.partialText
-                failure = GenerationError(.malformedResponse, httpStatus: httpStatus,
-                                          detail: "event \(eventCount) is not JSON (\(error)); it starts \"\(ResponseBody.snippet(event.data))\"",
-                                          partialText: partial.isEmpty ? nil : partial)
+                failure = GenerationError(
+                    .malformedResponse, httpStatus: httpStatus,
+                    detail:
+                        "event \(eventCount) is not JSON (\(error)); it starts \"\(ResponseBody.snippet(event.data))\"",
+                    partialText: partial.isEmpty ? nil : partial)
                 continue
             }
             do {
@@ -153,7 +162,9 @@ public struct GenerationStream: Sendable {
     /// The error a service sent as a bare JSON body after (or among) its events, if it did.
     private static func trailingError(_ stray: [UInt8], partialText: String) -> GenerationError? {
         guard stray.contains(UInt8(ascii: "{")) else { return nil }
-        let repaired = try? stray.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try TolerantJSONParser().parse(utf8: bytes) }
+        let repaired = try? stray.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in
+            try TolerantJSONParser().parse(utf8: bytes)
+        }
         guard let value = repaired?.value, let body = ServiceErrorBody(value) else { return nil }
         return body.error(httpStatus: nil, retryAfter: nil, partialText: partialText.isEmpty ? nil : partialText)
     }

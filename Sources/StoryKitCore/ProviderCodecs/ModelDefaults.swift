@@ -71,32 +71,54 @@ public enum ModelDefaults {
     }
 
     private static let retired: [Entry] = [
-        Entry(model: "imagen-3.0-generate-002", provider: .imagen, shutDown: "a date before 2026-08-17", replacement: image),
-        Entry(model: "imagen-3.0-generate-001", provider: .imagen, shutDown: "a date before 2026-08-17", replacement: image),
-        Entry(model: "imagen-3.0-fast-generate-001", provider: .imagen, shutDown: "a date before 2026-08-17", replacement: image),
+        Entry(
+            model: "imagen-3.0-generate-002", provider: .imagen, shutDown: "a date before 2026-08-17",
+            replacement: image),
+        Entry(
+            model: "imagen-3.0-generate-001", provider: .imagen, shutDown: "a date before 2026-08-17",
+            replacement: image),
+        Entry(
+            model: "imagen-3.0-fast-generate-001", provider: .imagen, shutDown: "a date before 2026-08-17",
+            replacement: image),
         Entry(model: "imagen-4.0-generate-001", provider: .imagen, shutDown: "2026-08-17", replacement: image),
-        Entry(model: "imagen-4.0-ultra-generate-001", provider: .imagen, shutDown: "2026-08-17", replacement: "gemini-3-pro-image"),
-        Entry(model: "imagen-4.0-fast-generate-001", provider: .imagen, shutDown: "2026-08-17", replacement: "gemini-3.1-flash-lite-image"),
+        Entry(
+            model: "imagen-4.0-ultra-generate-001", provider: .imagen, shutDown: "2026-08-17",
+            replacement: "gemini-3-pro-image"),
+        Entry(
+            model: "imagen-4.0-fast-generate-001", provider: .imagen, shutDown: "2026-08-17",
+            replacement: "gemini-3.1-flash-lite-image"),
         Entry(model: "gemini-3.1-flash-image-preview", provider: .gemini, shutDown: "2026-06-25", replacement: image),
-        Entry(model: "gemini-3-pro-image-preview", provider: .gemini, shutDown: "2026-06-25", replacement: "gemini-3-pro-image"),
-        Entry(model: "gemini-3-pro-preview", provider: .gemini, shutDown: "2026-03-09", replacement: "gemini-3.1-pro-preview"),
-        Entry(model: "gemini-2.0-flash", provider: .gemini, shutDown: "2026-02", replacement: "gemini-3.5-flash-lite", matchesSnapshots: false),
-        Entry(model: "gemini-2.0-flash-001", provider: .gemini, shutDown: "2026-02", replacement: "gemini-3.5-flash-lite"),
-        Entry(model: "gemini-2.0-flash-lite", provider: .gemini, shutDown: "2026-02", replacement: "gemini-3.5-flash-lite"),
+        Entry(
+            model: "gemini-3-pro-image-preview", provider: .gemini, shutDown: "2026-06-25",
+            replacement: "gemini-3-pro-image"),
+        Entry(
+            model: "gemini-3-pro-preview", provider: .gemini, shutDown: "2026-03-09",
+            replacement: "gemini-3.1-pro-preview"),
+        Entry(
+            model: "gemini-2.0-flash", provider: .gemini, shutDown: "2026-02", replacement: "gemini-3.5-flash-lite",
+            matchesSnapshots: false),
+        Entry(
+            model: "gemini-2.0-flash-001", provider: .gemini, shutDown: "2026-02", replacement: "gemini-3.5-flash-lite"),
+        Entry(
+            model: "gemini-2.0-flash-lite", provider: .gemini, shutDown: "2026-02", replacement: "gemini-3.5-flash-lite"
+        ),
         Entry(model: "gpt-3.5-turbo", provider: .openai, shutDown: "2026-10-23", replacement: "gpt-5.6-terra"),
         Entry(model: "gpt-4", provider: .openai, shutDown: "2026-10-23", replacement: "gpt-5.6-sol"),
         Entry(model: "o1", provider: .openai, shutDown: "2026-10-23", replacement: "gpt-5.6-sol"),
         Entry(model: "o3-mini", provider: .openai, shutDown: "2026-10-23", replacement: "gpt-5.6-sol"),
-        Entry(model: "o4-mini", provider: .openai, shutDown: "2026-10-23", replacement: "gpt-5.6-terra"),
+        Entry(model: "o4-mini", provider: .openai, shutDown: "2026-10-23", replacement: "gpt-5.6-terra")
     ]
 
     /// Throws the retirement of `model` as an `.invalidArgument` error naming the replacement.
     /// For OpenAI-compatible servers other than OpenAI's own (`isOpenAIItself` false), names
     /// are the server's own and nothing is refused.
-    static func checkNotRetired(_ model: String, provider: GenerationProvider, isOpenAIItself: Bool = true) throws(StoryKitError) {
+    static func checkNotRetired(_ model: String, provider: GenerationProvider, isOpenAIItself: Bool = true)
+        throws(StoryKitError)
+    {
         // Gemini and Imagen are one API, Google's: a name retired there is retired for both.
         guard provider != .openai || isOpenAIItself, let retirement = retirement(of: model),
-              company(retirement.provider) == company(provider) else { return }
+            company(retirement.provider) == company(provider)
+        else { return }
         throw StoryKitError(.invalidArgument, retirement.message)
     }
 }

@@ -29,7 +29,8 @@ public enum OpenAICodec {
         return HTTPRequest(
             method: "POST",
             url: "\(root)/chat/completions",
-            headers: try Endpoint.jsonHeaders(apiKey: apiKey, keyHeader: "Authorization", keyPrefix: "Bearer ", streaming: stream),
+            headers: try Endpoint.jsonHeaders(
+                apiKey: apiKey, keyHeader: "Authorization", keyPrefix: "Bearer ", streaming: stream),
             body: try body(request, stream: stream, isOpenAIItself: isOpenAIItself, schemaForm: schemaForm).utf8Bytes()
         )
     }
@@ -46,20 +47,27 @@ public enum OpenAICodec {
     /// which read that name. Sampling parameters are sent only when the caller sets them:
     /// reasoning models refuse a `temperature` other than the default.
     static func body(
-        _ request: TextGenerationRequest, stream: Bool, isOpenAIItself: Bool = false, schemaForm: SchemaForm = .jsonSchema
+        _ request: TextGenerationRequest, stream: Bool, isOpenAIItself: Bool = false,
+        schemaForm: SchemaForm = .jsonSchema
     ) throws(StoryKitError) -> JSONValue {
         guard !request.messages.isEmpty else { throw StoryKitError(.invalidArgument, "the request has no messages") }
         var body: JSONObject = ["model": .string(try Endpoint.bodyModel(request.model))]
         var messages: [JSONValue] = []
-        if let instructions = request.instructions { messages.append(["role": "system", "content": .string(instructions)]) }
+        if let instructions = request.instructions {
+            messages.append(["role": "system", "content": .string(instructions)])
+        }
         for message in request.messages {
-            messages.append(["role": .string(message.role == .user ? "user" : "assistant"), "content": .string(message.text)])
+            messages.append([
+                "role": .string(message.role == .user ? "user" : "assistant"), "content": .string(message.text)
+            ])
         }
         body["messages"] = .array(messages)
         if let value = request.temperature { body["temperature"] = try Endpoint.number(value, "temperature") }
         if let value = request.topP { body["top_p"] = try Endpoint.number(value, "topP") }
         if let value = request.topK { body["top_k"] = .number(JSONNumber(value)) }
-        if let value = request.maxOutputTokens { body[isOpenAIItself ? "max_completion_tokens" : "max_tokens"] = .number(JSONNumber(value)) }
+        if let value = request.maxOutputTokens {
+            body[isOpenAIItself ? "max_completion_tokens" : "max_tokens"] = .number(JSONNumber(value))
+        }
         if let value = request.candidateCount { body["n"] = .number(JSONNumber(value)) }
         if !request.stopSequences.isEmpty { body["stop"] = .array(request.stopSequences.map(JSONValue.string)) }
         if let value = request.seed { body["seed"] = .number(JSONNumber(value)) }
@@ -68,9 +76,12 @@ public enum OpenAICodec {
         if let schema = request.responseSchema, schemaForm == .jsonObject {
             body["response_format"] = ["type": "json_object", "schema": schema]
         } else if let schema = request.responseSchema {
-            body["response_format"] = ["type": "json_schema", "json_schema": [
-                "name": .string(request.responseSchemaName), "strict": true, "schema": schema,
-            ]]
+            body["response_format"] = [
+                "type": "json_schema",
+                "json_schema": [
+                    "name": .string(request.responseSchemaName), "strict": true, "schema": schema
+                ]
+            ]
         } else if request.wantsJSON {
             body["response_format"] = ["type": "json_object"]
         }

@@ -19,7 +19,10 @@ struct OpenAIReplyAccumulator: ReplyAccumulator {
             throw error.error(httpStatus: nil, retryAfter: nil, partialText: partial)
         }
         guard case .object(let object) = reply else {
-            throw GenerationError(.malformedResponse, detail: "a chat completion must be a JSON object, not \(JSONFieldReader.describe(reply))", partialText: partial)
+            throw GenerationError(
+                .malformedResponse,
+                detail: "a chat completion must be a JSON object, not \(JSONFieldReader.describe(reply))",
+                partialText: partial)
         }
         if let foreign = ReplyShape.foreignKeys(object, known: ["choices", "usage", "id", "object", "model"]) {
             if foreignKeys == nil { foreignKeys = foreign }

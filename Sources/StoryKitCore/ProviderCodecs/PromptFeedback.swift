@@ -16,8 +16,10 @@ public struct PromptFeedback: Sendable, Hashable {
 
     /// The feedback in StoryKit's JSON.
     public var json: JSONValue {
-        ["blockReason": blockReason.map(JSONValue.string) ?? .null,
-         "blockReasonMessage": blockReasonMessage.map(JSONValue.string) ?? .null,
-         "safetyRatings": .array(safetyRatings.map(\.json))]
+        [
+            "blockReason": blockReason.map(JSONValue.string) ?? .null,
+            "blockReasonMessage": blockReasonMessage.map(JSONValue.string) ?? .null,
+            "safetyRatings": .array(safetyRatings.map(\.json))
+        ]
     }
 }

@@ -45,7 +45,9 @@ extension GenerationResult {
     /// far) outside `0..<maxCandidates`.
     static func checkCandidate(_ index: Int, partialText: @autoclosure () -> String?) throws(GenerationError) {
         guard (0..<maxCandidates).contains(index) else {
-            throw GenerationError(.malformedResponse, detail: "candidate index \(index) is outside 0..<\(maxCandidates)", partialText: partialText())
+            throw GenerationError(
+                .malformedResponse, detail: "candidate index \(index) is outside 0..<\(maxCandidates)",
+                partialText: partialText())
         }
     }
 
@@ -62,17 +64,23 @@ extension GenerationResult {
     /// a first candidate that stopped early, or no text at all.
     func checkedText() throws(GenerationError) -> GenerationResult {
         if let feedback = promptFeedback, let reason = feedback.blockReason, reason != "BLOCK_REASON_UNSPECIFIED" {
-            throw GenerationError(.promptBlocked, reason: reason, detail: feedback.blockReasonMessage, partialText: text.isEmpty ? nil : text)
+            throw GenerationError(
+                .promptBlocked, reason: reason, detail: feedback.blockReasonMessage,
+                partialText: text.isEmpty ? nil : text)
         }
         guard let first = candidates.first else {
             throw GenerationError(.emptyResponse, detail: "the reply has no candidates")
         }
         if first.finishReason == .maxTokens, first.text.isEmpty, images.isEmpty {
             // Not an empty reply to retry as is: the same budget would be spent the same way.
-            throw GenerationError(.outputLimit, reason: "maxTokens", detail: usage?.thoughtsTokens.map { "\($0) tokens went to thinking" } ?? "the reply reached its token limit with no text")
+            throw GenerationError(
+                .outputLimit, reason: "maxTokens",
+                detail: usage?.thoughtsTokens.map { "\($0) tokens went to thinking" }
+                    ?? "the reply reached its token limit with no text")
         }
         if let reason = first.finishReason, !reason.endedNormally {
-            throw GenerationError(.stoppedEarly, reason: reason.description, detail: first.finishMessage, partialText: first.text)
+            throw GenerationError(
+                .stoppedEarly, reason: reason.description, detail: first.finishMessage, partialText: first.text)
         }
         guard !first.text.isEmpty || !images.isEmpty else {
             throw GenerationError(.emptyResponse, detail: "the reply has no text")

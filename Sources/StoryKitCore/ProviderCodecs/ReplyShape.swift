@@ -10,6 +10,8 @@ enum ReplyShape {
     /// The error for a reply whose objects had only `keys`.
     static func foreign(_ keys: [String], expected: String) -> GenerationError {
         let shown = keys.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
-        return GenerationError(.malformedResponse, detail: "the reply is JSON but not a \(expected) response (its fields: \(keys.isEmpty ? "none" : shown))")
+        return GenerationError(
+            .malformedResponse,
+            detail: "the reply is JSON but not a \(expected) response (its fields: \(keys.isEmpty ? "none" : shown))")
     }
 }

@@ -8,9 +8,10 @@ enum ResponseBody {
             throw error.error(httpStatus: response.status, retryAfter: response.retryAfterSeconds)
         }
         guard response.isSuccess else {
-            throw GenerationError(.fromHTTPStatus(response.status), httpStatus: response.status,
-                                  detail: "HTTP \(response.status) without an error in the body",
-                                  retryAfter: response.retryAfterSeconds)
+            throw GenerationError(
+                .fromHTTPStatus(response.status), httpStatus: response.status,
+                detail: "HTTP \(response.status) without an error in the body",
+                retryAfter: response.retryAfterSeconds)
         }
         return value
     }
@@ -20,14 +21,17 @@ enum ResponseBody {
         if !response.body.contains(where: { !$0.isASCIIWhitespace }) {
             // Nothing at all: the status says what went wrong, or a success sent nothing.
             let kind = GenerationError.Kind.fromHTTPStatus(response.status)
-            throw GenerationError(kind == .malformedResponse ? .emptyResponse : kind, httpStatus: response.status,
-                                  detail: "the body is empty", retryAfter: response.retryAfterSeconds)
+            throw GenerationError(
+                kind == .malformedResponse ? .emptyResponse : kind, httpStatus: response.status,
+                detail: "the body is empty", retryAfter: response.retryAfterSeconds)
         }
         do {
             return try JSONValue(parsingUTF8: response.body)
         } catch {
-            throw GenerationError(.malformedResponse, httpStatus: response.status, detail: describeNonJSON(response.body, status: response.status, error: error),
-                                  retryAfter: response.retryAfterSeconds)
+            throw GenerationError(
+                .malformedResponse, httpStatus: response.status,
+                detail: describeNonJSON(response.body, status: response.status, error: error),
+                retryAfter: response.retryAfterSeconds)
         }
     }
 
@@ -55,9 +59,10 @@ enum ResponseBody {
 
     private static func htmlTitle(_ html: String) -> String? {
         let bytes = Array(html.utf8)
-        let lowered = bytes.map(\.asciiLowercased)   // ASCII only: offsets stay put
+        let lowered = bytes.map(\.asciiLowercased)  // ASCII only: offsets stay put
         guard let open = lowered.firstRange(of: Array("<title>".utf8)),
-              let close = lowered[open.upperBound...].firstRange(of: Array("</title>".utf8)) else { return nil }
+            let close = lowered[open.upperBound...].firstRange(of: Array("</title>".utf8))
+        else { return nil }
         return snippet(String(decoding: bytes[open.upperBound..<close.lowerBound], as: UTF8.self).trimmingWhiteSpace)
     }
 }
@@ -66,7 +71,8 @@ private extension String {
     var trimmingWhiteSpace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

@@ -19,13 +19,17 @@ public struct SafetyRating: Sendable, Hashable {
     static func ratings(in value: JSONValue?) -> [SafetyRating] {
         (value?.arrayValue ?? []).compactMap { rating in
             guard let category = rating["category"]?.stringValue else { return nil }
-            return SafetyRating(category: category, probability: rating["probability"]?.stringValue,
-                                blocked: rating["blocked"]?.boolValue ?? false)
+            return SafetyRating(
+                category: category, probability: rating["probability"]?.stringValue,
+                blocked: rating["blocked"]?.boolValue ?? false)
         }
     }
 
     /// The rating in StoryKit's JSON.
     public var json: JSONValue {
-        ["category": .string(category), "probability": probability.map(JSONValue.string) ?? .null, "blocked": .bool(blocked)]
+        [
+            "category": .string(category), "probability": probability.map(JSONValue.string) ?? .null,
+            "blocked": .bool(blocked)
+        ]
     }
 }

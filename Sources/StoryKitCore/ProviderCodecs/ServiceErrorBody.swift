@@ -23,7 +23,7 @@ struct ServiceErrorBody: Sendable, Hashable {
     /// The error in `value`, or `nil` when `value` is not an error body.
     init?(_ value: JSONValue) {
         if case .array(let elements) = value, elements.count == 1, let inner = ServiceErrorBody(elements[0]) {
-            self = inner   // Gemini's streamGenerateContent without alt=sse wraps it in an array
+            self = inner  // Gemini's streamGenerateContent without alt=sse wraps it in an array
             return
         }
         guard case .object(let object) = value else { return nil }
@@ -64,8 +64,9 @@ struct ServiceErrorBody: Sendable, Hashable {
 
     /// The taxonomy's error for this body arriving with `httpStatus` (`nil` mid-stream).
     func error(httpStatus: Int?, retryAfter: Double?, partialText: String? = nil) -> GenerationError {
-        let kind = GenerationError.Kind.classify(httpStatus: httpStatus ?? code, status: status, reason: reason,
-                                                 message: fullMessage)
+        let kind = GenerationError.Kind.classify(
+            httpStatus: httpStatus ?? code, status: status, reason: reason,
+            message: fullMessage)
         return GenerationError(
             kind, httpStatus: httpStatus, status: status, reason: kind == .promptBlocked ? reason : nil,
             detail: fullMessage, retryAfter: retryAfter ?? retryDelay, partialText: partialText
@@ -80,7 +81,9 @@ struct ServiceErrorBody: Sendable, Hashable {
     }
 
     private static func seconds(_ duration: String) -> Double? {
-        guard duration.hasSuffix("s"), let value = Double(duration.dropLast()), value >= 0, value.isFinite else { return nil }
+        guard duration.hasSuffix("s"), let value = Double(duration.dropLast()), value >= 0, value.isFinite else {
+            return nil
+        }
         return value
     }
 }
@@ -93,7 +96,8 @@ extension GenerationError.Kind {
         switch reason {
         case "API_KEY_INVALID", "API_KEY_EXPIRED", "invalid_api_key", "authentication_error": return .invalidAPIKey
         case "SERVICE_DISABLED", "API_KEY_SERVICE_BLOCKED", "ACCESS_TOKEN_SCOPE_INSUFFICIENT": return .serviceDisabled
-        case "insufficient_quota", "permission_error", "CONSUMER_SUSPENDED", "API_KEY_HTTP_REFERRER_BLOCKED": return .permissionDenied
+        case "insufficient_quota", "permission_error", "CONSUMER_SUSPENDED", "API_KEY_HTTP_REFERRER_BLOCKED":
+            return .permissionDenied
         case "model_not_found", "not_found_error", "NotFoundError": return .notFound
         case "rate_limit_exceeded", "rate_limit_error", "RATE_LIMIT_EXCEEDED": return .rateLimited
         case "unavailable_error", "overloaded_error": return .unavailable

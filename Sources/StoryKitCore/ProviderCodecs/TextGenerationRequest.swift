@@ -90,8 +90,9 @@ public struct TextGenerationRequest: Sendable, Hashable {
     /// Creates a request that sends a built prompt: its instructions, its text as the user's
     /// turn, and its response schema, token limit and temperature.
     public init(model: String, prompt: Prompt) {
-        self.init(model: model, instructions: prompt.instructions.isEmpty ? nil : prompt.instructions,
-                  messages: [Message(role: .user, text: prompt.prompt)])
+        self.init(
+            model: model, instructions: prompt.instructions.isEmpty ? nil : prompt.instructions,
+            messages: [Message(role: .user, text: prompt.prompt)])
         responseSchema = prompt.responseSchema
         maxOutputTokens = prompt.maxResponseTokens
         // The prompt's temperature is only a suggestion: sampling parameters are deprecated

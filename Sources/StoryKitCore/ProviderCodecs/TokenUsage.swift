@@ -13,7 +13,10 @@ public struct TokenUsage: Sendable, Hashable {
     public var totalTokens: Int?
 
     /// Creates a usage record.
-    public init(promptTokens: Int? = nil, outputTokens: Int? = nil, thoughtsTokens: Int? = nil, cachedTokens: Int? = nil, totalTokens: Int? = nil) {
+    public init(
+        promptTokens: Int? = nil, outputTokens: Int? = nil, thoughtsTokens: Int? = nil, cachedTokens: Int? = nil,
+        totalTokens: Int? = nil
+    ) {
         self.promptTokens = promptTokens
         self.outputTokens = outputTokens
         self.thoughtsTokens = thoughtsTokens
@@ -24,8 +27,10 @@ public struct TokenUsage: Sendable, Hashable {
     /// The counts in StoryKit's JSON; absent counts are left out.
     public var json: JSONValue {
         var object = JSONObject()
-        for (key, value) in [("promptTokens", promptTokens), ("outputTokens", outputTokens), ("thoughtsTokens", thoughtsTokens),
-                             ("cachedTokens", cachedTokens), ("totalTokens", totalTokens)] {
+        for (key, value) in [
+            ("promptTokens", promptTokens), ("outputTokens", outputTokens), ("thoughtsTokens", thoughtsTokens),
+            ("cachedTokens", cachedTokens), ("totalTokens", totalTokens)
+        ] {
             if let value { object[key] = .number(JSONNumber(value)) }
         }
         return .object(object)

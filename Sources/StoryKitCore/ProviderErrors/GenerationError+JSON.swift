@@ -7,7 +7,7 @@ extension GenerationError {
             "retryable": .bool(retryable),
             "status": status.map(JSONValue.string) ?? .null,
             "httpStatus": httpStatus.map { .number(JSONNumber($0)) } ?? .null,
-            "message": .string(message),
+            "message": .string(message)
         ]
         if let reason { object["reason"] = .string(reason) }
         if let detail { object["detail"] = .string(detail) }

@@ -66,8 +66,10 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
             case .promptBlocked: "The request was blocked by the service's safety rules. Try different wording."
             case .stoppedEarly: "The reply stopped before it was finished."
             case .emptyResponse: "The service sent an empty reply. Try again."
-            case .outputLimit: "The model used its whole output allowance (thinking counts) before writing any text. Allow more output or ask for less thinking."
-            case .contentFiltered: "Every image was filtered by the service's safety rules. Try a different description."
+            case .outputLimit:
+                "The model used its whole output allowance (thinking counts) before writing any text. Allow more output or ask for less thinking."
+            case .contentFiltered:
+                "Every image was filtered by the service's safety rules. Try a different description."
             case .malformedResponse: "The service sent a reply that could not be read."
             case .transport: "The connection to the service failed. Check the network and try again."
             }
@@ -112,7 +114,7 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .malformedResponse:
             httpStatus.map { $0 == 408 || $0 == 429 || $0 >= 500 } ?? false
         case .invalidAPIKey, .serviceDisabled, .permissionDenied, .notFound, .invalidRequest, .inputTooLong,
-             .unsupportedLocation, .cancelled, .promptBlocked, .stoppedEarly, .contentFiltered, .outputLimit:
+            .unsupportedLocation, .cancelled, .promptBlocked, .stoppedEarly, .contentFiltered, .outputLimit:
             false
         }
     }
@@ -140,7 +142,8 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var storyKitError: StoryKitError {
         switch kind {
         case .transport: StoryKitError(.transport, description)
-        case .timeout where httpStatus == nil, .cancelled where httpStatus == nil: StoryKitError(.transport, description)
+        case .timeout where httpStatus == nil, .cancelled where httpStatus == nil:
+            StoryKitError(.transport, description)
         default: StoryKitError(.api, description)
         }
     }

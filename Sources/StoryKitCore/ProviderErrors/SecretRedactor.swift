@@ -21,7 +21,9 @@ public enum SecretRedactor {
     public static let replacement = "[redacted]"
 
     /// Header names whose values are credentials.
-    static let credentialHeaders = ["authorization", "proxy-authorization", "x-goog-api-key", "api-key", "x-api-key", "cookie"]
+    static let credentialHeaders = [
+        "authorization", "proxy-authorization", "x-goog-api-key", "api-key", "x-api-key", "cookie"
+    ]
 
     /// The shortest secret ``redact(_:secrets:)`` replaces wherever it appears; a shorter
     /// one would turn ordinary words of a message into `[redacted]`.
@@ -87,15 +89,17 @@ public enum SecretRedactor {
     }
 
     private static func isKeyByte(_ byte: UInt8) -> Bool {
-        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "*")
+        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "*")
     }
 
     /// Names whose value is a credential, lower case, without `-` and `_`.
-    private static let credentialNames: Set<[UInt8]> = Set([
-        "key", "apikey", "accesskey", "secretkey", "privatekey", "xgoogapikey", "token", "accesstoken",
-        "authtoken", "refreshtoken", "idtoken", "bearertoken", "secret", "clientsecret", "password", "passwd",
-        "pwd",
-    ].map { Array($0.utf8) })
+    private static let credentialNames: Set<[UInt8]> = Set(
+        [
+            "key", "apikey", "accesskey", "secretkey", "privatekey", "xgoogapikey", "token", "accesstoken",
+            "authtoken", "refreshtoken", "idtoken", "bearertoken", "secret", "clientsecret", "password", "passwd",
+            "pwd"
+        ].map { Array($0.utf8) })
 
     private static func looksLikeSecret(_ word: ArraySlice<UInt8>, precededBy before: ArraySlice<UInt8>) -> Bool {
         if word.starts(with: "AIza".utf8), word.count >= 8 { return true }
@@ -116,12 +120,17 @@ public enum SecretRedactor {
     private static func followsCredentialName(_ before: ArraySlice<UInt8>) -> Bool {
         var index = before.endIndex
         func skipQuotesAndSpaces() {
-            while index > before.startIndex, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(before[index - 1]) {
+            while index > before.startIndex,
+                [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(
+                    before[index - 1])
+            {
                 index -= 1
             }
         }
         skipQuotesAndSpaces()
-        guard index > before.startIndex, before[index - 1] == UInt8(ascii: "=") || before[index - 1] == UInt8(ascii: ":") else { return false }
+        guard index > before.startIndex,
+            before[index - 1] == UInt8(ascii: "=") || before[index - 1] == UInt8(ascii: ":")
+        else { return false }
         index -= 1
         skipQuotesAndSpaces()
         var name: [UInt8] = []
@@ -135,7 +144,8 @@ public enum SecretRedactor {
 
     /// Whether the word `bytes[start..<end]` is the password in `scheme://user:password@host`.
     private static func isUserInfoPassword(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
-        guard start > 0, bytes[start - 1] == UInt8(ascii: ":"), end < bytes.count, bytes[end] == UInt8(ascii: "@") else { return false }
+        guard start > 0, bytes[start - 1] == UInt8(ascii: ":"), end < bytes.count, bytes[end] == UInt8(ascii: "@")
+        else { return false }
         // Back over the user name to "//".
         var index = start - 1
         while index > 0, bytes[index - 1] != UInt8(ascii: "/"), bytes[index - 1] != UInt8(ascii: " ") { index -= 1 }
@@ -152,7 +162,8 @@ public enum SecretRedactor {
         var changed = false
         while index < haystack.count {
             if haystack[index] == needle[0], index + needle.count <= haystack.count,
-               haystack[index..<index + needle.count].elementsEqual(needle) {
+                haystack[index..<index + needle.count].elementsEqual(needle)
+            {
                 output.append(contentsOf: replacement.utf8)
                 index += needle.count
                 changed = true

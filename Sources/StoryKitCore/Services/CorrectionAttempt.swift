@@ -22,7 +22,9 @@ public struct CorrectionAttempt: Sendable, Hashable, CustomStringConvertible {
     /// `{"backend":"remote","problem":"count","error":null}` or with `error` as
     /// ``GenerationError/json``.
     public var json: JSONValue {
-        ["backend": .string(backend.rawValue), "problem": problem.map { .string($0.rawValue) } ?? .null,
-         "error": error?.json ?? .null]
+        [
+            "backend": .string(backend.rawValue), "problem": problem.map { .string($0.rawValue) } ?? .null,
+            "error": error?.json ?? .null
+        ]
     }
 }

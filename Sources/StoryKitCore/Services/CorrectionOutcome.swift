@@ -13,8 +13,10 @@ public struct CorrectionOutcome: Sendable, Hashable {
     public var words: [WordCorrection]?
 
     /// Creates an outcome.
-    public init(variations: VariationSet, backend: CorrectionBackend, attempts: [CorrectionAttempt] = [],
-                reply: String? = nil, words: [WordCorrection]? = nil) {
+    public init(
+        variations: VariationSet, backend: CorrectionBackend, attempts: [CorrectionAttempt] = [],
+        reply: String? = nil, words: [WordCorrection]? = nil
+    ) {
         self.variations = variations
         self.backend = backend
         self.attempts = attempts

@@ -41,7 +41,8 @@ package struct CorrectionRequest: Sendable {
         contextTokens = PromptBudget.onDeviceContextTokens
         if var settings = try reader.optionalObject("remote") {
             guard hasTransport else {
-                throw StoryKitError(.invalidArgument, "\(reader.name("remote")) needs a transport, but transport is NULL")
+                throw StoryKitError(
+                    .invalidArgument, "\(reader.name("remote")) needs a transport, but transport is NULL")
             }
             let provider: GenerationProvider = try settings.choice("provider")
             // Corrections want the quickest model: Gemini's default for them is Flash-Lite.
@@ -50,16 +51,18 @@ package struct CorrectionRequest: Sendable {
             let baseURL = try settings.optionalString("baseURL")
             let structured = try settings.boolean("structured", default: true)
             contextTokens = try settings.integer("contextTokens", in: PromptBudget.contextRange, default: contextTokens)
-            remote = Remote(provider: provider, model: model, apiKey: apiKey, baseURL: baseURL, structured: structured,
-                            timeout: try ServiceSettings.timeout(&settings, default: RemoteTextGenerator.defaultTimeout),
-                            retrier: try ServiceSettings.retrier(&settings))
+            remote = Remote(
+                provider: provider, model: model, apiKey: apiKey, baseURL: baseURL, structured: structured,
+                timeout: try ServiceSettings.timeout(&settings, default: RemoteTextGenerator.defaultTimeout),
+                retrier: try ServiceSettings.retrier(&settings))
             try settings.finish()
         }
         backends = []
         for name in try reader.strings("backends") {
             guard let backend = CorrectionBackend(rawValue: name) else {
                 let known = CorrectionBackend.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                throw StoryKitError(.invalidArgument, "unknown backend \"\(name)\" in \(reader.name("backends")); known: \(known)")
+                throw StoryKitError(
+                    .invalidArgument, "unknown backend \"\(name)\" in \(reader.name("backends")); known: \(known)")
             }
             backends.append(backend)
         }
@@ -71,14 +74,17 @@ package struct CorrectionRequest: Sendable {
         var generators: [CorrectionBackend: any TextGenerator] = [:]
         if let remote, let transport {
             generators[.remote] = try ServiceSettings.configured { () throws(GenerationError) in
-                try RemoteTextGenerator(provider: remote.provider, model: remote.model, transport: transport, apiKey: remote.apiKey,
-                                        baseURL: remote.baseURL, timeout: remote.timeout, retrier: remote.retrier,
-                                        acceptsResponseSchema: remote.structured)
+                try RemoteTextGenerator(
+                    provider: remote.provider, model: remote.model, transport: transport, apiKey: remote.apiKey,
+                    baseURL: remote.baseURL, timeout: remote.timeout, retrier: remote.retrier,
+                    acceptsResponseSchema: remote.structured)
             }
         }
         return CorrectionService(
             backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
-            generators: generators, offline: OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs), count: count, language: language,
+            generators: generators,
+            offline: OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs),
+            count: count, language: language,
             contextTokens: contextTokens)
     }
 }

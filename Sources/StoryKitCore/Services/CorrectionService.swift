@@ -52,7 +52,9 @@ public struct CorrectionService: Sendable {
     ///   text no backend can take; `.transport` when cancelled; `.api` when every backend
     ///   failed and the chain had no offline backend to end it. The message lists each
     ///   backend's failure.
-    public func correct(_ text: String, onUpdate: (@Sendable (PartialVariationSet) -> Void)? = nil) async throws(StoryKitError) -> CorrectionOutcome {
+    public func correct(_ text: String, onUpdate: (@Sendable (PartialVariationSet) -> Void)? = nil)
+        async throws(StoryKitError) -> CorrectionOutcome
+    {
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty")
         }
@@ -63,17 +65,24 @@ public struct CorrectionService: Sendable {
             if backend == .offline {
                 let correction = try offline.correct(text)
                 onUpdate?(PartialVariationSet(complete: correction.variations))
-                return CorrectionOutcome(variations: correction.variations, backend: .offline, attempts: attempts, words: correction.words)
+                return CorrectionOutcome(
+                    variations: correction.variations, backend: .offline, attempts: attempts, words: correction.words)
             }
             guard let generator = generators[backend] else {
-                attempts.append(CorrectionAttempt(backend: backend, error: GenerationError(.unavailable, detail: "no generator is configured for \(backend.rawValue)")))
+                attempts.append(
+                    CorrectionAttempt(
+                        backend: backend,
+                        error: GenerationError(
+                            .unavailable, detail: "no generator is configured for \(backend.rawValue)")))
                 continue
             }
             do {
-                if let outcome = try await ask(generator, backend: backend, text: text, attempts: &attempts, onUpdate: onUpdate) {
+                if let outcome = try await ask(
+                    generator, backend: backend, text: text, attempts: &attempts, onUpdate: onUpdate)
+                {
                     return outcome
                 }
-            } catch where error.kind == .cancelled {
+            } catch  where error.kind == .cancelled {
                 throw error.storyKitError
             } catch {
                 attempts.append(CorrectionAttempt(backend: backend, error: error))
@@ -92,43 +101,54 @@ public struct CorrectionService: Sendable {
     ) async throws(GenerationError) -> CorrectionOutcome? {
         let builder: CorrectionPromptBuilder
         do {
-            builder = try CorrectionPromptBuilder(form: generator.acceptsResponseSchema ? .structured : .numbered,
-                                                  count: count, language: language, contextTokens: contextTokens)
+            builder = try CorrectionPromptBuilder(
+                form: generator.acceptsResponseSchema ? .structured : .numbered,
+                count: count, language: language, contextTokens: contextTokens)
         } catch {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
         let pieces = try Self.pieces(of: text, builder: builder)
         guard pieces.texts.count > 1 else {
-            return try await ask(generator, backend: backend, builder: builder, text: text, attempts: &attempts, onUpdate: onUpdate)
+            return try await ask(
+                generator, backend: backend, builder: builder, text: text, attempts: &attempts, onUpdate: onUpdate)
         }
         var sets: [VariationSet] = []
         var replies: [String] = []
         for piece in pieces.texts {
             // A snapshot of one piece would show a fraction of the text as the whole: the
             // joined versions are shown once they are complete.
-            guard let outcome = try await ask(generator, backend: backend, builder: builder, text: piece,
-                                              attempts: &attempts, onUpdate: nil) else { return nil }
+            guard
+                let outcome = try await ask(
+                    generator, backend: backend, builder: builder, text: piece,
+                    attempts: &attempts, onUpdate: nil)
+            else { return nil }
             sets.append(outcome.variations)
             replies.append(outcome.reply ?? "")
         }
         let joined = Self.join(sets, pieces: pieces, options: VariationOptions(expected: count))
         onUpdate?(PartialVariationSet(complete: joined))
-        return CorrectionOutcome(variations: joined, backend: backend, attempts: attempts, reply: replies.joined(separator: "\n\n"))
+        return CorrectionOutcome(
+            variations: joined, backend: backend, attempts: attempts, reply: replies.joined(separator: "\n\n"))
     }
 
     /// `text` in pieces that each fit a prompt whole, also when re-asked with a previous
     /// reply as long as a re-ask allows; one piece when the whole text fits.
-    private static func pieces(of text: String, builder: CorrectionPromptBuilder) throws(GenerationError) -> TextPieces {
+    private static func pieces(of text: String, builder: CorrectionPromptBuilder) throws(GenerationError) -> TextPieces
+    {
         // The longest previous reply a re-ask carries is a quarter of the window: a reply of
         // twice the window's tokens in characters is always cut to it.
-        let longestRetry = CorrectionRetry(previousReply: String(repeating: "word ", count: builder.contextTokens / 2),
-                                           problem: .unparseable)
+        let longestRetry = CorrectionRetry(
+            previousReply: String(repeating: "word ", count: builder.contextTokens / 2),
+            problem: .unparseable)
         let fits = { (piece: String) -> Bool in
             guard let prompt = try? builder.build(text: piece, retry: longestRetry) else { return false }
             return !prompt.truncations.contains { $0.field == "text" }
         }
         guard let pieces = TextPieces(text, fits: fits) else {
-            throw GenerationError(.inputTooLong, detail: "a word of the text is longer than a correction prompt of \(builder.contextTokens) tokens holds")
+            throw GenerationError(
+                .inputTooLong,
+                detail: "a word of the text is longer than a correction prompt of \(builder.contextTokens) tokens holds"
+            )
         }
         return pieces
     }
@@ -144,8 +164,9 @@ public struct CorrectionService: Sendable {
             variations.append(TextVariation(text: pieces.join(texts), kind: kind))
         }
         let issues = VariationValidation.issues(variations, options) + [.split(pieces: sets.count)]
-        return VariationSet(variations: variations, source: sets.first?.source ?? .json,
-                            repaired: sets.contains(where: \.repaired), issues: issues)
+        return VariationSet(
+            variations: variations, source: sets.first?.source ?? .json,
+            repaired: sets.contains(where: \.repaired), issues: issues)
     }
 
     /// One prompt for `text`, its reply, at most one re-ask.
@@ -198,7 +219,8 @@ public struct CorrectionService: Sendable {
 
     /// The reply's text; with `onUpdate`, streamed and shown as it arrives.
     private func generate(
-        _ generator: any TextGenerator, _ request: TextGenerationRequest, onUpdate: (@Sendable (PartialVariationSet) -> Void)?
+        _ generator: any TextGenerator, _ request: TextGenerationRequest,
+        onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     ) async throws(GenerationError) -> String {
         guard let onUpdate else { return try await generator.respond(to: request).text }
         onUpdate(PartialVariationSet())

@@ -10,12 +10,15 @@ public struct IllustrationOutcome: Sendable, Hashable {
     /// `{"illustrations":[{Illustration}...],"filtered":[reason|null...],"prompt":"..."}`; each
     /// illustration also carries its `fileName`.
     public var json: JSONValue {
-        ["illustrations": .array(illustrations.map { illustration in
-            guard case .object(var object) = illustration.json else { return illustration.json }
-            object["fileName"] = .string(illustration.fileName)
-            return .object(object)
-        }),
-         "filtered": .array(filteredReasons.map { $0.map(JSONValue.string) ?? .null }),
-         "prompt": .string(prompt.prompt)]
+        [
+            "illustrations": .array(
+                illustrations.map { illustration in
+                    guard case .object(var object) = illustration.json else { return illustration.json }
+                    object["fileName"] = .string(illustration.fileName)
+                    return .object(object)
+                }),
+            "filtered": .array(filteredReasons.map { $0.map(JSONValue.string) ?? .null }),
+            "prompt": .string(prompt.prompt)
+        ]
     }
 }

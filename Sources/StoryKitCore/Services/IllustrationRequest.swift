@@ -37,16 +37,21 @@ package struct IllustrationRequest: Sendable {
     }
 
     /// The service that draws the pictures through `transport` and saves them in `store`.
-    package func service(transport: any HTTPTransport, store: any IllustrationStore) throws(StoryKitError) -> IllustrationService {
+    package func service(transport: any HTTPTransport, store: any IllustrationStore) throws(StoryKitError)
+        -> IllustrationService
+    {
         let generator = try ServiceSettings.configured { () throws(GenerationError) in
-            try RemoteImageGenerator(model: model, transport: transport, apiKey: apiKey, baseURL: baseURL, timeout: timeout, retrier: retrier)
+            try RemoteImageGenerator(
+                model: model, transport: transport, apiKey: apiKey, baseURL: baseURL, timeout: timeout, retrier: retrier
+            )
         }
         return IllustrationService(generator: generator, store: store, aspectRatio: aspectRatio)
     }
 
     /// Draws and saves the illustration.
     package func run(on service: IllustrationService) async throws(StoryKitError) -> IllustrationOutcome {
-        try await service.illustrate(hero: hero, pageText: pageText, pageIndex: pageIndex, style: style,
-                                     storyID: storyID, id: id, imageCount: imageCount)
+        try await service.illustrate(
+            hero: hero, pageText: pageText, pageIndex: pageIndex, style: style,
+            storyID: storyID, id: id, imageCount: imageCount)
     }
 }

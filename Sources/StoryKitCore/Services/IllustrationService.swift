@@ -16,8 +16,10 @@ public struct IllustrationService: Sendable {
     public var aspectRatio: String?
 
     /// Creates a service.
-    public init(generator: any ImageGenerator, store: any IllustrationStore,
-                promptBuilder: ImagePromptBuilder = ImagePromptBuilder.standard, aspectRatio: String? = nil) {
+    public init(
+        generator: any ImageGenerator, store: any IllustrationStore,
+        promptBuilder: ImagePromptBuilder = ImagePromptBuilder.standard, aspectRatio: String? = nil
+    ) {
         self.generator = generator
         self.store = store
         self.promptBuilder = promptBuilder
@@ -37,7 +39,9 @@ public struct IllustrationService: Sendable {
         storyID: String? = nil, id: String? = nil, imageCount: Int = 1
     ) async throws(StoryKitError) -> IllustrationOutcome {
         guard (1...ImageGenerationRequest.maxSampleCount).contains(imageCount) else {
-            throw StoryKitError(.invalidArgument, "imageCount must be from 1 to \(ImageGenerationRequest.maxSampleCount), not \(imageCount)")
+            throw StoryKitError(
+                .invalidArgument,
+                "imageCount must be from 1 to \(ImageGenerationRequest.maxSampleCount), not \(imageCount)")
         }
         let prompt = try promptBuilder.illustration(hero: hero, pageText: pageText, pageIndex: pageIndex, style: style)
         let baseID = id ?? (storyID.map { "\($0)-page-\(pageIndex + 1)" } ?? "page-\(pageIndex + 1)")
@@ -61,14 +65,17 @@ public struct IllustrationService: Sendable {
             case .image(let bytes, let mimeType):
                 // A service that sends more images than asked for does not get more files.
                 guard illustrations.count < imageCount else { continue }
-                let illustration = try Illustration(id: ids[illustrations.count], mimeType: mimeType,
-                                                    storyID: storyID, pageIndex: pageIndex, prompt: prompt.prompt)
+                let illustration = try Illustration(
+                    id: ids[illustrations.count], mimeType: mimeType,
+                    storyID: storyID, pageIndex: pageIndex, prompt: prompt.prompt)
                 do {
                     try await store.saveImage(bytes, mimeType: mimeType, id: illustration.id)
                 } catch {
                     let saved = illustrations.map(\.fileName).joined(separator: ", ")
-                    throw StoryKitError(error.code, "image \(illustrations.count + 1) of \(imageCount) could not be saved: \(error.message)"
-                                            + (saved.isEmpty ? "" : "; already saved: \(saved)"))
+                    throw StoryKitError(
+                        error.code,
+                        "image \(illustrations.count + 1) of \(imageCount) could not be saved: \(error.message)"
+                            + (saved.isEmpty ? "" : "; already saved: \(saved)"))
                 }
                 illustrations.append(illustration)
             case .filtered(let reason):

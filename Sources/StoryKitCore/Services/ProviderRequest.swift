@@ -42,7 +42,9 @@ public enum ProviderRequest {
         let stream = try reader.boolean("stream", default: false)
         switch provider {
         case .imagen:
-            guard !stream else { throw StoryKitError(.invalidArgument, "\(reader.name("stream")): Imagen does not stream") }
+            guard !stream else {
+                throw StoryKitError(.invalidArgument, "\(reader.name("stream")): Imagen does not stream")
+            }
             var image = ImageGenerationRequest(model: model, prompt: try promptText(&reader))
             image.sampleCount = try reader.optionalInteger("sampleCount", in: 1...ImageGenerationRequest.maxSampleCount)
             image.aspectRatio = try reader.optionalString("aspectRatio")
@@ -61,25 +63,39 @@ public enum ProviderRequest {
         try reader.finish()
         switch parsed.content {
         case .image(let image):
-            return try ImagenCodec.request(image, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? ImagenCodec.defaultBaseURL)
+            return try ImagenCodec.request(
+                image, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? ImagenCodec.defaultBaseURL)
         case .text(let text) where parsed.provider == .gemini:
-            return try GeminiCodec.request(text, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? GeminiCodec.defaultBaseURL, stream: parsed.stream)
+            return try GeminiCodec.request(
+                text, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? GeminiCodec.defaultBaseURL,
+                stream: parsed.stream)
         case .text(let text):
-            return try OpenAICodec.request(text, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? OpenAICodec.defaultBaseURL, stream: parsed.stream)
+            return try OpenAICodec.request(
+                text, apiKey: parsed.apiKey, baseURL: parsed.baseURL ?? OpenAICodec.defaultBaseURL,
+                stream: parsed.stream)
         }
     }
 
-    private static func textRequest(_ reader: inout JSONFieldReader, model: String, provider: GenerationProvider) throws(StoryKitError) -> TextGenerationRequest {
+    private static func textRequest(_ reader: inout JSONFieldReader, model: String, provider: GenerationProvider)
+        throws(StoryKitError) -> TextGenerationRequest
+    {
         var request: TextGenerationRequest
         let messages = try reader.objects("messages")
         if let prompt = reader.value("prompt") {
-            guard messages.isEmpty else { throw StoryKitError(.invalidArgument, "give \(reader.name("prompt")) or \(reader.name("messages")), not both") }
+            guard messages.isEmpty else {
+                throw StoryKitError(
+                    .invalidArgument, "give \(reader.name("prompt")) or \(reader.name("messages")), not both")
+            }
             let parts = try promptParts(prompt, name: reader.name("prompt"))
-            request = TextGenerationRequest(model: model, instructions: parts.instructions, messages: [.init(role: .user, text: parts.text)])
+            request = TextGenerationRequest(
+                model: model, instructions: parts.instructions, messages: [.init(role: .user, text: parts.text)])
             request.responseSchema = parts.responseSchema
             request.maxOutputTokens = parts.maxResponseTokens
         } else {
-            guard !messages.isEmpty else { throw StoryKitError(.invalidArgument, "\(reader.name("prompt")) is missing (or give \(reader.name("messages")))") }
+            guard !messages.isEmpty else {
+                throw StoryKitError(
+                    .invalidArgument, "\(reader.name("prompt")) is missing (or give \(reader.name("messages")))")
+            }
             request = TextGenerationRequest(model: model, messages: [])
             for var message in messages {
                 let role = try message.string("role")
@@ -88,7 +104,10 @@ public enum ProviderRequest {
                 switch role {
                 case "user": request.messages.append(.init(role: .user, text: text))
                 case "model", "assistant": request.messages.append(.init(role: .model, text: text))
-                default: throw StoryKitError(.invalidArgument, "\(message.name("role")) must be \"user\", \"model\" or \"assistant\", not \"\(role)\"")
+                default:
+                    throw StoryKitError(
+                        .invalidArgument,
+                        "\(message.name("role")) must be \"user\", \"model\" or \"assistant\", not \"\(role)\"")
                 }
             }
         }
@@ -96,26 +115,37 @@ public enum ProviderRequest {
         if let value = try reader.optionalNumber("temperature", in: 0...2) { request.temperature = value }
         if let value = try reader.optionalNumber("topP", in: 0...1) { request.topP = value }
         if let value = try reader.optionalInteger("topK", in: 1...1000) { request.topK = value }
-        if let value = try reader.optionalInteger("maxOutputTokens", in: 1...2_000_000) { request.maxOutputTokens = value }
+        if let value = try reader.optionalInteger("maxOutputTokens", in: 1...2_000_000) {
+            request.maxOutputTokens = value
+        }
         if let value = try reader.optionalInteger("candidateCount", in: 1...8) { request.candidateCount = value }
         if let value = try reader.optionalInteger("seed", in: Int(Int32.min)...Int(Int32.max)) { request.seed = value }
         if let value = try reader.optionalString("thinkingLevel") {
             let levels = ["minimal", "low", "medium", "high"]
             guard levels.contains(value) else {
-                throw StoryKitError(.invalidArgument, "\(reader.name("thinkingLevel")) must be one of \(levels.map { "\"\($0)\"" }.joined(separator: ", ")), not \"\(value)\"")
+                throw StoryKitError(
+                    .invalidArgument,
+                    "\(reader.name("thinkingLevel")) must be one of \(levels.map { "\"\($0)\"" }.joined(separator: ", ")), not \"\(value)\""
+                )
             }
             request.thinkingLevel = value
         }
         request.stopSequences = try reader.strings("stopSequences")
         if let value = try reader.optionalString("responseMimeType") { request.responseMimeType = value }
         if let value = reader.value("responseSchema") {
-            guard case .object = value else { throw StoryKitError(.invalidArgument, "\(reader.name("responseSchema")) must be a JSON Schema object, not \(JSONFieldReader.describe(value))") }
+            guard case .object = value else {
+                throw StoryKitError(
+                    .invalidArgument,
+                    "\(reader.name("responseSchema")) must be a JSON Schema object, not \(JSONFieldReader.describe(value))"
+                )
+            }
             request.responseSchema = value
         }
         if let value = try reader.optionalString("responseSchemaName") { request.responseSchemaName = value }
         if provider == .gemini {
             for var setting in try reader.objects("safetySettings") {
-                request.safetySettings.append(.init(category: try setting.string("category"), threshold: try setting.string("threshold")))
+                request.safetySettings.append(
+                    .init(category: try setting.string("category"), threshold: try setting.string("threshold")))
                 try setting.finish()
             }
         }
@@ -156,7 +186,9 @@ public enum ProviderRequest {
             try reader.finish()
             return parts
         default:
-            throw StoryKitError(.invalidArgument, "\(name) must be a text or a built prompt object, not \(JSONFieldReader.describe(value))")
+            throw StoryKitError(
+                .invalidArgument,
+                "\(name) must be a text or a built prompt object, not \(JSONFieldReader.describe(value))")
         }
     }
 }
@@ -169,7 +201,9 @@ extension HTTPRequest {
     public var json: JSONValue {
         var headerObject = JSONObject()
         for field in headers { headerObject.append(field.name, .string(field.value)) }
-        return ["method": .string(method), "url": .string(url), "headers": .object(headerObject),
-                "body": .string(String(decoding: body, as: UTF8.self)), "description": .string(description)]
+        return [
+            "method": .string(method), "url": .string(url), "headers": .object(headerObject),
+            "body": .string(String(decoding: body, as: UTF8.self)), "description": .string(description)
+        ]
     }
 }

@@ -7,9 +7,15 @@ package enum ServiceSettings {
     package static let maxTimeoutSeconds = 3600.0
 
     /// `timeoutSeconds`, more than 0 and at most an hour; `fallback` when absent.
-    package static func timeout(_ reader: inout JSONFieldReader, default fallback: Duration) throws(StoryKitError) -> Duration {
-        guard let value = try reader.optionalNumber("timeoutSeconds", in: 0...maxTimeoutSeconds) else { return fallback }
-        guard value > 0 else { throw StoryKitError(.invalidArgument, "\(reader.name("timeoutSeconds")) must be more than 0") }
+    package static func timeout(_ reader: inout JSONFieldReader, default fallback: Duration) throws(StoryKitError)
+        -> Duration
+    {
+        guard let value = try reader.optionalNumber("timeoutSeconds", in: 0...maxTimeoutSeconds) else {
+            return fallback
+        }
+        guard value > 0 else {
+            throw StoryKitError(.invalidArgument, "\(reader.name("timeoutSeconds")) must be more than 0")
+        }
         return .milliseconds(Int64((value * 1000).rounded(.up)))
     }
 
@@ -19,10 +25,14 @@ package enum ServiceSettings {
         let defaults = RetryPolicy()
         let day = 86_400_000
         let policy = RetryPolicy(
-            maxAttempts: try retry.integer("maxAttempts", in: 1...RetryPolicy.maxAllowedAttempts, default: defaults.maxAttempts),
-            initialDelay: .milliseconds(try retry.integer("initialDelayMs", in: 0...day, default: milliseconds(defaults.initialDelay))),
-            maxDelay: .milliseconds(try retry.integer("maxDelayMs", in: 0...day, default: milliseconds(defaults.maxDelay))),
-            maxTotalTime: .milliseconds(try retry.integer("maxTotalMs", in: 0...day, default: milliseconds(defaults.maxTotalTime))))
+            maxAttempts: try retry.integer(
+                "maxAttempts", in: 1...RetryPolicy.maxAllowedAttempts, default: defaults.maxAttempts),
+            initialDelay: .milliseconds(
+                try retry.integer("initialDelayMs", in: 0...day, default: milliseconds(defaults.initialDelay))),
+            maxDelay: .milliseconds(
+                try retry.integer("maxDelayMs", in: 0...day, default: milliseconds(defaults.maxDelay))),
+            maxTotalTime: .milliseconds(
+                try retry.integer("maxTotalMs", in: 0...day, default: milliseconds(defaults.maxTotalTime))))
         try retry.finish()
         return Retrier(policy: policy)
     }
@@ -34,7 +44,9 @@ package enum ServiceSettings {
 
     /// A generator made from a request's settings; a missing key or a bad base URL is the
     /// caller's argument error.
-    package static func configured<Generator>(_ make: () throws(GenerationError) -> Generator) throws(StoryKitError) -> Generator {
+    package static func configured<Generator>(_ make: () throws(GenerationError) -> Generator) throws(StoryKitError)
+        -> Generator
+    {
         do {
             return try make()
         } catch {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The engine of ``FileStore``: one JSON file per record under `stories/`, `heroes/` and
@@ -157,7 +157,9 @@ final class FileEngine: RecordEngine {
             }
             let envelope = RecordEnvelope(id: id, createdAt: createdAt, updatedAt: now, record: record)
             let bytes = try Self.readableBytes(of: envelope, what: "record \"\(id)\"")
-            guard let folder = try folder(collection, create: true) else { throw StoryKitError(.internal, "a created folder is missing") }
+            guard let folder = try folder(collection, create: true) else {
+                throw StoryKitError(.internal, "a created folder is missing")
+            }
             try folder.writeDurably(bytes, name: Self.fileName(id))
             state.entries[collection, default: [:]][id] = Entry(
                 createdAt: createdAt, record: .success(record), encoded: record.utf8Bytes(), updatedAt: now)
@@ -213,7 +215,7 @@ final class FileEngine: RecordEngine {
             for name in [Self.fileName(id)] + entry.staleFiles {
                 do throws(StoryKitError) {
                     try folder.remove(name)
-                } catch where error.code == .notFound {
+                } catch  where error.code == .notFound {
                     continue
                 }
             }
@@ -221,7 +223,9 @@ final class FileEngine: RecordEngine {
         }
     }
 
-    func list(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<(id: String, record: JSONValue)> {
+    func list(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<
+        (id: String, record: JSONValue)
+    > {
         try RecordRules.checkLimit(limit)
         if collection == .preferences {
             let members = try preferences().members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
@@ -276,11 +280,15 @@ final class FileEngine: RecordEngine {
                 guard let folder, let bytes = try folder.read(name) else { continue }
                 let envelope = try RecordEnvelope(bytes: bytes, describedAs: RecordFileName.decode(stem) ?? stem)
                 guard name == Self.fileName(envelope.id) || stem == envelope.id else {
-                    throw StoryKitError(.parse, "\(collection.rawValue)/\(name) holds record \"\(envelope.id)\", which is not the record its name says")
+                    throw StoryKitError(
+                        .parse,
+                        "\(collection.rawValue)/\(name) holds record \"\(envelope.id)\", which is not the record its name says"
+                    )
                 }
                 id = envelope.id
                 entry = Entry(
-                    createdAt: envelope.createdAt, record: .success(envelope.record), encoded: envelope.record.utf8Bytes(),
+                    createdAt: envelope.createdAt, record: .success(envelope.record),
+                    encoded: envelope.record.utf8Bytes(),
                     updatedAt: envelope.updatedAt)
                 newest = max(newest, envelope.createdAt)
             } catch {
@@ -317,13 +325,19 @@ final class FileEngine: RecordEngine {
     private static func readableBytes(of envelope: RecordEnvelope, what: String) throws(StoryKitError) -> [UInt8] {
         let bytes = envelope.json.utf8Bytes()
         guard bytes.count <= FileSystem.maxFileBytes else {
-            throw StoryKitError(.limit, "\(what) would be a file of \(bytes.count) bytes, over the store's limit of \(FileSystem.maxFileBytes)")
+            throw StoryKitError(
+                .limit,
+                "\(what) would be a file of \(bytes.count) bytes, over the store's limit of \(FileSystem.maxFileBytes)")
         }
         do throws(JSONParseError) {
-            try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in try JSONValue.validate(utf8: buffer) }
+            try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in try JSONValue.validate(utf8: buffer)
+            }
         } catch {
             let limit = JSONParserLimits.default.maxDepth
-            throw StoryKitError(.limit, "\(what) is nested too deeply to be read back: the store wraps a record in \(envelope.id == preferencesFile ? 2 : 1) more level(s), and files are read to a depth of \(limit)")
+            throw StoryKitError(
+                .limit,
+                "\(what) is nested too deeply to be read back: the store wraps a record in \(envelope.id == preferencesFile ? 2 : 1) more level(s), and files are read to a depth of \(limit)"
+            )
         }
         return bytes
     }
@@ -367,7 +381,8 @@ final class FileEngine: RecordEngine {
             var values = try loadPreferences(&state)
             change(&values)
             let now = FileSystem.nowMilliseconds()
-            let envelope = RecordEnvelope(id: Self.preferencesFile, createdAt: now, updatedAt: now, record: .object(values))
+            let envelope = RecordEnvelope(
+                id: Self.preferencesFile, createdAt: now, updatedAt: now, record: .object(values))
             let bytes = try Self.readableBytes(of: envelope, what: "the preferences")
             try rootFolder.writeDurably(bytes, name: Self.preferencesFile)
             state.preferences = values
@@ -391,20 +406,23 @@ final class FileEngine: RecordEngine {
     func putImage(_ bytes: [UInt8], mimeType: ImageMIMEType, id: String) throws(StoryKitError) {
         try RecordRules.checkID(id, "illustration id")
         guard bytes.count <= FileSystem.maxFileBytes else {
-            throw StoryKitError(.limit, "the image is \(bytes.count) bytes, over the limit of \(FileSystem.maxFileBytes)")
+            throw StoryKitError(
+                .limit, "the image is \(bytes.count) bytes, over the limit of \(FileSystem.maxFileBytes)")
         }
         try state.withLock { (state) throws(StoryKitError) in
             try state.checkActive()
             let stems = Self.imageStems(id)
             let name = "\(stems[0]).\(mimeType.fileExtension)"
-            guard let illustrations = try illustrations(create: true) else { throw StoryKitError(.internal, "a created folder is missing") }
+            guard let illustrations = try illustrations(create: true) else {
+                throw StoryKitError(.internal, "a created folder is missing")
+            }
             try illustrations.writeDurably(bytes, name: name)
             // One image per id: any other file for the id is now stale.
             for stem in stems {
                 for other in ImageMIMEType.allCases where "\(stem).\(other.fileExtension)" != name {
                     do throws(StoryKitError) {
                         try illustrations.remove("\(stem).\(other.fileExtension)")
-                    } catch where error.code == .notFound {
+                    } catch  where error.code == .notFound {
                         continue
                     }
                 }
@@ -415,7 +433,9 @@ final class FileEngine: RecordEngine {
     func getImage(id: String) throws(StoryKitError) -> (bytes: [UInt8], mimeType: ImageMIMEType) {
         try RecordRules.checkID(id, "illustration id")
         try state.withLock { (state) throws(StoryKitError) in try state.checkActive() }
-        guard let illustrations = try illustrations() else { throw StoryKitError(.notFound, "no illustration \"\(id)\"") }
+        guard let illustrations = try illustrations() else {
+            throw StoryKitError(.notFound, "no illustration \"\(id)\"")
+        }
         for stem in Self.imageStems(id) {
             for mimeType in ImageMIMEType.allCases {
                 if let bytes = try illustrations.read("\(stem).\(mimeType.fileExtension)") {
@@ -430,14 +450,16 @@ final class FileEngine: RecordEngine {
         try RecordRules.checkID(id, "illustration id")
         try state.withLock { (state) throws(StoryKitError) in
             try state.checkActive()
-            guard let illustrations = try illustrations() else { throw StoryKitError(.notFound, "no illustration \"\(id)\"") }
+            guard let illustrations = try illustrations() else {
+                throw StoryKitError(.notFound, "no illustration \"\(id)\"")
+            }
             var removed = false
             for stem in Self.imageStems(id) {
                 for mimeType in ImageMIMEType.allCases {
                     do throws(StoryKitError) {
                         try illustrations.remove("\(stem).\(mimeType.fileExtension)")
                         removed = true
-                    } catch where error.code == .notFound {
+                    } catch  where error.code == .notFound {
                         continue
                     }
                 }

@@ -37,7 +37,9 @@ final class InMemoryEngine: RecordEngine {
         }
     }
 
-    func list(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<(id: String, record: JSONValue)> {
+    func list(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<
+        (id: String, record: JSONValue)
+    > {
         try RecordRules.checkLimit(limit)
         let records = state.withLock { $0.records[collection] ?? [:] }
         let ordered = records.sorted { lhs, rhs in
@@ -54,14 +56,17 @@ final class InMemoryEngine: RecordEngine {
     func putImage(_ bytes: [UInt8], mimeType: ImageMIMEType, id: String) throws(StoryKitError) {
         try RecordRules.checkID(id, "illustration id")
         guard bytes.count <= FileSystem.maxFileBytes else {
-            throw StoryKitError(.limit, "the image is \(bytes.count) bytes, over the limit of \(FileSystem.maxFileBytes)")
+            throw StoryKitError(
+                .limit, "the image is \(bytes.count) bytes, over the limit of \(FileSystem.maxFileBytes)")
         }
         state.withLock { $0.images[id] = (bytes, mimeType) }
     }
 
     func getImage(id: String) throws(StoryKitError) -> (bytes: [UInt8], mimeType: ImageMIMEType) {
         try RecordRules.checkID(id, "illustration id")
-        guard let image = state.withLock({ $0.images[id] }) else { throw StoryKitError(.notFound, "no illustration \"\(id)\"") }
+        guard let image = state.withLock({ $0.images[id] }) else {
+            throw StoryKitError(.notFound, "no illustration \"\(id)\"")
+        }
         return image
     }
 

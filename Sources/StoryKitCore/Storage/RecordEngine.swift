@@ -10,7 +10,9 @@ protocol RecordEngine: Sendable {
     /// Removes the record; `.notFound` when there is none.
     func delete(id: String, in collection: StoreCollection) throws(StoryKitError)
     /// Records in creation order, then by id, strictly after `after`.
-    func list(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<(id: String, record: JSONValue)>
+    func list(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<
+        (id: String, record: JSONValue)
+    >
     func putImage(_ bytes: [UInt8], mimeType: ImageMIMEType, id: String) throws(StoryKitError)
     /// The image and its type; `.notFound` when there is none.
     func getImage(id: String) throws(StoryKitError) -> (bytes: [UInt8], mimeType: ImageMIMEType)

@@ -16,7 +16,7 @@ struct RecordEnvelope {
         [
             "schema": .number(JSONNumber(Self.schema)), "id": .string(id),
             "createdAt": .number(JSONNumber(createdAt)), "updatedAt": .number(JSONNumber(updatedAt)),
-            "record": record,
+            "record": record
         ]
     }
 
@@ -41,12 +41,16 @@ struct RecordEnvelope {
             throw StoryKitError(.parse, "record \"\(expectedID)\" has no schema version")
         }
         guard schema <= Int64(Self.schema) else {
-            throw StoryKitError(.state, "record \"\(expectedID)\" was written by a newer StoryKit (schema \(schema); this one reads up to \(Self.schema))")
+            throw StoryKitError(
+                .state,
+                "record \"\(expectedID)\" was written by a newer StoryKit (schema \(schema); this one reads up to \(Self.schema))"
+            )
         }
         guard let id = value["id"]?.stringValue,
-              let createdAt = value["createdAt"]?.numberValue?.int64Value,
-              let updatedAt = value["updatedAt"]?.numberValue?.int64Value,
-              let record = value["record"] else {
+            let createdAt = value["createdAt"]?.numberValue?.int64Value,
+            let updatedAt = value["updatedAt"]?.numberValue?.int64Value,
+            let record = value["record"]
+        else {
             throw StoryKitError(.parse, "record \"\(expectedID)\" is missing its id, times or record")
         }
         self.init(id: id, createdAt: createdAt, updatedAt: updatedAt, record: record)

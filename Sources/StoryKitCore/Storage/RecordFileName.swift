@@ -60,11 +60,13 @@ enum RecordFileName {
                     id.append(byte)
                     index += 1
                 } else if byte == UInt8(ascii: "!"), index + 1 < bytes.count,
-                          bytes[index + 1] >= UInt8(ascii: "a"), bytes[index + 1] <= UInt8(ascii: "z") {
+                    bytes[index + 1] >= UInt8(ascii: "a"), bytes[index + 1] <= UInt8(ascii: "z")
+                {
                     id.append(bytes[index + 1] & ~0x20)
                     index += 2
                 } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                          let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                {
                     id.append(high << 4 | low)
                     index += 3
                 } else {
@@ -80,7 +82,7 @@ enum RecordFileName {
     private static func isKeptAsIs(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
             true
         default:
             false

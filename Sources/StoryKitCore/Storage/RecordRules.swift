@@ -16,7 +16,9 @@ enum RecordRules {
 
     /// The error for a missing record or preference.
     static func notFound(_ id: String, in collection: StoreCollection) -> StoryKitError {
-        StoryKitError(.notFound, collection == .preferences ? "no preference \"\(id)\"" : "no record \"\(id)\" in \(collection.rawValue)")
+        StoryKitError(
+            .notFound,
+            collection == .preferences ? "no preference \"\(id)\"" : "no record \"\(id)\" in \(collection.rawValue)")
     }
 
     static func checkLimit(_ limit: Int) throws(StoryKitError) {
@@ -40,12 +42,15 @@ enum RecordRules {
             return
         }
         guard recordID == id else {
-            throw StoryKitError(.invalidArgument, "the record's id \"\(recordID)\" is not the key \"\(id)\" it is stored under")
+            throw StoryKitError(
+                .invalidArgument, "the record's id \"\(recordID)\" is not the key \"\(id)\" it is stored under")
         }
     }
 
     /// One page of `entries`, already in order; `.notFound` when `after` names no entry.
-    static func page<Entry>(_ entries: [Entry], id: (Entry) -> String, after: String?, limit: Int) throws(StoryKitError) -> (items: ArraySlice<Entry>, nextAfter: String?) {
+    static func page<Entry>(_ entries: [Entry], id: (Entry) -> String, after: String?, limit: Int) throws(StoryKitError)
+        -> (items: ArraySlice<Entry>, nextAfter: String?)
+    {
         var start = entries.startIndex
         if let after {
             guard let position = entries.firstIndex(where: { id($0) == after }) else {

@@ -23,7 +23,9 @@ extension RecordStore {
     }
 
     /// A page of records as JSON, in creation order (preferences by key).
-    public func listRecords(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<(id: String, record: JSONValue)> {
+    public func listRecords(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError)
+        -> RecordPage<(id: String, record: JSONValue)>
+    {
         try engine.list(in: collection, after: after, limit: limit)
     }
 

@@ -49,7 +49,7 @@ public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendabl
     public func preference(_ key: String) async throws(StoryKitError) -> JSONValue? {
         do {
             return try engine.get(id: key, in: .preferences)
-        } catch where error.code == .notFound {
+        } catch  where error.code == .notFound {
             return nil
         }
     }
@@ -61,7 +61,7 @@ public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendabl
         }
         do {
             try engine.delete(id: key, in: .preferences)
-        } catch where error.code == .notFound {
+        } catch  where error.code == .notFound {
             return
         }
         if key == PreferenceKey.theme { themeObservers.notify(.system) }
@@ -70,7 +70,7 @@ public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendabl
     private func currentTheme() throws(StoryKitError) -> ThemePreference {
         do {
             return try ThemePreference(json: engine.get(id: PreferenceKey.theme, in: .preferences))
-        } catch where error.code == .notFound {
+        } catch  where error.code == .notFound {
             return .system
         }
     }

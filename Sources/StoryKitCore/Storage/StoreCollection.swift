@@ -16,7 +16,10 @@ public enum StoreCollection: String, Sendable, Hashable, CaseIterable {
     /// - Throws: `.invalidArgument` naming the known collections.
     public init(validating name: String) throws(StoryKitError) {
         guard let collection = StoreCollection(rawValue: name) else {
-            throw StoryKitError(.invalidArgument, "unknown collection \"\(name)\"; expected \"stories\", \"heroes\", \"events\", \"corrections\" or \"preferences\"")
+            throw StoryKitError(
+                .invalidArgument,
+                "unknown collection \"\(name)\"; expected \"stories\", \"heroes\", \"events\", \"corrections\" or \"preferences\""
+            )
         }
         self = collection
     }

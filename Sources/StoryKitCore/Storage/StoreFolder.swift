@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An open folder of the file store, and the file operations inside it.
@@ -57,7 +57,10 @@ final class StoreFolder: @unchecked Sendable {
             let code = errno
             if code == ENOENT, !create { return nil }
             if code == ELOOP || code == ENOTDIR {
-                throw StoryKitError(.io, "refused \(path): it is a symbolic link or not a folder, and the store follows no links inside its root")
+                throw StoryKitError(
+                    .io,
+                    "refused \(path): it is a symbolic link or not a folder, and the store follows no links inside its root"
+                )
             }
             throw FileSystem.failure("open the folder", path, code: code)
         }
@@ -74,7 +77,10 @@ final class StoreFolder: @unchecked Sendable {
         guard file >= 0 else {
             let code = errno
             if code == ENOENT { return nil }
-            if code == ELOOP { throw StoryKitError(.io, "refused \(path): it is a symbolic link, and the store follows no links inside its root") }
+            if code == ELOOP {
+                throw StoryKitError(
+                    .io, "refused \(path): it is a symbolic link, and the store follows no links inside its root")
+            }
             throw FileSystem.failure("read", path, code: code)
         }
         defer { close(file) }
@@ -111,7 +117,9 @@ final class StoreFolder: @unchecked Sendable {
             closed = true
             guard close(file) == 0 else { throw FileSystem.failure("close", path) }
             // renameat replaces a link named `name` itself, never the file it points to.
-            guard renameat(descriptor, temporary, descriptor, name) == 0 else { throw FileSystem.failure("replace", path) }
+            guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+                throw FileSystem.failure("replace", path)
+            }
         } catch {
             unlinkat(descriptor, temporary, 0)
             throw error
@@ -128,7 +136,9 @@ final class StoreFolder: @unchecked Sendable {
 
     /// Renames `name` to `newName` and flushes the folder.
     func rename(_ name: String, to newName: String) throws(StoryKitError) {
-        guard renameat(descriptor, name, descriptor, newName) == 0 else { throw FileSystem.failure("rename", path + "/" + name) }
+        guard renameat(descriptor, name, descriptor, newName) == 0 else {
+            throw FileSystem.failure("rename", path + "/" + name)
+        }
         try sync()
     }
 
@@ -182,7 +192,8 @@ final class StoreFolder: @unchecked Sendable {
             let code = errno
             close(file)
             if code == EWOULDBLOCK {
-                throw StoryKitError(.io, "the store at \(self.path) is open in another process or handle; close it first")
+                throw StoryKitError(
+                    .io, "the store at \(self.path) is open in another process or handle; close it first")
             }
             if FileSystem.isLockingUnsupported(code) { return nil }
             throw FileSystem.failure("lock", path, code: code)

@@ -62,7 +62,9 @@ public struct HTTPBody: AsyncSequence, Sendable {
         public mutating func next() async throws(GenerationError) -> [UInt8]? {
             do {
                 guard let chunk = try await base.next() else {
-                    if Task.isCancelled { throw GenerationError(.cancelled, detail: "the request was cancelled while its body arrived") }
+                    if Task.isCancelled {
+                        throw GenerationError(.cancelled, detail: "the request was cancelled while its body arrived")
+                    }
                     return nil
                 }
                 return chunk

@@ -23,9 +23,11 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// The header fields with every credential replaced by `[redacted]`: safe to print.
     public var redactedHeaders: HTTPHeaders {
-        HTTPHeaders(headers.fields.map { field in
-            HTTPHeaders.Field(name: field.name, value: SecretRedactor.redactHeader(name: field.name, value: field.value))
-        })
+        HTTPHeaders(
+            headers.fields.map { field in
+                HTTPHeaders.Field(
+                    name: field.name, value: SecretRedactor.redactHeader(name: field.name, value: field.value))
+            })
     }
 
     public var description: String {

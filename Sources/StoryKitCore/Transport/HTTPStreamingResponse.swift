@@ -26,7 +26,8 @@ public struct HTTPStreamingResponse: Sendable {
         var bytes: [UInt8] = []
         for try await chunk in body {
             guard bytes.count + chunk.count <= maxBytes else {
-                throw GenerationError(.malformedResponse, httpStatus: status, detail: "the body is over \(maxBytes) bytes")
+                throw GenerationError(
+                    .malformedResponse, httpStatus: status, detail: "the body is over \(maxBytes) bytes")
             }
             bytes.append(contentsOf: chunk)
         }

@@ -25,7 +25,9 @@ public protocol HTTPTransport: Sendable {
 extension HTTPTransport {
     /// Sends `request` through ``stream(_:timeout:)`` and collects the body, for transports
     /// that only implement streaming. At most `maxBytes` of body are kept.
-    public func collect(_ request: HTTPRequest, timeout: Duration, maxBytes: Int = JSONParserLimits.default.maxBytes) async throws(GenerationError) -> HTTPResponse {
+    public func collect(_ request: HTTPRequest, timeout: Duration, maxBytes: Int = JSONParserLimits.default.maxBytes)
+        async throws(GenerationError) -> HTTPResponse
+    {
         try await stream(request, timeout: timeout).collected(maxBytes: maxBytes)
     }
 }

@@ -71,7 +71,10 @@ public final class HostExchange: Sendable {
         let (writer, overLimit) = try state.withLock { (state) throws(StoryKitError) -> (HTTPBody.Writer, Bool) in
             try Self.checkLive(state)
             guard case .body(let writer, let bytes) = state.phase else {
-                throw StoryKitError(.state, state.failed ? "the exchange has failed" : "the response's head (respond) must come before its body (write)")
+                throw StoryKitError(
+                    .state,
+                    state.failed
+                        ? "the exchange has failed" : "the response's head (respond) must come before its body (write)")
             }
             guard bytes + chunk.count <= limit else {
                 // The body is cut: the reader must not take what arrived for the whole answer.
@@ -84,7 +87,9 @@ public final class HostExchange: Sendable {
             return (writer, false)
         }
         if overLimit {
-            writer.finish(throwing: GenerationError(.malformedResponse, detail: "the response body is over \(limit) bytes and was cut off"))
+            writer.finish(
+                throwing: GenerationError(
+                    .malformedResponse, detail: "the response body is over \(limit) bytes and was cut off"))
             throw StoryKitError(.limit, "the response body is over \(limit) bytes; the operation fails, stop sending")
         }
         if !chunk.isEmpty, !writer.write(Array(chunk)) { readerStopped() }
@@ -111,21 +116,27 @@ public final class HostExchange: Sendable {
             defer { state.phase = .ended }
             return state.phase
         }
-        let error: GenerationError? = switch phase {
-        case .waiting: GenerationError(.transport, detail: status == 0
-            ? "the transport callback returned without responding or failing"
-            : "the transport callback returned \(status)")
-        case .body where status != 0: GenerationError(.cancelled, detail: "the transport callback returned \(status)")
-        default: nil
-        }
+        let error: GenerationError? =
+            switch phase {
+            case .waiting:
+                GenerationError(
+                    .transport,
+                    detail: status == 0
+                        ? "the transport callback returned without responding or failing"
+                        : "the transport callback returned \(status)")
+            case .body where status != 0:
+                GenerationError(.cancelled, detail: "the transport callback returned \(status)")
+            default: nil
+            }
         Self.end(phase, with: error)
     }
 
     /// The awaiting task was cancelled: the host is told to stop, and the operation gets
     /// `.cancelled` at once.
     public func cancel() {
-        stop(because: "the operation was cancelled; stop sending and return",
-             error: GenerationError(.cancelled, detail: "the request was cancelled"))
+        stop(
+            because: "the operation was cancelled; stop sending and return",
+            error: GenerationError(.cancelled, detail: "the request was cancelled"))
     }
 
     /// Ends the exchange with a time-out when the host has given it nothing for `timeout`,
@@ -136,18 +147,23 @@ public final class HostExchange: Sendable {
             if case .ended = state.phase { return (nil, true, deadline) }
             guard state.cancellation == nil else { return (nil, true, deadline) }
             guard deadline <= .now else { return (nil, false, deadline) }
-            state.cancellation = "the request timed out after \(timeout.secondsValue) s with nothing from the host; stop sending and return"
+            state.cancellation =
+                "the request timed out after \(timeout.secondsValue) s with nothing from the host; stop sending and return"
             defer { state.phase = .ended }
             return (state.phase, true, deadline)
         }
         if let timedOut {
-            Self.end(timedOut, with: GenerationError(.timeout, detail: "no answer from the transport within \(timeout.secondsValue) s"))
+            Self.end(
+                timedOut,
+                with: GenerationError(.timeout, detail: "no answer from the transport within \(timeout.secondsValue) s")
+            )
         }
         return (ended, deadline)
     }
 
     private func readerStopped() {
-        stop(because: "nobody reads this response any more (the operation stopped); stop sending and return", error: nil)
+        stop(
+            because: "nobody reads this response any more (the operation stopped); stop sending and return", error: nil)
     }
 
     /// Marks the exchange cancelled and ends it in the same critical section.

@@ -39,11 +39,14 @@ public struct HostTransport: HTTPTransport {
     }
 
     /// Sends `request` through the host; the body arrives as the host writes it.
-    public func stream(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPStreamingResponse {
+    public func stream(_ request: HTTPRequest, timeout: Duration) async throws(GenerationError) -> HTTPStreamingResponse
+    {
         try await start(request, timeout: timeout, streaming: true)
     }
 
-    private func start(_ request: HTTPRequest, timeout: Duration, streaming: Bool) async throws(GenerationError) -> HTTPStreamingResponse {
+    private func start(_ request: HTTPRequest, timeout: Duration, streaming: Bool) async throws(GenerationError)
+        -> HTTPStreamingResponse
+    {
         let exchange = HostExchange(maxBodyBytes: maxBodyBytes)
         let requestText = Self.requestJSON(request, timeout: timeout, streaming: streaming).formatted()
         let host = self.host
@@ -60,7 +63,8 @@ public struct HostTransport: HTTPTransport {
         }
         do {
             return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPStreamingResponse, any Error>) in
+                try await withCheckedThrowingContinuation {
+                    (continuation: CheckedContinuation<HTTPStreamingResponse, any Error>) in
                     exchange.awaitHead(continuation)
                     host.callStarting()
                     let started = DetachedThread.start {
@@ -71,7 +75,9 @@ public struct HostTransport: HTTPTransport {
                     }
                     if !started {
                         watchdog.cancel()
-                        try? exchange.fail(GenerationError(.transport, detail: "the system refused a thread for the transport callback"))
+                        try? exchange.fail(
+                            GenerationError(
+                                .transport, detail: "the system refused a thread for the transport callback"))
                         host.callReturned(status: 0, cancelled: false)
                     }
                 }
@@ -90,8 +96,10 @@ public struct HostTransport: HTTPTransport {
     public static func requestJSON(_ request: HTTPRequest, timeout: Duration, streaming: Bool) -> JSONValue {
         var headers = JSONObject()
         for field in request.headers.fields { headers[field.name.lowercased()] = .string(field.value) }
-        return ["method": .string(request.method), "url": .string(request.url), "headers": .object(headers),
-                "body": .string(String(decoding: request.body, as: UTF8.self)), "stream": .bool(streaming),
-                "timeoutSeconds": .number(JSONNumber(timeout.secondsValue) ?? JSONNumber(60))]
+        return [
+            "method": .string(request.method), "url": .string(request.url), "headers": .object(headers),
+            "body": .string(String(decoding: request.body, as: UTF8.self)), "stream": .bool(streaming),
+            "timeoutSeconds": .number(JSONNumber(timeout.secondsValue) ?? JSONNumber(60))
+        ]
     }
 }

@@ -67,7 +67,7 @@ public struct ServerSentEventParser: Sendable {
         atStreamStart = false
         defer { line.removeAll(keepingCapacity: true) }
         guard !line.isEmpty else { return dispatch(into: &events) }
-        guard line[0] != 0x3A else { return }   // ":" comment
+        guard line[0] != 0x3A else { return }  // ":" comment
         let colon = line.firstIndex(of: 0x3A) ?? line.endIndex
         var valueStart = colon == line.endIndex ? colon : colon + 1
         if valueStart < line.endIndex, line[valueStart] == 0x20 { valueStart += 1 }
@@ -100,8 +100,9 @@ public struct ServerSentEventParser: Sendable {
             retry = nil
         }
         guard sawData else { return }
-        data.removeLast()   // the line feed after the last data line
+        data.removeLast()  // the line feed after the last data line
         let type = eventType.flatMap { $0.isEmpty ? nil : $0 } ?? "message"
-        events.append(ServerSentEvent(event: type, data: String(decoding: data, as: UTF8.self), id: lastEventID, retry: retry))
+        events.append(
+            ServerSentEvent(event: type, data: String(decoding: data, as: UTF8.self), id: lastEventID, retry: retry))
     }
 }

@@ -24,7 +24,8 @@ struct CorrectionLattice {
         /// the lexicon (left as typed).
         func text(in lexicon: WordLexicon) -> String? {
             guard words.allSatisfy({ $0 >= 0 }) else { return nil }
-            return words.count == 1 ? lexicon.words[Int(words[0])] : words.map { lexicon.words[Int($0)] }.joined(separator: " ")
+            return words.count == 1
+                ? lexicon.words[Int(words[0])] : words.map { lexicon.words[Int($0)] }.joined(separator: " ")
         }
     }
 
@@ -103,7 +104,9 @@ struct CorrectionLattice {
     /// Where the options starting and ending at `position` are in `startingList` and
     /// `endingList`. The passes below loop over these ranges rather than over slices, which
     /// would retain the lists once per slice.
-    private func startingRange(_ position: Int) -> Range<Int> { startingOffsets[position]..<startingOffsets[position + 1] }
+    private func startingRange(_ position: Int) -> Range<Int> {
+        startingOffsets[position]..<startingOffsets[position + 1]
+    }
     private func endingRange(_ position: Int) -> Range<Int> { endingOffsets[position]..<endingOffsets[position + 1] }
 
     private mutating func decode() {
@@ -112,7 +115,8 @@ struct CorrectionLattice {
         // starting there: both passes use each once.
         var transitionStart = [Int](repeating: 0, count: boundaries + 1)
         for position in 0..<boundaries {
-            transitionStart[position + 1] = transitionStart[position] + endingRange(position).count * startingRange(position).count
+            transitionStart[position + 1] =
+                transitionStart[position] + endingRange(position).count * startingRange(position).count
         }
         var transitions = [Float](repeating: 0, count: transitionStart[boundaries])
         for position in 1..<boundaries {
@@ -137,7 +141,11 @@ struct CorrectionLattice {
                 for row in ending.indices {
                     let previous = endingList[row]
                     guard forward[previous] > -.infinity else { continue }
-                    let score = forward[previous] + transitions[transitionStart[position] + (row - ending.lowerBound) * starting.count + (column - starting.lowerBound)] + own[index]
+                    let score =
+                        forward[previous]
+                        + transitions[
+                            transitionStart[position] + (row - ending.lowerBound) * starting.count
+                                + (column - starting.lowerBound)] + own[index]
                     if score > forward[index] {
                         forward[index] = score
                         forwardLink[index] = previous
@@ -158,7 +166,10 @@ struct CorrectionLattice {
                 for column in starting.indices {
                     let next = startingList[column]
                     guard backward[next] > -.infinity else { continue }
-                    let score = transitions[transitionStart[position] + (row - ending.lowerBound) * starting.count + (column - starting.lowerBound)] + own[next] + backward[next]
+                    let score =
+                        transitions[
+                            transitionStart[position] + (row - ending.lowerBound) * starting.count
+                                + (column - starting.lowerBound)] + own[next] + backward[next]
                     if score > backward[index] {
                         backward[index] = score
                         backwardLink[index] = next
@@ -176,7 +187,9 @@ struct CorrectionLattice {
 
     /// The best path through `option` (all options' best path when `nil`), in order.
     func path(through option: Int? = nil) -> [Int] {
-        guard let through = option ?? options(endingAt: boundaries - 1).max(by: { forward[$0] < forward[$1] }) else { return [] }
+        guard let through = option ?? options(endingAt: boundaries - 1).max(by: { forward[$0] < forward[$1] }) else {
+            return []
+        }
         var path: [Int] = []
         path.reserveCapacity(boundaries)
         var link = through

@@ -23,8 +23,10 @@ struct CorrectionRenderer {
     /// The texts of the options written so far, by `2 × option + (refined ? 1 : 0)`.
     private var written: [String?]
 
-    init(tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice, lexicon: WordLexicon,
-         variants: SpellingVariants, spelling: SpellingSystem, rules: LanguagePack.Rules) {
+    init(
+        tokens: [CorrectionToken], positions: [Int], lattice: CorrectionLattice, lexicon: WordLexicon,
+        variants: SpellingVariants, spelling: SpellingSystem, rules: LanguagePack.Rules
+    ) {
         self.tokens = tokens
         self.positions = positions
         self.lattice = lattice
@@ -45,8 +47,11 @@ struct CorrectionRenderer {
             if next < path.count, positions[lattice.options[path[next]].start] == index {
                 let option = path[next]
                 if refined, next + 1 < path.count, readsItIs(option, before: path[next + 1]) {
-                    let itIs = Self.matchCase(rules.contractedBefore?.written ?? "", to: typedText(lattice.options[option]))
-                    output.append(contentsOf: (tokens[positions[lattice.options[option].start]].startsSentence ? Self.capitalized(itIs) : itIs).utf8)
+                    let itIs = Self.matchCase(
+                        rules.contractedBefore?.written ?? "", to: typedText(lattice.options[option]))
+                    output.append(
+                        contentsOf: (tokens[positions[lattice.options[option].start]].startsSentence
+                            ? Self.capitalized(itIs) : itIs).utf8)
                 } else {
                     output.append(contentsOf: optionText(option, refined: refined).utf8)
                 }
@@ -59,7 +64,8 @@ struct CorrectionRenderer {
             index += 1
             // An elided word starts its sentence with a capital (`l'école` is `L'école`).
             if refined, token.kind == .kept, token.startsSentence, !rules.elisions.isEmpty,
-               token.text.unicodeScalars.last.map(LetterFolding.isApostrophe) == true {
+                token.text.unicodeScalars.last.map(LetterFolding.isApostrophe) == true
+            {
                 output.append(contentsOf: Self.capitalized(token.text).utf8)
                 continue
             }
@@ -71,7 +77,10 @@ struct CorrectionRenderer {
             }
             // No space before punctuation that follows a word ("word ," is "word,"); a line
             // break stays, any other run of white space is one space.
-            if index < tokens.count, tokens[index].kind == .kept, Self.startsWithClosingPunctuation(tokens[index].text) { continue }
+            if index < tokens.count, tokens[index].kind == .kept, Self.startsWithClosingPunctuation(tokens[index].text)
+            {
+                continue
+            }
             if token.text != " ", token.breaksLine {
                 output.append(contentsOf: token.text.utf8)
             } else {
@@ -102,7 +111,9 @@ struct CorrectionRenderer {
     private func readsItIs(_ index: Int, before next: Int) -> Bool {
         let option = lattice.options[index], following = lattice.options[next]
         guard its >= 0, option.words.count == 1, option.words[0] == its, following.words[0] >= 0,
-              positions[following.start] == positions[option.end - 1] + 2, tokens[positions[option.end - 1] + 1].isPlainSpace else { return false }
+            positions[following.start] == positions[option.end - 1] + 2,
+            tokens[positions[option.end - 1] + 1].isPlainSpace
+        else { return false }
         return rules.contractedBefore?.followers.contains(lexicon.words[Int(following.words[0])]) == true
     }
 
@@ -118,7 +129,8 @@ struct CorrectionRenderer {
 
     /// The typed text an option reads ("ho me" for a merge).
     func typedText(_ option: CorrectionLattice.Option) -> String {
-        option.span == 1 ? tokens[positions[option.start]].text
+        option.span == 1
+            ? tokens[positions[option.start]].text
             : (option.start..<option.end).map { tokens[positions[$0]].text }.joined(separator: " ")
     }
 
@@ -139,7 +151,9 @@ struct CorrectionRenderer {
         // of the word's ("si" and "sí" are both words), only a stray capital goes; a word typed
         // without diacritics where the perfect calls for a participle is written as one.
         if rules.foldsLetters {
-            if typed.utf8.allSatisfy({ $0 < 0x80 }), let participle = participle(option) { return Self.matchCase(participle, to: typed) }
+            if typed.utf8.allSatisfy({ $0 < 0x80 }), let participle = participle(option) {
+                return Self.matchCase(participle, to: typed)
+            }
             return Self.matchCase(typed.lowercased(), to: typed)
         }
         if let contraction = rules.contraction(of: tokens[positions[option.start]].lowered) {
@@ -154,10 +168,14 @@ struct CorrectionRenderer {
     /// pas`); nil elsewhere, or when the word has no such spelling.
     private func participle(_ option: CorrectionLattice.Option) -> String? {
         guard !rules.perfectAuxiliaries.isEmpty, option.words.count == 1, option.words[0] >= 0,
-              var previous = previousWord(before: positions[option.start]) else { return nil }
-        if rules.perfectAdverbs.contains(tokens[previous].lowered), let before = previousWord(before: previous) { previous = before }
+            var previous = previousWord(before: positions[option.start])
+        else { return nil }
+        if rules.perfectAdverbs.contains(tokens[previous].lowered), let before = previousWord(before: previous) {
+            previous = before
+        }
         // An auxiliary follows its subject: a sentence's first "A" is "À" ("A cause de lui").
-        guard !tokens[previous].startsSentence, rules.perfectAuxiliaries.contains(tokens[previous].text.lowercased()) else { return nil }
+        guard !tokens[previous].startsSentence, rules.perfectAuxiliaries.contains(tokens[previous].text.lowercased())
+        else { return nil }
         return lexicon.spellings(of: Int(option.words[0])).first { spelling in
             ["é", "ée", "és", "ées"].contains { spelling.hasSuffix($0) }
         }
@@ -183,8 +201,10 @@ struct CorrectionRenderer {
         let option = lattice.options[index]
         var text = writtenText(option)
         if refined, spelling != .keep, option.words.allSatisfy({ $0 >= 0 }),
-           option.words.contains(where: { variants.spelling(of: Int($0), in: spelling) != Int($0) }) {
-            let respelt = option.words.map { lexicon.words[variants.spelling(of: Int($0), in: spelling)] }.joined(separator: " ")
+            option.words.contains(where: { variants.spelling(of: Int($0), in: spelling) != Int($0) })
+        {
+            let respelt = option.words.map { lexicon.words[variants.spelling(of: Int($0), in: spelling)] }.joined(
+                separator: " ")
             text = Self.matchCase(respelt, to: typedText(option))
         }
         if refined, rules.refinesWords {
@@ -207,9 +227,11 @@ struct CorrectionRenderer {
         }
         // A German noun is written with its capital; a word with capitals of its own
         // (`iPhone`) keeps them even at a sentence's start.
-        if refined, !tokens[positions[option.start]].keepsItsCase, tokens[positions[option.start]].startsSentence
-            || (rules.capitalisesNouns && option.words.count == 1 && option.words[0] >= 0
-                && lexicon.words[Int(option.words[0])].first?.isUppercase == true) {
+        if refined, !tokens[positions[option.start]].keepsItsCase,
+            tokens[positions[option.start]].startsSentence
+                || (rules.capitalisesNouns && option.words.count == 1 && option.words[0] >= 0
+                    && lexicon.words[Int(option.words[0])].first?.isUppercase == true)
+        {
             text = Self.capitalized(text)
         }
         written[slot] = text
@@ -243,7 +265,8 @@ struct CorrectionRenderer {
         let first = word[word.startIndex]
         // The letters before an apostrophe, or all of them: `I` and `I'm` both capitalise `i`.
         let stem = word.prefix { $0 != 0x27 }
-        let capitalised = stem.count <= rules.longestCapitalisedWord
+        let capitalised =
+            stem.count <= rules.longestCapitalisedWord
             && rules.capitalisedWords.contains(stem.map { $0.asciiLowercased })
         if capitalised, stem.count == word.count {
             output.append(first.asciiUppercased)
@@ -271,7 +294,9 @@ struct CorrectionRenderer {
             letters += 1
             if byte.isASCIIUppercase { capitals += 1 }
         }
-        if letters >= 2, capitals == letters { return String(decoding: reading.utf8.map { $0.isASCIILowercase ? $0 - 0x20 : $0 }, as: UTF8.self) }
+        if letters >= 2, capitals == letters {
+            return String(decoding: reading.utf8.map { $0.isASCIILowercase ? $0 - 0x20 : $0 }, as: UTF8.self)
+        }
         if original.utf8.first?.isASCIIUppercase == true { return capitalized(reading) }
         return reading
     }

@@ -39,8 +39,11 @@ struct CorrectionToken: Sendable {
                 sentenceStart = false
             case .kept:
                 tokens[index].startsSentence = sentenceStart
-                if tokens[index].endsSentence { sentenceStart = true }
-                else if tokens[index].hasLetterOrDigit { sentenceStart = false }
+                if tokens[index].endsSentence {
+                    sentenceStart = true
+                } else if tokens[index].hasLetterOrDigit {
+                    sentenceStart = false
+                }
             case .space:
                 if tokens[index].breaksLine { sentenceStart = true }
             }
@@ -130,7 +133,8 @@ struct CorrectionToken: Sendable {
             var end = start + 1
             while end < bytes.endIndex {
                 let byte = bytes[end]
-                let continues = isWordByte
+                let continues =
+                    isWordByte
                     ? byte.isASCIILetter || (byte == 0x27 && end + 1 < bytes.endIndex && bytes[end + 1].isASCIILetter)
                     : !byte.isASCIILetter
                 guard continues else { break }
@@ -138,7 +142,8 @@ struct CorrectionToken: Sendable {
             }
             let piece = String(decoding: bytes[start..<end], as: UTF8.self)
             if isWordByte {
-                tokens.append(CorrectionToken(kind: .word, text: piece, lowered: bytes[start..<end].map(\.asciiLowercased)))
+                tokens.append(
+                    CorrectionToken(kind: .word, text: piece, lowered: bytes[start..<end].map(\.asciiLowercased)))
             } else {
                 tokens.append(CorrectionToken(kind: .kept, text: piece))
             }
@@ -162,9 +167,11 @@ struct CorrectionToken: Sendable {
             var end = start + 1
             while end < scalars.count {
                 let scalar = scalars[end]
-                let continues = isWord
+                let continues =
+                    isWord
                     ? LetterFolding.isLetter(scalar) || LetterFolding.isCombiningMark(scalar)
-                        || (LetterFolding.isApostrophe(scalar) && end + 1 < scalars.count && LetterFolding.isLetter(scalars[end + 1]))
+                        || (LetterFolding.isApostrophe(scalar) && end + 1 < scalars.count
+                            && LetterFolding.isLetter(scalars[end + 1]))
                     : !LetterFolding.isLetter(scalar)
                 guard continues else { break }
                 end += 1
@@ -189,14 +196,17 @@ struct CorrectionToken: Sendable {
         split.reserveCapacity(tokens.count + 2)
         for token in tokens {
             guard token.kind == .word, let mark = token.lowered.firstIndex(of: 0x27), mark + 1 < token.lowered.count,
-                  elisions.contains(where: { $0.elementsEqual(token.lowered[...mark]) }),
-                  let textMark = token.text.unicodeScalars.firstIndex(where: LetterFolding.isApostrophe) else {
+                elisions.contains(where: { $0.elementsEqual(token.lowered[...mark]) }),
+                let textMark = token.text.unicodeScalars.firstIndex(where: LetterFolding.isApostrophe)
+            else {
                 split.append(token)
                 continue
             }
             let rest = token.text.unicodeScalars.index(after: textMark)
             split.append(CorrectionToken(kind: .kept, text: String(token.text[..<rest])))
-            split.append(CorrectionToken(kind: .word, text: String(token.text[rest...]), lowered: Array(token.lowered[(mark + 1)...])))
+            split.append(
+                CorrectionToken(
+                    kind: .word, text: String(token.text[rest...]), lowered: Array(token.lowered[(mark + 1)...])))
         }
         return split
     }
@@ -211,8 +221,9 @@ struct CorrectionToken: Sendable {
             var token = tokens[index]
             index += 1
             guard token.kind == .word, index < tokens.endIndex, tokens[index].kind == .kept,
-                  let mark = tokens[index].text.unicodeScalars.first, LetterFolding.isApostrophe(mark),
-                  apocopes.contains(where: { $0.elementsEqual(token.lowered + [0x27]) }) else {
+                let mark = tokens[index].text.unicodeScalars.first, LetterFolding.isApostrophe(mark),
+                apocopes.contains(where: { $0.elementsEqual(token.lowered + [0x27]) })
+            else {
                 joined.append(token)
                 continue
             }
@@ -233,19 +244,21 @@ struct CorrectionToken: Sendable {
     private static func withSlippedApostrophes(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         guard bytes.contains(UInt8(ascii: ";")) else { return bytes }
         var repaired = bytes
-        for index in bytes.indices where bytes[index] == UInt8(ascii: ";") && index > bytes.startIndex && bytes[index - 1].isASCIILetter {
+        for index in bytes.indices
+        where bytes[index] == UInt8(ascii: ";") && index > bytes.startIndex && bytes[index - 1].isASCIILetter {
             var end = index + 1
             while end < bytes.endIndex, bytes[end].isASCIILetter { end += 1 }
             let ending = String(decoding: bytes[(index + 1)..<end], as: UTF8.self).lowercased()
             var start = index - 1
             while start > bytes.startIndex, bytes[start - 1].isASCIILetter { start -= 1 }
             let before = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
-            let isContraction = switch ending {
-            case "s", "d", "re", "ve", "ll": true
-            case "t": before.hasSuffix("n")
-            case "m": before == "i"
-            default: false
-            }
+            let isContraction =
+                switch ending {
+                case "s", "d", "re", "ve", "ll": true
+                case "t": before.hasSuffix("n")
+                case "m": before == "i"
+                default: false
+                }
             if isContraction { repaired[index] = 0x27 }
         }
         return repaired
@@ -254,7 +267,9 @@ struct CorrectionToken: Sendable {
     /// Whether a chunk is kept as typed whatever its letters: it holds a number, an address's
     /// marks (`@`, `/`, `_`) or a dot inside a word (`hasInnerDot`).
     private static func isKeptWhole(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.contains { $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_") }
+        bytes.contains {
+            $0.isASCIIDigit || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "_")
+        }
             || hasInnerDot(bytes)
     }
 
@@ -264,7 +279,9 @@ struct CorrectionToken: Sendable {
     private static func hasInnerDot(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard bytes.count >= 3 else { return false }
         for index in (bytes.startIndex + 1)..<(bytes.endIndex - 1) where bytes[index] == UInt8(ascii: ".") {
-            if bytes[index - 1].isASCIILetter && bytes[index + 1].isASCIILetter && !isSlippedDot(bytes, at: index) { return true }
+            if bytes[index - 1].isASCIILetter && bytes[index + 1].isASCIILetter && !isSlippedDot(bytes, at: index) {
+                return true
+            }
         }
         return false
     }
@@ -272,10 +289,13 @@ struct CorrectionToken: Sendable {
     private static func isSlippedDot(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
         // "Ph.D" and "U.S" are abbreviations.
         guard index - 2 >= bytes.startIndex, bytes[index + 1].isASCIILowercase,
-              bytes[bytes.startIndex..<index].allSatisfy(\.isASCIILetter),
-              bytes[(bytes.startIndex + 1)..<index].allSatisfy(\.isASCIILowercase) else { return false }
+            bytes[bytes.startIndex..<index].allSatisfy(\.isASCIILetter),
+            bytes[(bytes.startIndex + 1)..<index].allSatisfy(\.isASCIILowercase)
+        else { return false }
         let after = index + 2
-        return after == bytes.endIndex || (!bytes[after].isASCIILetter && !bytes[after...].contains(UInt8(ascii: ".")) || bytes[after...].allSatisfy { $0 == UInt8(ascii: ".") })
+        return after == bytes.endIndex
+            || (!bytes[after].isASCIILetter && !bytes[after...].contains(UInt8(ascii: "."))
+                || bytes[after...].allSatisfy { $0 == UInt8(ascii: ".") })
     }
 
     /// Punctuation keys that sit among the letters (`.` and `,` below `l`, `;` beside it) and

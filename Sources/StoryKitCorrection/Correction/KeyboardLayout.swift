@@ -47,8 +47,9 @@ public enum KeyboardLayout: String, Sendable, Hashable, CaseIterable {
     /// The distance between two letter keys in key widths; `nil` when either is not a letter key.
     public func distance(from first: Character, to second: Character) -> Double? {
         guard let a = first.asciiValue?.asciiLowercased, let b = second.asciiValue?.asciiLowercased,
-              a.isASCIILowercase, b.isASCIILowercase,
-              let p = positions[Int(a - UInt8(ascii: "a"))], let q = positions[Int(b - UInt8(ascii: "a"))] else { return nil }
+            a.isASCIILowercase, b.isASCIILowercase,
+            let p = positions[Int(a - UInt8(ascii: "a"))], let q = positions[Int(b - UInt8(ascii: "a"))]
+        else { return nil }
         return ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
     }
 

@@ -17,23 +17,31 @@ struct LanguageIdentifier {
     func language(of text: String, _ tokens: [CorrectionToken]) -> String {
         let english = WordLexicon.english
         let judgement = ForeignText.judge(tokens, lexicon: english)
-        if let language = judgement.language, !packs.contains(where: { $0.language.language == language }) { return language }
+        if let language = judgement.language, !packs.contains(where: { $0.language.language == language }) {
+            return language
+        }
         let readsEnglish = packs.contains { $0.language.language == OfflineCorrector.referenceLanguage }
         let fallback = judgement.language ?? (readsEnglish ? "en" : pack.language.language)
-        guard tokens.count(where: { $0.kind == .word }) >= CorrectorTuning.minimumWordsToCompareLists else { return fallback }
+        guard tokens.count(where: { $0.kind == .word }) >= CorrectorTuning.minimumWordsToCompareLists else {
+            return fallback
+        }
         let englishLikelihood = Self.meanLogProbability(of: tokens, in: english, readsContractions: true)
         // Words English finds likely are English, whatever few signs they hold ("die", "son").
-        if judgement.language == nil, englishLikelihood >= CorrectorTuning.likelyEnglishLogProbability { return fallback }
+        if judgement.language == nil, englishLikelihood >= CorrectorTuning.likelyEnglishLogProbability {
+            return fallback
+        }
         // Signs are few in a short or mistyped sentence (none in "Hoe laat begint de film?"),
         // and shared between related languages: when English finds the words unlikely, every
         // pack's list is asked.
-        let candidates = englishLikelihood < CorrectorTuning.unlikelyEnglishLogProbability
+        let candidates =
+            englishLikelihood < CorrectorTuning.unlikelyEnglishLogProbability
             ? packs.filter { $0.language.language != OfflineCorrector.referenceLanguage }
             : judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
         var best: (language: String, likelihood: Float)?
         for candidate in candidates {
-            let likelihood = Self.meanLogProbability(of: CorrectionToken.tokenize(text, rules: candidate.rules), in: candidate.words.lexicon,
-                                                     readsContractions: false)
+            let likelihood = Self.meanLogProbability(
+                of: CorrectionToken.tokenize(text, rules: candidate.rules), in: candidate.words.lexicon,
+                readsContractions: false)
             if likelihood > best?.likelihood ?? -.infinity { best = (candidate.language.language, likelihood) }
         }
         guard let best else { return fallback }
@@ -41,7 +49,8 @@ struct LanguageIdentifier {
         // `zou` are Dutch words): a language whose list finds the words less likely than
         // English's does not overrule English.
         if judgement.language != nil, best.likelihood < englishLikelihood, readsEnglish { return "en" }
-        guard judgement.language != nil || best.likelihood >= englishLikelihood + CorrectorTuning.likelihoodMargin else { return fallback }
+        guard judgement.language != nil || best.likelihood >= englishLikelihood + CorrectorTuning.likelihoodMargin
+        else { return fallback }
         return best.language
     }
 
@@ -52,13 +61,22 @@ struct LanguageIdentifier {
     /// tells no language ("I met Zou today" is English although `zou` is a Dutch word); with
     /// `readsContractions`, an English contraction typed without its apostrophe counts as one
     /// (`im` is "I'm", not the German `im`).
-    private static func meanLogProbability(of tokens: [CorrectionToken], in lexicon: WordLexicon, readsContractions: Bool) -> Float {
+    private static func meanLogProbability(
+        of tokens: [CorrectionToken], in lexicon: WordLexicon, readsContractions: Bool
+    ) -> Float {
         let english = WordLexicon.english
         var total: Float = 0, words = 0
         for token in tokens where token.kind == .word {
-            if !token.startsSentence, token.text.utf8.first?.isASCIIUppercase == true, english.index(of: token.lowered) == nil { continue }
+            if !token.startsSentence, token.text.utf8.first?.isASCIIUppercase == true,
+                english.index(of: token.lowered) == nil
+            {
+                continue
+            }
             words += 1
-            var logProbability = lexicon.index(of: token.lowered).map { max(lexicon.logProbability[$0], CorrectorTuning.unknownWordLogProbability) }
+            var logProbability =
+                lexicon.index(of: token.lowered).map {
+                    max(lexicon.logProbability[$0], CorrectorTuning.unknownWordLogProbability)
+                }
                 ?? CorrectorTuning.unknownWordLogProbability
             if readsContractions, LanguagePack.english.rules.contraction(of: token.lowered) != nil {
                 logProbability = max(logProbability, CorrectorTuning.contractionScore)

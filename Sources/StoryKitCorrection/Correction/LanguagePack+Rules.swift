@@ -74,7 +74,8 @@ extension LanguagePack {
             apocopes = (values["apocopes"] ?? []).map { Array($0.utf8) }
             compoundLinks = values["compound-links"].map { $0.map { Array($0.utf8) } }
             perfectAuxiliaries = Set(values["perfect-auxiliaries"] ?? [])
-            perfectAdverbs = Set((values["perfect-adverbs"] ?? []).compactMap { LetterFolding.folded($0[...].unicodeScalars) })
+            perfectAdverbs = Set(
+                (values["perfect-adverbs"] ?? []).compactMap { LetterFolding.folded($0[...].unicodeScalars) })
             questionWords = Set(values["question-words"] ?? [])
             capitalisesNouns = values["capitalises-nouns"] != nil
             for pair in values["contractions"] ?? [] {
@@ -98,8 +99,12 @@ extension LanguagePack {
         }
 
         /// Rules given in code (`LanguagePack.init(language:defaultLayout:...)`).
-        init(foldsLetters: Bool, singleLetterWords: [UInt8], elisions: [[UInt8]], apocopes: [[UInt8]], compoundLinks: [[UInt8]]?,
-             perfectAuxiliaries: Set<String>, perfectAdverbs: Set<[UInt8]>, questionWords: Set<String>, capitalisesNouns: Bool) {
+        init(
+            foldsLetters: Bool, singleLetterWords: [UInt8], elisions: [[UInt8]], apocopes: [[UInt8]],
+            compoundLinks: [[UInt8]]?,
+            perfectAuxiliaries: Set<String>, perfectAdverbs: Set<[UInt8]>, questionWords: Set<String>,
+            capitalisesNouns: Bool
+        ) {
             self.foldsLetters = foldsLetters
             self.singleLetterWords = singleLetterWords
             self.elisions = elisions

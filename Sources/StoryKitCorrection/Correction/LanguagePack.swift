@@ -52,17 +52,21 @@ public struct LanguagePack: Sendable {
     ///     outside the list made of two words of the list, each of three letters or more, is
     ///     then read as their compound, not as the two words with a space missed. Nil otherwise.
     ///   - words: the word list.
-    public init(language: LanguageTag, defaultLayout: KeyboardLayout, singleLetterWords: String, elisions: [String] = [],
-                apocopes: [String] = [], perfectAuxiliaries: [String] = [], perfectAdverbs: [String] = [],
-                questionWords: Set<String> = [], capitalisesNouns: Bool = false,
-                compoundLinks: [String]? = nil, words: @escaping @Sendable () -> LanguageWordList) {
+    public init(
+        language: LanguageTag, defaultLayout: KeyboardLayout, singleLetterWords: String, elisions: [String] = [],
+        apocopes: [String] = [], perfectAuxiliaries: [String] = [], perfectAdverbs: [String] = [],
+        questionWords: Set<String> = [], capitalisesNouns: Bool = false,
+        compoundLinks: [String]? = nil, words: @escaping @Sendable () -> LanguageWordList
+    ) {
         self.language = LanguageTag(language.language) ?? language
         self.defaultLayout = defaultLayout
-        rules = Rules(foldsLetters: true, singleLetterWords: Array(singleLetterWords.utf8), elisions: elisions.map { Array($0.utf8) },
-                      apocopes: apocopes.map { Array($0.utf8) }, compoundLinks: compoundLinks?.map { Array($0.utf8) },
-                      perfectAuxiliaries: Set(perfectAuxiliaries),
-                      perfectAdverbs: Set(perfectAdverbs.compactMap { LetterFolding.folded($0[...].unicodeScalars) }),
-                      questionWords: questionWords, capitalisesNouns: capitalisesNouns)
+        rules = Rules(
+            foldsLetters: true, singleLetterWords: Array(singleLetterWords.utf8),
+            elisions: elisions.map { Array($0.utf8) },
+            apocopes: apocopes.map { Array($0.utf8) }, compoundLinks: compoundLinks?.map { Array($0.utf8) },
+            perfectAuxiliaries: Set(perfectAuxiliaries),
+            perfectAdverbs: Set(perfectAdverbs.compactMap { LetterFolding.folded($0[...].unicodeScalars) }),
+            questionWords: questionWords, capitalisesNouns: capitalisesNouns)
         loadWords = words
     }
 

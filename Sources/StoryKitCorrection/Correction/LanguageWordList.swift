@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import StoryKitEnglishData
 
@@ -71,10 +71,13 @@ public final class LanguageWordList: Sendable {
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0 else { throw FileSystem.failure("read the language pack", path) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw StoryKitError(.io, "language pack: \(path) is not a regular file") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw StoryKitError(.io, "language pack: \(path) is not a regular file")
+        }
         let size = Int(status.st_size)
         guard size <= Self.maxPackBytes else {
-            throw StoryKitError(.limit, "language pack: \(path) is \(size) bytes, over the limit of \(Self.maxPackBytes)")
+            throw StoryKitError(
+                .limit, "language pack: \(path) is \(size) bytes, over the limit of \(Self.maxPackBytes)")
         }
         try self.init(packBytes: FileSystem.readAll(file, size: size, path: path))
     }
@@ -101,7 +104,9 @@ public final class LanguageWordList: Sendable {
     }
 
     /// The bytes that a language data target's function returns.
-    package static func builtInBytes(_ bytes: @convention(c) (UnsafeMutablePointer<Int>?) -> UnsafeRawPointer?) -> UnsafeRawBufferPointer {
+    package static func builtInBytes(_ bytes: @convention(c) (UnsafeMutablePointer<Int>?) -> UnsafeRawPointer?)
+        -> UnsafeRawBufferPointer
+    {
         var count = 0
         return UnsafeRawBufferPointer(start: bytes(&count), count: count)
     }

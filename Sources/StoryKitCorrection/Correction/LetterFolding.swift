@@ -6,7 +6,7 @@ enum LetterFolding {
     /// The lower-case letters folded, each with its letters without the diacritic.
     private static let lowerCaseFolds: [(letters: String, folded: String)] = [
         ("àáâãäå", "a"), ("ç", "c"), ("èéêë", "e"), ("ìíîï", "i"), ("ñ", "n"), ("òóôõö", "o"),
-        ("ùúûü", "u"), ("ýÿ", "y"), ("ß", "ss"), ("æ", "ae"), ("œ", "oe"),
+        ("ùúûü", "u"), ("ýÿ", "y"), ("ß", "ss"), ("æ", "ae"), ("œ", "oe")
     ]
 
     /// Each folded letter, upper and lower case, by its scalar value.
@@ -17,7 +17,9 @@ enum LetterFolding {
                 folds[letter.value] = Array(folded.utf8)
                 // ß has no one-letter capital ("SS"), so only single scalars are added.
                 let upper = String(letter).uppercased().unicodeScalars
-                if upper.count == 1, let capital = upper.first, capital != letter { folds[capital.value] = Array(folded.utf8) }
+                if upper.count == 1, let capital = upper.first, capital != letter {
+                    folds[capital.value] = Array(folded.utf8)
+                }
             }
         }
         return folds
@@ -49,7 +51,7 @@ enum LetterFolding {
             }
             switch scalar.properties.generalCategory {
             case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-                 .finalPunctuation, .otherPunctuation, .spaceSeparator, .format:
+                .finalPunctuation, .otherPunctuation, .spaceSeparator, .format:
                 continue
             default:
                 return true

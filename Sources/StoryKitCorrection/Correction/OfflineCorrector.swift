@@ -73,14 +73,20 @@ public struct OfflineCorrector: Sendable {
     /// whose refined version writes `spelling`, in `language` (`nil`: the text's own), reading
     /// the languages of `packs` (English alone when empty). A pack's words are loaded once
     /// per process, on first use.
-    public init(layout: KeyboardLayout? = nil, spelling: SpellingSystem = .keep, language: LanguageTag? = nil,
-                packs: [LanguagePack] = [.english]) {
+    public init(
+        layout: KeyboardLayout? = nil, spelling: SpellingSystem = .keep, language: LanguageTag? = nil,
+        packs: [LanguagePack] = [.english]
+    ) {
         let packs = packs.isEmpty ? [.english] : packs
-        self.init(layout: layout, spelling: spelling, language: language, packs: packs,
-                  reading: packs.first { $0.language.language == Self.referenceLanguage } ?? packs[0])
+        self.init(
+            layout: layout, spelling: spelling, language: language, packs: packs,
+            reading: packs.first { $0.language.language == Self.referenceLanguage } ?? packs[0])
     }
 
-    private init(layout: KeyboardLayout?, spelling: SpellingSystem, language: LanguageTag?, packs: [LanguagePack], reading pack: LanguagePack) {
+    private init(
+        layout: KeyboardLayout?, spelling: SpellingSystem, language: LanguageTag?, packs: [LanguagePack],
+        reading pack: LanguagePack
+    ) {
         self.layout = layout
         self.spelling = spelling
         self.language = language
@@ -105,7 +111,9 @@ public struct OfflineCorrector: Sendable {
     ///   `.limit` over `maxInputBytes`.
     public func correct(_ text: String, includingWords: Bool = true) throws(StoryKitError) -> OfflineCorrection {
         guard text.utf8.count <= Self.maxInputBytes else {
-            throw StoryKitError(.limit, "the text is \(text.utf8.count) bytes, over the offline corrector's limit of \(Self.maxInputBytes)")
+            throw StoryKitError(
+                .limit,
+                "the text is \(text.utf8.count) bytes, over the offline corrector's limit of \(Self.maxInputBytes)")
         }
         guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
@@ -123,9 +131,11 @@ public struct OfflineCorrector: Sendable {
     /// Corrects `text`, in this value's language; `englishTokens` are its tokens as English
     /// splits it, which the other languages split again by their own rules.
     private func read(_ text: String, _ englishTokens: [CorrectionToken], includingWords: Bool) -> OfflineCorrection {
-        var tokens = rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
-        let generator = ReadingGenerator(pack: pack, keyboard: keyboard, model: model, spellingModel: spellingModel, wordPairs: wordPairs,
-                                        variants: variants)
+        var tokens =
+            rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
+        let generator = ReadingGenerator(
+            pack: pack, keyboard: keyboard, model: model, spellingModel: spellingModel, wordPairs: wordPairs,
+            variants: variants)
         let (positions, lattice) = generator.lattice(for: &tokens)
         return VersionComposer(lexicon: lexicon, variants: variants, spelling: spelling, rules: rules)
             .compose(tokens, positions, lattice, includingWords: includingWords)
@@ -136,11 +146,17 @@ public struct OfflineCorrector: Sendable {
     static let referenceLanguage = "en"
 
     /// `text` as typed, with why: it is in `language`, which none of this corrector's packs reads.
-    private static func asTyped(_ text: String, _ tokens: [CorrectionToken], language: String, includingWords: Bool) -> OfflineCorrection {
-        let set = VariationSet(variations: [TextVariation(text: text, kind: .direct)], source: .offline,
-                               issues: [.count(expected: 3, found: 1), .language(detected: language)])
-        let words = includingWords
-            ? tokens.filter { $0.kind == .word }.map { WordCorrection(original: $0.text, corrected: $0.text, confidence: 1) }
+    private static func asTyped(_ text: String, _ tokens: [CorrectionToken], language: String, includingWords: Bool)
+        -> OfflineCorrection
+    {
+        let set = VariationSet(
+            variations: [TextVariation(text: text, kind: .direct)], source: .offline,
+            issues: [.count(expected: 3, found: 1), .language(detected: language)])
+        let words =
+            includingWords
+            ? tokens.filter { $0.kind == .word }.map {
+                WordCorrection(original: $0.text, corrected: $0.text, confidence: 1)
+            }
             : nil
         return OfflineCorrection(variations: set, words: words)
     }

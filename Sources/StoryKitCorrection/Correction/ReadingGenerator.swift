@@ -32,46 +32,59 @@ struct ReadingGenerator {
             let adjacent = position > 0 && positions[position - 1] + 2 == tokenIndex
             let follows = adjacent && tokens[tokenIndex - 1].isPlainSpace
             breaksContext.append(!follows)
-            let beforeFullStop = tokenIndex + 1 < tokens.count && tokens[tokenIndex + 1].kind == .kept && tokens[tokenIndex + 1].text.hasPrefix(".")
+            let beforeFullStop =
+                tokenIndex + 1 < tokens.count && tokens[tokenIndex + 1].kind == .kept
+                && tokens[tokenIndex + 1].text.hasPrefix(".")
             appendReadings(of: tokens[tokenIndex], at: position, beforeFullStop: beforeFullStop, to: &options)
             if follows {
                 options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1)
             } else if adjacent, CorrectionToken.slippedMarks.contains(tokens[tokenIndex - 1].text) {
-                options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1, acrossMark: true)
+                options += merging(
+                    tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1, acrossMark: true)
             }
         }
         for index in options.indices where leavesSentenceUnfinished(options[index], tokens, positions) {
             options[index].channel -= CorrectorTuning.unfinishedSentencePenalty
         }
-        let lattice = CorrectionLattice(positions: positions.count, options: options, breaksContext: breaksContext, model: wordPairs)
+        let lattice = CorrectionLattice(
+            positions: positions.count, options: options, breaksContext: breaksContext, model: wordPairs)
         return (positions, lattice)
     }
 
     /// Prefixes of names written with a capital after them (`McKnight`, `DeShawn`, `VanDyke`).
-    private static let namePrefixes: Set<[UInt8]> = Set(["mc", "mac", "o", "de", "di", "da", "du", "la", "le", "van", "von", "fitz"]
-        .map { Array($0.utf8) })
+    private static let namePrefixes: Set<[UInt8]> = Set(
+        ["mc", "mac", "o", "de", "di", "da", "du", "la", "le", "van", "von", "fitz"]
+            .map { Array($0.utf8) })
     private static let vowels = Array("aeiouy".utf8)
 
     /// Whether `option` reads a slip as a word that cannot end a sentence just before the `.`,
     /// `!` or `?` that ends it (not at the end of the text: the writer may not have finished).
-    private func leavesSentenceUnfinished(_ option: CorrectionLattice.Option, _ tokens: [CorrectionToken], _ positions: [Int]) -> Bool {
+    private func leavesSentenceUnfinished(
+        _ option: CorrectionLattice.Option, _ tokens: [CorrectionToken], _ positions: [Int]
+    ) -> Bool {
         let tokenIndex = positions[option.end - 1]
         guard !option.isIdentity, tokenIndex + 1 < tokens.count, tokens[tokenIndex + 1].kind == .kept,
-              let next = tokens[tokenIndex + 1].text.utf8.first,
-              next == UInt8(ascii: ".") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"),
-              !rules.neverLast.isEmpty, let last = option.words.last, last >= 0 else { return false }
+            let next = tokens[tokenIndex + 1].text.utf8.first,
+            next == UInt8(ascii: ".") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"),
+            !rules.neverLast.isEmpty, let last = option.words.last, last >= 0
+        else { return false }
         return rules.neverLast.contains(lexicon.words[Int(last)])
     }
 
     /// Appends the readings of one typed word to `options` (no list of its own to copy);
     /// `beforeFullStop` when a `.` follows it (`dr.` is an abbreviation).
-    private func appendReadings(of token: CorrectionToken, at position: Int, beforeFullStop: Bool,
-                                to options: inout [CorrectionLattice.Option]) {
+    private func appendReadings(
+        of token: CorrectionToken, at position: Int, beforeFullStop: Bool,
+        to options: inout [CorrectionLattice.Option]
+    ) {
         let lowered = token.lowered
         // A diacritic takes a long press: a word typed with one is meant.
         let typedDiacritic = rules.foldsLetters && token.text.utf8.contains { $0 >= 0x80 }
         func keep(score: Float, word: Int32 = -1) {
-            options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score, isIdentity: true))
+            options.append(
+                CorrectionLattice.Option(
+                    start: position, span: 1, words: ReadingWords(word), channel: 0, outsideScore: score,
+                    isIdentity: true))
         }
         if token.keepsItsCase {
             // A name or a brand written with its own capitals: read as typed, never split,
@@ -80,7 +93,9 @@ struct ReadingGenerator {
             return keep(score: 0, word: Int32(index))
         }
         if lowered.contains(0x27) {
-            let known = rules.contractionForms.contains(String(decoding: lowered, as: UTF8.self)) || rules.apocopes.contains(lowered)
+            let known =
+                rules.contractionForms.contains(String(decoding: lowered, as: UTF8.self))
+                || rules.apocopes.contains(lowered)
             return keep(score: known ? CorrectorTuning.contractionScore : CorrectorTuning.unknownScore)
         }
         if let index = lexicon.index(of: lowered), beforeFullStop || !isRareAbbreviation(index, lowered) {
@@ -91,9 +106,12 @@ struct ReadingGenerator {
             // meant: the list's spelling is only its alternative.
             if rules.foldsLetters, !lexicon.isSpelling(token.text.lowercased(), of: index) {
                 keep(score: typedDiacritic ? lexicon.logProbability[index] : CorrectorTuning.unknownBesideReadingsScore)
-                options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(index)),
-                                                        channel: -(typedDiacritic ? CorrectorTuning.realWordPenalty : CorrectorTuning.diacriticSlipCost),
-                                                        isIdentity: false))
+                options.append(
+                    CorrectionLattice.Option(
+                        start: position, span: 1, words: ReadingWords(Int32(index)),
+                        channel:
+                            -(typedDiacritic ? CorrectorTuning.realWordPenalty : CorrectorTuning.diacriticSlipCost),
+                        isIdentity: false))
                 if !typedDiacritic, lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true {
                     appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
                 }
@@ -109,16 +127,22 @@ struct ReadingGenerator {
             }
             return
         }
-        if rules.titles.contains(token.text) || rules.contraction(of: lowered) != nil { return keep(score: CorrectorTuning.contractionScore) }
+        if rules.titles.contains(token.text) || rules.contraction(of: lowered) != nil {
+            return keep(score: CorrectorTuning.contractionScore)
+        }
         let isAcronym = token.text.utf8.count >= 2 && token.text.utf8.allSatisfy { !$0.isASCIILowercase }
         if isAcronym || lowered.count > 24 { return keep(score: CorrectorTuning.unknownScore) }
-        let isCapitalised = token.text.utf8.first?.isASCIIUppercase == true && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
+        let isCapitalised =
+            token.text.utf8.first?.isASCIIUppercase == true
+            && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
         let compound = compoundScore(of: token)
         if isCapitalised, !(rules.capitalisesNouns && !token.startsSentence) {
             // Perhaps a name ("Rao", "Milly", "Mansell"): it is read as a word only a single slip
             // away, and mid-sentence only when long ("Tueday", "Secutity"); any reading, a split
             // included ("Man sell"), must be far likelier than the name in its context.
-            guard token.startsSentence || lowered.count >= CorrectorTuning.minCorrectedNameLength else { return keep(score: CorrectorTuning.unknownScore) }
+            guard token.startsSentence || lowered.count >= CorrectorTuning.minCorrectedNameLength else {
+                return keep(score: CorrectorTuning.unknownScore)
+            }
             keep(score: CorrectorTuning.nameScore)
             for var reading in misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound) {
                 reading.channel -= CorrectorTuning.nameReadingMargin
@@ -137,7 +161,9 @@ struct ReadingGenerator {
         // Kept as typed beside its readings: a letter on its own is usually meant ("plan b",
         // "x marks the spot"), a compound as likely as its parts ("Papierboot"), and a word
         // missing from the lexicon beats a far-fetched reading.
-        keep(score: lowered.count == 1 ? CorrectorTuning.singleLetterScore : compound ?? CorrectorTuning.unknownBesideReadingsScore)
+        keep(
+            score: lowered.count == 1
+                ? CorrectorTuning.singleLetterScore : compound ?? CorrectorTuning.unknownBesideReadingsScore)
         options += misspelt
     }
 
@@ -158,7 +184,8 @@ struct ReadingGenerator {
         guard token.text.utf8.dropFirst().contains(where: { $0.isASCIIUppercase || $0 >= 0x80 }) else { return false }
         let letters = Array(token.text.unicodeScalars.filter(\.properties.isAlphabetic))
         guard letters.count >= 2, letters.dropFirst().contains(where: \.properties.isUppercase),
-              !letters.allSatisfy(\.properties.isUppercase) else { return false }
+            !letters.allSatisfy(\.properties.isUppercase)
+        else { return false }
         let leadingCapitals = letters.prefix { $0.properties.isUppercase }.count
         let rest = letters.dropFirst(max(leadingCapitals, 1))
         let restIsLowerCase = rest.allSatisfy(\.properties.isLowercase)
@@ -167,18 +194,22 @@ struct ReadingGenerator {
             if leadingCapitals >= 2, rest.count == 1, rest.first == "s" { return true }
             if leadingCapitals == 2, restIsLowerCase { return !known }
             guard known else { return true }
-            guard letters.allSatisfy(\.isASCII), let cut = letters.dropFirst().firstIndex(where: \.properties.isUppercase) else {
+            guard letters.allSatisfy(\.isASCII),
+                let cut = letters.dropFirst().firstIndex(where: \.properties.isUppercase)
+            else {
                 return false
             }
             let head = letters[..<cut].map { UInt8($0.value).asciiLowercased }
             let tail = letters[cut...].map { UInt8($0.value).asciiLowercased }
             if Self.namePrefixes.contains(head) { return true }
             guard !rules.capitalisesNouns, head.count >= CorrectorTuning.minRunTogetherWordLength,
-                  tail.count >= CorrectorTuning.minRunTogetherWordLength else { return false }
+                tail.count >= CorrectorTuning.minRunTogetherWordLength
+            else { return false }
             return lexicon.index(of: head) != nil && lexicon.index(of: tail) != nil
         }
         guard let first = letters.first, first == "i" || first == "e", letters[1].properties.isUppercase,
-              letters.count >= 4, letters.dropFirst(2).allSatisfy(\.properties.isLowercase) else { return false }
+            letters.count >= 4, letters.dropFirst(2).allSatisfy(\.properties.isLowercase)
+        else { return false }
         // A brand names a thing after the letter (`iPad` is `i` and `pad`, `eBay` `e` and `bay`),
         // or is a word as rare as names are.
         if lexicon.index(of: Array(token.lowered.dropFirst())) != nil { return true }
@@ -190,7 +221,8 @@ struct ReadingGenerator {
     /// or subtitle text: noise (`kn`, `dq`, `tl`), read as a slip like a word outside the list;
     /// common abbreviations (`km`, `bzw`) stand, and so does any before a `.` (`dr.`).
     private func isRareAbbreviation(_ index: Int, _ lowered: [UInt8]) -> Bool {
-        rules.foldsLetters && lowered.count >= 2 && lexicon.logProbability[index] < CorrectorTuning.minAbbreviationLogProbability
+        rules.foldsLetters && lowered.count >= 2
+            && lexicon.logProbability[index] < CorrectorTuning.minAbbreviationLogProbability
             && Self.hasNoVowel(lowered)
     }
 
@@ -206,17 +238,26 @@ struct ReadingGenerator {
     /// either end is a stray capital: "lievelingsspreuK").
     private func compoundScore(of token: CorrectionToken) -> Float? {
         let typed = token.lowered
-        guard let links = rules.compoundLinks, typed.count >= 2 * CorrectorTuning.minCompoundPartLength else { return nil }
+        guard let links = rules.compoundLinks, typed.count >= 2 * CorrectorTuning.minCompoundPartLength else {
+            return nil
+        }
         let text = Array(token.text.utf8)
         if text.count > 2 * CorrectorTuning.minCompoundPartLength,
-           text[CorrectorTuning.minCompoundPartLength...(text.count - CorrectorTuning.minCompoundPartLength)].contains(where: \.isASCIIUppercase) {
+            text[CorrectorTuning.minCompoundPartLength...(text.count - CorrectorTuning.minCompoundPartLength)].contains(
+                where: \.isASCIIUppercase)
+        {
             return nil
         }
         var best: Float?
         for cut in CorrectorTuning.minCompoundPartLength...(typed.count - CorrectorTuning.minCompoundPartLength) {
             guard let head = lexicon.index(of: typed[cut...]), canJoinCompound(head) else { continue }
-            for link in links where cut - link.count >= CorrectorTuning.minCompoundPartLength && typed[(cut - link.count)..<cut].elementsEqual(link) {
-                guard let modifier = lexicon.index(of: typed[..<(cut - link.count)]), canJoinCompound(modifier) else { continue }
+            for link in links
+            where cut - link.count >= CorrectorTuning.minCompoundPartLength
+                && typed[(cut - link.count)..<cut].elementsEqual(link)
+            {
+                guard let modifier = lexicon.index(of: typed[..<(cut - link.count)]), canJoinCompound(modifier) else {
+                    continue
+                }
                 let score = lexicon.logProbability[modifier] + lexicon.logProbability[head]
                 best = max(best ?? score, score)
             }
@@ -229,45 +270,66 @@ struct ReadingGenerator {
     /// only common words one slip away and splits without a slip. `compound` is the word's
     /// score as a compound (`compoundScore`): its cuts into a compound's parts are then no
     /// space missed.
-    private func misspeltReadings(of typed: [UInt8], at position: Int, singleSlipOnly: Bool, compound: Float?) -> [CorrectionLattice.Option] {
+    private func misspeltReadings(of typed: [UInt8], at position: Int, singleSlipOnly: Bool, compound: Float?)
+        -> [CorrectionLattice.Option]
+    {
         if singleSlipOnly {
             let lexicon = lexicon
             let candidates = lexicon.candidates(for: typed, maxCost: CorrectorTuning.singleSlipCost, model: model)
-                .filter { typed.count > CorrectorTuning.maxShortNameLength || lexicon.logProbability[$0.word] >= CorrectorTuning.minNameReadingLogProbability }
-            return strongest(candidates.map {
-                CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
-                                         channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
-            } + splitReadings(of: typed, at: position, withSlips: false, compound: compound), limit: CorrectorTuning.maxReadings)
+                .filter {
+                    typed.count > CorrectorTuning.maxShortNameLength
+                        || lexicon.logProbability[$0.word] >= CorrectorTuning.minNameReadingLogProbability
+                }
+            return strongest(
+                candidates.map {
+                    CorrectionLattice.Option(
+                        start: position, span: 1, words: ReadingWords(Int32($0.word)),
+                        channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
+                } + splitReadings(of: typed, at: position, withSlips: false, compound: compound),
+                limit: CorrectorTuning.maxReadings)
         }
         // A letter on its own ("x marks the spot", "plan b") is read as another word only when
         // its key is beside that word's: "o" for "i", "s" for "a".
         if typed.count == 1 {
-            return strongest(lexicon.candidates(for: typed, maxCost: TypoCostModel.neighbourSubstitution, model: model).map {
-                CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
-                                         channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
-            }, limit: CorrectorTuning.maxReadings)
+            return strongest(
+                lexicon.candidates(for: typed, maxCost: TypoCostModel.neighbourSubstitution, model: model).map {
+                    CorrectionLattice.Option(
+                        start: position, span: 1, words: ReadingWords(Int32($0.word)),
+                        channel: -TypoCostModel.logProbabilityCost($0.cost), isIdentity: false)
+                }, limit: CorrectorTuning.maxReadings)
         }
         // Most slips are single and cheap: search near first, and seek readings that need two
         // slips (far words, splits with a slip) only when no single-slip word fits.
-        var candidates = lexicon.candidates(for: typed, maxCost: min(CorrectorTuning.nearCost, CorrectorTuning.maxCost(typed.count)), model: model)
+        var candidates = lexicon.candidates(
+            for: typed, maxCost: min(CorrectorTuning.nearCost, CorrectorTuning.maxCost(typed.count)), model: model)
         let hasSingleSlipWord = candidates.contains(where: { $0.cost <= CorrectorTuning.singleSlipCost })
         if CorrectorTuning.maxCost(typed.count) > CorrectorTuning.nearCost, !hasSingleSlipWord {
             // A long word no single slip explains may also be misspelt by sound.
             let farModel = typed.count >= CorrectorTuning.minSoundAlikeLength ? spellingModel : model
             candidates = lexicon.candidates(for: typed, maxCost: CorrectorTuning.maxCost(typed.count), model: farModel)
         }
-        for respelling in Self.respellings(of: typed, stuttered: !hasSingleSlipWord, spokenEndings: rules.readsSpokenEndings) {
-            for candidate in lexicon.candidates(for: respelling.letters, maxCost: CorrectorTuning.singleSlipCost, model: model) {
-                candidates.append(WordLexicon.Candidate(word: candidate.word, cost: candidate.cost + respelling.cost, lastLetter: candidate.lastLetter))
+        for respelling in Self.respellings(
+            of: typed, stuttered: !hasSingleSlipWord, spokenEndings: rules.readsSpokenEndings)
+        {
+            for candidate in lexicon.candidates(
+                for: respelling.letters, maxCost: CorrectorTuning.singleSlipCost, model: model)
+            {
+                candidates.append(
+                    WordLexicon.Candidate(
+                        word: candidate.word, cost: candidate.cost + respelling.cost, lastLetter: candidate.lastLetter))
             }
         }
         let lexicon = lexicon
         var options = candidates.map {
-            let endingChanged = !rules.inflectionEndings.isEmpty
-                && Self.changesEnding(typed, toWordEndingWith: lexicon.lastWrittenByte(of: $0), endings: rules.inflectionEndings)
-            return CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32($0.word)),
-                                            channel: -TypoCostModel.logProbabilityCost($0.cost) - (endingChanged ? CorrectorTuning.endingPenalty : 0),
-                                            isIdentity: false)
+            let endingChanged =
+                !rules.inflectionEndings.isEmpty
+                && Self.changesEnding(
+                    typed, toWordEndingWith: lexicon.lastWrittenByte(of: $0), endings: rules.inflectionEndings)
+            return CorrectionLattice.Option(
+                start: position, span: 1, words: ReadingWords(Int32($0.word)),
+                channel: -TypoCostModel.logProbabilityCost($0.cost)
+                    - (endingChanged ? CorrectorTuning.endingPenalty : 0),
+                isIdentity: false)
         }
         options += splitReadings(of: typed, at: position, withSlips: !hasSingleSlipWord, compound: compound)
         return strongest(options, limit: CorrectorTuning.maxReadings)
@@ -276,12 +338,16 @@ struct ReadingGenerator {
     /// What `typed` may have been meant as besides its slips, with what each costs: a plural
     /// or verb ending spelt as it sounds ("dictionarys", "supportes"), and, when `stuttered`,
     /// one or two syllables typed twice taken out ("documument", "implemememnt").
-    static func respellings(of typed: [UInt8], stuttered: Bool, spokenEndings: Bool = true) -> [(letters: [UInt8], cost: TypoCostModel.Cost)] {
+    static func respellings(of typed: [UInt8], stuttered: Bool, spokenEndings: Bool = true) -> [(
+        letters: [UInt8], cost: TypoCostModel.Cost
+    )] {
         var found: [(letters: [UInt8], cost: TypoCostModel.Cost)] = []
         let s = UInt8(ascii: "s"), e = UInt8(ascii: "e"), y = UInt8(ascii: "y")
         if spokenEndings, typed.count >= 5, typed.last == s {
             let stem = typed.dropLast(2)
-            if typed[typed.count - 2] == y { found.append((stem + [UInt8(ascii: "i"), e, s], TypoCostModel.spokenEnding)) }
+            if typed[typed.count - 2] == y {
+                found.append((stem + [UInt8(ascii: "i"), e, s], TypoCostModel.spokenEnding))
+            }
             if typed[typed.count - 2] == e { found.append((stem + [s], TypoCostModel.spokenEnding)) }
         }
         guard stuttered, typed.count >= CorrectorTuning.minStutterLength else { return found }
@@ -291,7 +357,9 @@ struct ReadingGenerator {
             for letters in round {
                 for length in 2...4 where letters.count >= 2 * length + 2 {
                     for start in 0...(letters.count - 2 * length)
-                    where letters[start..<(start + length)].elementsEqual(letters[(start + length)..<(start + 2 * length)]) {
+                    where letters[start..<(start + length)].elementsEqual(
+                        letters[(start + length)..<(start + 2 * length)])
+                    {
                         var shorter = letters
                         shorter.removeSubrange(start..<(start + length))
                         if !next.contains(shorter) { next.append(shorter) }
@@ -305,21 +373,30 @@ struct ReadingGenerator {
     }
 
     /// Appends the other words one cheap slip away from a correctly spelt word ("form" for "from").
-    private func appendRealWordReadings(at position: Int, known: Int, letters: [UInt8], to options: inout [CorrectionLattice.Option]) {
-        let neighbours = RealWordNeighbours.neighbours(of: known, letters: letters, in: lexicon, layout: keyboard, model: model,
-                                                        maxCost: CorrectorTuning.realWordMaxCost, limit: CorrectorTuning.maxRealWordReadings)
+    private func appendRealWordReadings(
+        at position: Int, known: Int, letters: [UInt8], to options: inout [CorrectionLattice.Option]
+    ) {
+        let neighbours = RealWordNeighbours.neighbours(
+            of: known, letters: letters, in: lexicon, layout: keyboard, model: model,
+            maxCost: CorrectorTuning.realWordMaxCost, limit: CorrectorTuning.maxRealWordReadings)
         for neighbour in neighbours where !variants.areVariants(known, neighbour.candidate.word) {
             let candidate = neighbour.candidate
-            let penalty = neighbour.isInflection ? CorrectorTuning.realWordPenalty + CorrectorTuning.inflectionPenalty : CorrectorTuning.realWordPenalty
-            options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(Int32(candidate.word)),
-                                                    channel: -TypoCostModel.logProbabilityCost(candidate.cost) - penalty, isIdentity: false))
+            let penalty =
+                neighbour.isInflection
+                ? CorrectorTuning.realWordPenalty + CorrectorTuning.inflectionPenalty : CorrectorTuning.realWordPenalty
+            options.append(
+                CorrectionLattice.Option(
+                    start: position, span: 1, words: ReadingWords(Int32(candidate.word)),
+                    channel: -TypoCostModel.logProbabilityCost(candidate.cost) - penalty, isIdentity: false))
         }
     }
 
     /// Whether reading `typed` as `word` changes the ending that makes a plural or a verb form
     /// ("buiilds" as "build", "cacluates" as "calculated").
     private static func changesEnding(_ typed: [UInt8], toWordEndingWith wordLast: UInt8?, endings: [UInt8]) -> Bool {
-        guard let typedLast = typed.last, endings.contains(typedLast) || endings.contains(wordLast ?? 0) else { return false }
+        guard let typedLast = typed.last, endings.contains(typedLast) || endings.contains(wordLast ?? 0) else {
+            return false
+        }
         return wordLast != typedLast
     }
 
@@ -327,31 +404,45 @@ struct ReadingGenerator {
     /// ("sumn mer" as "summer") when neither part is a word; `acrossMark`, a punctuation key hit
     /// inside a word instead of a letter or as well ("wou.d" as "would", "treatm,ent" as
     /// "treatment"), when the first part is no word or the second a single letter.
-    private func merging(_ first: CorrectionToken, _ second: CorrectionToken, at position: Int,
-                         acrossMark: Bool = false) -> [CorrectionLattice.Option] {
+    private func merging(
+        _ first: CorrectionToken, _ second: CorrectionToken, at position: Int,
+        acrossMark: Bool = false
+    ) -> [CorrectionLattice.Option] {
         let joined = first.lowered + second.lowered
         if acrossMark {
-            guard lexicon.index(of: first.lowered) == nil || second.lowered.count == 1, joined.count <= 24, !joined.contains(0x27),
-                  !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
+            guard lexicon.index(of: first.lowered) == nil || second.lowered.count == 1, joined.count <= 24,
+                !joined.contains(0x27),
+                !second.text.utf8.contains(where: \.isASCIIUppercase)
+            else { return [] }
             let candidates = lexicon.candidates(for: joined, maxCost: CorrectorTuning.singleSlipCost, model: model)
-            return strongest(candidates.map {
-                CorrectionLattice.Option(start: position, span: 2, words: ReadingWords(Int32($0.word)),
-                                         channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + $0.cost), isIdentity: false)
-            }, limit: CorrectorTuning.maxMergeReadings)
+            return strongest(
+                candidates.map {
+                    CorrectionLattice.Option(
+                        start: position, span: 2, words: ReadingWords(Int32($0.word)),
+                        channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + $0.cost), isIdentity: false
+                    )
+                }, limit: CorrectorTuning.maxMergeReadings)
         }
         // "I an" is two words, not "Ian"; "pla y" is one.
         guard standalone(first.lowered[...]) == nil || first.lowered.count >= 2,
-              standalone(second.lowered[...]) == nil || second.lowered.count >= 2, joined.count <= 24, !joined.contains(0x27),
-              !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase) && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
-              !second.text.utf8.contains(where: \.isASCIIUppercase) else { return [] }
+            standalone(second.lowered[...]) == nil || second.lowered.count >= 2, joined.count <= 24,
+            !joined.contains(0x27),
+            !first.text.utf8.dropFirst().contains(where: \.isASCIIUppercase)
+                && (first.startsSentence || first.text.utf8.first?.isASCIILowercase == true),
+            !second.text.utf8.contains(where: \.isASCIIUppercase)
+        else { return [] }
         // Two words typed as words ("day to day"), or a lone letter beside a word ("plan b is"),
         // are read as one only with strong support.
-        let firstIsWord = lexicon.index(of: first.lowered) != nil, secondIsWord = lexicon.index(of: second.lowered) != nil
-        let penalty = (firstIsWord || first.lowered.count == 1) && (secondIsWord || second.lowered.count == 1) && (firstIsWord || secondIsWord)
+        let firstIsWord = lexicon.index(of: first.lowered) != nil,
+            secondIsWord = lexicon.index(of: second.lowered) != nil
+        let penalty =
+            (firstIsWord || first.lowered.count == 1) && (secondIsWord || second.lowered.count == 1)
+                && (firstIsWord || secondIsWord)
             ? CorrectorTuning.twoWordsMergePenalty : 0
         func option(_ word: Int, cost: TypoCostModel.Cost) -> CorrectionLattice.Option {
-            CorrectionLattice.Option(start: position, span: 2, words: ReadingWords(Int32(word)),
-                                     channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + cost) - penalty, isIdentity: false)
+            CorrectionLattice.Option(
+                start: position, span: 2, words: ReadingWords(Int32(word)),
+                channel: -TypoCostModel.logProbabilityCost(TypoCostModel.spaceSlip + cost) - penalty, isIdentity: false)
         }
         if let index = lexicon.suggestibleIndex(of: joined) { return [option(index, cost: 0)] }
         // Two unknown parts: one word with a slip and a space in it ("favou urite").
@@ -365,22 +456,29 @@ struct ReadingGenerator {
     /// slips or more: a missed space with a slip in one of the two words ("fogrow" as "to
     /// grow") or in both ("littkedpg" as "little dog"), and two missed spaces
     /// ("arrivedthismorning"). A word read as a `compound` is not cut into its parts.
-    private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool, compound: Float?) -> [CorrectionLattice.Option] {
+    private func splitReadings(of typed: [UInt8], at position: Int, withSlips: Bool, compound: Float?)
+        -> [CorrectionLattice.Option]
+    {
         guard typed.count >= 3 else { return [] }
         var options: [CorrectionLattice.Option] = []
         let lexicon = lexicon
         func add(_ words: [Int], cost: TypoCostModel.Cost, penalty: Float = 0) {
             let rareParts = words.count { lexicon.logProbability[$0] < CorrectorTuning.rareSplitPartLogProbability }
-            options.append(CorrectionLattice.Option(start: position, span: 1, words: ReadingWords(words),
-                                                    channel: -TypoCostModel.logProbabilityCost(cost) - penalty
-                                                        - Float(rareParts) * CorrectorTuning.rareSplitPartPenalty, isIdentity: false))
+            options.append(
+                CorrectionLattice.Option(
+                    start: position, span: 1, words: ReadingWords(words),
+                    channel: -TypoCostModel.logProbabilityCost(cost) - penalty
+                        - Float(rareParts) * CorrectorTuning.rareSplitPartPenalty, isIdentity: false))
         }
         // One part read with a slip beside a word kept as typed; a part typed as a word is
         // read as another only at a real word's penalty.
         func addSlipReadings(of part: ArraySlice<UInt8>, typedAs typedWord: Int?, beside kept: Int, keptFirst: Bool) {
             let penalty = typedWord == nil ? 0 : CorrectorTuning.realWordPenalty
-            for candidate in lexicon.candidates(for: Array(part), maxCost: CorrectorTuning.singleSlipCost, model: model) where candidate.word != typedWord {
-                add(keptFirst ? [kept, candidate.word] : [candidate.word, kept], cost: TypoCostModel.spaceSlip + candidate.cost, penalty: penalty)
+            for candidate in lexicon.candidates(for: Array(part), maxCost: CorrectorTuning.singleSlipCost, model: model)
+            where candidate.word != typedWord {
+                add(
+                    keptFirst ? [kept, candidate.word] : [candidate.word, kept],
+                    cost: TypoCostModel.spaceSlip + candidate.cost, penalty: penalty)
             }
         }
         // A missed space with a slip on each side ("littkedpg" as "little dog"): the dearest
@@ -388,26 +486,37 @@ struct ReadingGenerator {
         // languages' web word lists hold so many short rare words that it mostly finds noise
         // (Dutch reads "forgot" as "fort tot").
         func addSlipReadingsOfBothParts(cut: Int) {
-            let lefts = lexicon.candidates(for: Array(typed[..<cut]), maxCost: CorrectorTuning.singleSlipCost, model: model)
+            let lefts = lexicon.candidates(
+                for: Array(typed[..<cut]), maxCost: CorrectorTuning.singleSlipCost, model: model)
             guard !lefts.isEmpty else { return }
-            for right in lexicon.candidates(for: Array(typed[cut...]), maxCost: CorrectorTuning.singleSlipCost, model: model) {
+            for right in lexicon.candidates(
+                for: Array(typed[cut...]), maxCost: CorrectorTuning.singleSlipCost, model: model)
+            {
                 for left in lefts {
-                    add([left.word, right.word], cost: TypoCostModel.spaceSlip + left.cost + right.cost, penalty: CorrectorTuning.twoSlipSplitPenalty)
+                    add(
+                        [left.word, right.word], cost: TypoCostModel.spaceSlip + left.cost + right.cost,
+                        penalty: CorrectorTuning.twoSlipSplitPenalty)
                 }
             }
         }
         for cut in 1..<typed.count {
             let left = standalone(typed[..<cut]), right = standalone(typed[cut...])
-            if let left, let right, compound == nil || !isCompoundCut(cut, of: typed, left, right) { add([left, right], cost: TypoCostModel.spaceSlip) }
-            if cut + 1 < typed.count, keyboard.spaceBarNeighbours.contains(typed[cut]), let left, let right = standalone(typed[(cut + 1)...]) {
+            if let left, let right, compound == nil || !isCompoundCut(cut, of: typed, left, right) {
+                add([left, right], cost: TypoCostModel.spaceSlip)
+            }
+            if cut + 1 < typed.count, keyboard.spaceBarNeighbours.contains(typed[cut]), let left,
+                let right = standalone(typed[(cut + 1)...])
+            {
                 add([left, right], cost: TypoCostModel.spaceSlip + TypoCostModel.neighbourSubstitution)
             }
             if withSlips, typed.count >= 4, cut >= 2, typed.count - cut >= 2 {
                 if let left { addSlipReadings(of: typed[cut...], typedAs: right, beside: left, keptFirst: true) }
                 if let right { addSlipReadings(of: typed[..<cut], typedAs: left, beside: right, keptFirst: false) }
             }
-            if withSlips, rules.splitsWithSlips, left == nil, right == nil, cut >= CorrectorTuning.minSlippedSplitPartLength,
-               typed.count - cut >= CorrectorTuning.minSlippedSplitPartLength {
+            if withSlips, rules.splitsWithSlips, left == nil, right == nil,
+                cut >= CorrectorTuning.minSlippedSplitPartLength,
+                typed.count - cut >= CorrectorTuning.minSlippedSplitPartLength
+            {
                 addSlipReadingsOfBothParts(cut: cut)
             }
             if withSlips, typed.count >= 7, let left {
@@ -424,7 +533,8 @@ struct ReadingGenerator {
     /// Whether `cut` leaves in `typed` two parts, the words `left` and `right`, that can be a
     /// compound's (`compoundScore`'s rule for a cut without a link).
     private func isCompoundCut(_ cut: Int, of typed: [UInt8], _ left: Int, _ right: Int) -> Bool {
-        cut >= CorrectorTuning.minCompoundPartLength && typed.count - cut >= CorrectorTuning.minCompoundPartLength && canJoinCompound(left) && canJoinCompound(right)
+        cut >= CorrectorTuning.minCompoundPartLength && typed.count - cut >= CorrectorTuning.minCompoundPartLength
+            && canJoinCompound(left) && canJoinCompound(right)
     }
 
     /// Whether `word` can be part of a compound: function words (`den`, `mit`) are not, so
@@ -446,11 +556,15 @@ struct ReadingGenerator {
         // Closures that capture `self` copy the corrector (and its cost model) on each call.
         let lexicon = lexicon
         let scores = options.map { option in
-            option.words.reduce(option.channel) { $0 + ($1 >= 0 ? lexicon.logProbability[Int($1)] : option.outsideScore) }
+            option.words.reduce(option.channel) {
+                $0 + ($1 >= 0 ? lexicon.logProbability[Int($1)] : option.outsideScore)
+            }
         }
         // Exact ties are rare: only they need the texts.
         let ranked = options.indices.sorted { a, b in
-            scores[a] > scores[b] || (scores[a] == scores[b] && (options[a].text(in: lexicon) ?? "") < (options[b].text(in: lexicon) ?? ""))
+            scores[a] > scores[b]
+                || (scores[a] == scores[b]
+                    && (options[a].text(in: lexicon) ?? "") < (options[b].text(in: lexicon) ?? ""))
         }
         var kept: [CorrectionLattice.Option] = []
         kept.reserveCapacity(min(limit, options.count))

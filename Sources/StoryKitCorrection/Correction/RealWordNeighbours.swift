@@ -23,8 +23,10 @@ enum RealWordNeighbours {
     /// The `limit` likeliest words (by frequency and slip cost) within `maxCost` of lexicon
     /// word `word`, whose letters (lower case, folded) are `letters`, on `layout`, `word`
     /// itself excluded.
-    static func neighbours(of word: Int, letters: [UInt8], in lexicon: WordLexicon, layout: KeyboardLayout, model: TypoCostModel,
-                           maxCost: TypoCostModel.Cost, limit: Int) -> [Neighbour] {
+    static func neighbours(
+        of word: Int, letters: [UInt8], in lexicon: WordLexicon, layout: KeyboardLayout, model: TypoCostModel,
+        maxCost: TypoCostModel.Cost, limit: Int
+    ) -> [Neighbour] {
         let key = Key(lexicon: ObjectIdentifier(lexicon), layout: layout, word: Int32(word))
         func score(_ candidate: WordLexicon.Candidate) -> Float {
             lexicon.logProbability[candidate.word] - TypoCostModel.logProbabilityCost(candidate.cost)
@@ -37,7 +39,9 @@ enum RealWordNeighbours {
             .prefix(limit)
             .map { candidate in
                 let other = lexicon.words[candidate.word].utf8
-                return Neighbour(candidate: candidate, isInflection: isInflection(written, of: other) || isInflection(other, of: written))
+                return Neighbour(
+                    candidate: candidate,
+                    isInflection: isInflection(written, of: other) || isInflection(other, of: written))
             }
         cache.withLock { cache in
             if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }

@@ -20,7 +20,9 @@ struct SlipEntryTable: Sendable {
         var letterSets = [UInt32](repeating: 0, count: keys * budgets)
         for key in 0..<keys {
             for letter in 0..<26 {
-                for budget in Int(cost(key, letter))..<budgets { letterSets[key * budgets + budget] |= 1 << UInt32(letter) }
+                for budget in Int(cost(key, letter))..<budgets {
+                    letterSets[key * budgets + budget] |= 1 << UInt32(letter)
+                }
             }
         }
         self.letterSets = letterSets

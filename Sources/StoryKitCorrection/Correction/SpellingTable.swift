@@ -94,13 +94,16 @@ struct SpellingTable: @unchecked Sendable {
     /// block's start, and the replacements are UTF-8 within the section.
     func isWellFormed() -> Bool {
         let reader = PackReader(section)
-        guard WordPack.text(UnsafeRawBufferPointer(rebasing: section[replacementText..<blocks])) != nil else { return false }
+        guard WordPack.text(UnsafeRawBufferPointer(rebasing: section[replacementText..<blocks])) != nil else {
+            return false
+        }
         // The padding before the blocks holds no text: replacements end before it.
         for replacement in 0..<replacementCount {
             let record = 16 + 4 * replacement
             let start = replacementText + Int(reader.uint16(at: record)), size = Int(section[record + 3])
             guard size > 0, start + size <= blocks,
-                  WordPack.text(UnsafeRawBufferPointer(rebasing: section[start..<(start + size)])) != nil else { return false }
+                WordPack.text(UnsafeRawBufferPointer(rebasing: section[start..<(start + size)])) != nil
+            else { return false }
         }
         var counted = 0, offset = entries
         let blockCount = (wordCount + Self.blockSize - 1) / Self.blockSize
@@ -108,7 +111,8 @@ struct SpellingTable: @unchecked Sendable {
             let bitmap = reader.uint32(at: blocks + 8 * block)
             let lastBit = min(Self.blockSize, wordCount - block * Self.blockSize)
             guard lastBit == Self.blockSize || bitmap >> UInt32(lastBit) == 0,
-                  entries + Int(reader.uint32(at: blocks + 8 * block + 4)) == offset else { return false }
+                entries + Int(reader.uint32(at: blocks + 8 * block + 4)) == offset
+            else { return false }
             for _ in 0..<bitmap.nonzeroBitCount {
                 guard let next = skip(entryAt: offset), section[offset] > 0 else { return false }
                 offset = next

@@ -109,7 +109,9 @@ struct TypoCostModel: Sendable {
     /// Runs `body` with the substitution and extra-press tables, both by (key letter × 26 +
     /// typed letter), 0 for `a`: `substitute(_:with:)` and `extraPress` for lower-case letters,
     /// without their checks, for the candidate search's inner loop.
-    func withCostTables<Result>(_ body: (_ substitution: UnsafeBufferPointer<Cost>, _ extraPress: UnsafeBufferPointer<Cost>) -> Result) -> Result {
+    func withCostTables<Result>(
+        _ body: (_ substitution: UnsafeBufferPointer<Cost>, _ extraPress: UnsafeBufferPointer<Cost>) -> Result
+    ) -> Result {
         substitution.withUnsafeBufferPointer { substitution in
             extraPress.withUnsafeBufferPointer { extraPress in body(substitution, extraPress) }
         }

@@ -9,10 +9,13 @@ struct VersionComposer {
 
     /// The versions of the correction whose readings are `lattice` (word positions at
     /// `positions` of `tokens`), and with `includingWords` each word's correction.
-    func compose(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, includingWords: Bool) -> OfflineCorrection {
+    func compose(_ tokens: [CorrectionToken], _ positions: [Int], _ lattice: CorrectionLattice, includingWords: Bool)
+        -> OfflineCorrection
+    {
         let best = lattice.path()
-        var renderer = CorrectionRenderer(tokens: tokens, positions: positions, lattice: lattice, lexicon: lexicon,
-                                          variants: variants, spelling: spelling, rules: rules)
+        var renderer = CorrectionRenderer(
+            tokens: tokens, positions: positions, lattice: lattice, lexicon: lexicon,
+            variants: variants, spelling: spelling, rules: rules)
         let direct = renderer.text(along: best, refined: false)
         var variations = [TextVariation(text: direct, kind: .direct)]
         let refined = renderer.text(along: best, refined: true)
@@ -28,7 +31,9 @@ struct VersionComposer {
 
     /// The likeliest reading, written refined, whose words differ from those of `best`, when it
     /// is within the alternative margins of it.
-    private func alternative(to best: [Int], in lattice: CorrectionLattice, renderer: inout CorrectionRenderer) -> String? {
+    private func alternative(to best: [Int], in lattice: CorrectionLattice, renderer: inout CorrectionRenderer)
+        -> String?
+    {
         guard let last = best.last else { return nil }
         let bestScore = lattice.bestScore(through: last)
         // By typed word: whether the best reading keeps it as typed, a lexicon word.
@@ -50,7 +55,8 @@ struct VersionComposer {
             // The best path through a reading may read other words differently too.
             let path = lattice.path(through: candidate.option)
             let changesTypedWord = path.contains { index in
-                !onBest[index] && (lattice.options[index].start..<lattice.options[index].end).contains { keptAsWord[$0] }
+                !onBest[index]
+                    && (lattice.options[index].start..<lattice.options[index].end).contains { keptAsWord[$0] }
             }
             if changesTypedWord, candidate.loss > OfflineCorrector.realWordAlternativeMargin { continue }
             let text = renderer.text(along: path, refined: true)
@@ -75,7 +81,10 @@ struct VersionComposer {
         let best = lattice.bestScore(through: chosen)
         var total: Double = 1
         for rival in rivals { total += decimalPower(Double(rival.score - best)) }
-        return WordCorrection(original: original, corrected: corrected, confidence: 1 / total,
-                              alternatives: rivals.prefix(3).map { CorrectionRenderer.matchCase(renderer.readingText(lattice.options[$0.index]), to: original) })
+        return WordCorrection(
+            original: original, corrected: corrected, confidence: 1 / total,
+            alternatives: rivals.prefix(3).map {
+                CorrectionRenderer.matchCase(renderer.readingText(lattice.options[$0.index]), to: original)
+            })
     }
 }

@@ -47,12 +47,15 @@ struct WordAutomaton: @unchecked Sendable {
 
     /// Reads the automaton from a pack's STAT and EDGE sections; `checked` walks every state
     /// and edge (a pack from outside), else only the sizes are checked (a pack built in).
-    init(states: UnsafeRawBufferPointer, edges: UnsafeRawBufferPointer, stateCount: Int, edgeCount: Int,
-         stateBits: Int, edgeWidth: Int, wordCount: Int, checked: Bool) throws(StoryKitError) {
+    init(
+        states: UnsafeRawBufferPointer, edges: UnsafeRawBufferPointer, stateCount: Int, edgeCount: Int,
+        stateBits: Int, edgeWidth: Int, wordCount: Int, checked: Bool
+    ) throws(StoryKitError) {
         func refuse(_ reason: String) -> StoryKitError { StoryKitError(.parse, "language pack: \(reason)") }
         guard stateCount > 0, stateCount < 1 << 32, states.count == stateCount * 8, (1...32).contains(stateBits),
-              1 << stateBits >= stateCount, (1...8).contains(edgeWidth), edgeWidth * 8 >= stateBits,
-              edgeCount < 1 << 24, edges.count == edgeCount * edgeWidth + 8 - edgeWidth else {
+            1 << stateBits >= stateCount, (1...8).contains(edgeWidth), edgeWidth * 8 >= stateBits,
+            edgeCount < 1 << 24, edges.count == edgeCount * edgeWidth + 8 - edgeWidth
+        else {
             throw refuse("the word automaton's sizes do not agree")
         }
         self.states = states.baseAddress!
@@ -123,12 +126,15 @@ struct WordAutomaton: @unchecked Sendable {
                 longest = max(longest, self.state(target).longestBelow + 1)
             }
             guard words <= wordCount, shortest == state.shortestBelow || (shortest == .max && index == 0),
-                  longest == state.longestBelow else { throw refuse("state \(index) is malformed") }
+                longest == state.longestBelow
+            else { throw refuse("state \(index) is malformed") }
             wordsBelow[index] = words
             onPath[index] = false
             path.removeLast()
         }
-        guard wordsBelow[0] == wordCount else { throw refuse("the automaton holds \(wordsBelow[0]) words, META says \(wordCount)") }
+        guard wordsBelow[0] == wordCount else {
+            throw refuse("the automaton holds \(wordsBelow[0]) words, META says \(wordCount)")
+        }
     }
 }
 

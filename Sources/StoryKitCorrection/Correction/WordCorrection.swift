@@ -26,7 +26,9 @@ extension WordCorrection {
     /// The record in StoryKit's JSON.
     public var json: JSONValue {
         let rounded = JSONNumber((confidence * 1000).rounded() / 1000) ?? JSONNumber(0)
-        return ["original": .string(original), "corrected": .string(corrected), "confidence": .number(rounded),
-                "alternatives": .array(alternatives.map(JSONValue.string))]
+        return [
+            "original": .string(original), "corrected": .string(corrected), "confidence": .number(rounded),
+            "alternatives": .array(alternatives.map(JSONValue.string))
+        ]
     }
 }

@@ -11,7 +11,9 @@ extension WordLexicon {
     /// The last byte of `candidate`'s word as written: its key's last letter, unless the word
     /// is written otherwise (a spelling with a diacritic), without spelling the word out.
     func lastWrittenByte(of candidate: Candidate) -> UInt8? {
-        guard let spellings = pack.spellingTable, spellings.entry(of: candidate.word) != nil else { return candidate.lastLetter }
+        guard let spellings = pack.spellingTable, spellings.entry(of: candidate.word) != nil else {
+            return candidate.lastLetter
+        }
         return words[candidate.word].utf8.last
     }
 
@@ -31,8 +33,9 @@ extension WordLexicon {
         let keys = typed.map { Int($0 &- UInt8(ascii: "a")) }
         var found = keys.withUnsafeBufferPointer { keys in
             model.withCostTables { substitution, extraPress in
-                var walk = SlipWalk(keys: keys, maxCost: maxCost, model: model, automaton: pack.automaton,
-                                    substitution: substitution, extraPress: extraPress)
+                var walk = SlipWalk(
+                    keys: keys, maxCost: maxCost, model: model, automaton: pack.automaton,
+                    substitution: substitution, extraPress: extraPress)
                 walk.visit(node: 0, firstWord: 0, letter: -1, consumed: 0, cost: 0)
                 return walk.found
             }
@@ -70,14 +73,17 @@ private struct SlipWalk {
         let left = keys.count &- consumed
         // Keys beyond the longest word below are extra presses, and letters beyond the keys
         // left are dropped: both are slips this branch cannot avoid.
-        let least = Cost(max(0, left &- trieNode.longestBelow)) &* TypoCostModel.doubledPress
+        let least =
+            Cost(max(0, left &- trieNode.longestBelow)) &* TypoCostModel.doubledPress
             &+ Cost(max(0, trieNode.shortestBelow &- left)) &* TypoCostModel.droppedDoubleLetter
         guard cost &+ least <= maxCost else { return }
         let budget = maxCost &- cost
         if left == 0, trieNode.isWord, trieNode.isSuggested {
             // Most searches find a few words: one allocation for them, not one per doubling.
             if found.isEmpty { found.reserveCapacity(16) }
-            found.append(WordLexicon.Candidate(word: firstWord, cost: cost, lastLetter: UInt8(ascii: "a") &+ UInt8(truncatingIfNeeded: letter)))
+            found.append(
+                WordLexicon.Candidate(
+                    word: firstWord, cost: cost, lastLetter: UInt8(ascii: "a") &+ UInt8(truncatingIfNeeded: letter)))
         }
         var key = -1, nextKey = -1
         if left > 0 {
@@ -86,7 +92,9 @@ private struct SlipWalk {
             // the letter just meant.
             let afterPrevious = consumed > 0 ? extraPress[keys[consumed &- 1] &* 26 &+ key] : TypoCostModel.extraOther
             let extra = min(afterPrevious, letter >= 0 ? extraPress[letter &* 26 &+ key] : TypoCostModel.extraOther)
-            if extra <= budget { visit(node: node, firstWord: firstWord, letter: letter, consumed: consumed &+ 1, cost: cost &+ extra) }
+            if extra <= budget {
+                visit(node: node, firstWord: firstWord, letter: letter, consumed: consumed &+ 1, cost: cost &+ extra)
+            }
         }
         if left > 1 { nextKey = keys[consumed &+ 1] }
         // The children that some move can enter within the budget.
@@ -109,22 +117,34 @@ private struct SlipWalk {
             let childWord = firstWord &+ wordsBefore, childLetter = letterBit.trailingZeroBitCount
             let row = childLetter &* 26
             let dropped = TypoCostModel.dropped(childLetter, after: letter)
-            if dropped <= budget { visit(node: child, firstWord: childWord, letter: childLetter, consumed: consumed, cost: cost &+ dropped) }
+            if dropped <= budget {
+                visit(node: child, firstWord: childWord, letter: childLetter, consumed: consumed, cost: cost &+ dropped)
+            }
             guard key >= 0 else { continue }
             let substituted = substitution[row &+ key]
-            if substituted <= budget { visit(node: child, firstWord: childWord, letter: childLetter, consumed: consumed &+ 1, cost: cost &+ substituted) }
+            if substituted <= budget {
+                visit(
+                    node: child, firstWord: childWord, letter: childLetter, consumed: consumed &+ 1,
+                    cost: cost &+ substituted)
+            }
             guard nextKey >= 0 else { continue }
             // An extra press on the way to this letter's key, then a key for the letter.
             let extraBefore = extraPress[row &+ key] &+ substitution[row &+ nextKey]
-            if extraBefore <= budget { visit(node: child, firstWord: childWord, letter: childLetter, consumed: consumed &+ 2, cost: cost &+ extraBefore) }
+            if extraBefore <= budget {
+                visit(
+                    node: child, firstWord: childWord, letter: childLetter, consumed: consumed &+ 2,
+                    cost: cost &+ extraBefore)
+            }
             // This letter and the next typed the other way round.
             let keyBit: UInt32 = 1 << UInt32(key)
             if childLetter == nextKey, nextKey != key, budget >= TypoCostModel.swappedLetters {
                 let childState = automaton.state(child)
                 if childState.childLetters & keyBit != 0 {
                     let (grandchild, grandchildBefore) = automaton.edge(childState.edge(keyBit))
-                    visit(node: grandchild, firstWord: childWord &+ grandchildBefore, letter: key, consumed: consumed &+ 2,
-                          cost: cost &+ TypoCostModel.swappedLetters)
+                    visit(
+                        node: grandchild, firstWord: childWord &+ grandchildBefore, letter: key,
+                        consumed: consumed &+ 2,
+                        cost: cost &+ TypoCostModel.swappedLetters)
                 }
             }
         }

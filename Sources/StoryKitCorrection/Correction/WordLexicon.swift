@@ -21,7 +21,9 @@ final class WordLexicon: @unchecked Sendable {
         words = Words(automaton: pack.automaton, spellings: pack.spellingTable, count: pack.wordCount)
         // The counts the steps stand for, summed in step order: the total the probabilities divide by.
         let steps = Double(pack.stepsPerDecade), wordsPerStep = pack.wordsPerStep
-        let total = wordsPerStep.indices.reduce(0.0) { $0 + Double(wordsPerStep[$1]) * decimalPower(Double($1) / steps) }
+        let total = wordsPerStep.indices.reduce(0.0) {
+            $0 + Double(wordsPerStep[$1]) * decimalPower(Double($1) / steps)
+        }
         let logTotal = Float(decimalLogarithm(total))
         logProbabilityByStep = .allocate(capacity: 256)
         for step in 0..<256 { logProbabilityByStep[step] = Float(step) / Float(pack.stepsPerDecade) - logTotal }

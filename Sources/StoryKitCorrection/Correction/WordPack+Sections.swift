@@ -20,7 +20,8 @@ extension WordPack {
         var position = 0
         func string() throws(StoryKitError) -> String {
             guard let end = section[position...].firstIndex(of: 0),
-                  let text = text(UnsafeRawBufferPointer(rebasing: section[position..<end])) else { throw refuse() }
+                let text = text(UnsafeRawBufferPointer(rebasing: section[position..<end]))
+            else { throw refuse() }
             position = end + 1
             return text
         }
@@ -39,15 +40,19 @@ extension WordPack {
     /// Checks the optional sections of a pack from outside (see `init(copying:)`); their
     /// headers were read in `init`, and the rules parsed there.
     func checkSections() throws(StoryKitError) {
-        func refuse(_ tag: String) -> StoryKitError { StoryKitError(.parse, "language pack: section \(tag) is malformed") }
+        func refuse(_ tag: String) -> StoryKitError {
+            StoryKitError(.parse, "language pack: section \(tag) is malformed")
+        }
         if let spellingTable, !spellingTable.isWellFormed() { throw refuse("SPEL") }
         if let pairTable, !pairTable.isWellFormed() { throw refuse("PAIR") }
         if let section = variants {
             let reader = PackReader(section)
-            guard section.count >= 4, (section.count - 4) % 8 == 0, Int(reader.uint32(at: 0)) == (section.count - 4) / 8 else { throw refuse("VARS") }
+            guard section.count >= 4, (section.count - 4) % 8 == 0, Int(reader.uint32(at: 0)) == (section.count - 4) / 8
+            else { throw refuse("VARS") }
             var previous = -1
             for entry in 0..<Int(reader.uint32(at: 0)) {
-                let word = Int(reader.uint32(at: 4 + 8 * entry)), other = Int(reader.uint32(at: 8 + 8 * entry) & 0x7FFF_FFFF)
+                let word = Int(reader.uint32(at: 4 + 8 * entry)),
+                    other = Int(reader.uint32(at: 8 + 8 * entry) & 0x7FFF_FFFF)
                 guard word > previous, word < wordCount, other < wordCount else { throw refuse("VARS") }
                 previous = word
             }
@@ -56,6 +61,8 @@ extension WordPack {
 
     /// `bytes` as a string when they are valid UTF-8.
     static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
-        UTF8Text.string(validating: UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+        UTF8Text.string(
+            validating: UnsafeBufferPointer(
+                start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     }
 }

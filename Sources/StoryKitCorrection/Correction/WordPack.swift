@@ -48,7 +48,9 @@ final class WordPack: @unchecked Sendable {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
         copy.copyBytes(from: source)
         do {
-            try self.init(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<count]), owned: true, checked: true)
+            try self.init(
+                bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<count]), owned: true,
+                checked: true)
         } catch {
             copy.deallocate()
             throw error
@@ -59,9 +61,13 @@ final class WordPack: @unchecked Sendable {
         func refuse(_ reason: String) -> StoryKitError {
             StoryKitError(.parse, "language pack: \(reason)")
         }
-        guard bytes.count >= Self.headerSize, let base = bytes.baseAddress else { throw refuse("shorter than its 32-byte header") }
+        guard bytes.count >= Self.headerSize, let base = bytes.baseAddress else {
+            throw refuse("shorter than its 32-byte header")
+        }
         guard Int(bitPattern: base) % 8 == 0 else { throw refuse("not 8-byte aligned in memory") }
-        guard bytes.prefix(8).elementsEqual(Self.magic) else { throw refuse("not a StoryKit language pack (wrong magic number)") }
+        guard bytes.prefix(8).elementsEqual(Self.magic) else {
+            throw refuse("not a StoryKit language pack (wrong magic number)")
+        }
         let reader = PackReader(bytes)
         let version = reader.uint32(at: 8)
         guard version == Self.version else {
@@ -69,18 +75,24 @@ final class WordPack: @unchecked Sendable {
         }
         let sectionCount = Int(reader.uint32(at: 12))
         let length = reader.uint64(at: 16)
-        guard length == UInt64(bytes.count) else { throw refuse("its header says \(length) bytes, but it has \(bytes.count)") }
+        guard length == UInt64(bytes.count) else {
+            throw refuse("its header says \(length) bytes, but it has \(bytes.count)")
+        }
         if checked {
             let sum = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...]))
             guard sum == reader.uint32(at: 24) else { throw refuse("checksum mismatch: the pack is damaged") }
         }
-        guard sectionCount <= (bytes.count - Self.headerSize) / Self.directoryEntrySize else { throw refuse("section directory runs past the end") }
+        guard sectionCount <= (bytes.count - Self.headerSize) / Self.directoryEntrySize else {
+            throw refuse("section directory runs past the end")
+        }
         var sections: [String: UnsafeRawBufferPointer] = [:]
         for position in 0..<sectionCount {
             let entry = Self.headerSize + position * Self.directoryEntrySize
             let tag = String(decoding: bytes[entry..<(entry + 4)], as: UTF8.self)
             let offset = Int(reader.uint32(at: entry + 8)), count = Int(reader.uint32(at: entry + 12))
-            guard offset % 8 == 0, offset <= bytes.count, count <= bytes.count - offset else { throw refuse("section \(tag) lies outside the pack") }
+            guard offset % 8 == 0, offset <= bytes.count, count <= bytes.count - offset else {
+                throw refuse("section \(tag) lies outside the pack")
+            }
             guard sections[tag] == nil else { throw refuse("section \(tag) appears twice") }
             sections[tag] = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
         }
@@ -94,12 +106,17 @@ final class WordPack: @unchecked Sendable {
         language = String(decoding: meta.prefix(8).prefix { $0 != 0 }, as: UTF8.self)
         wordCount = Int(metaReader.uint32(at: 8))
         stepsPerDecade = Int(metaReader.uint32(at: 12))
-        guard LanguageTag(language) != nil, wordCount > 0, stepsPerDecade > 0 else { throw refuse("section META is malformed") }
+        guard LanguageTag(language) != nil, wordCount > 0, stepsPerDecade > 0 else {
+            throw refuse("section META is malformed")
+        }
         let frequencies = try section("FREQ")
-        guard frequencies.count == wordCount else { throw refuse("section FREQ holds \(frequencies.count) counts for \(wordCount) words") }
-        automaton = try WordAutomaton(states: section("STAT"), edges: section("EDGE"), stateCount: Int(metaReader.uint32(at: 16)),
-                                      edgeCount: Int(metaReader.uint32(at: 20)), stateBits: Int(metaReader.uint32(at: 24)),
-                                      edgeWidth: Int(metaReader.uint32(at: 28)), wordCount: wordCount, checked: checked)
+        guard frequencies.count == wordCount else {
+            throw refuse("section FREQ holds \(frequencies.count) counts for \(wordCount) words")
+        }
+        automaton = try WordAutomaton(
+            states: section("STAT"), edges: section("EDGE"), stateCount: Int(metaReader.uint32(at: 16)),
+            edgeCount: Int(metaReader.uint32(at: 20)), stateBits: Int(metaReader.uint32(at: 24)),
+            edgeWidth: Int(metaReader.uint32(at: 28)), wordCount: wordCount, checked: checked)
         buckets = frequencies.bindMemory(to: UInt8.self)
         let histogram = try section("HIST")
         guard histogram.count == 256 * 4 else { throw refuse("section HIST is malformed") }
@@ -111,7 +128,9 @@ final class WordPack: @unchecked Sendable {
             guard counted == wordsPerStep else { throw refuse("section HIST does not count FREQ's steps") }
         }
         if let section = sections["SPEL"] {
-            guard let table = SpellingTable(section: section, wordCount: wordCount) else { throw refuse("section SPEL is malformed") }
+            guard let table = SpellingTable(section: section, wordCount: wordCount) else {
+                throw refuse("section SPEL is malformed")
+            }
             spellingTable = table
         } else {
             spellingTable = nil

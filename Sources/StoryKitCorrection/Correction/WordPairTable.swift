@@ -25,7 +25,8 @@ struct WordPairTable: @unchecked Sendable {
         var entryStart = 12 + 4 * (wordCount + 1) + wordCount
         entryStart += (4 - entryStart % 4) % 4
         guard entryWidth == 3 || entryWidth == 4, wordCount < 1 << (entryWidth * 8 - Self.bucketBits),
-              section.count == entryStart + pairCount * entryWidth + 4 - entryWidth else {
+            section.count == entryStart + pairCount * entryWidth + 4 - entryWidth
+        else {
             throw StoryKitError(.parse, "language pack: section PAIR is malformed")
         }
         starts = section.baseAddress! + 12
@@ -46,7 +47,9 @@ struct WordPairTable: @unchecked Sendable {
     /// Entry `entry`: the second word and its step.
     @inline(__always)
     func entry(_ entry: Int) -> (second: Int, bucket: UInt8) {
-        let value = UInt32(littleEndian: entries.loadUnaligned(fromByteOffset: entry &* entryWidth, as: UInt32.self)) & entryMask
+        let value =
+            UInt32(littleEndian: entries.loadUnaligned(fromByteOffset: entry &* entryWidth, as: UInt32.self))
+            & entryMask
         return (Int(value >> UInt32(Self.bucketBits)), UInt8(truncatingIfNeeded: value) & ((1 << Self.bucketBits) - 1))
     }
 

@@ -4,9 +4,9 @@ import CStoryKit
 import StoryKitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Stops the run on a broken property. libFuzzer treats the abort as a finding and writes the
@@ -38,7 +38,8 @@ func answer(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> stor
         return Answer(status: status, bytes: nil)
     }
     guard let output else { propertyFailed("STORYKIT_OK with a NULL out-parameter") }
-    let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(output).assumingMemoryBound(to: UInt8.self), count: strlen(output)))
+    let bytes = Array(
+        UnsafeBufferPointer(start: UnsafeRawPointer(output).assumingMemoryBound(to: UInt8.self), count: strlen(output)))
     storykit_string_free(output)
     return Answer(status: status, bytes: bytes)
 }
@@ -56,7 +57,9 @@ func requireJSON(_ bytes: [UInt8], _ what: String) -> JSONValue {
 /// The statuses an entry point may answer untrusted input with; anything else (a transport or
 /// I/O status from a pure function) is a finding.
 func requireInputStatus(_ status: storykit_status, _ what: String) {
-    let expected: Set<storykit_status> = [STORYKIT_OK, STORYKIT_E_INVALID_ARGUMENT, STORYKIT_E_PARSE, STORYKIT_E_LIMIT, STORYKIT_E_NOT_FOUND]
+    let expected: Set<storykit_status> = [
+        STORYKIT_OK, STORYKIT_E_INVALID_ARGUMENT, STORYKIT_E_PARSE, STORYKIT_E_LIMIT, STORYKIT_E_NOT_FOUND
+    ]
     require(expected.contains(status), "\(what) answered status \(status)")
 }
 

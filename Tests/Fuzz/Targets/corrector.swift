@@ -13,8 +13,10 @@ import CStoryKit
 import StoryKitCore
 
 private let layouts = ["qwerty", "qwertz", "azerty"]
-private let languages = ["", ",\"language\":\"en\"", ",\"language\":\"es\"", ",\"language\":\"fr\"", ",\"language\":\"de\"",
-                         ",\"language\":\"it\"", ",\"language\":\"pt\"", ",\"language\":\"nl\"", ",\"language\":\"pl\""]
+private let languages = [
+    "", ",\"language\":\"en\"", ",\"language\":\"es\"", ",\"language\":\"fr\"", ",\"language\":\"de\"",
+    ",\"language\":\"it\"", ",\"language\":\"pt\"", ",\"language\":\"nl\"", ",\"language\":\"pl\""
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -28,9 +30,13 @@ public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     let corrected = answer { out in withUnterminated(text) { storykit_correct_offline(out, $0, $1, options) } }
     let decoded = String(validating: text, as: UTF8.self)
     // Text of nothing but white space has nothing to correct, and is refused as such.
-    let expected = decoded == nil ? STORYKIT_E_PARSE
-        : decoded!.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) ? STORYKIT_OK : STORYKIT_E_INVALID_ARGUMENT
-    require(corrected.status == expected, "status \(corrected.status) for \(decoded == nil ? "non-UTF-8" : "UTF-8") text")
+    let expected =
+        decoded == nil
+        ? STORYKIT_E_PARSE
+        : decoded!.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
+            ? STORYKIT_OK : STORYKIT_E_INVALID_ARGUMENT
+    require(
+        corrected.status == expected, "status \(corrected.status) for \(decoded == nil ? "non-UTF-8" : "UTF-8") text")
     guard let output = corrected.bytes else { return 0 }
 
     let result = requireJSON(output, "the corrector's answer")
@@ -39,9 +45,13 @@ public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     }
     require((1...3).contains(variations.count), "\(variations.count) variations")
     let kinds = variations.map { $0["kind"]?.stringValue ?? "" }
-    require(kinds.first == "direct" && kinds == ["direct", "refined", "alternative"].filter(kinds.contains), "kinds \(kinds)")
+    require(
+        kinds.first == "direct" && kinds == ["direct", "refined", "alternative"].filter(kinds.contains),
+        "kinds \(kinds)")
     let issues = result["issues"]?.arrayValue ?? []
-    require(variations.count == 3 || issues.contains { $0["code"]?.stringValue == "count" }, "fewer than three versions, no count issue")
+    require(
+        variations.count == 3 || issues.contains { $0["code"]?.stringValue == "count" },
+        "fewer than three versions, no count issue")
     let texts = Dictionary(uniqueKeysWithValues: zip(kinds, variations.map { $0["text"]?.stringValue ?? "" }))
     let directWords = wordKey(texts["direct"] ?? "")
     if let refined = texts["refined"] {
@@ -55,7 +65,9 @@ public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
         let confidence = word["confidence"]?.numberValue?.doubleValue ?? -1
         require(confidence >= 0 && confidence <= 1, "a word confidence of \(confidence)")
     }
-    if let decoded, let direct = texts["direct"] { checkOnlyCorrectedWordsChanged(decoded, direct: direct, words: words) }
+    if let decoded, let direct = texts["direct"] {
+        checkOnlyCorrectedWordsChanged(decoded, direct: direct, words: words)
+    }
     return 0
 }
 
@@ -69,31 +81,44 @@ private func checkOnlyCorrectedWordsChanged(_ text: String, direct: String, word
     var removed: [Unicode.Scalar: Int] = [:]
     for word in words {
         guard let original = word["original"]?.stringValue, let corrected = word["corrected"]?.stringValue,
-              original.lowercased() != corrected.lowercased() else { continue }
+            original.lowercased() != corrected.lowercased()
+        else { continue }
         for scalar in comparable(original.unicodeScalars) { removed[scalar, default: 0] += 1 }
         for part in original.split(separator: " ").map({ Array($0.unicodeScalars) }) {
             let occurrences = indices(of: part, in: scalars)
-            require(occurrences.isEmpty || occurrences.contains { start in
-                !isForeignNeighbour(before: start, in: scalars)
-                    && !isForeignNeighbour(start + part.count < scalars.count ? scalars[start + part.count] : nil)
-            }, "a piece of a word was corrected: \(original) -> \(corrected) in \(text.debugDescription)")
+            require(
+                occurrences.isEmpty
+                    || occurrences.contains { start in
+                        !isForeignNeighbour(before: start, in: scalars)
+                            && !isForeignNeighbour(
+                                start + part.count < scalars.count ? scalars[start + part.count] : nil)
+                    }, "a piece of a word was corrected: \(original) -> \(corrected) in \(text.debugDescription)")
         }
-        require(!original.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark && !composingMarks.contains($0.value) },
-                "a word with a mark that spells no letter was corrected: \(original.debugDescription) -> \(corrected)")
+        require(
+            !original.unicodeScalars.contains {
+                $0.properties.generalCategory == .nonspacingMark && !composingMarks.contains($0.value)
+            },
+            "a word with a mark that spells no letter was corrected: \(original.debugDescription) -> \(corrected)")
     }
     var written: [Unicode.Scalar: Int] = [:]
     for scalar in comparable(direct.unicodeScalars) { written[scalar, default: 0] += 1 }
     var expected: [Unicode.Scalar: Int] = [:]
-    for scalar in comparable(text.unicodeScalars.filter { !".,;'".unicodeScalars.contains($0) }) { expected[scalar, default: 0] += 1 }
+    for scalar in comparable(text.unicodeScalars.filter { !".,;'".unicodeScalars.contains($0) }) {
+        expected[scalar, default: 0] += 1
+    }
     for (scalar, count) in expected where count - removed[scalar, default: 0] > written[scalar, default: 0] {
-        propertyFailed("U+\(String(scalar.value, radix: 16)) of \(text.debugDescription) is lost in direct \(direct.debugDescription)")
+        propertyFailed(
+            "U+\(String(scalar.value, radix: 16)) of \(text.debugDescription) is lost in direct \(direct.debugDescription)"
+        )
     }
 }
 
 /// Scalars as versions are compared: no white space, lower case, an apostrophe typed as `;`
 /// read as one.
 private func comparable(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
-    scalars.filter { !$0.properties.isWhitespace }.flatMap { $0 == ";" ? ["'"] : Array(String($0).lowercased().unicodeScalars) }
+    scalars.filter { !$0.properties.isWhitespace }.flatMap {
+        $0 == ";" ? ["'"] : Array(String($0).lowercased().unicodeScalars)
+    }
 }
 
 /// Where `needle` stands in `haystack`, an apostrophe matching a `;` typed for it.

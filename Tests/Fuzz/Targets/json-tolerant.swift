@@ -12,7 +12,9 @@ public func fuzzTolerantJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 
     if let strict = try? JSONValue(parsingUTF8: text), strict.isContainer {
         // The answer wraps the value one level deeper, so a value at the depth limit is refused.
-        let allowed = repaired.status == STORYKIT_OK || repaired.status == STORYKIT_E_LIMIT && strict.depth == Int(STORYKIT_MAX_JSON_DEPTH)
+        let allowed =
+            repaired.status == STORYKIT_OK
+            || repaired.status == STORYKIT_E_LIMIT && strict.depth == Int(STORYKIT_MAX_JSON_DEPTH)
         require(allowed, "strict JSON was refused: \(repaired.status)")
     }
     guard let output = repaired.bytes else { return 0 }

@@ -8,11 +8,15 @@ public func fuzzListParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = FuzzInput(data, size).rest
     let parsed = answer { out in withUnterminated(text) { storykit_parse_list(out, $0, $1, nil) } }
     let isUTF8 = String(validating: text, as: UTF8.self) != nil
-    require(parsed.status == (isUTF8 ? STORYKIT_OK : STORYKIT_E_PARSE), "status \(parsed.status) for \(isUTF8 ? "UTF-8" : "non-UTF-8") text")
+    require(
+        parsed.status == (isUTF8 ? STORYKIT_OK : STORYKIT_E_PARSE),
+        "status \(parsed.status) for \(isUTF8 ? "UTF-8" : "non-UTF-8") text")
     guard let output = parsed.bytes else { return 0 }
 
     let result = requireJSON(output, "storykit_parse_list's output")
-    guard let items = result["items"]?.arrayValue, result["preamble"]?.stringValue != nil, result["postamble"]?.stringValue != nil else {
+    guard let items = result["items"]?.arrayValue, result["preamble"]?.stringValue != nil,
+        result["postamble"]?.stringValue != nil
+    else {
         propertyFailed("the answer lacks items, preamble or postamble")
     }
     require(items.isEmpty == (result["style"] == .null), "style must be null exactly when there are no items")

@@ -4,7 +4,8 @@
 import CStoryKit
 import StoryKitCore
 
-private let fieldRequest = #"{"domain":"writingTools","platform":{"os":"iOS","version":"26.0","appleIntelligence":"enabled"},"field":{"id":"fuzz.field","kind":"longText"}}"#
+private let fieldRequest =
+    #"{"domain":"writingTools","platform":{"os":"iOS","version":"26.0","appleIntelligence":"enabled"},"field":{"id":"fuzz.field","kind":"longText"}}"#
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPolicies(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -16,7 +17,9 @@ public func fuzzPolicies(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         var policy: OpaquePointer?
         let created = withCString(text) { storykit_policy_create(&policy, $0) }
         requireInputStatus(created, "storykit_policy_create")
-        require((created == STORYKIT_OK) == (policy != nil), "storykit_policy_create answered \(created) with policy \(String(describing: policy))")
+        require(
+            (created == STORYKIT_OK) == (policy != nil),
+            "storykit_policy_create answered \(created) with policy \(String(describing: policy))")
         guard let policy else { return 0 }
         defer { storykit_policy_free(policy) }
         let decided = answer { storykit_policy_evaluate_loaded(policy, $0, fieldRequest) }
@@ -25,7 +28,9 @@ public func fuzzPolicies(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let decision = requireDecision(output)
         let behaviors: Set<JSONValue> = ["complete", "limited", "disabled"]
         require(decision["behavior"].map(behaviors.contains) ?? false, "a Writing Tools decision without a behavior")
-        require(decision["rule"]?.stringValue != nil && decision["reason"]?.stringValue != nil, "a decision without rule or reason")
+        require(
+            decision["rule"]?.stringValue != nil && decision["reason"]?.stringValue != nil,
+            "a decision without rule or reason")
         return 0
     }
 

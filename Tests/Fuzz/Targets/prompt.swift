@@ -21,15 +21,20 @@ public func fuzzPromptRequests(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
 
     if providerRequest {
         guard let body = result["body"]?.stringValue, let url = result["url"]?.stringValue,
-              let description = result["description"]?.stringValue else {
+            let description = result["description"]?.stringValue
+        else {
             propertyFailed("a provider request without body, url or description")
         }
         requireJSON(Array(body.utf8), "the request body")
-        if let request = try? JSONValue(parsingUTF8: Array(text.prefix { $0 != 0 })), let key = request["apiKey"]?.stringValue, key.count >= 8 {
+        if let request = try? JSONValue(parsingUTF8: Array(text.prefix { $0 != 0 })),
+            let key = request["apiKey"]?.stringValue, key.count >= 8
+        {
             require(!url.contains(key) && !description.contains(key), "the API key shows in the URL or description")
         }
     } else {
-        require(result["prompt"]?.stringValue != nil && result["estimatedTokens"]?.integerValue != nil, "a prompt without text or estimate")
+        require(
+            result["prompt"]?.stringValue != nil && result["estimatedTokens"]?.integerValue != nil,
+            "a prompt without text or estimate")
     }
     return 0
 }

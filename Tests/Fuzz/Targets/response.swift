@@ -7,9 +7,10 @@ import StoryKitCore
 private let providers = ["gemini", "imagen", "openai"]
 private let statuses: [Int32] = [200, 200, 200, 400, 401, 403, 404, 408, 429, 500, 503]
 private let kinds: Set<String> = [
-    "invalidAPIKey", "serviceDisabled", "permissionDenied", "notFound", "invalidRequest", "inputTooLong", "unsupportedLocation",
+    "invalidAPIKey", "serviceDisabled", "permissionDenied", "notFound", "invalidRequest", "inputTooLong",
+    "unsupportedLocation",
     "rateLimited", "serverError", "unavailable", "timeout", "cancelled", "promptBlocked", "stoppedEarly",
-    "emptyResponse", "outputLimit", "contentFiltered", "malformedResponse", "transport",
+    "emptyResponse", "outputLimit", "contentFiltered", "malformedResponse", "transport"
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,7 +24,9 @@ public func fuzzResponses(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let decoded = answer { out in withUnterminated(body) { storykit_response_decode(out, provider, status, $0, $1) } }
     requireInputStatus(decoded.status, "storykit_response_decode")
     if decoded.status == STORYKIT_E_PARSE {
-        require((200..<300).contains(status) && String(validating: body, as: UTF8.self) == nil, "a parse error for status \(status)")
+        require(
+            (200..<300).contains(status) && String(validating: body, as: UTF8.self) == nil,
+            "a parse error for status \(status)")
     }
     guard let output = decoded.bytes else { return 0 }
     let reply = requireJSON(output, "a decoded response")

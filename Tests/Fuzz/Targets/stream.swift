@@ -20,21 +20,33 @@ public func fuzzStreams(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let split = StreamRun(kind: kind, parts: chunks(of: payload, lengths: lengths), endEvents: true)
     if let batch = batchAnswer(kind: kind, payload) {
         // Every split equals the batch answer, so splits equal one another.
-        require(split.status == batch.status, "\(kind): the stream answered \(split.status), the batch function \(batch.status)")
-        require(split.result == batch.bytes.map { requireJSON($0, "the batch answer") }, "\(kind): the stream result differs from the batch result")
+        require(
+            split.status == batch.status,
+            "\(kind): the stream answered \(split.status), the batch function \(batch.status)")
+        require(
+            split.result == batch.bytes.map { requireJSON($0, "the batch answer") },
+            "\(kind): the stream result differs from the batch result")
     } else {
         let whole = StreamRun(kind: kind, parts: [payload[...]], endEvents: false)
         require(split.status == whole.status, "\(kind): split answered \(split.status), whole \(whole.status)")
         require(split.result == whole.result, "\(kind): the split result differs from the whole result")
     }
     if let result = split.result, kind == "list" || kind == "variations" {
-        let texts = (result[kind == "list" ? "items" : "variations"]?.arrayValue ?? []).map { $0["text"]?.stringValue ?? "" }
+        let texts = (result[kind == "list" ? "items" : "variations"]?.arrayValue ?? []).map {
+            $0["text"]?.stringValue ?? ""
+        }
         // Compared as UTF-8 bytes: String's comparisons work on grapheme clusters, and a delta
         // ending in "\r" does begin a text that goes on with "\n".
-        require(texts.map { Array($0.utf8) } == split.doneTexts.map { Array($0.utf8) }, "\(kind): done events \(split.doneTexts) but result texts \(texts)")
-        require(split.deltaTexts.keys.allSatisfy { $0 < texts.count }, "\(kind): deltas for an item the result does not have")
+        require(
+            texts.map { Array($0.utf8) } == split.doneTexts.map { Array($0.utf8) },
+            "\(kind): done events \(split.doneTexts) but result texts \(texts)")
+        require(
+            split.deltaTexts.keys.allSatisfy { $0 < texts.count },
+            "\(kind): deltas for an item the result does not have")
         for (index, text) in texts.enumerated() {
-            require(Array((split.deltaTexts[index] ?? "").utf8) == Array(text.utf8), "\(kind): the deltas of item \(index) do not join to its text")
+            require(
+                Array((split.deltaTexts[index] ?? "").utf8) == Array(text.utf8),
+                "\(kind): the deltas of item \(index) do not join to its text")
         }
     }
     return 0

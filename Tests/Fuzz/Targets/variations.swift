@@ -16,23 +16,31 @@ public func fuzzVariationParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     if String(validating: text, as: UTF8.self) == nil {
         // The first error met wins: JSON nested past the depth limit before the bad byte is
         // a limit error.
-        let couldBeTooDeep = text.count { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") } > Int(STORYKIT_MAX_JSON_DEPTH)
-        require(parsed.status == STORYKIT_E_PARSE || parsed.status == STORYKIT_E_LIMIT && couldBeTooDeep, "non-UTF-8 text answered \(parsed.status)")
+        let couldBeTooDeep =
+            text.count { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") } > Int(STORYKIT_MAX_JSON_DEPTH)
+        require(
+            parsed.status == STORYKIT_E_PARSE || parsed.status == STORYKIT_E_LIMIT && couldBeTooDeep,
+            "non-UTF-8 text answered \(parsed.status)")
     }
     guard let output = parsed.bytes else { return 0 }
 
     let result = requireJSON(output, "storykit_parse_variations's output")
     guard let variations = result["variations"]?.arrayValue, let issues = result["issues"]?.arrayValue,
-          let source = result["source"]?.stringValue, result["repaired"]?.boolValue != nil else {
+        let source = result["source"]?.stringValue, result["repaired"]?.boolValue != nil
+    else {
         propertyFailed("the answer lacks variations, issues, source or repaired")
     }
     require(source == "json" || source == "list", "source \(source)")
     let kinds: Set<JSONValue> = [.null, "direct", "refined", "alternative"]
     for variation in variations {
         require(variation["text"]?.stringValue != nil, "a variation without text")
-        require(variation["kind"].map(kinds.contains) ?? false, "a variation with kind \(String(describing: variation["kind"]))")
+        require(
+            variation["kind"].map(kinds.contains) ?? false,
+            "a variation with kind \(String(describing: variation["kind"]))")
     }
     let countIssue = issues.contains { $0["code"] == "count" }
-    require(countIssue == (variations.count != expected), "\(variations.count) variations of \(expected) expected, count issue: \(countIssue)")
+    require(
+        countIssue == (variations.count != expected),
+        "\(variations.count) variations of \(expected) expected, count issue: \(countIssue)")
     return 0
 }

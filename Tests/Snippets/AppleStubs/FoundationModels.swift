@@ -52,7 +52,9 @@ public final class LanguageModelSession {
 
     public init(model: SystemLanguageModel = .default, instructions: String? = nil) {}
 
-    public func streamResponse(to prompt: String, options: GenerationOptions = GenerationOptions()) -> ResponseStream<String> {
+    public func streamResponse(to prompt: String, options: GenerationOptions = GenerationOptions()) -> ResponseStream<
+        String
+    > {
         ResponseStream()
     }
 }

@@ -10,7 +10,8 @@ import Testing
 /// with its own words and rules; a damaged, truncated, foreign or hostile pack is refused with
 /// an error that says why, and never read.
 @Suite struct LanguagePackFormatTests {
-    static let testPack = (try? Array(Data(contentsOf: Fixtures.root.appendingPathComponent("Packs/test.skpack")))) ?? []
+    static let testPack =
+        (try? Array(Data(contentsOf: Fixtures.root.appendingPathComponent("Packs/test.skpack")))) ?? []
 
     /// `bytes` with the checksum recomputed, as a hostile pack would have it.
     static func resealed(_ bytes: [UInt8]) -> [UInt8] {
@@ -57,7 +58,8 @@ import Testing
         #expect(words.lexicon.spellings(of: words.lexicon.index(of: "strasse".utf8)!) == ["Straße"])
         #expect(words.lexicon.suggestibleIndex(of: "zorp".utf8) == nil)
         #expect(words.lexicon.index(of: "zorp".utf8) != nil)
-        #expect(words.variants.areVariants(words.lexicon.index(of: "colour".utf8)!, words.lexicon.index(of: "color".utf8)!))
+        #expect(
+            words.variants.areVariants(words.lexicon.index(of: "colour".utf8)!, words.lexicon.index(of: "color".utf8)!))
         #expect(words.pairs.hasPairs)
     }
 
@@ -75,8 +77,12 @@ import Testing
     @Test func damagedOrForeignBytesAreRefusedWithTheReason() throws {
         var pack = Self.testPack
         #expect(message(loading: []) == "language pack: shorter than its 32-byte header")
-        #expect(message(loading: Array(pack.prefix(500))) == "language pack: its header says \(pack.count) bytes, but it has 500")
-        #expect(message(loading: Array("{\"not\":\"a pack, but long enough to hold a header\"}".utf8)) == "language pack: not a StoryKit language pack (wrong magic number)")
+        #expect(
+            message(loading: Array(pack.prefix(500)))
+                == "language pack: its header says \(pack.count) bytes, but it has 500")
+        #expect(
+            message(loading: Array("{\"not\":\"a pack, but long enough to hold a header\"}".utf8))
+                == "language pack: not a StoryKit language pack (wrong magic number)")
         pack[700] ^= 0x10
         #expect(message(loading: pack) == "language pack: checksum mismatch: the pack is damaged")
         var newer = Self.testPack

@@ -16,8 +16,9 @@ import Testing
         ("We love iPhone apps.", "iPhone"), ("I paid with PayPal.", "PayPal"), ("It is on GitHub now.", "GitHub"),
         ("Oyelaran sent the photos.", "Oyelaran"), ("Mrs O'Neill baked.", "O'Neill"), ("Jean-Luc is here.", "Jean-Luc"),
         // At a sentence's start, in all versions, and after a quotation mark.
-        ("McKnight called.", "McKnight"), ("iPhone apps are fun.", "iPhone"), ("He said \"DeShawn, wait\" twice.", "DeShawn"),
-        ("LeBron played well.", "LeBron"), ("She bought it on eBay.", "eBay"),
+        ("McKnight called.", "McKnight"), ("iPhone apps are fun.", "iPhone"),
+        ("He said \"DeShawn, wait\" twice.", "DeShawn"),
+        ("LeBron played well.", "LeBron"), ("She bought it on eBay.", "eBay")
     ])
     func aNameIsKeptExactlyAsTypedInEveryVersion(_ sentence: String, _ name: String) throws {
         for version in try versions(sentence) {
@@ -28,9 +29,10 @@ import Testing
     @Test(arguments: [
         // Slips still corrected: a stray capital inside a common word, shift held over two
         // letters, a capitalised word one slip from a word far likelier where it stands.
-        ("I miss my sIster.", "I miss my sister."), ("THe cat sat.", "The cat sat."), ("She is iNside.", "She is inside."),
+        ("I miss my sIster.", "I miss my sister."), ("THe cat sat.", "The cat sat."),
+        ("She is iNside.", "She is inside."),
         ("See you on Tueday.", "See you on Tuesday."), ("Teh cat sat.", "The cat sat."),
-        ("We met on Thurday.", "We met on Thursday."), ("Iwent home early.", "I went home early."),
+        ("We met on Thurday.", "We met on Thursday."), ("Iwent home early.", "I went home early.")
     ])
     func slipsInCapitalisedWordsAreStillCorrected(_ typed: String, _ expected: String) throws {
         #expect(try versions(typed)[0].text == expected)
@@ -44,13 +46,19 @@ import Testing
     @Test func everyNameOfTheNameSentencesIsLeftAsTyped() throws {
         // Whole sentences are counted by bench_correction.py; here every word with a capital
         // must come back as typed in direct and refined.
-        let lines = try Fixtures.text("Correction/names.txt").split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let lines = try Fixtures.text("Correction/names.txt").split(separator: "\n").map(String.init).filter {
+            !$0.hasPrefix("#") && !$0.isEmpty
+        }
         #expect(lines.count >= 100)
         var changed: [String] = []
         for line in lines {
             let result = try versions(line)
             let refined = result.first { $0.kind == .refined }?.text ?? result[0].text
-            let names = line.split(whereSeparator: { $0 == " " }).map { $0.trimmingPunctuation }.filter { $0.dropFirst().contains(where: \.isUppercase) || ($0.first?.isUppercase == true && $0 != line.split(separator: " ").first.map { $0.trimmingPunctuation }) }
+            let names = line.split(whereSeparator: { $0 == " " }).map { $0.trimmingPunctuation }.filter {
+                $0.dropFirst().contains(where: \.isUppercase)
+                    || ($0.first?.isUppercase == true
+                        && $0 != line.split(separator: " ").first.map { $0.trimmingPunctuation })
+            }
             for name in names where !result[0].text.contains(name) || !refined.contains(name) {
                 changed.append("\(name) in \(line) -> \(result[0].text) / \(refined)")
             }

@@ -24,7 +24,7 @@ import Testing
         ("The parcel arrivedthismorning", "The parcel arrived this morning"),
         ("I want to go ho me now", "I want to go home now"),
         // A missed space between two words one of which has a slip of its own.
-        ("It was lovely to sereyou", "It was lovely to see you"),
+        ("It was lovely to sereyou", "It was lovely to see you")
     ])
     func directCorrectsTremorSlips(_ input: String, _ expected: String) throws {
         #expect(try texts(input).first == expected)
@@ -115,7 +115,9 @@ import Testing
 
     @Test func neverOffersProfanityForASlip() throws {
         let readings = try corrector.correct("The fox found a shiy key")
-        let offered = readings.variations.variations.map(\.text) + (readings.words ?? []).flatMap { [$0.corrected] + $0.alternatives }
+        let offered =
+            readings.variations.variations.map(\.text)
+            + (readings.words ?? []).flatMap { [$0.corrected] + $0.alternatives }
         #expect(!offered.contains { $0.split(separator: " ").contains("shit") }, "\(offered)")
         // Typed as it is, the word stays: the corrector does not censor.
         #expect(try texts("what a load of crap")[0] == "what a load of crap")
@@ -169,7 +171,9 @@ import Testing
     }
 
     @Test func neverChangesAWordOfACorrectlyTypedSentenceInDirectOrRefined() throws {
-        let sentences = try Fixtures.text("Correction/clean-sentences.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let sentences = try Fixtures.text("Correction/clean-sentences.txt").split(separator: "\n").filter {
+            !$0.hasPrefix("#")
+        }
         #expect(sentences.count >= 60)
         var alternatives = 0
         for sentence in sentences.map(String.init) {
@@ -206,14 +210,20 @@ import Testing
         let english = OfflineCorrector(language: LanguageTag("en-GB"))
         #expect(try english.correct("Ich mochte nach hasue").variations.variations[0].text != "Ich mochte nach hasue")
         let german = try OfflineCorrector(language: LanguageTag("de")).correct("i wnat to go hmoe").variations
-        #expect(german.variations.map(\.text) == ["i wnat to go hmoe"] && german.issues.contains(.language(detected: "de")))
+        #expect(
+            german.variations.map(\.text) == ["i wnat to go hmoe"] && german.issues.contains(.language(detected: "de")))
     }
 
     @Test func neverTakesEnglishForAnotherLanguage() throws {
-        var texts = try Fixtures.text("Correction/clean-sentences.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        var texts = try Fixtures.text("Correction/clean-sentences.txt").split(separator: "\n").filter {
+            !$0.hasPrefix("#")
+        }.map(String.init)
         let corpus = try Fixtures.json("Correction/tremor-corpus.json")
         texts += (corpus["cases"]?.arrayValue ?? []).compactMap { $0["typed"]?.stringValue }
-        texts += ["Zoë went to the café", "I love chili con carne", "The plants will die without water", "see you at the fiesta"]
+        texts += [
+            "Zoë went to the café", "I love chili con carne", "The plants will die without water",
+            "see you at the fiesta"
+        ]
         #expect(texts.count > 200)
         for text in texts {
             let issues = try corrector.correct(text, includingWords: false).variations.issues
@@ -223,7 +233,9 @@ import Testing
 
     @Test func leavesRareCorrectWordsAlone() throws {
         // Inflections and recent words ("brayed", "emoji") that the frequency lists lack: SCOWL's.
-        let rareWords = try Fixtures.text("Correction/rare-words.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let rareWords = try Fixtures.text("Correction/rare-words.txt").split(separator: "\n").filter {
+            !$0.hasPrefix("#")
+        }.map(String.init)
         #expect(rareWords.count == 400)
         let changed = try rareWords.filter { try texts($0).first != $0 }
         // A rare word one slip from a far commoner one may still be read as it ("natters").
@@ -234,14 +246,18 @@ import Testing
     }
 
     // "yay" at a sentence's start was read as "gay" while the word list had it as rare.
-    @Test(arguments: ["yay we won the game", "yay i did it", "lol that was funny", "idk what to do", "omg really",
-                      "pls call me back", "the vlogger filmed everything"])
+    @Test(arguments: [
+        "yay we won the game", "yay i did it", "lol that was funny", "idk what to do", "omg really",
+        "pls call me back", "the vlogger filmed everything"
+    ])
     func keepsWordsTypedInMessages(_ sentence: String) throws {
         #expect(try texts(sentence).first == sentence)
     }
 
-    @Test(arguments: ["favorite", "favourite", "color", "colour", "theater", "theatre", "gray", "grey", "organize",
-                      "organise", "traveled", "travelled", "behavior", "behaviour", "neighbors", "jewelry", "mom"])
+    @Test(arguments: [
+        "favorite", "favourite", "color", "colour", "theater", "theatre", "gray", "grey", "organize",
+        "organise", "traveled", "travelled", "behavior", "behaviour", "neighbors", "jewelry", "mom"
+    ])
     func keepsBritishAndAmericanSpellings(_ word: String) throws {
         let sentence = "My \(word) is here"
         #expect(try texts(sentence)[0] == sentence)
@@ -253,7 +269,8 @@ import Testing
         let american = try OfflineCorrector(spelling: .american).correct(input).variations.variations
         #expect(american[0].text == "my favourite colour is grey and i love the theatre")
         #expect(american[1].text == "My favorite color is gray and I love the theater.")
-        let british = try OfflineCorrector(spelling: .british).correct("My favorite color is gray").variations.variations
+        let british = try OfflineCorrector(spelling: .british).correct("My favorite color is gray").variations
+            .variations
         #expect(british[0].text == "My favorite color is gray")
         #expect(british[1].text == "My favourite colour is grey.")
     }
@@ -316,7 +333,9 @@ import Testing
     }
 
     @Test func enforcesItsInputLimit() {
-        #expect(throws: StoryKitError.self) { try corrector.correct(String(repeating: "a ", count: OfflineCorrector.maxInputBytes / 2 + 1)) }
+        #expect(throws: StoryKitError.self) {
+            try corrector.correct(String(repeating: "a ", count: OfflineCorrector.maxInputBytes / 2 + 1))
+        }
         #expect((try? corrector.correct(String(repeating: "a", count: OfflineCorrector.maxInputBytes))) != nil)
     }
 

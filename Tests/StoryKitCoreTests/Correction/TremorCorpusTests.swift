@@ -13,14 +13,19 @@ import Testing
 
     static let cases: [Case] = {
         guard case .object(let document)? = try? Fixtures.json("Correction/tremor-corpus.json"),
-              case .array(let entries)? = document["cases"] else { return [] }
+            case .array(let entries)? = document["cases"]
+        else { return [] }
         return entries.compactMap { entry in
             guard case .object(let fields) = entry, case .string(let clean)? = fields["clean"],
-                  case .string(let typed)? = fields["typed"], case .array(let positions)? = fields["mistyped"] else { return nil }
-            return Case(clean: clean, typed: typed, mistyped: Set(positions.compactMap { value -> Int? in
-                if case .number(let number) = value { return Int(number.description) }
-                return nil
-            }))
+                case .string(let typed)? = fields["typed"], case .array(let positions)? = fields["mistyped"]
+            else { return nil }
+            return Case(
+                clean: clean, typed: typed,
+                mistyped: Set(
+                    positions.compactMap { value -> Int? in
+                        if case .number(let number) = value { return Int(number.description) }
+                        return nil
+                    }))
         }
     }()
 

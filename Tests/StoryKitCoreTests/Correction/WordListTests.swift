@@ -36,23 +36,32 @@ import Testing
     func word(_ text: String) -> Int32 { Int32(lexicon.index(of: Array(text.utf8))!) }
 
     @Test func pairsPreferWhatEnglishSays() {
-        #expect(pairs.logProbability(of: word("to"), after: word("want")) > pairs.logProbability(of: word("the"), after: word("want")))
-        #expect(pairs.logProbability(of: word("forest"), after: word("the")) > lexicon.logProbability[Int(word("forest"))])
+        #expect(
+            pairs.logProbability(of: word("to"), after: word("want"))
+                > pairs.logProbability(of: word("the"), after: word("want")))
+        #expect(
+            pairs.logProbability(of: word("forest"), after: word("the")) > lexicon.logProbability[Int(word("forest"))])
         // No previous word: the word's own frequency.
         #expect(pairs.logProbability(of: word("forest"), after: -1) == lexicon.logProbability[Int(word("forest"))])
         // A pair never listed keeps a share of the word's own frequency.
         let unlisted = pairs.logProbability(of: word("forest"), after: word("quickly"))
-        #expect(unlisted < lexicon.logProbability[Int(word("forest"))] && unlisted > lexicon.logProbability[Int(word("forest"))] - 1)
+        #expect(
+            unlisted < lexicon.logProbability[Int(word("forest"))]
+                && unlisted > lexicon.logProbability[Int(word("forest"))] - 1)
         #expect(pairs.logProbability(of: word("to"), after: word("want")) <= 0)
     }
 
     /// Everyday pairs that a list of book text's commonest pairs lacked, so that context could
     /// not tell `a ted scarf` from `a red scarf`.
     @Test func pairsKnowEverydayPhrases() {
-        for (likely, unlikely) in [(("very", "shy"), ("very", "stay")), (("red", "scarf"), ("ted", "scarf")),
-                                   (("waved", "to"), ("wave", "to")), (("looked", "for"), ("lord", "for"))] {
-            #expect(pairs.logProbability(of: word(likely.1), after: word(likely.0))
-                        > pairs.logProbability(of: word(unlikely.1), after: word(unlikely.0)) + 0.3, "\(likely) \(unlikely)")
+        for (likely, unlikely) in [
+            (("very", "shy"), ("very", "stay")), (("red", "scarf"), ("ted", "scarf")),
+            (("waved", "to"), ("wave", "to")), (("looked", "for"), ("lord", "for"))
+        ] {
+            #expect(
+                pairs.logProbability(of: word(likely.1), after: word(likely.0))
+                    > pairs.logProbability(of: word(unlikely.1), after: word(unlikely.0)) + 0.3, "\(likely) \(unlikely)"
+            )
         }
     }
 
@@ -74,18 +83,26 @@ import Testing
         // A swap reaches two rows down at once: the row between may be out of reach ("yku").
         #expect(cost("yku", "yuk", maxCost: 14) == TypoCostModel.swappedLetters)
         #expect(cost("hpme", "home", maxCost: 9) == nil)
-        #expect(cost("hpme", "home", maxCost: 10) == TypoCostModel.neighbourSubstitution, "a cost equal to the limit is within it")
-        #expect(lexicon.candidates(for: Array("Home".utf8), maxCost: 30, model: model).isEmpty, "only lower-case letters")
+        #expect(
+            cost("hpme", "home", maxCost: 10) == TypoCostModel.neighbourSubstitution,
+            "a cost equal to the limit is within it")
+        #expect(
+            lexicon.candidates(for: Array("Home".utf8), maxCost: 30, model: model).isEmpty, "only lower-case letters")
         #expect(lexicon.candidates(for: [], maxCost: 30, model: model).isEmpty)
     }
 
     /// The search prunes branches and whole sets of children before computing their rows; it
     /// must find exactly the words that the full table of every word finds.
-    @Test(arguments: [("hmoe", 20), ("tomorow", 33), ("fogrow", 14), ("yku", 24), ("beautifull", 33), ("xq", 20)] as [(String, TypoCostModel.Cost)])
+    @Test(
+        arguments: [("hmoe", 20), ("tomorow", 33), ("fogrow", 14), ("yku", 24), ("beautifull", 33), ("xq", 20)]
+            as [(String, TypoCostModel.Cost)])
     func candidateSearchMatchesTheFullTable(typed: String, maxCost: TypoCostModel.Cost) {
         let model = TypoCostModel.model(for: .qwerty)
         let letters = Array(typed.utf8)
-        let found = Dictionary(uniqueKeysWithValues: lexicon.candidates(for: letters, maxCost: maxCost, model: model).map { ($0.word, $0.cost) })
+        let found = Dictionary(
+            uniqueKeysWithValues: lexicon.candidates(for: letters, maxCost: maxCost, model: model).map {
+                ($0.word, $0.cost)
+            })
         // Each letter more or less than typed costs at least a doubled press or a dropped double letter.
         let lengthSlack = Int(maxCost / min(TypoCostModel.doubledPress, TypoCostModel.droppedDoubleLetter))
         var missed: [String] = [], wrong: [String] = []
@@ -114,21 +131,25 @@ import Testing
             let word = Array(lexicon.words[index].utf8)
             typed.append(word)
             guard word.count >= 3 else { continue }
-            typed.append(Array(word[..<1] + word[2...]))                        // a dropped letter
-            typed.append(Array(word[..<2] + [word[1]] + word[2...]))            // a doubled press
-            typed.append(Array(word[..<1] + [word[2], word[1]] + word[3...]))   // a swap
+            typed.append(Array(word[..<1] + word[2...]))  // a dropped letter
+            typed.append(Array(word[..<2] + [word[1]] + word[2...]))  // a doubled press
+            typed.append(Array(word[..<1] + [word[2], word[1]] + word[3...]))  // a swap
             typed.append(word.map { $0 == UInt8(ascii: "e") ? UInt8(ascii: "r") : $0 })  // neighbouring keys
             typed.append(Array(word.dropLast()) + [UInt8(ascii: "q"), word[word.count - 1]])  // a far extra key
         }
         // The two-slip budgets on every typed word; the far budgets (a table search there is
         // slow) on every 24th, and on words with doubled and repeated letters.
-        let far = stride(from: 0, to: typed.count, by: 24).map { typed[$0] }
+        let far =
+            stride(from: 0, to: typed.count, by: 24).map { typed[$0] }
             + ["yku", "aaaaaaaa", "mississippi", "tomorow", "beautifull"].map { Array($0.utf8) }
         var differing: [String] = []
         for (words, budgets) in [(typed, [14, 16, 20]), (far, [24, 27, 33])] as [([[UInt8]], [TypoCostModel.Cost])] {
             for letters in words {
                 let table = tableSearch(letters, maxCost: budgets[budgets.count - 1], model: model)
-                for maxCost in budgets where lexicon.candidates(for: letters, maxCost: maxCost, model: model) != table.filter({ $0.cost <= maxCost }) {
+                for maxCost in budgets
+                where lexicon.candidates(for: letters, maxCost: maxCost, model: model)
+                    != table.filter({ $0.cost <= maxCost })
+                {
                     differing.append("\(String(decoding: letters, as: UTF8.self)) at \(maxCost)")
                 }
             }
@@ -150,7 +171,8 @@ import Testing
             if state.isWord, state.isSuggested, cost <= maxCost {
                 found.append(WordLexicon.Candidate(word: firstWord, cost: cost, lastLetter: word.last ?? 0))
             }
-            let swapReach = word.count >= 1 ? table[(row - width)..<row].min()! + TypoCostModel.swappedLetters : maxCost + 1
+            let swapReach =
+                word.count >= 1 ? table[(row - width)..<row].min()! + TypoCostModel.swappedLetters : maxCost + 1
             guard table[row...].min()! <= maxCost || swapReach <= maxCost else { return }
             for letter in 0..<26 where state.childLetters & (1 << UInt32(letter)) != 0 {
                 word.append(UInt8(ascii: "a") + UInt8(letter))
@@ -176,21 +198,32 @@ import Testing
 
     /// Fills the row of `table` (rows of `typed.count + 1` cells) for the last letter of
     /// `word` (row 0 for none) from the rows of the letters before it.
-    static func fillRow(_ table: inout [TypoCostModel.Cost], word: ArraySlice<UInt8>, typed: [UInt8], _ model: TypoCostModel) {
+    static func fillRow(
+        _ table: inout [TypoCostModel.Cost], word: ArraySlice<UInt8>, typed: [UInt8], _ model: TypoCostModel
+    ) {
         let width = typed.count + 1, i = word.count, row = i * width
         guard let letter = word.last else {
             table[0] = 0
-            for j in 1..<width { table[j] = table[j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: 0) }
+            for j in 1..<width {
+                table[j] = table[j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: 0)
+            }
             return
         }
         let previous: UInt8 = i >= 2 ? word[word.startIndex + i - 2] : 0
         let above = row - width
         table[row] = table[above] + TypoCostModel.dropped(letter, after: previous)
         for j in 1..<width {
-            var cost = min(table[above + j - 1] + model.substitute(letter, with: typed[j - 1]), table[above + j] + TypoCostModel.dropped(letter, after: previous))
-            cost = min(cost, table[row + j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: letter))
+            var cost = min(
+                table[above + j - 1] + model.substitute(letter, with: typed[j - 1]),
+                table[above + j] + TypoCostModel.dropped(letter, after: previous))
+            cost = min(
+                cost, table[row + j - 1] + model.extra(typed[j - 1], after: j >= 2 ? typed[j - 2] : 0, intended: letter)
+            )
             if j >= 2 {
-                cost = min(cost, table[above + j - 2] + model.extra(typed[j - 2], before: letter) + model.substitute(letter, with: typed[j - 1]))
+                cost = min(
+                    cost,
+                    table[above + j - 2] + model.extra(typed[j - 2], before: letter)
+                        + model.substitute(letter, with: typed[j - 1]))
                 if i >= 2, letter != previous, letter == typed[j - 2], previous == typed[j - 1] {
                     cost = min(cost, table[above - width + j - 2] + TypoCostModel.swappedLetters)
                 }
@@ -209,7 +242,9 @@ import Testing
                 continue
             }
             #expect(lexicon.suggestibleIndex(of: Array(word.utf8)) == nil, "\(word)")
-            #expect(!lexicon.candidates(for: Array(word.utf8), maxCost: 10, model: model).contains { $0.word == index }, "\(word)")
+            #expect(
+                !lexicon.candidates(for: Array(word.utf8), maxCost: 10, model: model).contains { $0.word == index },
+                "\(word)")
         }
         #expect(unknown.isEmpty, "listed words the lexicon does not have: \(unknown)")
         #expect(lexicon.suggestibleIndex(of: Array("shiny".utf8)) == lexicon.index(of: Array("shiny".utf8)))

@@ -9,7 +9,9 @@ import Testing
         var sleeps: [Duration] { state.withLock { $0.sleeps } }
         func now() -> Duration { state.withLock { $0.now } }
         func sleep(for duration: Duration) async throws(GenerationError) {
-            state.withLock { $0.now += duration; $0.sleeps.append(duration) }
+            state.withLock {
+                $0.now += duration; $0.sleeps.append(duration)
+            }
         }
     }
 
@@ -49,8 +51,9 @@ import Testing
     @Test func retryableErrorsAreRetriedWithTheDrawnJitter() async throws {
         let clock = ManualClock()
         let jitters = Mutex([0.5, 0.25])
-        let retrier = Retrier(policy: RetryPolicy(maxAttempts: 3, initialDelay: .seconds(1)), clock: clock,
-                              random: { jitters.withLock { $0.removeFirst() } })
+        let retrier = Retrier(
+            policy: RetryPolicy(maxAttempts: 3, initialDelay: .seconds(1)), clock: clock,
+            random: { jitters.withLock { $0.removeFirst() } })
         let script = Script([unavailable, GenerationError(.transport)])
         let attempt = try await retrier.run { attempt throws(GenerationError) in try script.run(attempt) }
         #expect(attempt == 3)
@@ -77,15 +80,21 @@ import Testing
         #expect(forbidden.callCount == 1)
         let vetoed = Script([unavailable])
         await #expect(throws: GenerationError.self) {
-            try await retrier.run(shouldRetry: { _ in false }) { attempt throws(GenerationError) in try vetoed.run(attempt) }
+            try await retrier.run(shouldRetry: { _ in false }) { attempt throws(GenerationError) in
+                try vetoed.run(attempt)
+            }
         }
         #expect(vetoed.callCount == 1)
     }
 
     @Test func retryAfterBeyondTheTotalTimeGivesUp() async {
         let clock = ManualClock()
-        let retrier = Retrier(policy: RetryPolicy(maxAttempts: 5, maxTotalTime: .seconds(10)), clock: clock, random: { 0 })
-        let script = Script([GenerationError(.rateLimited, httpStatus: 429, retryAfter: 4), GenerationError(.rateLimited, httpStatus: 429, retryAfter: 7)])
+        let retrier = Retrier(
+            policy: RetryPolicy(maxAttempts: 5, maxTotalTime: .seconds(10)), clock: clock, random: { 0 })
+        let script = Script([
+            GenerationError(.rateLimited, httpStatus: 429, retryAfter: 4),
+            GenerationError(.rateLimited, httpStatus: 429, retryAfter: 7)
+        ])
         let error = await #expect(throws: GenerationError.self) {
             try await retrier.run { attempt throws(GenerationError) in try script.run(attempt) }
         }

@@ -25,15 +25,20 @@ import Testing
         }
     }
 
-    static let ok = HTTPResponse(status: 200, body: Array(#"{"choices":[{"index":0,"message":{"content":"{}"},"finish_reason":"stop"}]}"#.utf8))
+    static let ok = HTTPResponse(
+        status: 200, body: Array(#"{"choices":[{"index":0,"message":{"content":"{}"},"finish_reason":"stop"}]}"#.utf8))
     static func error(_ status: Int, _ message: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: headers, body: Array(#"{"error":{"message":"\#(message)","type":"x"}}"#.utf8))
+        HTTPResponse(
+            status: status, headers: headers, body: Array(#"{"error":{"message":"\#(message)","type":"x"}}"#.utf8))
     }
 
-    func generator(_ transport: ScriptedTransport, clock: RetrierTests.ManualClock = .init()) throws -> RemoteTextGenerator {
-        try RemoteTextGenerator(provider: .openai, model: "local", transport: transport, baseURL: "http://127.0.0.1:9/v1",
-                                retrier: Retrier(policy: RetryPolicy(maxAttempts: 3), clock: clock, random: { 0.5 }),
-                                environment: { _ in nil })
+    func generator(_ transport: ScriptedTransport, clock: RetrierTests.ManualClock = .init()) throws
+        -> RemoteTextGenerator
+    {
+        try RemoteTextGenerator(
+            provider: .openai, model: "local", transport: transport, baseURL: "http://127.0.0.1:9/v1",
+            retrier: Retrier(policy: RetryPolicy(maxAttempts: 3), clock: clock, random: { 0.5 }),
+            environment: { _ in nil })
     }
 
     var request: TextGenerationRequest {

@@ -38,7 +38,7 @@ import Testing
         (#"["\uDC00\uD800"]"#, "\u{FFFD}\u{FFFD}"),
         (#"["\uD800x"]"#, "\u{FFFD}x"),
         (#"["\uD800\u0041"]"#, "\u{FFFD}A"),
-        (#"["\uD83D\uD83D\uDE00"]"#, "\u{FFFD}😀"),
+        (#"["\uD83D\uD83D\uDE00"]"#, "\u{FFFD}😀")
     ])
     func loneSurrogatesBecomeReplacementCharacters(text: String, expected: String) throws {
         #expect(try JSONValue(parsing: text)[0] == .string(expected))
@@ -46,9 +46,13 @@ import Testing
 
     @Test func depthLimitAllowsTheLimitAndRejectsOneMore() throws {
         let limits = JSONParserLimits(maxDepth: 512)
-        let atLimit = Array(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).map { UInt8($0.asciiValue!) }
+        let atLimit = Array(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).map {
+            UInt8($0.asciiValue!)
+        }
         #expect(throws: Never.self) { _ = try JSONValue(parsingUTF8: atLimit, limits: limits) }
-        let overLimit = Array(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).map { UInt8($0.asciiValue!) }
+        let overLimit = Array(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).map {
+            UInt8($0.asciiValue!)
+        }
         let error = try #require(parseError(overLimit, limits: limits))
         #expect(error.kind == .depthLimit)
         #expect(error.byteOffset == 512)
@@ -75,7 +79,8 @@ import Testing
         #expect(error.line == 3)
         #expect(error.column == 11)
         #expect(error.byteOffset == 23)
-        #expect(error.description == "line 3, column 11 (byte 23): expected ',' or ']' after an array element, found '2'")
+        #expect(
+            error.description == "line 3, column 11 (byte 23): expected ',' or ']' after an array element, found '2'")
     }
 
     @Test func invalidUTF8GivesTheByteOffset() throws {
@@ -86,14 +91,15 @@ import Testing
         #expect(StoryKitError(error).code == .parse)
     }
 
-    @Test(arguments: [
-        [0x22, 0xC0, 0x80, 0x22],  // overlong NUL
-        [0x22, 0xED, 0xA0, 0x80, 0x22],  // encoded surrogate
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
-        [0x22, 0xE2, 0x82, 0x22],  // cut short
-        [0x22, 0xFF, 0x22],
-        [0x22, 0xE4, 0xB8],  // cut off by the end
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xC0, 0x80, 0x22],  // overlong NUL
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // encoded surrogate
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
+            [0x22, 0xE2, 0x82, 0x22],  // cut short
+            [0x22, 0xFF, 0x22],
+            [0x22, 0xE4, 0xB8]  // cut off by the end
+        ] as [[UInt8]])
     func rejectsMalformedUTF8(bytes: [UInt8]) throws {
         let error = try #require(parseError(bytes))
         #expect(error.kind == .invalidUTF8)
@@ -111,7 +117,7 @@ import Testing
         ("[\"a\tb\"]", "a control character (U+0009) must be escaped in a string"),
         (#"["abc"#, "a string is not closed before the end of input"),
         ("[] []", "unexpected '[' after the JSON value"),
-        (#"{"a":1,}"#, "expected a string key after ',', found '}'"),
+        (#"{"a":1,}"#, "expected a string key after ',', found '}'")
     ])
     func reportsWhatIsWrong(text: String, reason: String) throws {
         let error = try #require(parseError(Array(text.utf8)))
@@ -120,7 +126,8 @@ import Testing
 
     /// Validation and parsing share one scanner: they agree on every prefix of a document.
     @Test func validateAgreesWithParseOnEveryPrefix() throws {
-        let document = Array(#"{"title": "Mia \u00e9 🙂", "pages": [1, -2.5e3, true, null, {"x": []}], "a\"b": "c"}"#.utf8)
+        let document = Array(
+            #"{"title": "Mia \u00e9 🙂", "pages": [1, -2.5e3, true, null, {"x": []}], "a\"b": "c"}"#.utf8)
         for end in 0...document.count {
             let prefix = Array(document[..<end])
             let parsed = Result { try JSONValue(parsingUTF8: prefix) }
@@ -137,9 +144,14 @@ import Testing
     @Test func findsSpecialBytesAtEveryAlignment() throws {
         for position in 0..<20 {
             for special in ["\\n", "é", "\\\"", "🙂"] {
-                let text = "[\"" + String(repeating: "a", count: position) + special + String(repeating: "b", count: 20 - position) + "\"]"
+                let text =
+                    "[\"" + String(repeating: "a", count: position) + special
+                    + String(repeating: "b", count: 20 - position) + "\"]"
                 let value = try JSONValue(parsing: text)
-                let expected = String(repeating: "a", count: position) + (special == "\\n" ? "\n" : special == "\\\"" ? "\"" : special) + String(repeating: "b", count: 20 - position)
+                let expected =
+                    String(repeating: "a", count: position)
+                    + (special == "\\n" ? "\n" : special == "\\\"" ? "\"" : special)
+                    + String(repeating: "b", count: 20 - position)
                 #expect(value[0] == .string(expected))
             }
             var bytes = Array(("[\"" + String(repeating: "a", count: position)).utf8)

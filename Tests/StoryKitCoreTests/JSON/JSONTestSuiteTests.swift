@@ -9,7 +9,9 @@ import Testing
         #expect(cases.count == 95)
         for (name, bytes) in cases {
             #expect(throws: Never.self, "\(name)") { _ = try JSONValue(parsingUTF8: bytes) }
-            #expect(throws: Never.self, "\(name)") { try bytes.withUnsafeBufferPointer { try JSONValue.validate(utf8: $0) } }
+            #expect(throws: Never.self, "\(name)") {
+                try bytes.withUnsafeBufferPointer { try JSONValue.validate(utf8: $0) }
+            }
         }
     }
 
@@ -18,7 +20,9 @@ import Testing
         #expect(cases.count == 188)
         for (name, bytes) in cases {
             #expect(throws: JSONParseError.self, "\(name)") { _ = try JSONValue(parsingUTF8: bytes) }
-            #expect(throws: JSONParseError.self, "\(name)") { try bytes.withUnsafeBufferPointer { try JSONValue.validate(utf8: $0) } }
+            #expect(throws: JSONParseError.self, "\(name)") {
+                try bytes.withUnsafeBufferPointer { try JSONValue.validate(utf8: $0) }
+            }
         }
     }
 
@@ -55,18 +59,28 @@ import Testing
     /// Re-writing straight from the text (storykit_json_format) gives the bytes of the parsed
     /// tree written, and fails where parsing fails, with the same error.
     @Test func reformattingFromTheTextIsTheTreeWritten() throws {
-        let documents = try Fixtures.jsonTestSuite(prefix: "y_") + Fixtures.jsonTestSuite(prefix: "i_") + Fixtures.jsonTestSuite(prefix: "n_")
-            + [Array(#"{"a": [], "b": {}, "c": [{}, [[]], {"d": [1, "e\u00e9\/"]}], "a": null}"#.utf8),
-               Array(#"["\u0022\u005c\u001f\u0008\u000A\ud83d\ude00\ud800x\udc00\/\"\\\b\f\n\r\t\u0041é"]"#.utf8),
-               Array(#"{"\u006b\"ey": "\ud83d", "\u00e9": "\ud83d\u0041"}"#.utf8)].map { ("written", $0) }
+        let documents =
+            try Fixtures.jsonTestSuite(prefix: "y_") + Fixtures.jsonTestSuite(prefix: "i_")
+            + Fixtures.jsonTestSuite(prefix: "n_")
+            + [
+                Array(#"{"a": [], "b": {}, "c": [{}, [[]], {"d": [1, "e\u00e9\/"]}], "a": null}"#.utf8),
+                Array(#"["\u0022\u005c\u001f\u0008\u000A\ud83d\ude00\ud800x\udc00\/\"\\\b\f\n\r\t\u0041é"]"#.utf8),
+                Array(#"{"\u006b\"ey": "\ud83d", "\u00e9": "\ud83d\u0041"}"#.utf8)
+            ].map { ("written", $0) }
         for (name, bytes) in documents {
-            for options in [JSONWritingOptions.compact, JSONWritingOptions(indent: 3), JSONWritingOptions(indent: 1, sortKeys: true)] {
+            for options in [
+                JSONWritingOptions.compact, JSONWritingOptions(indent: 3), JSONWritingOptions(indent: 1, sortKeys: true)
+            ] {
                 let tree = Result { () throws(StoryKitError) in
-                    try bytes.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try JSONValue.parsed(utf8: buffer).utf8Bytes(options) }
+                    try bytes.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in
+                        try JSONValue.parsed(utf8: buffer).utf8Bytes(options)
+                    }
                 }
                 let direct = Result { () throws(StoryKitError) in
                     try bytes.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in
-                        do throws(JSONParseError) { return try JSONValue.canonicalText(utf8: buffer, options: options) } catch { throw StoryKitError(error) }
+                        do throws(JSONParseError) {
+                            return try JSONValue.canonicalText(utf8: buffer, options: options)
+                        } catch { throw StoryKitError(error) }
                     }
                 }
                 switch (tree, direct) {

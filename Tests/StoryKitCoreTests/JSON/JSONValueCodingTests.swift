@@ -13,7 +13,8 @@ import Testing
     }
 
     @Test func roundTripsThroughJSONValue() throws {
-        let sample = Sample(name: "Mia", count: -3, ratio: 0.25, tags: ["a", "b"], nested: ["x": [1, 2]], optional: nil, small: 200)
+        let sample = Sample(
+            name: "Mia", count: -3, ratio: 0.25, tags: ["a", "b"], nested: ["x": [1, 2]], optional: nil, small: 200)
         let value = try JSONValueEncoder().encode(sample)
         #expect(value["name"] == "Mia")
         #expect(value["count"]?.numberValue?.text == "-3")

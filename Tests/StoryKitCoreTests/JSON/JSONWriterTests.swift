@@ -9,18 +9,19 @@ import Testing
 
     @Test func indentsWithTheRequestedWidth() throws {
         let value = try JSONValue(parsing: #"{"a":[1,{"b":null}],"c":{},"d":[]}"#)
-        #expect(value.formatted(.init(indent: 2)) == """
-            {
-              "a": [
-                1,
+        #expect(
+            value.formatted(.init(indent: 2)) == """
                 {
-                  "b": null
+                  "a": [
+                    1,
+                    {
+                      "b": null
+                    }
+                  ],
+                  "c": {},
+                  "d": []
                 }
-              ],
-              "c": {},
-              "d": []
-            }
-            """)
+                """)
         #expect(value.formatted(.init(indent: 0)) == #"{"a":[1,{"b":null}],"c":{},"d":[]}"#)
     }
 

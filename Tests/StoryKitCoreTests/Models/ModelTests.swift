@@ -16,7 +16,7 @@ import Testing
         (#"{"id":"../x","name":"Mia"}"#, "hero id must not contain '/'"),
         (#"{"id":"..","name":"Mia"}"#, #"hero id must not be "..""#),
         (#"{"id":"a\u0000b","name":"Mia"}"#, "hero id must not contain control characters"),
-        (#"{"id":"h1","name":"Mia","traits":[""]}"#, "hero trait must not be empty"),
+        (#"{"id":"h1","name":"Mia","traits":[""]}"#, "hero trait must not be empty")
     ])
     func heroValidationNamesTheProblem(text: String, message: String) throws {
         do {
@@ -34,17 +34,22 @@ import Testing
     }
 
     @Test func storyValidatesPagesAndTimestamps() throws {
-        let story = try Story(id: "s1", title: "Mia and the Moon", pages: ["Once upon a time.", "The end."], heroID: "h1", theme: "friendship", ageGroup: "4-6", language: "en", createdAt: 1_732_230_000_000)
+        let story = try Story(
+            id: "s1", title: "Mia and the Moon", pages: ["Once upon a time.", "The end."], heroID: "h1",
+            theme: "friendship", ageGroup: "4-6", language: "en", createdAt: 1_732_230_000_000)
         #expect(try Story(json: story.json) == story)
         #expect(story.json["createdAt"]?.numberValue?.text == "1732230000000")
         #expect(throws: StoryKitError.self) { _ = try Story(id: "s1", title: "T", pages: []) }
         #expect(throws: StoryKitError.self) { _ = try Story(id: "s1", title: "T", pages: ["ok", " "]) }
         #expect(throws: StoryKitError.self) { _ = try Story(id: "s1", title: "T", pages: ["ok"], createdAt: -1) }
-        #expect(throws: StoryKitError.self) { _ = try Story(jsonText: #"{"id":"s1","title":"T","pages":["a"],"createdAt":1.5}"#) }
+        #expect(throws: StoryKitError.self) {
+            _ = try Story(jsonText: #"{"id":"s1","title":"T","pages":["a"],"createdAt":1.5}"#)
+        }
     }
 
     @Test func customEventRequiresATitle() throws {
-        let event = try CustomEvent(id: "e1", title: "First day at school", description: "New friends", promptSeed: "a brave first day")
+        let event = try CustomEvent(
+            id: "e1", title: "First day at school", description: "New friends", promptSeed: "a brave first day")
         #expect(try CustomEvent(json: event.json) == event)
         #expect(throws: StoryKitError.self) { _ = try CustomEvent(jsonText: #"{"id":"e1","title":""}"#) }
     }
@@ -57,7 +62,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("18.1", OSVersion(18, 1)), ("26", OSVersion(26)), ("17.6.1", OSVersion(17, 6, 1)), ("18.10", OSVersion(18, 10)),
+        ("18.1", OSVersion(18, 1)), ("26", OSVersion(26)), ("17.6.1", OSVersion(17, 6, 1)), ("18.10", OSVersion(18, 10))
     ])
     func parsesVersions(text: String, expected: OSVersion) {
         #expect(OSVersion(text) == expected)
@@ -77,8 +82,10 @@ import Testing
     }
 
     @Test func platformDecodesWithDefaultsAndNamesBadValues() throws {
-        let platform = try Platform(jsonText: #"{"os":"iOS","version":"18.1","sdk":"26.0","appleIntelligence":"enabled"}"#)
-        #expect(platform == Platform(os: .iOS, version: OSVersion(18, 1), sdk: OSVersion(26), appleIntelligence: .enabled))
+        let platform = try Platform(
+            jsonText: #"{"os":"iOS","version":"18.1","sdk":"26.0","appleIntelligence":"enabled"}"#)
+        #expect(
+            platform == Platform(os: .iOS, version: OSVersion(18, 1), sdk: OSVersion(26), appleIntelligence: .enabled))
         #expect(platform.lowPowerMode == false)
         #expect(try Platform(json: platform.json) == platform)
         do {
@@ -107,11 +114,16 @@ import Testing
 
     @Test func variationSetHasTheCShape() throws {
         let set = VariationSet(
-            variations: [TextVariation(text: "I want to go home.", kind: .direct), TextVariation(text: "I want to go home!")],
+            variations: [
+                TextVariation(text: "I want to go home.", kind: .direct), TextVariation(text: "I want to go home!")
+            ],
             source: .list,
             issues: [.count(expected: 3, found: 2), .duplicate(index: 1, of: 0), .language(detected: "de")]
         )
-        #expect(set.json.formatted() == #"{"variations":[{"text":"I want to go home.","kind":"direct"},{"text":"I want to go home!","kind":null}],"source":"list","repaired":false,"issues":[{"code":"count","expected":3,"found":2},{"code":"duplicate","index":1,"of":0},{"code":"language","detected":"de"}]}"#)
+        #expect(
+            set.json.formatted()
+                == #"{"variations":[{"text":"I want to go home.","kind":"direct"},{"text":"I want to go home!","kind":null}],"source":"list","repaired":false,"issues":[{"code":"count","expected":3,"found":2},{"code":"duplicate","index":1,"of":0},{"code":"language","detected":"de"}]}"#
+        )
         #expect(try VariationSet(json: set.json) == set)
         // Written directly, as the encoder writes it.
         #expect(try JSONValueEncoder().encode(set) == set.json)

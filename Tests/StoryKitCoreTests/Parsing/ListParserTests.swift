@@ -39,7 +39,10 @@ import Testing
     }
 
     @Test func midLineNumbersAndDecimalsAreText() throws {
-        #expect(try texts("1. Use version 2. It is better.\n1.5 cups of flour") == ["Use version 2. It is better.\n1.5 cups of flour"])
+        #expect(
+            try texts("1. Use version 2. It is better.\n1.5 cups of flour") == [
+                "Use version 2. It is better.\n1.5 cups of flour"
+            ])
     }
 
     @Test func subItemsStayInsideTheirParent() throws {

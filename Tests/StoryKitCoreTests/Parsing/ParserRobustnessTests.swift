@@ -9,9 +9,13 @@ import Testing
         var stream = ListStream(maxBytes: 10)
         _ = try stream.feed("1. abcd")
         _ = try stream.feed("efg")
-        #expect(throws: StoryKitError(.limit, "the stream's input is over the limit of 10 bytes")) { _ = try stream.feed("h") }
+        #expect(throws: StoryKitError(.limit, "the stream's input is over the limit of 10 bytes")) {
+            _ = try stream.feed("h")
+        }
         // A failed stream keeps failing with its error.
-        #expect(throws: StoryKitError(.limit, "the stream's input is over the limit of 10 bytes")) { _ = try stream.finish() }
+        #expect(throws: StoryKitError(.limit, "the stream's input is over the limit of 10 bytes")) {
+            _ = try stream.finish()
+        }
     }
 
     @Test func finishedStreamsRefuseMoreInput() throws {
@@ -25,16 +29,22 @@ import Testing
 
     @Test func invalidUTF8SplitAcrossChunksIsFound() throws {
         var stream = VariationStream()
-        _ = try [UInt8]([0x31, 0x2E, 0x20, 0xE4, 0xB8]).withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try stream.feed(utf8: buffer) }
+        _ = try [UInt8]([0x31, 0x2E, 0x20, 0xE4, 0xB8]).withUnsafeBufferPointer { (buffer) throws(StoryKitError) in
+            try stream.feed(utf8: buffer)
+        }
         do {
-            _ = try [UInt8]([0x41]).withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try stream.feed(utf8: buffer) }
+            _ = try [UInt8]([0x41]).withUnsafeBufferPointer { (buffer) throws(StoryKitError) in
+                try stream.feed(utf8: buffer)
+            }
             Issue.record("accepted a cut character")
         } catch {
             #expect(error.code == .parse)
             #expect(error.message.contains("(byte 5)"))
         }
         var cut = ListStream()
-        _ = try [UInt8]([0x61, 0xE4]).withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try cut.feed(utf8: buffer) }
+        _ = try [UInt8]([0x61, 0xE4]).withUnsafeBufferPointer { (buffer) throws(StoryKitError) in
+            try cut.feed(utf8: buffer)
+        }
         #expect(throws: StoryKitError.self) { _ = try cut.finish() }
     }
 

@@ -39,7 +39,9 @@ import Testing
                     Issue.record("expected an error")
                 } catch {
                     #expect(error.code == (code == "limit" ? .limit : .parse))
-                    if let fragment = expect["contains"]?.stringValue { #expect(error.message.contains(fragment), "\(error.message)") }
+                    if let fragment = expect["contains"]?.stringValue {
+                        #expect(error.message.contains(fragment), "\(error.message)")
+                    }
                 }
                 return
             }
@@ -72,7 +74,8 @@ import Testing
             Result { () throws(StoryKitError) -> String in
                 switch reply.kind {
                 case "list": try ListParser().parse(utf8: buffer).json.formatted()
-                case "variations": try VariationParser(options: reply.variationOptions).parse(utf8: buffer).json.formatted()
+                case "variations":
+                    try VariationParser(options: reply.variationOptions).parse(utf8: buffer).json.formatted()
                 default: try TolerantJSONParser().parse(utf8: buffer).json.formatted()
                 }
             }
@@ -95,7 +98,9 @@ import Testing
         var events: [StreamEvent] = []
         func feed(_ body: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent]) throws(StoryKitError) {
             for chunk in chunks {
-                let result = chunk.withUnsafeBufferPointer { buffer in Result { () throws(StoryKitError) in try body(buffer) } }
+                let result = chunk.withUnsafeBufferPointer { buffer in
+                    Result { () throws(StoryKitError) in try body(buffer) }
+                }
                 events += try result.get()
             }
         }
@@ -156,7 +161,9 @@ import Testing
                 open[path, default: ""] += text
             case .value(let path, let value):
                 if let partial = open.removeValue(forKey: path) {
-                    #expect(.string(partial) == value || (value.stringValue?.hasPrefix(partial) ?? false), "partials at \(path)")
+                    #expect(
+                        .string(partial) == value || (value.stringValue?.hasPrefix(partial) ?? false),
+                        "partials at \(path)")
                 }
             default:
                 Issue.record("unexpected event \(event)")

@@ -22,7 +22,7 @@ import Testing
         (#"a {"s": "] [1]"} tail"#, #"{"s":"] [1]"}"#),
         ("The list is [1,\n 2] as you asked.", "[1,2]"),
         (#"I think [the answer] is {"a":1}"#, #"{"a":1}"#),
-        (#"Use {curly} or [square] brackets, then {"b": 2}."#, #"{"b":2}"#),
+        (#"Use {curly} or [square] brackets, then {"b": 2}."#, #"{"b":2}"#)
     ])
     func aCompleteValueInsideProseIsTheValue(text: String, expected: String) throws {
         let (value, repairs) = try repaired(text)
@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: [
         #"I think [the answer {"a":1}] is"#,
         #"See [notes: {"a": 1}, more] below"#,
-        #"The answer is {"a": [1, 2] and then it stops"#,
+        #"The answer is {"a": [1, 2] and then it stops"#
     ])
     func aValueInsideSkippedProseBracketsIsNeverTaken(_ text: String) {
         // The bracket that opens mid-sentence holds prose, or never closes: nothing inside it
@@ -66,7 +66,7 @@ import Testing
         ("{a: 1, b_2: 2}", #"{"a":1,"b_2":2}"#, [.unquotedKey]),
         ("{\"a\": 1 // one\n, /* two */ \"b\": 2}", #"{"a":1,"b":2}"#, [.comment]),
         ("[True, False, None]", "[true,false,null]", [.pythonLiteral]),
-        ("{\"a\": \"line\nbreak\ttab\"}", #"{"a":"line\nbreak\ttab"}"#, [.rawControlCharacter]),
+        ("{\"a\": \"line\nbreak\ttab\"}", #"{"a":"line\nbreak\ttab"}"#, [.rawControlCharacter])
     ])
     func repairsWhatModelsGetWrong(text: String, expected: String, kinds: [JSONRepair.Kind]) throws {
         if expected.isEmpty {
@@ -90,7 +90,7 @@ import Testing
         (#"{"a": -"#, "{}"),
         (#"{"a": 1.5e"#, #"{"a":1.5}"#),
         (#"[{"a": [true"#, #"[{"a":[true]}]"#),
-        (#"{"a": "\uD83D"#, #"{"a":""}"#),
+        (#"{"a": "\uD83D"#, #"{"a":""}"#)
     ])
     func closesTruncatedInput(text: String, expected: String) throws {
         let (value, repairs) = try repaired(text)
@@ -116,7 +116,8 @@ import Testing
     }
 
     @Test func streamingGivesTheBatchResultAtEveryChunkSize() throws {
-        let text = "Here:\n```json\n{'title': \"Mia \\u00e9 🙂\", pages: [\"Once\", 'upon', 3.5,], // x\n \"done\": True}\n```\nBye"
+        let text =
+            "Here:\n```json\n{'title': \"Mia \\u00e9 🙂\", pages: [\"Once\", 'upon', 3.5,], // x\n \"done\": True}\n```\nBye"
         let batch = try TolerantJSONParser().parse(text)
         let bytes = Array(text.utf8)
         for size in [1, 2, 3, 7, 64] {
@@ -125,7 +126,9 @@ import Testing
             var values: [String: JSONValue] = [:]
             for start in stride(from: 0, to: bytes.count, by: size) {
                 let chunk = Array(bytes[start..<min(start + size, bytes.count)])
-                for event in try chunk.withUnsafeBufferPointer({ (buffer) throws(StoryKitError) in try stream.feed(utf8: buffer) }) {
+                for event in try chunk.withUnsafeBufferPointer({ (buffer) throws(StoryKitError) in
+                    try stream.feed(utf8: buffer)
+                }) {
                     switch event {
                     case .partial(let path, let text): partials[path, default: ""] += text
                     case .value(let path, let value): values[path] = value

@@ -3,23 +3,26 @@ import Testing
 
 @Suite struct VariationParserTests {
     @Test func readsTheStructuredObject() throws {
-        let set = try VariationParser().parse("""
+        let set = try VariationParser().parse(
+            """
             ```json
             {"directCorrection": "I want to go home.", "refinedPhrasing": "I would like to go home.", "alternativeInterpretation": "I want to go to my house."}
             ```
             """)
-        #expect(set.variations == [
-            TextVariation(text: "I want to go home.", kind: .direct),
-            TextVariation(text: "I would like to go home.", kind: .refined),
-            TextVariation(text: "I want to go to my house.", kind: .alternative),
-        ])
+        #expect(
+            set.variations == [
+                TextVariation(text: "I want to go home.", kind: .direct),
+                TextVariation(text: "I would like to go home.", kind: .refined),
+                TextVariation(text: "I want to go to my house.", kind: .alternative)
+            ])
         #expect(set.source == .json)
         #expect(set.repaired == false)
         #expect(set.issues.isEmpty)
     }
 
     @Test func readsVariationsArraysAndBareArrays() throws {
-        let objects = try VariationParser(options: .init(expected: 2)).parse(#"{"variations": [{"text": "A b.", "kind": "refined"}, "C d."]}"#)
+        let objects = try VariationParser(options: .init(expected: 2)).parse(
+            #"{"variations": [{"text": "A b.", "kind": "refined"}, "C d."]}"#)
         #expect(objects.variations == [TextVariation(text: "A b.", kind: .refined), TextVariation(text: "C d.")])
         let bare = try VariationParser(options: .init(expected: 2)).parse("Here they are:\n['One.', 'Two.',]")
         #expect(bare.variations.map(\.text) == ["One.", "Two."])
@@ -27,7 +30,8 @@ import Testing
     }
 
     @Test func readsListsWithLabelsAndQuotes() throws {
-        let set = try VariationParser().parse("""
+        let set = try VariationParser().parse(
+            """
             Here are three options:
             1. **Direct correction:** "I want to go home."
             2. Refined phrasing - “I would like to go home.”
@@ -35,11 +39,12 @@ import Testing
 
             Let me know if you need more!
             """)
-        #expect(set.variations == [
-            TextVariation(text: "I want to go home.", kind: .direct),
-            TextVariation(text: "I would like to go home.", kind: .refined),
-            TextVariation(text: "I want to go to my house.", kind: .alternative),
-        ])
+        #expect(
+            set.variations == [
+                TextVariation(text: "I want to go home.", kind: .direct),
+                TextVariation(text: "I would like to go home.", kind: .refined),
+                TextVariation(text: "I want to go to my house.", kind: .alternative)
+            ])
         #expect(set.source == .list)
     }
 
@@ -60,7 +65,8 @@ import Testing
     }
 
     @Test func reportsCountAndDuplicates() throws {
-        let set = try VariationParser().parse("1. I want to go home.\n2. i want to go home!\n3. I want, to go home\n4. Go home.")
+        let set = try VariationParser().parse(
+            "1. I want to go home.\n2. i want to go home!\n3. I want, to go home\n4. Go home.")
         #expect(set.issues == [.count(expected: 3, found: 4), .duplicate(index: 1, of: 0), .duplicate(index: 2, of: 0)])
         let lenient = try VariationParser(options: .init(expected: 4, distinct: false)).parse("1. a\n2. a\n3. b\n4. c")
         #expect(lenient.issues.isEmpty)
@@ -69,16 +75,19 @@ import Testing
     @Test func streamsTheStructuredObject() throws {
         var stream = VariationStream()
         var events: [StreamEvent] = []
-        for chunk in [#"{"directCorrection": "I want"#, #" to go home.", "refinedPhrasing": "#, #""I would like to go home."}"#] {
+        for chunk in [
+            #"{"directCorrection": "I want"#, #" to go home.", "refinedPhrasing": "#, #""I would like to go home."}"#
+        ] {
             events += try stream.feed(chunk)
         }
         let set = try stream.finish()
-        #expect(events == [
-            .variationStart(index: 0, kind: .direct), .delta(index: 0, text: "I want"),
-            .delta(index: 0, text: " to go home."), .done(index: 0, text: "I want to go home."),
-            .variationStart(index: 1, kind: .refined), .delta(index: 1, text: "I would like to go home."),
-            .done(index: 1, text: "I would like to go home."),
-        ])
+        #expect(
+            events == [
+                .variationStart(index: 0, kind: .direct), .delta(index: 0, text: "I want"),
+                .delta(index: 0, text: " to go home."), .done(index: 0, text: "I want to go home."),
+                .variationStart(index: 1, kind: .refined), .delta(index: 1, text: "I would like to go home."),
+                .done(index: 1, text: "I would like to go home.")
+            ])
         #expect(set.issues == [.count(expected: 3, found: 2)])
     }
 
@@ -88,16 +97,19 @@ import Testing
         let reply = "1. I want to go home.\n2.\nRefined phrasing: I would like to go home.\n3.\n\"Home.\"\n4."
         let (set, events) = try Self.streamedByteByByte(reply)
         #expect(set == (try VariationParser().parse(reply)))
-        #expect(set.variations == [
-            TextVariation(text: "I want to go home."), TextVariation(text: "I would like to go home.", kind: .refined),
-            TextVariation(text: "Home."), TextVariation(text: ""),
-        ])
-        #expect(Array(events.dropFirst(3)) == [
-            .variationStart(index: 1, kind: .refined), .delta(index: 1, text: "I would like to go home."),
-            .done(index: 1, text: "I would like to go home."),
-            .variationStart(index: 2, kind: nil), .delta(index: 2, text: "Home."), .done(index: 2, text: "Home."),
-            .variationStart(index: 3, kind: nil), .done(index: 3, text: ""),
-        ])
+        #expect(
+            set.variations == [
+                TextVariation(text: "I want to go home."),
+                TextVariation(text: "I would like to go home.", kind: .refined),
+                TextVariation(text: "Home."), TextVariation(text: "")
+            ])
+        #expect(
+            Array(events.dropFirst(3)) == [
+                .variationStart(index: 1, kind: .refined), .delta(index: 1, text: "I would like to go home."),
+                .done(index: 1, text: "I would like to go home."),
+                .variationStart(index: 2, kind: nil), .delta(index: 2, text: "Home."), .done(index: 2, text: "Home."),
+                .variationStart(index: 3, kind: nil), .done(index: 3, text: "")
+            ])
     }
 
     /// A labelled item's text is trimmed at both ends: the stream shows white space only
@@ -106,7 +118,7 @@ import Testing
         let replies = [
             "1. Refined phrasing:\n\r 'L\u{7C8}ou.\n2. x",
             "1. Direct:  abc\u{3000}\n\u{3000}\n2. Alternative: x \u{3000}\ny \u{3000}\n3. Refined - \u{3000}\n \u{3000}\n“Quoted.”",
-            "1. **Direct correction:**\u{00A0}I want\u{2003}\nto go.\u{2003}",
+            "1. **Direct correction:**\u{00A0}I want\u{2003}\nto go.\u{2003}"
         ]
         for reply in replies {
             let (set, events) = try Self.streamedByteByByte(reply)
@@ -124,7 +136,8 @@ import Testing
         var stream = VariationStream()
         var events: [StreamEvent] = []
         for byte in reply.utf8 {
-            events += try [byte].withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) }
+            events += try [byte].withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try stream.feed(utf8: bytes)
+            }
         }
         let set = try stream.finish { events.append($0) }
         return (set, events)
@@ -132,7 +145,9 @@ import Testing
 
     @Test func snapshotsFollowTheStream() async throws {
         let chunks = AsyncStream<String> { continuation in
-            for chunk in ["1. I want", " to go home.\n2. I would", " like to go home.\n3. Home."] { continuation.yield(chunk) }
+            for chunk in ["1. I want", " to go home.\n2. I would", " like to go home.\n3. Home."] {
+                continuation.yield(chunk)
+            }
             continuation.finish()
         }
         var last: PartialVariationSet?

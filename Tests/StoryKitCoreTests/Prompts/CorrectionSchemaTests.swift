@@ -7,7 +7,7 @@ import Testing
     /// The keywords the schema may use, with the JSON type each takes.
     static let keywords: [String: String] = [
         "type": "string", "properties": "object", "required": "array", "additionalProperties": "boolean",
-        "items": "object", "minItems": "number", "maxItems": "number", "description": "string",
+        "items": "object", "minItems": "number", "maxItems": "number", "description": "string"
     ]
 
     /// Checks that `schema` uses only known keywords with values of the right type, recursively.
@@ -46,10 +46,13 @@ import Testing
             if let max = schema["maxItems"]?.numberValue?.int64Value, array.count > max { return false }
             return array.allSatisfy { element in schema["items"].map { conforms(element, to: $0) } ?? true }
         case "object":
-            guard let object = value.objectValue, let properties = schema["properties"]?.objectValue else { return false }
+            guard let object = value.objectValue, let properties = schema["properties"]?.objectValue else {
+                return false
+            }
             let required = schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
             guard required.allSatisfy({ object[$0] != nil }) else { return false }
-            return object.allSatisfy { member in properties[member.key].map { conforms(member.value, to: $0) } ?? false }
+            return object.allSatisfy { member in properties[member.key].map { conforms(member.value, to: $0) } ?? false
+            }
         default:
             return false
         }

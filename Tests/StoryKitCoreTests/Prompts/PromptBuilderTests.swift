@@ -14,7 +14,8 @@ import Testing
     static let golden: [GoldenCase] = {
         guard let cases = try? Fixtures.json("Prompts/golden.json")["cases"]?.arrayValue else { return [] }
         return cases.compactMap { value in
-            guard let name = value["name"]?.stringValue, let request = value["request"], let result = value["result"] else { return nil }
+            guard let name = value["name"]?.stringValue, let request = value["request"], let result = value["result"]
+            else { return nil }
             return GoldenCase(name: name, request: request, result: result)
         }
     }()
@@ -106,17 +107,24 @@ import Testing
     @Test func aContextTooSmallIsALimitError() throws {
         // The error names a context that is enough.
         for count in [1, 3, 10] {
-            let error = #expect(throws: StoryKitError.self) { try CorrectionPromptBuilder(count: count, contextTokens: 256).build(text: "hi") }
+            let error = #expect(throws: StoryKitError.self) {
+                try CorrectionPromptBuilder(count: count, contextTokens: 256).build(text: "hi")
+            }
             #expect(error?.code == .limit)
             let needed = try #require(error?.message.split(separator: " ").last.flatMap { Int($0) })
-            #expect(error?.message == "contextTokens 256 is too small for a correction prompt of \(count) versions: it needs at least \(needed)")
+            #expect(
+                error?.message
+                    == "contextTokens 256 is too small for a correction prompt of \(count) versions: it needs at least \(needed)"
+            )
             let prompt = try CorrectionPromptBuilder(count: count, contextTokens: needed).build(text: "hi")
             #expect(prompt.estimatedTokens + (prompt.maxResponseTokens ?? 0) <= needed)
         }
         let story = try StoryPromptBuilder(contextTokens: 1024)
         let hero = try HeroDescription(name: "Mia")
         #expect(throws: StoryKitError.self) {
-            try story.build(hero: hero, theme: "friendship", ageGroup: #require(AgeGroup("4-6")), length: .long, language: #require(LanguageTag("en")))
+            try story.build(
+                hero: hero, theme: "friendship", ageGroup: #require(AgeGroup("4-6")), length: .long,
+                language: #require(LanguageTag("en")))
         }
         #expect(throws: StoryKitError(.invalidArgument, "contextTokens must be from 256 to 2000000, not 100")) {
             try StoryPromptBuilder(contextTokens: 100)
@@ -126,26 +134,30 @@ import Testing
     @Test(arguments: [
         ("en", "English"), ("es", "Spanish"), ("de", "German"), ("fr-CA", "French (fr-CA)"),
         ("ja", "Japanese"), ("ar", "Arabic"), ("zh-Hant", "Chinese (zh-Hant)"),
-        ("tlh", "the language with the BCP 47 tag \"tlh\""),
+        ("tlh", "the language with the BCP 47 tag \"tlh\"")
     ])
     func languagesAreNamedInTheInstructions(_ tag: String, _ name: String) throws {
         let language = try #require(LanguageTag(tag))
         #expect(language.promptName == name)
         let correction = try CorrectionPromptBuilder(language: language).build(text: "texto")
         #expect(correction.instructions.contains("Write the versions in \(name)."))
-        let story = try StoryPromptBuilder().build(hero: HeroDescription(name: "Mia"), theme: "amistad",
-                                                   ageGroup: #require(AgeGroup("6-8")), length: .short, language: language)
+        let story = try StoryPromptBuilder().build(
+            hero: HeroDescription(name: "Mia"), theme: "amistad",
+            ageGroup: #require(AgeGroup("6-8")), length: .short, language: language)
         #expect(story.instructions.contains("Write the story in \(name),"))
     }
 
-    @Test(arguments: ["", "e", "english", "en_US", "en--US", "-en", "en-", "123", "en-toolongsubtag", String(repeating: "a-", count: 20) + "a"])
+    @Test(arguments: [
+        "", "e", "english", "en_US", "en--US", "-en", "en-", "123", "en-toolongsubtag",
+        String(repeating: "a-", count: 20) + "a"
+    ])
     func malformedLanguageTagsAreRejected(_ tag: String) {
         #expect(LanguageTag(tag) == nil)
     }
 
     @Test(arguments: [
         ("I wnat to go hmoe", "en"), ("quiero ir a csaa", "es"), ("ich möchte nach Hasue", "de"),
-        ("je veux aller a la maisno", "fr"), ("きょうはびょういんにいきたい", "ja"), ("اريد ان اذهب الى البيتت", "ar"),
+        ("je veux aller a la maisno", "fr"), ("きょうはびょういんにいきたい", "ja"), ("اريد ان اذهب الى البيتت", "ar")
     ])
     func userTextOfEveryLanguageIsKeptVerbatim(_ text: String, _ tag: String) throws {
         for form in CorrectionPromptBuilder.Form.allCases {
@@ -164,7 +176,9 @@ import Testing
         let hero = try HeroDescription(name: "Mia")
         let english = try #require(LanguageTag("en"))
         func rules(_ age: String) throws -> String {
-            try StoryPromptBuilder().build(hero: hero, theme: "sharing", ageGroup: #require(AgeGroup(age)), length: .short, language: english).instructions
+            try StoryPromptBuilder().build(
+                hero: hero, theme: "sharing", ageGroup: #require(AgeGroup(age)), length: .short, language: english
+            ).instructions
         }
         #expect(try rules("3-5").contains("very short sentences"))
         #expect(try rules("6-8").contains("short sentences and simple vocabulary"))
@@ -188,41 +202,90 @@ import Testing
     }
 
     @Test func structuredStoriesAskForTheStoryShape() throws {
-        let prompt = try StoryPromptBuilder().build(hero: HeroDescription(name: "Mia"), theme: "kindness",
-                                                    ageGroup: #require(AgeGroup("4-6")), length: .medium, language: #require(LanguageTag("en")))
+        let prompt = try StoryPromptBuilder().build(
+            hero: HeroDescription(name: "Mia"), theme: "kindness",
+            ageGroup: #require(AgeGroup("4-6")), length: .medium, language: #require(LanguageTag("en")))
         #expect(prompt.responseSchema == StoryPromptBuilder.responseSchema)
         #expect(prompt.maxResponseTokens == StoryLength.medium.words * 2 + 100)
     }
 
     @Test(arguments: [
         (#"{"text":"hi"}"#, #"field "kind" is missing"#),
-        (#"{"kind":"poem","text":"hi"}"#, #"field "kind" must be one of "correction", "story", "eventEnhancement", "avatar", "illustration", not "poem""#),
+        (
+            #"{"kind":"poem","text":"hi"}"#,
+            #"field "kind" must be one of "correction", "story", "eventEnhancement", "avatar", "illustration", not "poem""#
+        ),
         (#"{"kind":"correction"}"#, #"field "text" is missing"#),
         (#"{"kind":"correction","text":null}"#, #"field "text" is missing"#),
         (#"{"kind":"correction","text":42}"#, #"field "text" must be a string, not 42"#),
         (#"{"kind":"correction","text":"hi","count":"3"}"#, #"field "count" must be an integer from 1 to 10, not "3""#),
         (#"{"kind":"correction","text":"hi","count":11}"#, #"field "count" must be an integer from 1 to 10, not 11"#),
         (#"{"kind":"correction","text":"hi","count":2.5}"#, #"field "count" must be an integer from 1 to 10, not 2.5"#),
-        (#"{"kind":"correction","text":"hi","form":"list"}"#, #"field "form" must be one of "numbered", "structured", not "list""#),
-        (#"{"kind":"correction","text":"hi","language":"english"}"#, #"field "language" must be a BCP 47 language tag such as "en" or "es-MX", not "english""#),
-        (#"{"kind":"correction","text":"hi","colour":1}"#, #"unknown field "colour"; known fields: "contextTokens", "count", "form", "kind", "language", "retry", "text""#),
+        (
+            #"{"kind":"correction","text":"hi","form":"list"}"#,
+            #"field "form" must be one of "numbered", "structured", not "list""#
+        ),
+        (
+            #"{"kind":"correction","text":"hi","language":"english"}"#,
+            #"field "language" must be a BCP 47 language tag such as "en" or "es-MX", not "english""#
+        ),
+        (
+            #"{"kind":"correction","text":"hi","colour":1}"#,
+            #"unknown field "colour"; known fields: "contextTokens", "count", "form", "kind", "language", "retry", "text""#
+        ),
         (#"{"kind":"correction","text":"hi","retry":{"previousReply":"x"}}"#, #"field "retry.problem" is missing"#),
-        (#"{"kind":"correction","text":"hi","retry":{"previousReply":"x","problem":"late"}}"#, #"field "retry.problem" must be one of "count", "duplicates", "unparseable", not "late""#),
+        (
+            #"{"kind":"correction","text":"hi","retry":{"previousReply":"x","problem":"late"}}"#,
+            #"field "retry.problem" must be one of "count", "duplicates", "unparseable", not "late""#
+        ),
         (#"{"kind":"correction","text":"hi","retry":[]}"#, #"field "retry" must be a JSON object, not []"#),
         (#"{"kind":"correction","text":"  \n"}"#, "text must not be empty"),
-        (#"{"kind":"story","theme":"x","ageGroup":"4-6","length":"short","language":"en"}"#, #"field "hero" is missing"#),
-        (#"{"kind":"story","hero":{"traits":[]},"theme":"x","ageGroup":"4-6","length":"short","language":"en"}"#, #"field "hero.name" is missing"#),
-        (#"{"kind":"story","hero":{"name":"Mia","traits":["a",3]},"theme":"x","ageGroup":"4-6","length":"short","language":"en"}"#, #"field "hero.traits[1]" must be a string, not 3"#),
-        (#"{"kind":"story","hero":{"name":"Mia","age":3},"theme":"x","ageGroup":"4-6","length":"short","language":"en"}"#, #"unknown field "hero.age" in "hero"; known fields: "appearance", "name", "traits""#),
-        (#"{"kind":"story","hero":{"name":"Mia"},"theme":"x","ageGroup":"4-16","length":"short","language":"en"}"#, #"field "ageGroup" must be an age or a range of ages from 2 to 12 such as "4-6", not "4-16""#),
-        (#"{"kind":"story","hero":{"name":"Mia"},"theme":"x","ageGroup":"4-6","length":"epic","language":"en"}"#, #"field "length" must be one of "short", "medium", "long", not "epic""#),
-        (#"{"kind":"story","hero":{"name":"Mia"},"theme":"x","ageGroup":"4-6","length":"short"}"#, #"field "language" is missing"#),
-        (#"{"kind":"eventEnhancement","event":{"description":"x"},"language":"en"}"#, #"field "event.title" is missing"#),
-        (#"{"kind":"illustration","hero":{"name":"Mia"},"page":{"text":"x","index":-1}}"#, #"field "page.index" must be an integer from 0 to 200, not -1"#),
+        (
+            #"{"kind":"story","theme":"x","ageGroup":"4-6","length":"short","language":"en"}"#,
+            #"field "hero" is missing"#
+        ),
+        (
+            #"{"kind":"story","hero":{"traits":[]},"theme":"x","ageGroup":"4-6","length":"short","language":"en"}"#,
+            #"field "hero.name" is missing"#
+        ),
+        (
+            #"{"kind":"story","hero":{"name":"Mia","traits":["a",3]},"theme":"x","ageGroup":"4-6","length":"short","language":"en"}"#,
+            #"field "hero.traits[1]" must be a string, not 3"#
+        ),
+        (
+            #"{"kind":"story","hero":{"name":"Mia","age":3},"theme":"x","ageGroup":"4-6","length":"short","language":"en"}"#,
+            #"unknown field "hero.age" in "hero"; known fields: "appearance", "name", "traits""#
+        ),
+        (
+            #"{"kind":"story","hero":{"name":"Mia"},"theme":"x","ageGroup":"4-16","length":"short","language":"en"}"#,
+            #"field "ageGroup" must be an age or a range of ages from 2 to 12 such as "4-6", not "4-16""#
+        ),
+        (
+            #"{"kind":"story","hero":{"name":"Mia"},"theme":"x","ageGroup":"4-6","length":"epic","language":"en"}"#,
+            #"field "length" must be one of "short", "medium", "long", not "epic""#
+        ),
+        (
+            #"{"kind":"story","hero":{"name":"Mia"},"theme":"x","ageGroup":"4-6","length":"short"}"#,
+            #"field "language" is missing"#
+        ),
+        (
+            #"{"kind":"eventEnhancement","event":{"description":"x"},"language":"en"}"#,
+            #"field "event.title" is missing"#
+        ),
+        (
+            #"{"kind":"illustration","hero":{"name":"Mia"},"page":{"text":"x","index":-1}}"#,
+            #"field "page.index" must be an integer from 0 to 200, not -1"#
+        ),
         (#"{"kind":"illustration","hero":{"name":"Mia"}}"#, #"field "page" is missing"#),
-        (#"{"kind":"avatar","hero":{"name":"Mia"},"form":"structured"}"#, #"unknown field "form"; known fields: "contextTokens", "customPrompt", "hero", "kind""#),
-        (#"{"kind":"correction","text":"hi","contextTokens":10}"#, #"field "contextTokens" must be an integer from 256 to 2000000, not 10"#),
-        (#"["correction"]"#, "the request must be a JSON object, not [\"correction\"]"),
+        (
+            #"{"kind":"avatar","hero":{"name":"Mia"},"form":"structured"}"#,
+            #"unknown field "form"; known fields: "contextTokens", "customPrompt", "hero", "kind""#
+        ),
+        (
+            #"{"kind":"correction","text":"hi","contextTokens":10}"#,
+            #"field "contextTokens" must be an integer from 256 to 2000000, not 10"#
+        ),
+        (#"["correction"]"#, "the request must be a JSON object, not [\"correction\"]")
     ])
     func requestErrorsNameTheField(_ request: String, _ message: String) throws {
         let value = try JSONValue(parsing: request)

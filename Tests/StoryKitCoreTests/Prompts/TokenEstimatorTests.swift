@@ -15,7 +15,8 @@ import Testing
         guard let values = try? Fixtures.json("Prompts/token-reference.json")["samples"]?.arrayValue else { return [] }
         return values.compactMap { value in
             guard let language = value["language"]?.stringValue, let text = value["text"]?.stringValue,
-                  let tokens = value["tokens"]?.numberValue?.int64Value else { return nil }
+                let tokens = value["tokens"]?.numberValue?.int64Value
+            else { return nil }
             return Sample(language: language, text: text, tokens: Int(tokens))
         }
     }()
@@ -57,7 +58,8 @@ import Testing
     }
 
     @Test func latinProseAveragesAboutFourCharactersAToken() {
-        let prose = Self.samples.filter { $0.language == "en" && $0.text != Self.misspelt }.map(\.text).joined(separator: " ")
+        let prose = Self.samples.filter { $0.language == "en" && $0.text != Self.misspelt }.map(\.text).joined(
+            separator: " ")
         let ratio = Double(prose.count) / Double(TokenEstimator().tokens(in: prose))
         #expect(ratio > 3.5 && ratio < 5.0)
     }

@@ -14,29 +14,33 @@ import Testing
         ("https://api.openai.com.evil.example/v1", false),
         ("https://api.openai.com@127.0.0.1/v1", false),
         ("http://127.0.0.1:8080/v1", false),
-        ("https://openai.example/api.openai.com/v1", false),
+        ("https://openai.example/api.openai.com/v1", false)
     ])
     func theEnvironmentKeyGoesOnlyToOpenAIsOwnHostOverHTTPS(baseURL: String, isOpenAI: Bool) throws {
         #expect(APIKey.isProvidersOwnHost(baseURL, provider: .openai) == isOpenAI)
-        let key = try APIKey.resolve(for: .openai, configured: nil, baseURL: baseURL, required: false, environment: Self.environment)
+        let key = try APIKey.resolve(
+            for: .openai, configured: nil, baseURL: baseURL, required: false, environment: Self.environment)
         #expect(key == (isOpenAI ? "from-OPENAI_API_KEY" : nil))
     }
 
     @Test func aConfiguredKeyWinsOverTheEnvironment() throws {
         for baseURL in ["https://api.openai.com/v1", "http://127.0.0.1:11434/v1"] {
-            let key = try APIKey.resolve(for: .openai, configured: "configured", baseURL: baseURL, required: true,
-                                         environment: Self.environment)
+            let key = try APIKey.resolve(
+                for: .openai, configured: "configured", baseURL: baseURL, required: true,
+                environment: Self.environment)
             #expect(key == "configured")
         }
-        let gemini = try APIKey.resolve(for: .gemini, configured: nil, baseURL: "https://generativelanguage.googleapis.com/v1beta",
-                                        required: true, environment: Self.environment)
+        let gemini = try APIKey.resolve(
+            for: .gemini, configured: nil, baseURL: "https://generativelanguage.googleapis.com/v1beta",
+            required: true, environment: Self.environment)
         #expect(gemini == "from-GEMINI_API_KEY")
     }
 
     @Test func aRequiredKeyForAnotherHostIsNotTakenFromTheEnvironment() {
         let error = #expect(throws: GenerationError.self) {
-            try APIKey.resolve(for: .gemini, configured: nil, baseURL: "http://127.0.0.1:9/v1beta", required: true,
-                               environment: Self.environment)
+            try APIKey.resolve(
+                for: .gemini, configured: nil, baseURL: "http://127.0.0.1:9/v1beta", required: true,
+                environment: Self.environment)
         }
         #expect(error?.kind == .invalidAPIKey)
     }

@@ -10,9 +10,11 @@ import Testing
 
     @Test func geminiPutsTheKeyInAHeaderNeverTheURL() throws {
         let prompt = try PromptRequest.build(["kind": "correction", "text": "i wnat to go hmoe", "form": "structured"])
-        let request = try GeminiCodec.request(TextGenerationRequest(model: "gemini-2.5-flash", prompt: prompt), apiKey: Self.key)
+        let request = try GeminiCodec.request(
+            TextGenerationRequest(model: "gemini-2.5-flash", prompt: prompt), apiKey: Self.key)
         #expect(request.method == "POST")
-        #expect(request.url == "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent")
+        #expect(
+            request.url == "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent")
         #expect(request.headers["X-Goog-Api-Key"] == Self.key)
         #expect(!request.url.contains(Self.key) && !request.description.contains(Self.key))
         #expect(request.description.contains("x-goog-api-key: [redacted]"))
@@ -30,8 +32,12 @@ import Testing
         let schema: JSONValue = ["type": "object", "properties": ["a": ["type": "string"]], "required": ["a"]]
         request.responseSchema = schema
         let standard = try body(OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:8080/v1"))
-        #expect(standard["response_format"] == ["type": "json_schema", "json_schema": ["name": "response", "strict": true, "schema": schema]])
-        let jsonObject = try body(OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:8080/v1", schemaForm: .jsonObject))
+        #expect(
+            standard["response_format"] == [
+                "type": "json_schema", "json_schema": ["name": "response", "strict": true, "schema": schema]
+            ])
+        let jsonObject = try body(
+            OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:8080/v1", schemaForm: .jsonObject))
         #expect(jsonObject["response_format"] == ["type": "json_object", "schema": schema])
     }
 
@@ -39,16 +45,22 @@ import Testing
         var request = ImageGenerationRequest(model: ModelDefaults.image, prompt: "A fox in a red scarf")
         request.aspectRatio = "4:3"
         let http = try GeminiCodec.imageRequest(request, apiKey: Self.key)
-        #expect(http.url == "https://generativelanguage.googleapis.com/v1beta/models/gemini-3.1-flash-image:generateContent")
-        #expect(try body(http) == ["contents": [["role": "user", "parts": [["text": "A fox in a red scarf"]]]],
-                                   "generationConfig": ["responseModalities": ["IMAGE"], "imageConfig": ["aspectRatio": "4:3"]]])
+        #expect(
+            http.url == "https://generativelanguage.googleapis.com/v1beta/models/gemini-3.1-flash-image:generateContent"
+        )
+        #expect(
+            try body(http) == [
+                "contents": [["role": "user", "parts": [["text": "A fox in a red scarf"]]]],
+                "generationConfig": ["responseModalities": ["IMAGE"], "imageConfig": ["aspectRatio": "4:3"]]
+            ])
         for retired in ["imagen-3.0-generate-002", "imagen-4.0-generate-001", "gemini-3.1-flash-image-preview"] {
             do {
                 _ = try GeminiCodec.imageRequest(ImageGenerationRequest(model: retired, prompt: "x"), apiKey: nil)
                 _ = try ImagenCodec.request(ImageGenerationRequest(model: retired, prompt: "x"), apiKey: nil)
                 Issue.record("\(retired) was accepted")
             } catch {
-                #expect(error.message.contains("shut down") && error.message.contains("use gemini-3"), "\(error.message)")
+                #expect(
+                    error.message.contains("shut down") && error.message.contains("use gemini-3"), "\(error.message)")
             }
         }
         #expect(throws: GenerationError.self) {
@@ -60,11 +72,16 @@ import Testing
         var request = TextGenerationRequest(model: "gemini-3.5-flash-lite", messages: [.init(role: .user, text: "x")])
         request.thinkingLevel = "minimal"
         request.maxOutputTokens = 200
-        #expect(try body(GeminiCodec.request(request, apiKey: nil))["generationConfig"]?["thinkingConfig"] == ["thinkingLevel": "minimal"])
+        #expect(
+            try body(GeminiCodec.request(request, apiKey: nil))["generationConfig"]?["thinkingConfig"] == [
+                "thinkingLevel": "minimal"
+            ])
         request.model = "gpt-6-luna"
         request.thinkingLevel = "low"
         let openAI = try body(OpenAICodec.request(request, apiKey: "sk-abcdefgh12345678"))
-        #expect(openAI["max_completion_tokens"] == 200 && openAI["max_tokens"] == nil && openAI["reasoning_effort"] == "low")
+        #expect(
+            openAI["max_completion_tokens"] == 200 && openAI["max_tokens"] == nil && openAI["reasoning_effort"] == "low"
+        )
         request.model = "llama3.2"
         let local = try body(OpenAICodec.request(request, apiKey: nil, baseURL: "http://127.0.0.1:11434/v1"))
         #expect(local["max_tokens"] == 200 && local["max_completion_tokens"] == nil && local["reasoning_effort"] == nil)
@@ -81,7 +98,8 @@ import Testing
         let prompt = try PromptRequest.build(["kind": "correction", "text": "helo", "form": "structured"])
         let schema = try #require(prompt.responseSchema)
         #expect(schema["additionalProperties"] != nil)
-        let json = try body(GeminiCodec.request(TextGenerationRequest(model: "gemini-2.5-flash", prompt: prompt), apiKey: nil))
+        let json = try body(
+            GeminiCodec.request(TextGenerationRequest(model: "gemini-2.5-flash", prompt: prompt), apiKey: nil))
         let converted = try #require(json["generationConfig"]?["responseSchema"])
         #expect(converted["type"] == "OBJECT")
         #expect(converted["additionalProperties"] == nil)
@@ -90,14 +108,18 @@ import Testing
         let nullable = ["type": ["string", "null"], "description": "d"] as JSONValue
         var request = TextGenerationRequest(model: "m", messages: [.init(role: .user, text: "x")])
         request.responseSchema = ["type": "object", "properties": ["a": nullable], "$schema": "x"]
-        let converted2 = try #require(try body(GeminiCodec.request(request, apiKey: nil))["generationConfig"]?["responseSchema"])
+        let converted2 = try #require(
+            try body(GeminiCodec.request(request, apiKey: nil))["generationConfig"]?["responseSchema"])
         #expect(converted2["properties"]?["a"] == ["type": "STRING", "nullable": true, "description": "d"])
         #expect(converted2["$schema"] == nil)
     }
 
     @Test func geminiStreamingAndEveryGenerationSetting() throws {
-        var request = TextGenerationRequest(model: "models/gemini-2.5-pro", instructions: "Be brief.",
-                                            messages: [.init(role: .user, text: "Hi"), .init(role: .model, text: "Hello"), .init(role: .user, text: "Again")])
+        var request = TextGenerationRequest(
+            model: "models/gemini-2.5-pro", instructions: "Be brief.",
+            messages: [
+                .init(role: .user, text: "Hi"), .init(role: .model, text: "Hello"), .init(role: .user, text: "Again")
+            ])
         request.temperature = 0.5
         request.topP = 0.9
         request.topK = 40
@@ -111,8 +133,13 @@ import Testing
         #expect(http.headers["Accept"] == "text/event-stream")
         let json = try body(http)
         #expect(json["contents"]?.arrayValue?.map { $0["role"] } == ["user", "model", "user"])
-        #expect(json["generationConfig"] == ["temperature": 0.5, "topP": 0.9, "topK": 40, "maxOutputTokens": 256, "candidateCount": 2, "stopSequences": ["END"]])
-        #expect(json["safetySettings"] == [["category": "HARM_CATEGORY_HARASSMENT", "threshold": "BLOCK_LOW_AND_ABOVE"]])
+        #expect(
+            json["generationConfig"] == [
+                "temperature": 0.5, "topP": 0.9, "topK": 40, "maxOutputTokens": 256, "candidateCount": 2,
+                "stopSequences": ["END"]
+            ])
+        #expect(
+            json["safetySettings"] == [["category": "HARM_CATEGORY_HARASSMENT", "threshold": "BLOCK_LOW_AND_ABOVE"]])
     }
 
     @Test func openAIRequestWithStrictSchemaAndStreaming() throws {
@@ -120,7 +147,8 @@ import Testing
         var request = TextGenerationRequest(model: "llama3.2:3b", prompt: prompt)
         request.seed = 7
         request.topK = 20
-        let http = try OpenAICodec.request(request, apiKey: "sk-test-1234567890abcdef", baseURL: "http://127.0.0.1:11434/v1", stream: true)
+        let http = try OpenAICodec.request(
+            request, apiKey: "sk-test-1234567890abcdef", baseURL: "http://127.0.0.1:11434/v1", stream: true)
         #expect(http.url == "http://127.0.0.1:11434/v1/chat/completions")
         #expect(http.headers["authorization"] == "Bearer sk-test-1234567890abcdef")
         #expect(http.description.contains("Authorization: Bearer [redacted]") && !http.description.contains("sk-test"))
@@ -148,8 +176,14 @@ import Testing
         request.negativePrompt = "text"
         let http = try ImagenCodec.request(request, apiKey: Self.key)
         #expect(http.url == "https://generativelanguage.googleapis.com/v1beta/models/imagen-compatible-test:predict")
-        #expect(try body(http) == ["instances": [["prompt": "A fox in a red scarf"]], "parameters": [
-            "sampleCount": 2, "aspectRatio": "4:3", "personGeneration": "dont_allow", "negativePrompt": "text", "includeRaiReason": true]])
+        #expect(
+            try body(http) == [
+                "instances": [["prompt": "A fox in a red scarf"]],
+                "parameters": [
+                    "sampleCount": 2, "aspectRatio": "4:3", "personGeneration": "dont_allow", "negativePrompt": "text",
+                    "includeRaiReason": true
+                ]
+            ])
         request.sampleCount = 9
         #expect(throws: StoryKitError.self) { try ImagenCodec.request(request, apiKey: nil) }
     }
@@ -173,23 +207,37 @@ import Testing
     }
 
     @Test func jsonRequestsTakeABuiltPromptAndNameBadFields() throws {
-        let prompt = try PromptRequest.build(["kind": "illustration", "hero": ["name": "Mia", "traits": ["brave"], "appearance": "red scarf"],
-                                              "page": ["text": "Mia climbs.", "index": 1]])
-        let http = try ProviderRequest.build(["provider": "imagen", "model": "imagen-compatible-test", "prompt": prompt.json, "sampleCount": 1])
+        let prompt = try PromptRequest.build([
+            "kind": "illustration", "hero": ["name": "Mia", "traits": ["brave"], "appearance": "red scarf"],
+            "page": ["text": "Mia climbs.", "index": 1]
+        ])
+        let http = try ProviderRequest.build([
+            "provider": "imagen", "model": "imagen-compatible-test", "prompt": prompt.json, "sampleCount": 1
+        ])
         #expect(try body(http)["instances"]?[0]?["prompt"]?.stringValue == prompt.prompt)
-        let text = try ProviderRequest.build(["provider": "openai", "model": "gpt-4o-mini", "prompt": "Hello", "temperature": 0.2, "apiKey": "sk-abcdefgh12345678"])
+        let text = try ProviderRequest.build([
+            "provider": "openai", "model": "gpt-4o-mini", "prompt": "Hello", "temperature": 0.2,
+            "apiKey": "sk-abcdefgh12345678"
+        ])
         #expect(try body(text)["messages"] == [["role": "user", "content": "Hello"]])
         #expect(text.json["headers"]?["Authorization"] == "Bearer sk-abcdefgh12345678")
         #expect(text.json["description"]?.stringValue?.contains("sk-abcdefgh") == false)
         func message(_ request: JSONValue) -> String {
             do { _ = try ProviderRequest.build(request); return "" } catch { return error.message }
         }
-        #expect(message(["provider": "gemini", "model": "m", "prompt": "x", "sampleCount": 2]).contains("unknown field \"sampleCount\""))
+        #expect(
+            message(["provider": "gemini", "model": "m", "prompt": "x", "sampleCount": 2]).contains(
+                "unknown field \"sampleCount\""))
         #expect(message(["provider": "gemini", "model": "m"]).contains("\"prompt\" is missing"))
-        #expect(message(["provider": "gemini", "model": "m", "messages": [["role": "robot", "text": "x"]]]).contains("messages[0].role"))
-        #expect(message(["provider": "imagen", "model": "m", "prompt": "x", "stream": true]).contains("does not stream"))
+        #expect(
+            message(["provider": "gemini", "model": "m", "messages": [["role": "robot", "text": "x"]]]).contains(
+                "messages[0].role"))
+        #expect(
+            message(["provider": "imagen", "model": "m", "prompt": "x", "stream": true]).contains("does not stream"))
         #expect(message(["provider": "claude", "model": "m", "prompt": "x"]).contains("\"provider\""))
-        #expect(message(["provider": "openai", "model": "m", "prompt": ["prompt": "x", "extra": 1]]).contains("prompt.extra"))
+        #expect(
+            message(["provider": "openai", "model": "m", "prompt": ["prompt": "x", "extra": 1]]).contains(
+                "prompt.extra"))
         #expect(message(["provider": "gemini", "model": "m", "prompt": "x", "temperature": 3]).contains("temperature"))
     }
 }

@@ -58,7 +58,9 @@ import Testing
             // The same body decoded whole (storykit_response_decode) gives the same answer.
             if cuts.isEmpty {
                 let whole = provider.decode(HTTPResponse(status: fixture.status, body: body)).json
-                #expect(whole == outcome, "\(fixture.name): decoded whole \(whole.formatted())\nstreamed \(outcome.formatted())")
+                #expect(
+                    whole == outcome,
+                    "\(fixture.name): decoded whole \(whole.formatted())\nstreamed \(outcome.formatted())")
             }
             // Deltas may arrive in more pieces than events when split; their text is the same.
             #expect(deltas.joined() == expectedDeltas.joined(), "\(fixture.name) cut at \(cuts.prefix(3))")
@@ -69,7 +71,9 @@ import Testing
     static func check(_ outcome: JSONValue, _ fixture: Case, cuts: Int = 0) throws {
         var problems: [String] = []
         contains(outcome, fixture.expect, path: "", problems: &problems)
-        #expect(problems.isEmpty, "\(fixture.name) (\(cuts) cuts): \(problems.joined(separator: "; "))\n\(outcome.formatted())")
+        #expect(
+            problems.isEmpty,
+            "\(fixture.name) (\(cuts) cuts): \(problems.joined(separator: "; "))\n\(outcome.formatted())")
         let text = outcome.formatted()
         for secret in fixture.absent {
             #expect(!text.contains(secret), "\(fixture.name): \"\(secret)\" leaked")
@@ -84,21 +88,28 @@ import Testing
     static func contains(_ actual: JSONValue?, _ expected: JSONValue, path: String, problems: inout [String]) {
         switch expected {
         case .object(let object):
-            guard case .object = actual else { return problems.append("\(path): expected an object, got \(actual?.formatted() ?? "nothing")") }
+            guard case .object = actual else {
+                return problems.append("\(path): expected an object, got \(actual?.formatted() ?? "nothing")")
+            }
             for member in object {
                 contains(actual?[member.key], member.value, path: path + "/" + member.key, problems: &problems)
             }
         case .array(let elements):
             guard let array = actual?.arrayValue, array.count == elements.count else {
-                return problems.append("\(path): expected \(elements.count) elements, got \(actual?.formatted() ?? "nothing")")
+                return problems.append(
+                    "\(path): expected \(elements.count) elements, got \(actual?.formatted() ?? "nothing")")
             }
             for (index, element) in elements.enumerated() {
                 contains(array[index], element, path: "\(path)/\(index)", problems: &problems)
             }
         case .number(let number):
-            if actual?.numberValue?.doubleValue != number.doubleValue { problems.append("\(path): expected \(number), got \(actual?.formatted() ?? "nothing")") }
+            if actual?.numberValue?.doubleValue != number.doubleValue {
+                problems.append("\(path): expected \(number), got \(actual?.formatted() ?? "nothing")")
+            }
         default:
-            if (actual ?? .null) != expected { problems.append("\(path): expected \(expected.formatted()), got \(actual?.formatted() ?? "nothing")") }
+            if (actual ?? .null) != expected {
+                problems.append("\(path): expected \(expected.formatted()), got \(actual?.formatted() ?? "nothing")")
+            }
         }
     }
 }

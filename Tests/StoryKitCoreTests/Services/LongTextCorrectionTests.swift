@@ -14,18 +14,26 @@ import Testing
 
         func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
             let prompt = request.messages.map(\.text).joined()
-            guard let open = prompt.range(of: "<text>\n"), let close = prompt.range(of: "\n</text>", range: open.upperBound..<prompt.endIndex) else {
+            guard let open = prompt.range(of: "<text>\n"),
+                let close = prompt.range(of: "\n</text>", range: open.upperBound..<prompt.endIndex)
+            else {
                 throw GenerationError(.invalidRequest, detail: "no text block")
             }
             let text = String(prompt[open.upperBound..<close.lowerBound])
             seen.withLock { $0.append(text) }
             let fixed = text.replacingOccurrences(of: "teh", with: "the")
-            let reply: JSONValue = ["directCorrection": .string(fixed), "refinedPhrasing": .string(fixed + " Refined."),
-                                    "alternativeInterpretation": .string(fixed + " Other.")]
-            return GenerationResult(candidates: [GenerationCandidate(index: 0, text: reply.formatted(), finishReason: .stop)])
+            let reply: JSONValue = [
+                "directCorrection": .string(fixed), "refinedPhrasing": .string(fixed + " Refined."),
+                "alternativeInterpretation": .string(fixed + " Other.")
+            ]
+            return GenerationResult(candidates: [
+                GenerationCandidate(index: 0, text: reply.formatted(), finishReason: .stop)
+            ])
         }
 
-        func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError) -> GenerationResult {
+        func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError)
+            -> GenerationResult
+        {
             let result = try await respond(to: request)
             onText(result.text)
             return result

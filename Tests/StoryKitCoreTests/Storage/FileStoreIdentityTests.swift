@@ -69,7 +69,8 @@ import Testing
         let folder = root + "/heroes"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         func legacy(_ id: String, _ name: String, updatedAt: Int) throws {
-            let json = #"{"schema":1,"id":"\#(id)","createdAt":1,"updatedAt":\#(updatedAt),"record":{"id":"\#(id)","name":"\#(name)","traits":[]}}"#
+            let json =
+                #"{"schema":1,"id":"\#(id)","createdAt":1,"updatedAt":\#(updatedAt),"record":{"id":"\#(id)","name":"\#(name)","traits":[]}}"#
             try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/" + id + ".json"))
         }
         try legacy("Mia", "Mia", updatedAt: 1)

@@ -31,7 +31,9 @@ import Testing
 
     @Test func everyIdRoundTripsWithinTheLengthLimit() {
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["a", "Z", "7", "-", " ", "!", "%", "=", "\u{E9}", "e\u{301}", "\u{4E2D}", "\u{1F600}", "\u{130}", "\u{DF}"]
+        let pieces = [
+            "a", "Z", "7", "-", " ", "!", "%", "=", "\u{E9}", "e\u{301}", "\u{4E2D}", "\u{1F600}", "\u{130}", "\u{DF}"
+        ]
         for _ in 0..<2000 {
             var id = ""
             while true {

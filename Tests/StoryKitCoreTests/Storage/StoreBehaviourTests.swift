@@ -49,15 +49,18 @@ import Testing
         defer { root.map { try? FileManager.default.removeItem(atPath: $0) } }
         let text = "I wnat to go hmoe"
         let correction = try OfflineCorrector().correct(text)
-        let record = try CorrectionRecord(id: "c1", text: text, backend: .offline, variations: correction.variations.variations)
+        let record = try CorrectionRecord(
+            id: "c1", text: text, backend: .offline, variations: correction.variations.variations)
         try await store.corrections.save(record)
         #expect(try await store.corrections.record(id: "c1") == record)
         #expect(try store.record(id: "c1", in: .corrections)["variations"]?[0]?["kind"] == "direct")
         // A record that is not a correction, or names another id, is refused.
-        for bad: JSONValue in [["id": "c2", "text": "", "backend": "offline", "variations": [["text": "x", "kind": nil]]],
-                               ["id": "c2", "text": "x", "backend": "psychic", "variations": [["text": "x", "kind": nil]]],
-                               ["id": "c2", "text": "x", "backend": "offline", "variations": []],
-                               ["id": "c3", "text": "x", "backend": "offline", "variations": [["text": "x", "kind": nil]]]] {
+        for bad: JSONValue in [
+            ["id": "c2", "text": "", "backend": "offline", "variations": [["text": "x", "kind": nil]]],
+            ["id": "c2", "text": "x", "backend": "psychic", "variations": [["text": "x", "kind": nil]]],
+            ["id": "c2", "text": "x", "backend": "offline", "variations": []],
+            ["id": "c3", "text": "x", "backend": "offline", "variations": [["text": "x", "kind": nil]]]
+        ] {
             #expect(throws: StoryKitError.self) { try store.putRecord(bad, id: "c2", in: .corrections) }
         }
         #expect(try await store.corrections.list(after: nil, limit: 10).items == [record])
@@ -85,7 +88,9 @@ import Testing
     func rejectsHostileIDsAndInvalidRecords(_ kind: Kind) async throws {
         let (store, root) = try makeStore(kind)
         defer { root.map { try? FileManager.default.removeItem(atPath: $0) } }
-        for id in ["../escape", "a/b", "..", ".", "", "a\u{0}b", "a\nb", String(repeating: "x", count: 129), "back\\slash"] {
+        for id in [
+            "../escape", "a/b", "..", ".", "", "a\u{0}b", "a\nb", String(repeating: "x", count: 129), "back\\slash"
+        ] {
             do {
                 _ = try await store.stories.record(id: id)
                 Issue.record("accepted \(id.debugDescription)")
@@ -144,7 +149,8 @@ import Testing
             for writer in 0..<8 {
                 group.addTask {
                     for index in 0..<10 {
-                        try await store.heroes.save(try Hero(id: "h\(writer)-\(index)", name: "Hero \(writer) \(index)"))
+                        try await store.heroes.save(
+                            try Hero(id: "h\(writer)-\(index)", name: "Hero \(writer) \(index)"))
                     }
                 }
             }
@@ -218,7 +224,8 @@ import Testing
         let file = root + "/stories/b.json"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file))
-        try Data(#"{"schema":99,"id":"c","createdAt":1,"updatedAt":1,"record":{}}"#.utf8).write(to: URL(fileURLWithPath: root + "/stories/c.json"))
+        try Data(#"{"schema":99,"id":"c","createdAt":1,"updatedAt":1,"record":{}}"#.utf8).write(
+            to: URL(fileURLWithPath: root + "/stories/c.json"))
         let store = try FileStore(root: root)
         let page = try await store.stories.list(after: nil, limit: 10)
         #expect(page.items.map(\.id) == ["a"])
@@ -248,7 +255,8 @@ import Testing
         }
         // One in every folder the store writes to: each record collection's, the root
         // (preferences.json) and Illustrations.
-        let folders = StoreCollection.allCases.filter { $0 != .preferences }.map { root + "/" + $0.rawValue }
+        let folders =
+            StoreCollection.allCases.filter { $0 != .preferences }.map { root + "/" + $0.rawValue }
             + [root, root + "/Illustrations"]
         var leftovers: [String] = []
         for folder in folders {

@@ -16,7 +16,8 @@ import Testing
         #expect(abs(decimalLogarithm(1000) - 3) < 1e-12)
         #expect(decimalLogarithm(0) == -.infinity && decimalLogarithm(-1).isNaN)
         #expect(decimalLogarithm(.infinity).isNaN)
-        #expect(abs(decimalLogarithm(Double.leastNormalMagnitude / 1024) + 310.66295552522) < 1e-9)  // subnormal: 2^-1032
+        // A subnormal: 2^-1032.
+        #expect(abs(decimalLogarithm(Double.leastNormalMagnitude / 1024) + 310.66295552522) < 1e-9)
         #expect(abs(decimalLogarithm(1.4142135623730951) - 0.15051499783199057) < 1e-15)
         #expect(abs(decimalLogarithm(1e300) - 300) < 1e-12)
     }

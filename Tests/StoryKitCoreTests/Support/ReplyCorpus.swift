@@ -42,7 +42,8 @@ func sameJSON(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
     case (.array(let a), .array(let b)):
         return a.count == b.count && zip(a, b).allSatisfy(sameJSON)
     case (.object(let a), .object(let b)):
-        return a.count == b.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && sameJSON($0.value, $1.value) }
+        return a.count == b.count
+            && zip(a.members, b.members).allSatisfy { $0.key == $1.key && sameJSON($0.value, $1.value) }
     default:
         return lhs == rhs
     }

@@ -9,7 +9,8 @@ import Testing
     /// A host that runs `answer` for each request and records what happened.
     final class RecordingHost: TransportHost {
         let answer: @Sendable (String, HostExchange) -> Int32
-        private let log = LockedValue<(requests: [String], started: Int, returned: [(status: Int32, cancelled: Bool)])>(([], 0, []))
+        private let log = LockedValue<(requests: [String], started: Int, returned: [(status: Int32, cancelled: Bool)])>(
+            ([], 0, []))
 
         init(_ answer: @escaping @Sendable (String, HostExchange) -> Int32) {
             self.answer = answer
@@ -29,8 +30,9 @@ import Testing
         func callReturned(status: Int32, cancelled: Bool) { log.withLock { $0.returned.append((status, cancelled)) } }
     }
 
-    static let request = HTTPRequest(method: "POST", url: "https://example.com/v1/chat", headers: ["Content-Type": "application/json"],
-                                     body: Array(#"{"q":1}"#.utf8))
+    static let request = HTTPRequest(
+        method: "POST", url: "https://example.com/v1/chat", headers: ["Content-Type": "application/json"],
+        body: Array(#"{"q":1}"#.utf8))
 
     static func write(_ text: String, to exchange: HostExchange) throws(StoryKitError) {
         let bytes = Array(text.utf8)
@@ -111,7 +113,9 @@ import Testing
             while !exchange.isCancelled { DetachedThreadTestSupport.sleep(milliseconds: 5) }
             return 1
         }
-        let task = Task { try await HostTransport(host: host, maxBodyBytes: 1024).send(Self.request, timeout: .seconds(30)) }
+        let task = Task {
+            try await HostTransport(host: host, maxBodyBytes: 1024).send(Self.request, timeout: .seconds(30))
+        }
         try await Self.waitUntil { host.started == 1 }
         task.cancel()
         let result = await task.result

@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func fieldsCommentsAndUnknownFields() {
-        let parsed = events(": comment\nevent: update\nid: 7\nretry: 1500\nfoo: bar\ndata\n\nid: 8\nretry: x\ndata: y\n\n")
+        let parsed = events(
+            ": comment\nevent: update\nid: 7\nretry: 1500\nfoo: bar\ndata\n\nid: 8\nretry: x\ndata: y\n\n")
         #expect(parsed.count == 2)
         #expect(parsed[0] == ServerSentEvent(event: "update", data: "", id: "7", retry: 1500))
         #expect(parsed[1] == ServerSentEvent(event: "message", data: "y", id: "8", retry: nil))
@@ -53,7 +54,8 @@ import Testing
     }
 
     @Test func everySplitGivesTheSameEvents() {
-        let text = "\u{FEFF}: hi\r\nevent: a\r\nid: 3\r\ndata: {\"t\":\"Émile 🦊\"}\r\n\r\ndata: x\rdata: y\r\rdata: [DONE]\n\ndata: tail"
+        let text =
+            "\u{FEFF}: hi\r\nevent: a\r\nid: 3\r\ndata: {\"t\":\"Émile 🦊\"}\r\n\r\ndata: x\rdata: y\r\rdata: [DONE]\n\ndata: tail"
         let whole = events(text)
         #expect(whole.count == 4)
         let count = text.utf8.count

@@ -10,9 +10,9 @@ import StoryKitCore
 import StoryKitLanguages
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Resident memory in MiB (Linux; 0 elsewhere).
@@ -20,11 +20,15 @@ func residentMiB() -> Double {
     guard let file = fopen("/proc/self/statm", "r") else { return 0 }
     defer { fclose(file) }
     var size = 0, resident = 0
-    guard withUnsafeMutablePointer(to: &size, { size in
-        withUnsafeMutablePointer(to: &resident) { resident in
-            withVaList([size, resident]) { vfscanf(file, "%ld %ld", $0) }
-        }
-    }) == 2 else { return 0 }
+    guard
+        withUnsafeMutablePointer(
+            to: &size,
+            { size in
+                withUnsafeMutablePointer(to: &resident) { resident in
+                    withVaList([size, resident]) { vfscanf(file, "%ld %ld", $0) }
+                }
+            }) == 2
+    else { return 0 }
     return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
 }
 
@@ -72,16 +76,22 @@ func measure(_ name: String, _ makeCorrector: () -> OfflineCorrector, _ sentence
         }
     }
     let averageLength = Double(sentences.map(\.count).reduce(0, +)) / Double(sentences.count)
-    print("\(name): word lists loaded in \(loadMilliseconds.formatted3) ms, resident memory +\(((memoryAfter - memoryBefore)).formatted3) MiB")
+    print(
+        "\(name): word lists loaded in \(loadMilliseconds.formatted3) ms, resident memory +\(((memoryAfter - memoryBefore)).formatted3) MiB"
+    )
     print("  \(sentences.count) sentences (\(averageLength.formatted3) characters on average) x \(rounds) rounds")
-    print("  median per sentence: \(median(perSentence).formatted3) ms; per 100 characters: \(median(perHundredCharacters).formatted3) ms")
+    print(
+        "  median per sentence: \(median(perSentence).formatted3) ms; per 100 characters: \(median(perHundredCharacters).formatted3) ms"
+    )
 }
 
 let path = "Tests/Fixtures/Correction/tremor-corpus.json"
 let languagesPath = "Tests/Fixtures/Correction/language-corpora.json"
 guard let text = readFile(path), case .object(let corpus) = try JSONValue(parsing: text),
-      let languagesText = readFile(languagesPath), case .object(let languageCorpora) = try JSONValue(parsing: languagesText),
-      case .object(let languages)? = languageCorpora["languages"] else {
+    let languagesText = readFile(languagesPath),
+    case .object(let languageCorpora) = try JSONValue(parsing: languagesText),
+    case .object(let languages)? = languageCorpora["languages"]
+else {
     print("cannot read \(path) or \(languagesPath); run from the repository root")
     exit(1)
 }
@@ -89,8 +99,9 @@ try measure("English", { OfflineCorrector() }, typedSentences(corpus["cases"]))
 let packs = LanguagePack.all.filter { $0.language.language != "en" }
 for pack in packs {
     guard case .object(let fields)? = languages[pack.language.tag] else { continue }
-    try measure(pack.language.englishName ?? pack.language.tag, { OfflineCorrector(language: pack.language, packs: [pack]) },
-                typedSentences(fields["cases"]))
+    try measure(
+        pack.language.englishName ?? pack.language.tag, { OfflineCorrector(language: pack.language, packs: [pack]) },
+        typedSentences(fields["cases"]))
 }
 
 extension Double {

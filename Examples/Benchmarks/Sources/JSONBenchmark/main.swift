@@ -9,7 +9,10 @@ import BenchmarkSupport
 /// ASCII and non-ASCII strings with escapes, integers and decimals.
 func makeDocument(targetBytes: Int) -> [UInt8] {
     var generator = SplitMix64(seed: 42)
-    let words = ["dragon", "moon", "forest", "brave", "whisper", "lantern", "río", "Drache", "勇気", "قمر", "🌙", "said \"hello\"", "line\nbreak"]
+    let words = [
+        "dragon", "moon", "forest", "brave", "whisper", "lantern", "río", "Drache", "勇気", "قمر", "🌙", "said \"hello\"",
+        "line\nbreak"
+    ]
     var stories: [JSONValue] = []
     var size = 0
     var id = 0
@@ -17,7 +20,9 @@ func makeDocument(targetBytes: Int) -> [UInt8] {
         id += 1
         var pages: [JSONValue] = []
         for _ in 0..<Int(generator.next() % 6 + 2) {
-            let text = (0..<Int(generator.next() % 40 + 10)).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+            let text = (0..<Int(generator.next() % 40 + 10)).map { _ in
+                words[Int(generator.next() % UInt64(words.count))]
+            }.joined(separator: " ")
             pages.append(.string(text))
         }
         let story: JSONValue = [
@@ -26,9 +31,11 @@ func makeDocument(targetBytes: Int) -> [UInt8] {
             "createdAt": .number(JSONNumber(1_732_000_000_000 + id * 1000)),
             "rating": .number(JSONNumber(Double(generator.next() % 1000) / 100)!),
             "published": .bool(id % 3 == 0),
-            "hero": ["name": "Mia", "traits": ["kind", "curious"], "age": .number(JSONNumber(Int(generator.next() % 10)))],
+            "hero": [
+                "name": "Mia", "traits": ["kind", "curious"], "age": .number(JSONNumber(Int(generator.next() % 10)))
+            ],
             "pages": .array(pages),
-            "illustration": .null,
+            "illustration": .null
         ]
         let bytes = story.utf8Bytes(.init(indent: 1))
         size += bytes.count + 2
@@ -78,33 +85,39 @@ var canonicalTimes: [Double] = []
 var treeWriteTimes: [Double] = []
 for _ in 0..<rounds {
     // Interleaved, so that machine noise falls on all three alike.
-    validateTimes.append(try seconds {
-        try document.withUnsafeBufferPointer { try JSONValue.validate(utf8: $0) }
-    })
-    parseTimes.append(try seconds {
-        let value = try JSONValue(parsingUTF8: document)
-        precondition(value["stories"]?.arrayValue?.isEmpty == false)
-    })
-    foundationTimes.append(try seconds {
-        let object = try JSONSerialization.jsonObject(with: data)
-        precondition((object as? [String: Any])?["stories"] != nil)
-    })
+    validateTimes.append(
+        try seconds {
+            try document.withUnsafeBufferPointer { try JSONValue.validate(utf8: $0) }
+        })
+    parseTimes.append(
+        try seconds {
+            let value = try JSONValue(parsingUTF8: document)
+            precondition(value["stories"]?.arrayValue?.isEmpty == false)
+        })
+    foundationTimes.append(
+        try seconds {
+            let object = try JSONSerialization.jsonObject(with: data)
+            precondition((object as? [String: Any])?["stories"] != nil)
+        })
     // storykit_json_format's work: parse and write canonical text, straight and through a tree.
-    canonicalTimes.append(try seconds {
-        let text = try document.withUnsafeBufferPointer { try JSONValue.canonicalText(utf8: $0) }
-        precondition(text.count > document.count / 2)
-    })
-    treeWriteTimes.append(try seconds {
-        let text = try JSONValue(parsingUTF8: document).utf8Bytes()
-        precondition(text.count > document.count / 2)
-    })
+    canonicalTimes.append(
+        try seconds {
+            let text = try document.withUnsafeBufferPointer { try JSONValue.canonicalText(utf8: $0) }
+            precondition(text.count > document.count / 2)
+        })
+    treeWriteTimes.append(
+        try seconds {
+            let text = try JSONValue(parsingUTF8: document).utf8Bytes()
+            precondition(text.count > document.count / 2)
+        })
 }
 
 let validate = median(validateTimes)
 let parse = median(parseTimes)
 let foundation = median(foundationTimes)
 func row(_ name: String, _ time: Double) -> String {
-    name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%9.2f ms %9.1f MB/s", time * 1000, megabytes / time)
+    name.padding(toLength: 44, withPad: " ", startingAt: 0)
+        + String(format: "%9.2f ms %9.1f MB/s", time * 1000, megabytes / time)
 }
 print(row("StoryKit JSONValue.validate", validate))
 print(row("StoryKit JSONValue(parsingUTF8:)", parse))

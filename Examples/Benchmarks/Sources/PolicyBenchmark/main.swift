@@ -16,12 +16,12 @@ let fields = [
     FieldDescriptor(id: "HeroCreationView.name", kind: .name),
     FieldDescriptor(id: "MagicalTextField.password", kind: .password, secure: true),
     FieldDescriptor(id: "NotesView.body", kind: .longText, multiline: true),
-    FieldDescriptor(id: "VerifyView.code", kind: .oneTimeCode),
+    FieldDescriptor(id: "VerifyView.code", kind: .oneTimeCode)
 ]
 let platforms = [
     Platform(os: .iOS, version: OSVersion(18, 1), appleIntelligence: .enabled),
     Platform(os: .iOS, version: OSVersion(17, 6), appleIntelligence: .notEligible),
-    Platform(os: .iPadOS, version: OSVersion(26), sdk: OSVersion(26), appleIntelligence: .modelNotReady),
+    Platform(os: .iPadOS, version: OSVersion(26), sdk: OSVersion(26), appleIntelligence: .modelNotReady)
 ]
 
 let perRound = 1_000_000
@@ -36,4 +36,6 @@ for _ in 0..<rounds {
     rates.append(Double(perRound) / (now() - start))
 }
 rates.sort()
-print("typed Writing Tools decisions, \(rounds) rounds of \(perRound): median \(Int(rates[rounds / 2])) per second (min \(Int(rates[0])), max \(Int(rates[rounds - 1])))  [checksum \(checksum)]")
+print(
+    "typed Writing Tools decisions, \(rounds) rounds of \(perRound): median \(Int(rates[rounds / 2])) per second (min \(Int(rates[0])), max \(Int(rates[rounds - 1])))  [checksum \(checksum)]"
+)

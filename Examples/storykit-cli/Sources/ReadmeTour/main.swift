@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The snippets below are README.md's, copied as written; the formatter leaves them alone.)
 // The Swift snippets of the repository's README.md, each in a function of its own so that
 // their names do not clash. Tests/Snippets checks that every README Swift block appears here
 // verbatim, then runs this program: a snippet that stops compiling or throws fails the tests.

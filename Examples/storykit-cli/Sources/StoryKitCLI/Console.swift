@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import StoryKitCore
 
@@ -53,7 +53,9 @@ struct TextTable {
             }
             return text
         }
-        let rule = widths.enumerated().map { String(repeating: "-", count: $0.element) + ($0.offset == widths.count - 1 ? "" : "  ") }.joined()
+        let rule = widths.enumerated().map {
+            String(repeating: "-", count: $0.element) + ($0.offset == widths.count - 1 ? "" : "  ")
+        }.joined()
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
     }
 }

@@ -10,23 +10,23 @@ struct CorrectCommand: AsyncParsableCommand {
         commandName: "correct",
         abstract: "Correct tremor-typed text: up to three versions (direct, refined, alternative), saved in the store.",
         discussion: """
-        Without --backend the embedded offline corrector answers: no network, no key. With \
-        --backend gemini (key in GEMINI_API_KEY) or --backend openai (OPENAI_API_KEY, or a local \
-        Ollama, llama.cpp or vLLM server with --base-url) the model answers, asked again once if \
-        its reply is unusable, and the offline corrector takes over if the model fails.
+            Without --backend the embedded offline corrector answers: no network, no key. With \
+            --backend gemini (key in GEMINI_API_KEY) or --backend openai (OPENAI_API_KEY, or a local \
+            Ollama, llama.cpp or vLLM server with --base-url) the model answers, asked again once if \
+            its reply is unusable, and the offline corrector takes over if the model fails.
 
-        The offline corrector offers only versions a writer could mean: refined is left out \
-        when it would equal direct, and an alternative only when another reading is nearly as \
-        likely, so one or two versions is a normal answer.
+            The offline corrector offers only versions a writer could mean: refined is left out \
+            when it would equal direct, and an alternative only when another reading is nearly as \
+            likely, so one or two versions is a normal answer.
 
-        Examples:
-          storykit correct "I wnat to go hmoe"
-          storykit correct "i dont knwo waht to do" --json
-          storykit correct "Ich mochte nach hasue" --no-save
-          storykit correct "je veux aller a la masion" --language fr --layout qwerty
-          storykit correct "I wnat to go hmoe" --backend gemini
-          storykit correct "I wnat to go hmoe" --backend openai --base-url http://127.0.0.1:11434/v1 --model llama3.2 --no-structured
-        """
+            Examples:
+              storykit correct "I wnat to go hmoe"
+              storykit correct "i dont knwo waht to do" --json
+              storykit correct "Ich mochte nach hasue" --no-save
+              storykit correct "je veux aller a la masion" --language fr --layout qwerty
+              storykit correct "I wnat to go hmoe" --backend gemini
+              storykit correct "I wnat to go hmoe" --backend openai --base-url http://127.0.0.1:11434/v1 --model llama3.2 --no-structured
+            """
     )
 
     enum Backend: String, ExpressibleByArgument, CaseIterable {
@@ -39,25 +39,36 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "offline (default), gemini or openai.")
     var backend: Backend = .offline
 
-    @Option(help: "The model (default: \(ModelDefaults.correction(for: .gemini)) for Gemini, \(ModelDefaults.correction(for: .openai)) for OpenAI's own API, as checked on \(ModelDefaults.checkedOn)).")
+    @Option(
+        help:
+            "The model (default: \(ModelDefaults.correction(for: .gemini)) for Gemini, \(ModelDefaults.correction(for: .openai)) for OpenAI's own API, as checked on \(ModelDefaults.checkedOn))."
+    )
     var model: String?
 
     @Option(name: .customLong("base-url"), help: "An OpenAI-compatible server, such as http://127.0.0.1:11434/v1.")
     var baseURL: String?
 
-    @Flag(name: .customLong("no-structured"), help: "The server cannot answer to a JSON schema: ask for a numbered list.")
+    @Flag(
+        name: .customLong("no-structured"), help: "The server cannot answer to a JSON schema: ask for a numbered list.")
     var noStructured = false
 
     @Option(help: "How many versions to ask a model for, 1 to 10.")
     var count = 3
 
-    @Option(help: "The text's language (BCP 47); default: told from the text. The offline corrector reads English, Spanish, French, German, Italian, Portuguese and Dutch, and returns text in another language as typed; a model writes its versions in this language.")
+    @Option(
+        help:
+            "The text's language (BCP 47); default: told from the text. The offline corrector reads English, Spanish, French, German, Italian, Portuguese and Dutch, and returns text in another language as typed; a model writes its versions in this language."
+    )
     var language: String?
 
-    @Option(help: "The keyboard the text was typed on (default: the language's own: qwertz for German, azerty for French, qwerty otherwise).")
+    @Option(
+        help:
+            "The keyboard the text was typed on (default: the language's own: qwertz for German, azerty for French, qwerty otherwise)."
+    )
     var layout: KeyboardLayout?
 
-    @Option(help: "The spelling the refined version writes where British and American differ: keep the writer's, us or uk.")
+    @Option(
+        help: "The spelling the refined version writes where British and American differ: keep the writer's, us or uk.")
     var spelling: SpellingSystem = .keep
 
     @Option(help: "Seconds to wait for the model before falling back.")
@@ -75,7 +86,9 @@ struct CorrectCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        guard timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be more than 0 and at most 3600 seconds")
+        }
         if let language, LanguageTag(language) == nil {
             throw ValidationError("--language must be a BCP 47 tag such as en or es-MX, not \"\(language)\"")
         }
@@ -87,7 +100,8 @@ struct CorrectCommand: AsyncParsableCommand {
     func run() async throws {
         let input = text == "-" ? try InputSource(path: "-").readText() : text
         guard input.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
-            throw ValidationError(text == "-" ? "standard input holds no text to correct" : "the text to correct is empty")
+            throw ValidationError(
+                text == "-" ? "standard input holds no text to correct" : "the text to correct is empty")
         }
         let service = try makeService()
         if backend != .offline { Console.note("Asking \(backend.rawValue)…") }
@@ -100,7 +114,9 @@ struct CorrectCommand: AsyncParsableCommand {
         if !noSave {
             let recordID = id ?? Self.makeID()
             let store = try storeOptions.open()
-            let record = try reporting { () throws(StoryKitError) in try CorrectionRecord(id: recordID, text: input, outcome: outcome) }
+            let record = try reporting { () throws(StoryKitError) in
+                try CorrectionRecord(id: recordID, text: input, outcome: outcome)
+            }
             try await reporting { () async throws(StoryKitError) in try await store.corrections.save(record) }
             savedID = recordID
         }
@@ -111,7 +127,9 @@ struct CorrectCommand: AsyncParsableCommand {
             return
         }
         Self.printVersions(outcome.variations)
-        print("\nbackend: \(outcome.backend.rawValue)" + (savedID.map { "; saved as corrections/\($0) in \(storeOptions.store)" } ?? ""))
+        print(
+            "\nbackend: \(outcome.backend.rawValue)"
+                + (savedID.map { "; saved as corrections/\($0) in \(storeOptions.store)" } ?? ""))
     }
 
     /// The versions, one per line, labelled by kind, and why fewer than asked came back.
@@ -126,7 +144,10 @@ struct CorrectCommand: AsyncParsableCommand {
         for issue in set.issues {
             if let language {
                 if case .language = issue {
-                    print(indent + "(not corrected: the text is in \(Self.languageName(language)), which the offline corrector does not read; it reads \(Self.readLanguages))")
+                    print(
+                        indent
+                            + "(not corrected: the text is in \(Self.languageName(language)), which the offline corrector does not read; it reads \(Self.readLanguages))"
+                    )
                 }
             } else if set.source == .offline, case .count = issue {
                 let kinds = Set(set.variations.compactMap(\.kind))
@@ -156,22 +177,31 @@ struct CorrectCommand: AsyncParsableCommand {
             }
             languageTag = tag
         }
-        var service = CorrectionService(offline: OfflineCorrector(layout: layout, spelling: spelling, language: languageTag, packs: LanguagePack.all), count: count, language: languageTag)
+        var service = CorrectionService(
+            offline: OfflineCorrector(
+                layout: layout, spelling: spelling, language: languageTag, packs: LanguagePack.all), count: count,
+            language: languageTag)
         guard backend != .offline else { return service }
         let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
         do {
-            let generator = try RemoteTextGenerator(provider: provider, model: model ?? ModelDefaults.correction(for: provider), transport: URLSessionTransport(), baseURL: baseURL,
-                                                    timeout: .milliseconds(Int(timeout * 1000)), acceptsResponseSchema: !noStructured)
+            let generator = try RemoteTextGenerator(
+                provider: provider, model: model ?? ModelDefaults.correction(for: provider),
+                transport: URLSessionTransport(), baseURL: baseURL,
+                timeout: .milliseconds(Int(timeout * 1000)), acceptsResponseSchema: !noStructured)
             service.backends = [.remote]
             service.generators = [.remote: generator]
         } catch {
             let variable = provider == .gemini ? "GEMINI_API_KEY" : "OPENAI_API_KEY"
             let keyMissing = APIKey.processEnvironment(variable).map(\.isEmpty) ?? true
             if error.kind == .invalidAPIKey, keyMissing {
-                throw CLIFailure("\(variable) is not set: --backend \(backend.rawValue) needs an API key",
-                                 hint: "Set it (export \(variable)=your-key), use --base-url for a local server that needs none, or drop --backend to correct offline.")
+                throw CLIFailure(
+                    "\(variable) is not set: --backend \(backend.rawValue) needs an API key",
+                    hint:
+                        "Set it (export \(variable)=your-key), use --base-url for a local server that needs none, or drop --backend to correct offline."
+                )
             }
-            let hint = error.kind == .invalidAPIKey
+            let hint =
+                error.kind == .invalidAPIKey
                 ? "Check \(variable) (or use --base-url for a local server), or drop --backend to correct offline."
                 : "Check --base-url, or drop --backend to correct offline."
             throw CLIFailure(error.storyKitError, hint: hint)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import StoryKitCore
 
@@ -25,7 +25,8 @@ struct InputSource {
     func readText() throws(CLIFailure) -> String {
         let bytes = try readAll()
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CLIFailure("\(name) is not valid UTF-8", hint: "Convert the file to UTF-8 (for example with iconv) and try again.")
+            throw CLIFailure(
+                "\(name) is not valid UTF-8", hint: "Convert the file to UTF-8 (for example with iconv) and try again.")
         }
         return text
     }
@@ -37,7 +38,9 @@ struct InputSource {
         if let path, path != "-" {
             descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else {
-                throw CLIFailure("cannot open \(path): \(String(cString: strerror(errno)))", hint: "Check the path, or pass - to read standard input.")
+                throw CLIFailure(
+                    "cannot open \(path): \(String(cString: strerror(errno)))",
+                    hint: "Check the path, or pass - to read standard input.")
             }
         } else {
             descriptor = STDIN_FILENO
@@ -49,12 +52,16 @@ struct InputSource {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, size) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CLIFailure("cannot read \(name): \(String(cString: strerror(errno)))", hint: "Check that \(name) is a readable file.")
+                throw CLIFailure(
+                    "cannot read \(name): \(String(cString: strerror(errno)))",
+                    hint: "Check that \(name) is a readable file.")
             }
             if count == 0 { return }
             total += count
             guard total <= Self.maxBytes else {
-                throw CLIFailure("\(name) is larger than \(Self.maxBytes) bytes", hint: "Split the input; one input may hold at most 64 MiB.")
+                throw CLIFailure(
+                    "\(name) is larger than \(Self.maxBytes) bytes",
+                    hint: "Split the input; one input may hold at most 64 MiB.")
             }
             try body(Array(buffer[0..<count]))
         }

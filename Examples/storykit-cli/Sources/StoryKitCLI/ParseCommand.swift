@@ -7,11 +7,11 @@ struct ParseCommand: ParsableCommand {
         commandName: "parse",
         abstract: "Parse a model reply: a list, the corrector's variations, or JSON as models write it.",
         discussion: """
-        Examples:
-          printf '1. Rest\\n2. Drink water\\n' | storykit parse list
-          storykit parse variations reply.txt --stream
-          echo "{'a': [1, 2,]" | storykit parse json
-        """,
+            Examples:
+              printf '1. Rest\\n2. Drink water\\n' | storykit parse list
+              storykit parse variations reply.txt --stream
+              echo "{'a': [1, 2,]" | storykit parse json
+            """,
         subcommands: [List.self, Variations.self, JSON.self]
     )
 
@@ -20,14 +20,20 @@ struct ParseCommand: ParsableCommand {
         @Argument(help: "The reply file; - or nothing reads standard input.")
         var file: String?
 
-        @Flag(help: "Feed the parser chunk by chunk and print each event (one JSON line) as it arrives, then {\"result\":...}.")
+        @Flag(
+            help:
+                "Feed the parser chunk by chunk and print each event (one JSON line) as it arrives, then {\"result\":...}."
+        )
         var stream = false
 
-        @Option(name: .customLong("chunk-size"), help: "With --stream: the most bytes fed at once (a pipe delivers less when the writer is slow).")
+        @Option(
+            name: .customLong("chunk-size"),
+            help: "With --stream: the most bytes fed at once (a pipe delivers less when the writer is slow).")
         var chunkSize = 4096
 
-        @Flag(name: [.customLong("json"), .customLong("compact")],
-              help: "Print compact JSON on one line, for programs (--json, as in every command; --compact is the same).")
+        @Flag(
+            name: [.customLong("json"), .customLong("compact")],
+            help: "Print compact JSON on one line, for programs (--json, as in every command; --compact is the same).")
         var compact = false
 
         func validate() throws {
@@ -37,9 +43,11 @@ struct ParseCommand: ParsableCommand {
         }
 
         /// Runs a batch parser over the whole input, or a stream over its chunks.
-        func run<Stream>(batch: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue, stream makeStream: () -> Stream,
-                         feed: (inout Stream, UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent],
-                         finish: (inout Stream, @escaping (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue) throws {
+        func run<Stream>(
+            batch: (UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> JSONValue, stream makeStream: () -> Stream,
+            feed: (inout Stream, UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent],
+            finish: (inout Stream, @escaping (StreamEvent) -> Void) throws(StoryKitError) -> JSONValue
+        ) throws {
             let source = InputSource(path: file)
             guard stream else {
                 let bytes = try source.readAll()
@@ -70,19 +78,20 @@ extension ParseCommand {
         static let configuration = CommandConfiguration(
             abstract: "Read a numbered, bulleted or labeled list, with the text before and after it.",
             discussion: """
-            Examples:
-              printf '1. Rest\\n2. Drink water\\n' | storykit parse list
-              storykit parse list reply.txt --stream --chunk-size 8
-            """
+                Examples:
+                  printf '1. Rest\\n2. Drink water\\n' | storykit parse list
+                  storykit parse list reply.txt --stream --chunk-size 8
+                """
         )
 
         @OptionGroup var input: Input
 
         func run() throws {
-            try input.run(batch: { (bytes) throws(StoryKitError) in try ListParser().parse(utf8: bytes).json },
-                          stream: { ListStream() },
-                          feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
-                          finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
+            try input.run(
+                batch: { (bytes) throws(StoryKitError) in try ListParser().parse(utf8: bytes).json },
+                stream: { ListStream() },
+                feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
+                finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
         }
     }
 
@@ -90,10 +99,10 @@ extension ParseCommand {
         static let configuration = CommandConfiguration(
             abstract: "Read the corrector's versions from structured JSON or a list, with count and duplicate issues.",
             discussion: """
-            Examples:
-              echo '{"directCorrection":"I want to go home.","refinedPhrasing":"I would like to go home."}' | storykit parse variations
-              storykit parse variations reply.txt --expected 3 --stream
-            """
+                Examples:
+                  echo '{"directCorrection":"I want to go home.","refinedPhrasing":"I would like to go home."}' | storykit parse variations
+                  storykit parse variations reply.txt --expected 3 --stream
+                """
         )
 
         @OptionGroup var input: Input
@@ -106,31 +115,35 @@ extension ParseCommand {
 
         func run() throws {
             let options = VariationOptions(expected: expected, distinct: !allowDuplicates)
-            try input.run(batch: { (bytes) throws(StoryKitError) in try VariationParser(options: options).parse(utf8: bytes).json },
-                          stream: { VariationStream(options: options) },
-                          feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
-                          finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
+            try input.run(
+                batch: { (bytes) throws(StoryKitError) in try VariationParser(options: options).parse(utf8: bytes).json
+                },
+                stream: { VariationStream(options: options) },
+                feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
+                finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
         }
     }
 
     struct JSON: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "json",
-            abstract: "Read JSON as models write it (fences, prose, trailing commas, quotes, comments, truncation), reporting every repair.",
+            abstract:
+                "Read JSON as models write it (fences, prose, trailing commas, quotes, comments, truncation), reporting every repair.",
             discussion: """
-            Examples:
-              echo "Sure! {'name': 'Mia', traits: ['brave',]," | storykit parse json
-              storykit parse json reply.txt --stream
-            """
+                Examples:
+                  echo "Sure! {'name': 'Mia', traits: ['brave',]," | storykit parse json
+                  storykit parse json reply.txt --stream
+                """
         )
 
         @OptionGroup var input: Input
 
         func run() throws {
-            try input.run(batch: { (bytes) throws(StoryKitError) in try TolerantJSONParser().parse(utf8: bytes).json },
-                          stream: { JSONStream() },
-                          feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
-                          finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
+            try input.run(
+                batch: { (bytes) throws(StoryKitError) in try TolerantJSONParser().parse(utf8: bytes).json },
+                stream: { JSONStream() },
+                feed: { (stream, bytes) throws(StoryKitError) in try stream.feed(utf8: bytes) },
+                finish: { (stream, events) throws(StoryKitError) in try stream.finish(events: events).json })
         }
     }
 }

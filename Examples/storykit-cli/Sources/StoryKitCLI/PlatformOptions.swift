@@ -13,8 +13,9 @@ struct PlatformOptions: ParsableArguments {
     @Option(help: "The SDK the app was built with, such as 26.0 (Liquid Glass needs 26).")
     var sdk: String?
 
-    @Option(name: .customLong("apple-intelligence"),
-            help: "Whether Apple Intelligence is on. Default enabled.")
+    @Option(
+        name: .customLong("apple-intelligence"),
+        help: "Whether Apple Intelligence is on. Default enabled.")
     var appleIntelligence: AppleIntelligenceState?
 
     @Flag(name: .customLong("low-power-mode"), help: "The device is in Low Power Mode.")

@@ -7,20 +7,23 @@ struct PromptCommand: ParsableCommand {
         commandName: "prompt",
         abstract: "Build a prompt (correction, story, eventEnhancement, avatar, illustration) and print it.",
         discussion: """
-        The request is the JSON that storykit_prompt_build takes, from a file (--request), the flags \
-        below and --set path=value. User text goes into delimited blocks it cannot close; text over \
-        the token budget is cut at a word and reported.
+            The request is the JSON that storykit_prompt_build takes, from a file (--request), the flags \
+            below and --set path=value. User text goes into delimited blocks it cannot close; text over \
+            the token budget is cut at a word and reported.
 
-        Examples:
-          storykit prompt correction --text "I wnat to go hmoe"
-          storykit prompt correction --text "quiero ir a csaa" --form structured --language es --json
-          storykit prompt story --hero Mia --trait brave --trait curious --theme friendship --age-group 4-6 --length short --language en
-          storykit prompt illustration --hero Mia --page-text "Mia finds a glowing lantern." --style watercolor
-          storykit prompt eventEnhancement --event-title "First day of school" --language en
-        """
+            Examples:
+              storykit prompt correction --text "I wnat to go hmoe"
+              storykit prompt correction --text "quiero ir a csaa" --form structured --language es --json
+              storykit prompt story --hero Mia --trait brave --trait curious --theme friendship --age-group 4-6 --length short --language en
+              storykit prompt illustration --hero Mia --page-text "Mia finds a glowing lantern." --style watercolor
+              storykit prompt eventEnhancement --event-title "First day of school" --language en
+            """
     )
 
-    @Argument(help: "The kind: \(PromptRequest.Kind.allCases.map(\.rawValue).joined(separator: ", ")). Optional with --request.")
+    @Argument(
+        help:
+            "The kind: \(PromptRequest.Kind.allCases.map(\.rawValue).joined(separator: ", ")). Optional with --request."
+    )
     var kind: String?
 
     @Option(help: "A JSON file (or - for stdin) holding the request; flags override its keys.")
@@ -36,8 +39,10 @@ struct PromptCommand: ParsableCommand {
     @Option(help: "story: the theme, such as friendship.") var theme: String?
     @Option(name: .customLong("age-group"), help: "story: the readers' ages, such as 4-6.") var ageGroup: String?
     @Option(help: "story: short, medium or long.") var length: String?
-    @Option(name: .customLong("event-title"), help: "story, eventEnhancement: a custom event's title.") var eventTitle: String?
-    @Option(name: .customLong("event-description"), help: "story, eventEnhancement: the event's description.") var eventDescription: String?
+    @Option(name: .customLong("event-title"), help: "story, eventEnhancement: a custom event's title.") var eventTitle:
+        String?
+    @Option(name: .customLong("event-description"), help: "story, eventEnhancement: the event's description.")
+    var eventDescription: String?
     @Option(name: .customLong("custom-prompt"), help: "avatar: the user's own prompt.") var customPrompt: String?
     @Option(name: .customLong("page-text"), help: "illustration: the page's text.") var pageText: String?
     @Option(name: .customLong("page-index"), help: "illustration: the page's 0-based index.") var pageIndex: Int?
@@ -72,7 +77,9 @@ struct PromptCommand: ParsableCommand {
         builder.set("contextTokens", contextTokens.map { .number(JSONNumber($0)) })
         try builder.apply(assignments: assignments)
         guard builder.value["kind"] != nil else {
-            throw CLIFailure("no prompt kind given", hint: "Name one, such as `storykit prompt correction --text \"I wnat to go\"`.", usage: true)
+            throw CLIFailure(
+                "no prompt kind given", hint: "Name one, such as `storykit prompt correction --text \"I wnat to go\"`.",
+                usage: true)
         }
         let request = builder.value
         // What the request lacks or holds wrong came from the command line (or --request):
@@ -88,14 +95,17 @@ struct PromptCommand: ParsableCommand {
     /// The prompt for reading: instructions, prompt, schema, then the budget.
     static func describe(_ prompt: Prompt) -> String {
         // An image prompt has no instructions: no empty section for them.
-        var sections = prompt.instructions.isEmpty ? ["== Prompt", prompt.prompt] : ["== Instructions", prompt.instructions, "", "== Prompt", prompt.prompt]
+        var sections =
+            prompt.instructions.isEmpty
+            ? ["== Prompt", prompt.prompt] : ["== Instructions", prompt.instructions, "", "== Prompt", prompt.prompt]
         if let schema = prompt.responseSchema {
             sections += ["", "== Response schema", schema.formatted(JSONWritingOptions(indent: 2))]
         }
         var budget = "\n~\(prompt.estimatedTokens) tokens"
         if let maxResponseTokens = prompt.maxResponseTokens { budget += ", reply at most \(maxResponseTokens) tokens" }
         for truncation in prompt.truncations {
-            budget += "\ncut: \(truncation.field) kept \(truncation.keptCharacters) of \(truncation.originalCharacters) characters"
+            budget +=
+                "\ncut: \(truncation.field) kept \(truncation.keptCharacters) of \(truncation.originalCharacters) characters"
         }
         return sections.joined(separator: "\n") + budget
     }

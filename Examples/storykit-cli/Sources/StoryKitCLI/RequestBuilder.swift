@@ -19,7 +19,9 @@ struct RequestBuilder {
         let text = try InputSource(path: file).readText()
         let value = try parsedJSON(text, from: file)
         guard let object = value.objectValue else {
-            throw CLIFailure("\(file) holds \(value.kindName), not a JSON object", hint: "Write the request as one JSON object, such as {\"domain\":\"motion\"}.")
+            throw CLIFailure(
+                "\(file) holds \(value.kindName), not a JSON object",
+                hint: "Write the request as one JSON object, such as {\"domain\":\"motion\"}.")
         }
         self.object = object
     }
@@ -40,7 +42,9 @@ struct RequestBuilder {
     mutating func apply(assignments: [String]) throws(CLIFailure) {
         for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw CLIFailure("--set \"\(assignment)\" is not path=value", hint: "Write --set field.kind=longText, or --set 'platform={\"os\":\"iOS\",\"version\":\"26\"}'.")
+                throw CLIFailure(
+                    "--set \"\(assignment)\" is not path=value",
+                    hint: "Write --set field.kind=longText, or --set 'platform={\"os\":\"iOS\",\"version\":\"26\"}'.")
             }
             let path = String(assignment[..<equals])
             let text = String(assignment[assignment.index(after: equals)...])
@@ -68,7 +72,9 @@ func parsedJSON(_ text: String, from source: String) throws(CLIFailure) -> JSONV
     do {
         return try JSONValue(parsing: text)
     } catch {
-        throw CLIFailure("\(source) is not valid JSON: \(error)", hint: "Fix the JSON at the place the message gives; `storykit parse json` repairs JSON as models write it.")
+        throw CLIFailure(
+            "\(source) is not valid JSON: \(error)",
+            hint: "Fix the JSON at the place the message gives; `storykit parse json` repairs JSON as models write it.")
     }
 }
 

@@ -8,13 +8,13 @@ struct StoreCommand: ParsableCommand {
         commandName: "store",
         abstract: "Browse the file store: list, show and export its records and illustrations.",
         discussion: """
-        The store is the folder .storykit/ in the current folder unless --store names another.
+            The store is the folder .storykit/ in the current folder unless --store names another.
 
-        Examples:
-          storykit store list
-          storykit store show corrections c1795316543879-b558
-          storykit store export --output backup.json
-        """,
+            Examples:
+              storykit store list
+              storykit store show corrections c1795316543879-b558
+              storykit store export --output backup.json
+            """,
         subcommands: [List.self, Show.self, Export.self]
     )
 
@@ -22,12 +22,16 @@ struct StoreCommand: ParsableCommand {
     static let collectionNames = StoreCollection.allCases.map(\.rawValue) + ["illustrations"]
 
     /// Every record of a collection, in creation order, and the records that could not be read.
-    static func allRecords(in collection: StoreCollection, of store: FileStore) throws(CLIFailure) -> (items: [(id: String, record: JSONValue)], problems: [StoreProblem]) {
+    static func allRecords(in collection: StoreCollection, of store: FileStore) throws(CLIFailure) -> (
+        items: [(id: String, record: JSONValue)], problems: [StoreProblem]
+    ) {
         var items: [(id: String, record: JSONValue)] = []
         var problems: [StoreProblem] = []
         var after: String?
         repeat {
-            let page = try reporting { () throws(StoryKitError) in try store.listRecords(in: collection, after: after, limit: 1000) }
+            let page = try reporting { () throws(StoryKitError) in
+                try store.listRecords(in: collection, after: after, limit: 1000)
+            }
             items += page.items
             problems += page.problems
             after = page.nextAfter
@@ -41,7 +45,7 @@ struct StoreCommand: ParsableCommand {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.sorted().compactMap { name in
             guard let dot = name.lastIndex(of: "."), !name.hasPrefix("."),
-                  let type = ImageMIMEType.allCases.first(where: { $0.fileExtension == name[name.index(after: dot)...] })
+                let type = ImageMIMEType.allCases.first(where: { $0.fileExtension == name[name.index(after: dot)...] })
             else { return nil }
             let size = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0
             return (String(name[..<dot]), type, size)
@@ -51,7 +55,9 @@ struct StoreCommand: ParsableCommand {
     static func collection(_ name: String) throws(CLIFailure) -> StoreCollection? {
         if name == "illustrations" { return nil }
         guard let collection = StoreCollection(rawValue: name) else {
-            throw CLIFailure("unknown collection \"\(name)\"", hint: "Use one of: \(collectionNames.joined(separator: ", ")).", usage: true)
+            throw CLIFailure(
+                "unknown collection \"\(name)\"", hint: "Use one of: \(collectionNames.joined(separator: ", ")).",
+                usage: true)
         }
         return collection
     }
@@ -72,13 +78,13 @@ extension StoreCommand {
         static let configuration = CommandConfiguration(
             abstract: "Count the records of every collection, or list one collection.",
             discussion: """
-            Records that cannot be read are reported on stderr and do not stop the listing.
+                Records that cannot be read are reported on stderr and do not stop the listing.
 
-            Examples:
-              storykit store list
-              storykit store list corrections
-              storykit store list heroes --store ~/stories --json
-            """
+                Examples:
+                  storykit store list
+                  storykit store list corrections
+                  storykit store list heroes --store ~/stories --json
+                """
         )
 
         @Argument(help: "A collection: \(StoreCommand.collectionNames.joined(separator: ", ")).")
@@ -96,18 +102,28 @@ extension StoreCommand {
                     counts[collection.rawValue] = .number(JSONNumber(records.items.count))
                     report(records.problems, in: collection.rawValue)
                 }
-                counts["illustrations"] = .number(JSONNumber(StoreCommand.illustrations(root: storeOptions.store).count))
+                counts["illustrations"] = .number(
+                    JSONNumber(StoreCommand.illustrations(root: storeOptions.store).count))
                 if json { Console.printJSON(.object(counts)); return }
                 print("Store \(storeOptions.store)")
                 for member in counts {
-                    print("  " + member.key.padding(toLength: 14, withPad: " ", startingAt: 0) + member.value.formatted(.compact))
+                    print(
+                        "  " + member.key.padding(toLength: 14, withPad: " ", startingAt: 0)
+                            + member.value.formatted(.compact))
                 }
                 return
             }
             guard let collection = try StoreCommand.collection(name) else {
                 let images = StoreCommand.illustrations(root: storeOptions.store)
                 if json {
-                    Console.printJSON(.array(images.map { ["id": .string($0.id), "mimeType": .string($0.mimeType.rawValue), "bytes": .number(JSONNumber($0.bytes))] }))
+                    Console.printJSON(
+                        .array(
+                            images.map {
+                                [
+                                    "id": .string($0.id), "mimeType": .string($0.mimeType.rawValue),
+                                    "bytes": .number(JSONNumber($0.bytes))
+                                ]
+                            }))
                 } else {
                     for image in images { print("\(image.id)  \(image.mimeType.rawValue)  \(image.bytes) bytes") }
                 }
@@ -133,11 +149,11 @@ extension StoreCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print one record as JSON, or write one illustration's bytes to a file.",
             discussion: """
-            Examples:
-              storykit store show heroes h1
-              storykit store show preferences theme
-              storykit store show illustrations s1-page-1 --output page1.png
-            """
+                Examples:
+                  storykit store show heroes h1
+                  storykit store show preferences theme
+                  storykit store show illustrations s1-page-1 --output page1.png
+                """
         )
 
         @Argument(help: "A collection: \(StoreCommand.collectionNames.joined(separator: ", ")).")
@@ -156,7 +172,10 @@ extension StoreCommand {
             guard let collection = try StoreCommand.collection(collection) else {
                 let image = try reporting { () throws(StoryKitError) in try store.getImage(id: id) }
                 guard let output else {
-                    Console.printJSON(["id": .string(id), "mimeType": .string(image.mimeType.rawValue), "bytes": .number(JSONNumber(image.bytes.count))])
+                    Console.printJSON([
+                        "id": .string(id), "mimeType": .string(image.mimeType.rawValue),
+                        "bytes": .number(JSONNumber(image.bytes.count))
+                    ])
                     return
                 }
                 guard FileManager.default.createFile(atPath: output, contents: Data(image.bytes)) else {
@@ -173,16 +192,17 @@ extension StoreCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the whole store as one JSON document: every collection, and the images in base 64.",
             discussion: """
-            Records that cannot be read are listed under "problems", so nothing is dropped silently.
+                Records that cannot be read are listed under "problems", so nothing is dropped silently.
 
-            Examples:
-              storykit store export > backup.json
-              storykit store export --output backup.json --no-images
-            """
+                Examples:
+                  storykit store export > backup.json
+                  storykit store export --output backup.json --no-images
+                """
         )
 
         @Option(help: "The file to write (default: stdout).") var output: String?
-        @Flag(name: .customLong("no-images"), help: "Leave the images' bytes out (their ids and types stay).") var noImages = false
+        @Flag(name: .customLong("no-images"), help: "Leave the images' bytes out (their ids and types stay).")
+        var noImages = false
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
@@ -192,15 +212,21 @@ extension StoreCommand {
             for collection in StoreCollection.allCases {
                 let records = try StoreCommand.allRecords(in: collection, of: store)
                 if collection == .preferences {
-                    document[collection.rawValue] = .object(JSONObject(records.items.map { JSONMember($0.id, $0.record) }))
+                    document[collection.rawValue] = .object(
+                        JSONObject(records.items.map { JSONMember($0.id, $0.record) }))
                 } else {
                     document[collection.rawValue] = .array(records.items.map(\.record))
                 }
-                problems += records.problems.map { ["collection": .string(collection.rawValue), "id": .string($0.id), "message": .string($0.message)] }
+                problems += records.problems.map {
+                    ["collection": .string(collection.rawValue), "id": .string($0.id), "message": .string($0.message)]
+                }
             }
             var images: [JSONValue] = []
             for image in StoreCommand.illustrations(root: storeOptions.store) {
-                var entry: JSONObject = ["id": .string(image.id), "mimeType": .string(image.mimeType.rawValue), "bytes": .number(JSONNumber(image.bytes))]
+                var entry: JSONObject = [
+                    "id": .string(image.id), "mimeType": .string(image.mimeType.rawValue),
+                    "bytes": .number(JSONNumber(image.bytes))
+                ]
                 if !noImages {
                     let bytes = try reporting { () throws(StoryKitError) in try store.getImage(id: image.id).bytes }
                     entry["base64"] = .string(Data(bytes).base64EncodedString())

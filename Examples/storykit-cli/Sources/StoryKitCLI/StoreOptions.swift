@@ -13,9 +13,17 @@ struct StoreOptions: ParsableArguments {
         } catch {
             switch error.code {
             case .notFound:
-                throw CLIFailure(error, hint: "Nothing has been stored at \(store) yet: `storykit correct \"some text\"` saves a first record, or pass --store PATH.")
+                throw CLIFailure(
+                    error,
+                    hint:
+                        "Nothing has been stored at \(store) yet: `storykit correct \"some text\"` saves a first record, or pass --store PATH."
+                )
             case .io:
-                throw CLIFailure(error, hint: "Another storykit command may hold \(store) open; wait for it, or check the folder's permissions.")
+                throw CLIFailure(
+                    error,
+                    hint:
+                        "Another storykit command may hold \(store) open; wait for it, or check the folder's permissions."
+                )
             default:
                 throw CLIFailure(error)
             }

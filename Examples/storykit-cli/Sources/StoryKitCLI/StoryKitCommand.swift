@@ -6,17 +6,20 @@ import StoryKitCore
 struct StoryKitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storykit",
-        abstract: "StoryKit from the shell: policies, prompts, reply parsers, corrections, illustrations and the store.",
+        abstract:
+            "StoryKit from the shell: policies, prompts, reply parsers, corrections, illustrations and the store.",
         discussion: """
-        Results go to stdout; progress and errors go to stderr. Exit status: 0 on success, 1 when \
-        the operation failed (the message says what to do), 64 for a usage error.
+            Results go to stdout; progress and errors go to stderr. Exit status: 0 on success, 1 when \
+            the operation failed (the message says what to do), 64 for a usage error.
 
-        Start with the guided tour, which needs no network and no key:
-          storykit demo
-        """,
+            Start with the guided tour, which needs no network and no key:
+              storykit demo
+            """,
         version: StoryKitVersion.string,
-        subcommands: [DemoCommand.self, PolicyCommand.self, PromptCommand.self, ParseCommand.self,
-                      CorrectCommand.self, IllustrateCommand.self, StoreCommand.self]
+        subcommands: [
+            DemoCommand.self, PolicyCommand.self, PromptCommand.self, ParseCommand.self,
+            CorrectCommand.self, IllustrateCommand.self, StoreCommand.self
+        ]
     )
 
     /// ArgumentParser's own entry point, but a ``CLIFailure`` that blames the command line
