@@ -6,7 +6,9 @@
 import PackageDescription
 
 /// Every language module besides English's (StoryKitLanguages gathers them).
-let languagePacks: [Target.Dependency] = ["StoryKitSpanish", "StoryKitFrench", "StoryKitGerman", "StoryKitItalian", "StoryKitPortuguese", "StoryKitDutch"].map { .byName(name: $0) }
+let languagePacks: [Target.Dependency] = [
+    "StoryKitSpanish", "StoryKitFrench", "StoryKitGerman", "StoryKitItalian", "StoryKitPortuguese", "StoryKitDutch"
+].map { .byName(name: $0) }
 
 let package = Package(
     name: "StoryKit",
@@ -33,7 +35,7 @@ let package = Package(
         .library(name: "StoryKitPortuguese", targets: ["StoryKitPortuguese"]),
         .library(name: "StoryKitDutch", targets: ["StoryKitDutch"]),
         // Every language at once, with `LanguagePack.all`: what the C library carries.
-        .library(name: "StoryKitLanguages", targets: ["StoryKitLanguages"]),
+        .library(name: "StoryKitLanguages", targets: ["StoryKitLanguages"])
     ],
     targets: [
         // MARK: Library
@@ -84,9 +86,15 @@ let package = Package(
             dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitCore"],
             exclude: []
         ),
-        .testTarget(name: "StoryKitFoundationTests", dependencies: ["StoryKitFoundation", "StoryKitBase", "StoryKitCorrection", "StoryKitCore"]),
-        .testTarget(name: "StoryKitCTests", dependencies: ["StoryKitC", "CStoryKit", "StoryKitBase", "StoryKitCorrection", "StoryKitCore"]),
-        .testTarget(name: "StoryKitLanguageTests", dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitCore", "StoryKitLanguages"] + languagePacks),
+        .testTarget(
+            name: "StoryKitFoundationTests",
+            dependencies: ["StoryKitFoundation", "StoryKitBase", "StoryKitCorrection", "StoryKitCore"]),
+        .testTarget(
+            name: "StoryKitCTests",
+            dependencies: ["StoryKitC", "CStoryKit", "StoryKitBase", "StoryKitCorrection", "StoryKitCore"]),
+        .testTarget(
+            name: "StoryKitLanguageTests",
+            dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitCore", "StoryKitLanguages"] + languagePacks)
     ],
     swiftLanguageModes: [.v6]
 )
