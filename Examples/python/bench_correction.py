@@ -3,7 +3,7 @@ tremor corpus (Tests/Fixtures/Correction/tremor-corpus.json, made by
 scripts/generate-correction-corpus.py). Each corrector gets the typed sentence and should give
 back the clean one.
 
-    python3 Examples/python/bench_correction.py [rounds] [-v]    # sets up .venv-bench-correction
+    python3 Examples/python/bench_correction.py [rounds] [-v] [--chart DIR]    # sets up .venv-bench-correction
 
 Peers (installed from PyPI into Examples/python/.venv-bench-correction on first run):
 pyspellchecker 0.9.1 and symspellpy 6.10.1, the latter both word by word (`lookup`) and on
@@ -174,7 +174,11 @@ def time_correctors(correctors: dict, inputs: list[str], rounds: int) -> tuple[d
     return outputs, times
 
 
-def report_accuracy(title: str, cases: list[dict], outputs: dict, times: dict | None) -> None:
+# Figures kept for the charts (--chart DIR): set → corrector → share of mistyped words fixed.
+CHARTED: dict[str, dict[str, float]] = {}
+
+
+def report_accuracy(title: str, cases: list[dict], outputs: dict, times: dict | None, chart: str | None = None) -> None:
     mistyped_total = sum(len(case["mistyped"]) for case in cases)
     clean_total = sum(len(case["clean"].split()) for case in cases) - mistyped_total
     print(f"\n{title}: {len(cases)} sentences, {mistyped_total} mistyped words, {clean_total} correctly typed words")
@@ -188,6 +192,8 @@ def report_accuracy(title: str, cases: list[dict], outputs: dict, times: dict | 
             fixed += len(mistyped & kept)
             damaged += sum(1 for position in range(len(case["clean"].split())) if position not in mistyped and position not in kept)
         line = f"{name:<28} {exact / len(cases):>7.1%} {fixed / max(mistyped_total, 1):>7.1%} {damaged / max(clean_total, 1):>8.2%}"
+        if chart and name != "StoryKit, language told from text":
+            CHARTED.setdefault(chart, {})[name.split(" (")[0]] = 100 * fixed / max(mistyped_total, 1)
         print(line + (f" {statistics.median(times[name]):>10.3f}" if times else ""))
 
 
@@ -303,13 +309,29 @@ def report_languages(rounds: int) -> None:
         outputs, times = time_correctors(correctors, [case["typed"] for case in cases], rounds)
         half = len(cases) // 2
         report_accuracy(f"{code} ({corpus['layout']}), all", cases, outputs, times)
-        report_accuracy(f"{code}, held-out half", cases[half:], {name: got[half:] for name, got in outputs.items()}, None)
+        report_accuracy(f"{code}, held-out half", cases[half:], {name: got[half:] for name, got in outputs.items()}, None,
+                        chart=code)
         changed = {"direct": 0, "refined": 0, "alternative": 0}
         for case in cases:
             for version in storykit.correct_offline(case["clean"], language=code)["variations"]:
                 changed[version["kind"]] += words(version["text"]) != words(case["clean"])
         print(f"  correct sentences changed by StoryKit: direct {changed['direct']}, refined {changed['refined']}, "
               f"alternative {changed['alternative']} of {len(cases)}")
+
+
+def draw_charts(folder: Path, rounds: int) -> None:
+    """The held-out halves' mistyped words fixed, per corrector: English, then the other languages."""
+    import bench_charts
+    folder.mkdir(parents=True, exist_ok=True)
+    command = f"python3 Examples/python/bench_correction.py {rounds} --chart {folder}"
+    english = ["tremor", "real misspellings"]
+    names = list(CHARTED["tremor"])
+    bench_charts.render(folder / "correction-english.png", "English: mistyped words fixed, held-out halves",
+                        english, {name: [CHARTED[group].get(name, 0) for group in english] for name in names}, "%", command)
+    languages = [code for code in CHARTED if code not in english]
+    names = list(CHARTED[languages[0]])
+    bench_charts.render(folder / "correction-languages.png", "Other languages: mistyped words fixed, held-out halves",
+                        languages, {name: [CHARTED[code].get(name, 0) for code in languages] for name in names}, "%", command)
 
 
 def main() -> None:
@@ -334,14 +356,16 @@ def main() -> None:
     for label, parity in (("tuning half", 0), ("held-out half", 1)):
         half = [index for index in range(len(cases)) if index % 2 == parity]
         report_accuracy(f"Tremor corpus, {label}", [cases[index] for index in half],
-                        {name: [got[index] for index in half] for name, got in outputs.items()}, None)
+                        {name: [got[index] for index in half] for name, got in outputs.items()}, None,
+                        chart="tremor" if parity == 1 else None)
     versions = [storykit_versions(case["typed"]) for case in cases]
     report_versions("Tremor corpus, all", cases, versions, {name: outputs[name] for name in peers})
 
     for label, held_out in (("tuning half", False), ("held-out half", True)):
         real = misspelling_cases(held_out)
         real_outputs, _ = time_correctors(correctors, [case["typed"] for case in real], 1)
-        report_accuracy(f"Real misspellings (Tests/Fixtures/Correction/real-misspellings.json), {label}", real, real_outputs, None)
+        report_accuracy(f"Real misspellings (Tests/Fixtures/Correction/real-misspellings.json), {label}", real, real_outputs, None,
+                        chart="real misspellings" if held_out else None)
 
     sentences = [line for line in CLEAN.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     report_clean_run(sentences, peers)
@@ -349,6 +373,9 @@ def main() -> None:
     report_names(correctors)
     report_other_languages(peers)
     report_languages(rounds)
+
+    if "--chart" in sys.argv:
+        draw_charts(Path(sys.argv[sys.argv.index("--chart") + 1]), rounds)
 
     if "-v" in sys.argv:
         for case, output, variations in zip(cases, outputs["StoryKit offline"], versions):

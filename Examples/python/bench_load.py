@@ -1,7 +1,7 @@
 """The offline corrector's first use in a fresh process: how long the first correction takes
 and how much memory it adds, per language, for two builds of libstorykit.so side by side.
 
-    python3 Examples/python/bench_load.py [--rounds N] [NEW.so [OLD.so]]
+    python3 Examples/python/bench_load.py [--rounds N] [--chart DIR] [NEW.so [OLD.so]]
 
 NEW defaults to the library scripts/build-library.sh builds; with OLD as well, every
 scenario runs for both, interleaved (new, old, old, new, ...), each in a process of its own,
@@ -11,7 +11,9 @@ and the table shows the medians side by side with their ratio. Linux only: memor
 Scenarios: the first English sentence (language named); the first sentence in each other
 pack (language named); all seven languages one after another; "teh teh teh" and 10 KB of
 mistyped English with the language told from the text (whatever packs the telling consults).
-Then the size of each pack the library embeds (Sources/StoryKit*Data/*.skpack).
+Then the size of each pack the library embeds (Sources/StoryKit*Data/*.skpack). With --chart,
+the first-use times and private dirty memory also go to DIR/load-time.png and
+DIR/load-memory.png (bench_charts.py).
 """
 
 import ctypes
@@ -103,7 +105,14 @@ def main(arguments: list[str]) -> None:
     if arguments[:1] == ["--child"]:
         child(arguments[1], arguments[2])
         return
+    command = "python3 Examples/python/bench_load.py " + " ".join(arguments)
     rounds = 5
+    chart: Path | None = None
+    if "--chart" in arguments:
+        at = arguments.index("--chart")
+        if at + 1 >= len(arguments):
+            raise SystemExit("bench_load.py: --chart needs a folder")
+        chart, arguments = Path(arguments[at + 1]), arguments[:at] + arguments[at + 2:]
     if arguments[:1] == ["--rounds"]:
         if len(arguments) < 2 or not arguments[1].isdigit() or int(arguments[1]) < 1:
             raise SystemExit("bench_load.py: --rounds needs a whole number of at least 1")
@@ -119,6 +128,7 @@ def main(arguments: list[str]) -> None:
           "RSS and private dirty: KiB added by them")
     header = f"{'scenario':<16}" + "".join(f"{name + ' ms':>10}{name + ' RSS':>11}{name + ' dirty':>12}" for name in names)
     print(header + ("   ms ratio" if len(libraries) == 2 else ""))
+    charted: dict[str, dict[str, list[float]]] = {"ms": {name: [] for name in names}, "dirty": {name: [] for name in names}}
     for scenario in SCENARIOS:
         figures: dict[str, list[dict]] = {name: [] for name in names}
         for round_number in range(rounds):
@@ -134,12 +144,26 @@ def main(arguments: list[str]) -> None:
         if len(libraries) == 2:
             line += f"{medians['old']['ms'] / max(medians['new']['ms'], 1e-9):>10.1f}x"
         print(line, flush=True)
+        for name in names:
+            charted["ms"][name].append(medians[name]["ms"])
+            charted["dirty"][name].append(medians[name]["dirty"] / 1024)
     print("\npacks embedded (bytes):")
     total = 0
     for pack in sorted(ROOT.glob("Sources/StoryKit*Data/*.skpack")):
         total += pack.stat().st_size
         print(f"  {pack.name:<12}{pack.stat().st_size:>12,}")
     print(f"  {'all':<12}{total:>12,}")
+    if chart:
+        import bench_charts
+        chart.mkdir(parents=True, exist_ok=True)
+        labels = {"new": "this build", "old": "the build compared"}
+        groups = [scenario.replace("first ", "") for scenario in SCENARIOS]
+        bench_charts.render(chart / "load-time.png", "Offline corrector: first use in a fresh process, time", groups,
+                            {labels[name]: values for name, values in charted["ms"].items()}, "ms", command,
+                            higher_is_better=False)
+        bench_charts.render(chart / "load-memory.png", "Offline corrector: first use, private dirty memory added", groups,
+                            {labels[name]: values for name, values in charted["dirty"].items()}, "MiB", command,
+                            higher_is_better=False)
 
 
 if __name__ == "__main__":
