@@ -41,12 +41,18 @@ let package = Package(
         // MARK: Library
 
         // The library's layers (README, Layout): StoryKitBase (Support, JSON, Models, Parsing,
-        // Prompts, Policy), StoryKitCorrection (the offline corrector, with English's pack), then
-        // StoryKitCore (Transport, Generation, Generators, Storage, Services), which re-exports
-        // the two below it so that `import StoryKitCore` sees everything.
+        // Prompts, Policy), StoryKitCorrection (the offline corrector, with English's pack),
+        // StoryKitStorage (the stores), StoryKitProviders (ProviderErrors, Transport,
+        // ProviderCodecs: the providers' wire formats, no I/O), then StoryKitCore (Generators,
+        // Services), which re-exports the four below it so that `import StoryKitCore` sees
+        // everything.
         .target(name: "StoryKitBase"),
         .target(name: "StoryKitCorrection", dependencies: ["StoryKitBase", "StoryKitEnglishData"]),
-        .target(name: "StoryKitCore", dependencies: ["StoryKitBase", "StoryKitCorrection"]),
+        .target(name: "StoryKitStorage", dependencies: ["StoryKitBase"]),
+        .target(name: "StoryKitProviders", dependencies: ["StoryKitBase"]),
+        .target(
+            name: "StoryKitCore",
+            dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitStorage", "StoryKitProviders"]),
 
         .target(name: "StoryKitFoundation", dependencies: ["StoryKitCore"]),
 
@@ -83,7 +89,9 @@ let package = Package(
 
         .testTarget(
             name: "StoryKitCoreTests",
-            dependencies: ["StoryKitBase", "StoryKitCorrection", "StoryKitCore"],
+            dependencies: [
+                "StoryKitBase", "StoryKitCorrection", "StoryKitStorage", "StoryKitProviders", "StoryKitCore"
+            ],
             exclude: []
         ),
         .testTarget(

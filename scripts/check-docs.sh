@@ -28,10 +28,10 @@ swift build --scratch-path "$scratch" --target StoryKitCore > "$scratch/build.lo
 triple="$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
 rm -rf "$graphs"
 mkdir -p "$graphs"
-# StoryKitCore re-exports StoryKitBase and StoryKitCorrection (their symbols are documented
+# StoryKitCore re-exports StoryKitBase, StoryKitCorrection, StoryKitStorage and StoryKitProviders (their symbols are documented
 # with its own), which imports the English pack's C module (its module map is in include/).
 swift symbolgraph-extract -module-name StoryKitCore -I "$scratch/debug/Modules" \
-    -experimental-allowed-reexported-modules=StoryKitBase,StoryKitCorrection \
+    -experimental-allowed-reexported-modules=StoryKitBase,StoryKitCorrection,StoryKitStorage,StoryKitProviders \
     -I Sources/StoryKitEnglishData/include -target "$triple" \
     -minimum-access-level public -output-dir "$graphs"
 output="$("$docc" convert Sources/StoryKitCore/StoryKitCore.docc --additional-symbol-graph-dir "$graphs" \

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Checks that every reference inside the library points down its layers: a file in one area
 folder uses only names declared in its own folder or in folders below it in LAYERS. The
-folders lie in three targets, StoryKitBase, StoryKitCorrection and StoryKitCore, whose
-order the compiler enforces; this script checks the order of the folders inside each. Names are
-the types, typealiases, global functions and constants a folder declares at top level (not
-private ones, which only their file sees), and the
-members its extensions add to other folders' types are not counted (an extension's file sits
-with the code that needs it). Comments and string literals are ignored.
+folders lie in five targets (StoryKitBase, StoryKitCorrection, StoryKitStorage,
+StoryKitProviders, StoryKitCore), whose order the compiler enforces; this script checks the
+order of the folders inside each. Names are the types, typealiases, global functions and
+constants a folder declares at top level (not private ones, which only their file sees), and
+the members its extensions add to other folders' types are not counted (an extension's file
+sits with the code that needs it). Comments and string literals are ignored.
 
     python3 scripts/check-layers.py            # lists references that point up; exit 1 if any
     python3 scripts/check-layers.py --graph    # which folder uses which
@@ -20,9 +20,9 @@ from collections import defaultdict
 from pathlib import Path
 
 SOURCES = Path(__file__).resolve().parents[1] / "Sources"
-TARGETS = ["StoryKitBase", "StoryKitCorrection", "StoryKitCore"]
-LAYERS = ["Support", "JSON", "Models", "Parsing", "Prompts", "Policy", "Correction", "ProviderErrors",
-          "Transport", "ProviderCodecs", "Generators", "Storage", "Services"]
+TARGETS = ["StoryKitBase", "StoryKitCorrection", "StoryKitStorage", "StoryKitProviders", "StoryKitCore"]
+LAYERS = ["Support", "JSON", "Models", "Parsing", "Prompts", "Policy", "Correction", "Storage", "ProviderErrors",
+          "Transport", "ProviderCodecs", "Generators", "Services"]
 DECLARATION = re.compile(
     r"^(?:(?:public|package|internal|final|indirect|nonisolated|@\w+(?:\([^)]*\))?)\s+)*"
     r"(?:struct|enum|class|actor|protocol|typealias|func|let|var)\s+([A-Za-z_]\w*)", re.M)

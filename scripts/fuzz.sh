@@ -65,6 +65,8 @@ build_module() {
 }
 build_module StoryKitBase Sources/StoryKitBase
 build_module StoryKitCorrection Sources/StoryKitCorrection
+build_module StoryKitStorage Sources/StoryKitStorage
+build_module StoryKitProviders Sources/StoryKitProviders
 build_module StoryKitCore Sources/StoryKitCore
 # The language packs, which the C library carries: the corrector target reaches them through it.
 packs=(StoryKitSpanish StoryKitFrench StoryKitGerman StoryKitItalian StoryKitPortuguese StoryKitDutch)
@@ -81,7 +83,7 @@ for target in "${targets[@]}"; do
     fi
     echo "== Building fuzz target $target" >&2
     swiftc "${flags[@]}" -module-name "Fuzz_${target//-/_}" Tests/Fuzz/Support/*.swift "Tests/Fuzz/Targets/$target.swift" \
-        "$build/modules/libStoryKitC.a" "${pack_libraries[@]}" "$build/modules/libStoryKitCore.a" "$build/modules/libStoryKitCorrection.a" "$build/modules/libStoryKitBase.a" "${data_objects[@]}" -o "$binary" 2>&1 \
+        "$build/modules/libStoryKitC.a" "${pack_libraries[@]}" "$build/modules/libStoryKitCore.a" "$build/modules/libStoryKitProviders.a" "$build/modules/libStoryKitStorage.a" "$build/modules/libStoryKitCorrection.a" "$build/modules/libStoryKitBase.a" "${data_objects[@]}" -o "$binary" 2>&1 \
         | { grep -v "Cannot export local symbol" || true; } >&2
 done
 [ "$build_only" -eq 1 ] && exit 0

@@ -125,7 +125,7 @@ apple_check() {
     # The first run builds Apple's standard-library interfaces into
     # ~/.cache/apple-availability-check (a few minutes, once; needs PyPI for the ziglang wheel).
     bash scripts/apple-availability-check.sh --self-test || return
-    bash scripts/apple-availability-check.sh --targets "macos13 ios16" --module StoryKitBase --module StoryKitCorrection --module StoryKitCore --module StoryKitSpanish --module StoryKitFrench --module StoryKitGerman \
+    bash scripts/apple-availability-check.sh --targets "macos13 ios16" --module StoryKitBase --module StoryKitCorrection --module StoryKitStorage --module StoryKitProviders --module StoryKitCore --module StoryKitSpanish --module StoryKitFrench --module StoryKitGerman \
         --module StoryKitItalian --module StoryKitPortuguese --module StoryKitDutch --module StoryKitLanguages --module StoryKitC "$root"
     local status=$?
     if [ "$status" -eq 3 ]; then

@@ -1,5 +1,6 @@
 @testable import StoryKitBase
 @testable import StoryKitCore
+@testable import StoryKitStorage
 @testable import StoryKitCorrection
 import Testing
 

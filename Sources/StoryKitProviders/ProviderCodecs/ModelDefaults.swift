@@ -112,7 +112,7 @@ public enum ModelDefaults {
     /// Throws the retirement of `model` as an `.invalidArgument` error naming the replacement.
     /// For OpenAI-compatible servers other than OpenAI's own (`isOpenAIItself` false), names
     /// are the server's own and nothing is refused.
-    static func checkNotRetired(_ model: String, provider: GenerationProvider, isOpenAIItself: Bool = true)
+    package static func checkNotRetired(_ model: String, provider: GenerationProvider, isOpenAIItself: Bool = true)
         throws(StoryKitError)
     {
         // Gemini and Imagen are one API, Google's: a name retired there is retired for both.

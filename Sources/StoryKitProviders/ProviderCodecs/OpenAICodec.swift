@@ -36,7 +36,7 @@ public enum OpenAICodec {
     }
 
     /// Whether `baseURL` is OpenAI's own API rather than another OpenAI-compatible server.
-    static func isOpenAI(_ baseURL: String) -> Bool {
+    package static func isOpenAI(_ baseURL: String) -> Bool {
         APIKey.isProvidersOwnHost(baseURL, provider: .openai)
     }
 
