@@ -14,6 +14,7 @@ import os
 import platform
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -22,15 +23,17 @@ VENV = HERE / ".venv-bench-charts"
 MATPLOTLIB = "matplotlib==3.10.7"
 
 
-def render(path: Path, title: str, groups: list[str], series: dict[str, list[float]], unit: str,
-           command: str, higher_is_better: bool = True) -> None:
-    """Writes the chart of `series` (name → one value per group) to `path`."""
+def render(path: Path, title: str, groups: list[str], series: dict[str, list[float | None]], unit: str,
+           command: str, higher_is_better: bool = True, logarithmic: bool = False) -> None:
+    """Writes the chart of `series` (name → one value per group, None where not measured) to
+    `path`; `logarithmic` for figures that span decades."""
     python = VENV / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
         subprocess.run([str(python), "-m", "pip", "install", "--quiet", MATPLOTLIB], check=True)
     machine = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     data = {"title": title, "groups": groups, "series": series, "unit": unit, "higher_is_better": higher_is_better,
+            "logarithmic": logarithmic,
             "caption": f"{time.strftime('%Y-%m-%d')} · {machine} · {command}"}
     # The figures go beside the chart, so that it can be redrawn and its numbers read.
     figures = path.with_suffix(".json")
@@ -49,14 +52,19 @@ def draw(data: dict, path: str) -> None:
     figure, axes = plt.subplots(figsize=(max(6.0, 1.1 * len(groups) + 2.5), 4.2), dpi=110)
     for index, (name, values) in enumerate(series.items()):
         positions = [group + (index - (len(series) - 1) / 2) * width for group in range(len(groups))]
-        bars = axes.bar(positions, values, width, label=name)
-        axes.bar_label(bars, labels=[f"{value:.3g}" for value in values], fontsize=7, padding=1)
+        bars = axes.bar(positions, [value or 0 for value in values], width, label=name)
+        axes.bar_label(bars, labels=["" if value is None else f"{value:.3g}" for value in values], fontsize=7, padding=1)
     axes.set_xticks(range(len(groups)), groups, fontsize=8)
     direction = "higher is better" if data["higher_is_better"] else "lower is better"
     axes.set_ylabel(f"{data['unit']} ({direction})")
-    axes.set_title(data["title"], fontsize=11)
+    axes.set_title("\n".join(textwrap.wrap(data["title"], 64, break_on_hyphens=False)), fontsize=11)
     # Room above the tallest bar for the legend, in one row.
-    axes.set_ylim(0, 1.22 * max((value for values in series.values() for value in values), default=1))
+    measured = [value for values in series.values() for value in values if value]
+    if data.get("logarithmic"):
+        axes.set_yscale("log")
+        axes.set_ylim(min(measured, default=1) / 2, max(measured, default=1) * 30)
+    else:
+        axes.set_ylim(0, 1.22 * max(measured, default=1))
     axes.legend(fontsize=8, frameon=False, loc="upper left", ncol=len(series))
     axes.spines[["top", "right"]].set_visible(False)
     figure.text(0.01, 0.01, data["caption"], fontsize=6.5, color="0.35")

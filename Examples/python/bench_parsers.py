@@ -238,6 +238,8 @@ def main() -> None:
     print(f"\n2. Streaming variations replies in 16-byte chunks (medians of {rounds} rounds; the peers re-parse "
           "the growing reply on every chunk; 1 round where marked)")
     stream_cost = c_stream_cost_program()
+    # Microseconds per chunk, by parser and reply size, for --chart.
+    per_chunk: dict[str, dict[str, float]] = {}
     for target in (2_000, 20_000, 200_000, 2_000_000):
         reply = variations_reply(target)
         parts = chunks(reply, 16)
@@ -259,6 +261,7 @@ def main() -> None:
         for name, seconds in results.items():
             print(f"    {name:50} {seconds * 1000:10.2f} ms  {seconds / len(parts) * 1e6:7.2f} us/chunk"
                   f"  {seconds / base:7.2f}x StoryKit")
+            per_chunk.setdefault(name.split(" (")[0], {})[f"{len(reply) / 1000:.0f} KB"] = seconds / len(parts) * 1e6
         if stream_cost:
             print(f"    {'StoryKit through C alone (stream_cost.c)':50} {c_cost_per_chunk(stream_cost, reply, rounds)}")
 
@@ -281,6 +284,20 @@ def main() -> None:
     }
     for name, seconds in batch.items():
         print(f"  {name:45} {seconds * 1e6:9.1f} us   {seconds / batch['jiter from_json']:6.2f}x jiter")
+
+    if "--chart" in sys.argv:
+        import bench_charts
+        folder = Path(sys.argv[sys.argv.index("--chart") + 1])
+        folder.mkdir(parents=True, exist_ok=True)
+        command = f"ROUNDS={rounds} python3 Examples/python/bench_parsers.py --chart {folder}"
+        sizes = list(per_chunk["StoryKit Stream"])
+        bench_charts.render(folder / "parsers-streaming.png",
+                            "A reply streamed in 16-byte chunks: cost per chunk (peers re-parse all so far; blank: not run)",
+                            sizes, {name: [figures.get(size) for size in sizes] for name, figures in per_chunk.items()},
+                            "µs per chunk, log scale", command, higher_is_better=False, logarithmic=True)
+        bench_charts.render(folder / "parsers-batch.png", f"Parsing a {len(small) / 1000:.1f} KB reply from Python",
+                            ["one reply"], {name: [seconds * 1e6] for name, seconds in batch.items()}, "µs", command,
+                            higher_is_better=False)
 
 
 if __name__ == "__main__":
