@@ -2,7 +2,8 @@ import CStoryKit
 import StoryKitCore
 
 /// The host's `storykit_transport_fn` as a ``TransportHost``: each exchange is handed to it as
-/// a `storykit_exchange *` (retained for the length of the call) with the request's JSON.
+/// a `storykit_exchange *` (retained for the length of the call) with the request's JSON. The
+/// call counting and stopping are in HostCallbacks.swift.
 extension HostCallbacks: TransportHost {
     /// A ``HostTransport`` over these callbacks, taking bodies up to STORYKIT_MAX_INPUT_BYTES.
     var httpTransport: HostTransport { HostTransport(host: self, maxBodyBytes: Int(STORYKIT_MAX_INPUT_BYTES)) }
@@ -15,15 +16,5 @@ extension HostCallbacks: TransportHost {
         let handle = Unmanaged.passRetained(exchange)
         defer { handle.release() }
         return request.withCString { transport(OpaquePointer(handle.toOpaque()), $0, userData) }
-    }
-
-    func callStarting() {
-        callbackStarting()
-    }
-
-    func callReturned(status: Int32, cancelled: Bool) {
-        // A callback that gives up on a cancelled exchange is doing as told.
-        if status != STORYKIT_OK, !cancelled { stop("the transport callback", status: status) }
-        callbackReturned()
     }
 }

@@ -38,13 +38,16 @@ final class HostCallbacks: @unchecked Sendable {
         if status != STORYKIT_OK { stop("on_event", status: status) }
     }
 
-    /// Counts a transport callback that is about to run.
-    func callbackStarting() {
+    /// Counts a transport callback that is about to run (``TransportHost``).
+    func callStarting() {
         running.withLock { $0.count += 1 }
     }
 
-    /// Counts a transport callback that has returned.
-    func callbackReturned() {
+    /// Counts a transport callback that has returned `status`, and stops the operation when
+    /// the status asks to (``TransportHost``). A callback that gives up on a cancelled exchange
+    /// is doing as told.
+    func callReturned(status: Int32, cancelled: Bool) {
+        if status != STORYKIT_OK, !cancelled { stop("the transport callback", status: status) }
         let waiter: DispatchSemaphore? = running.withLock { running in
             running.count -= 1
             return running.count == 0 ? running.allReturned : nil

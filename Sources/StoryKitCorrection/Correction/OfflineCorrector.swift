@@ -60,14 +60,9 @@ public struct OfflineCorrector: Sendable {
     /// The pack this value reads with.
     private let pack: LanguagePack
     private var rules: LanguagePack.Rules { pack.rules }
-    /// The keyboard this value reads slips with.
-    private var keyboard: KeyboardLayout { layout ?? pack.defaultLayout }
-    private let model: TypoCostModel
-    /// `model` with sound-alike letters, for long words far from every word.
-    private let spellingModel: TypoCostModel
-    private let wordPairs: WordPairModel
-    private let variants: SpellingVariants
-    private var lexicon: WordLexicon { wordPairs.lexicon }
+    /// The readings of `pack`'s words on this value's keyboard, and the versions written from them.
+    private let readings: ReadingGenerator
+    private let composer: VersionComposer
 
     /// Creates a corrector for text typed on `layout` (`nil`: the language's usual keyboard)
     /// whose refined version writes `spelling`, in `language` (`nil`: the text's own), reading
@@ -93,11 +88,13 @@ public struct OfflineCorrector: Sendable {
         self.packs = packs
         self.pack = pack
         let keyboard = layout ?? pack.defaultLayout
-        self.model = TypoCostModel.model(for: keyboard)
-        self.spellingModel = TypoCostModel.model(for: keyboard, withSoundAlikes: true)
         let words = pack.words
-        self.wordPairs = words.pairs
-        self.variants = words.variants
+        self.readings = ReadingGenerator(
+            pack: pack, keyboard: keyboard, model: TypoCostModel.model(for: keyboard),
+            spellingModel: TypoCostModel.model(for: keyboard, withSoundAlikes: true), wordPairs: words.pairs,
+            variants: words.variants)
+        self.composer = VersionComposer(
+            lexicon: words.lexicon, variants: words.variants, spelling: spelling, rules: pack.rules)
     }
 
     /// Corrects `text`.
@@ -133,12 +130,8 @@ public struct OfflineCorrector: Sendable {
     private func read(_ text: String, _ englishTokens: [CorrectionToken], includingWords: Bool) -> OfflineCorrection {
         var tokens =
             rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
-        let generator = ReadingGenerator(
-            pack: pack, keyboard: keyboard, model: model, spellingModel: spellingModel, wordPairs: wordPairs,
-            variants: variants)
-        let (positions, lattice) = generator.lattice(for: &tokens)
-        return VersionComposer(lexicon: lexicon, variants: variants, spelling: spelling, rules: rules)
-            .compose(tokens, positions, lattice, includingWords: includingWords)
+        let (positions, lattice) = readings.lattice(for: &tokens)
+        return composer.compose(tokens, positions, lattice, includingWords: includingWords)
     }
 
     /// The language whose list language telling compares the others with, and which it
