@@ -135,28 +135,28 @@ def _files(mirrors: Path, source: Source) -> Iterator[bytes]:
 
 
 def _tei_blocks(content: bytes) -> Iterator[str]:
-    """The running text of a TEI file, block by block."""
-    root = ElementTree.fromstring(content)
-    for text in root.iter(f"{TEI}text"):
-        pieces: list[str] = []
-
-        def walk(element: ElementTree.Element) -> Iterator[str]:
-            if element.tag in _SKIPPED:
-                pieces.append(" | ")
-            else:
-                if element.text:
-                    pieces.append(element.text)
-                for child in element:
-                    yield from walk(child)
-                if element.tag in _BLOCKS:
-                    yield "".join(pieces)
-                    pieces.clear()
-            if element.tail:
-                pieces.append(element.tail)
-
-        yield from walk(text)
-        yield "".join(pieces)
+    """The running text of a TEI file's (first) `<text>`, block by block."""
+    text = ElementTree.fromstring(content).find(f".//{TEI}text")
+    if text is None:
         return
+    pieces: list[str] = []
+
+    def walk(element: ElementTree.Element) -> Iterator[str]:
+        if element.tag in _SKIPPED:
+            pieces.append(" | ")
+        else:
+            if element.text:
+                pieces.append(element.text)
+            for child in element:
+                yield from walk(child)
+            if element.tag in _BLOCKS:
+                yield "".join(pieces)
+                pieces.clear()
+        if element.tail:
+            pieces.append(element.tail)
+
+    yield from walk(text)
+    yield "".join(pieces)
 
 
 def blocks(mirrors: Path, source: Source) -> Iterator[str]:

@@ -95,9 +95,6 @@ MODERN_WEIGHT = 1
 PAIR_DISCOUNT = 0.75
 MIN_PAIR_COUNT = 2
 MIN_PAIR_DIFFERENCE = 0.5
-# As English's: a pair's probability is kept down to 10 decades, a back-off weight from 10^-4.
-MAX_PAIR_DECADES = english.MAX_PAIR_DECADES
-BACKOFF_OFFSET = english.BACKOFF_OFFSET
 # Italian word forms taken from its books (see above): used this often, in this many books.
 BOOK_FORM_MIN_COUNT = 5
 BOOK_FORM_MIN_FILES = 3
@@ -213,20 +210,15 @@ def folded_entries(counts: dict[str, int], single_letters: str, left_out: set[st
     return entries
 
 
-def language_pack(code: str, entries: dict[str, tuple[int, list[str]]], context: book_context.PairModel) -> storykit_pack.Pack:
+def language_pack(code: str, entries: dict[str, tuple[int, list[str]]], buckets: dict[str, int],
+                  context: book_context.PairModel) -> storykit_pack.Pack:
     _, single_letters, _ = LANGUAGES[code]
     rules = {"folds-letters": [], "single-letter-words": list(single_letters), **RULES[code]}
     pack = storykit_pack.Pack(
-        language=code, steps_per_decade=english.STEPS_PER_DECADE,
-        buckets={key: english.count_step(count) for key, (count, _) in entries.items()},
+        language=code, steps_per_decade=english.STEPS_PER_DECADE, buckets=buckets,
         spellings={key: spellings for key, (_, spellings) in entries.items() if spellings != [key]},
-        never_suggested={fold(word.lower()) for word in NEVER_SUGGESTED[code]} & set(entries), rules=rules,
-        backoff_offset=BACKOFF_OFFSET)
-    steps = english.STEPS_PER_DECADE
-    for first, weight in context.backoffs.items():
-        pack.backoffs[first] = round((max(weight, -BACKOFF_OFFSET) + BACKOFF_OFFSET) * steps)
-    for pair, probability in context.pairs.items():
-        pack.pairs[pair] = round(min(-probability, MAX_PAIR_DECADES) * steps)
+        never_suggested={fold(word.lower()) for word in NEVER_SUGGESTED[code]} & set(entries), rules=rules)
+    english.add_pairs(pack, context.pairs.items(), context.backoffs)
     return pack
 
 
@@ -313,7 +305,7 @@ def main() -> None:
         target.mkdir(parents=True, exist_ok=True)
         buckets = {key: english.count_step(count) for key, (count, _) in entries.items()}
         context, context_sources = context_model(code, arguments.sources, buckets)
-        packed = storykit_pack.write(language_pack(code, entries, context))
+        packed = storykit_pack.write(language_pack(code, entries, buckets, context))
         (target / f"{code}.skpack").write_bytes(packed)
         (target / f"{name}Pack.LICENSE").write_text(
             f"The {name} word frequencies in {code}.skpack come from {package}\n"

@@ -203,14 +203,21 @@ def english_pack(counts: dict[str, int], pairs: dict[str, dict[str, float]], bac
                  variants: list[tuple[str, str]]) -> storykit_pack.Pack:
     pack = storykit_pack.Pack(language="en", steps_per_decade=STEPS_PER_DECADE,
                               buckets={word: count_step(count) for word, count in counts.items()},
-                              never_suggested=set(NEVER_SUGGESTED) & set(counts), backoff_offset=BACKOFF_OFFSET,
-                              variants=variants, rules=RULES)
-    for word, weight in backoff.items():
-        pack.backoffs[word] = round((max(weight, -BACKOFF_OFFSET) + BACKOFF_OFFSET) * STEPS_PER_DECADE)
-    for first, seconds in pairs.items():
-        for second, probability in seconds.items():
-            pack.pairs[(first, second)] = round(min(-probability, MAX_PAIR_DECADES) * STEPS_PER_DECADE)
+                              never_suggested=set(NEVER_SUGGESTED) & set(counts), variants=variants, rules=RULES)
+    add_pairs(pack, (((first, second), probability) for first, seconds in pairs.items()
+                     for second, probability in seconds.items()), backoff)
     return pack
+
+
+def add_pairs(pack: storykit_pack.Pack, pairs, backoffs: dict[str, float]) -> None:
+    """Writes word pairs ((first, second), log10 P(second | first)) and back-off weights (word,
+    log10 weight) into `pack` as steps: a probability kept down to MAX_PAIR_DECADES, a weight
+    from 10^-BACKOFF_OFFSET. Every pack's pairs go through here."""
+    pack.backoff_offset = BACKOFF_OFFSET
+    for word, weight in backoffs.items():
+        pack.backoffs[word] = round((max(weight, -BACKOFF_OFFSET) + BACKOFF_OFFSET) * STEPS_PER_DECADE)
+    for pair, probability in pairs:
+        pack.pairs[pair] = round(min(-probability, MAX_PAIR_DECADES) * STEPS_PER_DECADE)
 
 
 class SphinxTrie:
