@@ -18,6 +18,7 @@ the key `dass`, written `dass`; Italian `perchè` is `perche`, written `perché`
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import subprocess
@@ -34,6 +35,10 @@ ELTEC_FRA_LICENCE = ("ELTeC-fra: the texts are in the public domain; no claim to
                      "transcription and encoding (the repository's README)")
 COMMON_VOICE_LICENCE = "Common Voice sentence files: CC0 1.0 (server/data/LICENSE)"
 GERDRACOR_LICENCE = "GerDraCor (German Drama Corpus): CC0 (the repository's README)"
+GUTENBERG_LICENCE = ("Project Gutenberg texts of 1880s children's books: public domain; the Project Gutenberg "
+                     "header and footer, the only part under its trademark licence, are left out")
+TATOEBA_LICENCE = "Tatoeba sentences: CC BY 2.0 FR (https://creativecommons.org/licenses/by/2.0/fr/; the repository's README)"
+GSM_LICENCE = "Grade School Math 8K: MIT (the repository's LICENSE, Copyright (c) 2021 OpenAI)"
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,7 @@ class Source:
     repo: str
     commit: str
     folders: tuple[str, ...]
-    kind: str  # "tei" or "lines"
+    kind: str  # "tei", "lines", "gutenberg" (plain text), "tatoeba" (JSON of example sentences) or "gsm" (JSON lines)
     licence: str
     # Modern sentences rather than old books: weighted by MODERN_WEIGHT.
     modern: bool = False
@@ -62,6 +67,16 @@ def _common_voice(code: str, files: tuple[str, ...]) -> Source:
 
 
 SOURCES: dict[str, list[Source]] = {
+    "en": [Source("jrladd/childrensfiction", "0a239a5e38593669653f12b1349b8f96a2227022", ("texts/",), "gutenberg",
+                  GUTENBERG_LICENCE),
+           Source("COST-ELTeC/ELTeC-eng", "3db3b6738a836f0e1b276b6c9703e42f4297f978", ("level1/",), "tei", ELTEC_LICENCE,
+                  excluded=("/Bounced/",)),
+           Source("koichincom/process-tatoeba", "d033d6984e91cabacc2cccada7a6e728c18c6a7a", ("output/",), "tatoeba",
+                  TATOEBA_LICENCE, modern=True),
+           Source("openai/grade-school-math", "3101c7d5072418e28b9008a6636bde82a006892c",
+                  ("grade_school_math/data/train.jsonl", "grade_school_math/data/test.jsonl"), "gsm", GSM_LICENCE,
+                  modern=True),
+           _common_voice("en", ("",))],
     "es": [_eltec("spa", "83e2a22d5ef66f96e59f47f7ef810358c4236322"),
            _common_voice("es", ("sentence-collector.txt",))],
     "fr": [_eltec("fra", "83f0a43fdb967cd1db646027a1a237307e4924a1", ELTEC_FRA_LICENCE),
@@ -117,7 +132,8 @@ def _files(mirrors: Path, source: Source) -> Iterator[bytes]:
         if any(path.startswith(folder) for folder in source.folders) and not any(part in path for part in source.excluded):
             if source.kind == "tei" and not path.endswith(".xml"):
                 continue
-            if source.kind == "lines" and (not path.endswith(".txt") or any(part in path for part in _NOT_TEXT)):
+            if source.kind in ("lines", "gutenberg") and (not path.endswith(".txt")
+                                                          or any(part in path for part in _NOT_TEXT)):
                 continue
             paths.append((path, meta.split()[2]))
     with subprocess.Popen(["git", "-C", str(repository), "cat-file", "--batch"], stdin=subprocess.PIPE,
@@ -159,11 +175,39 @@ def _tei_blocks(content: bytes) -> Iterator[str]:
     yield "".join(pieces)
 
 
+_GUTENBERG_START = re.compile(r"\*\*\* ?START OF[^*]*\*\*\*")
+_GUTENBERG_END = re.compile(r"\*\*\* ?END OF|End of (the )?Project Gutenberg")
+
+
+def _gutenberg_blocks(text: str) -> list[str]:
+    """A Project Gutenberg text without its header and footer, split where the text has a line
+    break or a run of spaces (these files hold a book on one line, paragraphs two spaces apart)."""
+    if start := _GUTENBERG_START.search(text):
+        text = text[start.end():]
+    if end := _GUTENBERG_END.search(text):
+        text = text[:end.start()]
+    return re.split(r"\n|  +", text)
+
+
 def blocks(mirrors: Path, source: Source) -> Iterator[str]:
     """The source's running text, block by block (a paragraph, a verse line, a sentence)."""
+    if source.kind == "tatoeba":
+        # Each file lists example sentences per word, so a sentence recurs under its words.
+        sentences = {sentence for content in _files(mirrors, source)
+                     for examples in json.loads(content).values() for sentence in examples}
+        yield from sorted(sentences)
+        return
     for content in _files(mirrors, source):
         if source.kind == "tei":
             yield from _tei_blocks(content)
+        elif source.kind == "gutenberg":
+            yield from _gutenberg_blocks(content.decode("utf-8", errors="replace"))
+        elif source.kind == "gsm":
+            for line in content.decode("utf-8").splitlines():
+                problem = json.loads(line)
+                yield problem["question"]
+                # The answers' calculator markup (<<48/2=24>>) is not text.
+                yield from re.sub(r"<<[^>]*>>", "", problem["answer"]).splitlines()
         else:
             yield from content.decode("utf-8", errors="replace").splitlines()
 
@@ -172,23 +216,47 @@ def blocks(mirrors: Path, source: Source) -> Iterator[str]:
 class Counts:
     words: Counter
     pairs: Counter
+    triples: Counter
     running_words: int = 0
 
 
-def count(texts: Iterator[str], key_of: Callable[[str], str | None]) -> Counts:
-    """Words and adjacent pairs by key; `key_of` maps a lower-case word to its key, or None."""
-    counts = Counts(Counter(), Counter())
+def count(texts: Iterator[str], key_of: Callable[[str], str | None], triples: bool = False) -> Counts:
+    """Words, adjacent pairs and (with `triples`) adjacent triples by key; `key_of` maps a
+    lower-case word to its key, or None."""
+    counts = Counts(Counter(), Counter(), Counter())
     for block in texts:
-        previous, previous_end = None, -1
+        earlier, previous, previous_end = None, None, -1
         for match in _WORD.finditer(block):
             key = key_of(match.group().lower())
             counts.running_words += 1
+            if previous_end >= 0 and not block[previous_end:match.start()].isspace():
+                earlier = previous = None
             if key is not None:
                 counts.words[key] += 1
-                if previous is not None and block[previous_end:match.start()].isspace():
+                if previous is not None:
                     counts.pairs[(previous, key)] += 1
-            previous, previous_end = key, match.end()
+                    if triples and earlier is not None:
+                        counts.triples[(earlier, previous, key)] += 1
+            earlier, previous, previous_end = (previous, key, match.end()) if key is not None else (None, None, match.end())
     return counts
+
+
+def language_counts(code: str, mirrors: Path, key_of: Callable[[str], str | None], triples: bool,
+                    modern_weight: float) -> tuple[Counter, Counter, str]:
+    """The pairs and (with `triples`) triples of every source of `code`, a modern source's
+    counts weighing `modern_weight` times a book's, and a line about each source for the
+    licence file."""
+    pairs, triple_counts, lines = Counter(), Counter(), []
+    for source in SOURCES[code]:
+        counts = count(blocks(mirrors, source), key_of, triples)
+        weight = modern_weight if source.modern else 1
+        for pair, value in counts.pairs.items():
+            pairs[pair] += weight * value
+        for triple, value in counts.triples.items():
+            triple_counts[triple] += weight * value
+        lines.append(f"- {source.repo} at {source.commit}, {', '.join(source.folders)}: "
+                     f"{counts.running_words:,} running words. {source.licence}.")
+    return pairs, triple_counts, "\n".join(lines)
 
 
 @dataclass
@@ -205,30 +273,65 @@ def pair_model(pairs: Counter, log_unigram: dict[str, float], discount: float, m
     P(w | v) = (c(v, w) - discount) / c(v); the rest of v's mass goes to the words' own
     probabilities (the pack's), scaled by v's back-off weight. A pair is kept only when its
     probability differs from that back-off estimate by `min_difference` decades."""
+    kept, backoffs = _back_off(Counter({((first,), second): value for (first, second), value in pairs.items()}),
+                               lambda _, word: log_unigram[word], discount, min_count, min_difference, math.inf)
+    return PairModel({(context[0], word): value for (context, word), value in kept.items()},
+                     {context[0]: value for context, value in backoffs.items()})
+
+
+@dataclass
+class TripleModel:
+    """Conditional log10 probabilities of the kept triples, and each context pair's back-off weight."""
+
+    triples: dict[tuple[str, str, str], float]
+    backoffs: dict[tuple[str, str], float]
+
+
+def triple_model(triples: Counter, pair_probability: Callable[[str, str], float], discount: float, min_count: int,
+                 min_difference: float, max_gain: float) -> TripleModel:
+    """An absolute-discounting back-off trigram model over `pair_probability` (log10 P(w | v)),
+    as `pair_model` is over single words. A kept triple's probability is capped at `max_gain`
+    decades above its back-off estimate: a triple seen a few times must not outweigh the slips
+    of a correctly typed word whose own triple was too rare to keep ("fed the birds" read as
+    "feed the birds")."""
+    kept, backoffs = _back_off(Counter({((first, second), third): value for (first, second, third), value in triples.items()}),
+                               lambda context, word: pair_probability(context[-1], word), discount, min_count,
+                               min_difference, max_gain)
+    return TripleModel({(*context, word): value for (context, word), value in kept.items()}, backoffs)
+
+
+def _back_off(counts: Counter, estimate: Callable[[tuple, str], float], discount: float, min_count: int,
+              min_difference: float, max_gain: float) -> tuple[dict, dict]:
+    """Absolute discounting over (context, word) counts: log10 P(word | context) of the kept
+    entries, and each context's log10 back-off weight onto `estimate`."""
     totals: Counter = Counter()
-    for (first, _), value in pairs.items():
-        totals[first] += value
-    by_first: dict[str, list[tuple[str, float]]] = {}
-    for (first, second), value in pairs.items():
+    for (context, _), value in counts.items():
+        totals[context] += value
+    by_context: dict[tuple, list[tuple[str, float]]] = {}
+    for (context, word), value in counts.items():
         if value >= min_count:
-            by_first.setdefault(first, []).append((second, (value - discount) / totals[first]))
-    model = PairModel({}, {})
-    for first, seconds in by_first.items():
-        kept = seconds
-        for _ in range(2):
+            by_context.setdefault(context, []).append((word, (value - discount) / totals[context]))
+    kept_entries: dict = {}
+    backoffs: dict = {}
+    for context, words in by_context.items():
+        estimates = {word: estimate(context, word) for word, _ in words}
+
+        def weight_of(kept: list[tuple[str, float]]) -> float:
             mass = sum(probability for _, probability in kept)
-            base = sum(10 ** log_unigram[second] for second, _ in kept)
-            backoff = math.log10(max(1 - mass, 1e-9) / max(1 - base, 1e-9))
-            kept = [(second, probability) for second, probability in seconds
-                    if abs(math.log10(probability) - (backoff + log_unigram[second])) >= min_difference]
+            base = sum(10 ** estimates[word] for word, _ in kept)
+            return math.log10(max(1 - mass, 1e-9) / max(1 - base, 1e-9))
+
+        kept = words
+        for _ in range(2):
+            weight = weight_of(kept)
+            kept = [(word, probability) for word, probability in words
+                    if abs(math.log10(probability) - (weight + estimates[word])) >= min_difference]
         if not kept:
             continue
-        mass = sum(probability for _, probability in kept)
-        base = sum(10 ** log_unigram[second] for second, _ in kept)
-        model.backoffs[first] = math.log10(max(1 - mass, 1e-9) / max(1 - base, 1e-9))
-        for second, probability in kept:
-            model.pairs[(first, second)] = math.log10(probability)
-    return model
+        weight = backoffs[context] = weight_of(kept)
+        for word, probability in kept:
+            kept_entries[(context, word)] = min(math.log10(probability), weight + estimates[word] + max_gain)
+    return kept_entries, backoffs
 
 
 def word_forms(mirrors: Path, source: Source) -> tuple[Counter, Counter]:

@@ -53,6 +53,10 @@ class Pack:
     backoff_offset: int = 0
     # (first, second) -> step of -log10 P(second | first), below 2^PAIR_BUCKET_BITS
     pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+    # (first, second) -> back-off step of the pair as a context, as `backoffs`
+    triple_backoffs: dict[tuple[str, str], int] = field(default_factory=dict)
+    # (first, second, third) -> step of -log10 P(third | first, second), below 2^PAIR_BUCKET_BITS
+    triples: dict[tuple[str, str, str], int] = field(default_factory=dict)
     # (british, american) spellings of one word
     variants: list[tuple[str, str]] = field(default_factory=list)
     # rule name -> values (see docs/language-pack-format.md, section RULE)
@@ -214,6 +218,50 @@ def _read_spellings(body: bytes, keys: list[str]) -> dict[str, list[str]]:
     return spellings
 
 
+def _triples_section(pack: Pack, index: dict[str, int]) -> bytes:
+    """TRIP: the context count, the triple count, the entry width; per context (a pair of
+    words, in increasing order) its first word, its second word, the first of its entries
+    (one more start closes the last) and its back-off step; then the entries, as PAIR's."""
+    width = 3 if len(index) < 1 << (24 - PAIR_BUCKET_BITS) else 4
+    neutral = pack.backoff_offset * pack.steps_per_decade
+    contexts = sorted({(index[first], index[second]) for first, second, _ in pack.triples})
+    ordered = sorted(((index[first], index[second], index[third]), step)
+                     for (first, second, third), step in pack.triples.items())
+    starts, entries, context = [], bytearray(), -1
+    for position, ((first, second, third), step) in enumerate(ordered):
+        if not 0 <= step < 1 << PAIR_BUCKET_BITS:
+            raise PackError(f"triple step {step} out of range")
+        while context < 0 or contexts[context] != (first, second):
+            context += 1
+            starts.append(position)
+        entries += (third << PAIR_BUCKET_BITS | step).to_bytes(width, "little")
+    starts.append(len(ordered))
+    keys = {value: key for key, value in index.items()}
+    backoffs = bytes(pack.triple_backoffs.get((keys[first], keys[second]), neutral) for first, second in contexts)
+    body = struct.pack("<III", len(contexts), len(ordered), width)
+    body += struct.pack(f"<{len(contexts)}I", *(first for first, _ in contexts))
+    body += struct.pack(f"<{len(contexts)}I", *(second for _, second in contexts))
+    body += struct.pack(f"<{len(starts)}I", *starts) + backoffs
+    body += b"\0" * (-len(body) % 4) + bytes(entries) + b"\0" * (4 - width)
+    return body
+
+
+def _read_triples(body: bytes, keys: list[str], pack: Pack) -> None:
+    contexts, count, width = struct.unpack_from("<III", body)
+    firsts = struct.unpack_from(f"<{contexts}I", body, 12)
+    seconds = struct.unpack_from(f"<{contexts}I", body, 12 + 4 * contexts)
+    starts = struct.unpack_from(f"<{contexts + 1}I", body, 12 + 8 * contexts)
+    backoff_start = 12 + 12 * contexts + 4
+    entry_start = backoff_start + contexts
+    entry_start += -entry_start % 4
+    for context in range(contexts):
+        first, second = keys[firsts[context]], keys[seconds[context]]
+        pack.triple_backoffs[(first, second)] = body[backoff_start + context]
+        for entry in range(starts[context], starts[context + 1]):
+            value = int.from_bytes(body[entry_start + width * entry:entry_start + width * (entry + 1)], "little")
+            pack.triples[(first, second, keys[value >> PAIR_BUCKET_BITS])] = value & ((1 << PAIR_BUCKET_BITS) - 1)
+
+
 def write(pack: Pack) -> bytes:
     """The pack's bytes. Deterministic: the same `Pack` gives the same bytes."""
     keys = sorted(pack.buckets)
@@ -313,6 +361,9 @@ def write(pack: Pack) -> bytes:
         body += b"\0" * (-len(body) % 4) + bytes(entries) + b"\0" * (4 - width)
         sections.append((b"PAIR", body))
 
+    if pack.triples:
+        sections.append((b"TRIP", _triples_section(pack, index)))
+
     if pack.variants:
         counterpart: dict[int, int] = {}
         for british, american in pack.variants:
@@ -407,6 +458,8 @@ def read(data: bytes) -> Pack:
             for entry in range(starts[first], starts[first + 1]):
                 value = int.from_bytes(body[entry_start + width * entry:entry_start + width * (entry + 1)], "little")
                 pack.pairs[(keys[first], keys[value >> PAIR_BUCKET_BITS])] = value & ((1 << PAIR_BUCKET_BITS) - 1)
+    if b"TRIP" in sections:
+        _read_triples(sections[b"TRIP"], keys, pack)
     if b"VARS" in sections:
         body = sections[b"VARS"]
         (entries,) = struct.unpack_from("<I", body)
@@ -443,6 +496,8 @@ def dump(pack: Pack) -> str:
         lines.append(line)
     lines += [f"back-off {key}\t{step}" for key, step in sorted(pack.backoffs.items())]
     lines += [f"{first} {second}\t{step}" for (first, second), step in sorted(pack.pairs.items())]
+    lines += [f"back-off {first} {second}\t{step}" for (first, second), step in sorted(pack.triple_backoffs.items())]
+    lines += [f"{' '.join(triple)}\t{step}" for triple, step in sorted(pack.triples.items())]
     lines += [f"variant {british} {american}" for british, american in sorted(pack.variants)]
     return "\n".join(lines) + "\n"
 
@@ -461,7 +516,7 @@ def main(arguments: list[str]) -> int:
         sys.stdout.write(dump(pack))
     else:
         print(f"{arguments[1]}: {pack.language}, {len(pack.buckets)} words, {len(pack.spellings)} respelt, "
-              f"{len(pack.pairs)} pairs, {len(pack.variants)} variants, {len(pack.rules)} rules")
+              f"{len(pack.pairs)} pairs, {len(pack.triples)} triples, {len(pack.variants)} variants, {len(pack.rules)} rules")
     return 0
 
 

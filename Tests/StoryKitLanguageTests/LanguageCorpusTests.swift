@@ -33,10 +33,10 @@ import Testing
         }
     }
 
-    /// Per language, measured with the packs' word pairs (each floor within two points of it):
+    /// Per language, measured with the packs' word pairs and French's triples (each floor within two points of it):
     /// correct sentences kept (of 60), and mistyped words fixed.
     static let floors: [String: (kept: Int, fixed: Double)] = [
-        "es": (58, 0.895), "fr": (59, 0.903), "de": (58, 0.860), "it": (57, 0.847), "pt": (58, 0.897), "nl": (59, 0.849)
+        "es": (58, 0.895), "fr": (59, 0.923), "de": (58, 0.860), "it": (57, 0.847), "pt": (58, 0.897), "nl": (59, 0.849)
     ]
 
     @Test(arguments: ["es", "fr", "de", "it", "pt", "nl"])

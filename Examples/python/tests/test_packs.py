@@ -90,3 +90,25 @@ def test_the_pack_writer_reads_back_what_it_wrote(fixtures):
     damaged[-1] ^= 1
     with pytest.raises(storykit_pack.PackError, match="checksum"):
         storykit_pack.read(bytes(damaged))
+
+
+def test_context_counts_stop_where_the_corrector_stops_reading_context():
+    # scripts/book_context.py counts the pairs and triples the packs ship: punctuation and a
+    # block's end break them, as they break context in the corrector.
+    sys.path.insert(0, str(REPOSITORY_ROOT / "scripts"))
+    import book_context
+    counts = book_context.count(iter(["the cat sat. on the mat", "of the sea"]),
+                                lambda word: None if word == "of" else word, triples=True)
+    assert set(counts.triples) == {("the", "cat", "sat"), ("on", "the", "mat")}
+    assert ("sat", "on") not in counts.pairs and ("mat", "of") not in counts.pairs
+    assert counts.pairs[("the", "sea")] == 1 and counts.running_words == 9
+
+
+def test_a_rare_triple_gains_at_most_the_cap_over_its_estimate():
+    sys.path.insert(0, str(REPOSITORY_ROOT / "scripts"))
+    import book_context
+    from collections import Counter
+    triples = Counter({("feed", "the", "birds"): 9, ("feed", "the", "cat"): 1})
+    model = book_context.triple_model(triples, lambda first, second: -3.0, 0.75, 5, 0.5, 1.5)
+    assert set(model.triples) == {("feed", "the", "birds")}
+    assert model.triples[("feed", "the", "birds")] == pytest.approx(model.backoffs[("feed", "the")] - 3.0 + 1.5)

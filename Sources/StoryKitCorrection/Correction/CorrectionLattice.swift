@@ -1,6 +1,6 @@
-/// Every reading of every typed word, and the best ways through them: a Viterbi search over
-/// the readings that scores each by its slips and by how likely its words are after the
-/// words before them (`WordPairModel`).
+/// Every reading of every typed word, and the best ways through them: a second-order Viterbi
+/// search over the readings that scores each by its slips and by how likely each of its words
+/// is after the two words before it (`WordContextModel`).
 struct CorrectionLattice {
     /// One reading of one typed word, or of two typed words read as one ("ho me" as "home").
     struct Option {
@@ -37,26 +37,46 @@ struct CorrectionLattice {
     /// Options by end position, likewise.
     private let endingList: [Int]
     private let endingOffsets: [Int]
+    /// Where each option is in `startingList` and in `endingList`, relative to its position's
+    /// first entry.
+    private var startingColumn: [Int]
+    private var endingRow: [Int]
     /// The number of positions between words, from before the first to after the last.
     private let boundaries: Int
     /// `breaksContext[i]`: no word before position i counts as context (sentence start,
     /// punctuation, a kept token).
     private let breaksContext: [Bool]
-    private let model: WordPairModel
-    /// Best score of a path from the start through each option, and its previous option.
+    private let model: WordContextModel
+    /// The search runs over states, each an option and the option before it (-1 at the
+    /// start), so that a word's score can see the two words before it (`WordContextModel`'s
+    /// triples). The states of the options starting at position p begin at `stateStart[p]`:
+    /// one row per option ending at p (a single row, for no option, at 0), one column per
+    /// option starting at p.
+    private var stateStart: [Int] = []
+    /// The option of each state.
+    private var stateOption: [Int] = []
+    /// Best score of a path from the start through each state, and its previous state.
     private var forward: [Float] = []
     private var forwardLink: [Int] = []
-    /// Best score of a path from after each option to the end, and its next option.
+    /// Best score of a path from after each state to the end, and its next state.
     private var backward: [Float] = []
     private var backwardLink: [Int] = []
 
-    init(positions: Int, options: [Option], breaksContext: [Bool], model: WordPairModel) {
+    init(positions: Int, options: [Option], breaksContext: [Bool], model: WordContextModel) {
         self.options = options
         self.breaksContext = breaksContext
         self.model = model
         boundaries = positions + 1
         (startingList, startingOffsets) = Self.grouped(options.indices, count: positions + 1) { options[$0].start }
         (endingList, endingOffsets) = Self.grouped(options.indices, count: positions + 1) { options[$0].end }
+        startingColumn = [Int](repeating: 0, count: options.count)
+        endingRow = [Int](repeating: 0, count: options.count)
+        for position in 0..<boundaries {
+            for column in startingRange(position) {
+                startingColumn[startingList[column]] = column - startingOffsets[position]
+            }
+            for row in endingRange(position) { endingRow[endingList[row]] = row - endingOffsets[position] }
+        }
         decode()
     }
 
@@ -79,28 +99,6 @@ struct CorrectionLattice {
     /// The options that start at `position`.
     func options(startingAt position: Int) -> ArraySlice<Int> { startingList[startingRange(position)] }
 
-    /// The options that end at `position`.
-    private func options(endingAt position: Int) -> ArraySlice<Int> { endingList[endingRange(position)] }
-
-    /// The option's own score: its slips and its words after one another.
-    private func ownScore(_ option: Option) -> Float {
-        var score = option.channel
-        for index in option.words.indices.dropFirst() {
-            score += wordScore(option.words[index], after: option.words[index - 1], option)
-        }
-        return score
-    }
-
-    private func wordScore(_ word: Int32, after previous: Int32, _ option: Option) -> Float {
-        word >= 0 ? model.logProbability(of: word, after: previous) : option.outsideScore
-    }
-
-    /// The score of `option`'s first word after `previous` (an option index, or -1).
-    private func transition(from previous: Int, to option: Option) -> Float {
-        let context: Int32 = previous >= 0 && !breaksContext[option.start] ? options[previous].words.last ?? -1 : -1
-        return wordScore(option.words[0], after: context, option)
-    }
-
     /// Where the options starting and ending at `position` are in `startingList` and
     /// `endingList`. The passes below loop over these ranges rather than over slices, which
     /// would retain the lists once per slice.
@@ -109,101 +107,195 @@ struct CorrectionLattice {
     }
     private func endingRange(_ position: Int) -> Range<Int> { endingOffsets[position]..<endingOffsets[position + 1] }
 
-    private mutating func decode() {
-        let own = options.map(ownScore)
-        // The transitions at each position, from every option ending there to every option
-        // starting there: both passes use each once.
-        var transitionStart = [Int](repeating: 0, count: boundaries + 1)
-        for position in 0..<boundaries {
-            transitionStart[position + 1] =
-                transitionStart[position] + endingRange(position).count * startingRange(position).count
+    /// The rows of the states at `position`: the options ending there, or one row for none.
+    private func rowCount(_ position: Int) -> Int { position == 0 ? 1 : endingRange(position).count }
+
+    /// The state of `option` after `previous` (an option ending where it starts, or -1 at 0).
+    private func state(_ previous: Int, _ option: Int) -> Int {
+        let position = options[option].start
+        return stateStart[position] + (previous >= 0 ? endingRow[previous] : 0) * startingRange(position).count
+            + startingColumn[option]
+    }
+
+    /// The score of `option`'s words after `previous` and, before it, `earlier` (option
+    /// indices, or -1): each word given the two words before it, where they count as context.
+    private func wordsScore(_ option: Option, after previous: Int, earlier: Int) -> Float {
+        var last: Int32 = -1, beforeLast: Int32 = -1
+        if previous >= 0, !breaksContext[option.start] {
+            let words = options[previous].words
+            last = words[words.count - 1]
+            if words.count > 1 {
+                beforeLast = words[words.count - 2]
+            } else if earlier >= 0, !breaksContext[options[previous].start] {
+                beforeLast = options[earlier].words.last ?? -1
+            }
         }
-        var transitions = [Float](repeating: 0, count: transitionStart[boundaries])
+        var score: Float = 0
+        for word in option.words {
+            score +=
+                word >= 0 ? model.logProbability(of: word, after: last, earlier: beforeLast) : option.outsideScore
+            (beforeLast, last) = (last, word)
+        }
+        return score
+    }
+
+    private mutating func decode() {
+        stateStart = [Int](repeating: 0, count: boundaries + 1)
+        for position in 0..<boundaries {
+            stateStart[position + 1] = stateStart[position] + rowCount(position) * startingRange(position).count
+        }
+        let stateCount = stateStart[boundaries]
+        // Each state's option and previous option.
+        stateOption = [Int](repeating: -1, count: stateCount)
+        var statePrevious = [Int](repeating: -1, count: stateCount)
+        for position in 0..<boundaries {
+            let starting = startingRange(position)
+            for row in 0..<rowCount(position) {
+                for column in starting {
+                    let index = stateStart[position] + row * starting.count + column - starting.lowerBound
+                    stateOption[index] = startingList[column]
+                    statePrevious[index] = position == 0 ? -1 : endingList[endingOffsets[position] + row]
+                }
+            }
+        }
+        // The step from each state to each option starting where its option ends, scored once
+        // here: both passes use each.
+        var stepStart = [Int](repeating: 0, count: stateCount + 1)
+        for index in 0..<stateCount {
+            stepStart[index + 1] = stepStart[index] + startingRange(options[stateOption[index]].end).count
+        }
+        // A one-word option's score after an option depends on the option before that only
+        // through a listed triple context: the pair scores are worked out once per pair of
+        // options, and each state looks its context up once.
+        var pairStart = [Int](repeating: 0, count: boundaries + 1)
+        for position in 0..<boundaries {
+            pairStart[position + 1] = pairStart[position] + endingRange(position).count * startingRange(position).count
+        }
+        var pairScores = [Float](repeating: 0, count: pairStart[boundaries])
         for position in 1..<boundaries {
-            var slot = transitionStart[position]
+            var slot = pairStart[position]
             for row in endingRange(position) {
                 for column in startingRange(position) {
-                    transitions[slot] = transition(from: endingList[row], to: options[startingList[column]])
+                    let next = options[startingList[column]]
+                    if next.words.count == 1 {
+                        pairScores[slot] = wordsScore(next, after: endingList[row], earlier: -1)
+                    }
                     slot += 1
                 }
             }
         }
-        forward = [Float](repeating: -.infinity, count: options.count)
-        forwardLink = [Int](repeating: -1, count: options.count)
-        for position in 0..<boundaries {
-            let starting = startingRange(position), ending = endingRange(position)
-            for column in starting.indices {
-                let index = startingList[column]
-                if position == 0 {
-                    forward[index] = own[index] + transition(from: -1, to: options[index])
-                    continue
+        var steps = [Float](repeating: 0, count: stepStart[stateCount])
+        for index in 0..<stateCount {
+            let option = stateOption[index], end = options[option].end
+            let words = options[option].words
+            var context: Int?
+            if end < positions, !breaksContext[end], let last = words.last, last >= 0 {
+                let earlier =
+                    words.count > 1
+                    ? words[words.count - 2]
+                    : statePrevious[index] >= 0 && !breaksContext[options[option].start]
+                        ? options[statePrevious[index]].words.last ?? -1 : -1
+                context = earlier >= 0 ? model.tripleContext(earlier: earlier, previous: last) : nil
+            }
+            var slot = stepStart[index]
+            let pairRow = pairStart[end] + endingRow[option] * startingRange(end).count
+            for column in startingRange(end) {
+                let next = options[startingList[column]]
+                if next.words.count == 1, next.words[0] >= 0 {
+                    let pairScore = pairScores[pairRow + column - startingOffsets[end]]
+                    steps[slot] =
+                        next.channel
+                        + (context.map { model.logProbability(of: next.words[0], in: $0, pairScore: pairScore) }
+                            ?? pairScore)
+                } else {
+                    steps[slot] = next.channel + wordsScore(next, after: option, earlier: statePrevious[index])
                 }
-                for row in ending.indices {
-                    let previous = endingList[row]
-                    guard forward[previous] > -.infinity else { continue }
-                    let score =
-                        forward[previous]
-                        + transitions[
-                            transitionStart[position] + (row - ending.lowerBound) * starting.count
-                                + (column - starting.lowerBound)] + own[index]
-                    if score > forward[index] {
-                        forward[index] = score
-                        forwardLink[index] = previous
-                    }
-                }
+                slot += 1
             }
         }
-        backward = [Float](repeating: -.infinity, count: options.count)
-        backwardLink = [Int](repeating: -1, count: options.count)
-        for position in (0..<boundaries).reversed() {
-            let starting = startingRange(position), ending = endingRange(position)
-            for row in ending.indices {
-                let index = endingList[row]
-                if position == boundaries - 1 {
-                    backward[index] = 0
-                    continue
+        forward = [Float](repeating: -.infinity, count: stateCount)
+        forwardLink = [Int](repeating: -1, count: stateCount)
+        for column in startingRange(0) {
+            let option = options[startingList[column]]
+            forward[column] = option.channel + wordsScore(option, after: -1, earlier: -1)
+        }
+        for index in 0..<stateCount where forward[index] > -.infinity {
+            let option = stateOption[index]
+            var slot = stepStart[index]
+            for column in startingRange(options[option].end) {
+                let next = state(option, startingList[column])
+                let score = forward[index] + steps[slot]
+                if score > forward[next] {
+                    forward[next] = score
+                    forwardLink[next] = index
                 }
-                for column in starting.indices {
-                    let next = startingList[column]
-                    guard backward[next] > -.infinity else { continue }
-                    let score =
-                        transitions[
-                            transitionStart[position] + (row - ending.lowerBound) * starting.count
-                                + (column - starting.lowerBound)] + own[next] + backward[next]
-                    if score > backward[index] {
-                        backward[index] = score
-                        backwardLink[index] = next
-                    }
-                }
+                slot += 1
             }
         }
+        backward = [Float](repeating: -.infinity, count: stateCount)
+        backwardLink = [Int](repeating: -1, count: stateCount)
+        for index in (0..<stateCount).reversed() {
+            let option = stateOption[index]
+            if options[option].end == boundaries - 1 {
+                backward[index] = 0
+                continue
+            }
+            var slot = stepStart[index]
+            for column in startingRange(options[option].end) {
+                let next = state(option, startingList[column])
+                if backward[next] > -.infinity, steps[slot] + backward[next] > backward[index] {
+                    backward[index] = steps[slot] + backward[next]
+                    backwardLink[index] = next
+                }
+                slot += 1
+            }
+        }
+    }
+
+    /// The states of `option`: one per option before it.
+    private func states(of option: Int) -> StrideTo<Int> {
+        let position = options[option].start, columns = startingRange(position).count
+        let first = stateStart[position] + startingColumn[option]
+        return stride(from: first, to: first + rowCount(position) * columns, by: columns)
+    }
+
+    /// The state of `option` on its best path.
+    private func bestState(of option: Int) -> Int? {
+        states(of: option).max { forward[$0] + backward[$0] < forward[$1] + backward[$1] }
     }
 
     /// The number of typed words.
     var positions: Int { boundaries - 1 }
 
     /// The score of the best path that goes through `option`.
-    func bestScore(through option: Int) -> Float { forward[option] + backward[option] }
+    func bestScore(through option: Int) -> Float {
+        guard let state = bestState(of: option) else { return -.infinity }
+        return forward[state] + backward[state]
+    }
 
     /// The best path through `option` (all options' best path when `nil`), in order.
     func path(through option: Int? = nil) -> [Int] {
-        guard let through = option ?? options(endingAt: boundaries - 1).max(by: { forward[$0] < forward[$1] }) else {
-            return []
+        let through: Int?
+        if let option {
+            through = bestState(of: option)
+        } else {
+            let last = boundaries - 1
+            through = endingList[endingRange(last)].flatMap { states(of: $0) }.max { forward[$0] < forward[$1] }
         }
-        var path: [Int] = []
-        path.reserveCapacity(boundaries)
+        guard let through, forward[through] > -.infinity else { return [] }
+        var statePath: [Int] = []
+        statePath.reserveCapacity(boundaries)
         var link = through
         while link >= 0 {
-            path.append(link)
+            statePath.append(link)
             link = forwardLink[link]
         }
-        path.reverse()
+        statePath.reverse()
         link = backwardLink[through]
         while link >= 0 {
-            path.append(link)
+            statePath.append(link)
             link = backwardLink[link]
         }
-        return path
+        return statePath.map { stateOption[$0] }
     }
-
 }

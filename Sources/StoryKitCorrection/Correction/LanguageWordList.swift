@@ -17,7 +17,7 @@ import StoryKitEnglishData
 /// or one whose offsets do not hold is refused with an error that says why.
 public final class LanguageWordList: Sendable {
     let lexicon: WordLexicon
-    let pairs: WordPairModel
+    let pairs: WordContextModel
     let variants: SpellingVariants
     /// The pack's rules (its RULE section).
     let rules: LanguagePack.Rules
@@ -37,7 +37,7 @@ public final class LanguageWordList: Sendable {
         }
         defaultLayout = keyboard
         lexicon = WordLexicon(pack: pack)
-        pairs = WordPairModel(lexicon: lexicon)
+        pairs = WordContextModel(lexicon: lexicon)
         variants = SpellingVariants(pack: pack)
     }
 

@@ -10,7 +10,7 @@ struct ReadingGenerator {
     let model: TypoCostModel
     /// `model` with sound-alike letters, for long words far from every word.
     let spellingModel: TypoCostModel
-    let wordPairs: WordPairModel
+    let wordPairs: WordContextModel
     /// British and American spellings of one word, which are never each other's rivals.
     let variants: SpellingVariants
     private var rules: LanguagePack.Rules { pack.rules }

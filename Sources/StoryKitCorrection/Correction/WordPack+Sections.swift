@@ -45,6 +45,8 @@ extension WordPack {
         }
         if let spellingTable, !spellingTable.isWellFormed() { throw refuse("SPEL") }
         if let pairTable, !pairTable.isWellFormed() { throw refuse("PAIR") }
+        // Triples back off to pairs and share their back-off offset.
+        if let tripleTable, pairTable == nil || !tripleTable.isWellFormed() { throw refuse("TRIP") }
         if let section = variants {
             let reader = PackReader(section)
             guard section.count >= 4, (section.count - 4) % 8 == 0, Int(reader.uint32(at: 0)) == (section.count - 4) / 8

@@ -27,6 +27,8 @@ final class WordPack: @unchecked Sendable {
     /// The optional sections, read once here; nil when absent.
     let spellingTable: SpellingTable?
     let pairTable: WordPairTable?
+    /// The word triples (TRIP), when the pack has them.
+    let tripleTable: WordTripleTable?
     /// The VARS section's bytes (see `SpellingVariants`).
     let variants: UnsafeRawBufferPointer?
     /// The rules (RULE), by name; empty when the pack has none.
@@ -139,6 +141,11 @@ final class WordPack: @unchecked Sendable {
             pairTable = try WordPairTable(section: section, wordCount: wordCount)
         } else {
             pairTable = nil
+        }
+        if let section = sections["TRIP"] {
+            tripleTable = try WordTripleTable(section: section, wordCount: wordCount)
+        } else {
+            tripleTable = nil
         }
         variants = sections["VARS"]
         if let section = sections["RULE"] {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes test.skpack, a small language pack for the tests of the pack format: a made-up
-language `zz` with a few words (some with spellings, one never suggested), word pairs, a
-spelling variant and rules, so that every section is present. The words are invented or
+language `zz` with a few words (some with spellings, one never suggested), word pairs and
+triples, a spelling variant and rules, so that every section is present. The words are invented or
 common English; nothing here is taken from a corpus.
 
     python3 Tests/Fixtures/Packs/make-test-pack.py
@@ -26,6 +26,9 @@ pack = storykit_pack.Pack(
     backoffs={"the": 30, "went": 28, "little": 31},
     backoff_offset=4,
     pairs={("the", "cat"): 9, ("the", "house"): 10, ("went", "to"): 3, ("little", "dog"): 11, ("little", "mouse"): 12},
+    # After "to the", a typed "nouse" reads "mouse"; after "the" alone, "house".
+    triple_backoffs={("to", "the"): 30},
+    triples={("to", "the", "mouse"): 2},
     variants=[("colour", "color")],
     rules={"layout": ["qwertz"], "single-letter-words": ["a"], "question-words": ["what"], "folds-letters": [],
            "never-last": ["the"]},

@@ -63,6 +63,17 @@ import Testing
         #expect(words.pairs.hasPairs)
     }
 
+    @Test func aPacksTriplesReadATypedWordByTheTwoWordsBeforeIt() throws {
+        let corrector = OfflineCorrector(
+            language: LanguageTag("zz"), packs: [LanguagePack(words: try LanguageWordList(packBytes: Self.testPack))])
+        // "nouse" is one slip from "house" and from "mouse": the pair "the house" decides
+        // after "the" alone, the triple "to the mouse" after "to the".
+        #expect(try corrector.correct("the nouse").variations.variations[0].text == "the house")
+        #expect(try corrector.correct("went to the nouse").variations.variations[0].text == "went to the mouse")
+        // Punctuation breaks context: the triple no longer applies.
+        #expect(try corrector.correct("went to. the nouse").variations.variations[0].text == "went to. the house")
+    }
+
     @Test func aPackIsReadFromAFile() throws {
         let path = Fixtures.root.appendingPathComponent("Packs/test.skpack").path
         #expect(try LanguageWordList(packFile: path).language == "zz")
@@ -110,7 +121,7 @@ import Testing
         return (0, 0)
     }
 
-    @Test(arguments: ["STAT", "EDGE", "FREQ", "HIST", "SPEL", "PAIR", "VARS", "RULE", "META"])
+    @Test(arguments: ["STAT", "EDGE", "FREQ", "HIST", "SPEL", "PAIR", "TRIP", "VARS", "RULE", "META"])
     func everyByteOfASectionChangedIsRefusedOrReadSafely(_ tag: String) throws {
         // A pack with a valid checksum but a byte of a table changed: whatever it says, reading
         // it must not trap, and tables that no longer hold together are refused.
@@ -129,12 +140,13 @@ import Testing
                     _ = words.lexicon.words[index]
                     _ = words.lexicon.spellings(of: index)
                     _ = words.pairs.logProbability(of: Int32(index), after: 0)
+                    _ = words.pairs.logProbability(of: Int32(index), after: 0, earlier: Int32(index))
                 }
                 _ = try? OfflineCorrector(packs: [LanguagePack(words: words)]).correct("the hpuse went ot the garden")
             }
         }
         // The structural tables refuse most changes; counts (FREQ) and rule texts may read.
-        if ["STAT", "EDGE"].contains(tag) { #expect(refused > count) }
+        if ["STAT", "EDGE", "TRIP"].contains(tag) { #expect(refused > count) }
     }
 
     @Test func aHostileEdgeThatLeadsBackIsRefused() throws {

@@ -143,15 +143,22 @@ import Testing
 
     @Test func offersAnAlternativeWhereTheInputIsAmbiguous() throws {
         // "stor" is a slip for "story" (one letter dropped) or "store" (one letter dropped too);
-        // the commoner word leads, the other is the alternative.
+        // the likelier word in context leads ("went to the store", a triple English's pack
+        // lists), the other is the alternative.
         let set = try corrector.correct("i went to the stor").variations
         try #require(set.variations.map(\.kind) == [.direct, .refined, .alternative], "\(set.variations.map(\.text))")
-        #expect(set.variations[1].text == "I went to the story.")
-        #expect(set.variations[2].text == "I went to the store.")
+        #expect(set.variations[1].text == "I went to the store.")
+        #expect(set.variations[2].text == "I went to the story.")
         #expect(set.issues.isEmpty)
-        // "nto" after "its" could be "into", but "not" is far likelier there: no alternative.
-        let clear = try corrector.correct("i cant beleive its nto butter").variations
-        #expect(clear.variations.map(\.text) == ["i can't believe its not butter", "I can't believe it's not butter."])
+        // "nwo" could be "now" or "two", but only "now" fits: no alternative.
+        let clear = try corrector.correct("what time is it nwo").variations
+        #expect(clear.variations.map(\.text) == ["what time is it now", "What time is it now?"])
+        // "nto" after "its" could be "into", but "not" leads.
+        let butter = try corrector.correct("i cant beleive its nto butter").variations
+        #expect(
+            butter.variations.prefix(2).map(\.text) == [
+                "i can't believe its not butter", "I can't believe it's not butter."
+            ])
     }
 
     @Test func refinedIsDirectPolishedNeverOtherWords() throws {

@@ -7,7 +7,7 @@ import Testing
 /// the pair model prefers the pairs English uses.
 @Suite struct WordListTests {
     let lexicon = WordLexicon.english
-    let pairs = WordPairModel.english
+    let pairs = WordContextModel.english
 
     @Test func everyWordIsFoundAtItsIndex() {
         #expect(lexicon.words.count > 100_000)

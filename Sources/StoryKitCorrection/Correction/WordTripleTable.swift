@@ -1,0 +1,81 @@
+/// A pack's word triples (TRIP), read in place: the context count, the triple count, the
+/// entry width (3 or 4 bytes), then per context (a pair of words, in increasing order) its
+/// first word, its second word, the first of its entries (one more start closes the last)
+/// and its back-off step, then the entries: the third word's number above the 7-bit step of
+/// -log10 P(third | first, second), sorted by third word within a context's.
+struct WordTripleTable: @unchecked Sendable {
+    // @unchecked: a view of a `WordPack`'s bytes, which the context model keeps.
+    private let firsts: UnsafeRawPointer
+    private let seconds: UnsafeRawPointer
+    private let starts: UnsafeRawPointer
+    private let backoffs: UnsafeRawPointer
+    private let entries: PackEntryList
+    let contextCount: Int
+    let tripleCount: Int
+    let wordCount: Int
+
+    init(section: UnsafeRawBufferPointer, wordCount: Int) throws(StoryKitError) {
+        let reader = PackReader(section)
+        let malformed = StoryKitError(.parse, "language pack: section TRIP is malformed")
+        guard section.count >= 12 else { throw malformed }
+        contextCount = Int(reader.uint32(at: 0))
+        tripleCount = Int(reader.uint32(at: 4))
+        let entryWidth = Int(reader.uint32(at: 8))
+        self.wordCount = wordCount
+        // Each context costs 13 bytes and each entry at least 3: bound both before multiplying.
+        guard contextCount <= section.count / 13, tripleCount <= section.count / 3 else { throw malformed }
+        var entryStart = 12 + 12 * contextCount + 4 + contextCount
+        entryStart += (4 - entryStart % 4) % 4
+        guard PackEntryList.isValid(width: entryWidth, wordCount: wordCount),
+            section.count == entryStart + tripleCount * entryWidth + 4 - entryWidth
+        else { throw malformed }
+        firsts = section.baseAddress! + 12
+        seconds = firsts + 4 * contextCount
+        starts = seconds + 4 * contextCount
+        backoffs = starts + 4 * (contextCount + 1)
+        entries = PackEntryList(base: section.baseAddress! + entryStart, width: entryWidth)
+    }
+
+    @inline(__always)
+    private func word(_ base: UnsafeRawPointer, _ index: Int) -> Int {
+        Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 &* index, as: UInt32.self)))
+    }
+
+    private func entryRange(_ context: Int) -> Range<Int> { word(starts, context)..<word(starts, context + 1) }
+
+    /// The context `first` then `second`, when it has triples.
+    func context(first: Int, second: Int) -> Int? {
+        var low = 0, high = contextCount
+        while low < high {
+            let middle = (low + high) / 2
+            if (word(firsts, middle), word(seconds, middle)) < (first, second) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low < contextCount && word(firsts, low) == first && word(seconds, low) == second ? low : nil
+    }
+
+    /// The back-off step of `context`.
+    @inline(__always)
+    func backoff(_ context: Int) -> UInt8 { backoffs.load(fromByteOffset: context, as: UInt8.self) }
+
+    /// The step of `third` after `context`, when listed.
+    func bucket(context: Int, third: Int) -> UInt8? { entries.bucket(of: third, in: entryRange(context)) }
+
+    /// Whether the contexts rise strictly, every context has entries, the starts rise to the
+    /// triple count and every context's third words are words, in increasing order.
+    func isWellFormed() -> Bool {
+        guard word(starts, 0) == 0, word(starts, contextCount) == tripleCount else { return false }
+        var previous = (-1, -1)
+        for context in 0..<contextCount {
+            let key = (word(firsts, context), word(seconds, context)), range = entryRange(context)
+            guard key > previous, key.0 < wordCount, key.1 < wordCount, !range.isEmpty, range.upperBound <= tripleCount,
+                entries.wordsRise(in: range, below: wordCount)
+            else { return false }
+            previous = key
+        }
+        return true
+    }
+}
