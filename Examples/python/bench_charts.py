@@ -58,14 +58,17 @@ def draw(data: dict, path: str) -> None:
     direction = "higher is better" if data["higher_is_better"] else "lower is better"
     axes.set_ylabel(f"{data['unit']} ({direction})")
     axes.set_title("\n".join(textwrap.wrap(data["title"], 64, break_on_hyphens=False)), fontsize=11)
-    # Room above the tallest bar for the legend, in one row.
+    # Room above the tallest bar for the legend: one row while the names fit the width, else
+    # two columns and a row of room per pair of names.
+    columns = len(series) if sum(len(name) for name in series) * 6.5 < 72 * figure.get_figwidth() else 2
+    rows = -(-len(series) // columns)
     measured = [value for values in series.values() for value in values if value]
     if data.get("logarithmic"):
         axes.set_yscale("log")
-        axes.set_ylim(min(measured, default=1) / 2, max(measured, default=1) * 30)
+        axes.set_ylim(min(measured, default=1) / 2, max(measured, default=1) * 30 * 3 ** (rows - 1))
     else:
-        axes.set_ylim(0, 1.22 * max(measured, default=1))
-    axes.legend(fontsize=8, frameon=False, loc="upper left", ncol=len(series))
+        axes.set_ylim(0, (1.1 + 0.12 * rows) * max(measured, default=1))
+    axes.legend(fontsize=8, frameon=False, loc="upper left", ncol=columns)
     axes.spines[["top", "right"]].set_visible(False)
     figure.text(0.01, 0.01, data["caption"], fontsize=6.5, color="0.35")
     figure.tight_layout(rect=(0, 0.04, 1, 1))
