@@ -23,7 +23,8 @@ def test_an_alternative_where_the_input_is_ambiguous():
     result = storykit.correct_offline("i went to the stor")
     assert [v["kind"] for v in result["variations"]] == ["direct", "refined", "alternative"]
     assert result["issues"] == []
-    assert [v["text"] for v in result["variations"][1:]] == ["I went to the story.", "I went to the store."]
+    # After "went to the", English's triples make "store" the likelier reading.
+    assert [v["text"] for v in result["variations"][1:]] == ["I went to the store.", "I went to the story."]
 
 
 def test_spelling_option_rewrites_refined_only():
