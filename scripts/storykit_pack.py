@@ -218,25 +218,40 @@ def _read_spellings(body: bytes, keys: list[str]) -> dict[str, list[str]]:
     return spellings
 
 
-def _triples_section(pack: Pack, index: dict[str, int]) -> bytes:
+def _entry_width(word_count: int) -> int:
+    """The bytes of a PAIR or TRIP entry: 3 while the word numbers fit above the step."""
+    return 3 if word_count < 1 << (24 - PAIR_BUCKET_BITS) else 4
+
+
+def _entry(word: int, step: int, width: int) -> bytes:
+    """A PAIR or TRIP entry: the word's number above the step."""
+    if not 0 <= step < 1 << PAIR_BUCKET_BITS:
+        raise PackError(f"conditional probability step {step} out of range")
+    return (word << PAIR_BUCKET_BITS | step).to_bytes(width, "little")
+
+
+def _read_entry(body: bytes, start: int, width: int, entry: int) -> tuple[int, int]:
+    """Entry `entry` of the entries at `start`: the word's number and the step."""
+    value = int.from_bytes(body[start + width * entry:start + width * (entry + 1)], "little")
+    return value >> PAIR_BUCKET_BITS, value & ((1 << PAIR_BUCKET_BITS) - 1)
+
+
+def _triples_section(pack: Pack, keys: list[str], index: dict[str, int]) -> bytes:
     """TRIP: the context count, the triple count, the entry width; per context (a pair of
     words, in increasing order) its first word, its second word, the first of its entries
     (one more start closes the last) and its back-off step; then the entries, as PAIR's."""
-    width = 3 if len(index) < 1 << (24 - PAIR_BUCKET_BITS) else 4
+    width = _entry_width(len(keys))
     neutral = pack.backoff_offset * pack.steps_per_decade
     contexts = sorted({(index[first], index[second]) for first, second, _ in pack.triples})
     ordered = sorted(((index[first], index[second], index[third]), step)
                      for (first, second, third), step in pack.triples.items())
     starts, entries, context = [], bytearray(), -1
     for position, ((first, second, third), step) in enumerate(ordered):
-        if not 0 <= step < 1 << PAIR_BUCKET_BITS:
-            raise PackError(f"triple step {step} out of range")
         while context < 0 or contexts[context] != (first, second):
             context += 1
             starts.append(position)
-        entries += (third << PAIR_BUCKET_BITS | step).to_bytes(width, "little")
+        entries += _entry(third, step, width)
     starts.append(len(ordered))
-    keys = {value: key for key, value in index.items()}
     backoffs = bytes(pack.triple_backoffs.get((keys[first], keys[second]), neutral) for first, second in contexts)
     body = struct.pack("<III", len(contexts), len(ordered), width)
     body += struct.pack(f"<{len(contexts)}I", *(first for first, _ in contexts))
@@ -258,8 +273,8 @@ def _read_triples(body: bytes, keys: list[str], pack: Pack) -> None:
         first, second = keys[firsts[context]], keys[seconds[context]]
         pack.triple_backoffs[(first, second)] = body[backoff_start + context]
         for entry in range(starts[context], starts[context + 1]):
-            value = int.from_bytes(body[entry_start + width * entry:entry_start + width * (entry + 1)], "little")
-            pack.triples[(first, second, keys[value >> PAIR_BUCKET_BITS])] = value & ((1 << PAIR_BUCKET_BITS) - 1)
+            third, step = _read_entry(body, entry_start, width, entry)
+            pack.triples[(first, second, keys[third])] = step
 
 
 def write(pack: Pack) -> bytes:
@@ -342,15 +357,13 @@ def write(pack: Pack) -> bytes:
         sections.append((b"SPEL", _spellings_section(pack.spellings, keys)))
 
     if pack.pairs or pack.backoffs:
-        width = 3 if len(keys) < 1 << (24 - PAIR_BUCKET_BITS) else 4
+        width = _entry_width(len(keys))
         starts = [0] * (len(keys) + 1)
         ordered = sorted(((index[first], index[second]), step) for (first, second), step in pack.pairs.items())
         entries = bytearray()
         for (first, second), step in ordered:
-            if not 0 <= step < 1 << PAIR_BUCKET_BITS:
-                raise PackError(f"pair step {step} out of range")
             starts[first + 1] += 1
-            entries += (second << PAIR_BUCKET_BITS | step).to_bytes(width, "little")
+            entries += _entry(second, step, width)
         for position in range(len(keys)):
             starts[position + 1] += starts[position]
         neutral = pack.backoff_offset * pack.steps_per_decade
@@ -362,7 +375,7 @@ def write(pack: Pack) -> bytes:
         sections.append((b"PAIR", body))
 
     if pack.triples:
-        sections.append((b"TRIP", _triples_section(pack, index)))
+        sections.append((b"TRIP", _triples_section(pack, keys, index)))
 
     if pack.variants:
         counterpart: dict[int, int] = {}
@@ -456,8 +469,8 @@ def read(data: bytes) -> Pack:
         entry_start += -entry_start % 4
         for first in range(word_count):
             for entry in range(starts[first], starts[first + 1]):
-                value = int.from_bytes(body[entry_start + width * entry:entry_start + width * (entry + 1)], "little")
-                pack.pairs[(keys[first], keys[value >> PAIR_BUCKET_BITS])] = value & ((1 << PAIR_BUCKET_BITS) - 1)
+                second, step = _read_entry(body, entry_start, width, entry)
+                pack.pairs[(keys[first], keys[second])] = step
     if b"TRIP" in sections:
         _read_triples(sections[b"TRIP"], keys, pack)
     if b"VARS" in sections:

@@ -117,19 +117,21 @@ struct CorrectionLattice {
             + startingColumn[option]
     }
 
+    /// The two words before `position` that count as context, after option `previous` and,
+    /// before it, `earlier` (option indices, or -1): -1 for none.
+    private func contextWords(at position: Int, after previous: Int, earlier: Int) -> (beforeLast: Int32, last: Int32) {
+        guard previous >= 0, position < positions, !breaksContext[position] else { return (-1, -1) }
+        let words = options[previous].words
+        if words.count > 1 { return (words[words.count - 2], words[words.count - 1]) }
+        let earlierWord =
+            earlier >= 0 && !breaksContext[options[previous].start] ? options[earlier].words.last ?? -1 : -1
+        return (earlierWord, words[0])
+    }
+
     /// The score of `option`'s words after `previous` and, before it, `earlier` (option
     /// indices, or -1): each word given the two words before it, where they count as context.
     private func wordsScore(_ option: Option, after previous: Int, earlier: Int) -> Float {
-        var last: Int32 = -1, beforeLast: Int32 = -1
-        if previous >= 0, !breaksContext[option.start] {
-            let words = options[previous].words
-            last = words[words.count - 1]
-            if words.count > 1 {
-                beforeLast = words[words.count - 2]
-            } else if earlier >= 0, !breaksContext[options[previous].start] {
-                beforeLast = options[earlier].words.last ?? -1
-            }
-        }
+        var (beforeLast, last) = contextWords(at: option.start, after: previous, earlier: earlier)
         var score: Float = 0
         for word in option.words {
             score +=
@@ -187,16 +189,8 @@ struct CorrectionLattice {
         var steps = [Float](repeating: 0, count: stepStart[stateCount])
         for index in 0..<stateCount {
             let option = stateOption[index], end = options[option].end
-            let words = options[option].words
-            var context: Int?
-            if end < positions, !breaksContext[end], let last = words.last, last >= 0 {
-                let earlier =
-                    words.count > 1
-                    ? words[words.count - 2]
-                    : statePrevious[index] >= 0 && !breaksContext[options[option].start]
-                        ? options[statePrevious[index]].words.last ?? -1 : -1
-                context = earlier >= 0 ? model.tripleContext(earlier: earlier, previous: last) : nil
-            }
+            let (earlier, last) = contextWords(at: end, after: option, earlier: statePrevious[index])
+            let context = model.tripleContext(earlier: earlier, previous: last)
             var slot = stepStart[index]
             let pairRow = pairStart[end] + endingRow[option] * startingRange(end).count
             for column in startingRange(end) {
@@ -215,9 +209,8 @@ struct CorrectionLattice {
         }
         forward = [Float](repeating: -.infinity, count: stateCount)
         forwardLink = [Int](repeating: -1, count: stateCount)
-        for column in startingRange(0) {
-            let option = options[startingList[column]]
-            forward[column] = option.channel + wordsScore(option, after: -1, earlier: -1)
+        for option in startingList[startingRange(0)] {
+            forward[state(-1, option)] = options[option].channel + wordsScore(options[option], after: -1, earlier: -1)
         }
         for index in 0..<stateCount where forward[index] > -.infinity {
             let option = stateOption[index]
