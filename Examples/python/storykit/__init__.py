@@ -333,7 +333,10 @@ class _Handle:
     The C header forbids freeing a handle while a call uses it, so every call on the handle is
     counted: ``close()`` marks the handle closing (new calls raise StateError), waits for the
     calls in flight on other threads to return, then frees it. ``close()`` from inside a call on
-    the same handle (a callback) raises StateError instead of waiting for itself.
+    the same handle (on its thread, or in a callback of it, which the library runs on its own
+    threads) raises StateError instead of waiting for itself. ``close()`` from a callback of a
+    call on another handle does not wait either (the call it would wait for may be waiting for
+    that callback): it marks the handle closing and returns, and the last call in flight frees it.
     """
 
     _free_function = ""
@@ -348,20 +351,29 @@ class _Handle:
     def close(self) -> None:
         """Releases the handle once the calls in flight have returned; later calls raise
         StateError."""
+        in_callback = _services.serving()
         with self._state:
-            if threading.get_ident() in self._callers:
+            if threading.get_ident() in self._callers or any(owner is self for owner in in_callback):
                 raise StateError(f"close() was called inside a call on this {self._what}; close it after the call returns")
             if self._closing:
-                # Another thread is closing it: return once it is released.
-                self._state.wait_for(lambda: not self._handle.value)
+                # Another thread is closing it: return once it is released (at once from a
+                # callback, which must not wait on calls that may wait on it).
+                if not in_callback:
+                    self._state.wait_for(lambda: not self._handle.value)
                 return
             if not self._handle.value:
                 return
             self._closing = True
+            if in_callback and self._callers:
+                return  # freed by the last call in flight (_leave)
             self._state.wait_for(lambda: not self._callers)
-            getattr(library(), self._free_function)(self._handle)
-            self._handle = ctypes.c_void_p()
-            self._state.notify_all()
+            self._free()
+
+    def _free(self) -> None:
+        """Frees the handle; the caller holds ``_state`` and no call is in flight."""
+        getattr(library(), self._free_function)(self._handle)
+        self._handle = ctypes.c_void_p()
+        self._state.notify_all()
 
     def _enter(self) -> ctypes.c_void_p:
         """Counts a call in flight and returns the handle; pair with ``_leave()``."""
@@ -375,6 +387,8 @@ class _Handle:
         with self._state:
             self._callers.remove(threading.get_ident())
             if not self._callers:
+                if self._closing and self._handle.value:
+                    self._free()  # a close() deferred from a callback
                 self._state.notify_all()
 
     def _call(self, function, *arguments) -> int:
@@ -548,7 +562,7 @@ class Store(_Handle):
         ``storykit_illustrate``); returns the saved illustrations with their file names."""
         handle = self._enter()
         try:
-            return _services.illustrate(library(), handle, request, transport)
+            return _services.illustrate(library(), handle, request, transport, owner=self)
         finally:
             self._leave()
 

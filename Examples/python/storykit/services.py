@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import threading
 from typing import Callable, Optional, Union
 
 from . import errors
@@ -13,12 +14,26 @@ from .transport import Exchange, Transport, UrllibTransport
 __all__ = ["generate", "correct", "illustrate"]
 
 
+# The calls whose callbacks the current thread is running, innermost last: the library runs
+# callbacks on its own threads, so a handle's close() asks here whether it is called from one.
+_serving = threading.local()
+
+
+def serving() -> list:
+    """The owners of the calls whose callbacks run on this thread (``None`` for a call on no
+    handle); empty outside every callback."""
+    return getattr(_serving, "owners", [])
+
+
 class _Callbacks:
     """The C callbacks of one call. A Python exception inside a callback stops the operation
-    and is raised again by the call, instead of a bare CallbackError."""
+    and is raised again by the call, instead of a bare CallbackError. ``owner`` is the handle
+    the call is on, if any."""
 
-    def __init__(self, lib: ctypes.CDLL, transport: Optional[Transport], on_event: Optional[Callable[[dict], object]]) -> None:
+    def __init__(self, lib: ctypes.CDLL, transport: Optional[Transport], on_event: Optional[Callable[[dict], object]],
+                 owner: object = None) -> None:
         self.lib = lib
+        self._owner = owner
         self.failure: Optional[BaseException] = None
         self._transport = transport
         self._on_event = on_event
@@ -26,8 +41,18 @@ class _Callbacks:
         self.transport_pointer = TRANSPORT_FUNCTION(self._call_transport) if transport else TRANSPORT_FUNCTION()
         self.event_pointer = EVENT_FUNCTION(self._call_event) if on_event else EVENT_FUNCTION()
 
+    def _enter_callback(self) -> None:
+        if not hasattr(_serving, "owners"):
+            _serving.owners = []
+        _serving.owners.append(self._owner)
+
+    @staticmethod
+    def _leave_callback() -> None:
+        _serving.owners.pop()
+
     def _call_transport(self, exchange: int, request: bytes, _user_data: int) -> int:
         handle = Exchange(self.lib, exchange)
+        self._enter_callback()
         try:
             self._transport(json.loads(request.decode("utf-8")), handle)
             return errors.OK
@@ -38,16 +63,20 @@ class _Callbacks:
             self.failure = self.failure or error
             return errors.E_CALLBACK
         finally:
+            self._leave_callback()
             # The library releases the exchange when this returns.
             handle._end()
 
     def _call_event(self, event: bytes, _user_data: int) -> int:
+        self._enter_callback()
         try:
             keep_going = self._on_event(json.loads(event.decode("utf-8")))
             return errors.E_CALLBACK if keep_going is False else errors.OK
         except BaseException as error:  # noqa: BLE001
             self.failure = self.failure or error
             return errors.E_CALLBACK
+        finally:
+            self._leave_callback()
 
     def finish(self, status: int, output: ctypes.c_void_p) -> dict:
         if status != errors.OK:
@@ -101,8 +130,9 @@ def correct(lib: ctypes.CDLL, request, transport: Optional[Transport] = None,
     return callbacks.finish(status, output)
 
 
-def illustrate(lib: ctypes.CDLL, store_handle: ctypes.c_void_p, request, transport: Optional[Transport] = None) -> dict:
-    callbacks = _Callbacks(lib, transport or UrllibTransport(), None)
+def illustrate(lib: ctypes.CDLL, store_handle: ctypes.c_void_p, request, transport: Optional[Transport] = None,
+               owner: object = None) -> dict:
+    callbacks = _Callbacks(lib, transport or UrllibTransport(), None, owner)
     output = ctypes.c_void_p()
     status = lib.storykit_illustrate(ctypes.byref(output), store_handle, _request(request),
                                      callbacks.transport_pointer, None)

@@ -229,3 +229,94 @@ def test_the_language_told_from_mixed_scripts_is_the_same_in_every_process():
         for _ in range(8)
     }
     assert len(answers) == 1, answers
+
+
+ILLUSTRATION = {
+    "hero": {"name": "Mia", "traits": ["brave"], "appearance": "red coat"},
+    "page": {"text": "Mia finds a lantern.", "index": 0}, "storyID": "s1", "imageCount": 1,
+    "apiKey": "test-key", "baseURL": "http://127.0.0.1:9/v1beta", "retry": {"maxAttempts": 1},
+}
+
+
+def _finishes(body, seconds=20):
+    """Runs ``body`` on a thread; whether it returned within ``seconds`` (a deadlock does not)."""
+    thread = threading.Thread(target=body, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    return not thread.is_alive()
+
+
+def test_closing_a_store_inside_its_own_illustrate_transport_raises_state_error(tmp_path):
+    # The transport runs on one of the library's threads, not the caller's: the binding must
+    # still see that the close comes from inside a call on this store.
+    seen = []
+    store = storykit.Store(str(tmp_path / "store"))
+
+    def transport(_request, exchange):
+        try:
+            store.close()
+            seen.append("closed")
+        except storykit.StateError as error:
+            seen.append(str(error))
+        exchange.fail("transport", "no network here")
+
+    def illustrate():
+        with pytest.raises(storykit.TransportError):
+            store.illustrate(ILLUSTRATION, transport=transport)
+
+    assert _finishes(illustrate)
+    assert len(seen) == 1 and "inside a call" in seen[0]
+    store.put("heroes", "h1", {"id": "h1"})  # still open
+    store.close()
+
+
+def test_two_stores_closing_each_other_from_their_callbacks_never_deadlock(tmp_path):
+    stores = [storykit.Store(str(tmp_path / "a")), storykit.Store(str(tmp_path / "b"))]
+    both_inside = threading.Barrier(2, timeout=10)
+
+    def transport_closing(other):
+        def transport(_request, exchange):
+            both_inside.wait()  # both calls are in flight before either closes the other
+            other.close()  # deferred: the other's call is in flight and may wait on this one
+            exchange.fail("transport", "no network here")
+        return transport
+
+    def illustrate(store, other):
+        with pytest.raises(storykit.TransportError):
+            store.illustrate(ILLUSTRATION, transport=transport_closing(other))
+
+    threads = [threading.Thread(target=illustrate, args=(stores[0], stores[1]), daemon=True),
+               threading.Thread(target=illustrate, args=(stores[1], stores[0]), daemon=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert not any(thread.is_alive() for thread in threads), "the stores deadlocked closing each other"
+    # Each close was deferred to the end of the other's call, and took effect there.
+    for store in stores:
+        with pytest.raises(storykit.StateError):
+            store.put("heroes", "late", {"id": "late"})
+
+
+def test_closing_a_stream_from_an_event_callback_never_waits_on_itself():
+    # A call on no handle (correct's on_event) closing a stream that another thread is feeding.
+    stream = storykit.Stream("list")
+    feeding = threading.Event()
+
+    def feed():
+        try:
+            while True:
+                stream.feed("- item\n")
+                feeding.set()
+        except storykit.StateError:
+            pass
+
+    threading.Thread(target=feed, daemon=True).start()
+    feeding.wait(10)
+
+    def on_event(_event):
+        stream.close()
+
+    assert _finishes(lambda: storykit.correct({"text": "I wnat to go hmoe"}, on_event=on_event))
+    with pytest.raises(storykit.StateError):
+        stream.feed("- late\n")

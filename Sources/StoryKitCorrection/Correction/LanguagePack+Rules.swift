@@ -68,10 +68,11 @@ extension LanguagePack {
             func refuse(_ name: String) -> StoryKitError {
                 StoryKitError(.parse, "language pack: rule \(name) is malformed")
             }
+            try Self.checkBounds(values)
             foldsLetters = values["folds-letters"] != nil
-            singleLetterWords = (values["single-letter-words"] ?? []).flatMap(\.utf8)
-            elisions = (values["elisions"] ?? []).map { Array($0.utf8) }
-            apocopes = (values["apocopes"] ?? []).map { Array($0.utf8) }
+            singleLetterWords = try Self.letters(values["single-letter-words"] ?? [], rule: "single-letter-words")
+            elisions = Self.distinct((values["elisions"] ?? []).map { Array($0.utf8) })
+            apocopes = Self.distinct((values["apocopes"] ?? []).map { Array($0.utf8) })
             compoundLinks = values["compound-links"].map { $0.map { Array($0.utf8) } }
             perfectAuxiliaries = Set(values["perfect-auxiliaries"] ?? [])
             perfectAdverbs = Set(
@@ -80,7 +81,7 @@ extension LanguagePack {
             capitalisesNouns = values["capitalises-nouns"] != nil
             for pair in values["contractions"] ?? [] {
                 let parts = pair.split(separator: " ")
-                guard parts.count == 2 else { throw refuse("contractions") }
+                guard parts.count == 2, Self.isContraction(parts[1], of: parts[0]) else { throw refuse("contractions") }
                 contractions[String(parts[0])] = String(parts[1])
                 contractionForms.insert(parts[1].lowercased())
                 longestContraction = max(longestContraction, parts[0].utf8.count)
@@ -89,13 +90,83 @@ extension LanguagePack {
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
             longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0
             if let contracted = values["contracted-before"] {
-                guard contracted.count >= 3 else { throw refuse("contracted-before") }
+                guard contracted.count >= 3, Self.isContraction(contracted[1][...], of: contracted[0][...]) else {
+                    throw refuse("contracted-before")
+                }
                 contractedBefore = (contracted[0], contracted[1], Set(contracted[2...]))
             }
             neverLast = Set(values["never-last"] ?? [])
             readsSpokenEndings = values["spoken-endings"] != nil
-            inflectionEndings = (values["inflection-endings"] ?? []).flatMap(\.utf8)
+            inflectionEndings = try Self.letters(values["inflection-endings"] ?? [], rule: "inflection-endings")
             splitsWithSlips = values["splits-with-slips"] != nil
+        }
+
+        /// The most values a rule may hold, and the longest value in bytes: a pack from
+        /// outside cannot make a rule that turns a letter into megabytes or a call into seconds.
+        static let maxValues = 4096
+        static let maxValueBytes = 64
+
+        /// Checks every rule's size, and that its values hold letters, marks, apostrophes and
+        /// hyphens only (a contraction rule also the space between its two forms): no control,
+        /// format or direction character can reach a version through a rule.
+        private static func checkBounds(_ values: [String: [String]]) throws(StoryKitError) {
+            for (name, strings) in values {
+                guard strings.count <= maxValues else {
+                    throw StoryKitError(
+                        .parse, "language pack: rule \(name) has \(strings.count) values, over the limit of \(maxValues)")
+                }
+                for value in strings {
+                    guard value.utf8.count <= maxValueBytes else {
+                        throw StoryKitError(
+                            .parse,
+                            "language pack: a value of rule \(name) is \(value.utf8.count) bytes, over the limit of \(maxValueBytes)")
+                    }
+                    let spaceAllowed = name == "contractions"
+                    for scalar in value.unicodeScalars where !isRuleScalar(scalar, spaceAllowed: spaceAllowed) {
+                        throw StoryKitError(
+                            .parse,
+                            "language pack: a value of rule \(name) holds U+\(String(scalar.value, radix: 16, uppercase: true)), which no rule may")
+                    }
+                }
+            }
+        }
+
+        private static func isRuleScalar(_ scalar: Unicode.Scalar, spaceAllowed: Bool) -> Bool {
+            if scalar == "-" || LetterFolding.isApostrophe(scalar) || (spaceAllowed && scalar == " ") { return true }
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+                .spacingMark:
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// The values of a rule of single letters, each one ASCII letter in lower case, once each.
+        private static func letters(_ strings: [String], rule: String) throws(StoryKitError) -> [UInt8] {
+            var letters: [UInt8] = []
+            for value in strings {
+                guard value.utf8.count == 1, let letter = value.utf8.first, letter.isASCIILetter else {
+                    throw StoryKitError(.parse, "language pack: rule \(rule) holds \"\(value)\", not one letter")
+                }
+                if !letters.contains(letter.asciiLowercased) { letters.append(letter.asciiLowercased) }
+            }
+            return letters
+        }
+
+        /// `values` once each, in their first order.
+        private static func distinct(_ values: [[UInt8]]) -> [[UInt8]] {
+            var seen: Set<[UInt8]> = []
+            return values.filter { seen.insert($0).inserted }
+        }
+
+        /// Whether `written` is `typed` with apostrophes added and letters capitalised
+        /// (`dont` → `don't`, `im` → `I'm`): a contraction restores what was typed, it never
+        /// writes other words.
+        private static func isContraction(_ written: Substring, of typed: Substring) -> Bool {
+            let apostrophes = written.unicodeScalars.filter(LetterFolding.isApostrophe).count
+            let letters = String(String.UnicodeScalarView(written.unicodeScalars.filter { !LetterFolding.isApostrophe($0) }))
+            return !typed.isEmpty && apostrophes <= 2 && letters.lowercased() == typed.lowercased()
         }
 
         /// Rules given in code (`LanguagePack.init(language:defaultLayout:...)`).

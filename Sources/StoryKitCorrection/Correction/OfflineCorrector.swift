@@ -131,7 +131,24 @@ public struct OfflineCorrector: Sendable {
         var tokens =
             rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
         let (positions, lattice) = readings.lattice(for: &tokens)
-        return composer.compose(tokens, positions, lattice, includingWords: includingWords)
+        let correction = composer.compose(tokens, positions, lattice, includingWords: includingWords)
+        return Self.bounded(correction, typed: text, tokens: englishTokens, language: pack.language.language)
+    }
+
+    /// The most bytes a version of a text of `inputBytes` bytes may hold. A correction
+    /// respells what was typed and never writes much more; only a pack from outside whose
+    /// spellings or rules stretch words could, and its versions are then not shown.
+    package static func maxOutputBytes(forInput inputBytes: Int) -> Int { 4 * inputBytes + 8 }
+
+    /// `correction`, or `typed` as typed when a version of it is longer than
+    /// `maxOutputBytes` allows.
+    private static func bounded(
+        _ correction: OfflineCorrection, typed: String, tokens: [CorrectionToken], language: String
+    ) -> OfflineCorrection {
+        let limit = maxOutputBytes(forInput: typed.utf8.count)
+        let longest = correction.variations.variations.map(\.text.utf8.count).max() ?? 0
+        guard longest > limit else { return correction }
+        return asTyped(typed, tokens, language: language, includingWords: correction.words != nil, naming: false)
     }
 
     /// The language whose list language telling compares the others with, and which it
@@ -139,12 +156,13 @@ public struct OfflineCorrector: Sendable {
     static let referenceLanguage = "en"
 
     /// `text` as typed, with why: it is in `language`, which none of this corrector's packs reads.
-    private static func asTyped(_ text: String, _ tokens: [CorrectionToken], language: String, includingWords: Bool)
-        -> OfflineCorrection
-    {
+    /// With `naming` false the language is one the corrector reads, and no `language` issue is added.
+    private static func asTyped(
+        _ text: String, _ tokens: [CorrectionToken], language: String, includingWords: Bool, naming: Bool = true
+    ) -> OfflineCorrection {
         let set = VariationSet(
             variations: [TextVariation(text: text, kind: .direct)], source: .offline,
-            issues: [.count(expected: 3, found: 1), .language(detected: language)])
+            issues: [.count(expected: 3, found: 1)] + (naming ? [.language(detected: language)] : []))
         let words =
             includingWords
             ? tokens.filter { $0.kind == .word }.map {

@@ -376,7 +376,7 @@ struct ReadingGenerator {
     private func appendRealWordReadings(
         at position: Int, known: Int, letters: [UInt8], to options: inout [CorrectionLattice.Option]
     ) {
-        let neighbours = RealWordNeighbours.neighbours(
+        let neighbours = lexicon.realWordNeighbours.neighbours(
             of: known, letters: letters, in: lexicon, layout: keyboard, model: model,
             maxCost: CorrectorTuning.realWordMaxCost, limit: CorrectorTuning.maxRealWordReadings)
         for neighbour in neighbours where !variants.areVariants(known, neighbour.candidate.word) {

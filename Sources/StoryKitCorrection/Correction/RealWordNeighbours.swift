@@ -1,10 +1,11 @@
 /// The other words one cheap slip away from each correctly spelt word ("form" for "from"),
-/// remembered per process: the same common words come back in every sentence, and finding
+/// remembered for one lexicon: the same common words come back in every sentence, and finding
 /// their neighbours is a trie search each time.
-enum RealWordNeighbours {
+///
+/// The cache belongs to its lexicon and dies with it, so a reading can never be attributed to
+/// another pack, even one later loaded at the same address.
+final class RealWordNeighbours: Sendable {
     private struct Key: Hashable {
-        /// Each language's lexicon numbers its own words.
-        var lexicon: ObjectIdentifier
         var layout: KeyboardLayout
         var word: Int32
     }
@@ -18,16 +19,18 @@ enum RealWordNeighbours {
 
     /// Enough for the vocabulary of a long session; when full it starts over.
     private static let capacity = 8192
-    private static let cache = LockedValue<[Key: [Neighbour]]>([:])
+    private let cache = LockedValue<[Key: [Neighbour]]>([:])
+
+    init() {}
 
     /// The `limit` likeliest words (by frequency and slip cost) within `maxCost` of lexicon
     /// word `word`, whose letters (lower case, folded) are `letters`, on `layout`, `word`
-    /// itself excluded.
-    static func neighbours(
+    /// itself excluded. `lexicon` is the lexicon that owns this cache.
+    func neighbours(
         of word: Int, letters: [UInt8], in lexicon: WordLexicon, layout: KeyboardLayout, model: TypoCostModel,
         maxCost: TypoCostModel.Cost, limit: Int
     ) -> [Neighbour] {
-        let key = Key(lexicon: ObjectIdentifier(lexicon), layout: layout, word: Int32(word))
+        let key = Key(layout: layout, word: Int32(word))
         func score(_ candidate: WordLexicon.Candidate) -> Float {
             lexicon.logProbability[candidate.word] - TypoCostModel.logProbabilityCost(candidate.cost)
         }
@@ -41,10 +44,10 @@ enum RealWordNeighbours {
                 let other = lexicon.words[candidate.word].utf8
                 return Neighbour(
                     candidate: candidate,
-                    isInflection: isInflection(written, of: other) || isInflection(other, of: written))
+                    isInflection: Self.isInflection(written, of: other) || Self.isInflection(other, of: written))
             }
         cache.withLock { cache in
-            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+            if cache.count >= Self.capacity { cache.removeAll(keepingCapacity: true) }
             cache[key] = found
         }
         return found

@@ -90,9 +90,40 @@ struct SpellingTable: @unchecked Sendable {
         return spellings
     }
 
+    /// The longest spelling a word of `keyLength` letters may have, in bytes: each letter
+    /// written with a diacritic or two (`ễ`), and a little more.
+    static func maxSpellingBytes(keyLength: Int) -> Int { 2 * keyLength + 8 }
+
+    /// Whether the bitmaps count the entries, each block's entries end where the next
+    /// block's start, the replacements are UTF-8 within the section, and every spelling of
+    /// every word of `automaton` folds to the word's letters (`LetterFolding`) within
+    /// `maxSpellingBytes`: a pack from outside can respell a word, never rewrite it
+    /// (`cat` as `dog`, or with a line break or a direction override).
+    func isWellFormed(automaton: WordAutomaton) -> Bool {
+        guard isWellFormedLayout() else { return false }
+        let blockCount = (wordCount + Self.blockSize - 1) / Self.blockSize
+        for block in 0..<blockCount {
+            var bitmap = PackReader(section).uint32(at: blocks + 8 * block)
+            while bitmap != 0 {
+                let index = block * Self.blockSize + bitmap.trailingZeroBitCount
+                bitmap &= bitmap &- 1
+                let letters = Array(automaton.letters(ofWord: index).utf8)
+                guard let entry = entry(of: index), let spellings = spellings(at: entry, letters: letters) else {
+                    return false
+                }
+                for spelling in spellings {
+                    guard spelling.utf8.count <= Self.maxSpellingBytes(keyLength: letters.count),
+                        LetterFolding.folded(spelling[...].unicodeScalars) == letters
+                    else { return false }
+                }
+            }
+        }
+        return true
+    }
+
     /// Whether the bitmaps count the entries, each block's entries end where the next
     /// block's start, and the replacements are UTF-8 within the section.
-    func isWellFormed() -> Bool {
+    private func isWellFormedLayout() -> Bool {
         let reader = PackReader(section)
         guard WordPack.text(UnsafeRawBufferPointer(rebasing: section[replacementText..<blocks])) != nil else {
             return false

@@ -9,6 +9,8 @@ final class WordLexicon: @unchecked Sendable {
     let words: Words
     /// log10 of each word's relative frequency, by index.
     let logProbability: LogProbabilities
+    /// The real-word neighbours found so far, cached with the lexicon so they die with it.
+    let realWordNeighbours = RealWordNeighbours()
 
     /// The English lexicon, read from the pack built into the library.
     static var english: WordLexicon { LanguageWordList.english.lexicon }

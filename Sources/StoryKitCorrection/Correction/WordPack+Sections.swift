@@ -43,7 +43,7 @@ extension WordPack {
         func refuse(_ tag: String) -> StoryKitError {
             StoryKitError(.parse, "language pack: section \(tag) is malformed")
         }
-        if let spellingTable, !spellingTable.isWellFormed() { throw refuse("SPEL") }
+        if let spellingTable, !spellingTable.isWellFormed(automaton: automaton) { throw refuse("SPEL") }
         if let pairTable, !pairTable.isWellFormed() { throw refuse("PAIR") }
         // Triples back off to pairs and share their back-off offset.
         if let tripleTable, pairTable == nil || !tripleTable.isWellFormed() { throw refuse("TRIP") }

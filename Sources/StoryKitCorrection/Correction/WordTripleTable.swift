@@ -70,9 +70,11 @@ struct WordTripleTable: @unchecked Sendable {
         guard word(starts, 0) == 0, word(starts, contextCount) == tripleCount else { return false }
         var previous = (-1, -1)
         for context in 0..<contextCount {
-            let key = (word(firsts, context), word(seconds, context)), range = entryRange(context)
-            guard key > previous, key.0 < wordCount, key.1 < wordCount, !range.isEmpty, range.upperBound <= tripleCount,
-                entries.wordsRise(in: range, below: wordCount)
+            // The bounds are compared before a range is formed: a pack from outside may have them fall.
+            let key = (word(firsts, context), word(seconds, context))
+            let low = word(starts, context), high = word(starts, context + 1)
+            guard key > previous, key.0 < wordCount, key.1 < wordCount, low < high, high <= tripleCount,
+                entries.wordsRise(in: low..<high, below: wordCount)
             else { return false }
             previous = key
         }

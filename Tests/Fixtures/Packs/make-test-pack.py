@@ -27,8 +27,9 @@ pack = storykit_pack.Pack(
     backoff_offset=4,
     pairs={("the", "cat"): 9, ("the", "house"): 10, ("went", "to"): 3, ("little", "dog"): 11, ("little", "mouse"): 12},
     # After "to the", a typed "nouse" reads "mouse"; after "the" alone, "house".
-    triple_backoffs={("to", "the"): 30},
-    triples={("to", "the", "mouse"): 2},
+    # Three contexts, so that the mutation tests can make one context's entries start after its end.
+    triple_backoffs={("to", "the"): 30, ("the", "little"): 29, ("went", "to"): 28},
+    triples={("to", "the", "mouse"): 2, ("the", "little", "dog"): 3, ("went", "to", "the"): 1},
     variants=[("colour", "color")],
     rules={"layout": ["qwertz"], "single-letter-words": ["a"], "question-words": ["what"], "folds-letters": [],
            "never-last": ["the"]},

@@ -149,6 +149,81 @@ import Testing
         if ["STAT", "EDGE", "TRIP"].contains(tag) { #expect(refused > count) }
     }
 
+    /// The 32-bit fields of a section set as an attacker would set them: 0, the maximum, one
+    /// below the field before (a start that falls), equal to it (an empty or overlapping
+    /// range), and one above the field after. Every result is refused or read without a trap.
+    @Test(arguments: ["STAT", "EDGE", "FREQ", "HIST", "SPEL", "PAIR", "TRIP", "VARS", "RULE", "META"])
+    func everyFieldOfASectionSetToAnEdgeValueIsRefusedOrReadSafely(_ tag: String) throws {
+        let (offset, count) = section(tag)
+        func field(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+            guard at >= offset, at + 4 <= offset + count else { return 0 }
+            return bytes[at..<(at + 4)].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        var refused = 0, read = 0
+        for at in stride(from: offset, to: offset + count - 3, by: 4) {
+            let before = field(Self.testPack, at - 4), after = field(Self.testPack, at + 4)
+            for value in [0, UInt32.max, before &- 1, before, after &+ 1, UInt32(Self.testPack.count)] {
+                var bytes = Self.testPack
+                withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(at..<(at + 4), with: $0) }
+                guard let words = try? LanguageWordList(packBytes: Self.resealed(bytes)) else {
+                    refused += 1
+                    continue
+                }
+                read += 1
+                for index in 0..<words.wordCount {
+                    _ = words.lexicon.words[index]
+                    _ = words.lexicon.spellings(of: index)
+                    _ = words.pairs.logProbability(of: Int32(index), after: 0, earlier: Int32(index))
+                }
+                let text = "the hpuse went ot the garden a cafe"
+                let corrected = try OfflineCorrector(packs: [LanguagePack(words: words)]).correct(text)
+                for version in corrected.variations.variations {
+                    #expect(version.text.utf8.count <= OfflineCorrector.maxOutputBytes(forInput: text.utf8.count))
+                }
+            }
+        }
+        #expect(refused + read > 0)
+    }
+
+    /// A spelling that is not its word's letters is refused: a pack can add a diacritic or a
+    /// capital, never write another word, a control character or a direction override.
+    @Test func aSpellingThatIsNotItsWordIsRefused() throws {
+        let (offset, count) = section("SPEL")
+        let spel = Array(Self.testPack[offset..<(offset + count)])
+        // The replacements' text follows the header and the replacement records.
+        let replacements = Int(spel[4]) | Int(spel[5]) << 8
+        let textStart = offset + 16 + 4 * replacements
+        #expect(Self.testPack[textStart] == UInt8(ascii: "S"))
+        for substitute: UInt8 in [UInt8(ascii: "D"), 0x0A, 0x1B] {
+            var bytes = Self.testPack
+            // The first replacement is the capital of "Straße": make it another letter, a line
+            // break or an escape. The section still holds together; only what it spells is wrong.
+            bytes[textStart] = substitute
+            #expect(message(loading: Self.resealed(bytes)) == "language pack: section SPEL is malformed")
+        }
+    }
+
+    /// Rule values are bounded and checked: a rule cannot turn a letter into megabytes, list a
+    /// word as a letter, or make a contraction that writes another word.
+    @Test func rulesThatStretchOrRewriteTextAreRefused() throws {
+        func refusal(_ rules: [String: [String]]) -> String? {
+            do {
+                _ = try LanguagePack.Rules(values: rules)
+                return nil
+            } catch { return error.message }
+        }
+        #expect(refusal(["contractions": ["dont don't", "im I'm"], "single-letter-words": ["a", "i", "a"]]) == nil)
+        #expect(try LanguagePack.Rules(values: ["single-letter-words": ["a", "i", "a"]]).singleLetterWords == Array("ai".utf8))
+        #expect(refusal(["contractions": ["a " + String(repeating: "a", count: 100)]])?.contains("over the limit of 64") == true)
+        #expect(refusal(["contractions": ["cat dog"]]) == "language pack: rule contractions is malformed")
+        #expect(refusal(["contractions": ["cat c'a't'"]]) == "language pack: rule contractions is malformed")
+        #expect(refusal(["contracted-before": ["its", "dog", "a"]]) == "language pack: rule contracted-before is malformed")
+        #expect(refusal(["single-letter-words": ["ab"]]) == "language pack: rule single-letter-words holds \"ab\", not one letter")
+        #expect(refusal(["inflection-endings": Array(repeating: "s", count: 5000)])?.contains("5000 values") == true)
+        #expect(refusal(["titles": ["Dr\u{202E}"]])?.contains("U+202E") == true)
+        #expect(refusal(["never-last": ["the\nrm -rf"]])?.contains("U+A") == true)
+    }
+
     @Test func aHostileEdgeThatLeadsBackIsRefused() throws {
         var bytes = Self.testPack
         let (offset, _) = section("EDGE")
