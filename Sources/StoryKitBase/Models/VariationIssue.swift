@@ -13,9 +13,13 @@ public enum VariationIssue: Sendable, Hashable, Codable {
     /// corrected in `pieces` parts, cut after sentence ends, and the parts joined. Each part was
     /// corrected without the others in view.
     case split(pieces: Int)
+    /// A span of the text was returned as typed in every version: one word longer than a
+    /// correction prompt holds (a pasted `data:` URL). `offset` and `length` are in UTF-8
+    /// bytes of the text.
+    case keptAsTyped(offset: Int, length: Int)
 
     private enum CodingKeys: String, CodingKey {
-        case code, expected, found, index, of, detected, pieces
+        case code, expected, found, index, of, detected, pieces, offset, length
     }
 
     public init(from decoder: any Decoder) throws {
@@ -33,11 +37,15 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             self = .language(detected: try container.decode(String.self, forKey: .detected))
         case "split":
             self = .split(pieces: try container.decode(Int.self, forKey: .pieces))
+        case "keptAsTyped":
+            self = .keptAsTyped(
+                offset: try container.decode(Int.self, forKey: .offset),
+                length: try container.decode(Int.self, forKey: .length))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .code, in: container,
                 debugDescription:
-                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\" or \"split\"")
+                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\", \"split\" or \"keptAsTyped\"")
         }
     }
 
@@ -52,6 +60,8 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             ["code": "language", "detected": .string(detected)]
         case .split(let pieces):
             ["code": "split", "pieces": .number(JSONNumber(pieces))]
+        case .keptAsTyped(let offset, let length):
+            ["code": "keptAsTyped", "offset": .number(JSONNumber(offset)), "length": .number(JSONNumber(length))]
         }
     }
 

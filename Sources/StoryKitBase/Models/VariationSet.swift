@@ -82,6 +82,11 @@ extension VariationSet {
             case .split(let pieces):
                 writer.writeRaw("{\"code\":\"split\",\"pieces\":")
                 writer.writeInteger(pieces)
+            case .keptAsTyped(let offset, let length):
+                writer.writeRaw("{\"code\":\"keptAsTyped\",\"offset\":")
+                writer.writeInteger(offset)
+                writer.writeRaw(",\"length\":")
+                writer.writeInteger(length)
             }
             writer.writeRaw("}")
         }

@@ -139,6 +139,39 @@ public struct CorrectionPromptBuilder: Sendable {
             throw StoryKitError(.invalidArgument, "text must not be empty")
         }
         let (instructions, schema, instructionTokens) = cachedInstructions()
+        let (fixed, textBudget, layoutParts, layoutTruncations, request) = try layout(retry: retry)
+        var parts = layoutParts, truncations = layoutTruncations
+        let kept = PromptBudget.fit(
+            text, PromptBudget.Field(name: "text", maxTokens: textBudget), estimator: estimator,
+            truncations: &truncations)
+        let textTokens = estimator.tokens(in: kept)
+        let reply = max(Self.minResponseTokens, count * (textTokens * 3 / 2 + Self.perVersionOverhead) + 24)
+
+        parts.append(PromptText.block("text", kept))
+        parts.append(request)
+        let temperature = retry?.problem == .duplicates ? 0.7 : 0.4
+        return Prompt(
+            instructions: instructions, prompt: parts.joined(separator: "\n"), responseSchema: schema,
+            maxResponseTokens: min(reply, contextTokens - fixed - textTokens), temperature: temperature,
+            truncations: truncations, fixedTokens: instructionTokens, estimator: estimator)
+    }
+
+    /// The most tokens of text a prompt holds whole, with `retry` (its previous reply cut to a
+    /// quarter of the window): the same for every text, so a long text can be measured against
+    /// it once rather than built into a prompt per piece.
+    package func textTokenBudget(retry: CorrectionRetry? = nil) throws(StoryKitError) -> Int {
+        try layout(retry: retry).textBudget
+    }
+
+    /// The reply grows with the text: each version is about as long as the text, with margin.
+    private static let perVersionOverhead = 12
+
+    /// What a prompt holds besides the text: its fixed tokens, the text's budget, the retry's
+    /// parts and truncations, and the closing request.
+    private func layout(retry: CorrectionRetry?) throws(StoryKitError) -> (
+        fixed: Int, textBudget: Int, parts: [String], truncations: [PromptTruncation], request: String
+    ) {
+        let instructionTokens = cachedInstructions().2
         let request =
             "Write the \(count) corrected version\(count == 1 ? "" : "s") of the text above\(form == .numbered ? " as a numbered list" : " as the JSON object")."
         var fixed = instructionTokens + estimator.tokens(in: request) + 4
@@ -158,8 +191,7 @@ public struct CorrectionPromptBuilder: Sendable {
             fixed += estimator.tokens(in: parts.joined(separator: "\n")) + 4
         }
 
-        // The reply grows with the text: each version is about as long as the text, with margin.
-        let perVersionOverhead = 12
+        let perVersionOverhead = Self.perVersionOverhead
         let available = contextTokens - fixed - count * perVersionOverhead - 24
         var textBudget = available * 2 / (2 + 3 * count)
         textBudget = min(textBudget, available - Self.minResponseTokens)
@@ -173,18 +205,6 @@ public struct CorrectionPromptBuilder: Sendable {
                 "contextTokens \(contextTokens) is too small for a correction prompt of \(count) versions: it needs at least \(needed)"
             )
         }
-        let kept = PromptBudget.fit(
-            text, PromptBudget.Field(name: "text", maxTokens: textBudget), estimator: estimator,
-            truncations: &truncations)
-        let textTokens = estimator.tokens(in: kept)
-        let reply = max(Self.minResponseTokens, count * (textTokens * 3 / 2 + perVersionOverhead) + 24)
-
-        parts.append(PromptText.block("text", kept))
-        parts.append(request)
-        let temperature = retry?.problem == .duplicates ? 0.7 : 0.4
-        return Prompt(
-            instructions: instructions, prompt: parts.joined(separator: "\n"), responseSchema: schema,
-            maxResponseTokens: min(reply, contextTokens - fixed - textTokens), temperature: temperature,
-            truncations: truncations, fixedTokens: instructionTokens, estimator: estimator)
+        return (fixed, textBudget, parts, truncations, request)
     }
 }

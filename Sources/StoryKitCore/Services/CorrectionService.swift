@@ -108,13 +108,22 @@ public struct CorrectionService: Sendable {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
         let pieces = try Self.pieces(of: text, builder: builder)
-        guard pieces.texts.count > 1 else {
-            return try await ask(
-                generator, backend: backend, builder: builder, text: text, attempts: &attempts, onUpdate: onUpdate)
+        guard pieces.texts.count > 1 || pieces.keptAsTyped.contains(true) else {
+            guard
+                var outcome = try await ask(
+                    generator, backend: backend, builder: builder, text: text, attempts: &attempts,
+                    onUpdate: onUpdate)
+            else { return nil }
+            outcome.variations = Self.restoringTypedCharacters(outcome.variations, typed: text)
+            return outcome
         }
         var sets: [VariationSet] = []
         var replies: [String] = []
-        for piece in pieces.texts {
+        for (piece, kept) in zip(pieces.texts, pieces.keptAsTyped) {
+            if kept {
+                sets.append(VariationSet(variations: [TextVariation(text: piece, kind: .direct)], source: .json))
+                continue
+            }
             // A snapshot of one piece would show a fraction of the text as the whole: the
             // joined versions are shown once they are complete.
             guard
@@ -122,7 +131,7 @@ public struct CorrectionService: Sendable {
                     generator, backend: backend, builder: builder, text: piece,
                     attempts: &attempts, onUpdate: nil)
             else { return nil }
-            sets.append(outcome.variations)
+            sets.append(Self.restoringTypedCharacters(outcome.variations, typed: piece))
             replies.append(outcome.reply ?? "")
         }
         let joined = Self.join(sets, pieces: pieces, options: VariationOptions(expected: count))
@@ -140,17 +149,38 @@ public struct CorrectionService: Sendable {
         let longestRetry = CorrectionRetry(
             previousReply: String(repeating: "word ", count: builder.contextTokens / 2),
             problem: .unparseable)
-        let fits = { (piece: String) -> Bool in
-            guard let prompt = try? builder.build(text: piece, retry: longestRetry) else { return false }
-            return !prompt.truncations.contains { $0.field == "text" }
+        let budget: Int
+        do {
+            budget = try builder.textTokenBudget(retry: longestRetry)
+        } catch {
+            throw GenerationError(.invalidRequest, detail: error.message)
         }
-        guard let pieces = TextPieces(text, fits: fits) else {
-            throw GenerationError(
-                .inputTooLong,
-                detail: "a word of the text is longer than a correction prompt of \(builder.contextTokens) tokens holds"
-            )
+        let estimator = TokenEstimator()
+        return TextPieces(text, budget: budget) { estimator.tokens(in: String($0)) }
+    }
+
+    /// `set` with what the prompt normalised in `typed` put back where the model left the
+    /// text alone: its line endings (CR LF, which the prompt sends as LF) and the `<` of a
+    /// tag-like word (which the prompt sends as `‹`, so the text cannot close its block).
+    static func restoringTypedCharacters(_ set: VariationSet, typed: String) -> VariationSet {
+        let sanitized = PromptText.sanitized(typed)
+        guard sanitized != typed else { return set }
+        var restored = set
+        for index in restored.variations.indices {
+            var text = restored.variations[index].text
+            if text == sanitized {
+                restored.variations[index].text = typed
+                continue
+            }
+            if typed.contains("\r\n"), !text.contains("\r") {
+                text = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+            }
+            if typed.unicodeScalars.contains("<"), !typed.unicodeScalars.contains("\u{2039}") {
+                text = String(text.map { $0 == "\u{2039}" ? "<" : $0 })
+            }
+            restored.variations[index].text = text
         }
-        return pieces
+        return restored
     }
 
     /// The versions of each piece joined into versions of the whole text: version `i` of each
@@ -163,7 +193,11 @@ public struct CorrectionService: Sendable {
             let kind = sets.lazy.compactMap { index < $0.variations.count ? $0.variations[index].kind : nil }.first
             variations.append(TextVariation(text: pieces.join(texts), kind: kind))
         }
-        let issues = VariationValidation.issues(variations, options) + [.split(pieces: sets.count)]
+        let kept = pieces.texts.indices.filter { pieces.keptAsTyped[$0] }.map {
+            VariationIssue.keptAsTyped(offset: pieces.offsets[$0], length: pieces.texts[$0].utf8.count)
+        }
+        let split: [VariationIssue] = sets.count > 1 ? [.split(pieces: sets.count)] : []
+        let issues = VariationValidation.issues(variations, options) + split + kept
         return VariationSet(
             variations: variations, source: sets.first?.source ?? .json,
             repaired: sets.contains(where: \.repaired), issues: issues)

@@ -1,5 +1,6 @@
 import Foundation
-import StoryKitCore
+@testable import StoryKitCore
+import StoryKitBase
 import Synchronization
 import Testing
 
@@ -73,5 +74,65 @@ import Testing
         #expect(model.texts == ["I saw teh cat."])
         #expect(outcome.variations.variations.first?.text == "I saw the cat.")
         #expect(!outcome.variations.issues.contains { if case .split = $0 { true } else { false } })
+    }
+
+    /// A text that starts with white space was once refused ("a word of the text is longer than
+    /// a correction prompt holds") once it needed pieces: the white space is a separator.
+    @Test func leadingWhiteSpaceIsKeptAndTheTextCorrectedInPieces() async throws {
+        let text = "\n\n" + (0..<300).map { "Sentence \($0) has teh word in it." }.joined(separator: " ")
+        let model = EchoModel()
+        let service = CorrectionService(backends: [.remote], generators: [.remote: model], contextTokens: 4096)
+        let outcome = try await service.correct(text)
+        #expect(outcome.backend == .remote)
+        #expect(model.texts.count > 1)
+        #expect(outcome.variations.variations.first?.text == text.replacingOccurrences(of: "teh", with: "the"))
+    }
+
+    /// One word longer than any prompt (a pasted data: URL) passes through as typed; the rest
+    /// is corrected, and an issue names the span left alone.
+    @Test func aWordTooLongForAnyPromptIsKeptAsTypedAndNamed() async throws {
+        let url = "data:image/png;base64," + String(repeating: "iVBORw0KGgo", count: 3000)
+        let text = "I saw teh cat. " + url + " Then teh dog came."
+        let model = EchoModel()
+        let service = CorrectionService(backends: [.remote], generators: [.remote: model], contextTokens: 4096)
+        let outcome = try await service.correct(text)
+        #expect(outcome.backend == .remote)
+        #expect(!model.texts.contains { $0.contains("base64") })
+        #expect(outcome.variations.variations.first?.text == "I saw the cat. " + url + " Then the dog came.")
+        #expect(outcome.variations.issues.contains(.keptAsTyped(offset: 15, length: url.utf8.count)))
+    }
+
+    /// The prompt sends CR LF as LF and a tag-like `<text>` as `‹text>`; where the model left
+    /// the text alone, the versions give back what was typed.
+    @Test func lineEndingsAndTagLikeWordsComeBackAsTyped() async throws {
+        let text = "First line has teh word.\r\nSecond line says <text> here.\r\n" + String(
+            repeating: "More words on teh line.\r\n", count: 400)
+        let model = EchoModel()
+        let service = CorrectionService(backends: [.remote], generators: [.remote: model], contextTokens: 4096)
+        let outcome = try await service.correct(text)
+        #expect(model.texts.count > 1)
+        let direct = try #require(outcome.variations.variations.first?.text)
+        #expect(direct == text.replacingOccurrences(of: "teh", with: "the"))
+        let short = try await service.correct("A <text> tag.\r\nNext line.")
+        #expect(short.variations.variations.first?.text == "A <text> tag.\r\nNext line.")
+    }
+
+    /// Cutting measures each sentence once against one budget: 100 KB of short sentences and
+    /// 1.6 MB without a sentence end cut into the same pieces a prompt-per-piece search made,
+    /// at any context size (the times are in the benchmark, not here).
+    @Test(arguments: [4096, 131_072])
+    func cuttingAVeryLongTextKeepsEveryCharacter(_ contextTokens: Int) throws {
+        let estimator = TokenEstimator()
+        let builder = try CorrectionPromptBuilder(form: .structured, count: 3, contextTokens: contextTokens)
+        let budget = try builder.textTokenBudget()
+        for text in [
+            String(repeating: "Hi there. ", count: 10_000),
+            String(repeating: "word ", count: 320_000)
+        ] {
+            let pieces = TextPieces(text, budget: budget) { estimator.tokens(in: String($0)) }
+            #expect(pieces.join(pieces.texts) == text)
+            #expect(pieces.texts.allSatisfy { estimator.tokens(in: $0) <= budget })
+            #expect(!pieces.keptAsTyped.contains(true))
+        }
     }
 }
