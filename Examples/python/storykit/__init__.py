@@ -445,6 +445,10 @@ class Stream(_Handle):
     # chunk's events need more: no string to copy and free per chunk. A stream is fed many
     # small chunks, so the call's arguments are prepared once.
     _initial_buffer = 4096
+    # A chunk this long or longer may have more events than storykit_stream_feed_into keeps
+    # for a buffer too small (8 MiB: 400 KB of "1," has more), so it goes through
+    # storykit_stream_feed, which returns any number of events.
+    _large_chunk = 64 * 1024
 
     def __init__(self, kind: str, **options) -> None:
         super().__init__()
@@ -465,6 +469,11 @@ class Stream(_Handle):
         """Feeds the next chunk; returns its events (start, delta, done; or value, partial)."""
         data = chunk if type(chunk) is bytes else _utf8(chunk, "chunk")
         # The buffer and its length belong to the stream: one call at a time uses them.
+        if len(data) >= self._large_chunk:
+            out = ctypes.c_void_p()
+            with self._serial:
+                _check(self._call(library().storykit_stream_feed, ctypes.byref(out), data, len(data)))
+            return json.loads(_take_string(out))["events"]
         with self._serial:
             handle = self._enter()
             try:

@@ -266,7 +266,7 @@ def test_closing_a_store_inside_its_own_illustrate_transport_raises_state_error(
 
     assert _finishes(illustrate)
     assert len(seen) == 1 and "inside a call" in seen[0]
-    store.put("heroes", "h1", {"id": "h1"})  # still open
+    store.put("heroes", "h1", {"id": "h1", "name": "Mia"})  # still open
     store.close()
 
 

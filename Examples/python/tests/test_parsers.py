@@ -200,6 +200,16 @@ def test_a_chunk_whose_events_outgrow_the_buffer_loses_none(monkeypatch):
     assert [event["text"] for event in small if event["type"] == "done"] == [v["text"] for v in large_result["variations"]]
 
 
+def test_one_chunk_with_more_than_eight_mebibytes_of_events_is_delivered():
+    # 400 KB of "1," completes 200,000 values: their events pass the 8 MiB a stream keeps for
+    # a buffer too small, which once ended the stream with LimitError.
+    chunk = "[" + "1," * 200_000 + "1]"
+    with storykit.Stream("json") as stream:
+        events = stream.feed(chunk)
+        stream.finish()
+    assert len(events) == 200_001 and events[-1] == {"type": "value", "path": "/200000", "value": 1}
+
+
 def test_feed_into_null_arguments_and_a_kept_event_survive(lib):
     import ctypes
 
