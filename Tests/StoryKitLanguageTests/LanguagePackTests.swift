@@ -77,7 +77,9 @@ import Testing
 
     @Test(arguments: [
         ("es", "cбafe aβc"), ("de", "İstanbul"), ("fr", "Ærø"), ("es", "Dvořák"), ("es", "Łódź"), ("es", "pH₇"),
-        ("es", "km²"), ("es", "µg"), ("it", "s\u{336}aid"), ("es", "a" + String(repeating: "\u{301}", count: 4990))
+        ("es", "km²"), ("es", "µg"), ("it", "s\u{336}aid"), ("es", "a" + String(repeating: "\u{301}", count: 4990)),
+        // A mark that spells no letter the language writes, decomposed or precomposed.
+        ("es", "ab\u{327}cd"), ("pt", "sa\u{327}id"), ("fr", "\u{1E85}e"), ("fr", "w\u{308}e")
     ])
     func wordsWithLettersThePackDoesNotUseAreKeptAsTyped(_ language: String, _ word: String) throws {
         // As English keeps them: another script, a name's letters, units, combining marks.

@@ -40,6 +40,35 @@ def test_a_pack_of_a_new_language_corrects_text_in_it(fixtures):
     assert answer["packs"][-1] == {"language": "zz", "words": 20, "source": "loaded"}
 
 
+def test_a_loaded_pack_alone_reads_the_language_its_signs_name():
+    # A small Polish pack: before it, Polish text comes back as typed; once loaded, the
+    # German pack once read it ("dzien dobry jak sie masz" -> "dien dobry jak sie März").
+    script = textwrap.dedent(f"""
+        import json, sys
+        sys.path.insert(0, {str(PYTHON_ROOT)!r})
+        sys.path.insert(0, {str(REPOSITORY_ROOT / "scripts")!r})
+        import storykit, storykit_pack
+        words = {{"dzien": 50, "dobry": 50, "jak": 60, "sie": 62, "masz": 48, "nie": 64, "to": 63,
+                 "jest": 60, "tak": 55, "dom": 45, "kot": 40, "pies": 40}}
+        pack = storykit_pack.Pack(language="pl", steps_per_decade=8, buckets=words,
+                                  spellings={{"dzien": ["dzień"], "sie": ["się"]}},
+                                  rules={{"layout": ["qwerty"], "folds-letters": []}})
+        text = "dzien dobry jak sie masz"
+        before = storykit.correct_offline(text)
+        storykit.load_pack(storykit_pack.write(pack))
+        after = storykit.correct_offline(text)
+        print(json.dumps({{"before": before, "after": after}}))
+    """)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            env={**os.environ})
+    answer = json.loads(result.stdout)
+    assert answer["before"]["variations"][0]["text"] == "dzien dobry jak sie masz"
+    assert {"code": "language", "detected": "pl"} in answer["before"]["issues"]
+    polish = {"dzien", "dzień", "dobry", "jak", "sie", "się", "masz", "Dzień", "Dzien", "Masz", "masz."}
+    for version in answer["after"]["variations"]:
+        assert all(word.strip(".") in polish for word in version["text"].split()), version
+
+
 def test_a_built_in_pack_is_replaced_by_a_loaded_one():
     # The built-in Italian pack's own bytes: the corrector reads Italian as before.
     path = REPOSITORY_ROOT / "Sources" / "StoryKitItalianData" / "it.skpack"

@@ -33,10 +33,12 @@ struct LanguageIdentifier {
         // Signs are few in a short or mistyped sentence (none in "Hoe laat begint de film?"),
         // and shared between related languages: when English finds the words unlikely, every
         // pack's list is asked.
+        // Signs that hint at languages with packs leave those packs alone to read the text (or
+        // English, below): a pack the signs do not hint at must not rewrite Polish into German.
+        let hinted = judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
         let candidates =
-            englishLikelihood < CorrectorTuning.unlikelyEnglishLogProbability
-            ? packs.filter { $0.language.language != OfflineCorrector.referenceLanguage }
-            : judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
+            !hinted.isEmpty || englishLikelihood >= CorrectorTuning.unlikelyEnglishLogProbability
+            ? hinted : packs.filter { $0.language.language != OfflineCorrector.referenceLanguage }
         var best: (language: String, likelihood: Float)?
         for candidate in candidates {
             let likelihood = Self.meanLogProbability(

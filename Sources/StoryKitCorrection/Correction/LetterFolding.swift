@@ -30,9 +30,20 @@ enum LetterFolding {
         (0x300...0x36F).contains(scalar.value)
     }
 
-    /// Combining diacritics that, after an ASCII letter, spell a letter this folding knows
-    /// (`e` and U+0301 is `é`): grave, acute, circumflex, tilde, diaeresis, ring, cedilla.
-    private static let composingMarks: Set<UInt32> = [0x300, 0x301, 0x302, 0x303, 0x308, 0x30A, 0x327]
+    /// The letters each combining diacritic spells after an ASCII letter, as this folding
+    /// knows them precomposed (`e` and U+0301 is `é`, as NFC writes it): grave, acute,
+    /// circumflex, tilde, diaeresis, ring, cedilla. `b` and a cedilla spells no such letter.
+    private static let composingMarks: [UInt32: Set<UInt8>] = {
+        let lowerCase: [UInt32: String] = [
+            0x300: "aeiou", 0x301: "aeiouy", 0x302: "aeiou", 0x303: "ano", 0x308: "aeiouy", 0x30A: "a", 0x327: "c"
+        ]
+        return lowerCase.mapValues { letters in Set(letters.utf8.flatMap { [$0, $0 - 0x20] }) }
+    }()
+
+    /// Whether `mark` after the ASCII letter `base` spells a letter this folding knows.
+    static func composes(_ base: Unicode.Scalar, with mark: Unicode.Scalar) -> Bool {
+        base.isASCII && composingMarks[mark.value]?.contains(UInt8(base.value)) == true
+    }
 
     /// Whether a chunk of text must be kept exactly as typed by a language whose letters are
     /// folded, as English keeps any chunk outside ASCII: it holds a letter, number, symbol or
@@ -45,8 +56,8 @@ enum LetterFolding {
         for scalar in scalars {
             defer { previous = scalar }
             if scalar.isASCII || folds[scalar.value] != nil || isApostrophe(scalar) { continue }
-            if composingMarks.contains(scalar.value) {
-                guard let previous, previous.isASCII, UInt8(previous.value).isASCIILetter else { return true }
+            if composingMarks[scalar.value] != nil {
+                guard let previous, composes(previous, with: scalar) else { return true }
                 continue
             }
             switch scalar.properties.generalCategory {
@@ -58,6 +69,46 @@ enum LetterFolding {
             }
         }
         return false
+    }
+
+    /// The key letters of a pack's spelling (`dzień` → `dzien`, `Straße` → `strasse`), or `nil`
+    /// when it holds anything but letters, apostrophes and combining marks. Wider than
+    /// `folded(_:)`: a Latin letter with any diacritic counts as its base letter (told from its
+    /// Unicode name, `LATIN SMALL LETTER N WITH ACUTE`), so a pack of another Latin-script
+    /// language is checked too; a spelling can add diacritics and capitals, never other letters.
+    static func spellingKey(_ spelling: String) -> [UInt8]? {
+        var key: [UInt8] = []
+        for scalar in spelling.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                guard byte.isASCIILetter || byte == 0x27 else { return nil }
+                key.append(byte.asciiLowercased)
+            } else if let letters = folds[scalar.value] {
+                key += letters
+            } else if scalar == "\u{2019}" {
+                key.append(0x27)
+            } else if isCombiningMark(scalar), !key.isEmpty {
+                continue
+            } else if let base = latinBaseLetter(of: scalar) {
+                key.append(base)
+            } else {
+                return nil
+            }
+        }
+        return key
+    }
+
+    /// The a-z letter a Latin letter with a diacritic is written on, from its Unicode name.
+    private static func latinBaseLetter(of scalar: Unicode.Scalar) -> UInt8? {
+        guard let name = scalar.properties.name else { return nil }
+        for prefix in ["LATIN SMALL LETTER ", "LATIN CAPITAL LETTER "] where name.hasPrefix(prefix) {
+            let rest = name.utf8.dropFirst(prefix.utf8.count)
+            guard let letter = rest.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter),
+                rest.dropFirst().starts(with: " WITH ".utf8)
+            else { return nil }
+            return letter | 0x20
+        }
+        return nil
     }
 
     /// Whether `scalar` is an apostrophe as keyboards type it: `'`, or `’` with smart punctuation.

@@ -96,7 +96,7 @@ struct SpellingTable: @unchecked Sendable {
 
     /// Whether the bitmaps count the entries, each block's entries end where the next
     /// block's start, the replacements are UTF-8 within the section, and every spelling of
-    /// every word of `automaton` folds to the word's letters (`LetterFolding`) within
+    /// every word of `automaton` folds to the word's letters (`LetterFolding.spellingKey`) within
     /// `maxSpellingBytes`: a pack from outside can respell a word, never rewrite it
     /// (`cat` as `dog`, or with a line break or a direction override).
     func isWellFormed(automaton: WordAutomaton) -> Bool {
@@ -113,7 +113,7 @@ struct SpellingTable: @unchecked Sendable {
                 }
                 for spelling in spellings {
                     guard spelling.utf8.count <= Self.maxSpellingBytes(keyLength: letters.count),
-                        LetterFolding.folded(spelling[...].unicodeScalars) == letters
+                        LetterFolding.spellingKey(spelling) == letters
                     else { return false }
                 }
             }
