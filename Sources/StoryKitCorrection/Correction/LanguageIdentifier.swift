@@ -33,18 +33,33 @@ struct LanguageIdentifier {
         // Signs are few in a short or mistyped sentence (none in "Hoe laat begint de film?"),
         // and shared between related languages: when English finds the words unlikely, every
         // pack's list is asked.
-        // Signs that hint at languages with packs leave those packs alone to read the text (or
-        // English, below): a pack the signs do not hint at must not rewrite Polish into German.
-        let hinted = judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
-        let candidates =
-            !hinted.isEmpty || englishLikelihood >= CorrectorTuning.unlikelyEnglishLogProbability
-            ? hinted : packs.filter { $0.language.language != OfflineCorrector.referenceLanguage }
+        var candidates =
+            englishLikelihood < CorrectorTuning.unlikelyEnglishLogProbability
+            ? packs.filter { $0.language.language != OfflineCorrector.referenceLanguage }
+            : judgement.candidates.compactMap { code in packs.first { $0.language.language == code } }
+        // The language the signs name is always asked when it has a pack: without it, a pack
+        // the signs only hint at (German, for Polish "sie") would read the text alone.
+        if let named = judgement.language, !candidates.contains(where: { $0.language.language == named }),
+            let pack = packs.first(where: { $0.language.language == named })
+        {
+            candidates.append(pack)
+        }
         var best: (language: String, likelihood: Float)?
         for candidate in candidates {
+            let tokens = CorrectionToken.tokenize(text, rules: candidate.rules)
             let likelihood = Self.meanLogProbability(
-                of: CorrectionToken.tokenize(text, rules: candidate.rules), in: candidate.words.lexicon,
-                readsContractions: false)
-            if likelihood > best?.likelihood ?? -.infinity { best = (candidate.language.language, likelihood) }
+                of: tokens, in: candidate.words.lexicon, readsContractions: false)
+            // Where the signs name a language with a pack, another pack overrules them only
+            // when its list knows most of the words: a list that knows one word of Polish
+            // ("sie") must not rewrite the rest into its own words ("masz" as "März").
+            let language = candidate.language.language
+            if let named = judgement.language, language != named,
+                candidates.contains(where: { $0.language.language == named }),
+                Self.knownShare(of: tokens, in: candidate.words.lexicon) < 0.5
+            {
+                continue
+            }
+            if likelihood > best?.likelihood ?? -.infinity { best = (language, likelihood) }
         }
         guard let best else { return fallback }
         // Signs mislead in a short English sentence with a name ("I met Zou today": `met` and
@@ -54,6 +69,13 @@ struct LanguageIdentifier {
         guard judgement.language != nil || best.likelihood >= englishLikelihood + CorrectorTuning.likelihoodMargin
         else { return fallback }
         return best.language
+    }
+
+    /// The share of the words of `tokens` that `lexicon` lists.
+    private static func knownShare(of tokens: [CorrectionToken], in lexicon: WordLexicon) -> Float {
+        let words = tokens.filter { $0.kind == .word }
+        guard !words.isEmpty else { return 0 }
+        return Float(words.count { lexicon.index(of: $0.lowered) != nil }) / Float(words.count)
     }
 
     /// The mean log10 probability of the words of `tokens` under `lexicon`'s frequencies, a word
