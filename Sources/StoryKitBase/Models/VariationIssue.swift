@@ -45,7 +45,8 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .code, in: container,
                 debugDescription:
-                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\", \"split\" or \"keptAsTyped\"")
+                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\", \"split\" or \"keptAsTyped\""
+            )
         }
     }
 

@@ -113,19 +113,22 @@ extension LanguagePack {
             for (name, strings) in values {
                 guard strings.count <= maxValues else {
                     throw StoryKitError(
-                        .parse, "language pack: rule \(name) has \(strings.count) values, over the limit of \(maxValues)")
+                        .parse,
+                        "language pack: rule \(name) has \(strings.count) values, over the limit of \(maxValues)")
                 }
                 for value in strings {
                     guard value.utf8.count <= maxValueBytes else {
                         throw StoryKitError(
                             .parse,
-                            "language pack: a value of rule \(name) is \(value.utf8.count) bytes, over the limit of \(maxValueBytes)")
+                            "language pack: a value of rule \(name) is \(value.utf8.count) bytes, over the limit of \(maxValueBytes)"
+                        )
                     }
                     let spaceAllowed = name == "contractions"
                     for scalar in value.unicodeScalars where !isRuleScalar(scalar, spaceAllowed: spaceAllowed) {
                         throw StoryKitError(
                             .parse,
-                            "language pack: a value of rule \(name) holds U+\(String(scalar.value, radix: 16, uppercase: true)), which no rule may")
+                            "language pack: a value of rule \(name) holds U+\(String(scalar.value, radix: 16, uppercase: true)), which no rule may"
+                        )
                     }
                 }
             }
@@ -165,7 +168,8 @@ extension LanguagePack {
         /// writes other words.
         private static func isContraction(_ written: Substring, of typed: Substring) -> Bool {
             let apostrophes = written.unicodeScalars.filter(LetterFolding.isApostrophe).count
-            let letters = String(String.UnicodeScalarView(written.unicodeScalars.filter { !LetterFolding.isApostrophe($0) }))
+            let letters = String(
+                String.UnicodeScalarView(written.unicodeScalars.filter { !LetterFolding.isApostrophe($0) }))
             return !typed.isEmpty && apostrophes <= 2 && letters.lowercased() == typed.lowercased()
         }
 

@@ -213,12 +213,19 @@ import Testing
             } catch { return error.message }
         }
         #expect(refusal(["contractions": ["dont don't", "im I'm"], "single-letter-words": ["a", "i", "a"]]) == nil)
-        #expect(try LanguagePack.Rules(values: ["single-letter-words": ["a", "i", "a"]]).singleLetterWords == Array("ai".utf8))
-        #expect(refusal(["contractions": ["a " + String(repeating: "a", count: 100)]])?.contains("over the limit of 64") == true)
+        #expect(
+            try LanguagePack.Rules(values: ["single-letter-words": ["a", "i", "a"]]).singleLetterWords
+                == Array("ai".utf8))
+        #expect(
+            refusal(["contractions": ["a " + String(repeating: "a", count: 100)]])?.contains("over the limit of 64")
+                == true)
         #expect(refusal(["contractions": ["cat dog"]]) == "language pack: rule contractions is malformed")
         #expect(refusal(["contractions": ["cat c'a't'"]]) == "language pack: rule contractions is malformed")
-        #expect(refusal(["contracted-before": ["its", "dog", "a"]]) == "language pack: rule contracted-before is malformed")
-        #expect(refusal(["single-letter-words": ["ab"]]) == "language pack: rule single-letter-words holds \"ab\", not one letter")
+        #expect(
+            refusal(["contracted-before": ["its", "dog", "a"]]) == "language pack: rule contracted-before is malformed")
+        #expect(
+            refusal(["single-letter-words": ["ab"]])
+                == "language pack: rule single-letter-words holds \"ab\", not one letter")
         #expect(refusal(["inflection-endings": Array(repeating: "s", count: 5000)])?.contains("5000 values") == true)
         #expect(refusal(["titles": ["Dr\u{202E}"]])?.contains("U+202E") == true)
         #expect(refusal(["never-last": ["the\nrm -rf"]])?.contains("U+A") == true)

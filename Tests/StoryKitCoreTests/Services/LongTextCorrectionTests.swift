@@ -105,8 +105,10 @@ import Testing
     /// The prompt sends CR LF as LF and a tag-like `<text>` as `‹text>`; where the model left
     /// the text alone, the versions give back what was typed.
     @Test func lineEndingsAndTagLikeWordsComeBackAsTyped() async throws {
-        let text = "First line has teh word.\r\nSecond line says <text> here.\r\n" + String(
-            repeating: "More words on teh line.\r\n", count: 400)
+        let text =
+            "First line has teh word.\r\nSecond line says <text> here.\r\n"
+            + String(
+                repeating: "More words on teh line.\r\n", count: 400)
         let model = EchoModel()
         let service = CorrectionService(backends: [.remote], generators: [.remote: model], contextTokens: 4096)
         let outcome = try await service.correct(text)
