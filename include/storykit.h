@@ -32,8 +32,15 @@
 ** - Every function says what it allows across threads. Functions that take no handle may be
 **   called from any number of threads at once: the only state they share is read-only (the
 **   word lists, the built-in profiles) or behind a lock (the offline corrector's neighbour
-**   memory), and each thread has its own last error. Handles (streams, policies, stores)
-**   say what they allow in their own sections; freeing a handle never races other calls on it.
+**   memory, kept per language pack), and each thread has its own last error. Handles (streams,
+**   policies, stores) say what they allow in their own sections; freeing a handle never races
+**   other calls on it.
+** - fork(): the library holds locks while it works (the loaded packs, caches, stores), and
+**   fork() copies a lock held by another thread as held. A child forked while other threads
+**   were inside the library may block in its first call; a child may call the library only
+**   when no other thread was inside it at the fork, or should exec() at once. Python's
+**   multiprocessing should use the "spawn" or "forkserver" start method (the binding's
+**   README says so).
 */
 #ifndef STORYKIT_H
 #define STORYKIT_H
@@ -678,6 +685,13 @@ STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const cha
 ** STORYKIT_E_PARSE (not a pack, another format version, a checksum mismatch, tables that do
 ** not hold together: the message says which); STORYKIT_E_LIMIT (len over the limit).
 ** Thread-safe: a correction running meanwhile finishes with the packs it started with.
+** A pack is never unloaded: it stays until a pack of its language replaces it (the replaced
+** pack's memory is released once no correction uses it) or the process ends.
+** A pack from outside is checked in full: besides its tables, every spelling must be its
+** word's letters with diacritics or capitals (at most 2 x the word + 8 bytes), and every rule
+** value at most 64 bytes of letters, marks, apostrophes and hyphens (4,096 values a rule;
+** contractions only restore what was typed). No version of a correction is longer than
+** 4 x its input + 8 bytes.
 */
 STORYKIT_API storykit_status storykit_pack_load(char **out_json, const void *bytes, size_t len);
 
@@ -1151,6 +1165,9 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **               longer than one prompt of "contextTokens" holds is corrected whole, in pieces
 **               cut after sentence ends and joined with the text's own spacing, and "issues"
 **               then holds {"code":"split","pieces":N}; "reply" holds every piece's reply.
+**               A word longer than any prompt holds (a pasted data: URL) is kept as typed in
+**               every version, with {"code":"keptAsTyped","offset":B,"length":N} (UTF-8
+**               bytes of the text); the rest is corrected.
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** request_json  {"text":"...", "count":1..10 (3), "language":"en" (optional), "layout":
 **               "qwerty"|"qwertz"|"azerty" (offline; default: the language's own), "spelling":"keep"|"us"|"uk" (offline, as in
