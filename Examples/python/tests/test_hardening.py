@@ -320,3 +320,29 @@ def test_closing_a_stream_from_an_event_callback_never_waits_on_itself():
     assert _finishes(lambda: storykit.correct({"text": "I wnat to go hmoe"}, on_event=on_event))
     with pytest.raises(storykit.StateError):
         stream.feed("- late\n")
+
+
+def _correct_in_child(text):
+    return storykit.correct_offline(text)["variations"][0]["text"]
+
+
+def test_multiprocessing_with_spawn_corrects_while_the_parent_corrects_on_threads():
+    # The start method the README and the header name for multiprocessing: a spawned child
+    # starts with none of the parent's held locks, however busy the parent's threads are.
+    import multiprocessing
+
+    stop = threading.Event()
+
+    def busy():
+        while not stop.is_set():
+            storykit.correct_offline("I wnat to go hmoe")
+
+    threads = [threading.Thread(target=busy, daemon=True) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    try:
+        with multiprocessing.get_context("spawn").Pool(2) as pool:
+            results = pool.map(_correct_in_child, ["I wnat to go hmoe"] * 4, chunksize=1)
+    finally:
+        stop.set()
+    assert results == ["I want to go home"] * 4
