@@ -255,6 +255,10 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
         >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]]
         ['i want to go home', 'I want to go home.']
     """
+    if type(words) is not bool:
+        raise TypeError(f"words must be True or False, not {type(words).__name__}")
+    if not isinstance(spelling, str):
+        raise TypeError(f"spelling must be a str (\"keep\", \"us\" or \"uk\"), not {type(spelling).__name__}")
     # The library's defaults need no options to write and parse.
     chosen = {"layout": layout} if layout is not None else {}
     if words:
@@ -292,7 +296,7 @@ def load_pack_file(path: Union[str, "os.PathLike[str]"]) -> dict:
         raise TypeError(f"path must be str or os.PathLike, not {type(path).__name__}")
     encoded = os.fsencode(path)
     if b"\0" in encoded:
-        raise ValueError("path must not contain NUL")
+        raise InvalidArgumentError("path must not contain NUL")
     out = ctypes.c_void_p()
     _check(library().storykit_pack_load_file(ctypes.byref(out), encoded))
     return json.loads(_take_string(out))

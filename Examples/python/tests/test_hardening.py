@@ -346,3 +346,10 @@ def test_multiprocessing_with_spawn_corrects_while_the_parent_corrects_on_thread
     finally:
         stop.set()
     assert results == ["I want to go home"] * 4
+
+
+def test_correct_offline_refuses_options_of_the_wrong_type():
+    with pytest.raises(TypeError, match="words"):
+        storykit.correct_offline("hello", words="yes")
+    with pytest.raises(TypeError, match="spelling"):
+        storykit.correct_offline("hello", spelling=None)

@@ -104,7 +104,7 @@ def test_wrong_arguments_name_themselves(tmp_path):
         storykit.load_pack("not bytes")
     with pytest.raises(TypeError, match="path must be str or os.PathLike"):
         storykit.load_pack_file(3)
-    with pytest.raises(ValueError, match="NUL"):
+    with pytest.raises(storykit.InvalidArgumentError, match="NUL"):
         storykit.load_pack_file("pack\0.skpack")
     with pytest.raises(storykit.NotFoundError, match="no file at"):
         storykit.load_pack_file(tmp_path / "missing.skpack")
