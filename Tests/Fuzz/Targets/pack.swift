@@ -8,7 +8,9 @@
 // never traps; a loaded pack corrects any text with the usual statuses; no version is longer
 // than the corrector's output bound (OfflineCorrector.maxOutputBytes).
 import CStoryKit
+import StoryKitBase
 import StoryKitCore
+import StoryKitCorrection
 
 #if canImport(Glibc)
     import Glibc
