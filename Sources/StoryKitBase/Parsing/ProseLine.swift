@@ -16,6 +16,14 @@ struct ProseLine {
             || lastContentByte == UInt8(ascii: "!") || lastContentByte == UInt8(ascii: "?")
     }
 
+    /// Whether the line has prose and its last byte ends a sentence (`.`, `!`, `?`): a
+    /// bracket there is inside a line of prose, though it may open the value.
+    var followsSentenceInLine: Bool {
+        hasContent && !isFence
+            && (lastContentByte == UInt8(ascii: ".") || lastContentByte == UInt8(ascii: "!")
+                || lastContentByte == UInt8(ascii: "?"))
+    }
+
     /// Reads a byte of the line other than its line feed; whether it is the line's first byte
     /// other than white space.
     @discardableResult

@@ -96,6 +96,9 @@ struct TolerantJSONMachine {
     private var heldBrackets = SkippedBrackets()
     /// Set while a held bracket that proved to be a value is read again as the value.
     private var opensAtNextBracket = false
+    /// The first array of numbers or literals held in prose (`[1, 2]`): the value when the
+    /// reply has no other, read at the end.
+    private var proseArrayFallback: [UInt8]?
     private var lineContentPosition = (line: 1, column: 1)
 
     /// Position of the next byte.
@@ -153,10 +156,13 @@ struct TolerantJSONMachine {
     mutating func finish(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> RepairedJSON {
         switch phase {
         case .prelude:
-            if let held = heldBracket {
-                // Never balanced: prose to the end, read as such for the position below.
-                heldBracket = nil
-                for byte in held { passOver(byte) }
+            // Never balanced: prose to the end, read as such for the position below.
+            releaseHeldBracket()
+            if let fallback = proseArrayFallback {
+                proseArrayFallback = nil
+                opensAtNextBracket = true
+                try fallback.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try feed(bytes, emit: emit) }
+                return try finish(emit: emit)
             }
             throw StoryKitError(
                 .parse, "line \(line), column \(column) (byte \(offset)): no JSON object or array found")
@@ -191,6 +197,11 @@ struct TolerantJSONMachine {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
+            if heldBracket != nil, byte == 0x0A, heldBrackets.opensNoValue {
+                // `Sure [see below` and a line break: the bracket was prose, and the JSON on
+                // the next lines is not inside it.
+                releaseHeldBracket()
+            }
             if heldBracket != nil {
                 heldBracket?.append(byte)
                 heldBrackets.skip(byte)
@@ -202,7 +213,11 @@ struct TolerantJSONMachine {
                 continue
             }
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside {
-                if proseLine.bracketOpensJSON || opensAtNextBracket {
+                // A `[` after a sentence inside a line is held like any other in prose:
+                // `Sure! [see {"x": 1}]` is prose, a reference `[1]` too.
+                let opens =
+                    proseLine.bracketOpensJSON && !(byte == UInt8(ascii: "[") && proseLine.followsSentenceInLine)
+                if opens || opensAtNextBracket {
                     opensAtNextBracket = false
                     finishSkippedLine()
                     phase = .value
@@ -225,7 +240,15 @@ struct TolerantJSONMachine {
     /// A prelude byte that is prose.
     private mutating func passOver(_ byte: UInt8) {
         skippedBrackets.skip(byte)
+        if byte == 0x0A { skippedBrackets.endLine() }
         skip(byte)
+    }
+
+    /// Passes the held bracket and what followed it over as prose.
+    private mutating func releaseHeldBracket() {
+        guard let held = heldBracket else { return }
+        heldBracket = nil
+        for byte in held { passOver(byte) }
     }
 
     /// Reads the balanced held bracket as the value when it is one complete value, else as
@@ -233,12 +256,24 @@ struct TolerantJSONMachine {
     private mutating func settleHeldBracket(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
         guard let held = heldBracket else { return }
         heldBracket = nil
-        guard Self.isOneCompleteValue(held, maxDepth: maxDepth) else {
+        guard Self.isOneCompleteValue(held, maxDepth: maxDepth), !Self.isProseArray(held) else {
+            // A complete array of numbers in prose is the value only when no other comes.
+            if proseArrayFallback == nil, Self.isProseArray(held), Self.isOneCompleteValue(held, maxDepth: maxDepth) {
+                proseArrayFallback = held
+            }
             for byte in held { passOver(byte) }
             return
         }
         opensAtNextBracket = true
         try held.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try feed(bytes, emit: emit) }
+    }
+
+    /// Whether a balanced `[`…`]` held in a line of prose reads as prose rather than JSON: it
+    /// holds no string and no object (`[1]`, `[ ]`, `[2, 3]`), as references and checkboxes
+    /// do. A JSON answer written inside a sentence has strings or objects.
+    private static func isProseArray(_ bytes: [UInt8]) -> Bool {
+        bytes.first == UInt8(ascii: "[")
+            && !bytes.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "'") }
     }
 
     /// Repairs that show a value was cut short, dropped in part, or had text around it.

@@ -180,6 +180,7 @@ public struct VariationStream: Sendable {
                 line.removeAll(keepingCapacity: true)
                 lineItemCheck = nil
                 proseLine.reset()
+                skippedBrackets.endLine()
                 continue
             }
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), !skippedBrackets.isInside,

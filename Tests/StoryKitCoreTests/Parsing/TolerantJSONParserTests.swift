@@ -43,6 +43,28 @@ import Testing
         #expect(error?.message.contains("no JSON object or array found") == true)
     }
 
+    @Test(arguments: [
+        // A bracket that opens no value is released as prose at the end of its line.
+        ("Sure [see below\n{\"a\": 1}", #"{"a":1}"#),
+        ("Oops :-[ sorry\n{\"a\": 1}", #"{"a":1}"#),
+        ("Hmm {sorry about that\n[\"x\"]", #"["x"]"#),
+        // References and checkboxes never win over a later object.
+        (#"See [1] and the value {"a": 1} here"#, #"{"a":1}"#),
+        ("- [ ] todo\n- [x] done\n{\"a\": 1}", #"{"a":1}"#),
+        (#"Sure! [see {"x": 1}] then {"y": [2]}"#, #"{"y":[2]}"#),
+        // With no other value, an array of numbers in prose is still the value.
+        ("values [1, 2] only", "[1,2]")
+    ])
+    func proseBracketsNeverHideOrOutrankTheValue(text: String, expected: String) throws {
+        #expect(try repaired(text).0 == expected)
+        // Streamed a byte at a time, the same value.
+        var stream = JSONStream()
+        for byte in text.utf8 {
+            _ = try [byte].withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try stream.feed(utf8: buffer) }
+        }
+        #expect(try stream.finish().value.formatted() == expected)
+    }
+
     @Test func aValueAfterSkippedProseBracketsIsStillFound() throws {
         let (value, _) = try repaired("Options [see below] are:\n{\"a\": [1]}")
         #expect(value == #"{"a":[1]}"#)

@@ -20,6 +20,14 @@ import Testing
         #expect(set.issues.isEmpty)
     }
 
+    /// A stray `[` in the prose before the object once hid it: 0 versions and no error.
+    @Test(arguments: ["Sure [see below\n", "Oops :-[ sorry\n", "See [1] for the rules. "])
+    func aStrayBracketInTheProseBeforeTheObjectDoesNotHideIt(_ prose: String) throws {
+        let reply = prose + #"{"directCorrection": "a", "refinedPhrasing": "b", "alternativeInterpretation": "c"}"#
+        let set = try VariationParser().parse(reply)
+        #expect(set.variations.map(\.text) == ["a", "b", "c"])
+    }
+
     @Test func readsVariationsArraysAndBareArrays() throws {
         let objects = try VariationParser(options: .init(expected: 2)).parse(
             #"{"variations": [{"text": "A b.", "kind": "refined"}, "C d."]}"#)
