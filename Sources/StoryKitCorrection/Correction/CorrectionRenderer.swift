@@ -146,6 +146,24 @@ struct CorrectionRenderer {
     func writtenText(_ option: CorrectionLattice.Option) -> String {
         let typed = typedText(option)
         if option.isIdentity, tokens[positions[option.start]].keepsItsCase { return typed }
+        // Shift held over two letters inside a sentence (`my FRiend`): both capitals are the
+        // slip, so the word is written in lower case, not with its first capital left.
+        let token = tokens[positions[option.start]]
+        if option.span == 1, !token.startsSentence, Self.isShiftHeldOverTwoLetters(token.text) {
+            return writtenText(option, typedAs: typed.lowercased())
+        }
+        return writtenText(option, typedAs: typed)
+    }
+
+    /// Whether `typed` is two capitals and then only lower-case letters (`FRiend`, `THe`).
+    static func isShiftHeldOverTwoLetters(_ typed: String) -> Bool {
+        let bytes = Array(typed.utf8)
+        return bytes.count >= 3 && bytes[0].isASCIIUppercase && bytes[1].isASCIIUppercase
+            && bytes.dropFirst(2).allSatisfy(\.isASCIILowercase)
+    }
+
+    /// `writtenText` for an option whose typed text is taken to be `typed`.
+    private func writtenText(_ option: CorrectionLattice.Option, typedAs typed: String) -> String {
         guard option.isIdentity else { return Self.matchCase(participle(option) ?? readingText(option), to: typed) }
         // With folded letters a word typed as meant is written as typed: its spelling is one
         // of the word's ("si" and "sí" are both words), only a stray capital goes; a word typed

@@ -202,6 +202,14 @@ struct ReadingGenerator {
             let head = letters[..<cut].map { UInt8($0.value).asciiLowercased }
             let tail = letters[cut...].map { UInt8($0.value).asciiLowercased }
             if Self.namePrefixes.contains(head) { return true }
+            // Brand shapes a stray capital does not make: two capitals after a lower-case
+            // letter (`NeXT`), or one in a word as rare as brands are (`FedEx`).
+            if !rules.capitalisesNouns, letters[cut...].count(where: \.properties.isUppercase) >= 2 { return true }
+            if !rules.capitalisesNouns, let index = lexicon.index(of: token.lowered),
+                lexicon.logProbability[index] < CorrectorTuning.maxBrandLogProbability
+            {
+                return true
+            }
             guard !rules.capitalisesNouns, head.count >= CorrectorTuning.minRunTogetherWordLength,
                 tail.count >= CorrectorTuning.minRunTogetherWordLength
             else { return false }

@@ -18,7 +18,9 @@ import Testing
         // At a sentence's start, in all versions, and after a quotation mark.
         ("McKnight called.", "McKnight"), ("iPhone apps are fun.", "iPhone"),
         ("He said \"DeShawn, wait\" twice.", "DeShawn"),
-        ("LeBron played well.", "LeBron"), ("She bought it on eBay.", "eBay")
+        ("LeBron played well.", "LeBron"), ("She bought it on eBay.", "eBay"),
+        // Brand shapes with a short part: a rare word, or two capitals after a lower-case letter.
+        ("It came by FedEx today.", "FedEx"), ("He worked at NeXT then.", "NeXT")
     ])
     func aNameIsKeptExactlyAsTypedInEveryVersion(_ sentence: String, _ name: String) throws {
         for version in try versions(sentence) {
@@ -30,6 +32,7 @@ import Testing
         // Slips still corrected: a stray capital inside a common word, shift held over two
         // letters, a capitalised word one slip from a word far likelier where it stands.
         ("I miss my sIster.", "I miss my sister."), ("THe cat sat.", "The cat sat."),
+        ("I met my FRiend.", "I met my friend."), ("We saw WoRld maps.", "We saw World maps."),
         ("She is iNside.", "She is inside."),
         ("See you on Tueday.", "See you on Tuesday."), ("Teh cat sat.", "The cat sat."),
         ("We met on Thurday.", "We met on Thursday."), ("Iwent home early.", "I went home early.")
