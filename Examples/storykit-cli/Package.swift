@@ -8,6 +8,8 @@ import PackageDescription
 
 let package = Package(
     name: "storykit-cli",
+    // Synchronization.Mutex guards the first write error on stdout.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "storykit-cli", targets: ["StoryKitCLI"]),
     ],

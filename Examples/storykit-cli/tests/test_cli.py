@@ -382,3 +382,54 @@ def test_usage_errors_exit_64_in_every_command(tmp_path, arguments):
     result = run(*arguments, cwd=tmp_path)
     assert result.returncode == USAGE_ERROR, (arguments, result.returncode, result.stderr.decode())
     assert result.stderr.decode().startswith("Error: ")
+
+
+def test_a_fifo_with_no_writer_fails_after_its_wait_instead_of_blocking(tmp_path):
+    fifo = tmp_path / "reply.fifo"
+    os.mkfifo(fifo)
+    result = run("parse", "list", str(fifo), env=environment(STORYKIT_FIFO_WAIT_SECONDS="2"), timeout=30)
+    assert result.returncode == 1 and result.stdout == b""
+    stderr = result.stderr.decode()
+    assert "Waiting for a writer" in stderr and "nothing was written" in stderr
+    assert_explained(stderr.split("\n", 1)[1])
+
+
+def test_a_fifo_whose_writer_comes_late_is_read(tmp_path):
+    import threading
+    import time
+
+    fifo = tmp_path / "reply.fifo"
+    os.mkfifo(fifo)
+
+    def write_later():
+        time.sleep(1.5)
+        with open(fifo, "w") as writer:
+            writer.write("1. Rest\n2. Drink water\n")
+
+    threading.Thread(target=write_later, daemon=True).start()
+    output = ok("parse", "list", str(fifo), "--json", env=environment(STORYKIT_FIFO_WAIT_SECONDS="20"), timeout=30)
+    assert [item["text"] for item in json.loads(output)["items"]] == ["Rest", "Drink water"]
+
+
+def test_an_argument_that_is_not_utf8_is_refused_like_stdin():
+    if sys.platform == "darwin":
+        pytest.skip("macOS refuses to start a program with an argument that is not UTF-8")
+    stderr = failure("correct", b"I wnat \xff", "--no-save", code=USAGE_ERROR)
+    assert "argument 2 is not valid UTF-8" in stderr
+    assert_explained(stderr)
+
+
+def test_output_that_cannot_be_written_is_an_error():
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run([CLI, "policy", "fields", "--os-version", "18.1", "--apple-intelligence", "enabled"],
+                                stdout=full, stderr=subprocess.PIPE, env=environment(), timeout=60)
+    assert result.returncode == 74
+    assert "could not be written" in result.stderr.decode()
+    closed = subprocess.run(f"exec {CLI} policy fields --os-version 18.1 --apple-intelligence enabled >&-",
+                            shell=True, stderr=subprocess.PIPE, env=environment(), timeout=60)
+    assert closed.returncode == 74
+
+
+def test_a_negative_timeout_is_refused_with_the_reason():
+    stderr = failure("correct", "--timeout", "-1", "hello", code=USAGE_ERROR)
+    assert "--timeout must be more than 0" in stderr

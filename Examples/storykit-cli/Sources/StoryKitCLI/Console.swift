@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import StoryKitCore
+import Synchronization
 
 /// Writes the tool's output: results on stdout, progress and notes on stderr.
 enum Console {
@@ -30,10 +31,32 @@ enum Console {
             while offset < bytes.count {
                 let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
+                guard written > 0 else {
+                    let error = errno
+                    if descriptor == STDOUT_FILENO { outputFailure.withLock { $0 = $0 ?? error } }
+                    return
+                }
                 offset += written
             }
         }
+    }
+
+    /// The first error writing to stdout, if any: a full disk or a closed stdout must not
+    /// end the command with status 0 as if its results had been written.
+    private static let outputFailure = Mutex<Int32?>(nil)
+
+    /// Flushes stdout and, when any of the output could not be written, says so on stderr and
+    /// exits with 74 (EX_IOERR).
+    static func finishOutput() {
+        // fflush(nil) flushes every stream (stdout itself is a global Swift 6 will not touch).
+        if fflush(nil) != 0 {
+            let error = errno
+            outputFailure.withLock { $0 = $0 ?? error }
+        }
+        guard let error = outputFailure.withLock({ $0 }) else { return }
+        note("Error: the output could not be written: \(String(cString: strerror(error)))")
+        note("Hint: Check that stdout goes to a file with free space or an open pipe.")
+        exit(74)
     }
 }
 

@@ -71,7 +71,8 @@ struct CorrectCommand: AsyncParsableCommand {
         help: "The spelling the refined version writes where British and American differ: keep the writer's, us or uk.")
     var spelling: SpellingSystem = .keep
 
-    @Option(help: "Seconds to wait for the model before falling back.")
+    // Unconditional: `--timeout -1` is a value to refuse with a reason, not a missing one.
+    @Option(parsing: .unconditional, help: "Seconds to wait for the model before falling back.")
     var timeout: Double = 30
 
     @OptionGroup var storeOptions: StoreOptions

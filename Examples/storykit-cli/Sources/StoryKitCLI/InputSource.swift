@@ -31,16 +31,52 @@ struct InputSource {
         return text
     }
 
+    /// How long a FIFO may wait for its first byte (or its writer's end): 30 seconds, or
+    /// `STORYKIT_FIFO_WAIT_SECONDS` (1 to 3600).
+    static let fifoWaitSeconds: Int32 = {
+        guard let value = getenv("STORYKIT_FIFO_WAIT_SECONDS").flatMap({ Int32(String(cString: $0)) }),
+            (1...3600).contains(value)
+        else { return 30 }
+        return value
+    }()
+
+    /// For a FIFO, waits at most ``fifoWaitSeconds`` for a writer, saying so after a second,
+    /// then makes reads block again; other files return at once.
+    private static func awaitWriter(_ descriptor: Int32, path: String) throws(CLIFailure) {
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
+            var waited: Int32 = 0
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&ready, 1, 1000) == 0 {
+                waited += 1
+                if waited == 1 { Console.note("Waiting for a writer on \(path)…") }
+                guard waited < fifoWaitSeconds else {
+                    throw CLIFailure(
+                        "nothing was written to \(path) within \(fifoWaitSeconds) seconds",
+                        hint: "Start the program that writes to the FIFO first, or pass the text another way.")
+                }
+            }
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    }
+
     /// Hands the input over in chunks as they are read (a pipe delivers what the writer has
     /// written so far), at most `size` bytes each.
     func forEachChunk(size: Int, _ body: ([UInt8]) throws(CLIFailure) -> Void) throws(CLIFailure) {
         let descriptor: Int32
         if let path, path != "-" {
-            descriptor = open(path, O_RDONLY)
+            // Non-blocking, so that a FIFO nobody writes to cannot hold the open forever.
+            descriptor = open(path, O_RDONLY | O_NONBLOCK)
             guard descriptor >= 0 else {
                 throw CLIFailure(
                     "cannot open \(path): \(String(cString: strerror(errno)))",
                     hint: "Check the path, or pass - to read standard input.")
+            }
+            do {
+                try Self.awaitWriter(descriptor, path: path)
+            } catch {
+                close(descriptor)
+                throw error
             }
         } else {
             descriptor = STDIN_FILENO

@@ -26,6 +26,13 @@ struct StoryKitCommand: AsyncParsableCommand {
     /// exits 64 like every other usage error (its own errors exit 1).
     static func main() async {
         do {
+            // Swift decodes arguments with replacement characters; standard input refuses
+            // the same bytes, so an argument does too rather than being silently changed.
+            if let position = Self.invalidUTF8Argument() {
+                throw CLIFailure(
+                    "argument \(position) is not valid UTF-8",
+                    hint: "Pass the text in UTF-8, or put it in a file and give the file's path.", usage: true)
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -36,7 +43,18 @@ struct StoryKitCommand: AsyncParsableCommand {
             Console.note("Error: \(failure)")
             exit(withError: ExitCode(64))
         } catch {
+            Console.finishOutput()
             exit(withError: error)
         }
+        Console.finishOutput()
+    }
+
+    /// The position (1 for the first) of the first command-line argument that is not UTF-8.
+    private static func invalidUTF8Argument() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            if String(validatingCString: argument) == nil { return index }
+        }
+        return nil
     }
 }
