@@ -46,11 +46,35 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
     }
 
+    /// Redirects are never followed: a request and its key stay with the host asked. The
+    /// 3xx answer then arrives as the response, and fails the call below.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         guard let http = response as? HTTPURLResponse else {
+            completionHandler(.cancel)
+            return
+        }
+        if (300..<400).contains(http.statusCode) {
+            let location = http.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0)?.host } ?? "no host"
+            let head = state.withLock { state in
+                defer { state.head = nil }
+                return state.head
+            }
+            head?.resume(
+                throwing: GenerationError(
+                    .transport,
+                    detail:
+                        "the server redirected the request (HTTP \(http.statusCode)) to \(location); redirects are not followed, so a request and its key never go to another host"
+                ))
             completionHandler(.cancel)
             return
         }

@@ -92,6 +92,18 @@ import Testing
         #expect(try await server.requests(test).count == 3)
     }
 
+    /// A redirect is never followed (as the Python transport refuses them): the call fails
+    /// naming the status and the host, and nothing reaches the target.
+    @Test func aRedirectIsNotFollowed() async throws {
+        let test = LoopbackServer.uniqueTest("redirect")
+        let generator = try generator(.gemini, "redirect", test: test)
+        let error = await #expect(throws: GenerationError.self) { try await generator.respond(to: request(generator)) }
+        #expect(error?.kind == .transport)
+        #expect(error?.detail?.contains("HTTP 307") == true && error?.detail?.contains("127.0.0.1") == true)
+        #expect(try await server.requests(test).count == 1)
+        #expect(try await server.requests(test + "-followed").isEmpty)
+    }
+
     @Test func notRetryableErrorIsNotRetried() async throws {
         let test = LoopbackServer.uniqueTest("forbidden")
         let retrying = try generator(

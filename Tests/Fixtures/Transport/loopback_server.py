@@ -103,6 +103,13 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_error_body(429, provider, "RESOURCE_EXHAUSTED", "Quota exceeded; try later.", {"Retry-After": "1"})
         if scenario == "unavailable-once" and attempt == 1 or scenario == "always-unavailable":
             return self.send_error_body(503, provider, "UNAVAILABLE", "The model is overloaded.")
+        if scenario == "redirect":
+            # To this server, as another test name: a transport that follows it is seen there.
+            self.send_response(307)
+            self.send_header("Location", f"http://127.0.0.1:{self.server.server_port}/ok/{test}-followed{path}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if scenario == "forbidden":
             return self.send_error_body(403, provider, "PERMISSION_DENIED", "The caller does not have permission.")
         if scenario == "slow":
