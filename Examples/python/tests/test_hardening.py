@@ -353,3 +353,10 @@ def test_correct_offline_refuses_options_of_the_wrong_type():
         storykit.correct_offline("hello", words="yes")
     with pytest.raises(TypeError, match="spelling"):
         storykit.correct_offline("hello", spelling=None)
+
+
+def test_a_three_letter_code_with_a_two_letter_form_is_refused_with_it():
+    with pytest.raises(storykit.InvalidArgumentError, match='"spa" is written "es"'):
+        storykit.correct_offline("hola amigo", language="spa")
+    with pytest.raises(storykit.InvalidArgumentError, match="BCP 47"):
+        storykit.correct_offline("hola amigo", language="i-klingon")

@@ -16,7 +16,8 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         guard (2...Self.maxLength).contains(tag.utf8.count) else { return nil }
         let subtags = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard let primary = subtags.first, (2...3).contains(primary.count),
-            primary.allSatisfy(\.isASCIILetter)
+            primary.allSatisfy(\.isASCIILetter),
+            Self.twoLetterForm(of: String(decoding: primary, as: UTF8.self)) == nil
         else { return nil }
         for subtag in subtags.dropFirst() {
             guard (1...8).contains(subtag.count), subtag.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit }) else {
@@ -25,6 +26,19 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         }
         self.tag = tag
     }
+
+    /// The two-letter subtag BCP 47 uses for a three-letter ISO 639 code that has one (`es`
+    /// for `spa`, `de` for `deu` or `ger`), when StoryKit knows it: such a tag is not valid
+    /// BCP 47, and read as a language of its own it would have no pack.
+    public static func twoLetterForm(of primary: String) -> String? {
+        threeLetterCodes[primary.lowercased()]
+    }
+
+    private static let threeLetterCodes: [String: String] = [
+        "eng": "en", "spa": "es", "fra": "fr", "fre": "fr", "deu": "de", "ger": "de", "ita": "it", "por": "pt",
+        "nld": "nl", "dut": "nl", "pol": "pl", "rus": "ru", "zho": "zh", "chi": "zh", "jpn": "ja", "ara": "ar",
+        "cat": "ca", "swe": "sv", "dan": "da", "fin": "fi", "tur": "tr", "ukr": "uk", "ces": "cs", "cze": "cs"
+    ]
 
     /// The primary language subtag, lowercased: `es` for `es-MX`.
     public var language: String {

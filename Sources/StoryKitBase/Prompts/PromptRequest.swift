@@ -88,6 +88,13 @@ public enum PromptRequest {
     package static func optionalLanguage(_ reader: inout JSONFieldReader) throws(StoryKitError) -> LanguageTag? {
         guard let text = try reader.optionalString("language") else { return nil }
         guard let tag = LanguageTag(text) else {
+            let primary = String(text.prefix { $0 != "-" })
+            if let short = LanguageTag.twoLetterForm(of: primary) {
+                throw StoryKitError(
+                    .invalidArgument,
+                    "\(reader.name("language")) \"\(text)\" is written \"\(short)\" in BCP 47 (the two-letter code where ISO 639 has one)"
+                )
+            }
             throw StoryKitError(
                 .invalidArgument,
                 "\(reader.name("language")) must be a BCP 47 language tag such as \"en\" or \"es-MX\", not \"\(text)\"")

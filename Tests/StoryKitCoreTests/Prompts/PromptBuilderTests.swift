@@ -149,7 +149,9 @@ import Testing
 
     @Test(arguments: [
         "", "e", "english", "en_US", "en--US", "-en", "en-", "123", "en-toolongsubtag",
-        String(repeating: "a-", count: 20) + "a"
+        String(repeating: "a-", count: 20) + "a",
+        // A grandfathered tag, and three-letter codes BCP 47 writes with two letters.
+        "i-klingon", "spa", "SPA-MX", "deu", "ger"
     ])
     func malformedLanguageTagsAreRejected(_ tag: String) {
         #expect(LanguageTag(tag) == nil)

@@ -91,6 +91,9 @@ struct CorrectCommand: AsyncParsableCommand {
             throw ValidationError("--timeout must be more than 0 and at most 3600 seconds")
         }
         if let language, LanguageTag(language) == nil {
+            if let short = LanguageTag.twoLetterForm(of: String(language.prefix { $0 != "-" })) {
+                throw ValidationError("--language \"\(language)\" is written \"\(short)\" in BCP 47")
+            }
             throw ValidationError("--language must be a BCP 47 tag such as en or es-MX, not \"\(language)\"")
         }
         guard (1...CorrectionPromptBuilder.maxCount).contains(count) else {
