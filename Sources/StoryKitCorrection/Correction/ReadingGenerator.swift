@@ -144,7 +144,8 @@ struct ReadingGenerator {
                 return keep(score: CorrectorTuning.unknownScore)
             }
             keep(score: CorrectorTuning.nameScore)
-            for var reading in misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound) {
+            for var reading in misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
+            where !isNameVariant(reading, of: lowered) {
                 reading.channel -= CorrectorTuning.nameReadingMargin
                 options.append(reading)
             }
@@ -223,6 +224,25 @@ struct ReadingGenerator {
         if lexicon.index(of: Array(token.lowered.dropFirst())) != nil { return true }
         let logProbability = lexicon.index(of: token.lowered).map { lexicon.logProbability[$0] } ?? -.infinity
         return logProbability < CorrectorTuning.maxBrandLogProbability
+    }
+
+    /// Whether `reading` of a capitalised word the list lacks is another spelling of the same
+    /// name: one letter doubled or not (`Mohammed`, `Mohamed`), read as a word as rare as names
+    /// are. Names vary so; a writer's spelling of one is kept, at a sentence's start too.
+    private func isNameVariant(_ reading: CorrectionLattice.Option, of typed: [UInt8]) -> Bool {
+        guard reading.words.count == 1, reading.words[0] >= 0 else { return false }
+        let index = Int(reading.words[0])
+        guard lexicon.logProbability[index] < CorrectorTuning.maxBrandLogProbability else { return false }
+        let word = Array(lexicon.words[index].utf8)
+        let (longer, shorter) = word.count > typed.count ? (word, typed) : (typed, word)
+        guard longer.count == shorter.count + 1 else { return false }
+        // Dropping one letter of a double from the longer gives the shorter.
+        for cut in 1..<longer.count where longer[cut] == longer[cut - 1] {
+            if longer[..<cut].elementsEqual(shorter[..<cut]) && longer[(cut + 1)...].elementsEqual(shorter[cut...]) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether word `index` (typed as `lowered`) has no vowel and is rare, in a list from web

@@ -20,7 +20,9 @@ import Testing
         ("He said \"DeShawn, wait\" twice.", "DeShawn"),
         ("LeBron played well.", "LeBron"), ("She bought it on eBay.", "eBay"),
         // Brand shapes with a short part: a rare word, or two capitals after a lower-case letter.
-        ("It came by FedEx today.", "FedEx"), ("He worked at NeXT then.", "NeXT")
+        ("It came by FedEx today.", "FedEx"), ("He worked at NeXT then.", "NeXT"),
+        // Another spelling of a name the list has, at a sentence's start: a doubled letter.
+        ("Mohammed is here.", "Mohammed")
     ])
     func aNameIsKeptExactlyAsTypedInEveryVersion(_ sentence: String, _ name: String) throws {
         for version in try versions(sentence) {
