@@ -29,6 +29,11 @@ let package = Package(
                            .product(name: "StoryKitLanguages", package: "StoryKit")],
             path: "Sources/CorrectionBenchmark"
         ),
+        .executableTarget(
+            name: "remote-cutting-benchmark",
+            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")],
+            path: "Sources/RemoteCuttingBenchmark"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,6 +42,11 @@ __all__ = [
 
 Text = Union[str, bytes, bytearray, memoryview]
 
+
+def __dir__() -> list[str]:
+    """The public names and modules only: no ctypes, os or json, nothing private."""
+    return sorted(__all__ + ["errors", "results", "services", "transport"])
+
 _lock = threading.Lock()
 _lib: ctypes.CDLL | None = None
 

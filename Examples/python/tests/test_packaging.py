@@ -58,3 +58,12 @@ def test_the_wheel_is_tagged_for_the_platform(installed, tmp_path):
         names = set(wheel.namelist())
         assert {"storykit/licenses/EnglishPack.LICENSE", "storykit/licenses/GermanPack.LICENSE"} <= names, sorted(names)
         assert b"Carnegie Mellon University" in wheel.read("storykit/licenses/EnglishPack.LICENSE")
+
+
+def test_the_public_face_lists_public_names_only():
+    import storykit
+    shown = dir(storykit)
+    assert not {"ctypes", "os", "json", "threading", "_library", "_Handle", "Union"} & set(shown)
+    assert set(storykit.__all__) <= set(shown)
+    assert all(hasattr(storykit, name) for name in storykit.__all__)
+    assert not [name for name in storykit.__all__ if name.startswith("_")]

@@ -433,3 +433,15 @@ def test_output_that_cannot_be_written_is_an_error():
 def test_a_negative_timeout_is_refused_with_the_reason():
     stderr = failure("correct", "--timeout", "-1", "hello", code=USAGE_ERROR)
     assert "--timeout must be more than 0" in stderr
+
+
+def test_the_demos_closing_hint_runs_as_typed(tmp_path):
+    # Started through scripts/storykit, the hint names it, so that it runs as typed.
+    script = REPOSITORY / "scripts" / "storykit"
+    result = subprocess.run([str(script), "demo"], capture_output=True, cwd=tmp_path, timeout=300,
+                            env=environment(STORYKIT_CLI=CLI))
+    assert result.returncode == 0, result.stderr.decode()
+    hint = result.stdout.decode().strip().splitlines()[-1]
+    assert hint.startswith(f"Next: `{script} --help`"), hint
+    command = hint.split("`")[1].split()
+    assert subprocess.run(command, capture_output=True, timeout=60, env=environment(STORYKIT_CLI=CLI)).returncode == 0

@@ -46,7 +46,9 @@ struct DemoCommand: AsyncParsableCommand {
         print(
             "\nDone: \(tour.count) steps. \(store.map { "The store is kept at \($0)." } ?? "The temporary store was removed.")"
         )
-        print("Next: `storykit --help`, or `storykit correct \"I wnat to go hmoe\"`.")
+        // As the tour was started (scripts/storykit says how), so that the hint runs as typed.
+        let command = ProcessInfo.processInfo.environment["STORYKIT_COMMAND_NAME"] ?? "storykit"
+        print("Next: `\(command) --help`, or `\(command) correct \"I wnat to go hmoe\"`.")
     }
 
     private func writingTools() throws {
