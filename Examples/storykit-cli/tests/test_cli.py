@@ -445,3 +445,15 @@ def test_the_demos_closing_hint_runs_as_typed(tmp_path):
     assert hint.startswith(f"Next: `{script} --help`"), hint
     command = hint.split("`")[1].split()
     assert subprocess.run(command, capture_output=True, timeout=60, env=environment(STORYKIT_CLI=CLI)).returncode == 0
+
+
+def test_a_misspelt_command_gets_a_suggestion():
+    stderr = failure("corect", "hello", code=USAGE_ERROR)
+    assert "unknown command 'corect'" in stderr and "Did you mean 'correct'?" in stderr
+    assert_explained(stderr)
+
+
+def test_a_language_no_pack_reads_is_an_error_listing_the_packs():
+    stderr = failure("correct", "--language", "xx-notreal", "hello wrld", "--no-save", code=65)
+    assert "no pack for \"xx-notreal\"" in stderr and "en, es, fr, de, it, pt, nl" in stderr
+    assert_explained(stderr)

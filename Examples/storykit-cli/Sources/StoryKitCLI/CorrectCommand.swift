@@ -102,6 +102,16 @@ struct CorrectCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if backend == .offline, let language, let tag = LanguageTag(language),
+            !LanguagePack.all.contains(where: { $0.language.language == tag.language })
+        {
+            // The offline corrector would return the text as typed: say so instead of exiting 0.
+            let available = LanguagePack.all.map(\.language.language).joined(separator: ", ")
+            Console.note("Error: the offline corrector has no pack for \"\(language)\"")
+            Console.note(
+                "Hint: Its packs are \(available); drop --language to tell it from the text, or use --backend.")
+            throw ExitCode(65)
+        }
         let input = text == "-" ? try InputSource(path: "-").readText() : text
         guard input.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             throw ValidationError(

@@ -10,7 +10,8 @@ struct StoryKitCommand: AsyncParsableCommand {
             "StoryKit from the shell: policies, prompts, reply parsers, corrections, illustrations and the store.",
         discussion: """
             Results go to stdout; progress and errors go to stderr. Exit status: 0 on success, 1 when \
-            the operation failed (the message says what to do), 64 for a usage error.
+            the operation failed (the message says what to do), 64 for a usage error, 65 for a \
+            language no pack reads, 74 when the output could not be written.
 
             Start with the guided tour, which needs no network and no key:
               storykit demo
@@ -33,6 +34,12 @@ struct StoryKitCommand: AsyncParsableCommand {
                     "argument \(position) is not valid UTF-8",
                     hint: "Pass the text in UTF-8, or put it in a file and give the file's path.", usage: true)
             }
+            if let typed = CommandLine.arguments.dropFirst().first, let known = Self.suggestion(for: typed) {
+                throw CLIFailure(
+                    "unknown command '\(typed)'",
+                    hint: "Did you mean '\(known)'? `storykit --help` lists the commands.",
+                    usage: true)
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -47,6 +54,30 @@ struct StoryKitCommand: AsyncParsableCommand {
             exit(withError: error)
         }
         Console.finishOutput()
+    }
+
+    /// The subcommand `typed` was probably meant to be, when it is none but one or two letters
+    /// from one (`corect`); nil for a known command, an option or anything further off.
+    private static func suggestion(for typed: String) -> String? {
+        guard !typed.hasPrefix("-"), typed != "help" else { return nil }
+        let names = configuration.subcommands.map { $0._commandName }
+        guard !names.contains(typed) else { return nil }
+        let scored = names.map { ($0, editDistance(Array(typed.utf8), Array($0.utf8))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// The Levenshtein distance between two byte strings.
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// The position (1 for the first) of the first command-line argument that is not UTF-8.
