@@ -28,6 +28,12 @@ public struct TokenEstimator: Sendable {
         return text.withUTF8(tokens(utf8:))
     }
 
+    /// ``tokens(in:)`` of a part of a text, without copying it.
+    public func tokens(in text: Substring) -> Int {
+        var text = text
+        return text.withUTF8(tokens(utf8:))
+    }
+
     /// The estimated token count of valid UTF-8.
     func tokens(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var counter = Counter()

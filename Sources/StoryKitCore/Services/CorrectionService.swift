@@ -145,18 +145,22 @@ public struct CorrectionService: Sendable {
     private static func pieces(of text: String, builder: CorrectionPromptBuilder) throws(GenerationError) -> TextPieces
     {
         // The longest previous reply a re-ask carries is a quarter of the window: a reply of
-        // twice the window's tokens in characters is always cut to it.
-        let longestRetry = CorrectionRetry(
-            previousReply: String(repeating: "word ", count: builder.contextTokens / 2),
-            problem: .unparseable)
+        // twice the window's tokens in characters is always cut to it. Each problem explains
+        // itself in its own words, so the budget is the smallest a re-ask leaves.
+        let longestReply = String(repeating: "word ", count: builder.contextTokens / 2)
         let budget: Int
         do {
-            budget = try builder.textTokenBudget(retry: longestRetry)
+            var smallest = Int.max
+            for problem in CorrectionRetry.Problem.allCases {
+                let retry = CorrectionRetry(previousReply: longestReply, problem: problem)
+                smallest = min(smallest, try builder.textTokenBudget(retry: retry))
+            }
+            budget = smallest
         } catch {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
         let estimator = TokenEstimator()
-        return TextPieces(text, budget: budget) { estimator.tokens(in: String($0)) }
+        return TextPieces(text, budget: budget) { estimator.tokens(in: $0) }
     }
 
     /// `set` with what the prompt normalised in `typed` put back where the model left the

@@ -24,8 +24,9 @@ struct TextPieces {
 
     /// Cuts `text` into pieces of at most `budget` tokens as `tokens` estimates them.
     init(_ text: String, budget: Int, tokens: (Substring) -> Int) {
-        let body = text.drop { $0.isWhitespace }
-        leading = String(text[..<body.startIndex])
+        let firstVisible = text.unicodeScalars.firstIndex { !$0.properties.isWhitespace } ?? text.endIndex
+        let body = text[firstVisible...]
+        leading = String(text[..<firstVisible])
         guard !body.isEmpty else { return }
         // Most texts fit whole: one look instead of one per sentence.
         if tokens(body) <= budget {
@@ -68,52 +69,76 @@ struct TextPieces {
     }
 
     private mutating func append(_ piece: Substring, in text: String, kept: Bool) {
+        let scalars = text.unicodeScalars
         var end = piece.endIndex
-        while end > piece.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        while end > piece.startIndex, scalars[scalars.index(before: end)].properties.isWhitespace {
+            end = scalars.index(before: end)
+        }
         texts.append(String(text[piece.startIndex..<end]))
         separators.append(String(text[end..<piece.endIndex]))
         keptAsTyped.append(kept)
         offsets.append(text.utf8.distance(from: text.startIndex, to: piece.startIndex))
     }
 
-    /// The text's sentences and lines, each with the white space after it.
+    /// The text's sentences and lines, each with the white space after it. Read by Unicode
+    /// scalar, not by character: a long text is cut in time linear in its bytes.
     static func sentences(of text: Substring) -> [Range<String.Index>] {
         var sentences: [Range<String.Index>] = []
-        var start = text.startIndex, ended = false
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if ended, !character.isWhitespace {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex, ended = false
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let isSpace = scalar.properties.isWhitespace
+            if ended, !isSpace, !isMark(scalar) {
                 sentences.append(start..<index)
                 start = index
                 ended = false
             }
-            if character.isNewline || ".!?…".contains(character) {
+            if isLineBreak(scalar) || ".!?…".unicodeScalars.contains(scalar) {
                 ended = true
-            } else if !character.isWhitespace, !"\"'”’)]".contains(character) {
+            } else if !isSpace, !isMark(scalar), !"\"'”’)]".unicodeScalars.contains(scalar) {
                 // A closing quote or bracket belongs to the sentence it ends.
                 ended = false
             }
-            index = text.index(after: index)
+            index = scalars.index(after: index)
         }
-        if start < text.endIndex { sentences.append(start..<text.endIndex) }
+        if start < scalars.endIndex { sentences.append(start..<scalars.endIndex) }
         return sentences
     }
 
     /// The words of `text`, each with the white space after it.
     static func words(of text: Substring) -> [Range<String.Index>] {
         var words: [Range<String.Index>] = []
-        var start = text.startIndex, index = text.startIndex, inSpace = false
-        while index < text.endIndex {
-            let isSpace = text[index].isWhitespace
-            if inSpace, !isSpace {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex, index = scalars.startIndex, inSpace = false
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let isSpace = scalar.properties.isWhitespace
+            // A mark after white space belongs to it, as one character.
+            if inSpace, !isSpace, !isMark(scalar) {
                 words.append(start..<index)
                 start = index
             }
-            inSpace = isSpace
-            index = text.index(after: index)
+            if !isMark(scalar) { inSpace = isSpace }
+            index = scalars.index(after: index)
         }
-        if start < text.endIndex { words.append(start..<text.endIndex) }
+        if start < scalars.endIndex { words.append(start..<scalars.endIndex) }
         return words
+    }
+
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// A combining mark or joiner, which stays with the scalar before it.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+        }
     }
 }

@@ -131,7 +131,7 @@ import Testing
             String(repeating: "Hi there. ", count: 10_000),
             String(repeating: "word ", count: 320_000)
         ] {
-            let pieces = TextPieces(text, budget: budget) { estimator.tokens(in: String($0)) }
+            let pieces = TextPieces(text, budget: budget) { estimator.tokens(in: $0) }
             #expect(pieces.join(pieces.texts) == text)
             #expect(pieces.texts.allSatisfy { estimator.tokens(in: $0) <= budget })
             #expect(!pieces.keptAsTyped.contains(true))

@@ -1,25 +1,35 @@
-// How long a long text takes to be cut into prompt-sized pieces and joined again on the
-// model path, before and beside the model's own time: the correction service against a model
-// that answers at once with the text of each prompt. 100 KB of short sentences at several
-// context sizes, and 1.6 MB with no sentence end. Run from anywhere:
+// How long a long text takes on the model path before its first request (cutting it into
+// prompt-sized pieces and building the first prompt), and in all (every piece asked, re-asked
+// and joined) against a model that answers at once with the text of each prompt. 100 KB of
+// short sentences at several context sizes, and 1.6 MB with no sentence end. Run from anywhere:
 //
 //   swift run -c release --package-path Examples/Benchmarks remote-cutting-benchmark [rounds]
 
 import BenchmarkSupport
 import StoryKitCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A model that answers every correction prompt at once with its text block as all three versions.
-struct EchoModel: TextGenerator {
+final class EchoModel: TextGenerator {
     let model = "echo"
     let acceptsResponseSchema = true
+    /// When the first request arrived (`now()`), once one has.
+    let firstRequest = Mutex<Double?>(nil)
 
     func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
+        let arrived = now()
+        firstRequest.withLock { $0 = $0 ?? arrived }
         let prompt = request.messages.map(\.text).joined()
         let bytes = Array(prompt.utf8), open = Array("<text>\n".utf8), close = Array("\n</text>".utf8)
         guard let start = firstIndex(of: open, in: bytes, from: 0),
             let end = firstIndex(of: close, in: bytes, from: start + open.count)
         else { throw GenerationError(.invalidRequest, detail: "no text block") }
-        let text = JSONValue.string(String(decoding: bytes[(start + open.count)..<end], as: UTF8.self))
+        let raw = String(decoding: bytes[(start + open.count)..<end], as: UTF8.self)
+        let text = JSONValue.string(raw)
         let reply: JSONValue = ["directCorrection": text, "refinedPhrasing": text, "alternativeInterpretation": text]
         return GenerationResult(candidates: [
             GenerationCandidate(index: 0, text: reply.formatted(.compact), finishReason: .stop)
@@ -51,19 +61,29 @@ let cases: [(String, String, [Int])] = [
     ("100 KB of short sentences", String(repeating: "Hi there. ", count: 10_240), [4096, 32768, 131_072]),
     ("1.6 MB without a sentence end", String(repeating: "word ", count: 335_544), [131_072])
 ]
-print("case                                  context    pieces   median s")
+print("case                                  context    pieces   before 1st request s   in all s")
 for (name, text, contexts) in cases {
     for context in contexts {
-        let service = CorrectionService(
-            backends: [.remote], generators: [.remote: EchoModel()], contextTokens: context)
-        var times: [Double] = [], pieces = 0
+        var times: [Double] = [], firstRequests: [Double] = [], pieces = 0
         for _ in 0..<rounds {
+            let model = EchoModel()
+            let service = CorrectionService(backends: [.remote], generators: [.remote: model], contextTokens: context)
             let started = now()
             let outcome = try await service.correct(text)
             times.append(now() - started)
+            firstRequests.append((model.firstRequest.withLock { $0 } ?? started) - started)
             for case .split(let count) in outcome.variations.issues { pieces = count }
-            precondition(outcome.variations.variations.first?.text == text, "the echo changed the text")
+            let direct = outcome.variations.variations.first?.text ?? ""
+            guard direct == text else {
+                let same = zip(direct, text).prefix { $0 == $1 }.count
+                print(
+                    "the echo changed the text at character \(same) of \(text.count) (\(direct.count) back, backend \(outcome.backend.rawValue)): \(String(direct.dropFirst(max(0, same - 20)).prefix(60)).debugDescription)"
+                )
+                exit(1)
+            }
         }
-        print(padded(name, 38) + padded("\(context)", 11) + padded("\(max(pieces, 1))", 9) + "\(median(times))")
+        print(
+            padded(name, 38) + padded("\(context)", 11) + padded("\(max(pieces, 1))", 9)
+                + padded(String(median(firstRequests)), 23) + String(median(times)))
     }
 }
