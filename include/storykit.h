@@ -597,7 +597,9 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** language, measured by Examples/python/bench_load.py.
 ** ------------------------------------------------------------------------------------------ */
 
-/* The longest text storykit_correct_offline accepts, in bytes. */
+/* The longest piece of text the offline corrector reads at once, in bytes. A longer text (up to
+** STORYKIT_MAX_INPUT_BYTES) is read piece by piece, cut after sentence ends (a longer sentence
+** at a space; a word longer than a piece is kept as typed), in time linear in its length. */
 #define STORYKIT_MAX_CORRECTION_BYTES ((size_t)10000)
 
 /*
@@ -638,7 +640,10 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               Profanity, slurs and sexual terms are never offered for a slip; typed as
 **               they are, they stay.
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
-** text, len     UTF-8 text; NULL only when len is 0. At most STORYKIT_MAX_CORRECTION_BYTES.
+** text, len     UTF-8 text; NULL only when len is 0. At most STORYKIT_MAX_INPUT_BYTES; over
+**               STORYKIT_MAX_CORRECTION_BYTES it is read piece by piece and the versions
+**               joined with the text's own spacing ("alternative" from the first piece that
+**               has one).
 ** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty", "words":true|false,
 **               "spelling":"keep"|"us"|"uk", "language":"en"}: the keyboard (default:
 **               the language's own: "qwertz" for German, "azerty" for French, else "qwerty"); whether to add "words" (default false: less work); the spelling
@@ -1183,7 +1188,7 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments, bad request, empty text,
 ** "remote" without a transport or without a key); STORYKIT_E_LIMIT (text over
-** STORYKIT_MAX_CORRECTION_BYTES when the offline backend has to answer); STORYKIT_E_CALLBACK.
+** STORYKIT_MAX_INPUT_BYTES); STORYKIT_E_CALLBACK.
 ** A failing remote backend is not an error: it is listed in "attempts" and the next one answers.
 ** Thread-safe: the calling thread waits (see Threads above); the offline corrector's only
 ** shared state, its neighbour memory, is behind a lock.

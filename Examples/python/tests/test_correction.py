@@ -94,8 +94,16 @@ def test_errors():
     with pytest.raises(errors.ParseError):
         storykit.correct_offline(b"caf\xc3")
     with pytest.raises(errors.LimitError):
-        storykit.correct_offline("a" * 10001)
+        storykit.correct_offline("a" * (64 * 1024 * 1024 + 1))
     assert storykit.correct_offline("a" * 10000)["variations"]
+
+
+def test_a_long_text_is_corrected_in_one_call():
+    # Over 10,000 bytes the corrector reads piece by piece: a 50 KB letter in one call.
+    paragraph = "I wnat to go hmoe now. The cat sat on teh mat.\n\n"
+    text = paragraph * 1100
+    corrected = storykit.correct_offline(text)["variations"][0]["text"]
+    assert corrected == "I want to go home now. The cat sat on the mat.\n\n" * 1100
 
 
 def test_null_arguments(lib):

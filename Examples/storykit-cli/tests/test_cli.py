@@ -203,7 +203,7 @@ def test_parse_reports_bad_input_with_its_place(tmp_path):
 
 
 def test_correct_offline_saves_into_the_store_and_store_commands_read_it(tmp_path):
-    result = json.loads(ok("correct", "I wnat to go hmoe", "--json", cwd=tmp_path))
+    result = json.loads(ok("correct", "I wnat to go hmoe", "--json", "--save", cwd=tmp_path))
     assert result["backend"] == "offline" and result["variations"][0]["text"] == "I want to go home"
     # Only versions a writer could mean: no third reading is likely enough here.
     assert [variation["text"] for variation in result["variations"]] == ["I want to go home", "I want to go home."]
@@ -217,6 +217,12 @@ def test_correct_offline_saves_into_the_store_and_store_commands_read_it(tmp_pat
     assert "direct" in text and "saved as corrections/mine" in text
     exported = json.loads(ok("store", "export", "--store", str(tmp_path / "other")))
     assert [record["id"] for record in exported["corrections"]] == ["mine"] and exported["problems"] == []
+
+
+def test_correct_saves_only_when_asked(tmp_path):
+    result = json.loads(ok("correct", "I wnat to go hmoe", "--json", cwd=tmp_path))
+    assert result["savedAs"] is None
+    assert not (tmp_path / ".storykit").exists()
 
 
 def test_correct_without_saving_and_from_stdin(tmp_path):
@@ -284,7 +290,7 @@ def loopback(**extra):
 
 def test_correct_on_an_openai_compatible_server_shows_progress_and_saves(server, tmp_path):
     result = run("correct", "I wnat to go hmoe", "--backend", "openai", "--base-url", f"http://127.0.0.1:{server}/ok/cli-correct/v1",
-                 "--model", "local", "--json", cwd=tmp_path, env=loopback())
+                 "--model", "local", "--json", "--save", cwd=tmp_path, env=loopback())
     assert result.returncode == 0, result.stderr.decode()
     outcome = json.loads(result.stdout)
     assert outcome["backend"] == "remote" and outcome["variations"][0]["text"] == "I want to go home."

@@ -29,6 +29,9 @@ public struct CorrectionService: Sendable {
     public var language: LanguageTag?
     /// The context window the prompt and reply must fit, per model backend.
     public var contextTokens: Int
+    /// Called as the offline backend reads a text longer than one piece
+    /// (``OfflineCorrector/maxInputBytes``): the bytes read so far and the text's size.
+    public var offlineProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     /// Creates a service.
     public init(
@@ -63,7 +66,7 @@ public struct CorrectionService: Sendable {
         if !chain.contains(.offline) { chain.append(.offline) }
         for backend in chain {
             if backend == .offline {
-                let correction = try offline.correct(text)
+                let correction = try offline.correct(text, progress: offlineProgress)
                 onUpdate?(PartialVariationSet(complete: correction.variations))
                 return CorrectionOutcome(
                     variations: correction.variations, backend: .offline, attempts: attempts, words: correction.words)

@@ -37,8 +37,14 @@
 ///     correction.variations.variations.map(\.text)
 ///     // ["i want to go home", "I want to go home."]
 public struct OfflineCorrector: Sendable {
-    /// The longest input accepted, in UTF-8 bytes (the C ABI's `STORYKIT_MAX_CORRECTION_BYTES`).
+    /// The longest piece of text read at once, in UTF-8 bytes (the C ABI's
+    /// `STORYKIT_MAX_CORRECTION_BYTES`): a longer text is read piece by piece, cut after
+    /// sentence ends (a sentence longer than this at a space; a word longer than this is kept
+    /// as typed), so its time is linear in its length and its memory bounded by the piece.
     public static let maxInputBytes = 10_000
+    /// The longest text accepted, in UTF-8 bytes: the library's limit on one input (64 MiB,
+    /// the C ABI's `STORYKIT_MAX_INPUT_BYTES`).
+    public static let maxTextBytes = JSONParserLimits.default.maxBytes
     /// The keyboard the text was typed on; `nil`: the one the text's language usually uses
     /// (`LanguagePack.defaultLayout`: QWERTZ for German, AZERTY for French, QWERTY otherwise).
     public let layout: KeyboardLayout?
@@ -99,22 +105,39 @@ public struct OfflineCorrector: Sendable {
 
     /// Corrects `text`.
     ///
+    /// A text longer than `maxInputBytes` is read piece by piece (see there) and its versions
+    /// joined with the text's own spacing: `direct` from every piece's direct version,
+    /// `refined` from every piece's refined one, and `alternative` from the first piece that
+    /// has one, the others refined.
+    ///
     /// - Parameters:
-    ///   - text: the text as typed, at most `maxInputBytes` bytes of UTF-8.
+    ///   - text: the text as typed, at most `maxTextBytes` bytes of UTF-8.
     ///   - includingWords: Whether to report each word's correction, confidence and
     ///     alternatives (`OfflineCorrection.words`); without them a call does less work.
+    ///   - progress: Called after each piece of a text longer than `maxInputBytes` with the
+    ///     bytes read so far and the text's size; never for a shorter text.
     /// - Throws: `.invalidArgument` for text with nothing but white space (there is nothing
     ///   to correct: the correction service, the C ABI, Python and the CLI all refuse it);
-    ///   `.limit` over `maxInputBytes`.
-    public func correct(_ text: String, includingWords: Bool = true) throws(StoryKitError) -> OfflineCorrection {
-        guard text.utf8.count <= Self.maxInputBytes else {
+    ///   `.limit` over `maxTextBytes`.
+    public func correct(
+        _ text: String, includingWords: Bool = true, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws(StoryKitError) -> OfflineCorrection {
+        guard text.utf8.count <= Self.maxTextBytes else {
             throw StoryKitError(
                 .limit,
-                "the text is \(text.utf8.count) bytes, over the offline corrector's limit of \(Self.maxInputBytes)")
+                "the text is \(text.utf8.count) bytes, over the offline corrector's limit of \(Self.maxTextBytes)")
         }
         guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
         }
+        guard text.utf8.count <= Self.maxInputBytes else {
+            return correctInPieces(text, includingWords: includingWords, progress: progress)
+        }
+        return correctPiece(text, includingWords: includingWords)
+    }
+
+    /// Corrects a text of at most `maxInputBytes` with something to correct.
+    private func correctPiece(_ text: String, includingWords: Bool) -> OfflineCorrection {
         let tokens = CorrectionToken.tokenize(text)
         let inLanguage = language?.language ?? LanguageIdentifier(packs: packs, pack: pack).language(of: text, tokens)
         guard inLanguage != pack.language.language else { return read(text, tokens, includingWords: includingWords) }
@@ -123,6 +146,52 @@ public struct OfflineCorrector: Sendable {
         }
         return OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs, reading: other)
             .read(text, tokens, includingWords: includingWords)
+    }
+
+    /// Corrects a text longer than `maxInputBytes`, piece by piece, and joins the versions.
+    private func correctInPieces(
+        _ text: String, includingWords: Bool, progress: ((_ done: Int, _ total: Int) -> Void)?
+    ) -> OfflineCorrection {
+        let pieces = TextPieces(text, budget: Self.maxInputBytes) { $0.utf8.count }
+        var directs: [String] = [], refineds: [String] = [], alternative: (piece: Int, text: String)?
+        var words: [WordCorrection] = [], issues: [VariationIssue] = []
+        for (index, piece) in pieces.texts.enumerated() {
+            defer {
+                let isLast = index == pieces.texts.count - 1
+                progress?(isLast ? text.utf8.count : pieces.offsets[index] + piece.utf8.count, text.utf8.count)
+            }
+            guard !pieces.keptAsTyped[index] else {
+                directs.append(piece)
+                refineds.append(piece)
+                if includingWords { words.append(WordCorrection(original: piece, corrected: piece, confidence: 1)) }
+                continue
+            }
+            let correction = correctPiece(piece, includingWords: includingWords)
+            let versions = correction.variations.variations
+            let direct = versions.first { $0.kind == .direct }?.text ?? piece
+            directs.append(direct)
+            refineds.append(versions.first { $0.kind == .refined }?.text ?? direct)
+            if alternative == nil, let other = versions.first(where: { $0.kind == .alternative }) {
+                alternative = (index, other.text)
+            }
+            words += correction.words ?? []
+            for case .language(let detected) in correction.variations.issues
+            where !issues.contains(.language(detected: detected)) {
+                issues.append(.language(detected: detected))
+            }
+        }
+        var variations = [TextVariation(text: pieces.join(directs), kind: .direct)]
+        let refined = pieces.join(refineds)
+        if refined != variations[0].text { variations.append(TextVariation(text: refined, kind: .refined)) }
+        if let alternative {
+            var texts = refineds
+            texts[alternative.piece] = alternative.text
+            variations.append(TextVariation(text: pieces.join(texts), kind: .alternative))
+        }
+        if variations.count < 3 { issues.insert(.count(expected: 3, found: variations.count), at: 0) }
+        return OfflineCorrection(
+            variations: VariationSet(variations: variations, source: .offline, issues: issues),
+            words: includingWords ? words : nil)
     }
 
     /// Corrects `text`, in this value's language; `englishTokens` are its tokens as English

@@ -341,9 +341,34 @@ import Testing
 
     @Test func enforcesItsInputLimit() {
         #expect(throws: StoryKitError.self) {
-            try corrector.correct(String(repeating: "a ", count: OfflineCorrector.maxInputBytes / 2 + 1))
+            try corrector.correct(String(repeating: "a", count: OfflineCorrector.maxTextBytes + 1))
         }
         #expect((try? corrector.correct(String(repeating: "a", count: OfflineCorrector.maxInputBytes))) != nil)
+    }
+
+    /// A text longer than one piece is read piece by piece: each piece reads as it would on its
+    /// own, the pieces join with the text's own spacing, and nothing is lost.
+    @Test func aLongTextIsCorrectedPieceByPiece() throws {
+        let paragraph = "I wnat to go hmoe now. The cat sat on teh mat and we went to the park.\n\n"
+        let text = String(repeating: paragraph, count: 800)  // about 58 KB
+        #expect(text.utf8.count > OfflineCorrector.maxInputBytes)
+        var reported: [Int] = []
+        let correction = try corrector.correct(text, includingWords: true) { done, total in
+            #expect(total == text.utf8.count)
+            reported.append(done)
+        }
+        let single = try corrector.correct(paragraph, includingWords: true)
+        let direct = single.variations.variations[0].text
+        #expect(direct.hasSuffix("park.\n\n"))
+        let versions = correction.variations.variations
+        #expect(versions[0].text == String(repeating: direct, count: 800))
+        #expect(versions[0].kind == .direct)
+        #expect(correction.words?.count == 800 * (single.words?.count ?? 0))
+        #expect(reported.count > 1 && reported == reported.sorted() && reported.last == text.utf8.count)
+        // A word longer than a piece is kept as typed, the rest corrected.
+        let long = String(repeating: "x", count: OfflineCorrector.maxInputBytes + 10)
+        let mixed = try corrector.correct("I wnat it. " + long + " I wnat it.")
+        #expect(mixed.variations.variations[0].text == "I want it. " + long + " I want it.")
     }
 
     @Test func layoutsChangeWhichKeysAreNeighbours() {

@@ -22,7 +22,7 @@ struct CorrectCommand: AsyncParsableCommand {
             Examples:
               storykit correct "I wnat to go hmoe"
               storykit correct "i dont knwo waht to do" --json
-              storykit correct "Ich mochte nach hasue" --no-save
+              storykit correct "Ich mochte nach hasue" --save
               storykit correct "je veux aller a la masion" --language fr --layout qwerty
               storykit correct "I wnat to go hmoe" --backend gemini
               storykit correct "I wnat to go hmoe" --backend openai --base-url http://127.0.0.1:11434/v1 --model llama3.2 --no-structured
@@ -80,8 +80,15 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "The record id to save under (default: one made from the time).")
     var id: String?
 
-    @Flag(name: .customLong("no-save"), help: "Do not save the result in the store.")
+    @Flag(help: "Save the result in the store (.storykit/ here, or --store); given --store or --id, it is saved too.")
+    var save = false
+
+    // Saving is asked for, never the default: kept so that earlier scripts still run.
+    @Flag(name: .customLong("no-save"), help: .hidden)
     var noSave = false
+
+    /// Whether the result is saved: asked for with --save, --store or --id, and not refused.
+    private var savesResult: Bool { !noSave && (save || storeOptions.isGiven || id != nil) }
 
     @Flag(help: "Print the whole outcome as JSON.")
     var json = false
@@ -117,7 +124,10 @@ struct CorrectCommand: AsyncParsableCommand {
             throw ValidationError(
                 text == "-" ? "standard input holds no text to correct" : "the text to correct is empty")
         }
-        let service = try makeService()
+        var service = try makeService()
+        let reading = OfflineProgressLine()
+        if isatty(STDERR_FILENO) == 1 { service.offlineProgress = { done, total in reading.show(done, of: total) } }
+        defer { reading.end() }
         if backend != .offline { Console.note("Asking \(backend.rawValue)…") }
         let progress = backend == .offline ? nil : ProgressLine()
         let outcome = try await reporting { () async throws(StoryKitError) in
@@ -125,7 +135,7 @@ struct CorrectCommand: AsyncParsableCommand {
         }
         for attempt in outcome.attempts { Console.note("fell back: \(attempt)") }
         var savedID: String?
-        if !noSave {
+        if savesResult {
             let recordID = id ?? Self.makeID()
             let store = try storeOptions.open()
             let record = try reporting { () throws(StoryKitError) in
@@ -250,5 +260,31 @@ final class ProgressLine: @unchecked Sendable {
         guard count != shown else { return }
         shown = count
         Console.note("  the model has written \(count) version\(count == 1 ? "" : "s") so far…")
+    }
+}
+
+/// How far the offline corrector has read a long text, on one line of a terminal's stderr,
+/// shown once the reading has taken a second.
+final class OfflineProgressLine: @unchecked Sendable {
+    // @unchecked: every access holds `lock`.
+    private let lock = NSLock()
+    private let started = Date()
+    private var drawn = false
+
+    func show(_ done: Int, of total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard Date().timeIntervalSince(started) >= 1 else { return }
+        drawn = true
+        let percent = total > 0 ? done * 100 / total : 100
+        FileHandle.standardError.write(Data("\r  corrected \(done / 1024) of \(total / 1024) KB (\(percent)%)".utf8))
+    }
+
+    /// Ends the line, when one was drawn.
+    func end() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        drawn = false
     }
 }

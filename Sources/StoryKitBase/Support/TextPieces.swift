@@ -1,5 +1,6 @@
-/// A text cut into pieces that each fit a correction prompt whole, so that a model corrects
-/// all of a long text rather than the start the prompt had room for.
+/// A text cut into pieces that each fit a budget whole: a correction prompt, so that a model
+/// corrects all of a long text rather than the start the prompt had room for, or the offline
+/// corrector's piece size.
 ///
 /// Cuts fall after a sentence's end (`.`, `!`, `?` or `…` followed by white space) or at a
 /// line break, and only where a piece would not fit otherwise; a sentence too long for a
@@ -10,20 +11,20 @@
 ///
 /// Cutting is linear in the text and independent of the prompt's size: each sentence and
 /// word is measured once, and token estimates of pieces cut after white space add up.
-struct TextPieces {
+package struct TextPieces {
     /// The white space before the first piece.
-    private(set) var leading = ""
+    package private(set) var leading = ""
     /// The pieces' text, without the white space that followed each.
-    private(set) var texts: [String] = []
+    package private(set) var texts: [String] = []
     /// The white space after each piece in the text.
-    private(set) var separators: [String] = []
+    package private(set) var separators: [String] = []
     /// Whether each piece is kept as typed: one word longer than a prompt holds.
-    private(set) var keptAsTyped: [Bool] = []
+    package private(set) var keptAsTyped: [Bool] = []
     /// Where each piece starts in the text, in UTF-8 bytes.
-    private(set) var offsets: [Int] = []
+    package private(set) var offsets: [Int] = []
 
-    /// Cuts `text` into pieces of at most `budget` tokens as `tokens` estimates them.
-    init(_ text: String, budget: Int, tokens: (Substring) -> Int) {
+    /// Cuts `text` into pieces of at most `budget` as `tokens` measures them (tokens, bytes).
+    package init(_ text: String, budget: Int, tokens: (Substring) -> Int) {
         let firstVisible = text.unicodeScalars.firstIndex { !$0.properties.isWhitespace } ?? text.endIndex
         let body = text[firstVisible...]
         leading = String(text[..<firstVisible])
@@ -64,7 +65,7 @@ struct TextPieces {
     }
 
     /// The corrected pieces joined with the text's own spacing.
-    func join(_ corrected: [String]) -> String {
+    package func join(_ corrected: [String]) -> String {
         leading + zip(corrected, separators).map { $0 + $1 }.joined()
     }
 
@@ -82,7 +83,7 @@ struct TextPieces {
 
     /// The text's sentences and lines, each with the white space after it. Read by Unicode
     /// scalar, not by character: a long text is cut in time linear in its bytes.
-    static func sentences(of text: Substring) -> [Range<String.Index>] {
+    package static func sentences(of text: Substring) -> [Range<String.Index>] {
         var sentences: [Range<String.Index>] = []
         let scalars = text.unicodeScalars
         var start = scalars.startIndex, ended = false
@@ -108,7 +109,7 @@ struct TextPieces {
     }
 
     /// The words of `text`, each with the white space after it.
-    static func words(of text: Substring) -> [Range<String.Index>] {
+    package static func words(of text: Substring) -> [Range<String.Index>] {
         var words: [Range<String.Index>] = []
         let scalars = text.unicodeScalars
         var start = scalars.startIndex, index = scalars.startIndex, inSpace = false
