@@ -5,8 +5,8 @@ extension LanguagePack {
     /// Spanish (`es`), typed on QWERTY unless the caller names another keyboard. Its words come
     /// from spacy-lookups-data's Spanish probabilities (MIT; see StoryKitSpanishData/SpanishPack.LICENSE),
     /// at most the 150,000 commonest, keyed by their letters without diacritics so that a skipped
-    /// long press is a cheap slip. No permissive word-pair counts exist for Spanish: a real word
-    /// typed for another is read by frequency alone, never by its context.
+    /// long press is a cheap slip. Its word pairs are counted from public-domain books and CC0
+    /// sentences (see the licence file), so a word is read in the context of the word before it.
     /// The pack is read in place, where it lies in the library.
     public static let spanish = LanguagePack(words: spanishWords)
 
