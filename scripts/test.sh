@@ -85,7 +85,19 @@ step() {
     local name="$1"; shift
     local log="$logs/$name.log" started status passed failed skipped reason
     started=$(date +%s)
-    "$@" > "$log" 2>&1
+    "$@" > "$log" 2>&1 &
+    local pid=$! last_note=$started now
+    # Never a silent half-minute: a step still running says what it is doing (its log's last line).
+    while kill -0 "$pid" 2> /dev/null; do
+        sleep 1
+        now=$(date +%s)
+        if [ $((now - last_note)) -ge 25 ] && kill -0 "$pid" 2> /dev/null; then
+            last_note=$now
+            printf '  ..    %-28s %4ds  %s\n' "$name" "$((now - started))" \
+                "$(tail -n 1 "$log" 2> /dev/null | tr -d '\r' | cut -c1-90)"
+        fi
+    done
+    wait "$pid"
     status=$?
     read -r passed failed skipped <<< "$(count_tests "$log" "$status")"
     stage_passed=$((stage_passed + passed))
