@@ -463,3 +463,19 @@ def test_a_language_no_pack_reads_is_an_error_listing_the_packs():
     stderr = failure("correct", "--language", "xx-notreal", "hello wrld", "--no-save", code=65)
     assert "no pack for \"xx-notreal\"" in stderr and "en, es, fr, de, it, pt, nl" in stderr
     assert_explained(stderr)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: " ".join(command) or "storykit")
+def test_help_examples_never_break_inside_a_command(command):
+    # Long examples continue on the next line with a backslash, so a terminal of 80 columns
+    # never wraps one in the middle of an argument.
+    text = ok(*command, "--help", env=environment(COLUMNS="80"))
+    if "Examples:" not in text:
+        return
+    continued = False
+    for line in text.split("Examples:")[1].splitlines()[1:]:
+        if not line.strip() or not line.startswith(" "):
+            break
+        starts = line.strip().startswith("storykit ") or "| storykit " in line
+        assert continued or starts, f"an example broken inside a command: {line!r}"
+        continued = line.rstrip().endswith("\\")

@@ -25,7 +25,8 @@ struct CorrectCommand: AsyncParsableCommand {
               storykit correct "Ich mochte nach hasue" --save
               storykit correct "je veux aller a la masion" --language fr --layout qwerty
               storykit correct "I wnat to go hmoe" --backend gemini
-              storykit correct "I wnat to go hmoe" --backend openai --base-url http://127.0.0.1:11434/v1 --model llama3.2 --no-structured
+              storykit correct "I wnat to go hmoe" --backend openai \\
+                  --base-url http://127.0.0.1:11434/v1 --model llama3.2 --no-structured
             """
     )
 

@@ -13,7 +13,8 @@ struct DemoCommand: AsyncParsableCommand {
 
             Examples:
               storykit demo
-              storykit demo --store ./tour-store && storykit store list --store ./tour-store
+              storykit demo --store ./tour-store && storykit store list \\
+                  --store ./tour-store
             """
     )
 

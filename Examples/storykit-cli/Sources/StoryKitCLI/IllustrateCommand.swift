@@ -13,9 +13,12 @@ struct IllustrateCommand: AsyncParsableCommand {
             (then -2, -3 for more images). Without a key the prompt is printed and nothing is sent.
 
             Examples:
-              storykit illustrate --hero Mia --trait brave --page-text "Mia finds a glowing lantern in the attic."
-              storykit illustrate --hero Mia --page-text "Mia waves goodbye." --page-index 4 --story-id s1 --images 2
-              storykit illustrate --hero Mia --page-text "Mia sails away." --style "paper cut-out" --prompt-only
+              storykit illustrate --hero Mia --trait brave \\
+                  --page-text "Mia finds a glowing lantern in the attic."
+              storykit illustrate --hero Mia --page-text "Mia waves goodbye." \\
+                  --page-index 4 --story-id s1 --images 2
+              storykit illustrate --hero Mia --page-text "Mia sails away." \\
+                  --style "paper cut-out" --prompt-only
             """
     )
 

@@ -100,7 +100,7 @@ extension ParseCommand {
             abstract: "Read the corrector's versions from structured JSON or a list, with count and duplicate issues.",
             discussion: """
                 Examples:
-                  echo '{"directCorrection":"I want to go home.","refinedPhrasing":"I would like to go home."}' | storykit parse variations
+                  echo '{"directCorrection":"I want to go home."}' | storykit parse variations
                   storykit parse variations reply.txt --expected 3 --stream
                 """
         )

@@ -45,14 +45,19 @@ extension PolicyCommand {
             commandName: "evaluate",
             abstract: "Evaluate one policy request and print the decision with its rule and reason.",
             discussion: """
-                The request is the JSON that storykit_policy_evaluate takes, built from a file (--request), \
+                The request is the JSON that storykit_policy_evaluate_builtin takes, built from a file (--request), \
                 --set path=value flags and the platform flags.
 
                 Examples:
-                  storykit policy writingTools --field AvatarGenerationView.customPrompt:imagePrompt --os-version 18.1
-                  storykit policy capabilities --os-version 18.4 --apple-intelligence notEligible
-                  storykit policy motion --set animation.purpose=decorative --set animation.repeats=true --set settings.reduceMotion=true
-                  storykit policy deployment --set 'project={"configurations":{"Debug":"18.1","Release":"17.0"}}'
+                  storykit policy writingTools \\
+                      --field AvatarGenerationView.customPrompt:imagePrompt \\
+                      --os-version 18.1
+                  storykit policy capabilities --os-version 18.4 \\
+                      --apple-intelligence notEligible
+                  storykit policy motion --set animation.purpose=decorative \\
+                      --set animation.repeats=true --set settings.reduceMotion=true
+                  storykit policy deployment \\
+                      --set 'project={"configurations":{"Debug":"18.1","Release":"17.0"}}'
                   storykit policy --request request.json
                 """
         )
@@ -118,8 +123,10 @@ extension PolicyCommand {
                 Examples:
                   storykit policy fields
                   storykit policy fields --profile proposal --os-version 18.1
-                  storykit policy fields --os-version 17.6 --apple-intelligence notEligible --json
-                  storykit policy fields --fields my-fields.json --profile-file my-profile.json
+                  storykit policy fields --os-version 17.6 \\
+                      --apple-intelligence notEligible --json
+                  storykit policy fields --fields my-fields.json \\
+                      --profile-file my-profile.json
                 """
         )
 

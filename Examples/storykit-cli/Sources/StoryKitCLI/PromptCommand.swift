@@ -13,10 +13,14 @@ struct PromptCommand: ParsableCommand {
 
             Examples:
               storykit prompt correction --text "I wnat to go hmoe"
-              storykit prompt correction --text "quiero ir a csaa" --form structured --language es --json
-              storykit prompt story --hero Mia --trait brave --trait curious --theme friendship --age-group 4-6 --length short --language en
-              storykit prompt illustration --hero Mia --page-text "Mia finds a glowing lantern." --style watercolor
-              storykit prompt eventEnhancement --event-title "First day of school" --language en
+              storykit prompt correction --text "quiero ir a csaa" --form structured \\
+                  --language es --json
+              storykit prompt story --hero Mia --trait brave --trait curious \\
+                  --theme friendship --age-group 4-6 --length short --language en
+              storykit prompt illustration --hero Mia \\
+                  --page-text "Mia finds a glowing lantern." --style watercolor
+              storykit prompt eventEnhancement --event-title "First day of school" \\
+                  --language en
             """
     )
 
