@@ -155,11 +155,11 @@ WORDS = "symspellpy/frequency_dictionary_en_82_765.txt"
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "Sources" / "StoryKitEnglishData"
 FIXTURES = ROOT / "Tests" / "Fixtures" / "Correction"
-STEPS_PER_DECADE = 8
 # Word counts run from 10^4 to 10^11 (steps 32-89); a pair's conditional probability is kept
 # as round(-log10(p) x 8), capped at 10 decades, and a back-off weight as round((log10(w) + 4) x 8).
-MAX_PAIR_DECADES = 10
-BACKOFF_OFFSET = 4
+STEPS_PER_DECADE = storykit_pack.STEPS_PER_DECADE
+MAX_PAIR_DECADES = storykit_pack.MAX_PAIR_DECADES
+BACKOFF_OFFSET = storykit_pack.BACKOFF_OFFSET
 # Words never offered as the reading of a slip or of two typed words joined: profanity, slurs
 # and sexual terms. The corrector's users include children writing stories, and a tremor's slip
 # must not turn "shiy" into an obscenity. A word on the list typed as it is stays as typed.
@@ -218,11 +218,7 @@ RULES = {
 }
 
 
-def count_step(count: int) -> int:
-    """A count as its step: round(log10(count) x STEPS_PER_DECADE), one byte."""
-    value = round(math.log10(count) * STEPS_PER_DECADE)
-    assert 0 <= value <= 255, count
-    return value
+count_step = storykit_pack.count_step
 
 
 def english_pack(buckets: dict[str, int], pairs: dict[tuple[str, str], float], backoff: dict[str, float],
@@ -234,24 +230,9 @@ def english_pack(buckets: dict[str, int], pairs: dict[tuple[str, str], float], b
     return pack
 
 
-def add_pairs(pack: storykit_pack.Pack, pairs, backoffs: dict[str, float]) -> None:
-    """Writes word pairs ((first, second), log10 P(second | first)) and back-off weights (word,
-    log10 weight) into `pack` as steps: a probability kept down to MAX_PAIR_DECADES, a weight
-    from 10^-BACKOFF_OFFSET. Every pack's pairs go through here."""
-    pack.backoff_offset = BACKOFF_OFFSET
-    for word, weight in backoffs.items():
-        pack.backoffs[word] = round((max(weight, -BACKOFF_OFFSET) + BACKOFF_OFFSET) * STEPS_PER_DECADE)
-    for pair, probability in pairs:
-        pack.pairs[pair] = round(min(-probability, MAX_PAIR_DECADES) * STEPS_PER_DECADE)
-
-
-def add_triples(pack: storykit_pack.Pack, triples, backoffs: dict[tuple[str, str], float]) -> None:
-    """Writes word triples ((first, second, third), log10 P(third | first, second)) and their
-    contexts' back-off weights ((first, second), log10 weight) into `pack` as `add_pairs` does."""
-    for context, weight in backoffs.items():
-        pack.triple_backoffs[context] = round((max(weight, -BACKOFF_OFFSET) + BACKOFF_OFFSET) * STEPS_PER_DECADE)
-    for triple, probability in triples:
-        pack.triples[triple] = round(min(-probability, MAX_PAIR_DECADES) * STEPS_PER_DECADE)
+# Every pack's pairs and triples are written as steps by the pack module.
+add_pairs = storykit_pack.add_pairs
+add_triples = storykit_pack.add_triples
 
 
 class SphinxTrie:

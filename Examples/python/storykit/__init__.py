@@ -45,7 +45,7 @@ Text = Union[str, bytes, bytearray, memoryview]
 
 def __dir__() -> list[str]:
     """The public names and modules only: no ctypes, os or json, nothing private."""
-    return sorted(__all__ + ["errors", "results", "services", "transport"])
+    return sorted(__all__ + ["errors", "pack", "results", "services", "transport"])
 
 _lock = threading.Lock()
 _lib: ctypes.CDLL | None = None

@@ -146,3 +146,39 @@ def test_a_rare_triple_gains_at_most_the_cap_over_its_estimate():
     model = book_context.triple_model(triples, lambda first, second: -3.0, 0.75, 5, 0.5, 1.5)
     assert set(model.triples) == {("feed", "the", "birds")}
     assert model.triples[("feed", "the", "birds")] == pytest.approx(model.backoffs[("feed", "the")] - 3.0 + 1.5)
+
+
+def test_the_documented_catalan_pack_is_built_checked_loaded_and_read(tmp_path):
+    # The commands of docs/language-pack-format.md, "Making a pack", as a user runs them.
+    pack = tmp_path / "ca.skpack"
+    built = subprocess.run([sys.executable, "-m", "storykit.pack", "build", "docs/examples/catalan-words.txt",
+                            "-o", str(pack), "--language", "ca", "--rules", "docs/examples/catalan-rules.json"],
+                           cwd=REPOSITORY_ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(PYTHON_ROOT)})
+    assert built.returncode == 0, built.stderr
+    assert "ca, 52 words" in built.stdout
+    checked = subprocess.run([sys.executable, "-m", "storykit.pack", "check", str(pack)], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONPATH": str(PYTHON_ROOT)})
+    assert checked.returncode == 0 and "ca, 52 words" in checked.stdout
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(PYTHON_ROOT)!r})
+        import storykit
+        storykit.load_pack_file({str(pack)!r})
+        print(storykit.correct_offline("el gat dorm al jardi", language="ca")["variations"][0]["text"])
+    """)
+    read = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env={**os.environ})
+    assert read.stdout.strip() == "el gat dorm al jardí"
+
+
+def test_building_a_pack_explains_bad_input(tmp_path):
+    from storykit import pack as packs
+
+    words = tmp_path / "words.txt"
+    words.write_text("hola 12\nmundo x\n", encoding="utf-8")
+    with pytest.raises(packs.PackError, match="line 2: expected `word count`"):
+        packs.read_counts(words)
+    with pytest.raises(packs.PackError, match="language must be"):
+        packs.build("Catalan", {"hola": 3})
+    built, left_out = packs.build("ca", {"hola": 3, "l·l": 2, "2026": 5}, pair_counts={("hola", "hola"): 2})
+    assert left_out == ["l·l", "2026"] and ("hola", "hola") in built.pairs
+    assert packs.read(packs.write(built)).buckets == built.buckets
