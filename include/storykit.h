@@ -1181,7 +1181,14 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **               generator through C and is skipped), "remote":{"provider":"gemini"|"openai",
 **               "model" (optional), "structured":true|false (whether the server follows a
 **               response schema; default true), "contextTokens" (default 4096), plus the
-**               common fields}}. Without "remote" only the offline backend answers.
+**               common fields}}, "check":"faithful"|"loose"|"off" (default "faithful": a
+**               model's version is shown only when every word is a typed word or the reading
+**               of its slip, "refined" and "alternative" also changing small function words;
+**               "loose" drops only empty versions and markup or links the text lacks; "off"
+**               shows every parsed version). A version dropped is named in "issues" as
+**               {"code":"unfaithful","kind","reason","words"}; a reply with no direct version
+**               left is asked again once, then the next backend answers.
+**               Without "remote" only the offline backend answers.
 ** transport     The host's HTTP client; NULL when there is no "remote".
 ** on_event      NULL, or receives {"type":"snapshot",...} events as versions arrive.
 ** user_data     Passed to the callbacks as is; may be NULL.

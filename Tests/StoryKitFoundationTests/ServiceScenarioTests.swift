@@ -7,7 +7,7 @@ import Testing
 @Suite struct ServiceScenarioTests {
     let server = LoopbackServer.shared
     let noKeys: @Sendable (String) -> String? = { _ in nil }
-    let expected = ["I want to go home.", "I would like to go home now.", "I want to go to my home."]
+    let expected = ["I want to go home.", "So I want to go home.", "I want to go to my home."]
 
     func generator(_ provider: GenerationProvider, _ scenario: String, test: String, schema: Bool = true) throws
         -> RemoteTextGenerator

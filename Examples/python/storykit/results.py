@@ -32,11 +32,21 @@ class Variation(TypedDict):
 
 
 class VariationIssue(TypedDict, total=False):
+    """``code`` says which fields it has: count (expected, found), duplicate (index, of),
+    language (detected), split (pieces), keptAsTyped (offset, length), unfaithful (kind,
+    reason, words)."""
     code: str
     expected: int
     found: int
     index: int
     of: int
+    detected: str
+    pieces: int
+    offset: int
+    length: int
+    kind: Optional[str]
+    reason: str
+    words: List[str]
 
 
 class _VariationSetFields(TypedDict):

@@ -15,7 +15,7 @@ import pytest
 import storykit
 
 DIRECT = storykit.UrllibTransport(proxies={})
-CORRECTIONS = ["I want to go home.", "I would like to go home now.", "I want to go to my home."]
+CORRECTIONS = ["I want to go home.", "So I want to go home.", "I want to go to my home."]
 _names = itertools.count()
 
 
@@ -310,3 +310,32 @@ def test_bad_arguments(lib):
     assert lib.storykit_exchange_respond(None, 200, None) == errors.E_INVALID_ARGUMENT
     assert lib.storykit_exchange_write(None, b"x", 1) == errors.E_INVALID_ARGUMENT
     assert lib.storykit_exchange_fail(None, b"timeout", None) == errors.E_INVALID_ARGUMENT
+
+
+def _replying(content):
+    """A transport that answers every request as an OpenAI-compatible server would, with `content`."""
+    body = json.dumps({"choices": [{"index": 0, "message": {"content": content}, "finish_reason": "stop"}]}).encode()
+
+    def transport(_request, exchange):
+        exchange.respond(200, {"Content-Type": "application/json"})
+        exchange.write(body)
+    return transport
+
+
+def test_a_models_unfaithful_versions_never_reach_the_writer():
+    # A small model's reply: markup, a link and an empty version. Asked twice, then offline.
+    reply = '{ "directCorrection": "<script src=","refinedPhrasing": "[https:" ,"alternativeInterpretation" : ""}'
+    request = {"text": "I wnat to go hmoe", "remote": {"provider": "openai", "model": "small",
+                                                        "baseURL": "http://127.0.0.1:9/v1", "structured": False}}
+    outcome = storykit.correct(request, transport=_replying(reply))
+    assert outcome["backend"] == "offline" and outcome["variations"][0]["text"] == "I want to go home"
+    assert [attempt["problem"] for attempt in outcome["attempts"]] == ["unparseable", "unparseable"]
+    invented = '{"directCorrection": "I want to go home.", "refinedPhrasing": "Her lunch was weird!", "alternativeInterpretation": ""}'
+    shown = storykit.correct(request, transport=_replying(invented))
+    assert shown["backend"] == "remote" and [v["text"] for v in shown["variations"]] == ["I want to go home."]
+    reasons = {issue["reason"] for issue in shown["issues"] if issue["code"] == "unfaithful"}
+    assert reasons == {"invents words", "is empty"}
+    unchecked = storykit.correct({**request, "check": "off"}, transport=_replying(invented))
+    assert len(unchecked["variations"]) == 3
+    with pytest.raises(storykit.InvalidArgumentError, match="check"):
+        storykit.correct({**request, "check": "strict"}, transport=_replying(invented))

@@ -17,9 +17,13 @@ public enum VariationIssue: Sendable, Hashable, Codable {
     /// correction prompt holds (a pasted `data:` URL). `offset` and `length` are in UTF-8
     /// bytes of the text.
     case keptAsTyped(offset: Int, length: Int)
+    /// A model's version of `kind` was not shown: it changes what was typed in a way no slip
+    /// explains (`reason`: "is empty", "holds markup", "invents words", "drops words"), with the
+    /// words at fault.
+    case unfaithful(kind: TextVariation.Kind?, reason: String, words: [String])
 
     private enum CodingKeys: String, CodingKey {
-        case code, expected, found, index, of, detected, pieces, offset, length
+        case code, expected, found, index, of, detected, pieces, offset, length, kind, reason, words
     }
 
     public init(from decoder: any Decoder) throws {
@@ -37,6 +41,11 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             self = .language(detected: try container.decode(String.self, forKey: .detected))
         case "split":
             self = .split(pieces: try container.decode(Int.self, forKey: .pieces))
+        case "unfaithful":
+            self = .unfaithful(
+                kind: try container.decodeIfPresent(TextVariation.Kind.self, forKey: .kind),
+                reason: try container.decode(String.self, forKey: .reason),
+                words: try container.decodeIfPresent([String].self, forKey: .words) ?? [])
         case "keptAsTyped":
             self = .keptAsTyped(
                 offset: try container.decode(Int.self, forKey: .offset),
@@ -45,7 +54,7 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .code, in: container,
                 debugDescription:
-                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\", \"split\" or \"keptAsTyped\""
+                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\", \"split\", \"keptAsTyped\" or \"unfaithful\""
             )
         }
     }
@@ -63,6 +72,11 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             ["code": "split", "pieces": .number(JSONNumber(pieces))]
         case .keptAsTyped(let offset, let length):
             ["code": "keptAsTyped", "offset": .number(JSONNumber(offset)), "length": .number(JSONNumber(length))]
+        case .unfaithful(let kind, let reason, let words):
+            [
+                "code": "unfaithful", "kind": kind.map { .string($0.rawValue) } ?? .null, "reason": .string(reason),
+                "words": .array(words.map(JSONValue.string))
+            ]
         }
     }
 

@@ -87,6 +87,17 @@ extension VariationSet {
                 writer.writeInteger(offset)
                 writer.writeRaw(",\"length\":")
                 writer.writeInteger(length)
+            case .unfaithful(let kind, let reason, let words):
+                writer.writeRaw("{\"code\":\"unfaithful\",\"kind\":")
+                if let kind { writer.writeString(kind.rawValue) } else { writer.writeRaw("null") }
+                writer.writeRaw(",\"reason\":")
+                writer.writeString(reason)
+                writer.writeRaw(",\"words\":[")
+                for (position, word) in words.enumerated() {
+                    if position > 0 { writer.writeRaw(",") }
+                    writer.writeString(word)
+                }
+                writer.writeRaw("]")
             }
             writer.writeRaw("}")
         }

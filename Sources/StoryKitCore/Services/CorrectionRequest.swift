@@ -4,7 +4,7 @@
 ///
 ///     {"text": "I wnat to go hmoe", "count": 3, "layout": "qwerty", "spelling": "keep",
 ///      "remote": {"provider": "gemini", "model": "…", "structured": true, "timeoutSeconds": 60},
-///      "backends": ["remote", "offline"]}
+///      "backends": ["remote", "offline"], "check": "faithful"}
 package struct CorrectionRequest: Sendable {
     /// The model to ask, with its connection settings.
     package struct Remote: Sendable {
@@ -30,6 +30,8 @@ package struct CorrectionRequest: Sendable {
     /// offline alone otherwise.
     package var backends: [CorrectionBackend]
     package var contextTokens: Int
+    /// How strictly a model's versions are checked (`"check"`): faithful (default), loose or off.
+    package var strictness: VersionStrictness
 
     /// Reads a request; `hasTransport` says whether the host can send a remote's requests.
     package init(_ reader: inout JSONFieldReader, hasTransport: Bool) throws(StoryKitError) {
@@ -38,6 +40,7 @@ package struct CorrectionRequest: Sendable {
         language = try PromptRequest.optionalLanguage(&reader)
         layout = try reader.optionalChoice("layout")
         spelling = try reader.choice("spelling", default: .keep)
+        strictness = try reader.choice("check", default: .faithful)
         contextTokens = PromptBudget.onDeviceContextTokens
         if var settings = try reader.optionalObject("remote") {
             guard hasTransport else {
@@ -80,11 +83,13 @@ package struct CorrectionRequest: Sendable {
                     acceptsResponseSchema: remote.structured)
             }
         }
-        return CorrectionService(
+        var service = CorrectionService(
             backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
             generators: generators,
             offline: OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs),
             count: count, language: language,
             contextTokens: contextTokens)
+        service.strictness = strictness
+        return service
     }
 }

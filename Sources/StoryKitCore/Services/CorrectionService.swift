@@ -29,6 +29,10 @@ public struct CorrectionService: Sendable {
     public var language: LanguageTag?
     /// The context window the prompt and reply must fit, per model backend.
     public var contextTokens: Int
+    /// How strictly a model's versions are checked against the typed text
+    /// (``VersionStrictness``): a version that fails is not shown, and a reply with no direct
+    /// version left is asked again once, then the next backend answers.
+    public var strictness: VersionStrictness = .faithful
     /// Called as the offline backend reads a text longer than one piece
     /// (``OfflineCorrector/maxInputBytes``): the bytes read so far and the text's size.
     public var offlineProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -230,7 +234,15 @@ public struct CorrectionService: Sendable {
             request.thinkingLevel = Self.lowestThinkingLevel(for: generator.model)
             let reply = try await generate(generator, request, onUpdate: onUpdate)
             let options = VariationOptions(expected: count)
-            guard var set = try? VariationParser(options: options).parse(reply), !set.variations.isEmpty else {
+            guard let parsed = try? VariationParser(options: options).parse(reply), !parsed.variations.isEmpty else {
+                attempts.append(CorrectionAttempt(backend: backend, problem: .unparseable))
+                retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
+                continue
+            }
+            var set = Self.labelled(parsed)
+            set = VersionCheck(typed: text, strictness: strictness).check(set)
+            // No direct version a writer may be shown: the reply is as good as unreadable.
+            guard set.variations.contains(where: { $0.kind == .direct }) else {
                 attempts.append(CorrectionAttempt(backend: backend, problem: .unparseable))
                 retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
                 continue
@@ -240,16 +252,20 @@ public struct CorrectionService: Sendable {
                 retry = problem
                 continue
             }
-            // The prompt asks for the kinds in order; an unlabeled list follows that order.
-            if set.variations.allSatisfy({ $0.kind == nil }) {
-                for index in set.variations.indices where index < TextVariation.Kind.allCases.count {
-                    set.variations[index].kind = TextVariation.Kind.allCases[index]
-                }
-            }
             onUpdate?(PartialVariationSet(complete: set))
             return CorrectionOutcome(variations: set, backend: backend, attempts: attempts, reply: reply)
         }
         return nil
+    }
+
+    /// `set` with kinds: the prompt asks for them in order, so an unlabeled list follows it.
+    private static func labelled(_ set: VariationSet) -> VariationSet {
+        guard set.variations.allSatisfy({ $0.kind == nil }) else { return set }
+        var labelled = set
+        for index in labelled.variations.indices where index < TextVariation.Kind.allCases.count {
+            labelled.variations[index].kind = TextVariation.Kind.allCases[index]
+        }
+        return labelled
     }
 
     /// The least thinking a model accepts: Gemini's Flash and Flash-Lite models take

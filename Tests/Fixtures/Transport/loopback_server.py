@@ -33,7 +33,7 @@ PNG = base64.b64decode(
 )
 
 STORY_TEXT = "Once upon a time, a small fox found a lantern in the snowy forest."
-CORRECTIONS = ["I want to go home.", "I would like to go home now.", "I want to go to my home."]
+CORRECTIONS = ["I want to go home.", "So I want to go home.", "I want to go to my home."]
 
 lock = threading.Lock()
 attempts = {}

@@ -7,7 +7,7 @@ import Testing
 /// A text longer than one correction prompt holds is corrected whole, piece by piece.
 @Suite struct LongTextCorrectionTests {
     /// A model that corrects "teh" in the text block of each prompt, and records the blocks.
-    final class EchoModel: TextGenerator {
+    final class EchoModel: WholeReplyGenerator {
         let model = "echo"
         let acceptsResponseSchema = true
         private let seen = Mutex<[String]>([])
@@ -30,14 +30,6 @@ import Testing
             return GenerationResult(candidates: [
                 GenerationCandidate(index: 0, text: reply.formatted(), finishReason: .stop)
             ])
-        }
-
-        func stream(_ request: TextGenerationRequest, onText: @Sendable (String) -> Void) async throws(GenerationError)
-            -> GenerationResult
-        {
-            let result = try await respond(to: request)
-            onText(result.text)
-            return result
         }
     }
 

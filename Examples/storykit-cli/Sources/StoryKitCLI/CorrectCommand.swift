@@ -81,6 +81,12 @@ struct CorrectCommand: AsyncParsableCommand {
     @Option(help: "The record id to save under (default: one made from the time).")
     var id: String?
 
+    @Option(
+        help:
+            "How a model's versions are checked before they are shown: faithful (every word typed or a slip's reading), loose (no markup, nothing empty) or off."
+    )
+    var check: VersionStrictness = .faithful
+
     @Flag(help: "Save the result in the store (.storykit/ here, or --store); given --store or --id, it is saved too.")
     var save = false
 
@@ -206,6 +212,7 @@ struct CorrectCommand: AsyncParsableCommand {
             offline: OfflineCorrector(
                 layout: layout, spelling: spelling, language: languageTag, packs: LanguagePack.all), count: count,
             language: languageTag)
+        service.strictness = check
         guard backend != .offline else { return service }
         let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
         do {

@@ -11,3 +11,5 @@ extension SpellingSystem: @retroactive ExpressibleByArgument {}
 extension OperatingSystem: @retroactive ExpressibleByArgument {}
 
 extension AppleIntelligenceState: @retroactive ExpressibleByArgument {}
+
+extension VersionStrictness: @retroactive ExpressibleByArgument {}

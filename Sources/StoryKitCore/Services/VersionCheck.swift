@@ -1,0 +1,159 @@
+/// How strictly a model's versions are checked against the typed text before a writer sees
+/// them (``CorrectionService/strictness``).
+public enum VersionStrictness: String, Sendable, Hashable, CaseIterable {
+    /// Every version's words must be the typed words or readings of their slips (a letter or
+    /// two away, two typed words joined or one split); `refined` and `alternative` may also
+    /// add, drop or change the language's small function words. Empty versions and versions
+    /// with markup or links the text lacks are dropped.
+    case faithful
+    /// Only empty versions and versions with markup or links the text lacks are dropped.
+    case loose
+    /// Every parsed version is shown.
+    case off
+}
+
+/// Checks a model's versions against what was typed: a version that invents or drops words,
+/// holds markup or prompt tags, or is empty is dropped with an ``VariationIssue/unfaithful(kind:reason:words:)``
+/// issue, since a tremor user taps what they are shown. Versions are trimmed of the white
+/// space around them.
+struct VersionCheck {
+    let typed: String
+    let strictness: VersionStrictness
+
+    /// `set` with the versions that pass, and an issue for each dropped.
+    func check(_ set: VariationSet) -> VariationSet {
+        guard strictness != .off else { return set }
+        var checked = set
+        checked.variations = []
+        let typedWords = Self.words(of: typed)
+        for var version in set.variations {
+            version.text = Self.trimmed(version.text)
+            if let (reason, words) = fault(of: version, typedWords: typedWords) {
+                checked.issues.append(.unfaithful(kind: version.kind, reason: reason, words: words))
+            } else {
+                checked.variations.append(version)
+            }
+        }
+        return checked
+    }
+
+    /// Why `version` may not be shown, and the words at fault; nil when it may.
+    private func fault(of version: TextVariation, typedWords: [String]) -> (String, [String])? {
+        if version.text.isEmpty { return ("is empty", []) }
+        if let markup = Self.markup(in: version.text, absentFrom: typed) { return ("holds markup", [markup]) }
+        guard strictness == .faithful else { return nil }
+        let versionWords = Self.words(of: version.text)
+        let mayChangeFunctionWords = version.kind != .direct
+        let invented = versionWords.filter { word in
+            !Self.explains(word, by: typedWords) && !(mayChangeFunctionWords && Self.functionWords.contains(word))
+        }
+        if !invented.isEmpty { return ("invents words", Array(Set(invented)).sorted()) }
+        let dropped = typedWords.filter { word in
+            word.count >= 3 && !Self.explains(word, by: versionWords)
+                && !(mayChangeFunctionWords && Self.functionWords.contains(word))
+        }
+        if !dropped.isEmpty { return ("drops words", Array(Set(dropped)).sorted()) }
+        return nil
+    }
+
+    /// Whether `word` is one of `others`, a slip's reading of one (a few letters away), or
+    /// two adjacent ones joined (`to morrow`, `tomorrow`) or one of them split.
+    private static func explains(_ word: String, by others: [String]) -> Bool {
+        let letters = Array(word.utf8)
+        for (index, other) in others.enumerated() {
+            let candidate = Array(other.utf8)
+            if editDistance(letters, candidate, bound: slipBound(max(letters.count, candidate.count))) != nil {
+                return true
+            }
+            if index + 1 < others.count {
+                let joined = candidate + Array(others[index + 1].utf8)
+                if editDistance(letters, joined, bound: slipBound(joined.count)) != nil { return true }
+            }
+            // The word is part of one that was split in the other text.
+            if letters.count >= 2, candidate.count > letters.count,
+                candidate.starts(with: letters)
+                    || candidate.reversed().starts(with: letters.reversed())
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// How many slips a word of `length` letters may hold and still read as itself.
+    private static func slipBound(_ length: Int) -> Int { length <= 3 ? 1 : length <= 7 ? 2 : 3 }
+
+    /// The edit distance (swaps of neighbours count one) of `a` and `b` when at most `bound`.
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
+        guard abs(a.count - b.count) <= bound else { return nil }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            previous2 = previous
+            previous = current
+        }
+        let distance = a.isEmpty ? b.count : previous[b.count]
+        return distance <= bound ? distance : nil
+    }
+
+    /// The words of `text`: runs of letters and digits, in lower case, apostrophes dropped
+    /// (`don't` is `dont`, as typed without one).
+    static func words(of text: String) -> [String] {
+        var words: [String] = [], current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if character != "'" && character != "\u{2019}" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// The first markup, prompt tag or link in `text` that `typed` does not hold.
+    private static func markup(in text: String, absentFrom typed: String) -> String? {
+        for pattern in ["http:", "https:", "www.", "```"] where text.contains(pattern) && !typed.contains(pattern) {
+            return pattern
+        }
+        guard !typed.contains("<") else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar == "<" || scalar == "\u{2039}" {
+            guard index + 1 < scalars.count else { continue }
+            let next = scalars[index + 1]
+            if next == "/" || next == "!" || next.properties.isAlphabetic {
+                return String(String.UnicodeScalarView(scalars[index..<min(index + 16, scalars.count)]))
+            }
+        }
+        return nil
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// Words a refined version may add, drop or change (`go` → `I go`, `a` → `the`): English's
+    /// articles, pronouns, auxiliaries, prepositions and conjunctions, folded as `words` folds.
+    static let functionWords: Set<String> = [
+        "a", "an", "the", "i", "me", "my", "you", "your", "he", "him", "his", "she", "her", "it", "its", "we", "us",
+        "our", "they", "them", "their", "this", "that", "these", "those", "am", "is", "are", "was", "were", "be",
+        "been", "being", "do", "does", "did", "have", "has", "had", "will", "would", "can", "could", "shall",
+        "should", "may", "might", "must", "to", "of", "in", "on", "at", "by", "for", "with", "from", "up", "about",
+        "into", "over", "and", "or", "but", "so", "if", "then", "as", "than", "not", "no", "there", "here", "im",
+        "ive", "id", "ill", "dont", "didnt", "doesnt", "cant", "wont", "isnt", "arent", "wasnt", "its", "thats",
+        "theres", "lets", "very", "too", "also", "just"
+    ]
+}

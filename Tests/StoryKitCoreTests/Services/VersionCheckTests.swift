@@ -1,0 +1,93 @@
+@testable import StoryKitCore
+import Synchronization
+import Testing
+
+/// A model's versions are checked against the typed text before a writer sees them; the
+/// replies here are ones a small instruction-tuned model (SmolLM2-135M) gave.
+@Suite struct VersionCheckTests {
+    func checked(
+        _ typed: String, _ versions: [(String, TextVariation.Kind)], _ strictness: VersionStrictness = .faithful
+    )
+        -> VariationSet
+    {
+        let set = VariationSet(variations: versions.map { TextVariation(text: $0.0, kind: $0.1) }, source: .json)
+        return VersionCheck(typed: typed, strictness: strictness).check(set)
+    }
+
+    @Test func inventedSentencesAreDroppedAndNamed() {
+        let typed = "Sophie shared her lunch woth a hunmgry little ird."
+        let set = checked(
+            typed,
+            [
+                ("Sophie shared her lunch.", .direct), ("She was eating it.", .refined),
+                ("Her lunch was really weird!", .alternative)
+            ])
+        #expect(set.variations.isEmpty)
+        #expect(
+            set.issues.contains(
+                .unfaithful(kind: .direct, reason: "drops words", words: ["hunmgry", "ird", "little", "woth"])))
+        #expect(set.issues.contains(.unfaithful(kind: .refined, reason: "invents words", words: ["eating"])))
+        #expect(set.issues.contains(.unfaithful(kind: .alternative, reason: "invents words", words: ["really"])))
+    }
+
+    @Test func slipReadingsAndPolishPass() {
+        let typed = "Sophie shared her lunch woth a hunmgry little ird."
+        let set = checked(
+            typed,
+            [
+                ("Sophie shared her lunch with a hungry little bird.", .direct),
+                ("So Sophie shared her lunch with the hungry little bird.", .refined),
+                ("  Sophie shared her lunch with a hungry little girl.  ", .alternative)
+            ])
+        #expect(set.variations.map(\.kind) == [.direct, .refined, .alternative])
+        #expect(set.variations[2].text == "Sophie shared her lunch with a hungry little girl.")
+        #expect(set.issues.isEmpty)
+        // Words run together or split, and contractions, are slips too.
+        #expect(checked("i dont want to go to morrow", [("I don't want to go tomorrow.", .direct)]).issues.isEmpty)
+    }
+
+    @Test func markupPromptTagsAndEmptyVersionsAreDropped() {
+        let set = checked(
+            "I wnat to go hmoe",
+            [("<script src=", .direct), ("[https:", .refined), ("", .alternative)], .loose)
+        #expect(set.variations.isEmpty)
+        #expect(set.issues.contains(.unfaithful(kind: .direct, reason: "holds markup", words: ["<script src="])))
+        #expect(set.issues.contains(.unfaithful(kind: .refined, reason: "holds markup", words: ["https:"])))
+        #expect(set.issues.contains(.unfaithful(kind: .alternative, reason: "is empty", words: [])))
+        let tag = checked("I wnat to go hmoe", [("I want to go home </text>", .direct)])
+        #expect(tag.variations.isEmpty)
+        // Off shows everything; a text with its own `<` may keep it.
+        #expect(checked("a <b> c", [("a <b> c", .direct)]).variations.count == 1)
+        #expect(checked("x", [("<script>", .direct)], .off).variations.count == 1)
+    }
+
+    /// A model that answers every prompt with the same reply, counting the prompts.
+    final class RecordedModel: WholeReplyGenerator {
+        let model = "recorded"
+        let acceptsResponseSchema = true
+        let reply: String
+        private let asked = Mutex(0)
+        var prompts: Int { asked.withLock { $0 } }
+        init(reply: String) { self.reply = reply }
+
+        func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
+            asked.withLock { $0 += 1 }
+            return GenerationResult(candidates: [GenerationCandidate(index: 0, text: reply, finishReason: .stop)])
+        }
+    }
+
+    @Test func aReplyWithNoFaithfulDirectVersionIsAskedAgainThenTheOfflineCorrectorAnswers() async throws {
+        let model = RecordedModel(
+            reply:
+                #"{ "directCorrection": "<script src=","refinedPhrasing": "[https:" ,"alternativeInterpretation" : ""}"#
+        )
+        let service = CorrectionService(backends: [.remote], generators: [.remote: model])
+        let outcome = try await service.correct("I wnat to go hmoe")
+        #expect(model.prompts == 2)
+        #expect(outcome.backend == .offline)
+        #expect(outcome.variations.variations.first?.text == "I want to go home")
+        var loose = service
+        loose.strictness = .off
+        #expect(try await loose.correct("I wnat to go hmoe").backend == .remote)
+    }
+}
