@@ -232,9 +232,14 @@ public struct CorrectionService: Sendable {
             var request = TextGenerationRequest(model: generator.model, prompt: prompt)
             // Latency matters more than depth here: the least thinking the model takes.
             request.thinkingLevel = Self.lowestThinkingLevel(for: generator.model)
-            let reply = try await generate(generator, request, onUpdate: onUpdate)
+            let result = try await generate(generator, request, onUpdate: onUpdate)
+            let reply = result.text
             let options = VariationOptions(expected: count)
-            guard let parsed = try? VariationParser(options: options).parse(reply), !parsed.variations.isEmpty else {
+            // A reply cut at the output limit is never taken as an answer: its last version
+            // stops mid-word, and a repair would show a writer half a sentence.
+            guard result.finishReason != .maxTokens,
+                let parsed = try? VariationParser(options: options).parse(reply), !parsed.variations.isEmpty
+            else {
                 attempts.append(CorrectionAttempt(backend: backend, problem: .unparseable))
                 retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
                 continue
@@ -274,15 +279,14 @@ public struct CorrectionService: Sendable {
         model.hasPrefix("gemini-") && !model.contains("-pro") ? "minimal" : "low"
     }
 
-    /// The reply's text; with `onUpdate`, streamed and shown as it arrives.
+    /// The reply; with `onUpdate`, streamed and shown as it arrives.
     private func generate(
         _ generator: any TextGenerator, _ request: TextGenerationRequest,
         onUpdate: (@Sendable (PartialVariationSet) -> Void)?
-    ) async throws(GenerationError) -> String {
-        guard let onUpdate else { return try await generator.respond(to: request).text }
+    ) async throws(GenerationError) -> GenerationResult {
+        guard let onUpdate else { return try await generator.respond(to: request) }
         onUpdate(PartialVariationSet())
         let progress = SnapshotBuilder(options: VariationOptions(expected: count), onUpdate: onUpdate)
-        let result = try await generator.stream(request) { text in progress.add(text) }
-        return result.text
+        return try await generator.stream(request) { text in progress.add(text) }
     }
 }

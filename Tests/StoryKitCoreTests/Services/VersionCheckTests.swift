@@ -66,13 +66,19 @@ import Testing
         let model = "recorded"
         let acceptsResponseSchema = true
         let reply: String
+        let finishReason: FinishReason
         private let asked = Mutex(0)
         var prompts: Int { asked.withLock { $0 } }
-        init(reply: String) { self.reply = reply }
+        init(reply: String, finishReason: FinishReason = .stop) {
+            self.reply = reply
+            self.finishReason = finishReason
+        }
 
         func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
             asked.withLock { $0 += 1 }
-            return GenerationResult(candidates: [GenerationCandidate(index: 0, text: reply, finishReason: .stop)])
+            return GenerationResult(candidates: [
+                GenerationCandidate(index: 0, text: reply, finishReason: finishReason)
+            ])
         }
     }
 
@@ -89,5 +95,18 @@ import Testing
         var loose = service
         loose.strictness = .off
         #expect(try await loose.correct("I wnat to go hmoe").backend == .remote)
+    }
+
+    /// A reply cut at the output limit (OpenAI's `length`) is never accepted, though the
+    /// tolerant parser could repair it: it is asked again, then the offline corrector answers.
+    @Test func aReplyCutAtTheTokenLimitIsNeverAccepted() async throws {
+        let model = RecordedModel(
+            reply: #"{"directCorrection": "I want to go home.", "refinedPhrasing": "I want to go"#,
+            finishReason: .maxTokens)
+        let outcome = try await CorrectionService(backends: [.remote], generators: [.remote: model])
+            .correct("I wnat to go hmoe")
+        #expect(model.prompts == 2)
+        #expect(outcome.backend == .offline)
+        #expect(outcome.attempts.map(\.problem) == [.unparseable, .unparseable])
     }
 }
