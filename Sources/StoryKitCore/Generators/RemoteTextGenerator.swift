@@ -24,7 +24,6 @@ public struct RemoteTextGenerator: TextGenerator {
     private let apiKey: String?
     /// The `response_format` form this server accepts, once it refused OpenAI's schema form:
     /// shared by copies of the generator, so later calls send the accepted form first.
-    private let acceptedSchemaForm = LockedValue(OpenAICodec.SchemaForm.jsonSchema)
 
     /// The time limit of an attempt when none is given.
     public static let defaultTimeout: Duration = .seconds(60)
@@ -158,7 +157,8 @@ public struct RemoteTextGenerator: TextGenerator {
         }
     }
 
-    /// Runs `send` with the schema form this server accepts (OpenAI's until it refused it),
+    /// Runs `send` with the schema form this server and model accept (OpenAI's until it refused
+    /// it; remembered for the process, ``AcceptedSchemaForms``),
     /// and once more with the `json_object` form when a server other than OpenAI's refused the
     /// first with a 400-class answer naming `response_format` (before any text), or a 500 naming
     /// it, which is how llama-cpp-python's server, reading only the second form, refuses. The
@@ -167,7 +167,7 @@ public struct RemoteTextGenerator: TextGenerator {
     private func withSchemaFormFallback<Value>(
         _ request: TextGenerationRequest, _ send: (OpenAICodec.SchemaForm) async throws(GenerationError) -> Value
     ) async throws(GenerationError) -> Value {
-        let form = acceptedSchemaForm.withLock { $0 }
+        let form = AcceptedSchemaForms.form(baseURL: baseURL, model: request.model)
         do {
             return try await send(form)
         } catch {
@@ -177,7 +177,7 @@ public struct RemoteTextGenerator: TextGenerator {
                 (400..<500).contains(status) && ![401, 403, 408, 429].contains(status) || status == 500,
                 (error.detail ?? "").contains("response_format")
             else { throw error }
-            acceptedSchemaForm.withLock { $0 = .jsonObject }
+            AcceptedSchemaForms.remember(.jsonObject, baseURL: baseURL, model: request.model)
             return try await send(.jsonObject)
         }
     }

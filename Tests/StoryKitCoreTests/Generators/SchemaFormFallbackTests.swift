@@ -32,11 +32,13 @@ import Testing
             status: status, headers: headers, body: Array(#"{"error":{"message":"\#(message)","type":"x"}}"#.utf8))
     }
 
-    func generator(_ transport: ScriptedTransport, clock: RetrierTests.ManualClock = .init()) throws
+    /// A generator for a server of its own (`port`): the accepted form is remembered per
+    /// server for the process, and the tests run side by side.
+    func generator(_ transport: ScriptedTransport, port: Int, clock: RetrierTests.ManualClock = .init()) throws
         -> RemoteTextGenerator
     {
         try RemoteTextGenerator(
-            provider: .openai, model: "local", transport: transport, baseURL: "http://127.0.0.1:9/v1",
+            provider: .openai, model: "local", transport: transport, baseURL: "http://127.0.0.1:\(port)/v1",
             retrier: Retrier(policy: RetryPolicy(maxAttempts: 3), clock: clock, random: { 0.5 }),
             environment: { _ in nil })
     }
@@ -49,24 +51,28 @@ import Testing
 
     @Test func aRefusedSchemaFormIsRememberedSoLaterCallsSendOneRequest() async throws {
         let transport = ScriptedTransport([Self.error(500, "Unsupported response_format type: json_schema"), Self.ok])
-        let generator = try generator(transport)
+        let generator = try generator(transport, port: 9001)
         _ = try await generator.respond(to: request)
         _ = try await generator.respond(to: request)
-        #expect(transport.forms == ["json_schema", "json_object", "json_object"])
+        // A generator made anew for the same server and model (as each C call makes one)
+        // sends the accepted form first; another server is asked in OpenAI's form.
+        _ = try await self.generator(transport, port: 9001).respond(to: request)
+        _ = try await self.generator(transport, port: 9002).respond(to: request)
+        #expect(transport.forms == ["json_schema", "json_object", "json_object", "json_object", "json_schema"])
     }
 
     @Test func aRateLimitNamingResponseFormatWaitsForTheRetrierAndKeepsTheForm() async throws {
         let clock = RetrierTests.ManualClock()
         let limited = Self.error(429, "too many requests with response_format", headers: ["Retry-After": "2"])
         let transport = ScriptedTransport([limited, limited, Self.ok])
-        _ = try await generator(transport, clock: clock).respond(to: request)
+        _ = try await generator(transport, port: 9003, clock: clock).respond(to: request)
         #expect(transport.forms == ["json_schema", "json_schema", "json_schema"])
         #expect(clock.sleeps == [.seconds(2), .seconds(2)])
     }
 
     @Test func anUnavailableServerIsNotAskedTwicePerAttempt() async throws {
         let transport = ScriptedTransport([Self.error(503, "response_format busy")])
-        await #expect(throws: GenerationError.self) { try await generator(transport).respond(to: request) }
+        await #expect(throws: GenerationError.self) { try await generator(transport, port: 9004).respond(to: request) }
         #expect(transport.forms.count == 3)
     }
 }
