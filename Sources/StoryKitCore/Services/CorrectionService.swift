@@ -244,7 +244,7 @@ public struct CorrectionService: Sendable {
                 retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
                 continue
             }
-            var set = Self.labelled(parsed)
+            var set = labelled(parsed)
             set = VersionCheck(typed: text, strictness: strictness).check(set)
             // No direct version a writer may be shown: the reply is as good as unreadable.
             guard set.variations.contains(where: { $0.kind == .direct }) else {
@@ -263,12 +263,23 @@ public struct CorrectionService: Sendable {
         return nil
     }
 
-    /// `set` with kinds: the prompt asks for them in order, so an unlabeled list follows it.
-    private static func labelled(_ set: VariationSet) -> VariationSet {
-        guard set.variations.allSatisfy({ $0.kind == nil }) else { return set }
+    /// `set` as versions with kinds: a list item that ends with a colon is a heading the model
+    /// wrote (`1. Fixing typos and editing:`), not a version; the prompt asks for the kinds in
+    /// order, so an unlabeled list follows it; and past the count asked for, only the first of
+    /// each kind is kept.
+    private func labelled(_ set: VariationSet) -> VariationSet {
         var labelled = set
-        for index in labelled.variations.indices where index < TextVariation.Kind.allCases.count {
-            labelled.variations[index].kind = TextVariation.Kind.allCases[index]
+        labelled.variations.removeAll { variation in
+            variation.kind == nil && variation.text.last { !$0.isWhitespace } == ":"
+        }
+        if labelled.variations.allSatisfy({ $0.kind == nil }) {
+            for index in labelled.variations.indices where index < TextVariation.Kind.allCases.count {
+                labelled.variations[index].kind = TextVariation.Kind.allCases[index]
+            }
+        }
+        if labelled.variations.count > count {
+            var seen: Set<TextVariation.Kind?> = []
+            labelled.variations = Array(labelled.variations.filter { seen.insert($0.kind).inserted }.prefix(count))
         }
         return labelled
     }

@@ -109,4 +109,29 @@ import Testing
         #expect(outcome.backend == .offline)
         #expect(outcome.attempts.map(\.problem) == [.unparseable, .unparseable])
     }
+
+    /// A numbered reply's own headings are no versions, and a fourth item is not shown.
+    @Test func aNumberedReplysHeadingsAreNotVersions() async throws {
+        let model = RecordedModel(
+            reply: "1. Fixing typos and editing:\n2. I want to go home.\n3. So I want to go home.\n"
+                + "4. I want to go to my home.\n5. I want to go to the home.")
+        let service = CorrectionService(backends: [.remote], generators: [.remote: NumberedModel(inner: model)])
+        let outcome = try await service.correct("I wnat to go hmoe")
+        #expect(outcome.backend == .remote)
+        #expect(
+            outcome.variations.variations.map(\.text) == [
+                "I want to go home.", "So I want to go home.", "I want to go to my home."
+            ])
+        #expect(outcome.variations.variations.map(\.kind) == [.direct, .refined, .alternative])
+    }
+
+    /// A model that does not take a response schema, so that it is asked for a numbered list.
+    struct NumberedModel: WholeReplyGenerator {
+        let inner: RecordedModel
+        var model: String { inner.model }
+        var acceptsResponseSchema: Bool { false }
+        func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
+            try await inner.respond(to: request)
+        }
+    }
 }
