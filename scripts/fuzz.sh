@@ -51,13 +51,18 @@ for data in Sources/StoryKit*Data; do
     data_objects+=("$object")
 done
 
-# Builds a module into a static library when any of its sources is newer than the library.
+# Builds a module into a static library when any of its sources is newer than the library, or
+# when a module built before it (the modules are built in dependency order) was rebuilt: a
+# module compiled against an older interface may call what no longer exists.
+rebuilt_upstream=0
 build_module() {
     local name="$1" directory="$2"
     local library="$build/modules/lib$name.a"
-    if [ -f "$library" ] && [ -z "$(find "$directory" -name '*.swift' -newer "$library" -print -quit)" ]; then
+    if [ "$rebuilt_upstream" -eq 0 ] && [ -f "$library" ] \
+        && [ -z "$(find "$directory" -name '*.swift' -newer "$library" -print -quit)" ]; then
         return
     fi
+    rebuilt_upstream=1
     echo "== Building $name with -sanitize=fuzzer,address" >&2
     # Linker notes about exporting local __asan symbols are harmless and filtered out.
     find "$directory" -name '*.swift' -print0 | xargs -0 swiftc "${flags[@]}" -emit-library -static \
