@@ -186,6 +186,9 @@ if [ -n "$lib" ]; then
         sanitized_example="$(cat "$logs/c-sanitized-path")"
 fi
 cli_bin=""
+# SwiftPM does not notice a file added to the root package when it builds the CLI package,
+# which depends on it by path: its build plan is made anew each time (a second, no rebuild).
+rm -f Examples/storykit-cli/.build/*/debug/description.json
 if step cli-build swift build --package-path Examples/storykit-cli; then
     cli_bin="$(swift build --package-path Examples/storykit-cli --show-bin-path)"
 fi
