@@ -1,7 +1,7 @@
 /// The clean-up a list item gets to become a variation (list rule 6): a leading kind label
 /// ("Direct correction:", "**Refined phrasing** -", "Alternative:") is removed and gives the
 /// kind, and so is one pair of wrapping quotes, straight or curly.
-enum VariationText {
+package enum VariationText {
     private static let labels: [(phrase: [UInt8], kind: TextVariation.Kind)] = {
         let phrases: [(String, TextVariation.Kind)] = [
             ("direct correction", .direct), ("direct", .direct),
@@ -107,7 +107,7 @@ enum VariationText {
     }
 
     /// `text` without white space (newlines included) at either end.
-    static func trimmed(_ text: String) -> String {
+    package static func trimmed(_ text: String) -> String {
         splitTrailingWhitespace(withoutLeadingWhitespace(text)).body
     }
 }

@@ -70,13 +70,9 @@ package struct TextPieces {
     }
 
     private mutating func append(_ piece: Substring, in text: String, kept: Bool) {
-        let scalars = text.unicodeScalars
-        var end = piece.endIndex
-        while end > piece.startIndex, scalars[scalars.index(before: end)].properties.isWhitespace {
-            end = scalars.index(before: end)
-        }
-        texts.append(String(text[piece.startIndex..<end]))
-        separators.append(String(text[end..<piece.endIndex]))
+        let (body, trailing) = VariationText.splitTrailingWhitespace(String(piece))
+        texts.append(body)
+        separators.append(trailing)
         keptAsTyped.append(kept)
         offsets.append(text.utf8.distance(from: text.startIndex, to: piece.startIndex))
     }

@@ -27,7 +27,7 @@ struct VersionCheck {
         checked.variations = []
         let typedWords = Self.words(of: typed)
         for var version in set.variations {
-            version.text = Self.trimmed(version.text)
+            version.text = VariationText.trimmed(version.text)
             if let (reason, words) = fault(of: version, typedWords: typedWords) {
                 checked.issues.append(.unfaithful(kind: version.kind, reason: reason, words: words))
             } else {
@@ -135,14 +135,6 @@ struct VersionCheck {
             }
         }
         return nil
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 
     /// Words a refined version may add, drop or change (`go` → `I go`, `a` → `the`): English's

@@ -77,25 +77,7 @@ enum LetterFolding {
     /// Unicode name, `LATIN SMALL LETTER N WITH ACUTE`), so a pack of another Latin-script
     /// language is checked too; a spelling can add diacritics and capitals, never other letters.
     static func spellingKey(_ spelling: String) -> [UInt8]? {
-        var key: [UInt8] = []
-        for scalar in spelling.unicodeScalars {
-            if scalar.isASCII {
-                let byte = UInt8(scalar.value)
-                guard byte.isASCIILetter || byte == 0x27 else { return nil }
-                key.append(byte.asciiLowercased)
-            } else if let letters = folds[scalar.value] {
-                key += letters
-            } else if scalar == "\u{2019}" {
-                key.append(0x27)
-            } else if isCombiningMark(scalar), !key.isEmpty {
-                continue
-            } else if let base = latinBaseLetter(of: scalar) {
-                key.append(base)
-            } else {
-                return nil
-            }
-        }
-        return key
+        fold(spelling.unicodeScalars, readingAnyLatinLetter: true)
     }
 
     /// The a-z letter a Latin letter with a diacritic is written on, from its Unicode name.
@@ -124,9 +106,15 @@ enum LetterFolding {
     /// `text`'s letters in lower case and folded to a-z (apostrophes kept), or `nil` when it
     /// holds anything else.
     static func folded(_ text: Substring.UnicodeScalarView) -> [UInt8]? {
+        fold(text, readingAnyLatinLetter: false)
+    }
+
+    /// `folded(_:)`, and with `readingAnyLatinLetter` any Latin letter with a diacritic read as
+    /// its base letter (`spellingKey(_:)`).
+    private static func fold(_ scalars: some Collection<Unicode.Scalar>, readingAnyLatinLetter: Bool) -> [UInt8]? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count)
-        for scalar in text {
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
             if scalar.isASCII {
                 let byte = UInt8(scalar.value)
                 guard byte.isASCIILetter || byte == 0x27 else { return nil }
@@ -135,7 +123,11 @@ enum LetterFolding {
                 bytes += folded
             } else if scalar == "\u{2019}" {
                 bytes.append(0x27)
-            } else if !isCombiningMark(scalar) || bytes.isEmpty {
+            } else if isCombiningMark(scalar), !bytes.isEmpty {
+                continue
+            } else if readingAnyLatinLetter, let base = latinBaseLetter(of: scalar) {
+                bytes.append(base)
+            } else {
                 return nil
             }
         }
