@@ -214,7 +214,10 @@ STORYKIT_API storykit_status storykit_json_format(char **out_json, const char *t
 **
 ** Repairs: code fences and prose around the value (the first complete top-level object or
 ** array is taken); trailing commas; single- and curly-quoted strings; unquoted keys; // and
-** block comments; True/False/None; raw newlines and tabs inside strings. Truncated input is
+** block comments; True/False/None; raw newlines and tabs inside strings; `backtick` strings;
+** a missing comma between members or elements; a " inside a string value that does not end
+** it (decided by what follows, so valid JSON is never read differently); a label line such as
+** [JSON] before the value. Truncated input is
 ** closed: open strings, arrays and objects are closed, a key with no value is dropped, an
 ** incomplete literal or escape is dropped (never completed), and a number is kept as far as
 ** it is valid. Any other syntax error fails with its line and column: nothing after it is
@@ -225,7 +228,8 @@ STORYKIT_API storykit_status storykit_json_format(char **out_json, const char *t
 **            [] for strict JSON). Kinds: codeFence, surroundingText, trailingComma,
 **            singleQuotes, curlyQuotes, unquotedKey, comment, pythonLiteral,
 **            rawControlCharacter, truncated, droppedIncompleteMember,
-**            droppedIncompleteLiteral, droppedIncompleteEscape, truncatedNumber.
+**            droppedIncompleteLiteral, droppedIncompleteEscape, truncatedNumber,
+**            backtickQuotes, missingComma, unescapedQuote.
 **            The caller owns it and releases it with storykit_string_free(). NULL on failure.
 ** text, len  The reply as UTF-8; need not be NUL-terminated; NULL only when len is 0.
 **            len is at most STORYKIT_MAX_INPUT_BYTES.
@@ -276,7 +280,9 @@ STORYKIT_API storykit_status storykit_parse_list(char **out_json, const char *te
 **               "alternative"|null}, ...],"source":"json"|"list","repaired":true|false,
 **               "issues":[{"code":"count","expected":3,"found":2} |
 **               {"code":"duplicate","index":2,"of":0}, ...]}. "repaired" is true when the
-**               JSON needed repairs other than skipping fences and prose. A wrong count and
+**               JSON needed repairs other than skipping fences and prose; then, and
+**               whenever fences or prose were skipped, "repairs" lists them as
+**               storykit_json_repair() does (the member is absent otherwise). A wrong count and
 **               duplicates (differing only in case, punctuation or white space) are issues,
 **               not errors. The caller owns it; release it with storykit_string_free().
 ** text, len     The reply as UTF-8, as for storykit_parse_list().
@@ -461,7 +467,7 @@ STORYKIT_API void storykit_stream_free(storykit_stream *stream);
 **               "correction": "text", "form" "numbered" (default) | "structured", "count"
 **                 1..10 (default 3), "language" (BCP 47, optional: else the text's language),
 **                 "retry" (optional) {"previousReply":"...","problem":"count"|"duplicates"|
-**                 "unparseable"}. The context defaults to 4096 tokens (the on-device model),
+**                 "unparseable"|"truncated"|"unfaithful"}. The context defaults to 4096 tokens (the on-device model),
 **                 which the prompt and the reply share.
 **               "story": "hero" {"name","traits":[...],"appearance"}, "theme", "ageGroup"
 **                 ("4-6"; ages 2 to 12), "length" "short"|"medium"|"long", "language",
@@ -1076,7 +1082,9 @@ typedef storykit_status (*storykit_transport_fn)(storykit_exchange *exchange, co
 ** Receives the progress of an operation, one JSON object per call: storykit_generate sends
 ** {"type":"delta","index":0,"text":"..."}; storykit_correct sends {"type":"snapshot",
 ** "variations":[{"text":"..."|null,"kind":"direct"|...|null,"complete":false}], "final":false}
-** (a re-ask or a fallback to the next backend starts over with an empty snapshot).
+** (a re-ask or a fallback to the next backend starts over with an empty snapshot). A complete
+** variation that the check would drop carries "issue":{"code":"unfaithful",...}: show only
+** complete variations without one. The last snapshot ("final":true) holds the result's.
 **
 ** event_json  Owned by the library; valid until the callback returns.
 ** Returns STORYKIT_OK to go on; anything else stops the operation (STORYKIT_E_CALLBACK).
@@ -1159,13 +1167,16 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 
 /*
 ** Corrects text typed with tremor typos: asks the configured model for versions, re-asks once
-** when the reply has the wrong count, duplicates or nothing readable, and falls back along
+** when the reply has the wrong count, duplicates, nothing readable, no direct version that
+** passes the check, or was cut at its output limit (then with twice the room), keeps the
+** better of the two replies, and falls back along
 ** the chain of backends; the offline corrector ends every chain, so with no transport and
 ** no key it still answers.
 **
 ** out_json      Receives {"variations":[{"text","kind"}...],"source","repaired","issues",
 **               "backend":"remote"|"offline","retried":bool,"attempts":[{"backend",
-**               "problem":"count"|"duplicates"|"unparseable"|null,"error":{...}|null}],
+**               "problem":"count"|"duplicates"|"unparseable"|"truncated"|"unfaithful"|null,
+**               "error":{...}|null}],
 **               "reply":"<the model's reply>"|null,"words":[...] (offline only)}. A text
 **               longer than one prompt of "contextTokens" holds is corrected whole, in pieces
 **               cut after sentence ends and joined with the text's own spacing, and "issues"
@@ -1180,7 +1191,10 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **               (optional: the policy engine's "correctionBackends"; "foundationModels" has no
 **               generator through C and is skipped), "remote":{"provider":"gemini"|"openai",
 **               "model" (optional), "structured":true|false (whether the server follows a
-**               response schema; default true), "contextTokens" (default 4096), plus the
+**               response schema; default true), "contextTokens" (default 4096),
+**               "temperature" 0..2 (default: the prompt's, 0.4, except for Gemini 3 and
+**               OpenAI's reasoning models, which are sent none), "topP" 0..1, "seed" (32-bit),
+**               "maxOutputTokens" 1..1000000 (default: the room the prompt leaves), plus the
 **               common fields}}, "check":"faithful"|"loose"|"off" (default "faithful": a
 **               model's version is shown only when every word is a typed word or the reading
 **               of its slip, "refined" and "alternative" also changing small function words;

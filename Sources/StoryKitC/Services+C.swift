@@ -119,11 +119,13 @@ extension PartialVariationSet {
             "type": "snapshot",
             "variations": .array(
                 variations.map { variation in
-                    [
+                    var member: JSONObject = [
                         "text": variation.text.map(JSONValue.string) ?? .null,
                         "kind": variation.kind.map { .string($0.rawValue) } ?? .null,
                         "complete": .bool(variation.isComplete)
                     ]
+                    if let issue = variation.issue { member["issue"] = issue.json }
+                    return .object(member)
                 }),
             "final": .bool(result != nil)
         ]

@@ -19,15 +19,22 @@ public struct VariationSet: Sendable, Hashable, JSONConvertible {
     public var source: Source
     /// Whether the JSON needed repairs (trailing commas, quotes, truncation...).
     public var repaired: Bool
+    /// The repairs the JSON took, one per kind in the order first needed (prose and fences
+    /// around it included); empty for a list or strict JSON. In JSON only when not empty.
+    public var repairs: [JSONRepair]
     /// Problems found: a wrong count, duplicates. Empty when the set is as asked.
     public var issues: [VariationIssue]
 
     /// Creates a set.
-    public init(variations: [TextVariation], source: Source, repaired: Bool = false, issues: [VariationIssue] = []) {
+    public init(
+        variations: [TextVariation], source: Source, repaired: Bool = false, issues: [VariationIssue] = [],
+        repairs: [JSONRepair] = []
+    ) {
         self.variations = variations
         self.source = source
         self.repaired = repaired
         self.issues = issues
+        self.repairs = repairs
     }
 
     /// Whether the set has no issues.
@@ -36,11 +43,27 @@ public struct VariationSet: Sendable, Hashable, JSONConvertible {
     /// The set as JSON, written directly rather than through an encoder (it is written for
     /// every corrected sentence); `encode(to:)` writes the same.
     public var json: JSONValue {
-        [
-            "variations": .array(variations.map(\.json)), "source": .string(source.rawValue),
-            "repaired": .bool(repaired),
-            "issues": .array(issues.map(\.json))
+        var members: [JSONMember] = [
+            JSONMember("variations", .array(variations.map(\.json))), JSONMember("source", .string(source.rawValue)),
+            JSONMember("repaired", .bool(repaired))
         ]
+        if !repairs.isEmpty { members.append(JSONMember("repairs", JSONRepair.json(repairs))) }
+        members.append(JSONMember("issues", .array(issues.map(\.json))))
+        return .object(JSONObject(members))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case variations, source, repaired, repairs, issues
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            variations: try container.decode([TextVariation].self, forKey: .variations),
+            source: try container.decode(Source.self, forKey: .source),
+            repaired: try container.decode(Bool.self, forKey: .repaired),
+            issues: try container.decode([VariationIssue].self, forKey: .issues),
+            repairs: try container.decodeIfPresent([JSONRepair].self, forKey: .repairs) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,7 +85,12 @@ extension VariationSet {
         }
         writer.writeRaw("],\"source\":")
         writer.writeString(source.rawValue)
-        writer.writeRaw(repaired ? ",\"repaired\":true,\"issues\":[" : ",\"repaired\":false,\"issues\":[")
+        writer.writeRaw(repaired ? ",\"repaired\":true" : ",\"repaired\":false")
+        if !repairs.isEmpty {
+            writer.writeRaw(",\"repairs\":")
+            writer.write(JSONRepair.json(repairs))
+        }
+        writer.writeRaw(",\"issues\":[")
         for (position, issue) in issues.enumerated() {
             if position > 0 { writer.writeRaw(",") }
             switch issue {

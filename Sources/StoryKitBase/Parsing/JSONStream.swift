@@ -40,7 +40,7 @@ public struct JSONStream: Sendable {
         do {
             var (writer, repairs) = try machine.finishWriting { events?(Self.streamEvent($0)) }
             writer.writeRaw(",\"repairs\":")
-            writer.write(RepairedJSON.repairsJSON(repairs))
+            writer.write(JSONRepair.json(repairs))
             writer.writeRaw("}")
             return writer.output
         } catch {

@@ -9,11 +9,16 @@ public struct PartialVariationSet: Sendable, Hashable {
         public var kind: TextVariation.Kind?
         /// Whether the variation's text is complete.
         public var isComplete: Bool
+        /// Why the complete variation may not be shown (an ``VariationIssue/unfaithful(kind:reason:words:)``
+        /// issue from the correction service's check); `nil` while it is incomplete, when it
+        /// passed, or when nothing checks it. A host shows complete variations with no issue.
+        public var issue: VariationIssue?
 
-        package init(text: String?, kind: TextVariation.Kind?, isComplete: Bool) {
+        package init(text: String?, kind: TextVariation.Kind?, isComplete: Bool, issue: VariationIssue? = nil) {
             self.text = text
             self.kind = kind
             self.isComplete = isComplete
+            self.issue = issue
         }
     }
 

@@ -20,16 +20,6 @@ public struct RepairedJSON: Sendable, Hashable, JSONConvertible {
     /// The result in its C ABI shape, built directly: the value can be large, and going
     /// through `Codable` would copy every node.
     public var json: JSONValue {
-        .object(["value": value, "repairs": Self.repairsJSON(repairs)])
-    }
-
-    static func repairsJSON(_ repairs: [JSONRepair]) -> JSONValue {
-        .array(
-            repairs.map { repair in
-                [
-                    "kind": .string(repair.kind.rawValue), "line": .number(JSONNumber(repair.line)),
-                    "column": .number(JSONNumber(repair.column)), "count": .number(JSONNumber(repair.count))
-                ]
-            })
+        .object(["value": value, "repairs": JSONRepair.json(repairs)])
     }
 }

@@ -1,8 +1,8 @@
 /// A resumable byte-at-a-time reader of JSON as language models write it.
 ///
 /// It finds the value inside prose and code fences, accepts the repairs of the design
-/// (trailing commas, single and curly quotes, unquoted keys, comments, Python literals, raw
-/// newlines and tabs in strings), and on `finish()` closes what truncation left open. Any
+/// (trailing commas, single, curly and backtick quotes, unquoted keys, comments, Python
+/// literals, raw newlines and tabs in strings, missing commas, unescaped quotes), and on `finish()` closes what truncation left open. Any
 /// other deviation is an error with its line and column. Bytes are examined once, whatever
 /// the chunking, and only the value being built is kept.
 struct TolerantJSONMachine {
@@ -23,7 +23,7 @@ struct TolerantJSONMachine {
     }
 
     private enum Quote {
-        case double, single, curlyDouble, curlySingle
+        case double, single, curlyDouble, curlySingle, backtick
 
         /// The UTF-8 bytes that close a string opened with this quote.
         var closer: [UInt8] {
@@ -32,6 +32,7 @@ struct TolerantJSONMachine {
             case .single: [0x27]
             case .curlyDouble: [0xE2, 0x80, 0x9D]
             case .curlySingle: [0xE2, 0x80, 0x99]
+            case .backtick: [0x60]
             }
         }
 
@@ -59,6 +60,10 @@ struct TolerantJSONMachine {
         var closerPending = false
         /// How many bytes of `bytes` were reported in partial events.
         var reported = 0
+        /// Set after a `"` that may be text inside a value: what follows decides.
+        var quoteCheck: QuoteContinuation?
+        /// The bytes read after that `"` while undecided, not yet counted in the position.
+        var afterQuote: [UInt8] = []
     }
 
     private enum Token {
@@ -94,6 +99,11 @@ struct TolerantJSONMachine {
     /// balance: it opens the value when it is one complete value, and is prose otherwise.
     private var heldBracket: [UInt8]?
     private var heldBrackets = SkippedBrackets()
+    /// The held bracket opened a line and only whitespace followed it so far: a letter next
+    /// makes it a label (`[JSON]`), anything else the value.
+    private var heldAtLineStart = false
+    /// The word read after a bracket held at a line start.
+    private var heldWord: [UInt8] = []
     /// Set while a held bracket that proved to be a value is read again as the value.
     private var opensAtNextBracket = false
     /// The first array of numbers or literals held in prose (`[1, 2]`): the value when the
@@ -154,6 +164,10 @@ struct TolerantJSONMachine {
 
     /// Ends the input: closes what truncation left open and returns the value.
     mutating func finish(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) -> RepairedJSON {
+        if heldAtLineStart, let held = heldBracket {
+            // `[` and the end: a value cut short, not a label.
+            try openHeldBracket(held, emit: emit)
+        }
         switch phase {
         case .prelude:
             // Never balanced: prose to the end, read as such for the position below.
@@ -169,7 +183,8 @@ struct TolerantJSONMachine {
         case .trailer:
             finishSkippedLine()
         case .value:
-            try closeTruncated(emit: emit)
+            try settlePendingQuote(emit: emit)
+            if phase == .value { try closeTruncated(emit: emit) } else { finishSkippedLine() }
         }
         return RepairedJSON(value: root ?? .null, repairs: repairs)
     }
@@ -197,6 +212,24 @@ struct TolerantJSONMachine {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
+            if heldAtLineStart, let held = heldBracket {
+                if heldWord.isEmpty ? Self.isWhitespace(byte) || Self.isIdentifierStart(byte) : Self.isWordByte(byte) {
+                    if !Self.isWhitespace(byte) { heldWord.append(byte) }
+                    heldBracket?.append(byte)
+                    index += 1
+                    continue
+                }
+                heldAtLineStart = false
+                let word = heldWord
+                heldWord = []
+                // `[JSON]` and `[Answer: ...]` are labels, held like brackets in prose; `[ ]` is
+                // a checkbox. Anything else opens the value, `[true, …]` and `[NaN]` included.
+                let isLabel = word.isEmpty ? byte == UInt8(ascii: "]") : !Self.valueWords.contains(word)
+                if !isLabel {
+                    try openHeldBracket(held, emit: emit)
+                    return index
+                }
+            }
             if heldBracket != nil, byte == 0x0A, heldBrackets.opensNoValue {
                 // `Sure [see below` and a line break: the bracket was prose, and the JSON on
                 // the next lines is not inside it.
@@ -217,6 +250,15 @@ struct TolerantJSONMachine {
                 // `Sure! [see {"x": 1}]` is prose, a reference `[1]` too.
                 let opens =
                     proseLine.bracketOpensJSON && !(byte == UInt8(ascii: "[") && proseLine.followsSentenceInLine)
+                if opens, !opensAtNextBracket, byte == UInt8(ascii: "[") {
+                    // Held until the next byte that is not whitespace: `[JSON]` is a label.
+                    heldBracket = [byte]
+                    heldBrackets = SkippedBrackets()
+                    heldBrackets.skip(byte)
+                    heldAtLineStart = true
+                    index += 1
+                    continue
+                }
                 if opens || opensAtNextBracket {
                     opensAtNextBracket = false
                     finishSkippedLine()
@@ -237,6 +279,15 @@ struct TolerantJSONMachine {
         return index
     }
 
+    /// Opens the value at a held bracket, reading what was held after it again.
+    private mutating func openHeldBracket(_ held: [UInt8], emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        heldBracket = nil
+        heldAtLineStart = false
+        heldWord = []
+        opensAtNextBracket = true
+        try held.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try feed(bytes, emit: emit) }
+    }
+
     /// A prelude byte that is prose.
     private mutating func passOver(_ byte: UInt8) {
         skippedBrackets.skip(byte)
@@ -248,6 +299,8 @@ struct TolerantJSONMachine {
     private mutating func releaseHeldBracket() {
         guard let held = heldBracket else { return }
         heldBracket = nil
+        heldAtLineStart = false
+        heldWord = []
         for byte in held { passOver(byte) }
     }
 
@@ -286,6 +339,7 @@ struct TolerantJSONMachine {
     /// whole: nothing cut short, dropped or left over.
     private static func isOneCompleteValue(_ bytes: [UInt8], maxDepth: Int) -> Bool {
         var probe = TolerantJSONMachine(maxDepth: maxDepth, reportsEvents: false)
+        probe.opensAtNextBracket = true
         do {
             try bytes.withUnsafeBufferPointer { (buffer) throws(StoryKitError) in try probe.feed(buffer) { _ in } }
             return try !probe.finish { _ in }.repairs.contains { incompleteValueRepairs.contains($0.kind) }
@@ -333,6 +387,7 @@ struct TolerantJSONMachine {
                 index = consumed
                 if finished {
                     try completeString(string, emit: emit)
+                    try readAgain(string.afterQuote, emit: emit)
                 } else {
                     token = .string(string)
                 }
@@ -440,6 +495,10 @@ struct TolerantJSONMachine {
             } else if byte == 0xE2 {
                 token = .curlyOpening([byte])
                 advance(byte)
+            } else if byte == UInt8(ascii: "`") {
+                addRepair(.backtickQuotes)
+                token = .string(StringToken(quote: .backtick, isKey: true))
+                advance(byte)
             } else if Self.isIdentifierStart(byte) {
                 addRepair(.unquotedKey)
                 token = .word([])
@@ -471,6 +530,13 @@ struct TolerantJSONMachine {
                 advance(byte)
                 try close(emit: emit)
                 return index + 1
+            } else if Self.opensString(byte)
+                || (!frame.isObject && (byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")))
+            {
+                // `"a": "x" "b": "y"`: the comma is missing; the byte is read again as the next start.
+                addRepair(.missingComma)
+                frames[frames.count - 1].expect = frame.isObject ? .key : .value
+                return index
             } else {
                 let expected =
                     frame.isObject
@@ -492,6 +558,9 @@ struct TolerantJSONMachine {
         case UInt8(ascii: "'"):
             addRepair(.singleQuotes)
             token = .string(StringToken(quote: .single, isKey: false))
+        case UInt8(ascii: "`"):
+            addRepair(.backtickQuotes)
+            token = .string(StringToken(quote: .backtick, isKey: false))
         case 0xE2:
             token = .curlyOpening([byte])
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -513,6 +582,20 @@ struct TolerantJSONMachine {
         var index = start
         let closer = string.quote.closer
         while index < bytes.count {
+            if var check = string.quoteCheck {
+                let byte = bytes[index]
+                switch check.read(byte) {
+                case .undecided:
+                    string.afterQuote.append(byte)
+                    string.quoteCheck = check
+                    index += 1
+                    continue
+                case .closes:
+                    return (index, true)
+                case .isText:
+                    keepQuoteAsText(&string)
+                }
+            }
             if string.closerPending {
                 // An apostrophe inside a word ("don't") does not close the string.
                 string.closerPending = false
@@ -547,6 +630,10 @@ struct TolerantJSONMachine {
                         string.closerProgress = 0
                         if string.quote.mayBeApostrophe {
                             string.closerPending = true
+                            continue
+                        }
+                        if string.quote == .double, !string.isKey {
+                            string.quoteCheck = QuoteContinuation(inObject: frames.last?.isObject ?? false)
                             continue
                         }
                         return (index, true)
@@ -648,6 +735,38 @@ struct TolerantJSONMachine {
             }
         }
         return false
+    }
+
+    /// The `"` under check and what followed it are text of the string.
+    private mutating func keepQuoteAsText(_ string: inout StringToken) {
+        addRepair(.unescapedQuote, at: position(back: 1))
+        string.bytes.append(contentsOf: string.quote.closer)
+        string.bytes.append(contentsOf: string.afterQuote)
+        for byte in string.afterQuote { advance(byte) }
+        string.afterQuote = []
+        string.quoteCheck = nil
+    }
+
+    /// Reads bytes held back while a quote was under check, now known to follow the string.
+    private mutating func readAgain(_ held: [UInt8], emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        guard !held.isEmpty else { return }
+        try held.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in
+            var index = 0
+            while index < bytes.count, phase == .value { index = try step(bytes, from: index, emit: emit) }
+        }
+    }
+
+    /// At the end of the input, decides a quote still under check.
+    private mutating func settlePendingQuote(emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
+        guard case .string(var string) = token, let check = string.quoteCheck else { return }
+        if check.verdictAtEnd == .closes {
+            token = .none
+            try completeString(string, emit: emit)
+            try readAgain(string.afterQuote, emit: emit)
+        } else {
+            keepQuoteAsText(&string)
+            token = .string(string)
+        }
     }
 
     private mutating func completeString(_ string: StringToken, emit: (TolerantJSONEvent) -> Void) throws(StoryKitError)
@@ -864,6 +983,17 @@ struct TolerantJSONMachine {
         }
     }
 
+    /// Words that start a value (or an error about one) rather than a label after `[`: the
+    /// literals and their prefixes, and the non-JSON numbers models write.
+    private static let valueWords: Set<[UInt8]> = {
+        var words = Set<[UInt8]>()
+        for word in literals + ["NaN", "Infinity", "nan", "inf"] {
+            let bytes = Array(word.utf8)
+            for length in 1...bytes.count { words.insert(Array(bytes[..<length])) }
+        }
+        return words
+    }()
+
     /// The words read as literals, the Python spellings included.
     private static let literals = ["true", "false", "null", "True", "False", "None"]
 
@@ -930,6 +1060,10 @@ struct TolerantJSONMachine {
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
             || byte == UInt8(ascii: "\t")
+    }
+
+    private static func opensString(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`")
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {

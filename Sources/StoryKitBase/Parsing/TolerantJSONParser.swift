@@ -3,7 +3,9 @@
 ///
 /// Repairs: code fences and prose around the value (the first complete object or array is
 /// taken); trailing commas; single- and curly-quoted strings; unquoted keys; `//` and `/* */`
-/// comments; `True`/`False`/`None`; raw newlines and tabs in strings. Truncated input is
+/// comments; `True`/`False`/`None`; raw newlines and tabs in strings; backtick strings; a
+/// missing comma; a `"` inside a string value that does not end it; a label line (`[JSON]`)
+/// before the value. Truncated input is
 /// closed: open strings, arrays and objects are closed, a key with no value is dropped, an
 /// incomplete literal or escape is dropped, and a number is kept as far as it is valid.
 /// Anything else is an error with its line and column, never a silent cut.

@@ -101,7 +101,7 @@ public struct VariationStream: Sendable {
             }
             let variations: [TextVariation]
             let source: VariationSet.Source
-            var repaired = false
+            var repairs: [JSONRepair] = []
             switch mode {
             case .json:
                 var completed: [TolerantJSONEvent] = []
@@ -109,7 +109,7 @@ public struct VariationStream: Sendable {
                 for event in completed { handleJSON(event, emit: emit) }
                 variations = JSONVariationShape.variations(in: result.value)
                 source = .json
-                repaired = result.repairs.contains { $0.kind != .codeFence && $0.kind != .surroundingText }
+                repairs = result.repairs
             case .list, .undecided:
                 var completed: [ListAssemblyEvent] = []
                 if let last = lines.finish() {
@@ -125,8 +125,9 @@ public struct VariationStream: Sendable {
             }
             try checkVariationCount(variations.count)
             return VariationSet(
-                variations: variations, source: source, repaired: repaired,
-                issues: VariationValidation.issues(variations, options))
+                variations: variations, source: source,
+                repaired: repairs.contains { $0.kind != .codeFence && $0.kind != .surroundingText },
+                issues: VariationValidation.issues(variations, options), repairs: repairs)
         } catch {
             throw input.fail(error)
         }

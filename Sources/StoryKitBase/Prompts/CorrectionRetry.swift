@@ -8,6 +8,11 @@ public struct CorrectionRetry: Sendable, Hashable {
         case duplicates
         /// It was not a list or JSON object that could be read.
         case unparseable
+        /// It stopped at the output limit, before its end.
+        case truncated
+        /// Its direct version changed what the writer wrote (words invented or lost, markup),
+        /// so it could not be shown.
+        case unfaithful
     }
 
     /// The previous reply, as the model gave it.
@@ -42,6 +47,10 @@ public struct CorrectionRetry: Sendable, Hashable {
             "some versions were the same, or differed only in punctuation, capitalisation or spacing."
         case .unparseable:
             form == .numbered ? "it was not a numbered list." : "it was not the JSON object the schema describes."
+        case .truncated:
+            "it was cut off before its end. Give only the versions, nothing else."
+        case .unfaithful:
+            "its direct correction changed the writer's words. Fix only typing mistakes; keep every word the writer meant, and add none."
         }
     }
 }

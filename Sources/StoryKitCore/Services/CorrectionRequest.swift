@@ -3,7 +3,8 @@
 /// here so that the C shim only converts and calls.
 ///
 ///     {"text": "I wnat to go hmoe", "count": 3, "layout": "qwerty", "spelling": "keep",
-///      "remote": {"provider": "gemini", "model": "…", "structured": true, "timeoutSeconds": 60},
+///      "remote": {"provider": "gemini", "model": "…", "structured": true, "timeoutSeconds": 60,
+///                 "temperature": 0.2, "topP": 0.9, "seed": 7, "maxOutputTokens": 400},
 ///      "backends": ["remote", "offline"], "check": "faithful"}
 package struct CorrectionRequest: Sendable {
     /// The model to ask, with its connection settings.
@@ -15,6 +16,7 @@ package struct CorrectionRequest: Sendable {
         package var structured: Bool
         package var timeout: Duration
         package var retrier: Retrier
+        package var sampling: CorrectionSampling
     }
 
     package var text: String
@@ -54,10 +56,11 @@ package struct CorrectionRequest: Sendable {
             let baseURL = try settings.optionalString("baseURL")
             let structured = try settings.boolean("structured", default: true)
             contextTokens = try settings.integer("contextTokens", in: PromptBudget.contextRange, default: contextTokens)
+            let sampling = try CorrectionSampling(&settings)
             remote = Remote(
                 provider: provider, model: model, apiKey: apiKey, baseURL: baseURL, structured: structured,
                 timeout: try ServiceSettings.timeout(&settings, default: RemoteTextGenerator.defaultTimeout),
-                retrier: try ServiceSettings.retrier(&settings))
+                retrier: try ServiceSettings.retrier(&settings), sampling: sampling)
             try settings.finish()
         }
         backends = []
@@ -90,6 +93,7 @@ package struct CorrectionRequest: Sendable {
             count: count, language: language,
             contextTokens: contextTokens)
         service.strictness = strictness
+        if let remote { service.sampling = remote.sampling }
         return service
     }
 }

@@ -33,6 +33,8 @@ public struct CorrectionService: Sendable {
     /// (``VersionStrictness``): a version that fails is not shown, and a reply with no direct
     /// version left is asked again once, then the next backend answers.
     public var strictness: VersionStrictness = .faithful
+    /// How the model requests sample (temperature, top-p, seed, output limit).
+    public var sampling = CorrectionSampling()
     /// Called as the offline backend reads a text longer than one piece
     /// (``OfflineCorrector/maxInputBytes``): the bytes read so far and the text's size.
     public var offlineProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -214,53 +216,74 @@ public struct CorrectionService: Sendable {
             repaired: sets.contains(where: \.repaired), issues: issues)
     }
 
-    /// One prompt for `text`, its reply, at most one re-ask.
+    /// One prompt for `text`, its reply, at most one re-ask; the better of the two readable
+    /// replies is kept. `nil` when neither had a direct version a writer may be shown.
     private func ask(
         _ generator: any TextGenerator, backend: CorrectionBackend, builder: CorrectionPromptBuilder, text: String,
         attempts: inout [CorrectionAttempt], onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     ) async throws(GenerationError) -> CorrectionOutcome? {
+        let check = VersionCheck(typed: text, strictness: strictness)
+        let options = VariationOptions(expected: count)
         var retry: CorrectionRetry?
-        var replies = 0
-        while replies < 2 {
-            replies += 1
+        var outputLimit: Int?
+        var best: (set: VariationSet, reply: String)?
+        for replyNumber in 1...2 {
             let prompt: Prompt
             do {
                 prompt = try builder.build(text: text, retry: retry)
             } catch {
                 throw GenerationError(.invalidRequest, detail: error.message)
             }
-            var request = TextGenerationRequest(model: generator.model, prompt: prompt)
+            var request = sampling.applied(
+                to: TextGenerationRequest(model: generator.model, prompt: prompt), promptTemperature: prompt.temperature
+            )
+            if let outputLimit { request.maxOutputTokens = max(request.maxOutputTokens ?? 0, outputLimit) }
             // Latency matters more than depth here: the least thinking the model takes.
             request.thinkingLevel = Self.lowestThinkingLevel(for: generator.model)
-            let result = try await generate(generator, request, onUpdate: onUpdate)
+            let result = try await generate(generator, request, check: check, onUpdate: onUpdate)
             let reply = result.text
-            let options = VariationOptions(expected: count)
             // A reply cut at the output limit is never taken as an answer: its last version
-            // stops mid-word, and a repair would show a writer half a sentence.
-            guard result.finishReason != .maxTokens,
-                let parsed = try? VariationParser(options: options).parse(reply), !parsed.variations.isEmpty
-            else {
+            // stops mid-word, and a repair would show a writer half a sentence. The re-ask
+            // has twice the room, as far as the context allows.
+            if result.finishReason == .maxTokens {
+                attempts.append(CorrectionAttempt(backend: backend, problem: .truncated))
+                retry = CorrectionRetry(previousReply: reply, problem: .truncated)
+                let room = builder.contextTokens - prompt.estimatedTokens
+                outputLimit = min(2 * (request.maxOutputTokens ?? room / 2), max(room, 1))
+                continue
+            }
+            guard let parsed = try? VariationParser(options: options).parse(reply), !parsed.variations.isEmpty else {
                 attempts.append(CorrectionAttempt(backend: backend, problem: .unparseable))
                 retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
                 continue
             }
-            var set = labelled(parsed)
-            set = VersionCheck(typed: text, strictness: strictness).check(set)
+            let set = check.check(labelled(parsed))
             // No direct version a writer may be shown: the reply is as good as unreadable.
             guard set.variations.contains(where: { $0.kind == .direct }) else {
-                attempts.append(CorrectionAttempt(backend: backend, problem: .unparseable))
-                retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
+                attempts.append(CorrectionAttempt(backend: backend, problem: .unfaithful))
+                retry = CorrectionRetry(previousReply: reply, problem: .unfaithful)
                 continue
             }
-            if let problem = CorrectionRetry(previousReply: reply, issues: set.issues), replies < 2 {
-                attempts.append(CorrectionAttempt(backend: backend, problem: problem.problem))
-                retry = problem
-                continue
+            if best.map({ Self.isBetter(set, than: $0.set) }) ?? true { best = (set, reply) }
+            guard replyNumber < 2, let problem = CorrectionRetry(previousReply: reply, issues: set.issues) else {
+                break
             }
-            onUpdate?(PartialVariationSet(complete: set))
-            return CorrectionOutcome(variations: set, backend: backend, attempts: attempts, reply: reply)
+            attempts.append(CorrectionAttempt(backend: backend, problem: problem.problem))
+            retry = problem
         }
-        return nil
+        guard let best else { return nil }
+        onUpdate?(PartialVariationSet(complete: best.set))
+        return CorrectionOutcome(variations: best.set, backend: backend, attempts: attempts, reply: best.reply)
+    }
+
+    /// Whether a re-ask's set is better than the first reply's: more distinct versions shown,
+    /// then fewer issues; on a tie the re-ask, which was asked to mend what was wrong.
+    static func isBetter(_ set: VariationSet, than earlier: VariationSet) -> Bool {
+        func distinct(_ set: VariationSet) -> Int {
+            set.variations.count - set.issues.filter { if case .duplicate = $0 { true } else { false } }.count
+        }
+        if distinct(set) != distinct(earlier) { return distinct(set) > distinct(earlier) }
+        return set.issues.count <= earlier.issues.count
     }
 
     /// `set` as versions with kinds: a list item that ends with a colon is a heading the model
@@ -292,12 +315,12 @@ public struct CorrectionService: Sendable {
 
     /// The reply; with `onUpdate`, streamed and shown as it arrives.
     private func generate(
-        _ generator: any TextGenerator, _ request: TextGenerationRequest,
+        _ generator: any TextGenerator, _ request: TextGenerationRequest, check: VersionCheck,
         onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     ) async throws(GenerationError) -> GenerationResult {
         guard let onUpdate else { return try await generator.respond(to: request) }
         onUpdate(PartialVariationSet())
-        let progress = SnapshotBuilder(options: VariationOptions(expected: count), onUpdate: onUpdate)
+        let progress = SnapshotBuilder(options: VariationOptions(expected: count), check: check, onUpdate: onUpdate)
         return try await generator.stream(request) { text in progress.add(text) }
     }
 }

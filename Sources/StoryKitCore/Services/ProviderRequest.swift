@@ -91,6 +91,7 @@ public enum ProviderRequest {
                 model: model, instructions: parts.instructions, messages: [.init(role: .user, text: parts.text)])
             request.responseSchema = parts.responseSchema
             request.maxOutputTokens = parts.maxResponseTokens
+            request.temperature = parts.temperature
         } else {
             guard !messages.isEmpty else {
                 throw StoryKitError(

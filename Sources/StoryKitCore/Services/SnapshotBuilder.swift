@@ -1,6 +1,8 @@
 /// Feeds a streamed correction reply into a ``VariationStream`` and reports a
 /// ``PartialVariationSet`` after each piece, for ``CorrectionService``'s updates. A reply
 /// the stream cannot read is not an error here: the whole reply is checked again at the end.
+/// Each variation is checked against the typed text as it completes, so a snapshot never
+/// shows a finished version as fit to tap when the result will drop it.
 final class SnapshotBuilder: Sendable {
     private struct State {
         var stream: VariationStream
@@ -10,9 +12,11 @@ final class SnapshotBuilder: Sendable {
 
     private let state: LockedValue<State>
     private let onUpdate: @Sendable (PartialVariationSet) -> Void
+    private let check: VersionCheck
 
-    init(options: VariationOptions, onUpdate: @escaping @Sendable (PartialVariationSet) -> Void) {
+    init(options: VariationOptions, check: VersionCheck, onUpdate: @escaping @Sendable (PartialVariationSet) -> Void) {
         state = LockedValue(State(stream: VariationStream(options: options)))
+        self.check = check
         self.onUpdate = onUpdate
     }
 
@@ -22,7 +26,13 @@ final class SnapshotBuilder: Sendable {
             guard !state.failed else { return nil }
             do {
                 let before = state.snapshot
-                for event in try state.stream.feed(text) { state.snapshot.apply(event) }
+                for event in try state.stream.feed(text) {
+                    state.snapshot.apply(event)
+                    if case .done(let index, let text) = event, state.snapshot.variations.indices.contains(index) {
+                        let kind = state.snapshot.variations[index].kind
+                        state.snapshot.variations[index].issue = check.issue(for: TextVariation(text: text, kind: kind))
+                    }
+                }
                 return state.snapshot == before ? nil : state.snapshot
             } catch {
                 state.failed = true

@@ -25,16 +25,24 @@ struct VersionCheck {
         guard strictness != .off else { return set }
         var checked = set
         checked.variations = []
-        let typedWords = Self.words(of: typed)
         for var version in set.variations {
             version.text = VariationText.trimmed(version.text)
-            if let (reason, words) = fault(of: version, typedWords: typedWords) {
-                checked.issues.append(.unfaithful(kind: version.kind, reason: reason, words: words))
+            if let issue = issue(for: version) {
+                checked.issues.append(issue)
             } else {
                 checked.variations.append(version)
             }
         }
         return checked
+    }
+
+    /// Why `version` (trimmed) may not be shown, as an issue; `nil` when it may.
+    func issue(for version: TextVariation) -> VariationIssue? {
+        guard strictness != .off else { return nil }
+        var trimmed = version
+        trimmed.text = VariationText.trimmed(version.text)
+        guard let (reason, words) = fault(of: trimmed, typedWords: Self.words(of: typed)) else { return nil }
+        return .unfaithful(kind: version.kind, reason: reason, words: words)
     }
 
     /// Why `version` may not be shown, and the words at fault; nil when it may.

@@ -28,6 +28,23 @@ import Testing
         #expect(set.variations.map(\.text) == ["a", "b", "c"])
     }
 
+    /// Replies a small model wrote: a label line, backtick strings, a missing comma and a
+    /// quotation inside a value, each read and each repair reported.
+    @Test func aSmallModelsJSONIsReadWithEachRepairReported() throws {
+        let reply = "[JSON]\n{`directCorrection`: \"I want to go home.\" \"refinedPhrasing\": \"I said \"home\".\"}"
+        let set = try VariationParser(options: .init(expected: 2)).parse(reply)
+        #expect(set.variations.map(\.text) == ["I want to go home.", #"I said "home"."#])
+        #expect(set.repairs.map(\.kind) == [.surroundingText, .backtickQuotes, .missingComma, .unescapedQuote])
+        #expect(set.repaired)
+        #expect(set.json["repairs"]?.arrayValue?.count == 4)
+        #expect(try JSONValue(parsing: String(decoding: set.utf8JSON(), as: UTF8.self)) == set.json)
+        // Strict JSON with a quotation escaped is read as it is, with no repair.
+        let strict = try VariationParser(options: .init(expected: 1)).parse(
+            #"{"directCorrection": "I said \"hi\", then left"}"#)
+        #expect(strict.variations.map(\.text) == [#"I said "hi", then left"#])
+        #expect(strict.repairs.isEmpty && strict.json["repairs"] == nil)
+    }
+
     @Test func readsVariationsArraysAndBareArrays() throws {
         let objects = try VariationParser(options: .init(expected: 2)).parse(
             #"{"variations": [{"text": "A b.", "kind": "refined"}, "C d."]}"#)

@@ -238,7 +238,7 @@ import Testing
         (#"{"kind":"correction","text":"hi","retry":{"previousReply":"x"}}"#, #"field "retry.problem" is missing"#),
         (
             #"{"kind":"correction","text":"hi","retry":{"previousReply":"x","problem":"late"}}"#,
-            #"field "retry.problem" must be one of "count", "duplicates", "unparseable", not "late""#
+            #"field "retry.problem" must be one of "count", "duplicates", "unparseable", "truncated", "unfaithful", not "late""#
         ),
         (#"{"kind":"correction","text":"hi","retry":[]}"#, #"field "retry" must be a JSON object, not []"#),
         (#"{"kind":"correction","text":"  \n"}"#, "text must not be empty"),

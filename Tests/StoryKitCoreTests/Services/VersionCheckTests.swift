@@ -61,23 +61,32 @@ import Testing
         #expect(checked("x", [("<script>", .direct)], .off).variations.count == 1)
     }
 
-    /// A model that answers every prompt with the same reply, counting the prompts.
+    /// A model that answers each prompt with the next of its replies (the last one again when
+    /// they run out), keeping the requests.
     final class RecordedModel: WholeReplyGenerator {
-        let model = "recorded"
+        let model: String
         let acceptsResponseSchema = true
-        let reply: String
-        let finishReason: FinishReason
-        private let asked = Mutex(0)
-        var prompts: Int { asked.withLock { $0 } }
-        init(reply: String, finishReason: FinishReason = .stop) {
-            self.reply = reply
-            self.finishReason = finishReason
+        let replies: [(text: String, finishReason: FinishReason)]
+        private let asked = Mutex<[TextGenerationRequest]>([])
+        var requests: [TextGenerationRequest] { asked.withLock { $0 } }
+        var prompts: Int { requests.count }
+        init(reply: String, finishReason: FinishReason = .stop, model: String = "recorded") {
+            self.replies = [(reply, finishReason)]
+            self.model = model
+        }
+        init(replies: [String]) {
+            self.replies = replies.map { ($0, .stop) }
+            self.model = "recorded"
         }
 
         func respond(to request: TextGenerationRequest) async throws(GenerationError) -> GenerationResult {
-            asked.withLock { $0 += 1 }
+            let number = asked.withLock { requests in
+                requests.append(request)
+                return requests.count
+            }
+            let reply = replies[min(number, replies.count) - 1]
             return GenerationResult(candidates: [
-                GenerationCandidate(index: 0, text: reply, finishReason: finishReason)
+                GenerationCandidate(index: 0, text: reply.text, finishReason: reply.finishReason)
             ])
         }
     }
@@ -107,7 +116,66 @@ import Testing
             .correct("I wnat to go hmoe")
         #expect(model.prompts == 2)
         #expect(outcome.backend == .offline)
-        #expect(outcome.attempts.map(\.problem) == [.unparseable, .unparseable])
+        #expect(outcome.attempts.map(\.problem) == [.truncated, .truncated])
+        // The re-ask has twice the room for its reply.
+        let limits = model.requests.map { $0.maxOutputTokens ?? 0 }
+        #expect(limits[0] > 0 && limits[1] == 2 * limits[0])
+    }
+
+    /// The prompt's temperature reaches models that take one, not Gemini 3 or OpenAI's
+    /// reasoning models; the caller's settings win.
+    @Test func samplingSettingsReachTheModel() async throws {
+        let reply =
+            #"{"directCorrection": "I want to go home.", "refinedPhrasing": "I want to go home now.", "alternativeInterpretation": ""}"#
+        let open = RecordedModel(reply: reply, model: "smollm2")
+        _ = try await CorrectionService(backends: [.remote], generators: [.remote: open], count: 2).correct(
+            "I wnat to go hmoe")
+        #expect(open.requests.first?.temperature == 0.4)
+        #expect(open.requests.first?.seed == nil)
+        for name in ["gemini-3-flash-preview", "gpt-5-mini", "o4-mini"] {
+            let model = RecordedModel(reply: reply, model: name)
+            _ = try await CorrectionService(backends: [.remote], generators: [.remote: model], count: 2)
+                .correct("I wnat to go hmoe")
+            #expect(model.requests.first?.temperature == nil, "\(name)")
+        }
+        let set = RecordedModel(reply: reply, model: "gemini-3-flash-preview")
+        var service = CorrectionService(backends: [.remote], generators: [.remote: set], count: 2)
+        service.sampling = CorrectionSampling(temperature: 1.0, topP: 0.9, seed: 7, maxOutputTokens: 77)
+        _ = try await service.correct("I wnat to go hmoe")
+        let request = try #require(set.requests.first)
+        #expect(request.temperature == 1.0 && request.topP == 0.9 && request.seed == 7 && request.maxOutputTokens == 77)
+    }
+
+    /// A re-ask that comes back worse than the first reply does not replace it.
+    @Test func theBetterOfTheFirstReplyAndTheReAskIsKept() async throws {
+        let model = RecordedModel(replies: [
+            "1. I want to go home.\n2. So I want to go home.",
+            "1. I want to go home.\n2. I want to go home.\n3. I want to go home."
+        ])
+        let service = CorrectionService(backends: [.remote], generators: [.remote: NumberedModel(inner: model)])
+        let outcome = try await service.correct("I wnat to go hmoe")
+        #expect(model.prompts == 2)
+        #expect(outcome.backend == .remote)
+        #expect(outcome.variations.variations.map(\.text) == ["I want to go home.", "So I want to go home."])
+        #expect(outcome.reply == "1. I want to go home.\n2. So I want to go home.")
+    }
+
+    /// Streamed, each version is checked as it completes; the last snapshot is the result.
+    @Test func snapshotsCarryEachVersionsCheckAsItCompletes() async throws {
+        let model = RecordedModel(
+            reply:
+                #"{"directCorrection": "I want to go home.", "refinedPhrasing": "She was eating it.", "alternativeInterpretation": "I want to go to my home."}"#
+        )
+        let snapshots = Mutex<[PartialVariationSet]>([])
+        let outcome = try await CorrectionService(backends: [.remote], generators: [.remote: model])
+            .correct("I wnat to go hmoe") { snapshot in snapshots.withLock { $0.append(snapshot) } }
+        let seen = snapshots.withLock { $0 }
+        let streamed = try #require(seen.dropLast().last)
+        #expect(streamed.variations.map(\.isComplete) == [true, true, true])
+        #expect(streamed.variations[0].issue == nil)
+        #expect(streamed.variations[1].issue == .unfaithful(kind: .refined, reason: "invents words", words: ["eating"]))
+        #expect(seen.last?.result == outcome.variations)
+        #expect(seen.last?.variations.map(\.text) == ["I want to go home.", "I want to go to my home."])
     }
 
     /// A numbered reply's own headings are no versions, and a fourth item is not shown.

@@ -87,6 +87,21 @@ struct CorrectCommand: AsyncParsableCommand {
     )
     var check: VersionStrictness = .faithful
 
+    @Option(
+        help: "A model's sampling temperature, 0 to 2 (default: the correction prompt's, where the model takes one).")
+    var temperature: Double?
+
+    @Option(name: .customLong("top-p"), help: "A model's nucleus sampling mass, 0 to 1.")
+    var topP: Double?
+
+    @Option(parsing: .unconditional, help: "A seed, for servers that make sampling repeatable.")
+    var seed: Int?
+
+    @Option(
+        name: .customLong("max-tokens"),
+        help: "The most tokens a model's reply may take (default: what the prompt leaves room for).")
+    var maxTokens: Int?
+
     @Flag(help: "Save the result in the store (.storykit/ here, or --store); given --store or --id, it is saved too.")
     var save = false
 
@@ -112,6 +127,20 @@ struct CorrectCommand: AsyncParsableCommand {
         }
         guard (1...CorrectionPromptBuilder.maxCount).contains(count) else {
             throw ValidationError("--count must be from 1 to \(CorrectionPromptBuilder.maxCount)")
+        }
+        if let temperature, !(0...2).contains(temperature) {
+            throw ValidationError("--temperature must be from 0 to 2")
+        }
+        if let topP, !(0...1).contains(topP) { throw ValidationError("--top-p must be from 0 to 1") }
+        if let seed, !(Int(Int32.min)...Int(Int32.max)).contains(seed) {
+            throw ValidationError("--seed must be a 32-bit integer")
+        }
+        if let maxTokens, !(1...1_000_000).contains(maxTokens) {
+            throw ValidationError("--max-tokens must be from 1 to 1000000")
+        }
+        let sampled = temperature != nil || topP != nil || seed != nil || maxTokens != nil
+        if sampled, backend == .offline {
+            throw ValidationError("--temperature, --top-p, --seed and --max-tokens need --backend gemini or openai")
         }
     }
 
@@ -213,6 +242,8 @@ struct CorrectCommand: AsyncParsableCommand {
                 layout: layout, spelling: spelling, language: languageTag, packs: LanguagePack.all), count: count,
             language: languageTag)
         service.strictness = check
+        service.sampling = CorrectionSampling(
+            temperature: temperature, topP: topP, seed: seed, maxOutputTokens: maxTokens)
         guard backend != .offline else { return service }
         let provider: GenerationProvider = backend == .gemini ? .gemini : .openai
         do {

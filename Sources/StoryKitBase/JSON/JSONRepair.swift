@@ -32,6 +32,13 @@ public struct JSONRepair: Sendable, Hashable, Codable {
         case droppedIncompleteEscape
         /// A number cut short (`1.`, `2e`) was kept as far as it was valid.
         case truncatedNumber
+        /// A `` `backtick-quoted` `` string was read as a string.
+        case backtickQuotes
+        /// A comma missing between two members or elements was supplied.
+        case missingComma
+        /// A `"` inside a string value that did not end it (`"She said "hi" to me"`) was
+        /// kept as text.
+        case unescapedQuote
     }
 
     /// What was repaired.
@@ -49,5 +56,16 @@ public struct JSONRepair: Sendable, Hashable, Codable {
         self.line = line
         self.column = column
         self.count = count
+    }
+
+    /// A list of repairs as JSON: `[{"kind","line","column","count"}, ...]`.
+    static func json(_ repairs: [JSONRepair]) -> JSONValue {
+        .array(
+            repairs.map { repair in
+                [
+                    "kind": .string(repair.kind.rawValue), "line": .number(JSONNumber(repair.line)),
+                    "column": .number(JSONNumber(repair.column)), "count": .number(JSONNumber(repair.count))
+                ]
+            })
     }
 }
