@@ -9,12 +9,14 @@
 #      the self-contained shared library, the C header and examples (plain, and with
 #      AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line tool, the
 #      Python binding, every snippet of README.md and Examples/python/README.md, and a real
-#      OpenAI-compatible server (llama.cpp's, built once into ~/.cache; Tests/RealServer);
+#      model on a real OpenAI-compatible server (llama.cpp's, from a prebuilt wheel, with
+#      SmolLM2-135M-Instruct, installed once into ~/.cache; Tests/RealServer; not with fast);
 #   2. sanitizers: the Swift suites again under AddressSanitizer and ThreadSanitizer;
 #   3. fuzzing: every fuzz target replays its regression inputs, then runs for
 #      STORYKIT_FUZZ_SECONDS (default 30) seconds.
 #
-# STORYKIT_TEST_STAGES=fast runs the first stage only (for quick checks while developing);
+# STORYKIT_TEST_STAGES=fast runs the first stage only, without the real model (for quick
+# checks while developing);
 # the default, "all", runs every stage, as CI does. Each step's full output goes to
 # .build/test-logs/STEP.log; the terminal shows a line per step (and the end of the log of a
 # step that failed), a summary per stage, and last "N passed, N failed, N skipped" over every
@@ -202,9 +204,12 @@ else
     echo "  FAIL  python-c-cli-snippets        not run: the library, the C examples or the CLI did not build"
     stage_failed=$((stage_failed + 1))
 fi
-if [ -n "$lib" ] && [ -n "$cli_bin" ]; then
-    # llama.cpp's server (llama-cpp-python, built from PyPI once into ~/.cache) on a tiny random
-    # model: the CLI, the Python transport and the Swift URLSession transport against it.
+if [ "$stages" != all ]; then
+    echo "  (real-server: not run with STORYKIT_TEST_STAGES=fast)"
+elif [ -n "$lib" ] && [ -n "$cli_bin" ]; then
+    # llama.cpp's own server (the xllamacpp wheel, installed once into ~/.cache) with
+    # SmolLM2-135M-Instruct: the CLI, the Python binding, the Swift URLSession transport and
+    # the correction service against a real model.
     step real-server env STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" \
         "$(python_for_tests)" -m pytest -q -rs Tests/RealServer
 else

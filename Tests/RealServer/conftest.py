@@ -1,6 +1,6 @@
 """Fixtures for the real-server tests: the server runs for the whole session and is stopped at
-its end. When llama-cpp-python cannot be had, every test here fails with the reason: none is
-skipped."""
+its end. When the server or the model cannot be had, every test here fails with the reason:
+none is skipped."""
 
 import os
 import subprocess
@@ -16,24 +16,22 @@ from llama_server import CONTEXT_TOKENS, HERE, REPOSITORY, STARTUP_SECONDS, Llam
 def llama_python() -> str:
     setup = subprocess.run([str(REPOSITORY / "scripts" / "llama-server-env.sh")], capture_output=True, text=True, timeout=1800)
     if setup.returncode != 0:
-        pytest.fail(f"llama-cpp-python could not be installed, so no real server can run:\n{setup.stderr}", pytrace=False)
+        pytest.fail(f"llama.cpp's server and the model could not be installed, so no real server can run:\n{setup.stderr}",
+                    pytrace=False)
     return setup.stdout.strip().splitlines()[-1]
 
 
 @pytest.fixture(scope="session")
 def llama_server(llama_python, tmp_path_factory):
     folder = tmp_path_factory.mktemp("llama")
-    model = folder / "tiny.gguf"
-    subprocess.run([llama_python, str(HERE / "tiny_llama.py"), str(model), "--context", str(CONTEXT_TOKENS)],
-                   check=True, capture_output=True, timeout=120)
     port = free_port()
     log = folder / "server.log"
     with open(log, "wb") as output:
+        # The server stops when its standard input closes: at the end of the session, or
+        # with this process if it dies.
         process = subprocess.Popen(
-            [llama_python, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", "tiny",
-             "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(CONTEXT_TOKENS), "--n_threads", "1",
-             "--seed", "7"],
-            stdout=output, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            [llama_python, str(HERE / "serve_smollm2.py"), str(port), "--context", str(CONTEXT_TOKENS)],
+            stdin=subprocess.PIPE, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     server = LlamaServer(process, port, log)
     try:
         deadline = time.monotonic() + STARTUP_SECONDS
@@ -50,9 +48,15 @@ def llama_server(llama_python, tmp_path_factory):
             time.sleep(0.2)
         yield server
     finally:
-        process.terminate()
+        process.stdin.close()
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+
+
+@pytest.fixture
+def no_provider_keys(monkeypatch):
+    """A provider key from the environment would come before the request's."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)

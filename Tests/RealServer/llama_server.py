@@ -1,6 +1,6 @@
-"""A real OpenAI-compatible inference server: llama.cpp's, through the llama-cpp-python
-package (scripts/llama-server-env.sh builds it once per machine), serving a tiny random model
-that tiny_llama.py writes, on 127.0.0.1."""
+"""A real OpenAI-compatible inference server: llama.cpp's own, through the xllamacpp wheel
+(scripts/llama-server-env.sh installs it with the model once per machine), serving
+SmolLM2-135M-Instruct on 127.0.0.1 (serve_smollm2.py)."""
 
 import socket
 import subprocess
@@ -11,9 +11,9 @@ HERE = Path(__file__).resolve().parent
 REPOSITORY = HERE.parents[1]
 sys.path.insert(0, str(REPOSITORY / "Examples" / "python"))
 
-# The vocabulary is byte-level, so a correction prompt takes a token per character.
 CONTEXT_TOKENS = 4096
 STARTUP_SECONDS = 90
+MODEL = "smollm2"
 
 
 class LlamaServer:

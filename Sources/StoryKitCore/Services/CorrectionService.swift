@@ -223,6 +223,7 @@ public struct CorrectionService: Sendable {
         attempts: inout [CorrectionAttempt], onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     ) async throws(GenerationError) -> CorrectionOutcome? {
         let check = VersionCheck(typed: text, strictness: strictness)
+        let mending = strictness == .faithful ? SlipMending(typed: text, offline: offline) : nil
         let options = VariationOptions(expected: count)
         var retry: CorrectionRetry?
         var outputLimit: Int?
@@ -257,7 +258,8 @@ public struct CorrectionService: Sendable {
                 retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
                 continue
             }
-            let set = check.check(labelled(parsed))
+            var set = check.check(labelled(parsed))
+            if let mending { set = mending.mended(set) }
             // No direct version a writer may be shown: the reply is as good as unreadable.
             guard set.variations.contains(where: { $0.kind == .direct }) else {
                 attempts.append(CorrectionAttempt(backend: backend, problem: .unfaithful))

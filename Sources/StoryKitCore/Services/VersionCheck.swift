@@ -61,7 +61,34 @@ struct VersionCheck {
                 && !(mayChangeFunctionWords && Self.functionWords.contains(word))
         }
         if !dropped.isEmpty { return ("drops words", Array(Set(dropped)).sorted()) }
+        // A sentence said twice, or a word, holds only typed words, yet it is not what was typed.
+        let repeated = Set(versionWords).filter { word in
+            !Self.functionWords.contains(word)
+                && versionWords.count { $0 == word }
+                    > typedWords.indices.count { index in
+                        // Each typed word read once: as itself or a slip of it, run together with
+                        // the next, or split into parts.
+                        let typedWord = Array(typedWords[index].utf8), letters = Array(word.utf8)
+                        return Self.isReading(letters, of: typedWord)
+                            || (index + 1 < typedWords.count
+                                && Self.isReading(letters, of: typedWord + Array(typedWords[index + 1].utf8)))
+                            || Self.isPart(letters, of: typedWord)
+                    }
+        }
+        if !repeated.isEmpty { return ("repeats words", repeated.sorted()) }
+        let hyphenated = Self.hyphenatedWords(in: version.text).filter { !typed.contains($0) }
+        if !hyphenated.isEmpty { return ("invents words", hyphenated) }
         return nil
+    }
+
+    /// The words of `text` with a hyphen between letters (`op-ened`).
+    private static func hyphenatedWords(in text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter { token in
+            let characters = Array(token)
+            return characters.indices.dropFirst().dropLast().contains { index in
+                characters[index] == "-" && characters[index - 1].isLetter && characters[index + 1].isLetter
+            }
+        }
     }
 
     /// Whether `word` is one of `others`, a slip's reading of one (a few letters away), or
@@ -70,22 +97,26 @@ struct VersionCheck {
         let letters = Array(word.utf8)
         for (index, other) in others.enumerated() {
             let candidate = Array(other.utf8)
-            if editDistance(letters, candidate, bound: slipBound(max(letters.count, candidate.count))) != nil {
-                return true
-            }
-            if index + 1 < others.count {
-                let joined = candidate + Array(others[index + 1].utf8)
+            if isReading(letters, of: candidate) || isPart(letters, of: candidate) { return true }
+            // Two or three words of the other text run together (`hid the ball`, `hidtheball`).
+            var joined = candidate
+            for next in others[(index + 1)..<min(index + 3, others.count)] {
+                joined += Array(next.utf8)
                 if editDistance(letters, joined, bound: slipBound(joined.count)) != nil { return true }
-            }
-            // The word is part of one that was split in the other text.
-            if letters.count >= 2, candidate.count > letters.count,
-                candidate.starts(with: letters)
-                    || candidate.reversed().starts(with: letters.reversed())
-            {
-                return true
             }
         }
         return false
+    }
+
+    /// Whether `word` is `other` or a slip's reading of it.
+    private static func isReading(_ word: [UInt8], of other: [UInt8]) -> Bool {
+        editDistance(word, other, bound: slipBound(max(word.count, other.count))) != nil
+    }
+
+    /// Whether `word` begins or ends `other`, as a part of a word split in the other text.
+    private static func isPart(_ word: [UInt8], of other: [UInt8]) -> Bool {
+        word.count >= 2 && other.count > word.count
+            && (other.starts(with: word) || other.reversed().starts(with: word.reversed()))
     }
 
     /// How many slips a word of `length` letters may hold and still read as itself.
@@ -156,4 +187,11 @@ struct VersionCheck {
         "ive", "id", "ill", "dont", "didnt", "doesnt", "cant", "wont", "isnt", "arent", "wasnt", "its", "thats",
         "theres", "lets", "very", "too", "also", "just"
     ]
+}
+
+extension Substring {
+    /// The token without the punctuation around it.
+    fileprivate var trimmingPunctuation: String {
+        String(drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+    }
 }

@@ -46,6 +46,22 @@ import Testing
         #expect(checked("i dont want to go to morrow", [("I don't want to go tomorrow.", .direct)]).issues.isEmpty)
     }
 
+    /// Replies SmolLM2 gave: the sentence said twice, and a split word mended with a hyphen.
+    @Test func aRepeatedSentenceAndAnInventedHyphenAreDropped() {
+        let typed = "A friendly whale helped the lost voat find iys way home."
+        let twice =
+            "A friendly whale helped the lost boat find its way home. A friendly whale helped the lost boat find its way home."
+        #expect(
+            checked(typed, [(twice, .direct)]).issues.first
+                == .unfaithful(
+                    kind: .direct, reason: "repeats words", words: ["find", "helped", "home", "way", "whale"]))
+        let hyphen = checked("She op ened hte door", [("She op-ened the door.", .direct)])
+        #expect(hyphen.issues == [.unfaithful(kind: .direct, reason: "invents words", words: ["op-ened"])])
+        // Words run together or split by the slip are read once each, and a typed hyphen stays.
+        #expect(checked("the dog hidtheball", [("The dog hid the ball.", .direct)]).issues.isEmpty)
+        #expect(checked("a well-known tale", [("A well-known tale.", .direct)]).issues.isEmpty)
+    }
+
     @Test func markupPromptTagsAndEmptyVersionsAreDropped() {
         let set = checked(
             "I wnat to go hmoe",
@@ -144,6 +160,22 @@ import Testing
         _ = try await service.correct("I wnat to go hmoe")
         let request = try #require(set.requests.first)
         #expect(request.temperature == 1.0 && request.topP == 0.9 && request.seed == 7 && request.maxOutputTokens == 77)
+    }
+
+    /// A slip the model copied, which the offline corrector reads with confidence, is mended;
+    /// with the check off the reply is shown as the model wrote it.
+    @Test func aSlipTheModelKeptIsMendedFromTheOfflineReading() async throws {
+        let model = RecordedModel(
+            reply:
+                #"{"directCorrection": "I want to go hmoe.", "refinedPhrasing": "So I wnat to go home.", "alternativeInterpretation": ""}"#
+        )
+        var service = CorrectionService(backends: [.remote], generators: [.remote: model], count: 2)
+        let outcome = try await service.correct("I wnat to go hmoe")
+        #expect(outcome.backend == .remote)
+        #expect(outcome.variations.variations.map(\.text) == ["I want to go home.", "So I want to go home."])
+        service.strictness = .off
+        #expect(
+            try await service.correct("I wnat to go hmoe").variations.variations.first?.text == "I want to go hmoe.")
     }
 
     /// A re-ask that comes back worse than the first reply does not replace it.

