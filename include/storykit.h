@@ -1197,7 +1197,10 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **               "maxOutputTokens" 1..1000000 (default: the room the prompt leaves), plus the
 **               common fields}}, "check":"faithful"|"loose"|"off" (default "faithful": a
 **               model's version is shown only when every word is a typed word or the reading
-**               of its slip, "refined" and "alternative" also changing small function words;
+**               of its slip, each read once, "refined" and "alternative" also changing the
+**               function words of the text's language (en, es, fr, de, it, pt, nl) and
+**               "refined" inflecting a typed word; a slip the model kept, which the offline
+**               corrector reads with confidence, is mended;
 **               "loose" drops only empty versions and markup or links the text lacks; "off"
 **               shows every parsed version). A version dropped is named in "issues" as
 **               {"code":"unfaithful","kind","reason","words"}; a reply with no direct version

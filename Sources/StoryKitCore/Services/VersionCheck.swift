@@ -2,9 +2,12 @@
 /// them (``CorrectionService/strictness``).
 public enum VersionStrictness: String, Sendable, Hashable, CaseIterable {
     /// Every version's words must be the typed words or readings of their slips (a letter or
-    /// two away, two typed words joined or one split); `refined` and `alternative` may also
-    /// add, drop or change the language's small function words. Empty versions and versions
-    /// with markup or links the text lacks are dropped.
+    /// two away, typed words joined or one split), each read once (a sentence said twice is
+    /// dropped); `refined` and `alternative` may also add, drop or change the function words
+    /// of the text's language (``RefinementWords``), and `refined` may inflect a typed word
+    /// (`go` → `went`). Empty versions and versions with markup or links the text lacks are
+    /// dropped. A slip the model left as typed, which the offline corrector reads with
+    /// confidence, is mended from its reading.
     case faithful
     /// Only empty versions and versions with markup or links the text lacks are dropped.
     case loose
@@ -19,6 +22,14 @@ public enum VersionStrictness: String, Sendable, Hashable, CaseIterable {
 struct VersionCheck {
     let typed: String
     let strictness: VersionStrictness
+    /// The function words and inflections of the text's language.
+    let refinement: RefinementWords
+
+    init(typed: String, strictness: VersionStrictness, language: String = "en") {
+        self.typed = typed
+        self.strictness = strictness
+        refinement = RefinementWords(language: language)
+    }
 
     /// `set` with the versions that pass, and an issue for each dropped.
     func check(_ set: VariationSet) -> VariationSet {
@@ -52,18 +63,22 @@ struct VersionCheck {
         guard strictness == .faithful else { return nil }
         let versionWords = Self.words(of: version.text)
         let mayChangeFunctionWords = version.kind != .direct
+        let mayInflect = version.kind == .refined
+        let functionWords = refinement.functionWords
         let invented = versionWords.filter { word in
-            !Self.explains(word, by: typedWords) && !(mayChangeFunctionWords && Self.functionWords.contains(word))
+            !Self.explains(word, by: typedWords) && !(mayChangeFunctionWords && functionWords.contains(word))
+                && !(mayInflect && typedWords.contains { refinement.areInflections(word, $0) })
         }
         if !invented.isEmpty { return ("invents words", Array(Set(invented)).sorted()) }
         let dropped = typedWords.filter { word in
             word.count >= 3 && !Self.explains(word, by: versionWords)
-                && !(mayChangeFunctionWords && Self.functionWords.contains(word))
+                && !(mayChangeFunctionWords && functionWords.contains(word))
+                && !(mayInflect && versionWords.contains { refinement.areInflections(word, $0) })
         }
         if !dropped.isEmpty { return ("drops words", Array(Set(dropped)).sorted()) }
         // A sentence said twice, or a word, holds only typed words, yet it is not what was typed.
         let repeated = Set(versionWords).filter { word in
-            !Self.functionWords.contains(word)
+            !functionWords.contains(word)
                 && versionWords.count { $0 == word }
                     > typedWords.indices.count { index in
                         // Each typed word read once: as itself or a slip of it, run together with
@@ -73,6 +88,7 @@ struct VersionCheck {
                             || (index + 1 < typedWords.count
                                 && Self.isReading(letters, of: typedWord + Array(typedWords[index + 1].utf8)))
                             || Self.isPart(letters, of: typedWord)
+                            || (mayInflect && refinement.areInflections(word, typedWords[index]))
                     }
         }
         if !repeated.isEmpty { return ("repeats words", repeated.sorted()) }
@@ -175,18 +191,6 @@ struct VersionCheck {
         }
         return nil
     }
-
-    /// Words a refined version may add, drop or change (`go` → `I go`, `a` → `the`): English's
-    /// articles, pronouns, auxiliaries, prepositions and conjunctions, folded as `words` folds.
-    static let functionWords: Set<String> = [
-        "a", "an", "the", "i", "me", "my", "you", "your", "he", "him", "his", "she", "her", "it", "its", "we", "us",
-        "our", "they", "them", "their", "this", "that", "these", "those", "am", "is", "are", "was", "were", "be",
-        "been", "being", "do", "does", "did", "have", "has", "had", "will", "would", "can", "could", "shall",
-        "should", "may", "might", "must", "to", "of", "in", "on", "at", "by", "for", "with", "from", "up", "about",
-        "into", "over", "and", "or", "but", "so", "if", "then", "as", "than", "not", "no", "there", "here", "im",
-        "ive", "id", "ill", "dont", "didnt", "doesnt", "cant", "wont", "isnt", "arent", "wasnt", "its", "thats",
-        "theres", "lets", "very", "too", "also", "just"
-    ]
 }
 
 extension Substring {

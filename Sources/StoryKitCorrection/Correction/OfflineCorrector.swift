@@ -136,6 +136,13 @@ public struct OfflineCorrector: Sendable {
         return correctPiece(text, includingWords: includingWords)
     }
 
+    /// The language the corrector reads `text` as (its primary subtag): the one it was given,
+    /// else the one told from the text among its packs.
+    package func language(of text: String) -> String {
+        language?.language
+            ?? LanguageIdentifier(packs: packs, pack: pack).language(of: text, CorrectionToken.tokenize(text))
+    }
+
     /// Corrects a text of at most `maxInputBytes` with something to correct.
     private func correctPiece(_ text: String, includingWords: Bool) -> OfflineCorrection {
         let tokens = CorrectionToken.tokenize(text)

@@ -46,6 +46,22 @@ import Testing
         #expect(checked("i dont want to go to morrow", [("I don't want to go tomorrow.", .direct)]).issues.isEmpty)
     }
 
+    /// Refined may inflect a typed word and change function words, in the text's language;
+    /// direct and alternative may not inflect.
+    @Test func refinedMayInflectAndUseTheLanguagesFunctionWords() {
+        #expect(checked("he go to scholl", [("He goes to school.", .refined)]).issues.isEmpty)
+        #expect(checked("yesterday i go hmoe", [("Yesterday I went home.", .refined)]).issues.isEmpty)
+        #expect(
+            checked("yesterday i go hmoe", [("Yesterday I went home.", .direct)]).issues.first
+                == .unfaithful(
+                    kind: .direct, reason: "invents words", words: ["went"]))
+        let french = VersionCheck(typed: "je veux aller a maison", strictness: .faithful, language: "fr")
+        let set = VariationSet(
+            variations: [TextVariation(text: "Je veux aller à la maison.", kind: .refined)], source: .json)
+        #expect(french.check(set).issues.isEmpty)
+        #expect(VersionCheck(typed: "je veux aller a maison", strictness: .faithful).check(set).issues.count == 1)
+    }
+
     /// Replies SmolLM2 gave: the sentence said twice, and a split word mended with a hyphen.
     @Test func aRepeatedSentenceAndAnInventedHyphenAreDropped() {
         let typed = "A friendly whale helped the lost voat find iys way home."
