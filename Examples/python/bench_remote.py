@@ -37,7 +37,7 @@ MODES = {
     "structured": {"structured": True, "stream": False},
     "streamed": {"structured": True, "stream": True},
     "numbered list": {"structured": False, "stream": False},
-    "list, streamed": {"structured": False, "stream": True},
+    "list streamed": {"structured": False, "stream": True},
 }
 
 
