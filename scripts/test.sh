@@ -3,7 +3,8 @@
 #
 #   1. build and unit tests: the Swift suites (core and C ABI), the layers check (every
 #      reference inside StoryKitCore points down: scripts/check-layers.py), the layout of the
-#      Swift sources (scripts/check-format.sh, the toolchain's swift format), the documentation
+#      Swift sources (scripts/check-format.sh, the toolchain's swift format), the README's
+#      benchmark figures against the figures files (scripts/check-readme-figures.py), the documentation
 #      catalog (docc, no warning: scripts/check-docs.sh), the Apple platforms check
 #      (scripts/apple-availability-check.sh: the library type-checked for macOS and iOS),
 #      the self-contained shared library, the C header and examples (plain, and with
@@ -173,6 +174,7 @@ begin_stage "1: build and unit tests"
 # RealServerTests runs in the real-server step, against the server it starts.
 step swift-tests swift test --skip RealServerTests
 step layers python3 scripts/check-layers.py
+step readme-figures python3 scripts/check-readme-figures.py
 step format scripts/check-format.sh
 step docs scripts/check-docs.sh
 step apple-platforms apple_check

@@ -24,9 +24,10 @@ MATPLOTLIB = "matplotlib==3.10.7"
 
 
 def render(path: Path, title: str, groups: list[str], series: dict[str, list[float | None]], unit: str,
-           command: str, higher_is_better: bool = True, logarithmic: bool = False) -> None:
+           command: str, higher_is_better: bool = True, logarithmic: bool = False, extra: dict | None = None) -> None:
     """Writes the chart of `series` (name → one value per group, None where not measured) to
-    `path`; `logarithmic` for figures that span decades."""
+    `path`; `logarithmic` for figures that span decades; `extra` holds more figures of the same
+    runs for the JSON only (the README may quote them)."""
     python = VENV / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
@@ -35,6 +36,8 @@ def render(path: Path, title: str, groups: list[str], series: dict[str, list[flo
     data = {"title": title, "groups": groups, "series": series, "unit": unit, "higher_is_better": higher_is_better,
             "logarithmic": logarithmic,
             "caption": f"{time.strftime('%Y-%m-%d')} · {machine} · {command}"}
+    if extra:
+        data["extra"] = extra
     # The figures go beside the chart, so that it can be redrawn and its numbers read.
     figures = path.with_suffix(".json")
     figures.write_text(json.dumps(data, indent=1) + "\n")
@@ -58,21 +61,19 @@ def draw(data: dict, path: str) -> None:
     direction = "higher is better" if data["higher_is_better"] else "lower is better"
     axes.set_ylabel(f"{data['unit']} ({direction})")
     axes.set_title("\n".join(textwrap.wrap(data["title"], 64, break_on_hyphens=False)), fontsize=11)
-    # Room above the tallest bar for the legend: one row while the names fit the width, else
-    # two columns and a row of room per pair of names.
-    columns = len(series) if sum(len(name) for name in series) * 6.5 < 72 * figure.get_figwidth() else 2
-    rows = -(-len(series) // columns)
     measured = [value for values in series.values() for value in values if value]
     if data.get("logarithmic"):
         axes.set_yscale("log")
-        axes.set_ylim(min(measured, default=1) / 2, max(measured, default=1) * 30 * 3 ** (rows - 1))
+        axes.set_ylim(min(measured, default=1) / 2, max(measured, default=1) * 3)
     else:
-        axes.set_ylim(0, (1.1 + 0.12 * rows) * max(measured, default=1))
-    axes.legend(fontsize=8, frameon=False, loc="upper left", ncol=columns)
+        axes.set_ylim(0, 1.1 * max(measured, default=1))
+    # The legend stands right of the plot, one name a line, and the saved image grows to hold
+    # it: no name is ever cut, however long.
+    axes.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     axes.spines[["top", "right"]].set_visible(False)
     figure.text(0.01, 0.01, data["caption"], fontsize=6.5, color="0.35")
     figure.tight_layout(rect=(0, 0.04, 1, 1))
-    figure.savefig(path, metadata={"Software": None})
+    figure.savefig(path, metadata={"Software": None}, bbox_inches="tight")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,10 @@ public struct CorrectionService: Sendable {
     public var strictness: VersionStrictness = .faithful
     /// How the model requests sample (temperature, top-p, seed, output limit).
     public var sampling = CorrectionSampling()
+    /// Whether the offline backend's outcome lists what it did with each word
+    /// (``CorrectionOutcome/words``); a host that shows only the versions of a long text saves
+    /// the memory of a record per word.
+    public var offlineIncludesWords = true
     /// Called as the offline backend reads a text longer than one piece
     /// (``OfflineCorrector/maxInputBytes``): the bytes read so far and the text's size.
     public var offlineProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -72,7 +76,8 @@ public struct CorrectionService: Sendable {
         if !chain.contains(.offline) { chain.append(.offline) }
         for backend in chain {
             if backend == .offline {
-                let correction = try offline.correct(text, progress: offlineProgress)
+                let correction = try offline.correct(
+                    text, includingWords: offlineIncludesWords, progress: offlineProgress)
                 onUpdate?(PartialVariationSet(complete: correction.variations))
                 return CorrectionOutcome(
                     variations: correction.variations, backend: .offline, attempts: attempts, words: correction.words)

@@ -1,41 +1,50 @@
-/// Mends a model's versions where the model left a slip as typed: a typed word that the
-/// offline corrector reads as a slip with confidence, found whole in a version, is replaced by
-/// the corrector's reading. A small model often fixes some slips and copies the rest; the
-/// version then keeps the writer's words, passes the check, and is still worse than the offline
-/// corrector alone. With the mending, a checked model answer is never worse on those words.
+/// Mends a model's versions where slips remain: a typed word that the offline corrector reads
+/// as a slip with confidence, found whole in a version, is replaced by the corrector's reading,
+/// and so is a word of the version itself that the corrector, reading the version, is sure is a
+/// slip (`linde doon` for `linse doown`). A small model often fixes some slips and copies or
+/// garbles the rest; the version then keeps to the writer's words, passes the check, and is
+/// still worse than the offline corrector alone.
 struct SlipMending {
-    /// The least confidence (``WordCorrection/confidence``) at which a reading replaces a slip
-    /// the model kept: below it, the corrector itself is unsure.
+    /// The least confidence (``WordCorrection/confidence``) at which a reading replaces a slip:
+    /// below it, the corrector itself is unsure.
     static let minimumConfidence = 0.5
 
+    private let offline: OfflineCorrector
     /// Typed word → the corrector's reading, for the slips it is sure of.
-    private let readings: [String: String]
+    private let typedReadings: [String: String]
 
     /// The slips of `typed` that `offline` reads with confidence; none when it cannot read it.
     init(typed: String, offline: OfflineCorrector) {
-        var readings: [String: String] = [:]
-        if let words = try? offline.correct(typed).words {
-            for word in words where word.changed && word.confidence >= Self.minimumConfidence {
-                // Only single typed words: a split or join is the model's to make.
-                guard !word.original.contains(" ") else { continue }
-                readings[word.original] = word.corrected
-            }
-        }
-        self.readings = readings
+        self.offline = offline
+        typedReadings = Self.confidentReadings(of: typed, by: offline)
     }
 
-    /// `set` with each version's kept slips replaced by their readings.
+    /// `set` with each version's slips replaced by their readings.
     func mended(_ set: VariationSet) -> VariationSet {
-        guard !readings.isEmpty else { return set }
         var mended = set
         for index in mended.variations.indices {
-            mended.variations[index].text = mendedText(mended.variations[index].text)
+            let text = mended.variations[index].text
+            let readings = typedReadings.merging(Self.confidentReadings(of: text, by: offline)) { typed, _ in typed }
+            guard !readings.isEmpty else { continue }
+            mended.variations[index].text = Self.replacingWords(of: text, with: readings)
         }
         return mended
     }
 
+    /// Each single word of `text` that `offline` changes with confidence, and its reading.
+    private static func confidentReadings(of text: String, by offline: OfflineCorrector) -> [String: String] {
+        var readings: [String: String] = [:]
+        guard let words = try? offline.correct(text).words else { return readings }
+        for word in words where word.changed && word.confidence >= minimumConfidence {
+            // Only single words: a split or join is the model's to make.
+            guard !word.original.contains(" "), !word.corrected.contains(" ") else { continue }
+            readings[word.original] = word.corrected
+        }
+        return readings
+    }
+
     /// `text` with every whole word that is a known slip replaced.
-    private func mendedText(_ text: String) -> String {
+    private static func replacingWords(of text: String, with readings: [String: String]) -> String {
         var output = ""
         var word = ""
         func flush() {

@@ -242,6 +242,8 @@ struct CorrectCommand: AsyncParsableCommand {
                 layout: layout, spelling: spelling, language: languageTag, packs: LanguagePack.all), count: count,
             language: languageTag)
         service.strictness = check
+        // Only --json shows each word's record; for a long text they would cost more than it.
+        service.offlineIncludesWords = json
         service.sampling = CorrectionSampling(
             temperature: temperature, topP: topP, seed: seed, maxOutputTokens: maxTokens)
         guard backend != .offline else { return service }
