@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Generates the English sets the corrector's constants are to be fitted and measured on:
+sentences from the permissive sources book_context.SOURCES pins, typed with the tremor
+corpus's slip model extended to what real typing shows, split by sentence into train,
+development and test with a stable hash.
+
+    python3 scripts/generate-fitting-sets.py --sources MIRRORS [--out .build/fitting-sets/en.json]
+
+MIRRORS holds each repository as <owner>+<name>/repo (the fetch layout). The output holds
+source texts (Tatoeba's are CC BY 2.0 FR), so it is generated, never committed: the same
+mirrors give the same file byte for byte (fixed seeds, a per-sentence seed from its hash).
+
+Sentences: the modern sources (Tatoeba, Grade School Math, Common Voice; not the books, whose
+dialect spellings no writer of the apps types); 4 to 20 words of plain ASCII letters and sentence punctuation, a
+capital first, no digits; each kept once. The split is by SHA-1 of the sentence: one in six
+to development, one in six to test, the rest to train; development and test keep the 5,000
+first by hash, train the 25,000 first. The test split is never used to choose anything.
+
+Typing (per sentence): 30% are typed with no slip, to measure damage. In the rest each word a
+slip may touch slips with probability 0.16, and the slip's class is drawn from rates set from
+published statistics of real typing:
+  - Damerau (1964, CACM 7(3)): about 80% of misspellings are one insertion, omission,
+    substitution or transposition, hence the single-slip classes dominate and a second slip
+    in a long word is rare (0.12);
+  - Kukich (1992, ACM Computing Surveys 24(4)) gathers studies that put real-word errors at
+    25% to 40% of all errors: a slip is steered onto another listed word where one
+    within a slip exists (below);
+  - Palin et al. (MobileHCI 2019, 37,000 volunteers typing on phones): most uncorrected
+    errors are substitutions by a neighbouring key, then omissions and insertions, and a
+    missed or extra space; the shares below follow that order.
+Classes: "nonword" (a neighbour key, doubled, dropped or extra letter, swap, a stray capital),
+"realword" (the slip lands on a listed word: a word seen at least 20 times in the sentences),
+"capitalised" (a slip in a capitalised word: a sentence start or a name), "contraction" (the
+apostrophe dropped or moved, or a letter beside it slipped), "double" (a doubled letter typed
+once: sorry → sory), "first" (the first letter slipped or skipped), "space" (a space missed
+between two words, with a slip inside the run 30% of the time, or a space inside a word).
+The steering toward a listed word is tried for 75% of eligible slips, since a slip within
+reach of a listed word is not always found; the share of real-word slips that results is
+printed per split.
+"""
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import random
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import book_context  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("tremor", HERE / "generate-correction-corpus.py")
+tremor = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tremor)
+
+SEED = 20261128
+CLEAN_SHARE = 0.30
+WORD_SLIP_RATE = 0.16
+SECOND_SLIP_RATE = 0.12
+REAL_WORD_SHARE = 0.75
+SPLIT_SIZE = 5000
+TRAIN_SIZE = 25000
+CLASS_WEIGHTS = {"nonword": 52, "capitalised": 10, "contraction": 6, "double": 6, "first": 6, "space": 8}
+SENTENCE = re.compile(r"[A-Z][A-Za-z',;:\- ]+[.!?]")
+WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+
+
+def sentences(mirrors: Path) -> list[str]:
+    """Every usable sentence, modern sources first, each once."""
+    sources = book_context.SOURCES["en"]
+    seen, kept = set(), []
+    # Modern sentences only: the books (ELTeC's Victorian novels, Gutenberg's 1880s children's
+    # books) write dialect (`nivver`, `Ebery`) that no writer of the apps types, and a
+    # corrector that keeps it would be fitted to keep slips.
+    for source in (source for source in sources if source.modern):
+        for block in book_context.blocks(mirrors, source):
+            for candidate in re.split(r"(?<=[.!?])\s+", " ".join(block.split())):
+                candidate = candidate.strip().strip('"').replace("’", "'")
+                if not SENTENCE.fullmatch(candidate) or "  " in candidate or "--" in candidate:
+                    continue
+                words = candidate.split()
+                if not 4 <= len(words) <= 20:
+                    continue
+                key = candidate.casefold()
+                if key not in seen:
+                    seen.add(key)
+                    kept.append(candidate)
+    return kept
+
+
+def digest(sentence: str) -> str:
+    return hashlib.sha1(sentence.encode("utf-8")).hexdigest()
+
+
+def one_slip(rng: random.Random, word: str, kind: str) -> str:
+    """`word` (its letters) typed with one slip of `kind`."""
+    lower = word.lower()
+    if kind == "contraction":
+        at = word.index("'")
+        choice = rng.random()
+        if choice < 0.4:
+            return word.replace("'", "")
+        if choice < 0.7 and at + 1 < len(word):
+            return word[:at] + word[at + 1] + "'" + word[at + 2:]
+        letters = list(word)
+        near = at + 1 if at + 1 < len(word) else at - 1
+        if letters[near].isalpha():
+            letters[near] = tremor.neighbour(rng, letters[near].lower())
+        return "".join(letters)
+    if kind == "double":
+        doubled = [i for i in range(len(word) - 1) if word[i] == word[i + 1]]
+        i = rng.choice(doubled)
+        return word[:i] + word[i + 1:]
+    if kind == "first":
+        if rng.random() < 0.5 and len(word) > 3:
+            return word[1:]
+        first = tremor.neighbour(rng, lower[0])
+        return (first.upper() if word[0].isupper() else first) + word[1:]
+    if kind == "capitalised":
+        rest = tremor.slip(rng, lower[1:]) if len(word) > 3 else tremor.slip(rng, lower)
+        return word[0] + rest if len(word) > 3 else rest.capitalize()
+    return tremor.slip(rng, lower)
+
+
+def type_sentence(rng: random.Random, sentence: str, listed: set[str]) -> tuple[str, list[list]]:
+    """The sentence as typed, and each slip as [position, class] (positions count words split at
+    spaces in the clean sentence)."""
+    words = sentence.split(" ")
+    typed = list(words)
+    slips: list[list] = []
+    joined = set()
+    for position, token in enumerate(words):
+        match = WORD.search(token)
+        if not match or match.group(0) != token.strip(".,!?;:").strip("'") or rng.random() >= WORD_SLIP_RATE:
+            continue
+        word = match.group(0)
+        if len(word) < 2 or not word.isascii():
+            continue
+        if "'" in word:
+            kind = "contraction"
+        elif word[0].isupper() and word[1:].islower():
+            kind = "capitalised" if rng.random() < 0.75 else "first"
+        elif word.islower():
+            kinds = [kind for kind in CLASS_WEIGHTS if kind not in ("capitalised", "contraction")]
+            if not re.search(r"(.)\1", word):
+                kinds.remove("double")
+            kind = rng.choices(kinds, weights=[CLASS_WEIGHTS[kind] for kind in kinds])[0]
+        else:
+            continue
+        if kind == "space" and position + 1 < len(words) and WORD.fullmatch(words[position + 1].rstrip(".,!?;:")) \
+                and token == word and rng.random() < 0.6:
+            joined.add(position)
+            slips.append([position, "space"])
+            slips.append([position + 1, "space"])
+            if rng.random() < 0.3:
+                typed[position] = tremor.slip(rng, word.lower()).replace(" ", "")
+            continue
+        if kind == "space":
+            kind = "nonword"
+            noisy = tremor.slip(rng, word) if len(word) < 4 else word[:len(word) // 2] + " " + word[len(word) // 2:]
+        else:
+            noisy = one_slip(rng, word, kind)
+        if kind == "nonword" and len(word) >= 3 and rng.random() < REAL_WORD_SHARE:
+            # Steer the slip onto another listed word, as real typing does a quarter of the time.
+            for _ in range(24):
+                candidate = tremor.slip(rng, word)
+                if candidate != word and candidate in listed:
+                    noisy, kind = candidate, "realword"
+                    break
+        if kind == "nonword" and len(word) >= 6 and rng.random() < SECOND_SLIP_RATE and " " not in noisy:
+            noisy = tremor.slip(rng, noisy.lower())
+        if noisy == word:
+            continue
+        if kind == "nonword" and noisy.lower() in listed:
+            kind = "realword"
+        typed[position] = token.replace(word, noisy, 1)
+        slips.append([position, kind])
+    text = ""
+    for position, piece in enumerate(typed):
+        text += piece
+        if position + 1 < len(typed):
+            text += "" if position in joined else " "
+    return text, sorted(slips)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sources", type=Path, required=True, help="the mirrors, as <owner>+<name>/repo")
+    parser.add_argument("--out", type=Path, default=HERE.parent / ".build" / "fitting-sets" / "en.json")
+    arguments = parser.parse_args()
+    if not arguments.sources.is_dir():
+        parser.error(f"--sources: {arguments.sources} is not a folder")
+    found = sentences(arguments.sources)
+    counts = Counter(word.lower() for sentence in found for word in WORD.findall(sentence))
+    listed = {word for word, count in counts.items() if count >= 20}
+    by_hash = sorted(found, key=digest)
+    splits: dict[str, list] = {"train": [], "dev": [], "test": []}
+    for sentence in by_hash:
+        bucket = int(digest(sentence)[:8], 16) % 6
+        split = "dev" if bucket == 4 else "test" if bucket == 5 else "train"
+        if len(splits[split]) >= (TRAIN_SIZE if split == "train" else SPLIT_SIZE):
+            continue
+        rng = random.Random(f"{SEED}:{digest(sentence)}")
+        if rng.random() < CLEAN_SHARE:
+            splits[split].append({"clean": sentence, "typed": sentence, "slips": []})
+            continue
+        typed, slips = type_sentence(rng, sentence, listed)
+        splits[split].append({"clean": sentence, "typed": typed, "slips": slips})
+    sources = [{"repository": source.repo, "commit": source.commit, "licence": source.licence}
+               for source in book_context.SOURCES["en"] if source.modern]
+    document = {"description": __doc__.split("\n\n")[0], "seed": SEED, "sources": sources, "splits": splits}
+    arguments.out.parent.mkdir(parents=True, exist_ok=True)
+    arguments.out.write_text(json.dumps(document, ensure_ascii=False, indent=0) + "\n", "utf-8")
+    for name, cases in splits.items():
+        classes = Counter(kind for case in cases for _, kind in case["slips"])
+        clean = sum(1 for case in cases if not case["slips"])
+        share = classes["realword"] / max(sum(classes.values()), 1)
+        print(f"{name:6} {len(cases):6} sentences, {clean} with no slip; real-word share {share:.0%}; "
+              f"slips: {dict(sorted(classes.items()))}")
+    print(f"written: {arguments.out}")
+
+
+if __name__ == "__main__":
+    main()
