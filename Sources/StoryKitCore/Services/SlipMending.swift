@@ -36,8 +36,9 @@ struct SlipMending {
         var readings: [String: String] = [:]
         guard let words = try? offline.correct(text).words else { return readings }
         for word in words where word.changed && word.confidence >= minimumConfidence {
-            // Only single words: a split or join is the model's to make.
-            guard !word.original.contains(" "), !word.corrected.contains(" ") else { continue }
+            // A typed word, read as one word or as two (`countedhis`); words the typing split
+            // are the model's to join.
+            guard !word.original.contains(" ") else { continue }
             readings[word.original] = word.corrected
         }
         return readings

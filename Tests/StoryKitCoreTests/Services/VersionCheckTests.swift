@@ -189,6 +189,12 @@ import Testing
         let outcome = try await service.correct("I wnat to go hmoe")
         #expect(outcome.backend == .remote)
         #expect(outcome.variations.variations.map(\.text) == ["I want to go home.", "So I want to go home."])
+        // Words run together that the model kept are read apart.
+        let runTogether = RecordedModel(
+            reply: #"{"directCorrection": "The farmer countedhis sheep.", "refinedPhrasing": "", "alternativeInterpretation": ""}"#)
+        let apart = try await CorrectionService(backends: [.remote], generators: [.remote: runTogether], count: 1)
+            .correct("The farrmer countedhis sheep.")
+        #expect(apart.variations.variations.first?.text == "The farmer counted his sheep.")
         service.strictness = .off
         #expect(
             try await service.correct("I wnat to go hmoe").variations.variations.first?.text == "I want to go hmoe.")
