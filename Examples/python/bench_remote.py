@@ -12,7 +12,7 @@ Per mode (structured, structured streamed, numbered list, list streamed) and che
 (faithful, off): corrections the model answered (and, with the check, that passed it), those
 that fell back to the offline corrector, versions dropped by the check by reason, versions
 shown that change the content (content_change.py: a word neither typed, meant nor a slip's
-reading, or a correctly typed word lost), empty or markup versions shown, direct versions
+reading, or a correctly typed word lost), all and those the model wrote, empty or markup versions shown, direct versions
 equal to the meant sentence, and the median time per correction.
 """
 
@@ -83,12 +83,15 @@ def run(cases, base_url, model, mode, check) -> dict:
                 dropped[issue["reason"]] += 1
         shown = outcome["variations"]
         tally["versions shown"] += len(shown)
-        tally["content changed"] += sum(1 for version in shown if content_changes(version["text"], case["typed"], case["clean"]))
+        changed = sum(1 for version in shown if content_changes(version["text"], case["typed"], case["clean"]))
+        tally["content changed"] += changed
+        tally["model's content changed"] += changed if outcome["backend"] == "remote" else 0
         tally["empty or markup"] += sum(1 for version in shown if not version["text"].strip() or "<" in version["text"])
         direct = next((version["text"] for version in shown if version["kind"] == "direct"), None)
         tally["exact"] += direct is not None and direct.strip() == case["clean"]
     return {"answered": tally["model"], "fellBack": tally["offline"], "dropped": dict(dropped),
             "versionsShown": tally["versions shown"], "contentChanged": tally["content changed"],
+            "modelContentChanged": tally["model's content changed"],
             "emptyOrMarkup": tally["empty or markup"], "exact": tally["exact"],
             "medianSeconds": statistics.median(times)}
 
@@ -120,7 +123,8 @@ def main() -> None:
                    "modes": {}}
         print(f"{len(cases)} sentences; offline alone: direct exact {offline_exact}, "
               f"content-changing versions {offline_changed} of {offline_shown}")
-        header = f"{'mode':16} {'check':9} {'model':>5} {'offline':>7} {'shown':>5} {'changed':>7} {'empty/markup':>12} {'exact':>5} {'s/corr.':>7}  dropped"
+        header = (f"{'mode':16} {'check':9} {'model':>5} {'offline':>7} {'shown':>5} {'changed':>7} {'by model':>8} "
+                  f"{'empty/markup':>12} {'exact':>5} {'s/corr.':>7}  dropped")
         print(header)
         for mode in modes:
             figures["modes"][mode] = {}
@@ -128,7 +132,7 @@ def main() -> None:
                 result = run(cases, base_url, arguments.model, mode, check)
                 figures["modes"][mode][check] = result
                 print(f"{mode:16} {check:9} {result['answered']:>5} {result['fellBack']:>7} {result['versionsShown']:>5} "
-                      f"{result['contentChanged']:>7} {result['emptyOrMarkup']:>12} {result['exact']:>5} "
+                      f"{result['contentChanged']:>7} {result['modelContentChanged']:>8} {result['emptyOrMarkup']:>12} {result['exact']:>5} "
                       f"{result['medianSeconds']:>7.2f}  {result['dropped']}", flush=True)
         if arguments.json:
             arguments.json.write_text(json.dumps(figures, indent=1) + "\n", "utf-8")

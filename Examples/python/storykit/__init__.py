@@ -328,7 +328,12 @@ def generate(request: Union[dict, Text], *, transport=None, on_event=None) -> di
 def correct(request: Union[dict, Text], *, transport=None, on_event=None) -> CorrectionOutcome:
     """Corrects ``request["text"]``: with ``"remote"`` on that model (re-asked once when its
     reply is unusable), falling back to the offline corrector, which also answers alone with no
-    network. ``on_event`` gets ``{"type":"snapshot",...}`` as versions arrive.
+    network. A model's versions are checked against the typed text first (``"check"``:
+    ``"faithful"``, the default, ``"loose"`` or ``"off"``); ``"remote"`` also takes
+    ``"temperature"``, ``"topP"``, ``"seed"`` and ``"maxOutputTokens"``. ``on_event`` gets
+    ``{"type":"snapshot",...}`` as versions arrive, each complete version with an ``"issue"``
+    when the check drops it. The request's fields are those of ``storykit_correct`` in
+    ``storykit.h``.
 
         >>> storykit.correct({"text": "I wnat to go hmoe"})["backend"]
         'offline'

@@ -227,8 +227,9 @@ public struct CorrectionService: Sendable {
         _ generator: any TextGenerator, backend: CorrectionBackend, builder: CorrectionPromptBuilder, text: String,
         attempts: inout [CorrectionAttempt], onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     ) async throws(GenerationError) -> CorrectionOutcome? {
-        let check = VersionCheck(typed: text, strictness: strictness, language: offline.language(of: text))
-        let mending = strictness == .faithful ? SlipMending(typed: text, offline: offline) : nil
+        let language = offline.language(of: text)
+        let check = VersionCheck(typed: text, strictness: strictness, language: language)
+        let mending = strictness == .faithful ? SlipMending(typed: text, language: language, offline: offline) : nil
         let options = VariationOptions(expected: count)
         var retry: CorrectionRetry?
         var outputLimit: Int?

@@ -10,13 +10,16 @@ struct SlipMending {
     static let minimumConfidence = 0.5
 
     private let offline: OfflineCorrector
+    private let language: String
     /// Typed word → the corrector's reading, for the slips it is sure of.
     private let typedReadings: [String: String]
 
-    /// The slips of `typed` that `offline` reads with confidence; none when it cannot read it.
-    init(typed: String, offline: OfflineCorrector) {
+    /// The slips of `typed`, in `language`, that `offline` reads with confidence; none when it
+    /// cannot read it.
+    init(typed: String, language: String, offline: OfflineCorrector) {
         self.offline = offline
-        typedReadings = Self.confidentReadings(of: typed, by: offline)
+        self.language = language
+        typedReadings = Self.confidentReadings(of: typed, by: offline, language: language)
     }
 
     /// `set` with each version's slips replaced by their readings.
@@ -24,18 +27,25 @@ struct SlipMending {
         var mended = set
         for index in mended.variations.indices {
             let text = mended.variations[index].text
-            let readings = typedReadings.merging(Self.confidentReadings(of: text, by: offline)) { typed, _ in typed }
+            let readings = typedReadings.merging(Self.confidentReadings(of: text, by: offline, language: language)) {
+                typed, _ in typed
+            }
             guard !readings.isEmpty else { continue }
             mended.variations[index].text = Self.replacingWords(of: text, with: readings)
         }
         return mended
     }
 
-    /// Each single word of `text` that `offline` changes with confidence, and its reading.
-    private static func confidentReadings(of text: String, by offline: OfflineCorrector) -> [String: String] {
+    /// Each single word of `text` outside the pack's list that `offline` changes with
+    /// confidence, and its reading. A listed word is left to the model: the corrector's own
+    /// real-word readings are its likeliest mistakes (`roar` read as `road`).
+    private static func confidentReadings(of text: String, by offline: OfflineCorrector, language: String)
+        -> [String: String]
+    {
         var readings: [String: String] = [:]
         guard let words = try? offline.correct(text).words else { return readings }
         for word in words where word.changed && word.confidence >= minimumConfidence {
+            guard !offline.knows(word.original, language: language) else { continue }
             // A typed word, read as one word or as two (`countedhis`); words the typing split
             // are the model's to join.
             guard !word.original.contains(" ") else { continue }

@@ -143,6 +143,14 @@ public struct OfflineCorrector: Sendable {
             ?? LanguageIdentifier(packs: packs, pack: pack).language(of: text, CorrectionToken.tokenize(text))
     }
 
+    /// Whether the pack of `language` (this corrector's own when it has none of that
+    /// language) lists `word`.
+    package func knows(_ word: String, language: String) -> Bool {
+        let reading = packs.first { $0.language.language == language } ?? pack
+        guard let key = LetterFolding.spellingKey(word.lowercased()) else { return false }
+        return reading.words.lexicon.index(of: key) != nil
+    }
+
     /// Corrects a text of at most `maxInputBytes` with something to correct.
     private func correctPiece(_ text: String, includingWords: Bool) -> OfflineCorrection {
         let tokens = CorrectionToken.tokenize(text)

@@ -191,10 +191,21 @@ import Testing
         #expect(outcome.variations.variations.map(\.text) == ["I want to go home.", "So I want to go home."])
         // Words run together that the model kept are read apart.
         let runTogether = RecordedModel(
-            reply: #"{"directCorrection": "The farmer countedhis sheep.", "refinedPhrasing": "", "alternativeInterpretation": ""}"#)
+            reply:
+                #"{"directCorrection": "The farmer countedhis sheep.", "refinedPhrasing": "", "alternativeInterpretation": ""}"#
+        )
         let apart = try await CorrectionService(backends: [.remote], generators: [.remote: runTogether], count: 1)
             .correct("The farrmer countedhis sheep.")
         #expect(apart.variations.variations.first?.text == "The farmer counted his sheep.")
+        // A listed word the model kept is the model's: the corrector's real-word reading of it
+        // (roar as road) is not forced on it.
+        let listed = RecordedModel(
+            reply:
+                #"{"directCorrection": "The lion could not roar because he had a sore throat.", "refinedPhrasing": "", "alternativeInterpretation": ""}"#
+        )
+        let kept = try await CorrectionService(backends: [.remote], generators: [.remote: listed], count: 1)
+            .correct("The lion could not roar nbecause he had a sore thyrooat.")
+        #expect(kept.variations.variations.first?.text == "The lion could not roar because he had a sore throat.")
         service.strictness = .off
         #expect(
             try await service.correct("I wnat to go hmoe").variations.variations.first?.text == "I want to go hmoe.")
