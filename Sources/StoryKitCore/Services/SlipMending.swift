@@ -44,8 +44,11 @@ struct SlipMending {
     {
         var readings: [String: String] = [:]
         guard let words = try? offline.correct(text).words else { return readings }
-        for word in words where word.changed && word.confidence >= minimumConfidence {
-            guard !offline.knows(word.original, language: language) else { continue }
+        for word in words where word.original != word.corrected && word.confidence >= minimumConfidence {
+            // A stray capital inside a word (`saiLed`) is a slip, whatever the letters spell.
+            let strayCapital = word.original.dropFirst().contains(where: \.isUppercase)
+            guard word.changed || strayCapital else { continue }
+            guard strayCapital || !offline.knows(word.original, language: language) else { continue }
             // A typed word, read as one word or as two (`countedhis`); words the typing split
             // are the model's to join.
             guard !word.original.contains(" ") else { continue }

@@ -37,7 +37,7 @@ struct VersionCheck {
         var checked = set
         checked.variations = []
         for var version in set.variations {
-            version.text = VariationText.trimmed(version.text)
+            version.text = tidied(version.text)
             if let issue = issue(for: version) {
                 checked.issues.append(issue)
             } else {
@@ -51,7 +51,7 @@ struct VersionCheck {
     func issue(for version: TextVariation) -> VariationIssue? {
         guard strictness != .off else { return nil }
         var trimmed = version
-        trimmed.text = VariationText.trimmed(version.text)
+        trimmed.text = tidied(version.text)
         guard let (reason, words) = fault(of: trimmed, typedWords: Self.words(of: typed)) else { return nil }
         return .unfaithful(kind: version.kind, reason: reason, words: words)
     }
@@ -94,7 +94,46 @@ struct VersionCheck {
         if !repeated.isEmpty { return ("repeats words", repeated.sorted()) }
         let hyphenated = Self.hyphenatedWords(in: version.text).filter { !typed.contains($0) }
         if !hyphenated.isEmpty { return ("invents words", hyphenated) }
+        if version.kind == .direct {
+            let recapitalised = Self.recapitalisedWords(in: version.text, typed: typed)
+            if !recapitalised.isEmpty { return ("changes capitals", recapitalised) }
+        }
         return nil
+    }
+
+    /// `text` trimmed, without a lone quotation mark at its start or end that the typed text
+    /// lacks (`"The children sang…`, what is left of a list item's quotes).
+    func tidied(_ text: String) -> String {
+        var tidied = VariationText.trimmed(text)
+        let quotes: Set<Character> = ["\"", "\u{201C}", "\u{201D}"]
+        guard !typed.contains(where: { quotes.contains($0) }), tidied.count { quotes.contains($0) } == 1 else {
+            return tidied
+        }
+        if let first = tidied.first, quotes.contains(first) { tidied.removeFirst() }
+        if let last = tidied.last, quotes.contains(last) { tidied.removeLast() }
+        return VariationText.trimmed(tidied)
+    }
+
+    /// Words a direct version capitalises that were typed in lower case, past a sentence's
+    /// first word: a direct correction fixes slips, not capitals (`The Bakery Smelled of…`).
+    /// `I` and its contractions are English's and may be capitalised anywhere.
+    private static func recapitalisedWords(in version: String, typed: String) -> [String] {
+        let typedLower = Set(
+            typed.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter {
+                $0.first?.isLowercase == true
+            })
+        var words: [String] = []
+        var sentenceStart = true
+        for token in version.split(whereSeparator: \.isWhitespace) {
+            let word = token.trimmingPunctuation
+            defer { sentenceStart = token.last.map { ".!?:".contains($0) } ?? false }
+            guard !sentenceStart, let first = word.first, first.isUppercase, word.dropFirst().allSatisfy(\.isLowercase)
+            else { continue }
+            let lowered = word.lowercased()
+            if lowered == "i" || lowered.hasPrefix("i'") || lowered.hasPrefix("i\u{2019}") { continue }
+            if typedLower.contains(lowered) { words.append(word) }
+        }
+        return words
     }
 
     /// The words of `text` with a hyphen between letters (`op-ened`).

@@ -62,6 +62,23 @@ import Testing
         #expect(VersionCheck(typed: "je veux aller a maison", strictness: .faithful).check(set).issues.count == 1)
     }
 
+    /// Replies SmolLM2 gave in a numbered list: Title Case in a direct version, a lone quote.
+    @Test func aDirectVersionKeepsTheTypedCapitalsAndLosesALoneQuote() {
+        let typed = "The bakety smelled of fresh bread and warm cookies."
+        #expect(
+            checked(typed, [("The Bakery Smelled of Fresh Bread and Warm Cookies", .direct)]).issues == [
+                .unfaithful(
+                    kind: .direct, reason: "changes capitals", words: ["Smelled", "Fresh", "Bread", "Warm", "Cookies"])
+            ])
+        #expect(checked(typed, [("The bakery smelled of fresh bread. And warm cookies.", .direct)]).issues.isEmpty)
+        #expect(checked("so i said no", [("So I said no.", .direct)]).issues.isEmpty)
+        let quoted = checked(
+            "The children sang songs around yhe campfire.",
+            [("\"The children sang songs around the campfire.", .direct)])
+        #expect(quoted.variations.first?.text == "The children sang songs around the campfire.")
+        #expect(checked("She said \"hi", [("She said \"hi.", .direct)]).variations.first?.text == "She said \"hi.")
+    }
+
     /// Replies SmolLM2 gave: the sentence said twice, and a split word mended with a hyphen.
     @Test func aRepeatedSentenceAndAnInventedHyphenAreDropped() {
         let typed = "A friendly whale helped the lost voat find iys way home."
@@ -206,6 +223,14 @@ import Testing
         let kept = try await CorrectionService(backends: [.remote], generators: [.remote: listed], count: 1)
             .correct("The lion could not roar nbecause he had a sore thyrooat.")
         #expect(kept.variations.variations.first?.text == "The lion could not roar because he had a sore throat.")
+        // A stray capital the model kept is a slip all the same.
+        let capital = RecordedModel(
+            reply:
+                #"{"directCorrection": "They saiLed across the ocean.", "refinedPhrasing": "", "alternativeInterpretation": ""}"#
+        )
+        let mended = try await CorrectionService(backends: [.remote], generators: [.remote: capital], count: 1)
+            .correct("They saiLed across the ocewn.")
+        #expect(mended.variations.variations.first?.text == "They sailed across the ocean.")
         service.strictness = .off
         #expect(
             try await service.correct("I wnat to go hmoe").variations.variations.first?.text == "I want to go hmoe.")
