@@ -329,7 +329,7 @@ def test_a_models_unfaithful_versions_never_reach_the_writer():
                                                         "baseURL": "http://127.0.0.1:9/v1", "structured": False}}
     outcome = storykit.correct(request, transport=_replying(reply))
     assert outcome["backend"] == "offline" and outcome["variations"][0]["text"] == "I want to go home"
-    assert [attempt["problem"] for attempt in outcome["attempts"]] == ["unparseable", "unparseable"]
+    assert [attempt["problem"] for attempt in outcome["attempts"]] == ["unfaithful", "unfaithful"]
     invented = '{"directCorrection": "I want to go home.", "refinedPhrasing": "Her lunch was weird!", "alternativeInterpretation": ""}'
     shown = storykit.correct(request, transport=_replying(invented))
     assert shown["backend"] == "remote" and [v["text"] for v in shown["variations"]] == ["I want to go home."]
