@@ -32,7 +32,7 @@ public struct JSONRepair: Sendable, Hashable, Codable {
         case droppedIncompleteEscape
         /// A number cut short (`1.`, `2e`) was kept as far as it was valid.
         case truncatedNumber
-        /// A `` `backtick-quoted` `` string was read as a string.
+        /// A string quoted with backticks was read as a string.
         case backtickQuotes
         /// A comma missing between two members or elements was supplied.
         case missingComma

@@ -4,7 +4,8 @@ public enum VersionStrictness: String, Sendable, Hashable, CaseIterable {
     /// Every version's words must be the typed words or readings of their slips (a letter or
     /// two away, typed words joined or one split), each read once (a sentence said twice is
     /// dropped); `refined` and `alternative` may also add, drop or change the function words
-    /// of the text's language (``RefinementWords``), and `refined` may inflect a typed word
+    /// of the text's language (closed lists for English, Spanish, French, German, Italian,
+    /// Portuguese and Dutch), and `refined` may inflect a typed word
     /// (`go` → `went`). Empty versions and versions with markup or links the text lacks are
     /// dropped. A slip the model left as typed, which the offline corrector reads with
     /// confidence, is mended from its reading.
