@@ -222,9 +222,9 @@ struct TolerantJSONMachine {
                 heldAtLineStart = false
                 let word = heldWord
                 heldWord = []
-                // `[JSON]` and `[Answer: ...]` are labels, held like brackets in prose; `[ ]` is
-                // a checkbox. Anything else opens the value, `[true, …]` and `[NaN]` included.
-                let isLabel = word.isEmpty ? byte == UInt8(ascii: "]") : !Self.valueWords.contains(word)
+                // `[JSON]` and `[Answer: ...]` are labels, held like brackets in prose. Anything
+                // else opens the value, `[]`, `[true, …]` and `[NaN]` included.
+                let isLabel = !word.isEmpty && !Self.valueWords.contains(word)
                 if !isLabel {
                     try openHeldBracket(held, emit: emit)
                     return index
