@@ -42,13 +42,14 @@ struct QuoteContinuation {
         case .afterComma:
             if isSpace { return .undecided }
             if Self.closesAValue(byte) || Self.opensAValue(byte) { return .closes }
+            // A number after a comma is an element of an array; in an object it is text.
+            if byte.isASCIIDigit || byte == UInt8(ascii: "-") { return inObject ? .isText : .closes }
             if Self.isWordByte(byte) {
                 stage = .inWord
                 word = [byte]
                 return .undecided
             }
-            // A number after a comma is an element of an array; in an object it is text.
-            return !inObject && (byte.isASCIIDigit || byte == UInt8(ascii: "-")) ? .closes : .isText
+            return .isText
         case .inWord:
             if Self.isWordByte(byte) {
                 word.append(byte)
