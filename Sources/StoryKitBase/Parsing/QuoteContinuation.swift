@@ -30,7 +30,7 @@ struct QuoteContinuation {
 
     /// Reads the next byte after the quote.
     mutating func read(_ byte: UInt8) -> Verdict {
-        let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        let isSpace = TolerantJSONMachine.isWhitespace(byte)
         switch stage {
         case .afterQuote:
             if isSpace { return .undecided }
@@ -44,14 +44,14 @@ struct QuoteContinuation {
             if Self.closesAValue(byte) || Self.opensAValue(byte) { return .closes }
             // A number after a comma is an element of an array; in an object it is text.
             if byte.isASCIIDigit || byte == UInt8(ascii: "-") { return inObject ? .isText : .closes }
-            if Self.isWordByte(byte) {
+            if TolerantJSONMachine.isWordByte(byte) {
                 stage = .inWord
                 word = [byte]
                 return .undecided
             }
             return .isText
         case .inWord:
-            if Self.isWordByte(byte) {
+            if TolerantJSONMachine.isWordByte(byte) {
                 word.append(byte)
                 return word.count > Self.longestWord ? .isText : .undecided
             }
@@ -83,8 +83,7 @@ struct QuoteContinuation {
         return delimits && Self.literals.contains(word)
     }
 
-    private static let literals: Set<[UInt8]> = Set(
-        ["true", "false", "null", "True", "False", "None"].map { Array($0.utf8) })
+    private static let literals = Set(TolerantJSONMachine.literals.map { Array($0.utf8) })
     /// Past this many letters a word is prose whatever follows: no key models write is longer.
     private static let longestWord = 64
 
@@ -95,10 +94,5 @@ struct QuoteContinuation {
     private static func opensAValue(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "{")
             || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "`") || byte == 0xE2
-    }
-
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
-            || byte == UInt8(ascii: "$") || byte.isASCIIDigit
     }
 }

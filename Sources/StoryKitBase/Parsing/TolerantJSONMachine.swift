@@ -174,8 +174,7 @@ struct TolerantJSONMachine {
             releaseHeldBracket()
             if let fallback = proseArrayFallback {
                 proseArrayFallback = nil
-                opensAtNextBracket = true
-                try fallback.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try feed(bytes, emit: emit) }
+                try openHeldBracket(fallback, emit: emit)
                 return try finish(emit: emit)
             }
             throw StoryKitError(
@@ -279,7 +278,8 @@ struct TolerantJSONMachine {
         return index
     }
 
-    /// Opens the value at a held bracket, reading what was held after it again.
+    /// Opens the value at a held bracket (or the prose array kept for the end), reading what
+    /// was held after it again.
     private mutating func openHeldBracket(_ held: [UInt8], emit: (TolerantJSONEvent) -> Void) throws(StoryKitError) {
         heldBracket = nil
         heldAtLineStart = false
@@ -317,8 +317,7 @@ struct TolerantJSONMachine {
             for byte in held { passOver(byte) }
             return
         }
-        opensAtNextBracket = true
-        try held.withUnsafeBufferPointer { (bytes) throws(StoryKitError) in try feed(bytes, emit: emit) }
+        try openHeldBracket(held, emit: emit)
     }
 
     /// Whether a balanced `[`…`]` held in a line of prose reads as prose rather than JSON: it
@@ -995,7 +994,7 @@ struct TolerantJSONMachine {
     }()
 
     /// The words read as literals, the Python spellings included.
-    private static let literals = ["true", "false", "null", "True", "False", "None"]
+    static let literals = ["true", "false", "null", "True", "False", "None"]
 
     /// Forgets the key of a member whose value was dropped.
     private mutating func dropPendingMember() {
@@ -1057,7 +1056,7 @@ struct TolerantJSONMachine {
     // MARK: Byte classes
 
     @inline(__always)
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
+    static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
             || byte == UInt8(ascii: "\t")
     }
@@ -1071,12 +1070,12 @@ struct TolerantJSONMachine {
             || byte | 0x20 == UInt8(ascii: "e")
     }
 
-    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
             || byte == UInt8(ascii: "$")
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    static func isWordByte(_ byte: UInt8) -> Bool {
         isIdentifierStart(byte) || byte.isASCIIDigit
     }
 

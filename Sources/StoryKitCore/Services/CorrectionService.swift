@@ -229,7 +229,9 @@ public struct CorrectionService: Sendable {
     ) async throws(GenerationError) -> CorrectionOutcome? {
         let language = offline.language(of: text)
         let check = VersionCheck(typed: text, strictness: strictness, language: language)
-        let mending = strictness == .faithful ? SlipMending(typed: text, language: language, offline: offline) : nil
+        // Read only once a reply is: no offline correction before the request, nor for
+        // replies that never parse.
+        var mending: SlipMending?
         let options = VariationOptions(expected: count)
         var retry: CorrectionRetry?
         var outputLimit: Int?
@@ -265,7 +267,11 @@ public struct CorrectionService: Sendable {
                 continue
             }
             var set = check.check(labelled(parsed))
-            if let mending { set = mending.mended(set) }
+            if strictness == .faithful {
+                let slips = mending ?? SlipMending(typed: text, language: language, offline: offline)
+                mending = slips
+                set = slips.mended(set)
+            }
             // No direct version a writer may be shown: the reply is as good as unreadable.
             guard set.variations.contains(where: { $0.kind == .direct }) else {
                 attempts.append(CorrectionAttempt(backend: backend, problem: .unfaithful))

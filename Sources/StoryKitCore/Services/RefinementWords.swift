@@ -13,7 +13,13 @@ struct RefinementWords: Sendable {
 
     /// The words of `language` (its primary subtag); English's for a language with no list.
     init(language: String) {
-        let table = Self.tables[language] ?? Self.tables["en"]!
+        self = Self.byLanguage[language] ?? Self.byLanguage["en"]!
+    }
+
+    /// Each language's words, read from its table once per process.
+    private static let byLanguage = tables.mapValues(RefinementWords.init(table:))
+
+    private init(table: Table) {
         functionWords = Set(table.functionWords.split(separator: " ").map(String.init))
         endings = table.endings.split(separator: " ").map(String.init)
         var stems: [String: String] = [:]

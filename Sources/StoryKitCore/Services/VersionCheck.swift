@@ -25,11 +25,14 @@ struct VersionCheck {
     let strictness: VersionStrictness
     /// The function words and inflections of the text's language.
     let refinement: RefinementWords
+    /// The typed text's words, as ``words(of:)`` reads them.
+    private let typedWords: [String]
 
     init(typed: String, strictness: VersionStrictness, language: String = "en") {
         self.typed = typed
         self.strictness = strictness
         refinement = RefinementWords(language: language)
+        typedWords = Self.words(of: typed)
     }
 
     /// `set` with the versions that pass, and an issue for each dropped.
@@ -39,7 +42,7 @@ struct VersionCheck {
         checked.variations = []
         for var version in set.variations {
             version.text = tidied(version.text)
-            if let issue = issue(for: version) {
+            if let issue = issue(forTidied: version) {
                 checked.issues.append(issue)
             } else {
                 checked.variations.append(version)
@@ -50,15 +53,18 @@ struct VersionCheck {
 
     /// Why `version` (trimmed) may not be shown, as an issue; `nil` when it may.
     func issue(for version: TextVariation) -> VariationIssue? {
-        guard strictness != .off else { return nil }
-        var trimmed = version
-        trimmed.text = tidied(version.text)
-        guard let (reason, words) = fault(of: trimmed, typedWords: Self.words(of: typed)) else { return nil }
+        var tidiedVersion = version
+        tidiedVersion.text = tidied(version.text)
+        return issue(forTidied: tidiedVersion)
+    }
+
+    private func issue(forTidied version: TextVariation) -> VariationIssue? {
+        guard strictness != .off, let (reason, words) = fault(of: version) else { return nil }
         return .unfaithful(kind: version.kind, reason: reason, words: words)
     }
 
     /// Why `version` may not be shown, and the words at fault; nil when it may.
-    private func fault(of version: TextVariation, typedWords: [String]) -> (String, [String])? {
+    private func fault(of version: TextVariation) -> (String, [String])? {
         if version.text.isEmpty { return ("is empty", []) }
         if let markup = Self.markup(in: version.text, absentFrom: typed) { return ("holds markup", [markup]) }
         guard strictness == .faithful else { return nil }
