@@ -4,7 +4,9 @@ slip class: the share of mistyped words its direct version fixes, the share of c
 words it damages, sentences exact, and clean sentences changed.
 
     python3 scripts/evaluate-fitting-set.py [--set .build/fitting-sets/en.json] [--split dev]
+        [--limit N] [--json]
 
+The library is the one the storykit binding finds ($STORYKIT_LIB first).
 Words are compared after aligning the direct version with the clean sentence at spaces
 (difflib), as typed: case and attached punctuation count. Never choose anything on --split test.
 """
@@ -29,18 +31,12 @@ def aligned_correct(clean: list[str], output: list[str]) -> set[int]:
     return right
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", type=Path, default=ROOT / ".build" / "fitting-sets" / "en.json")
-    parser.add_argument("--split", default="dev", choices=["train", "dev", "test"])
-    arguments = parser.parse_args()
-    if not arguments.set.is_file():
-        parser.error(f"--set: no file at {arguments.set} (run scripts/generate-fitting-sets.py)")
-    cases = json.loads(arguments.set.read_text("utf-8"))["splits"][arguments.split]
+def evaluate(cases: list[dict], correct) -> dict:
+    """The figures of one run over `cases`, `correct` mapping typed text to the direct version."""
     slipped, fixed = Counter(), Counter()
     clean_words = damaged = exact = clean_sentences = clean_changed = 0
     for case in cases:
-        output = storykit.correct_offline(case["typed"], language="en")["variations"][0]["text"]
+        output = correct(case["typed"])
         clean = case["clean"].split(" ")
         right = aligned_correct(clean, output.split(" "))
         kinds = {position: kind for position, kind in case["slips"]}
@@ -55,13 +51,43 @@ def main() -> None:
         if not case["slips"]:
             clean_sentences += 1
             clean_changed += output != case["clean"]
-    print(f"{arguments.set.name} {arguments.split}: {len(cases)} sentences, exact {100 * exact / len(cases):.1f}%, "
-          f"correct words damaged {100 * damaged / max(clean_words, 1):.2f}%, "
-          f"clean sentences changed {clean_changed} of {clean_sentences}")
+    return {
+        "sentences": len(cases), "exact": exact, "cleanWords": clean_words, "damaged": damaged,
+        "cleanSentences": clean_sentences, "cleanChanged": clean_changed,
+        "slipped": dict(slipped), "fixed": dict(fixed),
+    }
+
+
+def report(name: str, split: str, figures: dict) -> str:
+    """The figures as the lines the script prints."""
+    slipped, fixed = figures["slipped"], figures["fixed"]
+    lines = [f"{name} {split}: {figures['sentences']} sentences, "
+             f"exact {100 * figures['exact'] / max(figures['sentences'], 1):.1f}%, "
+             f"correct words damaged {100 * figures['damaged'] / max(figures['cleanWords'], 1):.2f}%, "
+             f"clean sentences changed {figures['cleanChanged']} of {figures['cleanSentences']}"]
     total = sum(slipped.values())
-    print(f"  all slips: {100 * sum(fixed.values()) / max(total, 1):.1f}% fixed of {total}")
+    lines.append(f"  all slips: {100 * sum(fixed.values()) / max(total, 1):.1f}% fixed of {total}")
     for kind in sorted(slipped):
-        print(f"  {kind:12} {100 * fixed[kind] / slipped[kind]:5.1f}% fixed of {slipped[kind]}")
+        lines.append(f"  {kind:12} {100 * fixed.get(kind, 0) / slipped[kind]:5.1f}% fixed of {slipped[kind]}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", type=Path, default=ROOT / ".build" / "fitting-sets" / "en.json")
+    parser.add_argument("--split", default="dev", choices=["train", "dev", "test"])
+    parser.add_argument("--limit", type=int, help="only the first N sentences of the split")
+    parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    arguments = parser.parse_args()
+    if not arguments.set.is_file():
+        parser.error(f"--set: no file at {arguments.set} (run scripts/generate-fitting-sets.py)")
+    if arguments.limit is not None and arguments.limit < 1:
+        parser.error("--limit: give a positive number of sentences")
+    data = json.loads(arguments.set.read_text("utf-8"))
+    cases = data["splits"][arguments.split][: arguments.limit]
+    language = data.get("language", "en")
+    figures = evaluate(cases, lambda typed: storykit.correct_offline(typed, language=language)["variations"][0]["text"])
+    print(json.dumps(figures) if arguments.json else report(arguments.set.name, arguments.split, figures))
 
 
 if __name__ == "__main__":

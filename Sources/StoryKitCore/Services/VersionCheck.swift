@@ -113,7 +113,7 @@ struct VersionCheck {
     func tidied(_ text: String) -> String {
         var tidied = VariationText.trimmed(text)
         let quotes: Set<Character> = ["\"", "\u{201C}", "\u{201D}"]
-        guard !typed.contains(where: { quotes.contains($0) }), tidied.count { quotes.contains($0) } == 1 else {
+        guard !typed.contains(where: { quotes.contains($0) }), tidied.count(where: { quotes.contains($0) }) == 1 else {
             return tidied
         }
         if let first = tidied.first, quotes.contains(first) { tidied.removeFirst() }

@@ -2,113 +2,119 @@
 /// and probabilities are log10; costs are `TypoCostModel.Cost` units, in which a neighbouring
 /// key costs 10. They were tuned on the tuning halves of the corpora in Tests/Fixtures/Correction:
 /// a change is measured with Examples/python/bench_correction.py and compared with the previous
-/// build by scripts/compare-corrector.py.
+/// build by scripts/compare-corrector.py. Each value goes through `fitted(_:_:)`, so that
+/// scripts/fit-corrector.py can search them in a build of its own (`STORYKIT_FITTING`); the
+/// library proper has no way to change them.
 enum CorrectorTuning {
     // MARK: Language telling
 
     /// How much likelier (mean log10 probability per word) another language's list must find a
     /// text's words than English's for the text to be read in that language when its signs
     /// alone do not settle it.
-    static let likelihoodMargin: Float = 0.5
+    static let likelihoodMargin: Float = fitted("likelihoodMargin", 0.5)
     /// The mean log10 probability from which English finds a text's words likely enough to read
     /// it as English without asking another pack. English tremor sentences score about -4,
     /// sentences in the other six languages -7 (-4.9 at most).
-    static let likelyEnglishLogProbability: Float = -4.5
+    static let likelyEnglishLogProbability: Float = fitted("likelyEnglishLogProbability", -4.5)
     /// The mean log10 probability under which English finds a text unlikely enough to ask every
     /// pack (a few heavily mistyped English sentences score down to -6.3: they are still read
     /// as English, at the cost of loading the packs).
-    static let unlikelyEnglishLogProbability: Float = -5.5
+    static let unlikelyEnglishLogProbability: Float = fitted("unlikelyEnglishLogProbability", -5.5)
     /// What a word outside a list counts for in `meanLogProbability`: below the rarest listed.
-    static let unknownWordLogProbability: Float = -8
+    static let unknownWordLogProbability: Float = fitted("unknownWordLogProbability", -8)
     /// The fewest words whose lists' likelihoods say anything.
-    static let minimumWordsToCompareLists = 3
+    static let minimumWordsToCompareLists: Int = fitted("minimumWordsToCompareLists", 3)
 
     // MARK: Readings
 
     /// The score of a word outside the lexicon left as typed.
-    static let unknownScore: Float = -12
+    static let unknownScore: Float = fitted("unknownScore", -12)
     /// The same, for a word that has readings: only the far-fetched ones lose to it.
-    static let unknownBesideReadingsScore: Float = -13.5
+    static let unknownBesideReadingsScore: Float = fitted("unknownBesideReadingsScore", -13.5)
     /// The score of a letter other than "a" and "i" standing alone, left as typed.
-    static let singleLetterScore: Float = -7
+    static let singleLetterScore: Float = fitted("singleLetterScore", -7)
     /// The score of a capitalised word outside the lexicon left as typed: a name is likelier
     /// than an unknown lower-case word.
-    static let nameScore: Float = -9
+    static let nameScore: Float = fitted("nameScore", -9)
+    /// `nameScore` for a sentence's first word, whose capital says nothing of a name.
+    static let sentenceStartNameScore: Float = fitted("sentenceStartNameScore", -9)
+    /// `nameReadingMargin` for a sentence's first word.
+    static let sentenceStartNameReadingMargin: Float = fitted("sentenceStartNameReadingMargin", 3)
     /// The shortest capitalised word mid-sentence read as a slip; shorter ones are names.
-    static let minCorrectedNameLength = 6
+    static let minCorrectedNameLength: Int = fitted("minCorrectedNameLength", 6)
     /// How common (log10 share) a word must be to be read for a short capitalised word outside
     /// the lexicon, which may be a name: "Teh" is "The", "Milly" is not "Molly", "Rao" not "Rap".
-    static let minNameReadingLogProbability: Float = -4.6
+    static let minNameReadingLogProbability: Float = fitted("minNameReadingLogProbability", -4.6)
     /// The longest capitalised word that `minNameReadingLogProbability` applies to.
-    static let maxShortNameLength = 5
+    static let maxShortNameLength: Int = fitted("maxShortNameLength", 5)
     /// How much likelier (log10) than a name a reading of a capitalised word the list lacks
     /// must be: a name written wrong hurts a writer more than a slip left in ("Mansell" is
     /// not "Man sell", "Mohammed" not "Mohamed"; "Tueday" is still "Tuesday").
-    static let nameReadingMargin: Float = 3
+    static let nameReadingMargin: Float = fitted("nameReadingMargin", 3)
     /// How rare (log10 share) a word may be and still be a brand when typed with a capital
     /// second letter after `i` or `e` and no word after that letter (`iTunes`): commoner words
     /// so typed are slips ("iNside").
-    static let maxBrandLogProbability: Float = -5
+    static let maxBrandLogProbability: Float = fitted("maxBrandLogProbability", -5)
     /// The shortest word of two run together as a brand (`PayPal`): shorter parts are too
     /// often a stray capital's two halves.
-    static let minRunTogetherWordLength = 3
+    static let minRunTogetherWordLength: Int = fitted("minRunTogetherWordLength", 3)
     /// The score of a contraction typed with or without its apostrophe ("dont", "don't").
-    static let contractionScore: Float = -4
+    static let contractionScore: Float = fitted("contractionScore", -4)
     /// What it costs to read a correctly spelt word as another word: most typed words are
     /// meant as typed, so a real-word slip needs strong support from the words around it.
-    static let realWordPenalty: Float = 1.5
+    static let realWordPenalty: Float = fitted("realWordPenalty", 1.5)
     /// What it costs more to read a correctly spelt word as its other form ("jokes" for "joke").
-    static let inflectionPenalty: Float = 1.5
+    static let inflectionPenalty: Float = fitted("inflectionPenalty", 1.5)
     /// What it costs to read two correctly spelt words as one ("to day" as "today").
-    static let twoWordsMergePenalty: Float = 3
+    static let twoWordsMergePenalty: Float = fitted("twoWordsMergePenalty", 3)
     /// How far (slip cost) a correctly spelt word's rival may be: farther rivals are never what
     /// was meant, and each one searched costs time.
-    static let realWordMaxCost: TypoCostModel.Cost = 16
+    static let realWordMaxCost: TypoCostModel.Cost = fitted("realWordMaxCost", 16)
     /// The most readings kept per typed word: more lets the words around choose among far-fetched
     /// ones, fewer drops the meant reading of a badly mistyped word.
-    static let maxReadings = 12
+    static let maxReadings: Int = fitted("maxReadings", 12)
     /// The shortest typed word searched with sound-alike letters: in short words they
     /// mistake one common word for another ("af" is "at", not "of").
-    static let minSoundAlikeLength = 6
+    static let minSoundAlikeLength: Int = fitted("minSoundAlikeLength", 6)
     /// How rare (log10 share) a word may be before reading it as part of a typed word split
     /// costs `rareSplitPartPenalty` more: "alechmist" is more likely "alchemist" misspelt
     /// than "ale chemist" without a space.
-    static let rareSplitPartLogProbability: Float = -5
+    static let rareSplitPartLogProbability: Float = fitted("rareSplitPartLogProbability", -5)
     /// What a split costs more per part rarer than `rareSplitPartLogProbability`.
-    static let rareSplitPartPenalty: Float = 1
+    static let rareSplitPartPenalty: Float = fitted("rareSplitPartPenalty", 1)
     /// What a typed word split into two words with a slip in each costs more than its slips:
     /// cheaper, such splits beat the misspelling of one long word ("nesseccary" as "jesse
     /// carry", "arraies" as "area is").
-    static let twoSlipSplitPenalty: Float = 3
+    static let twoSlipSplitPenalty: Float = fitted("twoSlipSplitPenalty", 3)
     /// The shortest part of a typed word read as a word with a slip beside another such part.
-    static let minSlippedSplitPartLength = 3
+    static let minSlippedSplitPartLength: Int = fitted("minSlippedSplitPartLength", 3)
     /// What it costs more to read an unknown word with another ending: word frequencies
     /// judge grammar (singular or plural, present or past) poorly.
-    static let endingPenalty: Float = 0.4
+    static let endingPenalty: Float = fitted("endingPenalty", 0.4)
     /// The shortest typed word searched for syllables typed twice.
-    static let minStutterLength = 6
+    static let minStutterLength: Int = fitted("minStutterLength", 6)
     /// The first search's reach.
-    static let nearCost: TypoCostModel.Cost = 20
+    static let nearCost: TypoCostModel.Cost = fitted("nearCost", 20)
     /// The dearest single slip: a word this close makes the readings that need two slips (far
     /// words, splits with a slip) moot.
-    static let singleSlipCost: TypoCostModel.Cost = 14
+    static let singleSlipCost: TypoCostModel.Cost = fitted("singleSlipCost", 14)
     /// The most rivals read for a correctly spelt word: each is a chance to change a word meant.
-    static let maxRealWordReadings = 4
+    static let maxRealWordReadings: Int = fitted("maxRealWordReadings", 4)
     /// The most readings of two typed words as one (`ho me` as `home`).
-    static let maxMergeReadings = 3
+    static let maxMergeReadings: Int = fitted("maxMergeReadings", 3)
     /// What a diacritic skipped or wrong costs (log10): a long press missed is the commonest
     /// slip of all in languages that write them.
-    static let diacriticSlipCost: Float = 0.3
+    static let diacriticSlipCost: Float = fitted("diacriticSlipCost", 0.3)
     /// How common (log10 share) a word without a vowel must be to stand as typed.
-    static let minAbbreviationLogProbability: Float = -5
+    static let minAbbreviationLogProbability: Float = fitted("minAbbreviationLogProbability", -5)
     /// The shortest part of a compound (`Tee|kanne`): shorter words run together are more
     /// often a space missed.
-    static let minCompoundPartLength = 3
+    static let minCompoundPartLength: Int = fitted("minCompoundPartLength", 3)
     /// How common (log10 share) a word may be and still be part of a compound: commoner ones,
     /// one word in 400 or more, are function words (`den`, `mit`, `een`).
-    static let maxCompoundPartLogProbability: Float = -2.6
+    static let maxCompoundPartLogProbability: Float = fitted("maxCompoundPartLogProbability", -2.6)
     /// What it costs to read a slip as a word that leaves its sentence unfinished ("the.").
-    static let unfinishedSentencePenalty: Float = 4
+    static let unfinishedSentencePenalty: Float = fitted("unfinishedSentencePenalty", 4)
 
     // MARK: Search reach
 

@@ -107,6 +107,23 @@ import Testing
         }
     }
 
+    @Test func mendsAContractionsEndingTypedWithASlip() throws {
+        // The ending's key pressed beside the one meant, where one ending alone fits.
+        #expect(try texts("I don'y know, I'k sure It'z late")[0] == "I don't know, I'm sure It's late")
+        #expect(try texts("something'x wrong and it wasn'f me")[0] == "something's wrong and it wasn't me")
+        // The apostrophe typed after the word instead of inside it.
+        #expect(try texts("Thats' fine, dont' go")[0] == "That's fine, don't go")
+        // Endings that are endings and plural possessives stay as typed; a quoted word keeps
+        // the apostrophe that closes its quotation.
+        for typed in ["Let'd go", "the cabins' doors", "one'd think so"] {
+            #expect(try texts(typed)[0] == typed)
+        }
+        #expect(try texts("he said 'thats' loudly")[0] == "he said 'that's' loudly")
+        // What was typed is kept in the word's report.
+        let words = try corrector.correct("I don'y know").words ?? []
+        #expect(words.first { $0.corrected == "don't" }?.original == "don'y")
+    }
+
     @Test func leavesNamesAndTitlesAlone() throws {
         // Known words when lower case, names when capitalised, even at a sentence start.
         #expect(try texts("Ben painted a picture")[0] == "Ben painted a picture")

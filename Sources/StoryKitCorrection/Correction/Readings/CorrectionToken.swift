@@ -18,6 +18,8 @@ struct CorrectionToken: Sendable {
     /// Whether the word's capitals are written so on purpose (`McKnight`, `iPhone`, `IDs`):
     /// it is then read and written exactly as typed.
     var keepsItsCase = false
+    /// The word as typed when a slip was mended before reading (`don'y`, read as `don't`).
+    var asTyped: String?
 
     /// A single space between two words: they may be one word typed with an extra space, and
     /// the first is the second's context.

@@ -20,6 +20,7 @@ struct ReadingGenerator {
     /// their own capitals this marks as kept as typed) in a lattice, and the token index of each
     /// word position.
     func lattice(for tokens: inout [CorrectionToken]) -> (positions: [Int], lattice: CorrectionLattice) {
+        ContractionMending.mend(&tokens, rules: rules, model: model)
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         for index in positions where hasDeliberateCapitals(tokens[index]) { tokens[index].keepsItsCase = true }
         var options: [CorrectionLattice.Option] = []
@@ -143,10 +144,14 @@ struct ReadingGenerator {
             guard token.startsSentence || lowered.count >= CorrectorTuning.minCorrectedNameLength else {
                 return keep(score: CorrectorTuning.unknownScore)
             }
-            keep(score: CorrectorTuning.nameScore)
+            // A sentence's first word has its capital whatever it is: a name there is weighed apart.
+            keep(score: token.startsSentence ? CorrectorTuning.sentenceStartNameScore : CorrectorTuning.nameScore)
+            let margin =
+                token.startsSentence
+                ? CorrectorTuning.sentenceStartNameReadingMargin : CorrectorTuning.nameReadingMargin
             for var reading in misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
             where !isNameVariant(reading, of: lowered) {
-                reading.channel -= CorrectorTuning.nameReadingMargin
+                reading.channel -= margin
                 options.append(reading)
             }
             return

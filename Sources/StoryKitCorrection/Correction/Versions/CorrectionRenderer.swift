@@ -127,11 +127,13 @@ struct CorrectionRenderer {
         return text
     }
 
-    /// The typed text an option reads ("ho me" for a merge).
-    func typedText(_ option: CorrectionLattice.Option) -> String {
-        option.span == 1
-            ? tokens[positions[option.start]].text
-            : (option.start..<option.end).map { tokens[positions[$0]].text }.joined(separator: " ")
+    /// The typed text an option reads ("ho me" for a merge); `asTyped`: as typed before a slip
+    /// mended before reading (`don'y` for `don't`).
+    func typedText(_ option: CorrectionLattice.Option, asTyped: Bool = false) -> String {
+        func text(_ token: CorrectionToken) -> String { asTyped ? token.asTyped ?? token.text : token.text }
+        return option.span == 1
+            ? text(tokens[positions[option.start]])
+            : (option.start..<option.end).map { text(tokens[positions[$0]]) }.joined(separator: " ")
     }
 
     /// The reading in lower case, words separated by a space; for a word left as typed outside

@@ -70,7 +70,7 @@ struct VersionComposer {
     private func wordCorrection(_ renderer: CorrectionRenderer, _ chosen: Int) -> WordCorrection {
         let lattice = renderer.lattice
         let option = lattice.options[chosen]
-        let original = renderer.typedText(option)
+        let original = renderer.typedText(option, asTyped: true)
         let corrected = renderer.writtenText(option: chosen)
         var rivals: [(index: Int, score: Float)] = []
         for rival in lattice.options(startingAt: option.start) where rival != chosen {

@@ -1,0 +1,83 @@
+/// Contractions typed with a slip at their ending, mended before the words are read, for a
+/// language whose pack lists contractions: the ending's letter pressed beside the key meant
+/// (`don'y`, `I'k`, `It'z`, `wasn'f`) and the apostrophe typed after the word instead of inside
+/// it (`Thats'`, `dont'`). A contraction written with its apostrophe is no word of the list, so
+/// neither slip has a reading of its own; both are read only where one ending alone fits.
+enum ContractionMending {
+    /// `tokens` with such slips mended; a mended word keeps what was typed in `asTyped`.
+    static func mend(_ tokens: inout [CorrectionToken], rules: LanguagePack.Rules, model: TypoCostModel) {
+        guard !rules.contractions.isEmpty else { return }
+        let endings = singleLetterEndings(rules)
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            guard tokens[index].kind == .word, !tokens[index].keepsItsCase else { continue }
+            if tokens[index].lowered.contains(0x27) {
+                mendEnding(&tokens[index], endings: endings, rules: rules, model: model)
+            } else if movesApostropheInside(tokens, at: index, rules: rules) {
+                let typed = tokens[index].text + "'"
+                tokens[index].asTyped = typed
+                tokens[index + 1].text.removeFirst()
+                if tokens[index + 1].text.isEmpty { tokens.remove(at: index + 1) }
+            }
+        }
+    }
+
+    /// The one-letter endings of the pack's contractions (`t` of `don't`, `s`, `m`, `d`).
+    private static func singleLetterEndings(_ rules: LanguagePack.Rules) -> [UInt8] {
+        var endings: Set<UInt8> = []
+        for written in rules.contractions.values {
+            let letters = Array(written.lowercased().utf8)
+            if let mark = letters.lastIndex(of: 0x27), mark == letters.count - 2 { endings.insert(letters[mark + 1]) }
+        }
+        return endings.sorted()
+    }
+
+    /// Mends `token` (`letters'x`) when `x` is no contraction's ending and exactly one ending,
+    /// a key beside or near it, makes a contraction of the pack (`don'y` → `don't`) or, `s`, a
+    /// possessive (`Something'x` → `Something's`).
+    private static func mendEnding(
+        _ token: inout CorrectionToken, endings: [UInt8], rules: LanguagePack.Rules, model: TypoCostModel
+    ) {
+        let letters = token.lowered
+        guard letters.count >= 3, letters[letters.count - 2] == 0x27, letters.firstIndex(of: 0x27) == letters.count - 2,
+            let typedEnding = letters.last, !endings.contains(typedEnding)
+        else { return }
+        let stem = letters.dropLast(2)
+        var best: (ending: UInt8, cost: TypoCostModel.Cost)?
+        var tied = false
+        for ending in endings {
+            let cost = model.substitute(ending, with: typedEnding)
+            guard cost <= TypoCostModel.nearSubstitution,
+                ending == UInt8(ascii: "s") || rules.contraction(of: stem + [ending]) != nil
+            else { continue }
+            if let current = best, current.cost <= cost {
+                tied = tied || current.cost == cost
+                continue
+            }
+            best = (ending, cost)
+            tied = false
+        }
+        guard let best, !tied else { return }
+        let typed = token.text
+        let written =
+            typed.last?.isUppercase == true
+            ? Character(Unicode.Scalar(best.ending.asciiUppercased)) : Character(Unicode.Scalar(best.ending))
+        token.asTyped = typed
+        token.text = String(typed.dropLast()) + String(written)
+        token.lowered[token.lowered.count - 1] = best.ending
+    }
+
+    /// Whether the word at `index`, a contraction's spelling without its apostrophe (`thats`),
+    /// is followed at once by an apostrophe that opens no quotation: the apostrophe meant inside
+    /// it, typed late (`Thats'`), which the written contraction holds.
+    private static func movesApostropheInside(_ tokens: [CorrectionToken], at index: Int, rules: LanguagePack.Rules)
+        -> Bool
+    {
+        guard index + 1 < tokens.count, tokens[index + 1].kind == .kept, tokens[index + 1].text.first == "'",
+            rules.contraction(of: tokens[index].lowered) != nil
+        else { return false }
+        // `'thats'`: the word is quoted, its apostrophe closes the quotation.
+        return !(index > 0 && tokens[index - 1].kind == .kept && tokens[index - 1].text.last == "'")
+    }
+}

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Fits the offline corrector's constants (CorrectorTuning) on a generated fitting set.
+
+    python3 scripts/fit-corrector.py [--set .build/fitting-sets/en.json] [--seed 1]
+        [--weights 4,8,16,32] [--rounds 3] [--library LIB] [--write]
+
+The corrector is built once with -DSTORYKIT_FITTING into .build-fitting (the library proper
+cannot change its constants); each evaluation is a process reading the constants from
+STORYKIT_FITTING_TUNING and correcting a split through the C library
+(scripts/evaluate-fitting-set.py). The search is a seeded coordinate descent on train: the
+constants in a seeded order, each tried one step up and one step down (two processes at
+once), a step kept when it raises the objective by more than one word, halved when neither
+direction does. Objective: mistyped words fixed minus WEIGHT times correct words damaged.
+The weight is the smallest of --weights whose fit keeps damage on development at most 0.15%
+with the fewest clean development sentences changed; each weight's fit starts where the one
+before ended. The test split is evaluated once, for the report, and never chooses.
+
+--write puts the chosen values into Sources/StoryKitCorrection/Correction/CorrectorTuning.swift
+and prints the figures for the note; without it the script only reports.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TUNING = ROOT / "Sources" / "StoryKitCorrection" / "Correction" / "CorrectorTuning.swift"
+EVALUATE = ROOT / "scripts" / "evaluate-fitting-set.py"
+MAX_DEV_DAMAGE = 0.0015
+
+# The constants English text exercises, with their search step (Float) or 1 (Int). The
+# language-telling ones do nothing when the language is given; the diacritic and compound
+# ones do nothing in English: each language's own set fits those.
+SEARCHED = {
+    "unknownScore": 1.0, "unknownBesideReadingsScore": 1.0, "singleLetterScore": 1.0, "nameScore": 1.0, "sentenceStartNameScore": 1.0, "sentenceStartNameReadingMargin": 0.5,
+    "minCorrectedNameLength": 1, "minNameReadingLogProbability": 0.4, "maxShortNameLength": 1,
+    "nameReadingMargin": 0.5, "maxBrandLogProbability": 0.5, "minRunTogetherWordLength": 1,
+    "contractionScore": 0.5, "realWordPenalty": 0.25, "inflectionPenalty": 0.25, "twoWordsMergePenalty": 0.5,
+    "realWordMaxCost": 2, "maxReadings": 2, "minSoundAlikeLength": 1, "rareSplitPartLogProbability": 0.5,
+    "rareSplitPartPenalty": 0.25, "twoSlipSplitPenalty": 0.5, "minSlippedSplitPartLength": 1,
+    "endingPenalty": 0.1, "minStutterLength": 1, "nearCost": 2, "singleSlipCost": 1,
+    "maxRealWordReadings": 1, "maxMergeReadings": 1, "minAbbreviationLogProbability": 0.5,
+    "unfinishedSentencePenalty": 0.5,
+}
+DECLARATION = re.compile(r'static let (\w+): (\w[\w.]*) = fitted\("\1", ([^)]+)\)')
+
+
+def declared() -> dict:
+    """The constants as CorrectorTuning.swift declares them: name → (type, value)."""
+    values = {}
+    for name, kind, literal in DECLARATION.findall(TUNING.read_text("utf-8")):
+        values[name] = (kind, float(literal) if kind == "Float" else int(literal))
+    return values
+
+
+def build_library() -> str:
+    """Builds the fitting copy of the library and returns its path."""
+    result = subprocess.run(
+        [str(ROOT / "scripts" / "build-library.sh"), "--scratch-path", str(ROOT / ".build-fitting"),
+         "-Xswiftc", "-DSTORYKIT_FITTING"], check=True, capture_output=True, text=True)
+    return result.stdout.strip().splitlines()[-1]
+
+
+class Evaluator:
+    """Runs evaluate-fitting-set.py with given constants, remembering each answer."""
+
+    def __init__(self, library: str, data_set: Path):
+        self.library, self.data_set, self.cache = library, data_set, {}
+
+    def __call__(self, values: dict, split: str) -> dict:
+        tuning = ",".join(f"{name}={value:g}" for name, value in sorted(values.items()))
+        key = (tuning, split)
+        if key not in self.cache:
+            environment = dict(os.environ, STORYKIT_LIB=self.library, STORYKIT_FITTING_TUNING=tuning)
+            result = subprocess.run(
+                [sys.executable, str(EVALUATE), "--set", str(self.data_set), "--split", split, "--json"],
+                env=environment, check=True, capture_output=True, text=True)
+            self.cache[key] = json.loads(result.stdout)
+        return self.cache[key]
+
+
+def objective(figures: dict, weight: float) -> float:
+    return sum(figures["fixed"].values()) - weight * figures["damaged"]
+
+
+def summary(figures: dict) -> str:
+    slipped, fixed = figures["slipped"], figures["fixed"]
+    return (f"exact {100 * figures['exact'] / figures['sentences']:.1f}%, "
+            f"fixed {100 * sum(fixed.values()) / max(sum(slipped.values()), 1):.1f}%, "
+            f"damaged {100 * figures['damaged'] / max(figures['cleanWords'], 1):.3f}%, "
+            f"clean changed {figures['cleanChanged']} of {figures['cleanSentences']}")
+
+
+def fit(evaluate: Evaluator, start: dict, kinds: dict, weight: float, rounds: int, rng: random.Random) -> dict:
+    """Coordinate descent on train from `start`."""
+    values, steps = dict(start), {name: SEARCHED[name] for name in SEARCHED if name in start}
+    best = objective(evaluate(values, "train"), weight)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for round_number in range(rounds):
+            order = sorted(steps)
+            rng.shuffle(order)
+            improved = False
+            for name in order:
+                trials = []
+                for direction in (1, -1):
+                    trial = dict(values)
+                    trial[name] = values[name] + direction * steps[name]
+                    if kinds[name] != "Float":
+                        trial[name] = int(round(trial[name]))
+                        if trial[name] < 1:
+                            continue
+                    trials.append(trial)
+                scores = list(pool.map(lambda trial: objective(evaluate(trial, "train"), weight), trials))
+                winner = max(range(len(trials)), key=lambda index: scores[index], default=None)
+                if winner is not None and scores[winner] > best + 1:
+                    values, best, improved = trials[winner], scores[winner], True
+                    print(f"  round {round_number + 1}: {name} = {values[name]:g} (objective {best:.0f})", flush=True)
+                elif kinds[name] == "Float":
+                    steps[name] /= 2
+            if not improved:
+                break
+    return values
+
+
+def sweep(evaluate: Evaluator, values: dict, name: str, settings: list) -> None:
+    """Development figures with `name` at each of `settings`: real-word slips fixed (recall),
+    and the precision of the changes made to words typed as real words."""
+    print(f"{name}: realword fixed (recall), precision of real-word changes, damaged, clean changed (dev)")
+    for setting in settings:
+        figures = evaluate(dict(values, **{name: setting}), "dev")
+        fixed, slipped = figures["fixed"].get("realword", 0), figures["slipped"].get("realword", 1)
+        precision = fixed / max(fixed + figures["damaged"], 1)
+        print(f"  {setting:g}: recall {100 * fixed / slipped:.1f}%, precision {100 * precision:.1f}%, "
+              f"damaged {100 * figures['damaged'] / figures['cleanWords']:.3f}%, "
+              f"clean changed {figures['cleanChanged']} of {figures['cleanSentences']}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", type=Path, default=ROOT / ".build" / "fitting-sets" / "en.json")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--weights", default="4,8,16,32", help="damage weights to try, in order")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--library", help="a library built with -DSTORYKIT_FITTING (default: build one)")
+    parser.add_argument("--write", action="store_true", help="write the chosen values into CorrectorTuning.swift")
+    parser.add_argument("--sweep", metavar="NAME=V1,V2,...",
+                        help="instead of fitting, the development figures with one constant at each value")
+    arguments = parser.parse_args()
+    if not arguments.set.is_file():
+        parser.error(f"--set: no file at {arguments.set} (run scripts/generate-fitting-sets.py)")
+    try:
+        weights = [float(weight) for weight in arguments.weights.split(",")]
+    except ValueError:
+        parser.error(f"--weights: not a comma-separated list of numbers: {arguments.weights!r}")
+    if arguments.rounds < 1:
+        parser.error("--rounds: give at least 1")
+
+    evaluate = Evaluator(arguments.library or build_library(), arguments.set)
+    constants = declared()
+    kinds = {name: kind for name, (kind, _) in constants.items()}
+    values = {name: value for name, (_, value) in constants.items() if name in SEARCHED}
+    rng = random.Random(arguments.seed)
+    if arguments.sweep:
+        name, _, listed = arguments.sweep.partition("=")
+        if name not in constants or not listed:
+            parser.error(f"--sweep: give NAME=V1,V2,... with NAME one of CorrectorTuning's constants, not {name!r}")
+        sweep(evaluate, values, name, [float(value) for value in listed.split(",")])
+        return
+    print(f"before: train {summary(evaluate(values, 'train'))}; dev {summary(evaluate(values, 'dev'))}", flush=True)
+
+    chosen = None
+    for weight in weights:
+        print(f"weight {weight:g}:", flush=True)
+        values = fit(evaluate, values, kinds, weight, arguments.rounds, rng)
+        dev = evaluate(values, "dev")
+        print(f"  train {summary(evaluate(values, 'train'))}; dev {summary(dev)}", flush=True)
+        if dev["damaged"] <= MAX_DEV_DAMAGE * dev["cleanWords"]:
+            chosen = (weight, values)
+            break
+    if chosen is None:
+        print(f"no weight of {weights} keeps dev damage at most {100 * MAX_DEV_DAMAGE}%; the last fit is reported")
+        chosen = (weights[-1], values)
+    weight, values = chosen
+    changed = {name: value for name, value in values.items() if value != constants[name][1]}
+    print(f"chosen weight {weight:g}; changed: " + ", ".join(f"{n} {constants[n][1]:g} → {v:g}" for n, v in sorted(changed.items())))
+    print(f"test (reported, never chosen on): {summary(evaluate(values, 'test'))}")
+    if arguments.write:
+        text = TUNING.read_text("utf-8")
+        for name, value in changed.items():
+            literal = f"{value:g}" if kinds[name] != "Float" else repr(round(value, 4))
+            text = re.sub(rf'(static let {name}: [\w.]+ = fitted\("{name}", )[^)]+\)', rf"\g<1>{literal})", text)
+        TUNING.write_text(text, "utf-8")
+        print(f"wrote {len(changed)} values into {TUNING.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
