@@ -107,8 +107,9 @@ STORYKIT_API int32_t storykit_abi_version(void);
 #define STORYKIT_MAX_INPUT_BYTES ((size_t)67108864)
 /* The deepest nesting of arrays and objects a JSON input may have: 512 levels. */
 #define STORYKIT_MAX_JSON_DEPTH 512
-/* The largest options_json any function accepts, NUL excluded: 64 KiB. */
-#define STORYKIT_MAX_OPTIONS_BYTES ((size_t)65536)
+/* The largest options_json any function accepts, NUL excluded: 1 MiB (room for a vocabulary
+   of 10000 words of 64 bytes). */
+#define STORYKIT_MAX_OPTIONS_BYTES ((size_t)1048576)
 /* The longest name argument, NUL excluded: a root_path, collection, id, mime_type, provider,
 ** stream kind or failure kind. 4 KiB. */
 #define STORYKIT_MAX_NAME_BYTES ((size_t)4096)
@@ -655,12 +656,21 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               the language's own: "qwertz" for German, "azerty" for French, else "qwerty"); whether to add "words" (default false: less work); the spelling
 **               refined writes where British and American spellings differ (default "keep":
 **               the writer's own); the text's language as a BCP 47 tag (default: told from
-**               the text).
+**               the text). "vocabulary":{"known":["Zorbax","Sir Pounce"],"ignored":["glimmerfrost"]}
+**               (optional): the writer's own words, each a word or a phrase of up to 3 words,
+**               at most 64 UTF-8 bytes, Latin letters and apostrophes, at most 10000 in all.
+**               Each is kept as typed (never split or joined); a known one is also read for a
+**               slip of it ("Zorbxa" → "Zorbax") and written with its own capitals and
+**               diacritics ("Oisin" → "Oisín"). Without it the text's own words still count:
+**               a word outside the list typed the same way twice is kept, and a later slip of
+**               it or of a name written earlier is read as it. Nothing is remembered between
+**               calls.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0, bad
-** options, text that is empty or only white space: nothing to correct, as in
-** storykit_correct and the CLI); STORYKIT_E_PARSE (invalid UTF-8); STORYKIT_E_LIMIT (text
-** over the limit).
+** options, a vocabulary word that is empty, too long, of more than 3 words or holds a control
+** character, named in the message; text that is empty or only white space: nothing to
+** correct, as in storykit_correct and the CLI); STORYKIT_E_PARSE (invalid UTF-8);
+** STORYKIT_E_LIMIT (text over the limit, more than 10000 vocabulary words).
 ** Thread-safe: the only shared state is the neighbour memory, behind a lock.
 */
 STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const char *text, size_t len,
@@ -894,7 +904,9 @@ STORYKIT_API storykit_status storykit_store_open(storykit_store **out, const cha
 ** Saves a record, replacing the one with the same id (which keeps its creation time).
 **
 ** store       An open store.
-** collection  "stories", "heroes", "events", "corrections" or "preferences". NUL-terminated.
+** collection  "stories", "heroes", "events", "corrections", "preferences" or "words" (the
+**             writer's words: {"id":"Zorbax","use":"known"|"ignored"}, the id the word;
+**             storykit_store_learn_word() is the simpler way). NUL-terminated.
 ** id          The record's id (the preference key). NUL-terminated.
 ** json, len   The record as UTF-8 JSON; len at most STORYKIT_MAX_INPUT_BYTES.
 **
@@ -976,6 +988,43 @@ STORYKIT_API storykit_status storykit_store_get_image(storykit_store *store, uns
 ** Thread-safe: a store handle may be used from several threads at once.
 */
 STORYKIT_API storykit_status storykit_store_delete_image(storykit_store *store, const char *id);
+
+/*
+** The writer's own words, kept in the store (collection "words", one durable file a word):
+** names, coined words and words to leave alone, which storykit_correct_offline() and
+** storykit_correct() read through their "vocabulary" option (storykit_store_words() writes
+** exactly that object).
+**
+** storykit_store_learn_word: learns word, or changes its use.
+** word   NUL-terminated UTF-8: a word or a phrase of up to 3 words (spaces or hyphens between),
+**        at most 64 bytes, no control character. Stored in NFC.
+** use    "known" (kept as typed and read for its slips) or "ignored" (kept as typed, never
+**        offered); NULL is "known".
+** Returns STORYKIT_OK once the word is durably on disk (a crash after it loses nothing);
+** STORYKIT_E_INVALID_ARGUMENT (NULL store or word, a bad word, named with the limit it
+** breaks, an unknown use); STORYKIT_E_LIMIT (the store holds 10000 words already);
+** STORYKIT_E_IO (the write failed: the words are as they were).
+** Thread-safe: a store handle may be used from several threads at once; one process at a
+** time opens a store.
+*/
+STORYKIT_API storykit_status storykit_store_learn_word(storykit_store *store, const char *word, const char *use);
+
+/*
+** storykit_store_unlearn_word: forgets word (known or ignored). Returns STORYKIT_OK once the
+** removal is durable; STORYKIT_E_NOT_FOUND (not learned); STORYKIT_E_INVALID_ARGUMENT;
+** STORYKIT_E_IO. Thread-safe.
+*/
+STORYKIT_API storykit_status storykit_store_unlearn_word(storykit_store *store, const char *word);
+
+/*
+** storykit_store_words: every learned word, in the order learned.
+** out_json  Receives {"known":["Zorbax",...],"ignored":["glimmerfrost",...]}, the
+**           "vocabulary" option's shape; release it with storykit_string_free(). NULL on
+**           failure.
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL arguments); STORYKIT_E_IO.
+** Thread-safe.
+*/
+STORYKIT_API storykit_status storykit_store_words(storykit_store *store, char **out_json);
 
 /*
 ** Releases the store's lock, for an app about to be suspended: iOS terminates a suspended app
@@ -1187,6 +1236,7 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **               The caller owns it; release it with storykit_string_free(). NULL on failure.
 ** request_json  {"text":"...", "count":1..10 (3), "language":"en" (optional), "layout":
 **               "qwerty"|"qwertz"|"azerty" (offline; default: the language's own), "spelling":"keep"|"us"|"uk" (offline, as in
+**               storykit_correct_offline), "vocabulary" (offline, as in
 **               storykit_correct_offline), "backends":["remote","offline"]
 **               (optional: the policy engine's "correctionBackends"; "foundationModels" has no
 **               generator through C and is skipped), "remote":{"provider":"gemini"|"openai",

@@ -80,12 +80,20 @@ class Evaluator:
             environment = dict(os.environ, STORYKIT_LIB=self.library, STORYKIT_FITTING_TUNING=tuning)
             result = subprocess.run(
                 [sys.executable, str(EVALUATE), "--set", str(self.data_set), "--split", split, "--json"],
-                env=environment, check=True, capture_output=True, text=True)
-            self.cache[key] = json.loads(result.stdout)
+                env=environment, capture_output=True, text=True)
+            if result.returncode != 0:
+                # Constants far from any sensible value may break the corrector's own checks:
+                # such a trial is reported and never chosen.
+                print(f"  evaluation failed ({tuning}): {result.stderr.strip().splitlines()[-1:]}", flush=True)
+                self.cache[key] = None
+            else:
+                self.cache[key] = json.loads(result.stdout)
         return self.cache[key]
 
 
-def objective(figures: dict, weight: float) -> float:
+def objective(figures, weight: float) -> float:
+    if figures is None:
+        return float("-inf")
     return sum(figures["fixed"].values()) - weight * figures["damaged"]
 
 
@@ -148,6 +156,8 @@ def main() -> None:
     parser.add_argument("--weights", default="4,8,16,32", help="damage weights to try, in order")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--library", help="a library built with -DSTORYKIT_FITTING (default: build one)")
+    parser.add_argument("--start", type=json.loads, default={},
+                        help="JSON object of constants to start from (a printed 'values' line)")
     parser.add_argument("--write", action="store_true", help="write the chosen values into CorrectorTuning.swift")
     parser.add_argument("--sweep", metavar="NAME=V1,V2,...",
                         help="instead of fitting, the development figures with one constant at each value")
@@ -165,6 +175,10 @@ def main() -> None:
     constants = declared()
     kinds = {name: kind for name, (kind, _) in constants.items()}
     values = {name: value for name, (_, value) in constants.items() if name in SEARCHED}
+    unknown = set(arguments.start) - set(values)
+    if unknown:
+        parser.error(f"--start: not searched constants: {sorted(unknown)}")
+    values.update(arguments.start)
     rng = random.Random(arguments.seed)
     if arguments.sweep:
         name, _, listed = arguments.sweep.partition("=")
@@ -180,6 +194,7 @@ def main() -> None:
         values = fit(evaluate, values, kinds, weight, arguments.rounds, rng)
         dev = evaluate(values, "dev")
         print(f"  train {summary(evaluate(values, 'train'))}; dev {summary(dev)}", flush=True)
+        print(f"  values: {json.dumps(values)}", flush=True)
         if dev["damaged"] <= MAX_DEV_DAMAGE * dev["cleanWords"]:
             chosen = (weight, values)
             break

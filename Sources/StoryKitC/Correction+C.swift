@@ -12,17 +12,20 @@ public func storykit_correct_offline(
         let bytes = try inputBytes(text, len)
         // NULL options are the defaults: no empty object to read field by field on every call.
         var layout: KeyboardLayout?, includingWords = false, spelling = SpellingSystem.keep
-        var language: LanguageTag?
+        var language: LanguageTag?, vocabulary = Vocabulary()
         if options_json != nil {
             var options = try optionsReader(options_json)
             layout = try options.optionalChoice("layout")
             includingWords = try options.boolean("words", default: false)
             spelling = try options.choice("spelling", default: .keep)
             language = try PromptRequest.optionalLanguage(&options)
+            vocabulary = try Vocabulary.read(&options)
             try options.finish()
         }
         let string = try UTF8Text.string(validating: bytes, name: "text")
-        return try OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: allLanguagePacks)
-            .correct(string, includingWords: includingWords).json
+        return try OfflineCorrector(
+            layout: layout, spelling: spelling, language: language, packs: allLanguagePacks, vocabulary: vocabulary
+        )
+        .correct(string, includingWords: includingWords).json
     }
 }

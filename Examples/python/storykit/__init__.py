@@ -244,7 +244,7 @@ def build_request(request: Union[dict, Text]) -> dict:
 
 
 def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = False, spelling: str = "keep",
-                    language: Optional[str] = None) -> VariationSet:
+                    language: Optional[str] = None, vocabulary: Optional[dict] = None) -> VariationSet:
     """Corrects text typed with a tremor, offline, in the ``parse_variations`` shape: one to
     three versions, each one a writer could mean: "direct" (slips corrected), "refined" (the
     same words polished; left out when it equals direct) and "alternative" (another reading
@@ -255,7 +255,9 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
     "uk") is the spelling refined writes where British and American differ. English, Spanish,
     French, German, Italian, Portuguese and Dutch are read; text in another language comes
     back as typed with a "language" issue. ``language`` (a BCP 47 tag such as "es") says which
-    the text is in instead of telling from the text.
+    the text is in instead of telling from the text. ``vocabulary``, ``{"known": [...],
+    "ignored": [...]}``, holds the writer's own words (a word or a phrase of up to 3 words):
+    each is kept as typed, and a known one is read for a slip of it ("Zorbxa" → "Zorbax").
 
         >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]]
         ['i want to go home', 'I want to go home.']
@@ -272,8 +274,29 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
         chosen["spelling"] = spelling
     if language is not None:
         chosen["language"] = language
+    if vocabulary is not None:
+        chosen["vocabulary"] = _vocabulary(vocabulary)
     options = _options(chosen) if chosen else None
     return _call_json(library().storykit_correct_offline, text, options)
+
+
+def _vocabulary(vocabulary) -> dict:
+    """``vocabulary`` checked for its shape: {"known": [str, ...], "ignored": [str, ...]}."""
+    if not isinstance(vocabulary, dict):
+        raise TypeError(f"vocabulary must be a dict with \"known\" and \"ignored\" lists, not {type(vocabulary).__name__}")
+    unknown = set(vocabulary) - {"known", "ignored"}
+    if unknown:
+        raise ValueError(f"vocabulary has unknown keys {sorted(unknown)}; it takes \"known\" and \"ignored\"")
+    checked = {}
+    for key in ("known", "ignored"):
+        words = vocabulary.get(key, [])
+        if isinstance(words, (str, bytes)) or not isinstance(words, (list, tuple, set, frozenset)):
+            raise TypeError(f"vocabulary[{key!r}] must be a list of str, not {type(words).__name__}")
+        for word in words:
+            if not isinstance(word, str):
+                raise TypeError(f"vocabulary[{key!r}] must hold only str, not {type(word).__name__} ({word!r})")
+        checked[key] = sorted(words) if isinstance(words, (set, frozenset)) else list(words)
+    return checked
 
 
 def load_pack(data: Union[bytes, bytearray, memoryview]) -> dict:
@@ -562,7 +585,8 @@ class Store(_Handle):
             store.list("heroes", limit=20)             # {'items': [...], 'nextAfter': None, 'problems': []}
             store.put_image("i1", "image/png", png_bytes)
 
-    Collections: "stories", "heroes", "events", "corrections", "preferences". One process and one handle at
+    Collections: "stories", "heroes", "events", "corrections", "preferences", "words" (the writer's
+    own words: ``learn_word``, ``unlearn_word``, ``words``). One process and one handle at
     a time may open a root; a second open raises StorageError.
     """
 
@@ -623,6 +647,26 @@ class Store(_Handle):
         out = ctypes.c_void_p()
         options = _options({"after": after, "limit": limit})
         _check(self._call(library().storykit_store_list, ctypes.byref(out), _name(collection, "collection"), options))
+        return json.loads(_take_string(out))
+
+    def learn_word(self, word: str, *, ignored: bool = False) -> None:
+        """Learns one of the writer's own words (a word or a phrase of up to 3 words, at most
+        64 bytes), durably: kept as typed and read for its slips; with ``ignored=True`` only
+        kept as typed. Learning a word again changes its use. At most 10000 words."""
+        if type(ignored) is not bool:
+            raise TypeError(f"ignored must be True or False, not {type(ignored).__name__}")
+        use = b"ignored" if ignored else b"known"
+        _check(self._call(library().storykit_store_learn_word, _name(word, "word"), use))
+
+    def unlearn_word(self, word: str) -> None:
+        """Forgets a learned or ignored word; raises NotFoundError when it was not learned."""
+        _check(self._call(library().storykit_store_unlearn_word, _name(word, "word")))
+
+    def words(self) -> dict:
+        """The learned words, ``{"known": [...], "ignored": [...]}`` in the order learned: the
+        ``vocabulary`` argument of ``correct_offline`` and the ``"vocabulary"`` of ``correct``."""
+        out = ctypes.c_void_p()
+        _check(self._call(library().storykit_store_words, ctypes.byref(out)))
         return json.loads(_take_string(out))
 
     def put_image(self, id: str, mime_type: str, data: bytes) -> None:

@@ -1,6 +1,7 @@
 """storykit_correct_offline through the C ABI."""
 
 import ctypes
+import re
 
 import pytest
 
@@ -111,3 +112,47 @@ def test_null_arguments(lib):
     assert lib.storykit_correct_offline(None, b"x", 1, None) == -1
     assert lib.storykit_correct_offline(ctypes.byref(out), None, 3, None) == -1
     assert out.value is None
+
+
+def test_a_vocabulary_keeps_the_writers_words_and_reads_their_slips():
+    vocabulary = {"known": ["Zorbax", "Oisín", "Sir Pounce"], "ignored": ["glimmerfrost"]}
+    typed = "Zorbxa and sir pounce met Oisin by the glimmerfrost"
+    result = storykit.correct_offline(typed, vocabulary=vocabulary, words=True)
+    assert result["variations"][0]["text"] == "Zorbax and Sir Pounce met Oisín by the glimmerfrost"
+    # What was typed stays in each word's record.
+    assert {"original": "Zorbxa", "corrected": "Zorbax"}.items() <= next(
+        word for word in result["words"] if word["corrected"] == "Zorbax").items()
+    # Without it, the coined word is split and the slip left as a name.
+    plain = storykit.correct_offline(typed)["variations"][0]["text"]
+    assert "Zorbxa" in plain and "glimmer frost" in plain
+
+
+@pytest.mark.parametrize("vocabulary, kind, message", [
+    ("Zorbax", TypeError, "vocabulary must be a dict"),
+    ({"known": "Zorbax"}, TypeError, "must be a list of str"),
+    ({"known": [b"Zorbax"]}, TypeError, "must hold only str"),
+    ({"words": ["Zorbax"]}, ValueError, "unknown keys ['words']"),
+])
+def test_a_vocabulary_of_the_wrong_shape_is_refused_before_the_call(vocabulary, kind, message):
+    with pytest.raises(kind, match=re.escape(message)):
+        storykit.correct_offline("hello there", vocabulary=vocabulary)
+
+
+@pytest.mark.parametrize("word, message", [
+    ("", "must not be empty"),
+    ("a" * 65, "65 bytes, over the limit of 64"),
+    ("one two three four", "4 words, over the limit of 3"),
+    ("tab\there", "control character"),
+])
+def test_a_bad_vocabulary_word_is_named_by_the_library(word, message):
+    with pytest.raises(errors.InvalidArgumentError, match=re.escape(message)):
+        storykit.correct_offline("hello there", vocabulary={"known": ["fine", word]})
+
+
+def test_more_than_ten_thousand_vocabulary_words_is_a_limit():
+    words = ["zq" + "".join(chr(ord("a") + int(digit)) for digit in str(number)) for number in range(10_001)]
+    with pytest.raises(errors.LimitError, match="at most 10000"):
+        storykit.correct_offline("hello there", vocabulary={"known": words})
+    # Ten thousand are accepted and change nothing else.
+    result = storykit.correct_offline("i wnat to go hmoe", vocabulary={"known": words[:10_000]})
+    assert result["variations"][0]["text"] == "i want to go home"

@@ -1,6 +1,7 @@
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -297,3 +298,88 @@ def test_a_fifo_named_like_a_record_does_not_hang_the_store(tmp_path):
     assert [item["id"] for item in outcome["page"]["items"]] == ["h1"]
     assert "not a regular file" in outcome["page"]["problems"][0]["message"]
     assert isinstance(outcome["error"], storykit.StorageError)
+
+
+def test_learned_words_last_and_feed_the_corrector(tmp_path):
+    root = tmp_path / "store"
+    with storykit.Store(root) as store:
+        store.learn_word("Zorbax")
+        store.learn_word("Sir Pounce")
+        store.learn_word("glimmerfrost", ignored=True)
+        store.learn_word("Oisi\u0301n")  # decomposed: stored in NFC
+        assert store.words() == {"known": ["Zorbax", "Sir Pounce", "Ois\u00edn"], "ignored": ["glimmerfrost"]}
+        # Learning again changes the use; unlearning forgets.
+        store.learn_word("glimmerfrost")
+        store.unlearn_word("Sir Pounce")
+        with pytest.raises(storykit.NotFoundError, match='no learned word "Sir Pounce"'):
+            store.unlearn_word("Sir Pounce")
+        assert store.list("words")["items"][0]["record"] == {"id": "Zorbax", "use": "known"}
+    with storykit.Store(root) as store:
+        vocabulary = store.words()
+        assert vocabulary == {"known": ["Zorbax", "glimmerfrost", "Ois\u00edn"], "ignored": []}
+    typed = "Zorbxa saw the glimmerfrost with Oisin"
+    result = storykit.correct_offline(typed, vocabulary=vocabulary)
+    assert result["variations"][0]["text"] == "Zorbax saw the glimmerfrost with Ois\u00edn"
+
+
+@pytest.mark.parametrize("word, kind, message", [
+    ("", storykit.InvalidArgumentError, "must not be empty"),
+    ("x" * 65, storykit.InvalidArgumentError, "65 bytes, over the limit of 64"),
+    ("one two three four", storykit.InvalidArgumentError, "4 words, over the limit of 3"),
+    ("bell\x07", storykit.InvalidArgumentError, "control character"),
+    (b"Zorbax", TypeError, "word must be a str"),
+])
+def test_a_bad_word_is_refused_and_nothing_changes(tmp_path, word, kind, message):
+    with storykit.Store(tmp_path / "store") as store:
+        store.learn_word("Zorbax")
+        with pytest.raises(kind, match=re.escape(message)):
+            store.learn_word(word)
+        with pytest.raises(TypeError, match="ignored must be True or False"):
+            store.learn_word("Pip", ignored="yes")
+        assert store.words() == {"known": ["Zorbax"], "ignored": []}
+
+
+def test_at_most_ten_thousand_learned_words_even_from_threads(tmp_path):
+    with storykit.Store(tmp_path / "store") as store:
+        def learn(worker):
+            for n in range(2_001):
+                store.learn_word(f"w{worker}x{n}")
+
+        threads = [threading.Thread(target=learn, args=(w,)) for w in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(store.words()["known"]) == 8_004
+        for n in range(1_996):
+            store.learn_word(f"more{n}")
+        with pytest.raises(storykit.LimitError, match="at most 10000 words"):
+            store.learn_word("onemore")
+        # A word held already may still change its use.
+        store.learn_word("more0", ignored=True)
+        assert len(store.words()["known"]) + len(store.words()["ignored"]) == 10_000
+
+
+def test_a_killed_learner_loses_no_acknowledged_word(tmp_path):
+    root = tmp_path / "store"
+    learner = (
+        "import sys; sys.path.insert(0, %r); import storykit\n"
+        "with storykit.Store(%r) as store:\n"
+        "    n = 0\n"
+        "    while True:\n"
+        "        store.learn_word(f'%%s{n}' %% sys.argv[1]); print(n, flush=True); n += 1\n"
+    ) % (str(WRITER.parents[1]), str(root))
+    rng = random.Random(61)
+    acknowledged = set()
+    for round_ in range(10):
+        child = subprocess.Popen([sys.executable, "-c", learner, f"r{round_}w"], stdout=subprocess.PIPE, text=True)
+        first = child.stdout.readline()
+        assert first, "the learner never acknowledged a word"
+        time.sleep(rng.uniform(0.0, 0.05))
+        child.send_signal(signal.SIGKILL)
+        rest = child.stdout.read()
+        child.wait(timeout=30)
+        acknowledged.update(f"r{round_}w{line}" for line in (first + rest).split())
+        with storykit.Store(root) as store:
+            assert acknowledged <= set(store.words()["known"]), round_
+            assert store.list("words", limit=1000)["problems"] == []

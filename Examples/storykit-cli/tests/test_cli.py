@@ -479,3 +479,36 @@ def test_help_examples_never_break_inside_a_command(command):
         starts = line.strip().startswith("storykit ") or "| storykit " in line
         assert continued or starts, f"an example broken inside a command: {line!r}"
         continued = line.rstrip().endswith("\\")
+
+
+def test_correct_reads_the_writers_words_from_a_file(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("# my story's words\nZorbax\nSir Pounce\n\n!glimmerfrost\n", "utf-8")
+    text = ok("correct", "Zorbxa and sir pounce saw the glimmerfrost", "--no-save", "--words", str(words), cwd=tmp_path)
+    assert "direct       Zorbax and Sir Pounce saw the glimmerfrost" in text
+    plain = ok("correct", "Zorbxa and sir pounce saw the glimmerfrost", "--no-save", cwd=tmp_path)
+    assert "glimmer frost" in plain
+    words.write_text("one two three four\n", "utf-8")
+    stderr = failure("correct", "hi there", "--no-save", "--words", str(words), cwd=tmp_path)
+    assert '"one two three four": 4 words, over the limit of 3' in stderr
+    stderr = failure("correct", "hi there", "--no-save", "--words", str(tmp_path / "missing.txt"), cwd=tmp_path)
+    assert "missing.txt" in stderr
+
+
+def test_words_are_learned_listed_removed_and_read_by_correct(tmp_path):
+    ok("words", "add", "Zorbax", "Sir Pounce", cwd=tmp_path)
+    ok("words", "ignore", "glimmerfrost", cwd=tmp_path)
+    assert ok("words", "list", cwd=tmp_path).splitlines() == ["Zorbax", "Sir Pounce", "!glimmerfrost"]
+    text = ok("correct", "Zorbxa and sir pounce saw the glimmerfrost", "--no-save", cwd=tmp_path)
+    assert "direct       Zorbax and Sir Pounce saw the glimmerfrost" in text
+    # The list is the --words format.
+    (tmp_path / "words.txt").write_text(ok("words", "list", cwd=tmp_path), "utf-8")
+    ok("words", "remove", "Sir Pounce", cwd=tmp_path)
+    assert ok("words", "list", cwd=tmp_path).splitlines() == ["Zorbax", "!glimmerfrost"]
+    assert 'no learned word "Sir Pounce"' in failure("words", "remove", "Sir Pounce", cwd=tmp_path)
+    assert "70 bytes, over the limit of 64" in failure("words", "add", "a" * 70, code=USAGE_ERROR, cwd=tmp_path)
+    assert "Missing expected argument" in failure("words", "add", code=USAGE_ERROR, cwd=tmp_path)
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    text = ok("correct", "sir pounce ran", "--no-save", "--words", str(tmp_path / "words.txt"), cwd=other)
+    assert "direct       Sir Pounce ran" in text

@@ -5,7 +5,8 @@
 ///     {"text": "I wnat to go hmoe", "count": 3, "layout": "qwerty", "spelling": "keep",
 ///      "remote": {"provider": "gemini", "model": "…", "structured": true, "timeoutSeconds": 60,
 ///                 "temperature": 0.2, "topP": 0.9, "seed": 7, "maxOutputTokens": 400},
-///      "backends": ["remote", "offline"], "check": "faithful"}
+///      "backends": ["remote", "offline"], "check": "faithful",
+///      "vocabulary": {"known": ["Zorbax"], "ignored": ["glimmerfrost"]}}
 package struct CorrectionRequest: Sendable {
     /// The model to ask, with its connection settings.
     package struct Remote: Sendable {
@@ -34,6 +35,8 @@ package struct CorrectionRequest: Sendable {
     package var contextTokens: Int
     /// How strictly a model's versions are checked (`"check"`): faithful (default), loose or off.
     package var strictness: VersionStrictness
+    /// The writer's own words (`"vocabulary"`), read by the offline corrector.
+    package var vocabulary: Vocabulary
 
     /// Reads a request; `hasTransport` says whether the host can send a remote's requests.
     package init(_ reader: inout JSONFieldReader, hasTransport: Bool) throws(StoryKitError) {
@@ -43,6 +46,7 @@ package struct CorrectionRequest: Sendable {
         layout = try reader.optionalChoice("layout")
         spelling = try reader.choice("spelling", default: .keep)
         strictness = try reader.choice("check", default: .faithful)
+        vocabulary = try Vocabulary.read(&reader)
         contextTokens = PromptBudget.onDeviceContextTokens
         if var settings = try reader.optionalObject("remote") {
             guard hasTransport else {
@@ -89,7 +93,8 @@ package struct CorrectionRequest: Sendable {
         var service = CorrectionService(
             backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
             generators: generators,
-            offline: OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs),
+            offline: OfflineCorrector(
+                layout: layout, spelling: spelling, language: language, packs: packs, vocabulary: vocabulary),
             count: count, language: language,
             contextTokens: contextTokens)
         service.strictness = strictness

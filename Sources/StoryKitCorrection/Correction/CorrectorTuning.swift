@@ -116,6 +116,15 @@ enum CorrectorTuning {
     /// What it costs to read a slip as a word that leaves its sentence unfinished ("the.").
     static let unfinishedSentencePenalty: Float = fitted("unfinishedSentencePenalty", 4)
 
+    // MARK: The writer's words
+
+    /// How far (slip cost) a typed word may be from a known word of the writer's to be read
+    /// as it: two slips of a neighbouring key, or one far one and a near one.
+    static let writersWordMaxCost: TypoCostModel.Cost = fitted("writersWordMaxCost", 24)
+    /// How much dearer (slip cost) than the nearest listed word a known word of the writer's
+    /// may be and still be read: the writer's words are likely in the writer's text.
+    static let writersWordPrior: TypoCostModel.Cost = fitted("writersWordPrior", 10)
+
     // MARK: Search reach
 
     /// How far a reading may be from what was typed, by the length typed.

@@ -56,6 +56,11 @@ public struct OfflineCorrector: Sendable {
     public let language: LanguageTag?
     /// The languages this corrector reads. Text in another language comes back as typed.
     public let packs: [LanguagePack]
+    /// The writer's own words: kept as typed, and a known one read for a slip of it. With an
+    /// empty vocabulary the text's own words still count: a word outside the list typed the
+    /// same way twice is kept, and a later slip of it, or of a name written earlier, is read
+    /// as it (`Zorbax … Zorbxa`).
+    public let vocabulary: Vocabulary
     /// How much less likely (log10) than the best reading an alternative may be: a tenth as
     /// likely. A looser margin mostly adds readings nobody meant, which a tremor user can tap
     /// by mistake.
@@ -72,23 +77,24 @@ public struct OfflineCorrector: Sendable {
 
     /// Creates a corrector for text typed on `layout` (`nil`: the language's usual keyboard)
     /// whose refined version writes `spelling`, in `language` (`nil`: the text's own), reading
-    /// the languages of `packs` (English alone when empty). A pack's words are loaded once
-    /// per process, on first use.
+    /// the languages of `packs` (English alone when empty), keeping the writer's words of
+    /// `vocabulary`. A pack's words are loaded once per process, on first use.
     public init(
         layout: KeyboardLayout? = nil, spelling: SpellingSystem = .keep, language: LanguageTag? = nil,
-        packs: [LanguagePack] = [.english]
+        packs: [LanguagePack] = [.english], vocabulary: Vocabulary = Vocabulary()
     ) {
         let packs = packs.isEmpty ? [.english] : packs
         self.init(
-            layout: layout, spelling: spelling, language: language, packs: packs,
+            layout: layout, spelling: spelling, language: language, packs: packs, vocabulary: vocabulary,
             reading: packs.first { $0.language.language == Self.referenceLanguage } ?? packs[0])
     }
 
     private init(
         layout: KeyboardLayout?, spelling: SpellingSystem, language: LanguageTag?, packs: [LanguagePack],
-        reading pack: LanguagePack
+        vocabulary: Vocabulary, reading pack: LanguagePack
     ) {
         self.layout = layout
+        self.vocabulary = vocabulary
         self.spelling = spelling
         self.language = language
         self.packs = packs
@@ -159,8 +165,10 @@ public struct OfflineCorrector: Sendable {
         guard let other = packs.first(where: { $0.language.language == inLanguage }) else {
             return Self.asTyped(text, tokens, language: inLanguage, includingWords: includingWords)
         }
-        return OfflineCorrector(layout: layout, spelling: spelling, language: language, packs: packs, reading: other)
-            .read(text, tokens, includingWords: includingWords)
+        return OfflineCorrector(
+            layout: layout, spelling: spelling, language: language, packs: packs, vocabulary: vocabulary, reading: other
+        )
+        .read(text, tokens, includingWords: includingWords)
     }
 
     /// Corrects a text longer than `maxInputBytes`, piece by piece, and joins the versions.
@@ -214,7 +222,7 @@ public struct OfflineCorrector: Sendable {
     private func read(_ text: String, _ englishTokens: [CorrectionToken], includingWords: Bool) -> OfflineCorrection {
         var tokens =
             rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
-        let (positions, lattice) = readings.lattice(for: &tokens)
+        let (positions, lattice) = readings.lattice(for: &tokens, vocabulary: vocabulary)
         let correction = composer.compose(tokens, positions, lattice, includingWords: includingWords)
         return Self.bounded(correction, typed: text, tokens: englishTokens, language: pack.language.language)
     }

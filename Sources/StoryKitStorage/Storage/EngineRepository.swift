@@ -33,3 +33,4 @@ extension EngineRepository: StoryRepository where Record == Story {}
 extension EngineRepository: HeroRepository where Record == Hero {}
 extension EngineRepository: CustomEventRepository where Record == CustomEvent {}
 extension EngineRepository: CorrectionRepository where Record == CorrectionRecord {}
+extension EngineRepository: LearnedWordRepository where Record == LearnedWord {}

@@ -147,6 +147,9 @@ final class FileEngine: RecordEngine {
             try load(collection, &state)
             let now = FileSystem.nowMilliseconds()
             let existing = state.entries[collection]?[id]
+            if existing == nil {
+                try RecordRules.checkRoom(in: collection, holding: state.entries[collection]?.count ?? 0, for: id)
+            }
             let createdAt: Int64
             if let existing, case .success = existing.record {
                 createdAt = existing.createdAt

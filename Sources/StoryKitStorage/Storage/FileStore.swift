@@ -2,7 +2,7 @@
 /// atomically and durably.
 ///
 /// Layout: `stories/<id>.json`, `heroes/<id>.json`, `events/<id>.json`,
-/// `corrections/<id>.json`, `Illustrations/<id>.<ext>` (the extension from the MIME type),
+/// `corrections/<id>.json`, `words/<word>.json`, `Illustrations/<id>.<ext>` (the extension from the MIME type),
 /// `preferences.json`. A write goes to a temporary file that is flushed, renamed over the old
 /// file, and the folder is flushed, so a crash leaves the old record or the new one, never a
 /// torn one; a full disk or a read-only folder fails the write with `.io` and leaves the old

@@ -10,10 +10,11 @@ final class InMemoryEngine: RecordEngine {
 
     func put(_ record: JSONValue, id: String, in collection: StoreCollection) throws(StoryKitError) {
         try RecordRules.check(record, id: id, in: collection)
-        state.withLock { state in
+        try state.withLock { (state) throws(StoryKitError) in
             if let existing = state.records[collection]?[id] {
                 state.records[collection]?[id] = (existing.createdAt, record)
             } else {
+                try RecordRules.checkRoom(in: collection, holding: state.records[collection]?.count ?? 0, for: id)
                 // Strictly increasing, as in the file store, so creation order is exact.
                 state.lastCreatedAt = max(FileSystem.nowMilliseconds(), state.lastCreatedAt + 1)
                 state.records[collection, default: [:]][id] = (state.lastCreatedAt, record)

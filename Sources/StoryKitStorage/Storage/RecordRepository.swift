@@ -25,3 +25,5 @@ public protocol HeroRepository: RecordRepository where Record == Hero {}
 public protocol CustomEventRepository: RecordRepository where Record == CustomEvent {}
 /// Keeps corrections.
 public protocol CorrectionRepository: RecordRepository where Record == CorrectionRecord {}
+/// Keeps the writer's words.
+public protocol LearnedWordRepository: RecordRepository where Record == LearnedWord {}

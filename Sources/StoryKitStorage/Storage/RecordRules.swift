@@ -21,6 +21,14 @@ enum RecordRules {
             collection == .preferences ? "no preference \"\(id)\"" : "no record \"\(id)\" in \(collection.rawValue)")
     }
 
+    /// `.limit` when a new record would take `collection` past its most records (`count`
+    /// held now); only the writer's words have such a limit.
+    static func checkRoom(in collection: StoreCollection, holding count: Int, for id: String) throws(StoryKitError) {
+        guard collection == .words, count >= LearnedWord.maxCount else { return }
+        throw StoryKitError(
+            .limit, "the store holds at most \(LearnedWord.maxCount) words; \"\(id)\" would be one more")
+    }
+
     static func checkLimit(_ limit: Int) throws(StoryKitError) {
         guard (1...maxPageSize).contains(limit) else {
             throw StoryKitError(.invalidArgument, "limit must be from 1 to \(maxPageSize), not \(limit)")
@@ -37,6 +45,7 @@ enum RecordRules {
         case .heroes: recordID = try Hero(json: record).id
         case .events: recordID = try CustomEvent(json: record).id
         case .corrections: recordID = try CorrectionRecord(json: record).id
+        case .words: recordID = try LearnedWord(json: record).id
         case .preferences:
             if id == PreferenceKey.theme { _ = try ThemePreference(json: record) }
             return

@@ -44,3 +44,20 @@ extension RecordStore {
         try engine.deleteImage(id: id)
     }
 }
+
+extension RecordStore {
+    /// Every learned word, in the order learned; a record that cannot be read is skipped (the
+    /// listing of the "words" collection reports it).
+    public func learnedWords() throws(StoryKitError) -> [LearnedWord] {
+        var words: [LearnedWord] = []
+        var after: String?
+        repeat {
+            let page = try engine.list(in: .words, after: after, limit: RecordRules.maxPageSize)
+            for entry in page.items {
+                if let word = try? LearnedWord(json: entry.record) { words.append(word) }
+            }
+            after = page.nextAfter
+        } while after != nil
+        return words
+    }
+}

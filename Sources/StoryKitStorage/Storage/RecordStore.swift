@@ -17,6 +17,8 @@ public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendabl
     public var events: some CustomEventRepository { EngineRepository<CustomEvent>(engine: engine) }
     /// The corrections.
     public var corrections: some CorrectionRepository { EngineRepository<CorrectionRecord>(engine: engine) }
+    /// The writer's learned and ignored words (`Vocabulary(learned:)` reads them).
+    public var words: some LearnedWordRepository { EngineRepository<LearnedWord>(engine: engine) }
 
     // MARK: IllustrationStore
 

@@ -10,6 +10,8 @@ public enum StoreCollection: String, Sendable, Hashable, CaseIterable {
     case corrections
     /// Small settings such as the theme preference, one JSON value per key.
     case preferences
+    /// ``LearnedWord`` records: the writer's own words, at most `LearnedWord.maxCount`.
+    case words
 
     /// Parses a collection name, as the C ABI takes it.
     ///
@@ -18,7 +20,7 @@ public enum StoreCollection: String, Sendable, Hashable, CaseIterable {
         guard let collection = StoreCollection(rawValue: name) else {
             throw StoryKitError(
                 .invalidArgument,
-                "unknown collection \"\(name)\"; expected \"stories\", \"heroes\", \"events\", \"corrections\" or \"preferences\""
+                "unknown collection \"\(name)\"; expected \"stories\", \"heroes\", \"events\", \"corrections\", \"preferences\" or \"words\""
             )
         }
         self = collection
@@ -39,4 +41,8 @@ extension CustomEvent: StoredRecord {
 
 extension CorrectionRecord: StoredRecord {
     public static var collection: StoreCollection { .corrections }
+}
+
+extension LearnedWord: StoredRecord {
+    public static var collection: StoreCollection { .words }
 }

@@ -72,6 +72,12 @@ struct CorrectCommand: AsyncParsableCommand {
         help: "The spelling the refined version writes where British and American differ: keep the writer's, us or uk.")
     var spelling: SpellingSystem = .keep
 
+    @Option(
+        help:
+            "A file of the writer's own words, one a line (a phrase of up to 3 words allowed; a line starting with ! is a word to keep but never offer; # starts a comment): kept as typed, and read for their slips. The words learned with `storykit words` are read too."
+    )
+    var words: String?
+
     // Unconditional: `--timeout -1` is a value to refuse with a reason, not a missing one.
     @Option(parsing: .unconditional, help: "Seconds to wait for the model before falling back.")
     var timeout: Double = 30
@@ -229,6 +235,40 @@ struct CorrectCommand: AsyncParsableCommand {
         LanguageTag(code)?.englishName ?? code
     }
 
+    /// The writer's words: those learned in the store (`storykit words`), when it exists, and
+    /// those of `--words`: one a line, `!word` ignored, `#` a comment, blank lines skipped.
+    private func vocabulary() throws(CLIFailure) -> Vocabulary {
+        var known: [String] = [], ignored: [String] = []
+        if FileManager.default.fileExists(atPath: storeOptions.store + "/words") {
+            // The store is opened here and closed again before the result is saved.
+            let learned = try reporting { () throws(StoryKitError) in
+                try FileStore(root: storeOptions.store, create: false).learnedWords()
+            }
+            known += learned.filter { $0.use == .known }.map(\.word)
+            ignored += learned.filter { $0.use == .ignored }.map(\.word)
+        }
+        guard let words else {
+            return try reporting { () throws(StoryKitError) in try Vocabulary(known: known, ignored: ignored) }
+        }
+        let text = try InputSource(path: words).readText()
+        for line in text.split(whereSeparator: \.isNewline) {
+            let word = line.trimmingCharacters(in: .whitespaces)
+            if word.isEmpty || word.hasPrefix("#") { continue }
+            if word.hasPrefix("!") {
+                ignored.append(String(word.dropFirst()).trimmingCharacters(in: .whitespaces))
+            } else {
+                known.append(word)
+            }
+        }
+        do {
+            return try Vocabulary(known: known, ignored: ignored)
+        } catch {
+            throw CLIFailure(
+                "--words \(words): \(error.message)", hint: "Write one word or phrase (up to 3 words, 64 bytes) a line."
+            )
+        }
+    }
+
     private func makeService() throws(CLIFailure) -> CorrectionService {
         var languageTag: LanguageTag?
         if let language {
@@ -239,7 +279,8 @@ struct CorrectCommand: AsyncParsableCommand {
         }
         var service = CorrectionService(
             offline: OfflineCorrector(
-                layout: layout, spelling: spelling, language: languageTag, packs: LanguagePack.all), count: count,
+                layout: layout, spelling: spelling, language: languageTag, packs: LanguagePack.all,
+                vocabulary: try vocabulary()), count: count,
             language: languageTag)
         service.strictness = check
         // Only --json shows each word's record; for a long text they would cost more than it.

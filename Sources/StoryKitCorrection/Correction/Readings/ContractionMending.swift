@@ -44,28 +44,22 @@ enum ContractionMending {
             let typedEnding = letters.last, !endings.contains(typedEnding)
         else { return }
         let stem = letters.dropLast(2)
-        var best: (ending: UInt8, cost: TypoCostModel.Cost)?
-        var tied = false
+        var cheapest = CheapestReading<UInt8>()
         for ending in endings {
             let cost = model.substitute(ending, with: typedEnding)
             guard cost <= TypoCostModel.nearSubstitution,
                 ending == UInt8(ascii: "s") || rules.contraction(of: stem + [ending]) != nil
             else { continue }
-            if let current = best, current.cost <= cost {
-                tied = tied || current.cost == cost
-                continue
-            }
-            best = (ending, cost)
-            tied = false
+            cheapest.offer(ending, cost: cost)
         }
-        guard let best, !tied else { return }
+        guard let ending = cheapest.winner?.reading else { return }
         let typed = token.text
         let written =
             typed.last?.isUppercase == true
-            ? Character(Unicode.Scalar(best.ending.asciiUppercased)) : Character(Unicode.Scalar(best.ending))
+            ? Character(Unicode.Scalar(ending.asciiUppercased)) : Character(Unicode.Scalar(ending))
         token.asTyped = typed
         token.text = String(typed.dropLast()) + String(written)
-        token.lowered[token.lowered.count - 1] = best.ending
+        token.lowered[token.lowered.count - 1] = ending
     }
 
     /// Whether the word at `index`, a contraction's spelling without its apostrophe (`thats`),

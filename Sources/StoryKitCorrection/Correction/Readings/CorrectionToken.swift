@@ -20,6 +20,8 @@ struct CorrectionToken: Sendable {
     var keepsItsCase = false
     /// The word as typed when a slip was mended before reading (`don'y`, read as `don't`).
     var asTyped: String?
+    /// A word of the writer's own (`WritersWords`): kept as typed, never split or joined.
+    var isWritersWord = false
 
     /// A single space between two words: they may be one word typed with an extra space, and
     /// the first is the second's context.

@@ -17,10 +17,13 @@ struct ReadingGenerator {
     private var lexicon: WordLexicon { wordPairs.lexicon }
 
     /// The readings of the words of `tokens` (whose names, brands and other words written with
-    /// their own capitals this marks as kept as typed) in a lattice, and the token index of each
-    /// word position.
-    func lattice(for tokens: inout [CorrectionToken]) -> (positions: [Int], lattice: CorrectionLattice) {
+    /// their own capitals, and the writer's words of `vocabulary` and of the text, this marks
+    /// as kept as typed) in a lattice, and the token index of each word position.
+    func lattice(for tokens: inout [CorrectionToken], vocabulary: Vocabulary) -> (
+        positions: [Int], lattice: CorrectionLattice
+    ) {
         ContractionMending.mend(&tokens, rules: rules, model: model)
+        WritersWords(lexicon: lexicon, model: model).mark(&tokens, vocabulary: vocabulary)
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         for index in positions where hasDeliberateCapitals(tokens[index]) { tokens[index].keepsItsCase = true }
         var options: [CorrectionLattice.Option] = []
@@ -441,6 +444,7 @@ struct ReadingGenerator {
         _ first: CorrectionToken, _ second: CorrectionToken, at position: Int,
         acrossMark: Bool = false
     ) -> [CorrectionLattice.Option] {
+        guard !first.isWritersWord, !second.isWritersWord else { return [] }
         let joined = first.lowered + second.lowered
         if acrossMark {
             guard lexicon.index(of: first.lowered) == nil || second.lowered.count == 1, joined.count <= 24,

@@ -1,0 +1,75 @@
+/// A word the writer taught the corrector: a hero's name, a coined word, a name in the family.
+/// `known` words are kept as typed and read for their slips; `ignored` ones are only kept.
+///
+/// JSON: `{"id":"Zorbax","use":"known"}`: the id is the word as the writer writes it, in NFC;
+/// a phrase of up to ``maxWords`` words (`Sir Pounce`) is one entry.
+public struct LearnedWord: Sendable, Hashable, JSONConvertible {
+    /// How a writer's word is read.
+    public enum Use: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Kept as typed and offered as the reading of a slip.
+        case known
+        /// Kept as typed, never offered.
+        case ignored
+    }
+
+    /// The most UTF-8 bytes of a word.
+    public static let maxBytes = 64
+    /// The most words of one entry.
+    public static let maxWords = 3
+    /// The most words a vocabulary, or a store, holds.
+    public static let maxCount = 10_000
+
+    /// The word (the record id), in NFC.
+    public let id: String
+    public var use: Use
+    /// The word.
+    public var word: String { id }
+
+    /// A learned word.
+    /// - Throws: `.invalidArgument` naming the word, as ``check(_:)``.
+    public init(_ word: String, use: Use = .known) throws(StoryKitError) {
+        id = try Self.check(word)
+        self.use = use
+    }
+
+    /// `word` in NFC, checked: not empty, at most ``maxBytes`` bytes and ``maxWords`` words
+    /// (separated by spaces or hyphens), no control character, no space or hyphen at either end.
+    /// - Throws: `.invalidArgument` naming the word and the limit.
+    @discardableResult
+    public static func check(_ word: String) throws(StoryKitError) -> String {
+        func refuse(_ reason: String) -> StoryKitError {
+            StoryKitError(.invalidArgument, "vocabulary word \"\(word)\": \(reason)")
+        }
+        let text = String(decoding: word._nfcCodeUnits, as: UTF8.self)
+        guard !text.isEmpty else { throw StoryKitError(.invalidArgument, "a vocabulary word must not be empty") }
+        guard text.utf8.count <= maxBytes else {
+            throw refuse("\(text.utf8.count) bytes, over the limit of \(maxBytes)")
+        }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw refuse("holds a control character")
+        }
+        let separators: Set<Character> = [" ", "-"]
+        guard let first = text.first, let last = text.last, !separators.contains(first), !separators.contains(last)
+        else { throw refuse("must not start or end with a space or a hyphen") }
+        let words = text.split(whereSeparator: separators.contains).count
+        guard words <= maxWords else { throw refuse("\(words) words, over the limit of \(maxWords)") }
+        return text
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, use
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(
+            container.decode(String.self, forKey: .id), use: container.decodeIfPresent(Use.self, forKey: .use) ?? .known
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(use, forKey: .use)
+    }
+}

@@ -1,0 +1,54 @@
+import CStoryKit
+import StoryKitCore
+
+@c @implementation
+public func storykit_store_learn_word(
+    _ store: OpaquePointer?,
+    _ word: UnsafePointer<CChar>?,
+    _ use: UnsafePointer<CChar>?
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let store = try storeHandle(store)
+        let text = try stringArgument(word, "word")
+        var chosen = LearnedWord.Use.known
+        if use != nil {
+            let name = try stringArgument(use, "use")
+            guard let parsed = LearnedWord.Use(rawValue: name) else {
+                throw StoryKitError(.invalidArgument, "use must be \"known\" or \"ignored\", not \"\(name)\"")
+            }
+            chosen = parsed
+        }
+        let learned = try LearnedWord(text, use: chosen)
+        try store.putRecord(learned.json, id: learned.id, in: .words)
+    }
+}
+
+@c @implementation
+public func storykit_store_unlearn_word(_ store: OpaquePointer?, _ word: UnsafePointer<CChar>?) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let store = try storeHandle(store)
+        let text = try LearnedWord.check(try stringArgument(word, "word"))
+        do throws(StoryKitError) {
+            try store.deleteRecord(id: text, in: .words)
+        } catch  where error.code == .notFound {
+            throw StoryKitError(.notFound, "no learned word \"\(text)\"")
+        }
+    }
+}
+
+@c @implementation
+public func storykit_store_words(
+    _ store: OpaquePointer?,
+    _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> storykit_status {
+    withStatus { () throws(StoryKitError) in
+        let output = try requireOutput(out_json, "out_json")
+        let store = try storeHandle(store)
+        let words = try store.learnedWords()
+        let result: JSONValue = [
+            "known": .array(words.filter { $0.use == .known }.map { .string($0.word) }),
+            "ignored": .array(words.filter { $0.use == .ignored }.map { .string($0.word) })
+        ]
+        output.pointee = try outputString(result.utf8Bytes())
+    }
+}

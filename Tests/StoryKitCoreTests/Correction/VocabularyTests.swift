@@ -1,0 +1,73 @@
+import StoryKitCore
+import Testing
+
+@Suite struct VocabularyTests {
+    func direct(_ text: String, _ vocabulary: Vocabulary = Vocabulary()) throws -> String {
+        try OfflineCorrector(vocabulary: vocabulary).correct(text).variations.variations[0].text
+    }
+
+    @Test func aKnownWordIsReadForItsSlipsAndKeptAsTyped() throws {
+        let vocabulary = try Vocabulary(known: ["Zorbax", "glimmerfrost", "Oisín"])
+        #expect(
+            try direct("Zorbxa the dragon flew over the hils", vocabulary) == "Zorbax the dragon flew over the hills")
+        #expect(
+            try direct("the glimmerfrost sparkled on the windw", vocabulary)
+                == "the glimmerfrost sparkled on the window")
+        #expect(try direct("the glimerfrost sparkled", vocabulary) == "the glimmerfrost sparkled")
+        // Typed without its diacritic or capital, it is written as the writer writes it.
+        #expect(try direct("my grandson Oisin came", vocabulary) == "my grandson Oisín came")
+        #expect(try direct("then zorbax slept", vocabulary) == "then Zorbax slept")
+        // Without the vocabulary, the coined word is split and the slip left.
+        #expect(try direct("the glimmerfrost sparkled") == "the glimmer frost sparkled")
+    }
+
+    @Test func anIgnoredWordIsKeptButNeverOffered() throws {
+        let vocabulary = try Vocabulary(ignored: ["glimmerfrost", "Zorbax"])
+        #expect(try direct("the glimmerfrost sparkled", vocabulary) == "the glimmerfrost sparkled")
+        #expect(try direct("Zorbxa flew", vocabulary) == "Zorbxa flew")
+    }
+
+    @Test func aPhraseIsKeptWhole() throws {
+        let vocabulary = try Vocabulary(known: ["Sir Pounce"])
+        #expect(try direct("sir pounce jumped", vocabulary) == "Sir Pounce jumped")
+        // One word of a phrase alone is no word of the writer's: read as without the vocabulary.
+        #expect(try direct("the sir was kind", vocabulary) == (try direct("the sir was kind")))
+    }
+
+    @Test func theTextsOwnWordsAreTheWriters() throws {
+        // Typed the same way twice: kept everywhere.
+        #expect(
+            try direct("the glimmerfrost shone and the glimmerfrost sang")
+                == "the glimmerfrost shone and the glimmerfrost sang")
+        // A name written earlier is the reading of a later slip.
+        #expect(try direct("we met Zorbax today and Zorbxa smiled") == "we met Zorbax today and Zorbax smiled")
+        // A habitual slip typed twice is still a slip.
+        #expect(try direct("i came becuase it rained becuase") == "i came because it rained because")
+    }
+
+    @Test(arguments: [
+        ("", "must not be empty"), (String(repeating: "a", count: 65), "65 bytes, over the limit of 64"),
+        ("one two three four", "4 words, over the limit of 3"), ("bad\u{7}word", "control character"),
+        (" lead", "start or end"), ("trail-", "start or end")
+    ])
+    func badWordsAreRefusedByName(word: String, reason: String) throws {
+        #expect {
+            _ = try Vocabulary(known: ["fine", word])
+        } throws: { error in
+            String(describing: error).contains(reason)
+        }
+    }
+
+    @Test func atMostTenThousandWords() throws {
+        let words = (0..<10_000).map {
+            "zq\($0)".map { $0.isNumber ? Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(String($0))!)) : $0 }
+        }.map { String($0) }
+        let full = try Vocabulary(known: words)
+        #expect(full.entries.count == Set(words).count)
+        #expect {
+            _ = try Vocabulary(known: words + ["zorbax"], ignored: ["more"])
+        } throws: { error in
+            String(describing: error).contains("at most 10000")
+        }
+    }
+}
