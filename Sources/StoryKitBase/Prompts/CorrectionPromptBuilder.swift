@@ -129,17 +129,25 @@ public struct CorrectionPromptBuilder: Sendable {
         }
     }
 
+    /// The most of the writer's own words one prompt lists.
+    public static let maxKeptWords = 50
+
     /// Builds the prompt for `text`, cutting the text (and a previous reply) to fit
-    /// ``contextTokens`` together with the reply.
+    /// ``contextTokens`` together with the reply. `keptWords` are the writer's own words the
+    /// text holds (names, coined words: at most ``maxKeptWords`` are listed), which the model
+    /// is asked to write exactly as given; like the text, they are data, in a block of their own.
     ///
     /// - Throws: `.invalidArgument` for text without visible characters; `.limit` when the
     ///   context window cannot hold even the instructions and a minimal reply.
-    public func build(text: String, retry: CorrectionRetry? = nil) throws(StoryKitError) -> Prompt {
+    public func build(text: String, retry: CorrectionRetry? = nil, keptWords: [String] = []) throws(StoryKitError)
+        -> Prompt
+    {
         guard text.contains(where: { !$0.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty")
         }
         let (instructions, schema, instructionTokens) = cachedInstructions()
-        let (fixed, textBudget, layoutParts, layoutTruncations, request) = try layout(retry: retry)
+        let (fixed, textBudget, layoutParts, layoutTruncations, request) = try layout(
+            retry: retry, keptWords: keptWords)
         var parts = layoutParts, truncations = layoutTruncations
         let kept = PromptBudget.fit(
             text, PromptBudget.Field(name: "text", maxTokens: textBudget), estimator: estimator,
@@ -159,8 +167,8 @@ public struct CorrectionPromptBuilder: Sendable {
     /// The most tokens of text a prompt holds whole, with `retry` (its previous reply cut to a
     /// quarter of the window): the same for every text, so a long text can be measured against
     /// it once rather than built into a prompt per piece.
-    package func textTokenBudget(retry: CorrectionRetry? = nil) throws(StoryKitError) -> Int {
-        try layout(retry: retry).textBudget
+    package func textTokenBudget(retry: CorrectionRetry? = nil, keptWords: [String] = []) throws(StoryKitError) -> Int {
+        try layout(retry: retry, keptWords: keptWords).textBudget
     }
 
     /// The reply grows with the text: each version is about as long as the text, with margin.
@@ -168,7 +176,7 @@ public struct CorrectionPromptBuilder: Sendable {
 
     /// What a prompt holds besides the text: its fixed tokens, the text's budget, the retry's
     /// parts and truncations, and the closing request.
-    private func layout(retry: CorrectionRetry?) throws(StoryKitError) -> (
+    private func layout(retry: CorrectionRetry?, keptWords: [String]) throws(StoryKitError) -> (
         fixed: Int, textBudget: Int, parts: [String], truncations: [PromptTruncation], request: String
     ) {
         let instructionTokens = cachedInstructions().2
@@ -189,6 +197,17 @@ public struct CorrectionPromptBuilder: Sendable {
             parts.append(PromptText.block("previous_reply", reply))
             parts.append("Try again, following the instructions exactly.")
             fixed += estimator.tokens(in: parts.joined(separator: "\n")) + 4
+        }
+        if !keptWords.isEmpty {
+            let words = keptWords.prefix(Self.maxKeptWords).map {
+                $0.split(whereSeparator: \.isNewline).joined(separator: " ")
+            }
+            let keep = [
+                "The writer's own words (names and words they made up) are between <keep> and </keep>, one a line: write each exactly as given, never changed or translated.",
+                PromptText.block("keep", words.joined(separator: "\n"))
+            ]
+            parts += keep
+            fixed += estimator.tokens(in: keep.joined(separator: "\n")) + 2
         }
 
         let perVersionOverhead = Self.perVersionOverhead

@@ -121,7 +121,8 @@ public struct CorrectionService: Sendable {
         } catch {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
-        let pieces = try Self.pieces(of: text, builder: builder)
+        let pieces = try Self.pieces(
+            of: text, builder: builder, keptWords: offline.vocabulary.entries(typedIn: text).map(\.text))
         guard pieces.texts.count > 1 || pieces.keptAsTyped.contains(true) else {
             guard
                 var outcome = try await ask(
@@ -156,7 +157,8 @@ public struct CorrectionService: Sendable {
 
     /// `text` in pieces that each fit a prompt whole, also when re-asked with a previous
     /// reply as long as a re-ask allows; one piece when the whole text fits.
-    private static func pieces(of text: String, builder: CorrectionPromptBuilder) throws(GenerationError) -> TextPieces
+    private static func pieces(of text: String, builder: CorrectionPromptBuilder, keptWords: [String])
+        throws(GenerationError) -> TextPieces
     {
         // The longest previous reply a re-ask carries is a quarter of the window: a reply of
         // twice the window's tokens in characters is always cut to it. Each problem explains
@@ -167,7 +169,7 @@ public struct CorrectionService: Sendable {
             var smallest = Int.max
             for problem in CorrectionRetry.Problem.allCases {
                 let retry = CorrectionRetry(previousReply: longestReply, problem: problem)
-                smallest = min(smallest, try builder.textTokenBudget(retry: retry))
+                smallest = min(smallest, try builder.textTokenBudget(retry: retry, keptWords: keptWords))
             }
             budget = smallest
         } catch {
@@ -228,7 +230,9 @@ public struct CorrectionService: Sendable {
         attempts: inout [CorrectionAttempt], onUpdate: (@Sendable (PartialVariationSet) -> Void)?
     ) async throws(GenerationError) -> CorrectionOutcome? {
         let language = offline.language(of: text)
-        let check = VersionCheck(typed: text, strictness: strictness, language: language)
+        let check = VersionCheck(
+            typed: text, strictness: strictness, language: language, vocabulary: offline.vocabulary)
+        let keptWords = offline.vocabulary.entries(typedIn: text).map(\.text)
         // Read only once a reply is: no offline correction before the request, nor for
         // replies that never parse.
         var mending: SlipMending?
@@ -239,7 +243,7 @@ public struct CorrectionService: Sendable {
         for replyNumber in 1...2 {
             let prompt: Prompt
             do {
-                prompt = try builder.build(text: text, retry: retry)
+                prompt = try builder.build(text: text, retry: retry, keptWords: keptWords)
             } catch {
                 throw GenerationError(.invalidRequest, detail: error.message)
             }

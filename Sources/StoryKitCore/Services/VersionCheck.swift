@@ -27,12 +27,15 @@ struct VersionCheck {
     let refinement: RefinementWords
     /// The typed text's words, as ``words(of:)`` reads them.
     private let typedWords: [String]
+    /// The writer's own words the text holds, which every version must keep.
+    private let writersWords: [Vocabulary.Entry]
 
-    init(typed: String, strictness: VersionStrictness, language: String = "en") {
+    init(typed: String, strictness: VersionStrictness, language: String = "en", vocabulary: Vocabulary = Vocabulary()) {
         self.typed = typed
         self.strictness = strictness
         refinement = RefinementWords(language: language)
         typedWords = Self.words(of: typed)
+        writersWords = vocabulary.entries(typedIn: typed)
     }
 
     /// `set` with the versions that pass, and an issue for each dropped.
@@ -67,6 +70,8 @@ struct VersionCheck {
     private func fault(of version: TextVariation) -> (String, [String])? {
         if version.text.isEmpty { return ("is empty", []) }
         if let markup = Self.markup(in: version.text, absentFrom: typed) { return ("holds markup", [markup]) }
+        let changed = writersWords.filter { !Vocabulary.holds($0, in: version.text) }.map(\.text)
+        if !changed.isEmpty { return ("changes the writer's words", changed) }
         guard strictness == .faithful else { return nil }
         let versionWords = Self.words(of: version.text)
         let mayChangeFunctionWords = version.kind != .direct

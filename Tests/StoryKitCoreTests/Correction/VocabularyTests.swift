@@ -58,6 +58,19 @@ import Testing
         }
     }
 
+    @Test func aStoryHeroAndEventGiveTheirOwnWords() throws {
+        let hero = try Hero(id: "h1", name: "Zorbax Quill", traits: ["brave", "loves glimmerfrost"])
+        #expect(Vocabulary(hero: hero).entries.map(\.text) == ["Zorbax Quill", "Zorbax", "glimmerfrost"])
+        let story = try Story(
+            id: "s1", title: "Zorbax and the Snorklewhump",
+            pages: ["Once upon a time Chiamaka met Zorbax. Bright stars shone.", "The end."])
+        #expect(Vocabulary(story: story).entries.map(\.text) == ["Zorbax", "Snorklewhump", "Chiamaka"])
+        let event = try CustomEvent(id: "e1", title: "Grandma Adaeze visits", description: "We bake with Adaeze.")
+        #expect(Vocabulary(customEvent: event).entries.map(\.text) == ["Adaeze"])
+        let vocabulary = Vocabulary(hero: hero).merging(Vocabulary(story: story))
+        #expect(try direct("Zorbxa met the Snorklewhmup", vocabulary) == "Zorbax met the Snorklewhump")
+    }
+
     @Test func atMostTenThousandWords() throws {
         let words = (0..<10_000).map {
             "zq\($0)".map { $0.isNumber ? Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(String($0))!)) : $0 }

@@ -112,6 +112,34 @@ import Testing
 
     /// A model that answers each prompt with the next of its replies (the last one again when
     /// they run out), keeping the requests.
+    @Test func theWritersWordsAreSentToKeepAndNoVersionMayChangeOne() async throws {
+        let vocabulary = try Vocabulary(known: ["Zorbax", "Sir Pounce"])
+        let reply =
+            #"{"directCorrection": "Zorba and Sir Pounce went home", "refinedPhrasing": "Zorbax and Sir Pounce went home.", "alternativeInterpretation": ""}"#
+        let model = RecordedModel(reply: reply)
+        var service = CorrectionService(
+            backends: [.remote], generators: [.remote: model], offline: OfflineCorrector(vocabulary: vocabulary),
+            count: 2)
+        service.strictness = .loose
+        let outcome = try await service.correct("Zorbax and sir pounce wnet home")
+        let prompt = try #require(model.requests.first?.messages.last?.text)
+        #expect(prompt.contains("<keep>\nZorbax\nSir Pounce\n</keep>"))
+        // The direct version changed the hero's name: it is dropped, even when checked loosely,
+        // so the model is asked again and then the offline corrector answers.
+        let check = VersionCheck(typed: "Zorbax and sir pounce wnet home", strictness: .loose, vocabulary: vocabulary)
+        #expect(
+            check.issue(for: TextVariation(text: "Zorba and Sir Pounce went home", kind: .direct))
+                == .unfaithful(kind: .direct, reason: "changes the writer's words", words: ["Zorbax"]))
+        #expect(model.prompts == 2)
+        #expect(outcome.backend == .offline)
+        #expect(outcome.variations.variations.first?.text == "Zorbax and Sir Pounce went home")
+        // Without a vocabulary the prompt lists no words.
+        let plain = RecordedModel(reply: reply)
+        _ = try await CorrectionService(backends: [.remote], generators: [.remote: plain], count: 2)
+            .correct("Zorbax and sir pounce wnet home")
+        #expect(plain.requests.first?.messages.last?.text.contains("<keep>") == false)
+    }
+
     final class RecordedModel: WholeReplyGenerator {
         let model: String
         let acceptsResponseSchema = true
