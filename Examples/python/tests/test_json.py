@@ -126,9 +126,11 @@ def test_huge_lengths_are_limit_errors_before_any_read(lib):
 
 def test_options_size_limit(lib):
     out = ctypes.c_void_p()
-    assert lib.storykit_json_format(ctypes.byref(out), b"[1]", 3, b"{" + b" " * 65534 + b"}") == 0
+    # STORYKIT_MAX_OPTIONS_BYTES: 1 MiB, room for a vocabulary of 10000 words.
+    limit = 1_048_576
+    assert lib.storykit_json_format(ctypes.byref(out), b"[1]", 3, b"{" + b" " * (limit - 2) + b"}") == 0
     lib.storykit_string_free(out)
-    assert lib.storykit_json_format(ctypes.byref(out), b"[1]", 3, b"{" + b" " * 65535 + b"}") == errors.E_LIMIT
+    assert lib.storykit_json_format(ctypes.byref(out), b"[1]", 3, b"{" + b" " * (limit - 1) + b"}") == errors.E_LIMIT
 
 
 def test_last_error_is_per_thread(lib):

@@ -35,6 +35,9 @@ package struct JSONFieldReader {
     /// The full name of `key` in messages: `field "hero.name"`.
     package func name(_ key: String) -> String { "\(noun) \"\(prefix)\(key)\"" }
 
+    /// The object read, as a value: a key to remember what was read by.
+    package var value: JSONValue { .object(object) }
+
     private mutating func take(_ key: String) -> JSONValue? {
         if !known.contains(key) { known.append(key) }
         guard let value = object[key], !value.isNull else { return nil }

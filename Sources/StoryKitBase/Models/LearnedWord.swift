@@ -40,18 +40,23 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
         func refuse(_ reason: String) -> StoryKitError {
             StoryKitError(.invalidArgument, "vocabulary word \"\(word)\": \(reason)")
         }
-        let text = String(decoding: word._nfcCodeUnits, as: UTF8.self)
+        // Most words are ASCII: their NFC form is themselves, and their bytes say the rest.
+        let isASCII = word.utf8.allSatisfy { $0 < 0x80 }
+        let text = isASCII ? word : String(decoding: word._nfcCodeUnits, as: UTF8.self)
         guard !text.isEmpty else { throw StoryKitError(.invalidArgument, "a vocabulary word must not be empty") }
         guard text.utf8.count <= maxBytes else {
             throw refuse("\(text.utf8.count) bytes, over the limit of \(maxBytes)")
         }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw refuse("holds a control character")
-        }
-        let separators: Set<Character> = [" ", "-"]
-        guard let first = text.first, let last = text.last, !separators.contains(first), !separators.contains(last)
+        let hasControl =
+            isASCII
+            ? text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+            : text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        guard !hasControl else { throw refuse("holds a control character") }
+        let separators: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "-")]
+        guard let first = text.utf8.first, let last = text.utf8.last, !separators.contains(first),
+            !separators.contains(last)
         else { throw refuse("must not start or end with a space or a hyphen") }
-        let words = text.split(whereSeparator: separators.contains).count
+        let words = text.utf8.split(whereSeparator: separators.contains).count
         guard words <= maxWords else { throw refuse("\(words) words, over the limit of \(maxWords)") }
         return text
     }

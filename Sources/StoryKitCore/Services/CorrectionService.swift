@@ -122,7 +122,8 @@ public struct CorrectionService: Sendable {
             throw GenerationError(.invalidRequest, detail: error.message)
         }
         let pieces = try Self.pieces(
-            of: text, builder: builder, keptWords: offline.vocabulary.entries(typedIn: text).map(\.text))
+            of: text, builder: builder,
+            keptWords: offline.vocabulary.entries(typedIn: text).map { offline.vocabulary.entries[$0].text })
         guard pieces.texts.count > 1 || pieces.keptAsTyped.contains(true) else {
             guard
                 var outcome = try await ask(
@@ -232,7 +233,7 @@ public struct CorrectionService: Sendable {
         let language = offline.language(of: text)
         let check = VersionCheck(
             typed: text, strictness: strictness, language: language, vocabulary: offline.vocabulary)
-        let keptWords = offline.vocabulary.entries(typedIn: text).map(\.text)
+        let keptWords = offline.vocabulary.entries(typedIn: text).map { offline.vocabulary.entries[$0].text }
         // Read only once a reply is: no offline correction before the request, nor for
         // replies that never parse.
         var mending: SlipMending?

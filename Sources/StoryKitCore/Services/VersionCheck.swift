@@ -27,14 +27,16 @@ struct VersionCheck {
     let refinement: RefinementWords
     /// The typed text's words, as ``words(of:)`` reads them.
     private let typedWords: [String]
-    /// The writer's own words the text holds, which every version must keep.
-    private let writersWords: [Vocabulary.Entry]
+    /// The writer's words, and those of them the text holds, which every version must keep.
+    private let vocabulary: Vocabulary
+    private let writersWords: [Int]
 
     init(typed: String, strictness: VersionStrictness, language: String = "en", vocabulary: Vocabulary = Vocabulary()) {
         self.typed = typed
         self.strictness = strictness
         refinement = RefinementWords(language: language)
         typedWords = Self.words(of: typed)
+        self.vocabulary = vocabulary
         writersWords = vocabulary.entries(typedIn: typed)
     }
 
@@ -70,7 +72,9 @@ struct VersionCheck {
     private func fault(of version: TextVariation) -> (String, [String])? {
         if version.text.isEmpty { return ("is empty", []) }
         if let markup = Self.markup(in: version.text, absentFrom: typed) { return ("holds markup", [markup]) }
-        let changed = writersWords.filter { !Vocabulary.holds($0, in: version.text) }.map(\.text)
+        let changed = writersWords.filter { !vocabulary.holds(entryAt: $0, in: version.text) }.map {
+            vocabulary.entries[$0].text
+        }
         if !changed.isEmpty { return ("changes the writer's words", changed) }
         guard strictness == .faithful else { return nil }
         let versionWords = Self.words(of: version.text)

@@ -1,7 +1,9 @@
 // The offline corrector in process: the one-time cost of loading its word lists (time and
 // resident memory), then the median time per sentence over the tremor corpus, also per 100
 // characters; then the same for each other language's pack, on its corpus
-// (language-corpora.json). Run from the repository root (it reads Tests/Fixtures/Correction):
+// (language-corpora.json); then what a writer's vocabulary costs: English with 1,000 known
+// words against none, sentence by sentence side by side, and the resident memory of 10,000
+// words. Run from the repository root (it reads Tests/Fixtures/Correction):
 //
 //   swift run -c release --package-path Examples/Benchmarks correction-benchmark [rounds]
 
@@ -96,12 +98,54 @@ else {
     exit(1)
 }
 try measure("English", { OfflineCorrector() }, typedSentences(corpus["cases"]))
+try measureVocabulary(typedSentences(corpus["cases"]))
 let packs = LanguagePack.all.filter { $0.language.language != "en" }
 for pack in packs {
     guard case .object(let fields)? = languages[pack.language.tag] else { continue }
     try measure(
         pack.language.englishName ?? pack.language.tag, { OfflineCorrector(language: pack.language, packs: [pack]) },
         typedSentences(fields["cases"]))
+}
+
+/// Invented words of four to five syllables, the same on every run.
+func inventedWords(_ count: Int, seed: UInt64) -> [String] {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let consonants = Array("bcdfghjklmnpqrstvwxz"), vowels = Array("aeiou")
+    return (0..<count).map { _ in
+        String((0..<(4 + next(2))).flatMap { _ in [consonants[next(consonants.count)], vowels[next(vowels.count)]] })
+    }
+}
+
+/// English with 1,000 known words against none, each sentence timed with both in turn; then
+/// the resident memory 10,000 words take.
+func measureVocabulary(_ sentences: [String]) throws {
+    let plain = OfflineCorrector()
+    let withWords = OfflineCorrector(vocabulary: try Vocabulary(known: inventedWords(1000, seed: 61)))
+    var none: [Double] = [], known: [Double] = []
+    for round in 0..<rounds {
+        for sentence in sentences {
+            for useWords in round % 2 == 0 ? [false, true] : [true, false] {
+                let start = now()
+                _ = try (useWords ? withWords : plain).correct(sentence)
+                let elapsed = (now() - start) * 1000
+                if useWords { known.append(elapsed) } else { none.append(elapsed) }
+            }
+        }
+    }
+    print(
+        "English with a vocabulary of 1,000 known words: median per sentence \(median(known).formatted3) ms against \(median(none).formatted3) ms with none (ratio \((median(known) / median(none)).formatted3))"
+    )
+    let words = inventedWords(10_000, seed: 62)
+    let before = residentMiB()
+    let tenThousand = try Vocabulary(known: words)
+    let after = residentMiB()
+    withExtendedLifetime(tenThousand) {
+        print("  a vocabulary of 10,000 words: resident memory +\((after - before).formatted3) MiB")
+    }
 }
 
 extension Double {

@@ -4,8 +4,8 @@
 /// recased, read in context as a name is. A slip of one is mended to it first, keeping what was
 /// typed in `asTyped`.
 struct WritersWords {
-    /// The most words of its own a text keeps for reading later slips.
-    static let textWordCapacity = 64
+    /// The most words written earlier a text keeps for reading later slips.
+    static let textWordCapacity = 256
 
     let lexicon: WordLexicon
     let model: TypoCostModel
@@ -34,7 +34,9 @@ struct WritersWords {
             if !tokens[first].isWritersWord {
                 for candidate in vocabulary.entries(startingWith: tokens[first].lowered) {
                     let entry = vocabulary.entries[candidate]
-                    guard let span = phraseSpan(tokens, positions, from: position, entry.folded) else { continue }
+                    guard
+                        let span = phraseSpan(tokens, positions, from: position, vocabulary.foldedWords(at: candidate))
+                    else { continue }
                     let parts = entry.text.split(whereSeparator: { $0 == " " || $0 == "-" })
                     for (offset, part) in parts.enumerated() {
                         let index = positions[position + offset]
@@ -52,13 +54,13 @@ struct WritersWords {
 
     /// How many words from `position` spell `words`, each after the one before with a single
     /// space or hyphen between; `nil` when they do not.
-    private func phraseSpan(_ tokens: [CorrectionToken], _ positions: [Int], from position: Int, _ words: [[UInt8]])
-        -> Int?
-    {
+    private func phraseSpan(
+        _ tokens: [CorrectionToken], _ positions: [Int], from position: Int, _ words: [ArraySlice<UInt8>]
+    ) -> Int? {
         guard position + words.count <= positions.count else { return nil }
         for offset in words.indices {
             let index = positions[position + offset]
-            guard tokens[index].lowered == words[offset] else { return nil }
+            guard tokens[index].lowered.elementsEqual(words[offset]) else { return nil }
             if offset > 0 {
                 let previous = positions[position + offset - 1]
                 guard index == previous + 2, tokens[previous + 1].text == " " || tokens[previous + 1].text == "-"
@@ -83,65 +85,107 @@ struct WritersWords {
     /// text, so a known word is read up to `CorrectorTuning.writersWordPrior` dearer than the
     /// nearest listed word.
     private func mendSlips(_ tokens: inout [CorrectionToken], _ positions: [Int], _ vocabulary: Vocabulary) {
-        let known = vocabulary.entries.indices.filter {
-            vocabulary.entries[$0].use == .known && vocabulary.entries[$0].folded.count == 1
-        }
-        guard !known.isEmpty else { return }
-        let words = known.map { vocabulary.entries[$0].folded[0] }
         for index in positions where isReadableSlip(tokens[index]) {
             let typed = tokens[index].lowered
-            guard let (best, cost) = nearest(to: typed, among: words, limit: CorrectorTuning.writersWordMaxCost),
+            let typedLetters = Vocabulary.letterSet(typed)
+            var cheapest = CheapestReading<Int>()
+            for target in vocabulary.slipTargets() where abs(target.letters.count - typed.count) <= 2 {
+                // Words sharing few letters are never a slip away: skip them before the full count.
+                guard ((target.letterSet & ~(1 << 31)) ^ typedLetters).nonzeroBitCount <= 4,
+                    let cost = model.cost(
+                        typing: Array(target.letters), as: typed, limit: CorrectorTuning.writersWordMaxCost)
+                else { continue }
+                cheapest.offer(target.index, cost: cost)
+            }
+            guard let (best, cost) = cheapest.winner,
                 cost <= nearestListedCost(typed) + CorrectorTuning.writersWordPrior
             else { continue }
             tokens[index].isWritersWord = true
             tokens[index].keepsItsCase = true
             tokens[index].asTyped = tokens[index].text
-            tokens[index].text = Self.writtenAs(vocabulary.entries[known[best]].text, typed: tokens[index].text)
+            tokens[index].text = Self.writtenAs(vocabulary.entries[best].text, typed: tokens[index].text)
         }
     }
 
     // MARK: The text's own words
 
     /// Marks the words the text shows are the writer's: a word outside the list, no slip of a
-    /// listed word, typed the same way twice or more; and mends a later slip of such a word or
-    /// of a name written earlier (`Zorbax … Zorbxa`), when no listed word is as near.
+    /// listed word, typed the same way twice or more. Then reads a later slip, outside the
+    /// list, as a word of the writer's written earlier when no listed word is nearer: such a
+    /// word is one typed twice, a capitalised word (a name), a word far from every listed word
+    /// (a coined word), or a listed word capitalised inside a sentence (a name the list also
+    /// holds, whose later slip keeps its capital). `Zorbax … Zorbxa` reads `Zorbax … Zorbax`.
     private func markTextWords(_ tokens: inout [CorrectionToken], _ positions: [Int]) {
         var counts: [[UInt8]: Int] = [:]
         for index in positions where isReadableSlip(tokens[index]) { counts[tokens[index].lowered, default: 0] += 1 }
-        guard !counts.isEmpty else { return }
-        var ownWords: [(letters: [UInt8], text: String)] = []
-        var notOwn: Set<[UInt8]> = []
-        func isOwn(_ letters: [UInt8]) -> Bool {
-            if notOwn.contains(letters) { return false }
-            let own = nearestListedCost(letters) > CorrectorTuning.singleSlipCost
-            if !own { notOwn.insert(letters) }
-            return own
+        // The words written so far that may be the writer's; whether one is, which takes a
+        // search of the list, is asked only once a later word is a slip away from it.
+        var earlier: [Earlier] = []
+        var listedCosts: [[UInt8]: TypoCostModel.Cost] = [:]
+        func listedCost(_ letters: [UInt8]) -> TypoCostModel.Cost {
+            if let cost = listedCosts[letters] { return cost }
+            let cost = nearestListedCost(letters)
+            listedCosts[letters] = cost
+            return cost
         }
-        for index in positions where isReadableSlip(tokens[index]) {
-            let letters = tokens[index].lowered
-            let repeated = counts[letters, default: 0] >= 2
-            if repeated, isOwn(letters) {
-                tokens[index].isWritersWord = true
-                tokens[index].keepsItsCase = true
-            } else if !repeated, letters.count >= 4,
-                let (best, cost) = nearest(
-                    to: letters, among: ownWords.map(\.letters), limit: CorrectorTuning.singleSlipCost),
-                cost < nearestListedCost(letters)
+        func isOwn(_ word: Earlier) -> Bool {
+            if word.listed { return true }
+            let cost = listedCost(word.letters)
+            return cost > CorrectorTuning.singleSlipCost
+                && (word.repeated || word.capitalised || cost > 2 * CorrectorTuning.singleSlipCost)
+        }
+        for index in positions {
+            let token = tokens[index]
+            let letters = token.lowered
+            let capitalised = token.text.first?.isUppercase == true
+            if isReadableSlip(token) {
+                let repeated = counts[letters, default: 0] >= 2
+                if repeated {
+                    if listedCost(letters) > CorrectorTuning.singleSlipCost {
+                        tokens[index].isWritersWord = true
+                        tokens[index].keepsItsCase = true
+                    }
+                } else if letters.count >= 4,
+                    let (best, cost) = nearest(
+                        to: letters, among: earlier.map(\.letters), limit: CorrectorTuning.singleSlipCost),
+                    !earlier[best].listed || capitalised, isOwn(earlier[best]), cost <= listedCost(letters)
+                {
+                    tokens[index].isWritersWord = true
+                    tokens[index].keepsItsCase = true
+                    tokens[index].asTyped = token.text
+                    tokens[index].text = Self.writtenAs(earlier[best].text, typed: token.text)
+                    continue
+                }
+                remember(
+                    Earlier(
+                        letters: letters, text: token.text, listed: false, repeated: repeated, capitalised: capitalised),
+                    in: &earlier)
+            } else if capitalised, !token.startsSentence, !token.keepsItsCase, letters.count >= 4,
+                !letters.contains(0x27), lexicon.index(of: letters) != nil
             {
-                tokens[index].isWritersWord = true
-                tokens[index].keepsItsCase = true
-                tokens[index].asTyped = tokens[index].text
-                tokens[index].text = Self.writtenAs(ownWords[best].text, typed: tokens[index].text)
-                continue
-            }
-            // A word of its own: typed twice, or a name written mid-sentence.
-            let isName = !tokens[index].startsSentence && tokens[index].text.first?.isUppercase == true
-            if (repeated || isName), ownWords.count < Self.textWordCapacity,
-                !ownWords.contains(where: { $0.letters == letters }), isOwn(letters)
-            {
-                ownWords.append((letters, tokens[index].text))
+                remember(
+                    Earlier(letters: letters, text: token.text, listed: true, repeated: false, capitalised: true),
+                    in: &earlier)
             }
         }
+    }
+
+    /// A word written earlier in the text that a later slip may be read as.
+    private struct Earlier {
+        var letters: [UInt8]
+        var text: String
+        /// A listed word capitalised inside a sentence: a name the list holds.
+        var listed: Bool
+        var repeated: Bool
+        var capitalised: Bool
+    }
+
+    /// Adds a word written earlier, once, up to `textWordCapacity`.
+    private func remember(_ word: Earlier, in earlier: inout [Earlier]) {
+        guard earlier.count < Self.textWordCapacity, !earlier.contains(where: { $0.letters == word.letters }) else {
+            return
+        }
+        earlier.append(word)
     }
 
     // MARK: Shared
@@ -158,11 +202,11 @@ struct WritersWords {
     private func nearest(to typed: [UInt8], among words: [[UInt8]], limit: TypoCostModel.Cost)
         -> (index: Int, cost: TypoCostModel.Cost)?
     {
-        let typedLetters = Self.letterSet(typed)
+        let typedLetters = Vocabulary.letterSet(typed)
         var cheapest = CheapestReading<Int>()
         for (index, word) in words.enumerated() where abs(word.count - typed.count) <= 2 {
             // Words sharing few letters are never a slip away: skip them before the full count.
-            guard (Self.letterSet(word) ^ typedLetters).nonzeroBitCount <= 4,
+            guard (Vocabulary.letterSet(word) ^ typedLetters).nonzeroBitCount <= 4,
                 let cost = model.cost(typing: word, as: typed, limit: limit)
             else { continue }
             cheapest.offer(index, cost: cost)
@@ -175,11 +219,6 @@ struct WritersWords {
     private func nearestListedCost(_ typed: [UInt8]) -> TypoCostModel.Cost {
         let limit = 2 * CorrectorTuning.singleSlipCost
         return lexicon.candidates(for: typed, maxCost: limit, model: model).map(\.cost).min() ?? limit + 1
-    }
-
-    /// The letters a-z of `word` as bits.
-    private static func letterSet(_ word: [UInt8]) -> UInt32 {
-        word.reduce(0) { $1.isASCIILowercase ? $0 | 1 << UInt32($1 - UInt8(ascii: "a")) : $0 }
     }
 
     /// `word` as written for a slip typed `typed`: with its own capitals, or, written in

@@ -16,8 +16,6 @@ public struct Vocabulary: Sendable, Equatable {
         /// The word as the writer writes it (NFC).
         public let text: String
         public let use: Use
-        /// Each word's letters folded to a-z, lower case.
-        let folded: [[UInt8]]
     }
 
     /// The most entries a vocabulary holds.
@@ -29,8 +27,19 @@ public struct Vocabulary: Sendable, Equatable {
 
     /// The entries, in the order given, each once (a word given twice keeps its first use).
     public private(set) var entries: [Entry] = []
-    /// Entry indices by the folded letters of their first word.
-    private var byFirstWord: [[UInt8]: [Int]] = [:]
+    // Ten thousand words take well under a megabyte: the folded letters of every entry live
+    // in one buffer, and the index is a hash table of entry numbers.
+    /// Every entry's words folded to a-z in lower case, back to back; a phrase's words are
+    /// separated by a space.
+    private var folding: [UInt8] = []
+    /// Where each entry's folded words end in `folding`.
+    private var foldingEnds: [Int32] = []
+    /// A known one-word entry's letters as bits, for a quick look at what a slip may be; 0
+    /// for the other entries.
+    private var letterSets: [UInt32] = []
+    /// The first entry by the key of its first folded word, and the next entry with the same key.
+    private var firstByKey: [Int: Int32] = [:]
+    private var nextWithKey: [Int32] = []
 
     /// An empty vocabulary.
     public init() {}
@@ -45,6 +54,12 @@ public struct Vocabulary: Sendable, Equatable {
                 .limit, "a vocabulary holds at most \(Self.maxEntries) words; \(known.count + ignored.count) were given"
             )
         }
+        let count = known.count + ignored.count
+        entries.reserveCapacity(count)
+        foldingEnds.reserveCapacity(count)
+        letterSets.reserveCapacity(count)
+        nextWithKey.reserveCapacity(count)
+        firstByKey.reserveCapacity(count)
         for word in known { try add(word, as: .known) }
         for word in ignored { try add(word, as: .ignored) }
     }
@@ -52,37 +67,91 @@ public struct Vocabulary: Sendable, Equatable {
     /// Adds `word`; a word already held keeps its use.
     /// - Throws: as ``init(known:ignored:)``.
     public mutating func add(_ word: String, as use: Use) throws(StoryKitError) {
-        let entry = try Self.entry(word, use: use)
-        guard index(of: entry.folded) == nil else { return }
+        let (text, folded) = try Self.checkedAndFolded(word)
+        guard index(ofFolded: folded) == nil else { return }
         guard entries.count < Self.maxEntries else {
             throw StoryKitError(.limit, "a vocabulary holds at most \(Self.maxEntries) words; \"\(word)\" is one more")
         }
-        byFirstWord[entry.folded[0], default: []].append(entries.count)
-        entries.append(entry)
+        let number = Int32(entries.count)
+        let key = Self.key(folded.prefix { $0 != Self.wordSeparator })
+        entries.append(Entry(text: text, use: use))
+        folding += folded
+        foldingEnds.append(Int32(folding.count))
+        let isSlipTarget = use == .known && !folded.contains(Self.wordSeparator)
+        letterSets.append(isSlipTarget ? Self.letterSet(folded) | 1 << 31 : 0)
+        nextWithKey.append(firstByKey[key] ?? -1)
+        firstByKey[key] = number
     }
 
     /// Whether the vocabulary holds no word.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// The entry whose folded words are `words`.
-    func index(of words: [[UInt8]]) -> Int? {
-        byFirstWord[words[0]]?.first { entries[$0].folded == words }
+    /// The folded words of entry `index`, a phrase's separated by a space.
+    func folded(at index: Int) -> ArraySlice<UInt8> {
+        folding[(index == 0 ? 0 : Int(foldingEnds[index - 1]))..<Int(foldingEnds[index])]
+    }
+
+    /// The folded words of entry `index`, one by one.
+    func foldedWords(at index: Int) -> [ArraySlice<UInt8>] {
+        folded(at: index).split(separator: Self.wordSeparator)
     }
 
     /// The entries whose first word is `word` (folded), longest phrase first.
-    func entries(startingWith word: [UInt8]) -> [Int] {
-        (byFirstWord[word] ?? []).sorted { entries[$0].folded.count > entries[$1].folded.count }
+    func entries(startingWith word: some Collection<UInt8>) -> [Int] {
+        var found: [Int] = []
+        var next = firstByKey[Self.key(word)] ?? -1
+        while next >= 0 {
+            let index = Int(next)
+            if folded(at: index).prefix(while: { $0 != Self.wordSeparator }).elementsEqual(word) { found.append(index) }
+            next = nextWithKey[index]
+        }
+        return found.count < 2 ? found : found.sorted { foldedWords(at: $0).count > foldedWords(at: $1).count }
     }
 
-    /// `word` checked and folded.
-    private static func entry(_ word: String, use: Use) throws(StoryKitError) -> Entry {
-        let text = try LearnedWord.check(word)
-        // Letters the corrector folds are compared folded; a word in another script, which
-        // the corrector keeps as typed anyway, by its lower-case bytes.
-        let folded = text.split(whereSeparator: { $0 == " " || $0 == "-" }).map {
-            LetterFolding.spellingKey(String($0)) ?? Array($0.lowercased().utf8)
+    /// The known one-word entries, with their folded letters and the bits of their letters.
+    func slipTargets() -> some Sequence<(index: Int, letters: ArraySlice<UInt8>, letterSet: UInt32)> {
+        letterSets.indices.lazy.filter { letterSets[$0] != 0 }.map { ($0, folded(at: $0), letterSets[$0]) }
+    }
+
+    /// The entry whose folded words are `folded`.
+    private func index(ofFolded folded: [UInt8]) -> Int? {
+        entries(startingWith: folded.prefix { $0 != Self.wordSeparator }).first {
+            self.folded(at: $0).elementsEqual(folded)
         }
-        return Entry(text: text, use: use, folded: folded)
+    }
+
+    /// What separates a phrase's words in `folding`.
+    private static let wordSeparator = UInt8(ascii: " ")
+
+    private static func key(_ word: some Sequence<UInt8>) -> Int {
+        var hasher = Hasher()
+        for byte in word { hasher.combine(byte) }
+        return hasher.finalize()
+    }
+
+    /// The letters a-z of `word` as bits.
+    static func letterSet(_ word: some Sequence<UInt8>) -> UInt32 {
+        word.reduce(0) { $1.isASCIILowercase ? $0 | 1 << UInt32($1 - UInt8(ascii: "a")) : $0 }
+    }
+
+    /// `word` checked, and its words folded, separated by a space.
+    private static func checkedAndFolded(_ word: String) throws(StoryKitError) -> (String, [UInt8]) {
+        let text = try LearnedWord.check(word)
+        var folded: [UInt8] = []
+        folded.reserveCapacity(text.utf8.count)
+        for part in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }) {
+            if !folded.isEmpty { folded.append(wordSeparator) }
+            if part.allSatisfy({ $0 < 0x80 }) {
+                // ASCII letters fold to themselves in lower case; an apostrophe is kept.
+                folded += part.lazy.map { $0.isASCIIUppercase ? $0 | 0x20 : $0 }
+            } else {
+                // Letters the corrector folds are compared folded; a word in another script,
+                // which the corrector keeps as typed anyway, by its lower-case bytes.
+                let word = String(decoding: part, as: UTF8.self)
+                folded += LetterFolding.spellingKey(word) ?? Array(word.lowercased().utf8)
+            }
+        }
+        return (text, folded)
     }
 
     /// The vocabulary of a store's learned words.
