@@ -72,13 +72,39 @@ def report(name: str, split: str, figures: dict) -> str:
     return "\n".join(lines)
 
 
+FIXTURES = ROOT / "Tests" / "Fixtures" / "Correction"
+
+
+def guard_counts() -> dict:
+    """Sentences the direct version gets exact on the tuning halves of the project's other
+    sets: the tremor corpus (even-numbered sentences), the real misspellings (not held out)
+    and each language corpus (even-numbered): a fit must not lose there what it gains here."""
+    def direct(text: str, **options) -> str:
+        return storykit.correct_offline(text, **options)["variations"][0]["text"]
+
+    tremor = json.loads((FIXTURES / "tremor-corpus.json").read_text("utf-8"))["cases"][::2]
+    counts = {"tremor": sum(direct(case["typed"]) == case["clean"] for case in tremor)}
+    misspellings = json.loads((FIXTURES / "real-misspellings.json").read_text("utf-8"))["cases"]
+    counts["misspellings"] = sum(direct(case["typed"]) == case["intended"]
+                                 for case in misspellings if not case["heldOut"])
+    languages = json.loads((FIXTURES / "language-corpora.json").read_text("utf-8"))["languages"]
+    for tag, corpus in sorted(languages.items()):
+        counts[tag] = sum(direct(case["typed"], language=tag) == case["clean"] for case in corpus["cases"][::2])
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", type=Path, default=ROOT / ".build" / "fitting-sets" / "en.json")
     parser.add_argument("--split", default="dev", choices=["train", "dev", "test"])
     parser.add_argument("--limit", type=int, help="only the first N sentences of the split")
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    parser.add_argument("--guard", action="store_true",
+                        help="instead, the exact counts on the tuning halves of the project's other sets, as JSON")
     arguments = parser.parse_args()
+    if arguments.guard:
+        print(json.dumps(guard_counts()))
+        return
     if not arguments.set.is_file():
         parser.error(f"--set: no file at {arguments.set} (run scripts/generate-fitting-sets.py)")
     if arguments.limit is not None and arguments.limit < 1:

@@ -68,6 +68,11 @@ func services() async throws {
     let outcome = try await offline.correct("I wnat to go hmoe")
     print(outcome.backend, outcome.variations.variations.map(\.text))
 
+    // The writer's own words: kept as typed, read for their slips (also from a story or a hero:
+    // Vocabulary(story:), Vocabulary(hero:); learned ones from the store: Vocabulary(learned:)).
+    let writer = OfflineCorrector(vocabulary: try Vocabulary(known: ["Zorbax", "Sir Pounce"]))
+    print(try writer.correct("Zorbxa and sir pounce flew hmoe").variations.variations[0].text)   // Zorbax and Sir Pounce flew home
+
     let local = try RemoteTextGenerator(provider: .openai, model: "llama3.2", transport: URLSessionTransport(),
                                         baseURL: "http://127.0.0.1:11434/v1", acceptsResponseSchema: false)
     let service = CorrectionService(backends: [.remote, .offline], generators: [.remote: local])
