@@ -77,8 +77,9 @@ FIXTURES = ROOT / "Tests" / "Fixtures" / "Correction"
 
 def guard_counts() -> dict:
     """Sentences the direct version gets exact on the tuning halves of the project's other
-    sets: the tremor corpus (even-numbered sentences), the real misspellings (not held out)
-    and each language corpus (even-numbered): a fit must not lose there what it gains here."""
+    sets: the tremor corpus (even-numbered sentences), the real misspellings (not held out),
+    the clean sentences, names and rare words left as typed, and each language corpus
+    (even-numbered): a fit must not lose there what it gains here."""
     def direct(text: str, **options) -> str:
         return storykit.correct_offline(text, **options)["variations"][0]["text"]
 
@@ -87,6 +88,14 @@ def guard_counts() -> dict:
     misspellings = json.loads((FIXTURES / "real-misspellings.json").read_text("utf-8"))["cases"]
     counts["misspellings"] = sum(direct(case["typed"]) == case["intended"]
                                  for case in misspellings if not case["heldOut"])
+    def lines(name: str) -> list[str]:
+        return [line for line in (FIXTURES / name).read_text("utf-8").splitlines() if line and not line.startswith("#")]
+
+    # Correctly typed text a fit must leave alone: sentences, names (the tuning half: odd
+    # lines), rare words.
+    counts["clean"] = sum(direct(line) == line for line in lines("clean-sentences.txt"))
+    counts["names"] = sum(direct(line) == line for line in lines("names.txt")[::2])
+    counts["rareWords"] = sum(direct(word) == word for word in lines("rare-words.txt"))
     languages = json.loads((FIXTURES / "language-corpora.json").read_text("utf-8"))["languages"]
     for tag, corpus in sorted(languages.items()):
         counts[tag] = sum(direct(case["typed"], language=tag) == case["clean"] for case in corpus["cases"][::2])

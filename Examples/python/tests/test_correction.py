@@ -156,3 +156,14 @@ def test_more_than_ten_thousand_vocabulary_words_is_a_limit():
     # Ten thousand are accepted and change nothing else.
     result = storykit.correct_offline("i wnat to go hmoe", vocabulary={"known": words[:10_000]})
     assert result["variations"][0]["text"] == "i want to go home"
+
+
+def test_the_correction_service_reads_a_vocabulary_too():
+    request = {"text": "Zorbxa flew hmoe", "vocabulary": {"known": ["Zorbax"]}}
+    outcome = storykit.correct(request)
+    assert outcome["backend"] == "offline"
+    assert outcome["variations"][0]["text"] == "Zorbax flew home"
+    with pytest.raises(errors.InvalidArgumentError, match=re.escape('field "vocabulary": vocabulary word "one two three four"')):
+        storykit.correct({"text": "hi there", "vocabulary": {"known": ["one two three four"]}})
+    with pytest.raises(errors.InvalidArgumentError, match=re.escape('unknown field "vocabulary.words"')):
+        storykit.correct({"text": "hi there", "vocabulary": {"words": ["Zorbax"]}})

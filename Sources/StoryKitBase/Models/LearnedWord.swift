@@ -21,6 +21,7 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
 
     /// The word (the record id), in NFC.
     public let id: String
+    /// Whether the word is read for its slips (`known`) or only kept (`ignored`).
     public var use: Use
     /// The word.
     public var word: String { id }

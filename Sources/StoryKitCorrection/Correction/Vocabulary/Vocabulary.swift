@@ -15,6 +15,7 @@ public struct Vocabulary: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         /// The word as the writer writes it (NFC).
         public let text: String
+        /// Whether the word is read for its slips (`known`) or only kept (`ignored`).
         public let use: Use
     }
 
