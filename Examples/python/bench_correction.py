@@ -326,11 +326,11 @@ def draw_charts(folder: Path, rounds: int) -> None:
     command = f"python3 Examples/python/bench_correction.py {rounds} --chart {folder}"
     english = ["tremor", "real misspellings"]
     names = list(CHARTED["tremor"])
-    bench_charts.render(folder / "correction-english.png", "English: mistyped words fixed, held-out halves",
+    bench_charts.render(folder / "correction-english.png", "English: mistyped words fixed, held-out halves (tremor: the project's own simulated slips; misspellings: real)",
                         english, {name: [CHARTED[group].get(name, 0) for group in english] for name in names}, "%", command)
     languages = [code for code in CHARTED if code not in english]
     names = list(CHARTED[languages[0]])
-    bench_charts.render(folder / "correction-languages.png", "Other languages: mistyped words fixed, held-out halves",
+    bench_charts.render(folder / "correction-languages.png", "Other languages: mistyped words fixed, held-out halves of the project's own simulated slips",
                         languages, {name: [CHARTED[code].get(name, 0) for code in languages] for name in names}, "%", command)
 
 

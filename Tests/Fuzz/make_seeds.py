@@ -95,6 +95,10 @@ def main(output):
     corpus = json.loads((FIXTURES / "Correction" / "tremor-corpus.json").read_text())
     for case in corpus["cases"][:200]:
         write(output / "corrector", "tremor", b"\x00" + case["typed"].encode())
+    # Choice 27: QWERTY, the language told from the text, and the target's writer's vocabulary.
+    writers = json.loads((FIXTURES / "Correction" / "writers-words.json").read_text())
+    for case in writers["cases"][::8]:
+        write(output / "corrector", "writers", b"\x1b" + case["typed"].encode())
 
 
 if __name__ == "__main__":

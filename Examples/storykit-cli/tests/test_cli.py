@@ -487,7 +487,7 @@ def test_correct_reads_the_writers_words_from_a_file(tmp_path):
     text = ok("correct", "Zorbxa and sir pounce saw the glimmerfrost", "--no-save", "--words", str(words), cwd=tmp_path)
     assert "direct       Zorbax and Sir Pounce saw the glimmerfrost" in text
     plain = ok("correct", "Zorbxa and sir pounce saw the glimmerfrost", "--no-save", cwd=tmp_path)
-    assert "glimmer frost" in plain
+    assert "Zorbxa and sir pounce" in plain
     words.write_text("one two three four\n", "utf-8")
     stderr = failure("correct", "hi there", "--no-save", "--words", str(words), cwd=tmp_path)
     assert '"one two three four": 4 words, over the limit of 3' in stderr

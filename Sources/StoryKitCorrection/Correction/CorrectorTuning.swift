@@ -1,10 +1,25 @@
 /// The offline corrector's tuned constants, in one place; each says what it trades. Scores
 /// and probabilities are log10; costs are `TypoCostModel.Cost` units, in which a neighbouring
-/// key costs 10. They were tuned on the tuning halves of the corpora in Tests/Fixtures/Correction:
-/// a change is measured with Examples/python/bench_correction.py and compared with the previous
-/// build by scripts/compare-corrector.py. Each value goes through `fitted(_:_:)`, so that
-/// scripts/fit-corrector.py can search them in a build of its own (`STORYKIT_FITTING`); the
-/// library proper has no way to change them.
+/// key costs 10. A change is compared with the previous build by scripts/compare-corrector.py.
+///
+/// The reading constants are fitted: `python3 scripts/fit-corrector.py --rounds 3 --weights
+/// 8,12,16 --seed 1` searches them on the train split of the generated English sets
+/// (scripts/generate-fitting-sets.py: 25,000 sentences), weighing each correctly typed word
+/// damaged 16 mistyped words fixed and each sentence lost on the tuning halves of the
+/// project's other sets (tremor corpus, real misspellings, clean sentences, names, rare words,
+/// language corpora) 200. Four of its values were put back: `nameScore`,
+/// `maxBrandLogProbability` and `rareSplitPartLogProbability` broke what the tests pin
+/// (`FedEx`, `Mohammed` kept; `Iwent` split), and `twoWordsMergePenalty` joined two correct
+/// German words (`wie viel`); the fitter now leaves those four alone and guards those cases. Before and after (direct version; exact, slips fixed, correct words
+/// damaged, clean sentences changed):
+///
+///     dev   83.9% 81.6% 0.33% 59 of 2517  ->  84.7% 82.6% 0.29% 52 of 2517
+///     test  83.7% 81.2% 0.28% 51 of 2528  ->  84.8% 82.7% 0.26% 48 of 2528  (never chosen on)
+///
+/// The language-telling, diacritic and compound constants do nothing in English text and stay
+/// hand-set on the language corpora. Each value goes through `fitted(_:_:)`, so that the
+/// fitter can try values in a build of its own (`STORYKIT_FITTING`); the library proper has no
+/// way to change them.
 enum CorrectorTuning {
     // MARK: Language telling
 
@@ -30,23 +45,23 @@ enum CorrectorTuning {
     /// The score of a word outside the lexicon left as typed.
     static let unknownScore: Float = fitted("unknownScore", -12)
     /// The same, for a word that has readings: only the far-fetched ones lose to it.
-    static let unknownBesideReadingsScore: Float = fitted("unknownBesideReadingsScore", -13.5)
+    static let unknownBesideReadingsScore: Float = fitted("unknownBesideReadingsScore", -12.5)
     /// The score of a letter other than "a" and "i" standing alone, left as typed.
     static let singleLetterScore: Float = fitted("singleLetterScore", -7)
     /// The score of a capitalised word outside the lexicon left as typed: a name is likelier
     /// than an unknown lower-case word.
     static let nameScore: Float = fitted("nameScore", -9)
     /// `nameScore` for a sentence's first word, whose capital says nothing of a name.
-    static let sentenceStartNameScore: Float = fitted("sentenceStartNameScore", -9)
+    static let sentenceStartNameScore: Float = fitted("sentenceStartNameScore", -8.0)
     /// `nameReadingMargin` for a sentence's first word.
-    static let sentenceStartNameReadingMargin: Float = fitted("sentenceStartNameReadingMargin", 3)
+    static let sentenceStartNameReadingMargin: Float = fitted("sentenceStartNameReadingMargin", 3.125)
     /// The shortest capitalised word mid-sentence read as a slip; shorter ones are names.
-    static let minCorrectedNameLength: Int = fitted("minCorrectedNameLength", 6)
+    static let minCorrectedNameLength: Int = fitted("minCorrectedNameLength", 4)
     /// How common (log10 share) a word must be to be read for a short capitalised word outside
     /// the lexicon, which may be a name: "Teh" is "The", "Milly" is not "Molly", "Rao" not "Rap".
-    static let minNameReadingLogProbability: Float = fitted("minNameReadingLogProbability", -4.6)
+    static let minNameReadingLogProbability: Float = fitted("minNameReadingLogProbability", -4.2)
     /// The longest capitalised word that `minNameReadingLogProbability` applies to.
-    static let maxShortNameLength: Int = fitted("maxShortNameLength", 5)
+    static let maxShortNameLength: Int = fitted("maxShortNameLength", 4)
     /// How much likelier (log10) than a name a reading of a capitalised word the list lacks
     /// must be: a name written wrong hurts a writer more than a slip left in ("Mansell" is
     /// not "Man sell", "Mohammed" not "Mohamed"; "Tueday" is still "Tuesday").
@@ -64,15 +79,15 @@ enum CorrectorTuning {
     /// meant as typed, so a real-word slip needs strong support from the words around it.
     static let realWordPenalty: Float = fitted("realWordPenalty", 1.5)
     /// What it costs more to read a correctly spelt word as its other form ("jokes" for "joke").
-    static let inflectionPenalty: Float = fitted("inflectionPenalty", 1.5)
+    static let inflectionPenalty: Float = fitted("inflectionPenalty", 0.0)
     /// What it costs to read two correctly spelt words as one ("to day" as "today").
     static let twoWordsMergePenalty: Float = fitted("twoWordsMergePenalty", 3)
     /// How far (slip cost) a correctly spelt word's rival may be: farther rivals are never what
     /// was meant, and each one searched costs time.
-    static let realWordMaxCost: TypoCostModel.Cost = fitted("realWordMaxCost", 16)
+    static let realWordMaxCost: TypoCostModel.Cost = fitted("realWordMaxCost", 14)
     /// The most readings kept per typed word: more lets the words around choose among far-fetched
     /// ones, fewer drops the meant reading of a badly mistyped word.
-    static let maxReadings: Int = fitted("maxReadings", 12)
+    static let maxReadings: Int = fitted("maxReadings", 14)
     /// The shortest typed word searched with sound-alike letters: in short words they
     /// mistake one common word for another ("af" is "at", not "of").
     static let minSoundAlikeLength: Int = fitted("minSoundAlikeLength", 6)
@@ -81,13 +96,13 @@ enum CorrectorTuning {
     /// than "ale chemist" without a space.
     static let rareSplitPartLogProbability: Float = fitted("rareSplitPartLogProbability", -5)
     /// What a split costs more per part rarer than `rareSplitPartLogProbability`.
-    static let rareSplitPartPenalty: Float = fitted("rareSplitPartPenalty", 1)
+    static let rareSplitPartPenalty: Float = fitted("rareSplitPartPenalty", 1.3125)
     /// What a typed word split into two words with a slip in each costs more than its slips:
     /// cheaper, such splits beat the misspelling of one long word ("nesseccary" as "jesse
     /// carry", "arraies" as "area is").
-    static let twoSlipSplitPenalty: Float = fitted("twoSlipSplitPenalty", 3)
+    static let twoSlipSplitPenalty: Float = fitted("twoSlipSplitPenalty", 3.25)
     /// The shortest part of a typed word read as a word with a slip beside another such part.
-    static let minSlippedSplitPartLength: Int = fitted("minSlippedSplitPartLength", 3)
+    static let minSlippedSplitPartLength: Int = fitted("minSlippedSplitPartLength", 2)
     /// What it costs more to read an unknown word with another ending: word frequencies
     /// judge grammar (singular or plural, present or past) poorly.
     static let endingPenalty: Float = fitted("endingPenalty", 0.4)
@@ -99,7 +114,7 @@ enum CorrectorTuning {
     /// words, splits with a slip) moot.
     static let singleSlipCost: TypoCostModel.Cost = fitted("singleSlipCost", 14)
     /// The most rivals read for a correctly spelt word: each is a chance to change a word meant.
-    static let maxRealWordReadings: Int = fitted("maxRealWordReadings", 4)
+    static let maxRealWordReadings: Int = fitted("maxRealWordReadings", 7)
     /// The most readings of two typed words as one (`ho me` as `home`).
     static let maxMergeReadings: Int = fitted("maxMergeReadings", 3)
     /// What a diacritic skipped or wrong costs (log10): a long press missed is the commonest

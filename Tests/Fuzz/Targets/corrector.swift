@@ -18,13 +18,18 @@ private let languages = [
     ",\"language\":\"it\"", ",\"language\":\"pt\"", ",\"language\":\"nl\"", ",\"language\":\"pl\""
 ]
 
+private let writersVocabulary =
+    #","vocabulary":{"known":["Zorbax","Oisín","Sir Pounce","glimmerfrost","Małgorzata"],"ignored":["teh","Nguyệt"]}"#
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOfflineCorrector(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     // One byte chooses both, so the text of the kept regression inputs stays what it was.
     let choice = Int(input.choice())
     let layout = layouts[choice % layouts.count], language = languages[choice / layouts.count % languages.count]
-    let options = "{\"layout\":\"\(layout)\",\"words\":true\(language)}"
+    // Choices past the first 27 add a writer's vocabulary, so older inputs read as before.
+    let vocabulary = choice / (layouts.count * languages.count) % 2 == 1 ? writersVocabulary : ""
+    let options = "{\"layout\":\"\(layout)\",\"words\":true\(language)\(vocabulary)}"
     let text = input.rest
 
     let corrected = answer { out in withUnterminated(text) { storykit_correct_offline(out, $0, $1, options) } }

@@ -17,8 +17,9 @@ import Testing
         // Typed without its diacritic or capital, it is written as the writer writes it.
         #expect(try direct("my grandson Oisin came", vocabulary) == "my grandson Oisín came")
         #expect(try direct("then zorbax slept", vocabulary) == "then Zorbax slept")
-        // Without the vocabulary, the coined word is split and the slip left.
-        #expect(try direct("the glimmerfrost sparkled") == "the glimmer frost sparkled")
+        // Without the vocabulary, the slips are left as typed.
+        #expect(try direct("the glimerfrost sparkled") == "the glimerfrost sparkled")
+        #expect(try direct("Zorbxa the dragon flew over the hils") == "Zorbxa the dragon flew over the hills")
     }
 
     @Test func anIgnoredWordIsKeptButNeverOffered() throws {
