@@ -75,7 +75,8 @@ def test_demo_runs_every_step_offline_and_keeps_its_store_when_asked(tmp_path):
     assert f"Done: {len(steps)} steps." in text
     assert "answered by: offline" in text and "[redacted]" in text and "demo-secret-key" not in text
     counts = json.loads(ok("store", "list", "--store", str(tmp_path / "tour"), "--json"))
-    assert counts == {"stories": 1, "heroes": 1, "events": 0, "corrections": 1, "preferences": 1, "words": 0, "illustrations": 0}
+    assert counts == {"stories": 1, "heroes": 1, "events": 0, "corrections": 1, "preferences": 1, "words": 3, "illustrations": 0}
+    assert "with the words: Zorbax and Sir Pounce found glimmerfrost on the window" in text
 
 
 def test_demo_removes_its_temporary_store(tmp_path):

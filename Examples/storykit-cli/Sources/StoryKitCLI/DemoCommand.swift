@@ -36,6 +36,9 @@ struct DemoCommand: AsyncParsableCommand {
         try tour.step("JSON as a model wrote it, repaired, with every repair reported", repairJSON)
         try tour.step("The corrector's versions streamed in 7-byte chunks, each event as it arrives", streamVariations)
         try tour.step("Tremor-typed text corrected offline, with per-word confidence", correctOffline)
+        try tour.step("The writer's own words: a hero's name and a coined word, learned in the store") {
+            try writersWords(root: root)
+        }
         try await tour.step("The correction service: the model answers 503, the offline corrector takes over") {
             try await correctionService(root: root)
         }
@@ -145,6 +148,26 @@ struct DemoCommand: AsyncParsableCommand {
             "  words changed: "
                 + changed.map { "\($0.original)→\($0.corrected) (\(Int(($0.confidence * 100).rounded()))%)" }.joined(
                     separator: ", "))
+    }
+
+    private func writersWords(root: String) throws {
+        let text = "Zorbxa and sir pounce found glimerfrost on the windw"
+        print("  typed:          \(text)")
+        let plain = try reporting { () throws(StoryKitError) in try OfflineCorrector().correct(text) }
+        print("  no list:        \(plain.variations.variations[0].text)")
+        let learned = try reporting { () throws(StoryKitError) -> [LearnedWord] in
+            let store = try FileStore(root: root)
+            for word in ["Zorbax", "Sir Pounce", "glimmerfrost"] {
+                let learned = try LearnedWord(word)
+                try store.putRecord(learned.json, id: learned.id, in: .words)
+            }
+            return try store.learnedWords()
+        }
+        print("  learned:        \(learned.map(\.word).joined(separator: ", ")) (storykit words add ...)")
+        let corrected = try reporting { () throws(StoryKitError) in
+            try OfflineCorrector(vocabulary: Vocabulary(learned: learned)).correct(text)
+        }
+        print("  with the words: \(corrected.variations.variations[0].text)")
     }
 
     private func correctionService(root: String) async throws {
