@@ -319,6 +319,37 @@ def report_languages(rounds: int) -> None:
               f"alternative {changed['alternative']} of {len(cases)}")
 
 
+FITTING_SET = HERE.parents[1] / ".build" / "fitting-sets" / "en.json"
+
+
+def report_fitting_set(correctors: dict, sentences: int) -> None:
+    """The generated English sets (scripts/generate-fitting-sets.py), when generated: the first
+    `sentences` of the test split (never chosen on), per slip class, every corrector side by
+    side; and StoryKit on each split. Skipped, saying why, when the sets are not there."""
+    if not FITTING_SET.is_file():
+        print(f"\nGenerated fitting sets: skipped, {FITTING_SET.relative_to(HERE.parents[1])} is missing "
+              "(python3 scripts/generate-fitting-sets.py --sources MIRRORS makes it)")
+        return
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("evaluate_fitting_set", HERE.parents[1] / "scripts" / "evaluate-fitting-set.py")
+    evaluator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(evaluator)
+    splits = json.loads(FITTING_SET.read_text("utf-8"))["splits"]
+    print("\nGenerated fitting sets (the project's own simulated slips on sentences of Tatoeba, Grade School Math "
+          "and Common Voice), StoryKit, each split:")
+    for split in ("train", "dev", "test"):
+        print(evaluator.report(FITTING_SET.name, split, evaluator.evaluate(splits[split], storykit_direct)))
+    cases = splits["test"][:sentences]
+    print(f"\nThe test split's first {len(cases)} sentences, every corrector (words fixed per slip class; damage):")
+    table = {name: evaluator.evaluate(cases, correct) for name, correct in correctors.items()}
+    kinds = sorted(next(iter(table.values()))["slipped"])
+    print(f"  {'corrector':<28} {'exact':>6} {'damaged':>8} " + " ".join(f"{kind:>11}" for kind in kinds))
+    for name, figures in table.items():
+        cells = " ".join(f"{100 * figures['fixed'].get(kind, 0) / figures['slipped'][kind]:10.1f}%" for kind in kinds)
+        print(f"  {name:<28} {100 * figures['exact'] / figures['sentences']:5.1f}% "
+              f"{100 * figures['damaged'] / figures['cleanWords']:7.2f}% {cells}")
+
+
 def draw_charts(folder: Path, rounds: int) -> None:
     """The held-out halves' mistyped words fixed, per corrector: English, then the other languages."""
     import bench_charts
@@ -373,6 +404,7 @@ def main() -> None:
     report_names(correctors)
     report_other_languages(peers)
     report_languages(rounds)
+    report_fitting_set(correctors, 2000)
 
     if "--chart" in sys.argv:
         draw_charts(Path(sys.argv[sys.argv.index("--chart") + 1]), rounds)
