@@ -320,6 +320,8 @@ def report_languages(rounds: int) -> None:
 
 
 FITTING_SET = HERE.parents[1] / ".build" / "fitting-sets" / "en.json"
+# Words fixed per slip class on the generated test split, per corrector, for the chart.
+FITTING_CHART: dict[str, dict[str, float]] = {}
 
 
 def report_fitting_set(correctors: dict, sentences: int) -> None:
@@ -343,6 +345,8 @@ def report_fitting_set(correctors: dict, sentences: int) -> None:
     print(f"\nThe test split's first {len(cases)} sentences, every corrector (words fixed per slip class; damage):")
     table = {name: evaluator.evaluate(cases, correct) for name, correct in correctors.items()}
     kinds = sorted(next(iter(table.values()))["slipped"])
+    FITTING_CHART.update({kind: {name: 100 * figures["fixed"].get(kind, 0) / figures["slipped"][kind]
+                                 for name, figures in table.items()} for kind in kinds})
     print(f"  {'corrector':<28} {'exact':>6} {'damaged':>8} " + " ".join(f"{kind:>11}" for kind in kinds))
     for name, figures in table.items():
         cells = " ".join(f"{100 * figures['fixed'].get(kind, 0) / figures['slipped'][kind]:10.1f}%" for kind in kinds)
@@ -363,6 +367,12 @@ def draw_charts(folder: Path, rounds: int) -> None:
     names = list(CHARTED[languages[0]])
     bench_charts.render(folder / "correction-languages.png", "Other languages: mistyped words fixed, held-out halves of the project's own simulated slips",
                         languages, {name: [CHARTED[code].get(name, 0) for code in languages] for name in names}, "%", command)
+    if FITTING_CHART:
+        kinds = list(FITTING_CHART)
+        names = list(FITTING_CHART[kinds[0]])
+        bench_charts.render(folder / "correction-fitting-test.png",
+                            "English, generated test split (the project's own simulated slips): words fixed per slip class",
+                            kinds, {name: [FITTING_CHART[kind][name] for kind in kinds] for name in names}, "%", command)
 
 
 def main() -> None:
