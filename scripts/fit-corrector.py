@@ -86,30 +86,25 @@ class Evaluator:
     def guard(self, values: dict):
         """Exact counts on the other sets' tuning halves with `values`; `None` when the
         corrector failed."""
-        tuning = ",".join(f"{name}={value:g}" for name, value in sorted(values.items()))
-        if (tuning, "guard") not in self.cache:
-            environment = dict(os.environ, STORYKIT_LIB=self.library, STORYKIT_FITTING_TUNING=tuning)
-            result = subprocess.run([sys.executable, str(EVALUATE), "--guard"], env=environment, capture_output=True,
-                                    text=True)
-            self.cache[(tuning, "guard")] = json.loads(result.stdout) if result.returncode == 0 else None
-        return self.cache[(tuning, "guard")]
+        return self.run(values, "guard", ["--guard"])
 
-    def __call__(self, values: dict, split: str) -> dict:
+    def __call__(self, values: dict, split: str):
+        """The counts of `split` with `values`; `None` when the corrector failed."""
+        return self.run(values, split, ["--set", str(self.data_set), "--split", split, "--json"])
+
+    def run(self, values: dict, key: str, arguments: list[str]):
+        """evaluate-fitting-set.py's JSON answer to `arguments` with `values`, once per key."""
         tuning = ",".join(f"{name}={value:g}" for name, value in sorted(values.items()))
-        key = (tuning, split)
-        if key not in self.cache:
+        if (tuning, key) not in self.cache:
             environment = dict(os.environ, STORYKIT_LIB=self.library, STORYKIT_FITTING_TUNING=tuning)
-            result = subprocess.run(
-                [sys.executable, str(EVALUATE), "--set", str(self.data_set), "--split", split, "--json"],
-                env=environment, capture_output=True, text=True)
+            result = subprocess.run([sys.executable, str(EVALUATE), *arguments], env=environment,
+                                    capture_output=True, text=True)
             if result.returncode != 0:
                 # Constants far from any sensible value may break the corrector's own checks:
                 # such a trial is reported and never chosen.
                 print(f"  evaluation failed ({tuning}): {result.stderr.strip().splitlines()[-1:]}", flush=True)
-                self.cache[key] = None
-            else:
-                self.cache[key] = json.loads(result.stdout)
-        return self.cache[key]
+            self.cache[(tuning, key)] = json.loads(result.stdout) if result.returncode == 0 else None
+        return self.cache[(tuning, key)]
 
 
 # What one sentence lost on the other sets costs in the objective, against one mistyped word

@@ -25,6 +25,7 @@ need not keep capitalised words as names.
 """
 
 import difflib
+import importlib.util
 import json
 import os
 import random
@@ -33,7 +34,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import unicodedata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -50,9 +50,12 @@ CORPUS = HERE.parents[1] / "Tests" / "Fixtures" / "Correction" / "tremor-corpus.
 WORD = __import__("re").compile(r"[^\W\d_]+")
 
 
-def plain(word: str) -> str:
-    decomposed = unicodedata.normalize("NFD", word.replace("ł", "l").replace("Ł", "L"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+# The set's generator: how a plain keyboard types a writer's word (`plain`).
+_spec = importlib.util.spec_from_file_location(
+    "writers_words_set", HERE.parents[1] / "scripts" / "generate-writers-words-set.py")
+writers_words_set = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(writers_words_set)
+plain = writers_words_set.plain
 
 
 def pyspellchecker_with(words: list[str]):

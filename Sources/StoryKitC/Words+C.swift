@@ -18,8 +18,7 @@ public func storykit_store_learn_word(
             }
             chosen = parsed
         }
-        let learned = try LearnedWord(text, use: chosen)
-        try store.putRecord(learned.json, id: learned.id, in: .words)
+        try store.learnWord(text, as: chosen)
     }
 }
 
@@ -27,12 +26,7 @@ public func storykit_store_learn_word(
 public func storykit_store_unlearn_word(_ store: OpaquePointer?, _ word: UnsafePointer<CChar>?) -> storykit_status {
     withStatus { () throws(StoryKitError) in
         let store = try storeHandle(store)
-        let text = try LearnedWord.check(try stringArgument(word, "word"))
-        do throws(StoryKitError) {
-            try store.deleteRecord(id: text, in: .words)
-        } catch  where error.code == .notFound {
-            throw StoryKitError(.notFound, "no learned word \"\(text)\"")
-        }
+        try store.unlearnWord(stringArgument(word, "word"))
     }
 }
 

@@ -123,7 +123,7 @@ public struct CorrectionService: Sendable {
         }
         let pieces = try Self.pieces(
             of: text, builder: builder,
-            keptWords: offline.vocabulary.entries(typedIn: text).map { offline.vocabulary.entries[$0].text })
+            keptWords: offline.vocabulary.words(typedIn: text))
         guard pieces.texts.count > 1 || pieces.keptAsTyped.contains(true) else {
             guard
                 var outcome = try await ask(
@@ -233,7 +233,7 @@ public struct CorrectionService: Sendable {
         let language = offline.language(of: text)
         let check = VersionCheck(
             typed: text, strictness: strictness, language: language, vocabulary: offline.vocabulary)
-        let keptWords = offline.vocabulary.entries(typedIn: text).map { offline.vocabulary.entries[$0].text }
+        let keptWords = offline.vocabulary.words(typedIn: text)
         // Read only once a reply is: no offline correction before the request, nor for
         // replies that never parse.
         var mending: SlipMending?

@@ -46,6 +46,25 @@ extension RecordStore {
 }
 
 extension RecordStore {
+    /// Learns `word` with `use`, durably, or changes its use (the C ABI's synchronous form of
+    /// `words.save`).
+    /// - Throws: `.invalidArgument` naming the word (`LearnedWord.check(_:)`); `.limit` past
+    ///   `LearnedWord.maxCount` words; `.io`.
+    public func learnWord(_ word: String, as use: LearnedWord.Use = .known) throws(StoryKitError) {
+        let learned = try LearnedWord(word, use: use)
+        try putRecord(learned.json, id: learned.id, in: .words)
+    }
+
+    /// Forgets a learned or ignored word; `.notFound` ("no learned word …") when it was not learned.
+    public func unlearnWord(_ word: String) throws(StoryKitError) {
+        let id = try LearnedWord.check(word)
+        do throws(StoryKitError) {
+            try deleteRecord(id: id, in: .words)
+        } catch  where error.code == .notFound {
+            throw StoryKitError(.notFound, "no learned word \"\(id)\"")
+        }
+    }
+
     /// Every learned word, in the order learned; a record that cannot be read is skipped (the
     /// listing of the "words" collection reports it).
     public func learnedWords() throws(StoryKitError) -> [LearnedWord] {

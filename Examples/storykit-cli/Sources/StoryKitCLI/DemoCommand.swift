@@ -157,10 +157,7 @@ struct DemoCommand: AsyncParsableCommand {
         print("  no list:        \(plain.variations.variations[0].text)")
         let learned = try reporting { () throws(StoryKitError) -> [LearnedWord] in
             let store = try FileStore(root: root)
-            for word in ["Zorbax", "Sir Pounce", "glimmerfrost"] {
-                let learned = try LearnedWord(word)
-                try store.putRecord(learned.json, id: learned.id, in: .words)
-            }
+            for word in ["Zorbax", "Sir Pounce", "glimmerfrost"] { try store.learnWord(word) }
             return try store.learnedWords()
         }
         print("  learned:        \(learned.map(\.word).joined(separator: ", ")) (storykit words add ...)")

@@ -19,65 +19,51 @@ struct WordsCommand: ParsableCommand {
         subcommands: [Add.self, Ignore.self, Remove.self, List.self]
     )
 
-    /// Learns `words` with `use`, each durably, stopping at the first refused.
-    static func learn(_ words: [String], as use: LearnedWord.Use, in storeOptions: StoreOptions) throws(CLIFailure) {
-        let store = try storeOptions.open()
-        for word in words {
-            try reportingArguments { () throws(StoryKitError) in
-                let learned = try LearnedWord(word, use: use)
-                try store.putRecord(learned.json, id: learned.id, in: .words)
+    /// The words a subcommand takes (ArgumentParser requires at least one) and the store.
+    struct Words: ParsableArguments {
+        @Argument(help: "The words (quote a phrase).") var words: [String]
+        @OptionGroup var storeOptions: StoreOptions
+
+        /// "N word(s)".
+        var count: String { "\(words.count) word\(words.count == 1 ? "" : "s")" }
+
+        /// Learns the words with `use`, each durably, stopping at the first refused.
+        func learn(as use: LearnedWord.Use) throws(CLIFailure) {
+            let store = try storeOptions.open()
+            for word in words {
+                try reportingArguments { () throws(StoryKitError) in try store.learnWord(word, as: use) }
             }
+            Console.note("\(use == .known ? "learned" : "ignoring") \(count)")
         }
-        Console.note("\(use == .known ? "learned" : "ignoring") \(words.count) word\(words.count == 1 ? "" : "s")")
     }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Learn words: kept as typed, and read for their slips (Zorbxa → Zorbax).")
-        @Argument(help: "The words (quote a phrase).") var words: [String]
-        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var words: Words
 
-        func validate() throws {
-            if words.isEmpty { throw ValidationError("give at least one word") }
-        }
-
-        func run() throws { try WordsCommand.learn(words, as: .known, in: storeOptions) }
+        func run() throws { try words.learn(as: .known) }
     }
 
     struct Ignore: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Keep words as typed, never offering them.")
-        @Argument(help: "The words (quote a phrase).") var words: [String]
-        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var words: Words
 
-        func validate() throws {
-            if words.isEmpty { throw ValidationError("give at least one word") }
-        }
-
-        func run() throws { try WordsCommand.learn(words, as: .ignored, in: storeOptions) }
+        func run() throws { try words.learn(as: .ignored) }
     }
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Forget learned or ignored words.")
-        @Argument(help: "The words (quote a phrase).") var words: [String]
-        @OptionGroup var storeOptions: StoreOptions
-
-        func validate() throws {
-            if words.isEmpty { throw ValidationError("give at least one word") }
-        }
+        @OptionGroup var words: Words
 
         func run() throws {
-            let store = try storeOptions.open(create: false)
-            for word in words {
+            let store = try words.storeOptions.open(create: false)
+            for word in words.words {
                 try reporting(hint: "`storykit words list` shows the words learned.") { () throws(StoryKitError) in
-                    let id = try LearnedWord.check(word)
-                    do throws(StoryKitError) {
-                        try store.deleteRecord(id: id, in: .words)
-                    } catch  where error.code == .notFound {
-                        throw StoryKitError(.notFound, "no learned word \"\(id)\"")
-                    }
+                    try store.unlearnWord(word)
                 }
             }
-            Console.note("removed \(words.count) word\(words.count == 1 ? "" : "s")")
+            Console.note("removed \(words.count)")
         }
     }
 

@@ -32,6 +32,8 @@ extension LanguagePack {
         var contractions: [String: String] = [:]
         /// The contractions as written, in lower case (`don't`, `i'm`).
         var contractionForms: Set<String> = []
+        /// The one-letter endings of the contractions, in order (`d`, `m`, `s`, `t` in English).
+        var contractionEndings: [UInt8] = []
         /// Abbreviated titles written before a name (`Dr`, `Mrs`), kept as typed.
         var titles: Set<String> = []
         /// Words always written with a capital (`I`), in lower case; also before an apostrophe (`I'm`).
@@ -85,7 +87,14 @@ extension LanguagePack {
                 contractions[String(parts[0])] = String(parts[1])
                 contractionForms.insert(parts[1].lowercased())
                 longestContraction = max(longestContraction, parts[0].utf8.count)
+                let written = Array(parts[1].lowercased().utf8)
+                if let mark = written.lastIndex(of: 0x27), mark == written.count - 2,
+                    !contractionEndings.contains(written[mark + 1])
+                {
+                    contractionEndings.append(written[mark + 1])
+                }
             }
+            contractionEndings.sort()
             titles = Set(values["abbreviated-titles"] ?? [])
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
             longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0

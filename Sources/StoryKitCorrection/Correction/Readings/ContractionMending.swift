@@ -7,13 +7,12 @@ enum ContractionMending {
     /// `tokens` with such slips mended; a mended word keeps what was typed in `asTyped`.
     static func mend(_ tokens: inout [CorrectionToken], rules: LanguagePack.Rules, model: TypoCostModel) {
         guard !rules.contractions.isEmpty else { return }
-        let endings = singleLetterEndings(rules)
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
             guard tokens[index].kind == .word, !tokens[index].keepsItsCase else { continue }
             if tokens[index].lowered.contains(0x27) {
-                mendEnding(&tokens[index], endings: endings, rules: rules, model: model)
+                mendEnding(&tokens[index], rules: rules, model: model)
             } else if movesApostropheInside(tokens, at: index, rules: rules) {
                 let typed = tokens[index].text + "'"
                 tokens[index].asTyped = typed
@@ -23,29 +22,19 @@ enum ContractionMending {
         }
     }
 
-    /// The one-letter endings of the pack's contractions (`t` of `don't`, `s`, `m`, `d`).
-    private static func singleLetterEndings(_ rules: LanguagePack.Rules) -> [UInt8] {
-        var endings: Set<UInt8> = []
-        for written in rules.contractions.values {
-            let letters = Array(written.lowercased().utf8)
-            if let mark = letters.lastIndex(of: 0x27), mark == letters.count - 2 { endings.insert(letters[mark + 1]) }
-        }
-        return endings.sorted()
-    }
-
     /// Mends `token` (`letters'x`) when `x` is no contraction's ending and exactly one ending,
     /// a key beside or near it, makes a contraction of the pack (`don'y` → `don't`) or, `s`, a
     /// possessive (`Something'x` → `Something's`).
     private static func mendEnding(
-        _ token: inout CorrectionToken, endings: [UInt8], rules: LanguagePack.Rules, model: TypoCostModel
+        _ token: inout CorrectionToken, rules: LanguagePack.Rules, model: TypoCostModel
     ) {
         let letters = token.lowered
         guard letters.count >= 3, letters[letters.count - 2] == 0x27, letters.firstIndex(of: 0x27) == letters.count - 2,
-            let typedEnding = letters.last, !endings.contains(typedEnding)
+            let typedEnding = letters.last, !rules.contractionEndings.contains(typedEnding)
         else { return }
         let stem = letters.dropLast(2)
         var cheapest = CheapestReading<UInt8>()
-        for ending in endings {
+        for ending in rules.contractionEndings {
             let cost = model.substitute(ending, with: typedEnding)
             guard cost <= TypoCostModel.nearSubstitution,
                 ending == UInt8(ascii: "s") || rules.contraction(of: stem + [ending]) != nil
@@ -53,12 +42,10 @@ enum ContractionMending {
             cheapest.offer(ending, cost: cost)
         }
         guard let ending = cheapest.winner?.reading else { return }
-        let typed = token.text
         let written =
-            typed.last?.isUppercase == true
+            token.text.last?.isUppercase == true
             ? Character(Unicode.Scalar(ending.asciiUppercased)) : Character(Unicode.Scalar(ending))
-        token.asTyped = typed
-        token.text = String(typed.dropLast()) + String(written)
+        token.respell(as: String(token.text.dropLast()) + String(written))
         token.lowered[token.lowered.count - 1] = ending
     }
 

@@ -23,6 +23,19 @@ struct CorrectionToken: Sendable {
     /// A word of the writer's own (`WritersWords`): kept as typed, never split or joined.
     var isWritersWord = false
 
+    /// Writes `written` for the word, keeping what was first typed in `asTyped`.
+    mutating func respell(as written: String) {
+        guard written != text else { return }
+        asTyped = asTyped ?? text
+        text = written
+    }
+
+    /// Marks the word as the writer's own (`WritersWords`): kept as typed from here on.
+    mutating func markAsWritersWord() {
+        isWritersWord = true
+        keepsItsCase = true
+    }
+
     /// A single space between two words: they may be one word typed with an extra space, and
     /// the first is the second's context.
     var isPlainSpace: Bool { kind == .space && text == " " }

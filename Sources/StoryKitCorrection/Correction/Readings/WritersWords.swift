@@ -40,9 +40,14 @@ struct WritersWords {
                     let parts = entry.text.split(whereSeparator: { $0 == " " || $0 == "-" })
                     for (offset, part) in parts.enumerated() {
                         let index = positions[position + offset]
-                        tokens[index].isWritersWord = true
-                        tokens[index].keepsItsCase = true
-                        if entry.use == .known { write(String(part), into: &tokens[index]) }
+                        tokens[index].markAsWritersWord()
+                        // A word the writer writes in lower case keeps a typed capital (a
+                        // sentence's first word); one with capitals or diacritics is written so.
+                        if entry.use == .known,
+                            part.unicodeScalars.contains(where: { $0.properties.isUppercase || !$0.isASCII })
+                        {
+                            tokens[index].respell(as: String(part))
+                        }
                     }
                     matched = span
                     break
@@ -70,16 +75,6 @@ struct WritersWords {
         return words.count
     }
 
-    /// Writes the known `word` for what was typed, unless typed exactly so; a word the writer
-    /// writes in lower case keeps a typed capital (a sentence's first word).
-    private func write(_ word: String, into token: inout CorrectionToken) {
-        guard token.text != word else { return }
-        let hasOwnForm = word.unicodeScalars.contains { $0.properties.isUppercase || !$0.isASCII }
-        guard hasOwnForm else { return }
-        token.asTyped = token.asTyped ?? token.text
-        token.text = word
-    }
-
     /// Mends each word outside the pack's list that is a slip of a known one-word entry and
     /// no likelier a slip of a listed word: the writer's words are likely in the writer's
     /// text, so a known word is read up to `CorrectorTuning.writersWordPrior` dearer than the
@@ -87,23 +82,13 @@ struct WritersWords {
     private func mendSlips(_ tokens: inout [CorrectionToken], _ positions: [Int], _ vocabulary: Vocabulary) {
         for index in positions where isReadableSlip(tokens[index]) {
             let typed = tokens[index].lowered
-            let typedLetters = Vocabulary.letterSet(typed)
-            var cheapest = CheapestReading<Int>()
-            for target in vocabulary.slipTargets() where abs(target.letters.count - typed.count) <= 2 {
-                // Words sharing few letters are never a slip away: skip them before the full count.
-                guard ((target.letterSet & ~(1 << 31)) ^ typedLetters).nonzeroBitCount <= 4,
-                    let cost = model.cost(
-                        typing: Array(target.letters), as: typed, limit: CorrectorTuning.writersWordMaxCost)
-                else { continue }
-                cheapest.offer(target.index, cost: cost)
-            }
-            guard let (best, cost) = cheapest.winner,
+            guard
+                let (best, cost) = nearest(
+                    to: typed, among: vocabulary.slipTargets(), limit: CorrectorTuning.writersWordMaxCost),
                 cost <= nearestListedCost(typed) + CorrectorTuning.writersWordPrior
             else { continue }
-            tokens[index].isWritersWord = true
-            tokens[index].keepsItsCase = true
-            tokens[index].asTyped = tokens[index].text
-            tokens[index].text = Self.writtenAs(vocabulary.entries[best].text, typed: tokens[index].text)
+            tokens[index].markAsWritersWord()
+            tokens[index].respell(as: Self.writtenAs(vocabulary.entries[best].text, typed: tokens[index].text))
         }
     }
 
@@ -141,19 +126,16 @@ struct WritersWords {
             if isReadableSlip(token) {
                 let repeated = counts[letters, default: 0] >= 2
                 if repeated {
-                    if listedCost(letters) > CorrectorTuning.singleSlipCost {
-                        tokens[index].isWritersWord = true
-                        tokens[index].keepsItsCase = true
-                    }
+                    if listedCost(letters) > CorrectorTuning.singleSlipCost { tokens[index].markAsWritersWord() }
                 } else if letters.count >= 4,
                     let (best, cost) = nearest(
-                        to: letters, among: earlier.map(\.letters), limit: CorrectorTuning.singleSlipCost),
+                        to: letters,
+                        among: earlier.indices.lazy.map { ($0, earlier[$0].letters[...], earlier[$0].letterSet) },
+                        limit: CorrectorTuning.singleSlipCost),
                     !earlier[best].listed || capitalised, isOwn(earlier[best]), cost <= listedCost(letters)
                 {
-                    tokens[index].isWritersWord = true
-                    tokens[index].keepsItsCase = true
-                    tokens[index].asTyped = token.text
-                    tokens[index].text = Self.writtenAs(earlier[best].text, typed: token.text)
+                    tokens[index].markAsWritersWord()
+                    tokens[index].respell(as: Self.writtenAs(earlier[best].text, typed: token.text))
                     continue
                 }
                 remember(
@@ -178,6 +160,17 @@ struct WritersWords {
         var listed: Bool
         var repeated: Bool
         var capitalised: Bool
+        /// The bits of `letters`, for `nearest(to:among:limit:)`.
+        var letterSet: UInt32
+
+        init(letters: [UInt8], text: String, listed: Bool, repeated: Bool, capitalised: Bool) {
+            self.letters = letters
+            self.text = text
+            self.listed = listed
+            self.repeated = repeated
+            self.capitalised = capitalised
+            letterSet = Vocabulary.letterSet(letters)
+        }
     }
 
     /// Adds a word written earlier, once, up to `textWordCapacity`.
@@ -197,19 +190,20 @@ struct WritersWords {
             && lexicon.index(of: token.lowered) == nil
     }
 
-    /// The word of `words` typing which as `typed` costs least, when one alone does, within
-    /// `limit`.
-    private func nearest(to typed: [UInt8], among words: [[UInt8]], limit: TypoCostModel.Cost)
-        -> (index: Int, cost: TypoCostModel.Cost)?
-    {
+    /// The candidate typing which as `typed` costs least, when one alone does, within `limit`;
+    /// each candidate is its index, its letters and the bits of its letters.
+    private func nearest(
+        to typed: [UInt8], among candidates: some Sequence<(index: Int, letters: ArraySlice<UInt8>, letterSet: UInt32)>,
+        limit: TypoCostModel.Cost
+    ) -> (index: Int, cost: TypoCostModel.Cost)? {
         let typedLetters = Vocabulary.letterSet(typed)
         var cheapest = CheapestReading<Int>()
-        for (index, word) in words.enumerated() where abs(word.count - typed.count) <= 2 {
+        for candidate in candidates where abs(candidate.letters.count - typed.count) <= 2 {
             // Words sharing few letters are never a slip away: skip them before the full count.
-            guard (Vocabulary.letterSet(word) ^ typedLetters).nonzeroBitCount <= 4,
-                let cost = model.cost(typing: word, as: typed, limit: limit)
+            guard (candidate.letterSet ^ typedLetters).nonzeroBitCount <= 4,
+                let cost = model.cost(typing: Array(candidate.letters), as: typed, limit: limit)
             else { continue }
-            cheapest.offer(index, cost: cost)
+            cheapest.offer(candidate.index, cost: cost)
         }
         return cheapest.winner.map { ($0.reading, $0.cost) }
     }

@@ -16,6 +16,11 @@ extension Vocabulary {
         return found
     }
 
+    /// The entries `text` holds, as the writer writes them: the words a prompt asks a model to keep.
+    package func words(typedIn text: String) -> [String] {
+        entries(typedIn: text).map { entries[$0].text }
+    }
+
     /// Whether `text` holds the words of entry `index` in a row, as they are (folded, case aside).
     package func holds(entryAt index: Int, in text: String) -> Bool {
         let words = Self.foldedWords(of: text), entry = foldedWords(at: index)

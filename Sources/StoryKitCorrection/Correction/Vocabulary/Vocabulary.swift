@@ -35,8 +35,8 @@ public struct Vocabulary: Sendable, Equatable {
     private var folding: [UInt8] = []
     /// Where each entry's folded words end in `folding`.
     private var foldingEnds: [Int32] = []
-    /// A known one-word entry's letters as bits, for a quick look at what a slip may be; 0
-    /// for the other entries.
+    /// A known one-word entry's letters as bits, with `slipTargetMark`, for a quick look at what
+    /// a slip may be; 0 for the other entries.
     private var letterSets: [UInt32] = []
     /// The first entry by the key of its first folded word, and the next entry with the same key.
     private var firstByKey: [Int: Int32] = [:]
@@ -79,7 +79,7 @@ public struct Vocabulary: Sendable, Equatable {
         folding += folded
         foldingEnds.append(Int32(folding.count))
         let isSlipTarget = use == .known && !folded.contains(Self.wordSeparator)
-        letterSets.append(isSlipTarget ? Self.letterSet(folded) | 1 << 31 : 0)
+        letterSets.append(isSlipTarget ? Self.letterSet(folded) | Self.slipTargetMark : 0)
         nextWithKey.append(firstByKey[key] ?? -1)
         firstByKey[key] = number
     }
@@ -111,7 +111,9 @@ public struct Vocabulary: Sendable, Equatable {
 
     /// The known one-word entries, with their folded letters and the bits of their letters.
     func slipTargets() -> some Sequence<(index: Int, letters: ArraySlice<UInt8>, letterSet: UInt32)> {
-        letterSets.indices.lazy.filter { letterSets[$0] != 0 }.map { ($0, folded(at: $0), letterSets[$0]) }
+        letterSets.indices.lazy.filter { letterSets[$0] != 0 }.map {
+            ($0, folded(at: $0), letterSets[$0] & ~Self.slipTargetMark)
+        }
     }
 
     /// The entry whose folded words are `folded`.
@@ -120,6 +122,9 @@ public struct Vocabulary: Sendable, Equatable {
             self.folded(at: $0).elementsEqual(folded)
         }
     }
+
+    /// Set in `letterSets` for every slip target, so that one without a-z letters is one too.
+    private static let slipTargetMark: UInt32 = 1 << 31
 
     /// What separates a phrase's words in `folding`.
     private static let wordSeparator = UInt8(ascii: " ")
