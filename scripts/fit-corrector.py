@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Fits the offline corrector's constants (CorrectorTuning) on a generated fitting set.
 
-    python3 scripts/fit-corrector.py [--set .build/fitting-sets/en.json] [--seed 1]
-        [--weights 4,8,16,32] [--rounds 3] [--library LIB] [--write]
+    python3 scripts/fit-corrector.py [--set .build/fitting-sets/en.json ...] [--seed 1]
+        [--weights 4,8,16,32] [--rounds 3] [--only NAME,...] [--library LIB] [--write]
+
+With several --set (one per language), each evaluation corrects every set's split, each in
+its language, and adds their counts: the constants are shared, so one fit serves them all.
+--only searches just the constants named (the rest stay as declared).
 
 The corrector is built once with -DSTORYKIT_FITTING into .build-fitting (the library proper
 cannot change its constants); each evaluation is a process reading the constants from
@@ -39,9 +43,9 @@ TUNING = ROOT / "Sources" / "StoryKitCorrection" / "Correction" / "CorrectorTuni
 EVALUATE = ROOT / "scripts" / "evaluate-fitting-set.py"
 MAX_DEV_DAMAGE = 0.0015
 
-# The constants English text exercises, with their search step (Float) or 1 (Int). The
-# language-telling ones do nothing when the language is given; the diacritic and compound
-# ones do nothing in English: each language's own set fits those. nameScore,
+# The constants the generated sets exercise, with their search step (Float) or 1 (Int). The
+# language-telling ones do nothing when the language is given; the mark constants do nothing
+# in English: the other languages' sets (--set, one per language) fit those. nameScore,
 # maxBrandLogProbability and rareSplitPartLogProbability stay hand-set: a fit moved them to
 # values that rewrote names and brands (Mohammed, FedEx) and stopped splitting run-together
 # words (Iwent), which the generated sets barely hold; twoWordsMergePenalty too, which joined
@@ -56,7 +60,9 @@ SEARCHED = {
     "rareSplitPartPenalty": 0.25, "twoSlipSplitPenalty": 0.5, "minSlippedSplitPartLength": 1,
     "endingPenalty": 0.1, "minStutterLength": 1, "nearCost": 2, "singleSlipCost": 1,
     "maxRealWordReadings": 1, "maxMergeReadings": 1, "minAbbreviationLogProbability": 0.5,
-    "unfinishedSentencePenalty": 0.5,
+    "unfinishedSentencePenalty": 0.5, "capitalisedRealWordPenalty": 0.25, "sentenceStartSlipCost": 2,
+    # Marks: only the other languages' sets exercise these.
+    "wrongAccentCost": 0.25, "wrongAccentKeptScore": 1.0, "diacriticSlipCost": 0.1,
 }
 DECLARATION = re.compile(r'static let (\w+): (\w[\w.]*) = fitted\("\1", ([^)]+)\)')
 
@@ -80,8 +86,8 @@ def build_library() -> str:
 class Evaluator:
     """Runs evaluate-fitting-set.py with given constants, remembering each answer."""
 
-    def __init__(self, library: str, data_set: Path):
-        self.library, self.data_set, self.cache = library, data_set, {}
+    def __init__(self, library: str, data_sets: list[Path]):
+        self.library, self.data_sets, self.cache = library, data_sets, {}
 
     def guard(self, values: dict):
         """Exact counts on the other sets' tuning halves with `values`; `None` when the
@@ -89,8 +95,15 @@ class Evaluator:
         return self.run(values, "guard", ["--guard"])
 
     def __call__(self, values: dict, split: str):
-        """The counts of `split` with `values`; `None` when the corrector failed."""
-        return self.run(values, split, ["--set", str(self.data_set), "--split", split, "--json"])
+        """The counts of `split` with `values`, added over the sets; `None` when the corrector
+        failed on one."""
+        total = None
+        for data_set in self.data_sets:
+            figures = self.run(values, f"{data_set}:{split}", ["--set", str(data_set), "--split", split, "--json"])
+            if figures is None:
+                return None
+            total = figures if total is None else added(total, figures)
+        return total
 
     def run(self, values: dict, key: str, arguments: list[str]):
         """evaluate-fitting-set.py's JSON answer to `arguments` with `values`, once per key."""
@@ -105,6 +118,15 @@ class Evaluator:
                 print(f"  evaluation failed ({tuning}): {result.stderr.strip().splitlines()[-1:]}", flush=True)
             self.cache[(tuning, key)] = json.loads(result.stdout) if result.returncode == 0 else None
         return self.cache[(tuning, key)]
+
+
+def added(first: dict, second: dict) -> dict:
+    """Two sets' counts as one."""
+    total = {key: first[key] + second[key] for key in first if isinstance(first[key], int)}
+    for key in ("slipped", "fixed"):
+        total[key] = {kind: first[key].get(kind, 0) + second[key].get(kind, 0)
+                      for kind in set(first[key]) | set(second[key])}
+    return total
 
 
 # What one sentence lost on the other sets costs in the objective, against one mistyped word
@@ -184,7 +206,9 @@ def sweep(evaluate: Evaluator, values: dict, name: str, settings: list) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", type=Path, default=ROOT / ".build" / "fitting-sets" / "en.json")
+    parser.add_argument("--set", type=Path, action="append",
+                        help="a generated set (default: .build/fitting-sets/en.json); repeat for several languages")
+    parser.add_argument("--only", help="comma-separated constants to search (default: all of SEARCHED)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weights", default="4,8,16,32", help="damage weights to try, in order")
     parser.add_argument("--rounds", type=int, default=3)
@@ -195,8 +219,10 @@ def main() -> None:
     parser.add_argument("--sweep", metavar="NAME=V1,V2,...",
                         help="instead of fitting, the development figures with one constant at each value")
     arguments = parser.parse_args()
-    if not arguments.set.is_file():
-        parser.error(f"--set: no file at {arguments.set} (run scripts/generate-fitting-sets.py)")
+    arguments.set = arguments.set or [ROOT / ".build" / "fitting-sets" / "en.json"]
+    for data_set in arguments.set:
+        if not data_set.is_file():
+            parser.error(f"--set: no file at {data_set} (run scripts/generate-fitting-sets.py)")
     try:
         weights = [float(weight) for weight in arguments.weights.split(",")]
     except ValueError:
@@ -207,7 +233,10 @@ def main() -> None:
     evaluate = Evaluator(arguments.library or build_library(), arguments.set)
     constants = declared()
     kinds = {name: kind for name, (kind, _) in constants.items()}
-    values = {name: value for name, (_, value) in constants.items() if name in SEARCHED}
+    searched = set(arguments.only.split(",")) if arguments.only else set(SEARCHED)
+    if not searched <= set(SEARCHED):
+        parser.error(f"--only: not searched constants: {sorted(searched - set(SEARCHED))}")
+    values = {name: value for name, (_, value) in constants.items() if name in searched}
     unknown = set(arguments.start) - set(values)
     if unknown:
         parser.error(f"--start: not searched constants: {sorted(unknown)}")

@@ -4,7 +4,9 @@ sentences from the permissive sources book_context.SOURCES pins, typed with the 
 corpus's slip model extended to what real typing shows, split by sentence into train,
 development and test with a stable hash.
 
-    python3 scripts/generate-fitting-sets.py --sources MIRRORS [--out .build/fitting-sets/en.json]
+    python3 scripts/generate-fitting-sets.py --sources MIRRORS [--language en] [--out FILE]
+
+The output goes to .build/fitting-sets/<language>.json unless --out says otherwise.
 
 MIRRORS holds each repository as <owner>+<name>/repo (the fetch layout). The output holds
 source texts (Tatoeba's are CC BY 2.0 FR), so it is generated, never committed: the same
@@ -34,6 +36,14 @@ Classes: "nonword" (a neighbour key, doubled, dropped or extra letter, swap, a s
 apostrophe dropped or moved, or a letter beside it slipped), "double" (a doubled letter typed
 once: sorry → sory), "first" (the first letter slipped or skipped), "space" (a space missed
 between two words, with a slip inside the run 30% of the time, or a space inside a word).
+
+The other languages (es, fr, de, it, pt, nl) are typed the same way on the language's usual
+touch keyboard (generate-language-corpora.py: AZERTY for French, QWERTZ for German), from
+their modern sources (Common Voice, CC0), with two more classes for a word written with a
+diacritic: "accent" (the long press picked the mark beside the one meant in the press's menu:
+règles typed régles) and "unaccented" (the long press skipped: règles typed regles). Words
+with an apostrophe (l'homme) are typed as they are. Capitalised words mid-sentence are
+mostly nouns in German, names elsewhere; both are "capitalised".
 The steering toward a listed word is tried for 75% of eligible slips, since a slip within
 reach of a listed word is not always found; the share of real-word slips that results is
 printed per split.
@@ -53,9 +63,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import book_context  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location("tremor", HERE / "generate-correction-corpus.py")
-tremor = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tremor)
+_spec = importlib.util.spec_from_file_location("language_corpora", HERE / "generate-language-corpora.py")
+language_corpora = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(language_corpora)
+# The tremor corpus's slip model, whose keyboard language_corpora.use_keyboard sets.
+tremor = language_corpora.tremor
 
 SEED = 20261128
 CLEAN_SHARE = 0.30
@@ -64,14 +76,34 @@ SECOND_SLIP_RATE = 0.12
 REAL_WORD_SHARE = 0.75
 SPLIT_SIZE = 5000
 TRAIN_SIZE = 25000
+# How often a word written with a diacritic that slips slips there: the long press picks the
+# neighbour or is skipped (half each).
+ACCENT_SHARE = 0.6
+# The long-press menus of the touch keyboards (iOS's order): a wrong press picks a neighbour.
+LONG_PRESS = ["àáâäæãåā", "èéêëēėę", "îïíīįì", "ôöòóœøōõ", "ûüùúū", "çćč", "ñń"]
 CLASS_WEIGHTS = {"nonword": 52, "capitalised": 10, "contraction": 6, "double": 6, "first": 6, "space": 8}
 SENTENCE = re.compile(r"[A-Z][A-Za-z',;:\- ]+[.!?]")
 WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+# Any language's words: letters, diacritics included; no apostrophe (French and Italian
+# elisions are typed as they are).
+LETTERS = re.compile(r"[^\W\d_]+")
 
 
-def sentences(mirrors: Path) -> list[str]:
-    """Every usable sentence, modern sources first, each once."""
-    sources = book_context.SOURCES["en"]
+def is_sentence(candidate: str, language: str) -> bool:
+    """A plain sentence: a capital first, letters and sentence punctuation (ASCII letters in
+    English), a full stop, question or exclamation mark last (or, but in English, none)."""
+    if language == "en":
+        return bool(SENTENCE.fullmatch(candidate))
+    # Spanish opens a question or an exclamation with ¿ or ¡; Common Voice's sentences often
+    # end without a full stop.
+    start = candidate.lstrip("¿¡")
+    return (len(start) > 2 and start[0].isupper() and (candidate[-1] in ".!?" or candidate[-1].isalpha())
+            and all(c.isalpha() or c in " ',;:-¿¡" for c in start[1:-1]))
+
+
+def sentences(mirrors: Path, language: str) -> list[str]:
+    """Every usable sentence of `language`, modern sources first, each once."""
+    sources = book_context.SOURCES[language]
     seen, kept = set(), []
     # Modern sentences only: the books (ELTeC's Victorian novels, Gutenberg's 1880s children's
     # books) write dialect (`nivver`, `Ebery`) that no writer of the apps types, and a
@@ -80,7 +112,7 @@ def sentences(mirrors: Path) -> list[str]:
         for block in book_context.blocks(mirrors, source):
             for candidate in re.split(r"(?<=[.!?])\s+", " ".join(block.split())):
                 candidate = candidate.strip().strip('"').replace("’", "'")
-                if not SENTENCE.fullmatch(candidate) or "  " in candidate or "--" in candidate:
+                if not is_sentence(candidate, language) or "  " in candidate or "--" in candidate:
                     continue
                 words = candidate.split()
                 if not 4 <= len(words) <= 20:
@@ -126,6 +158,88 @@ def one_slip(rng: random.Random, word: str, kind: str) -> str:
     return tremor.slip(rng, lower)
 
 
+def record(typed: list[str], slips: list[list], position: int, word: str, noisy: str, kind: str,
+           listed: set[str]) -> None:
+    """Writes `word` typed as `noisy` into `typed` at `position` and notes the slip (a slip
+    that happens to land on a listed word is a real-word slip); nothing when none happened."""
+    if noisy == word:
+        return
+    if kind == "nonword" and noisy.lower() in listed:
+        kind = "realword"
+    typed[position] = typed[position].replace(word, noisy, 1)
+    slips.append([position, kind])
+
+
+def steered(rng: random.Random, word: str, noisy: str, kind: str, listed: set[str]) -> tuple[str, str]:
+    """A "nonword" slip of `word` steered onto another listed word, as real typing does a
+    quarter of the time, when one is found; otherwise `noisy` and `kind` as they are."""
+    if kind == "nonword" and len(word) >= 3 and rng.random() < REAL_WORD_SHARE:
+        for _ in range(24):
+            candidate = tremor.slip(rng, word)
+            if candidate != word and candidate in listed:
+                return candidate, "realword"
+    return noisy, kind
+
+
+def accent_slip(rng: random.Random, word: str) -> tuple[str, str]:
+    """`word` (with a diacritic) typed with its long press wrong: a mark beside the one meant
+    in the press's menu ("accent"), or every mark skipped ("unaccented"); and the class."""
+    if rng.random() < 0.5:
+        return "".join(fitting_fold(c) for c in word), "unaccented"
+    marked = [i for i, c in enumerate(word) if any(c.lower() in menu for menu in LONG_PRESS)]
+    i = rng.choice(marked)
+    menu = next(menu for menu in LONG_PRESS if word[i].lower() in menu)
+    at = menu.index(word[i].lower())
+    beside = [j for j in (at - 1, at + 1) if 0 <= j < len(menu)]
+    wrong = menu[rng.choice(beside)]
+    return word[:i] + (wrong.upper() if word[i].isupper() else wrong) + word[i + 1:], "accent"
+
+
+def fitting_fold(character: str) -> str:
+    """A letter without its diacritic, in its case."""
+    folded = language_corpora.packs.fold(character.lower())
+    return folded.upper() if character.isupper() else folded
+
+
+def type_other_language(rng: random.Random, sentence: str, listed: set[str]) -> tuple[str, list[list]]:
+    """The sentence as typed in a language other than English (the keyboard already set), and
+    each slip as [position, class]."""
+    words = sentence.split(" ")
+    typed = list(words)
+    slips: list[list] = []
+    for position, token in enumerate(words):
+        match = LETTERS.fullmatch(token.rstrip(".,!?;:"))
+        if not match or rng.random() >= WORD_SLIP_RATE:
+            continue
+        word = match.group(0)
+        if len(word) < 2 or (not word.islower() and not (word[0].isupper() and word[1:].islower())):
+            continue
+        if not word.isascii():
+            if not any(any(c.lower() in menu for menu in LONG_PRESS) for c in word):
+                continue
+            if rng.random() < ACCENT_SHARE:
+                noisy, kind = accent_slip(rng, word)
+            else:
+                # A slip elsewhere in the word, on a letter without a diacritic.
+                plain = [i for i, c in enumerate(word) if c.isascii() and (i > 0 or word.islower())]
+                if not plain:
+                    continue
+                i = rng.choice(plain)
+                noisy = word[:i] + tremor.neighbour(rng, word[i].lower()) + word[i + 1:]
+                kind = "capitalised" if word[0].isupper() else "nonword"
+        elif word[0].isupper():
+            kind = "capitalised" if rng.random() < 0.75 else "first"
+            noisy = one_slip(rng, word, kind)
+        else:
+            kinds = [kind for kind in CLASS_WEIGHTS if kind not in ("capitalised", "contraction", "space")]
+            if not re.search(r"(.)\1", word):
+                kinds.remove("double")
+            kind = rng.choices(kinds, weights=[CLASS_WEIGHTS[kind] for kind in kinds])[0]
+            noisy, kind = steered(rng, word, one_slip(rng, word, kind), kind, listed)
+        record(typed, slips, position, word, noisy, kind, listed)
+    return " ".join(typed), sorted(slips)
+
+
 def type_sentence(rng: random.Random, sentence: str, listed: set[str]) -> tuple[str, list[list]]:
     """The sentence as typed, and each slip as [position, class] (positions count words split at
     spaces in the clean sentence)."""
@@ -164,21 +278,10 @@ def type_sentence(rng: random.Random, sentence: str, listed: set[str]) -> tuple[
             noisy = tremor.slip(rng, word) if len(word) < 4 else word[:len(word) // 2] + " " + word[len(word) // 2:]
         else:
             noisy = one_slip(rng, word, kind)
-        if kind == "nonword" and len(word) >= 3 and rng.random() < REAL_WORD_SHARE:
-            # Steer the slip onto another listed word, as real typing does a quarter of the time.
-            for _ in range(24):
-                candidate = tremor.slip(rng, word)
-                if candidate != word and candidate in listed:
-                    noisy, kind = candidate, "realword"
-                    break
+        noisy, kind = steered(rng, word, noisy, kind, listed)
         if kind == "nonword" and len(word) >= 6 and rng.random() < SECOND_SLIP_RATE and " " not in noisy:
             noisy = tremor.slip(rng, noisy.lower())
-        if noisy == word:
-            continue
-        if kind == "nonword" and noisy.lower() in listed:
-            kind = "realword"
-        typed[position] = token.replace(word, noisy, 1)
-        slips.append([position, kind])
+        record(typed, slips, position, word, noisy, kind, listed)
     text = ""
     for position, piece in enumerate(typed):
         text += piece
@@ -190,12 +293,19 @@ def type_sentence(rng: random.Random, sentence: str, listed: set[str]) -> tuple[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sources", type=Path, required=True, help="the mirrors, as <owner>+<name>/repo")
-    parser.add_argument("--out", type=Path, default=HERE.parent / ".build" / "fitting-sets" / "en.json")
+    parser.add_argument("--language", default="en", choices=sorted(book_context.SOURCES),
+                        help="the language of the sentences (default: en)")
+    parser.add_argument("--out", type=Path, help="where to write (default: .build/fitting-sets/<language>.json)")
     arguments = parser.parse_args()
     if not arguments.sources.is_dir():
         parser.error(f"--sources: {arguments.sources} is not a folder")
-    found = sentences(arguments.sources)
-    counts = Counter(word.lower() for sentence in found for word in WORD.findall(sentence))
+    language = arguments.language
+    out = arguments.out or HERE.parent / ".build" / "fitting-sets" / f"{language}.json"
+    if language != "en":
+        language_corpora.use_keyboard(language_corpora.LAYOUTS[language_corpora.LANGUAGES[language]])
+    found = sentences(arguments.sources, language)
+    pattern = WORD if language == "en" else LETTERS
+    counts = Counter(word.lower() for sentence in found for word in pattern.findall(sentence))
     listed = {word for word, count in counts.items() if count >= 20}
     by_hash = sorted(found, key=digest)
     splits: dict[str, list] = {"train": [], "dev": [], "test": []}
@@ -208,20 +318,22 @@ def main() -> None:
         if rng.random() < CLEAN_SHARE:
             splits[split].append({"clean": sentence, "typed": sentence, "slips": []})
             continue
-        typed, slips = type_sentence(rng, sentence, listed)
+        typed, slips = (type_sentence if language == "en" else type_other_language)(rng, sentence, listed)
         splits[split].append({"clean": sentence, "typed": typed, "slips": slips})
     sources = [{"repository": source.repo, "commit": source.commit, "licence": source.licence}
-               for source in book_context.SOURCES["en"] if source.modern]
+               for source in book_context.SOURCES[language] if source.modern]
     document = {"description": __doc__.split("\n\n")[0], "seed": SEED, "sources": sources, "splits": splits}
-    arguments.out.parent.mkdir(parents=True, exist_ok=True)
-    arguments.out.write_text(json.dumps(document, ensure_ascii=False, indent=0) + "\n", "utf-8")
+    if language != "en":
+        document["language"] = language
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(document, ensure_ascii=False, indent=0) + "\n", "utf-8")
     for name, cases in splits.items():
         classes = Counter(kind for case in cases for _, kind in case["slips"])
         clean = sum(1 for case in cases if not case["slips"])
         share = classes["realword"] / max(sum(classes.values()), 1)
         print(f"{name:6} {len(cases):6} sentences, {clean} with no slip; real-word share {share:.0%}; "
               f"slips: {dict(sorted(classes.items()))}")
-    print(f"written: {arguments.out}")
+    print(f"written: {out}")
 
 
 if __name__ == "__main__":

@@ -354,6 +354,43 @@ def report_fitting_set(correctors: dict, sentences: int) -> None:
               f"{100 * figures['damaged'] / figures['cleanWords']:7.2f}% {cells}")
 
 
+# Words fixed on each language's generated test split, per corrector, for the chart.
+LANGUAGE_FITTING_CHART: dict[str, dict[str, float]] = {}
+
+
+def report_language_fitting_sets(sentences: int) -> None:
+    """The other languages' generated sets (generate-fitting-sets.py --language CODE), when
+    generated: StoryKit told the language on development and test per slip class, and the
+    test split's first `sentences` against pyspellchecker in that language."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("evaluate_fitting_set", HERE.parents[1] / "scripts" / "evaluate-fitting-set.py")
+    evaluator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(evaluator)
+    for code in ("es", "fr", "de", "it", "pt", "nl"):
+        path = FITTING_SET.with_name(f"{code}.json")
+        if not path.is_file():
+            print(f"\nGenerated {code} sets: skipped, {path.relative_to(HERE.parents[1])} is missing "
+                  f"(python3 scripts/generate-fitting-sets.py --sources MIRRORS --language {code} makes it)")
+            continue
+        splits = json.loads(path.read_text("utf-8"))["splits"]
+        told = lambda text, code=code: storykit.correct_offline(text, language=code)["variations"][0]["text"]
+        print(f"\nGenerated {code} sets (the project's own simulated slips on Common Voice sentences), StoryKit told {code}:")
+        for split in ("dev", "test"):
+            print(evaluator.report(path.name, split, evaluator.evaluate(splits[split], told)))
+        cases = splits["test"][:sentences]
+        table = {f"StoryKit offline ({code})": evaluator.evaluate(cases, told),
+                 f"pyspellchecker 0.9.1 ({code})": evaluator.evaluate(cases, pyspellchecker_corrector(code))}
+        kinds = sorted(next(iter(table.values()))["slipped"])
+        print(f"  test split's first {len(cases)} sentences: {'corrector':<26} {'exact':>6} {'damaged':>8} {'fixed':>6} "
+              + " ".join(f"{kind:>11}" for kind in kinds))
+        for name, figures in table.items():
+            fixed = 100 * sum(figures["fixed"].values()) / max(sum(figures["slipped"].values()), 1)
+            LANGUAGE_FITTING_CHART.setdefault(code, {})["StoryKit offline" if "StoryKit" in name else "pyspellchecker 0.9.1"] = fixed
+            cells = " ".join(f"{100 * figures['fixed'].get(kind, 0) / figures['slipped'][kind]:10.1f}%" for kind in kinds)
+            print(f"  {'':<36} {name:<26} {100 * figures['exact'] / figures['sentences']:5.1f}% "
+                  f"{100 * figures['damaged'] / figures['cleanWords']:7.2f}% {fixed:5.1f}% {cells}")
+
+
 def draw_charts(folder: Path, rounds: int) -> None:
     """The held-out halves' mistyped words fixed, per corrector: English, then the other languages."""
     import bench_charts
@@ -367,12 +404,16 @@ def draw_charts(folder: Path, rounds: int) -> None:
     names = list(CHARTED[languages[0]])
     bench_charts.render(folder / "correction-languages.png", "Other languages: mistyped words fixed, held-out halves of the project's own simulated slips",
                         languages, {name: [CHARTED[code].get(name, 0) for code in languages] for name in names}, "%", command)
-    if FITTING_CHART:
-        kinds = list(FITTING_CHART)
-        names = list(FITTING_CHART[kinds[0]])
-        bench_charts.render(folder / "correction-fitting-test.png",
-                            "English, generated test split (the project's own simulated slips): words fixed per slip class",
-                            kinds, {name: [FITTING_CHART[kind][name] for kind in kinds] for name in names}, "%", command)
+    charts = (("correction-fitting-test.png", FITTING_CHART,
+               "English, generated test split (the project's own simulated slips): words fixed per slip class"),
+              ("correction-languages-fitting-test.png", LANGUAGE_FITTING_CHART,
+               "Other languages, generated test splits (the project's own simulated slips): mistyped words fixed"))
+    for file, table, title in charts:
+        if table:
+            groups = list(table)
+            names = list(table[groups[0]])
+            bench_charts.render(folder / file, title, groups,
+                                {name: [table[group][name] for group in groups] for name in names}, "%", command)
 
 
 def main() -> None:
@@ -415,6 +456,7 @@ def main() -> None:
     report_other_languages(peers)
     report_languages(rounds)
     report_fitting_set(correctors, 2000)
+    report_language_fitting_sets(1000)
 
     if "--chart" in sys.argv:
         draw_charts(Path(sys.argv[sys.argv.index("--chart") + 1]), rounds)

@@ -161,7 +161,15 @@ import Testing
         ("es", "ella sw fue", "ella se fue"),
         ("es", "caminamos 5 km por el río", "caminamos 5 km por el río"),
         ("es", "caminamos 5 kmm hoy", "caminamos 5 km hoy"),
-        ("pt", "o dr. Silva chegou", "o dr. Silva chegou")
+        ("pt", "o dr. Silva chegou", "o dr. Silva chegou"),
+        // A long press that picked the mark beside the one meant is read as the word, written
+        // with the mark meant even where the same letters without marks are commoner.
+        ("fr", "Lisez les régles du jeu.", "Lisez les règles du jeu."),
+        ("de", "Wenn ich Zeit hâtte, käme ich gern.", "Wenn ich Zeit hätte, käme ich gern."),
+        // A mark the list's word does not have at all may be a form it lacks: kept.
+        ("it", "Lui aiutò la madre.", "Lui aiutò la madre."),
+        // A German sentence's first word is read against its rivals.
+        ("de", "Nan wächst mit seinen Aufgaben.", "Man wächst mit seinen Aufgaben.")
     ])
     func theLanguagesRulesReadTheWord(_ language: String, _ typed: String, _ expected: String) throws {
         #expect(try direct(typed, language) == expected)

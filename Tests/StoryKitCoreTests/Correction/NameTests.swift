@@ -37,10 +37,20 @@ import Testing
         ("I met my FRiend.", "I met my friend."), ("We saw WoRld maps.", "We saw World maps."),
         ("She is iNside.", "She is inside."),
         ("See you on Tueday.", "See you on Tuesday."), ("Teh cat sat.", "The cat sat."),
-        ("We met on Thurday.", "We met on Thursday."), ("Iwent home early.", "I went home early.")
+        ("We met on Thurday.", "We met on Thursday."), ("Iwent home early.", "I went home early."),
+        // A sentence's first word: its capital says nothing of a name, so a far key is read
+        // there too, and a word typed for another is weighed against its rivals.
+        ("Eighu lawmakers are sponsoring the bill.", "Eight lawmakers are sponsoring the bill."),
+        ("Sthe stopped himself from laughing.", "She stopped himself from laughing.")
     ])
     func slipsInCapitalisedWordsAreStillCorrected(_ typed: String, _ expected: String) throws {
         #expect(try versions(typed)[0].text == expected)
+    }
+
+    @Test(arguments: ["Will you come tomorrow?", "May I come in?", "Mark the date.", "Bill paid for lunch."])
+    func aSentencesFirstWordTypedAsMeantIsKept(_ sentence: String) throws {
+        // Read against its rivals now, as a lower-case word is: a name or a verb stays.
+        #expect(try versions(sentence)[0].text == sentence)
     }
 
     @Test func refinedNeverReCasesAWord() throws {

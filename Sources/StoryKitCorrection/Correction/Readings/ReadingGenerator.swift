@@ -109,12 +109,21 @@ struct ReadingGenerator {
             // takes a long press, so a word typed with one the list lacks ("aiutò", "vœu") is
             // meant: the list's spelling is only its alternative.
             if rules.foldsLetters, !lexicon.isSpelling(token.text.lowercased(), of: index) {
-                keep(score: typedDiacritic ? lexicon.logProbability[index] : CorrectorTuning.unknownBesideReadingsScore)
+                // A mark where the list's spelling has another mark on the same letter
+                // ("régles", "Mâdchen") is a long press that picked its neighbour.
+                let wrongMark =
+                    typedDiacritic && lexicon.spelling(of: index, markedWrongAs: token.text.lowercased()) != nil
+                keep(
+                    score: wrongMark
+                        ? CorrectorTuning.wrongAccentKeptScore
+                        : typedDiacritic ? lexicon.logProbability[index] : CorrectorTuning.unknownBesideReadingsScore)
                 options.append(
                     CorrectionLattice.Option(
                         start: position, span: 1, words: ReadingWords(Int32(index)),
                         channel:
-                            -(typedDiacritic ? CorrectorTuning.realWordPenalty : CorrectorTuning.diacriticSlipCost),
+                            -(wrongMark
+                            ? CorrectorTuning.wrongAccentCost
+                            : typedDiacritic ? CorrectorTuning.realWordPenalty : CorrectorTuning.diacriticSlipCost),
                         isIdentity: false))
                 if !typedDiacritic, lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true {
                     appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
@@ -122,12 +131,19 @@ struct ReadingGenerator {
                 return
             }
             keep(score: 0, word: Int32(index))
-            // A capitalised word may be a name ("Ben" is not "been"), even at a sentence start;
-            // letters without a vowel before a full stop are an abbreviation ("dr."); a word typed
-            // with a diacritic, a long press, is meant ("comió" is not "como").
+            // A capitalised word may be a name ("Ben" is not "been"): its rivals are read, at a
+            // penalty, only where the capital is the sentence's or a German noun's ("Bow about"
+            // is "How about"); letters without a vowel before a full stop are an abbreviation
+            // ("dr."); a word typed with a diacritic, a long press, is meant ("comió" is not "como").
             let isAbbreviation = beforeFullStop && rules.foldsLetters && Self.hasNoVowel(lowered)
-            if lowered.count >= 2, token.text.utf8.first?.isASCIILowercase == true, !isAbbreviation, !typedDiacritic {
+            guard lowered.count >= 2, !isAbbreviation, !typedDiacritic else { return }
+            if token.text.utf8.first?.isASCIILowercase == true {
                 appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
+            } else if token.startsSentence || rules.capitalisesNouns, Self.isCapitalisedOnly(token.text) {
+                appendRealWordReadings(
+                    at: position, known: index, letters: lowered,
+                    extraPenalty: CorrectorTuning.capitalisedRealWordPenalty,
+                    to: &options)
             }
             return
         }
@@ -152,7 +168,9 @@ struct ReadingGenerator {
             let margin =
                 token.startsSentence
                 ? CorrectorTuning.sentenceStartNameReadingMargin : CorrectorTuning.nameReadingMargin
-            for var reading in misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
+            let reach = token.startsSentence ? CorrectorTuning.sentenceStartSlipCost : CorrectorTuning.singleSlipCost
+            for var reading in misspeltReadings(
+                of: lowered, at: position, singleSlipOnly: true, singleSlipReach: reach, compound: compound)
             where !isNameVariant(reading, of: lowered) {
                 reading.channel -= margin
                 options.append(reading)
@@ -267,6 +285,12 @@ struct ReadingGenerator {
         !letters.contains(where: vowels.contains)
     }
 
+    /// Whether `text` has a capital first and none after it (`Bow`, `Mädchen`; not `BOW`).
+    private static func isCapitalisedOnly(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isUppercase else { return false }
+        return !text.unicodeScalars.dropFirst().contains(where: \.properties.isUppercase)
+    }
+
     /// The score of `token`, outside the list, read as a compound of two words of the list,
     /// joined by one of the language's links (`Papier|boot`, `lievelings|spreuk` with `s`): as
     /// likely as its parts together. Nil in a language without compounds, when no parts fit,
@@ -306,12 +330,13 @@ struct ReadingGenerator {
     /// only common words one slip away and splits without a slip. `compound` is the word's
     /// score as a compound (`compoundScore`): its cuts into a compound's parts are then no
     /// space missed.
-    private func misspeltReadings(of typed: [UInt8], at position: Int, singleSlipOnly: Bool, compound: Float?)
-        -> [CorrectionLattice.Option]
-    {
+    private func misspeltReadings(
+        of typed: [UInt8], at position: Int, singleSlipOnly: Bool,
+        singleSlipReach: TypoCostModel.Cost = CorrectorTuning.singleSlipCost, compound: Float?
+    ) -> [CorrectionLattice.Option] {
         if singleSlipOnly {
             let lexicon = lexicon
-            let candidates = lexicon.candidates(for: typed, maxCost: CorrectorTuning.singleSlipCost, model: model)
+            let candidates = lexicon.candidates(for: typed, maxCost: singleSlipReach, model: model)
                 .filter {
                     typed.count > CorrectorTuning.maxShortNameLength
                         || lexicon.logProbability[$0.word] >= CorrectorTuning.minNameReadingLogProbability
@@ -410,7 +435,8 @@ struct ReadingGenerator {
 
     /// Appends the other words one cheap slip away from a correctly spelt word ("form" for "from").
     private func appendRealWordReadings(
-        at position: Int, known: Int, letters: [UInt8], to options: inout [CorrectionLattice.Option]
+        at position: Int, known: Int, letters: [UInt8], extraPenalty: Float = 0,
+        to options: inout [CorrectionLattice.Option]
     ) {
         let neighbours = lexicon.realWordNeighbours.neighbours(
             of: known, letters: letters, in: lexicon, layout: keyboard, model: model,
@@ -418,8 +444,10 @@ struct ReadingGenerator {
         for neighbour in neighbours where !variants.areVariants(known, neighbour.candidate.word) {
             let candidate = neighbour.candidate
             let penalty =
-                neighbour.isInflection
-                ? CorrectorTuning.realWordPenalty + CorrectorTuning.inflectionPenalty : CorrectorTuning.realWordPenalty
+                extraPenalty
+                + (neighbour.isInflection
+                    ? CorrectorTuning.realWordPenalty + CorrectorTuning.inflectionPenalty
+                    : CorrectorTuning.realWordPenalty)
             options.append(
                 CorrectionLattice.Option(
                     start: position, span: 1, words: ReadingWords(Int32(candidate.word)),

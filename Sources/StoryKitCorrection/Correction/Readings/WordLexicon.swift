@@ -80,6 +80,23 @@ final class WordLexicon: @unchecked Sendable {
         return written.isEmpty ? [words[index]] : written
     }
 
+    /// The spelling of word `index` that `typed` (lower case) writes with another mark on a
+    /// letter where it has one, and differs from nowhere else (`règles` for `régles`); nil
+    /// when there is none (`aiutò` beside `aiuto`: the list has no mark there at all).
+    func spelling(of index: Int, markedWrongAs typed: String) -> String? {
+        let letters = Array(typed.unicodeScalars)
+        return spellings(of: index).first { spelling in
+            let written = Array(spelling.lowercased().unicodeScalars)
+            guard written.count == letters.count else { return false }
+            var differs = false
+            for (typedLetter, writtenLetter) in zip(letters, written) where typedLetter != writtenLetter {
+                guard !typedLetter.isASCII, !writtenLetter.isASCII else { return false }
+                differs = true
+            }
+            return differs
+        }
+    }
+
     /// The index of `word` (lower-case ASCII bytes), or `nil`.
     func index(of word: some Collection<UInt8>) -> Int? {
         pack.automaton.find(word).map { $0.index }

@@ -166,7 +166,15 @@ struct CorrectionRenderer {
 
     /// `writtenText` for an option whose typed text is taken to be `typed`.
     private func writtenText(_ option: CorrectionLattice.Option, typedAs typed: String) -> String {
-        guard option.isIdentity else { return Self.matchCase(participle(option) ?? readingText(option), to: typed) }
+        guard option.isIdentity else {
+            // A mark pressed wrong is written with the mark meant, of the spelling it was
+            // pressed for ("hâtte" is "hätte", not the commoner "hatte").
+            let remarked =
+                rules.foldsLetters && option.span == 1 && option.words.count == 1 && option.words[0] >= 0
+                    && !typed.utf8.allSatisfy({ $0 < 0x80 })
+                ? lexicon.spelling(of: Int(option.words[0]), markedWrongAs: typed.lowercased()) : nil
+            return Self.matchCase(remarked ?? participle(option) ?? readingText(option), to: typed)
+        }
         // With folded letters a word typed as meant is written as typed: its spelling is one
         // of the word's ("si" and "sí" are both words), only a stray capital goes; a word typed
         // without diacritics where the perfect calls for a participle is written as one.
