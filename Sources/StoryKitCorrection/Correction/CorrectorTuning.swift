@@ -26,6 +26,11 @@
 ///     en 82.6 → 83.0%  fr 80.8 → 81.5%  de 71.2 → 73.9%  es 74.4 → 78.3%
 ///     it 78.8 → 79.8%  pt 79.7 → 82.0%  nl 81.3 → 82.8%
 ///
+/// The same run over all seven sets with `--only unknownBesideReadingsScore,unknownScore`
+/// moved `unknownBesideReadingsScore` -12.5 → -11.5: a word the list lacks is kept more often
+/// (Italian's and French's lists lack many inflected forms); one step further lost two tremor
+/// sentences and was refused.
+///
 /// The language-telling and compound constants do nothing in English text and stay hand-set
 /// on the language corpora. Each value goes through `fitted(_:_:)`, so that the
 /// fitter can try values in a build of its own (`STORYKIT_FITTING`); the library proper has no
@@ -55,7 +60,7 @@ enum CorrectorTuning {
     /// The score of a word outside the lexicon left as typed.
     static let unknownScore: Float = fitted("unknownScore", -12)
     /// The same, for a word that has readings: only the far-fetched ones lose to it.
-    static let unknownBesideReadingsScore: Float = fitted("unknownBesideReadingsScore", -12.5)
+    static let unknownBesideReadingsScore: Float = fitted("unknownBesideReadingsScore", -11.5)
     /// The score of a letter other than "a" and "i" standing alone, left as typed.
     static let singleLetterScore: Float = fitted("singleLetterScore", -7)
     /// The score of a capitalised word outside the lexicon left as typed: a name is likelier

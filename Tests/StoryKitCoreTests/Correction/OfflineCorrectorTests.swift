@@ -119,6 +119,16 @@ import Testing
             #expect(try texts(typed)[0] == typed)
         }
         #expect(try texts("he said 'thats' loudly")[0] == "he said 'that's' loudly")
+        // A possessive's apostrophe typed after its `s`, where the plural is no word; a
+        // plural's possessive and a word before a quotation's closing apostrophe stay.
+        #expect(try texts("John stole Jessicas' wallet")[0] == "John stole Jessica's wallet")
+        #expect(try texts("the men's and womens' finals")[0] == "the men's and women's finals")
+        for typed in ["the ministers' hotel room", "we visited the Smiths' house", "he said 'I am the bosss' and left"]
+        {
+            #expect(try texts(typed)[0].contains("s' "), "\(typed)")
+        }
+        // A word before an apostrophe is not read as a rival that drops the `s`.
+        #expect(try texts("my mothers' mother")[0] == "my mothers' mother")
         // What was typed is kept in the word's report.
         let words = try corrector.correct("I don'y know").words ?? []
         #expect(words.first { $0.corrected == "don't" }?.original == "don'y")

@@ -1,11 +1,14 @@
 /// Contractions typed with a slip at their ending, mended before the words are read, for a
 /// language whose pack lists contractions: the ending's letter pressed beside the key meant
 /// (`don'y`, `I'k`, `It'z`, `wasn'f`) and the apostrophe typed after the word instead of inside
-/// it (`Thats'`, `dont'`). A contraction written with its apostrophe is no word of the list, so
-/// neither slip has a reading of its own; both are read only where one ending alone fits.
+/// it (`Thats'`, `dont'`), or after a possessive's `s` (`Jessicas'`, `womens'`). A contraction
+/// written with its apostrophe is no word of the list, so no slip has a reading of its own;
+/// each is read only where one ending alone fits.
 enum ContractionMending {
     /// `tokens` with such slips mended; a mended word keeps what was typed in `asTyped`.
-    static func mend(_ tokens: inout [CorrectionToken], rules: LanguagePack.Rules, model: TypoCostModel) {
+    static func mend(
+        _ tokens: inout [CorrectionToken], rules: LanguagePack.Rules, model: TypoCostModel, lexicon: WordLexicon
+    ) {
         guard !rules.contractions.isEmpty else { return }
         var index = 0
         while index < tokens.count {
@@ -13,13 +16,33 @@ enum ContractionMending {
             guard tokens[index].kind == .word, !tokens[index].keepsItsCase else { continue }
             if tokens[index].lowered.contains(0x27) {
                 mendEnding(&tokens[index], rules: rules, model: model)
-            } else if movesApostropheInside(tokens, at: index, rules: rules) {
+            } else if isFollowedByItsApostrophe(tokens, at: index) {
                 let typed = tokens[index].text + "'"
-                tokens[index].asTyped = typed
+                if rules.contraction(of: tokens[index].lowered) != nil {
+                    tokens[index].asTyped = typed
+                } else if let stem = possessiveStem(of: tokens[index].lowered, lexicon: lexicon) {
+                    // `Jessicas'` is `Jessica's`: the plural it would be the possessive of is no word.
+                    tokens[index].respell(as: String(tokens[index].text.dropLast()) + "'s")
+                    tokens[index].asTyped = typed
+                    tokens[index].lowered = stem + [0x27, UInt8(ascii: "s")]
+                } else {
+                    continue
+                }
                 tokens[index + 1].text.removeFirst()
                 if tokens[index + 1].text.isEmpty { tokens.remove(at: index + 1) }
             }
         }
+    }
+
+    /// The letters before the final `s` of `letters` when they are a word of the list and
+    /// `letters` is none (`jessicas`, `womens`; not `ministers`, a plural whose possessive
+    /// `ministers'` is written so).
+    private static func possessiveStem(of letters: [UInt8], lexicon: WordLexicon) -> [UInt8]? {
+        guard letters.count >= 3, letters.last == UInt8(ascii: "s"), lexicon.index(of: letters) == nil else {
+            return nil
+        }
+        let stem = Array(letters.dropLast())
+        return lexicon.index(of: stem) != nil ? stem : nil
     }
 
     /// Mends `token` (`letters'x`) when `x` is no contraction's ending and exactly one ending,
@@ -49,16 +72,14 @@ enum ContractionMending {
         token.lowered[token.lowered.count - 1] = ending
     }
 
-    /// Whether the word at `index`, a contraction's spelling without its apostrophe (`thats`),
-    /// is followed at once by an apostrophe that opens no quotation: the apostrophe meant inside
-    /// it, typed late (`Thats'`), which the written contraction holds.
-    private static func movesApostropheInside(_ tokens: [CorrectionToken], at index: Int, rules: LanguagePack.Rules)
-        -> Bool
-    {
-        guard index + 1 < tokens.count, tokens[index + 1].kind == .kept, tokens[index + 1].text.first == "'",
-            rules.contraction(of: tokens[index].lowered) != nil
-        else { return false }
-        // `'thats'`: the word is quoted, its apostrophe closes the quotation.
-        return !(index > 0 && tokens[index - 1].kind == .kept && tokens[index - 1].text.last == "'")
+    /// Whether the word at `index` is followed at once by an apostrophe that closes no
+    /// quotation: perhaps the apostrophe meant inside it, typed late (`Thats'`, `Jessicas'`).
+    private static func isFollowedByItsApostrophe(_ tokens: [CorrectionToken], at index: Int) -> Bool {
+        guard index + 1 < tokens.count, tokens[index + 1].kind == .kept, tokens[index + 1].text.first == "'" else {
+            return false
+        }
+        // `'thats'`, `'I am the bosss'`: an apostrophe before the word, outside any word, may
+        // open a quotation that this one closes.
+        return !tokens[..<index].contains { $0.kind == .kept && $0.text.contains("'") }
     }
 }

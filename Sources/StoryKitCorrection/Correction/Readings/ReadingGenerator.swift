@@ -22,7 +22,7 @@ struct ReadingGenerator {
     func lattice(for tokens: inout [CorrectionToken], vocabulary: Vocabulary) -> (
         positions: [Int], lattice: CorrectionLattice
     ) {
-        ContractionMending.mend(&tokens, rules: rules, model: model)
+        ContractionMending.mend(&tokens, rules: rules, model: model, lexicon: lexicon)
         WritersWords(lexicon: lexicon, model: model).mark(&tokens, vocabulary: vocabulary)
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         for index in positions where hasDeliberateCapitals(tokens[index]) { tokens[index].keepsItsCase = true }
@@ -36,10 +36,11 @@ struct ReadingGenerator {
             let adjacent = position > 0 && positions[position - 1] + 2 == tokenIndex
             let follows = adjacent && tokens[tokenIndex - 1].isPlainSpace
             breaksContext.append(!follows)
-            let beforeFullStop =
-                tokenIndex + 1 < tokens.count && tokens[tokenIndex + 1].kind == .kept
-                && tokens[tokenIndex + 1].text.hasPrefix(".")
-            appendReadings(of: tokens[tokenIndex], at: position, beforeFullStop: beforeFullStop, to: &options)
+            let next =
+                tokenIndex + 1 < tokens.count && tokens[tokenIndex + 1].kind == .kept ? tokens[tokenIndex + 1] : nil
+            appendReadings(
+                of: tokens[tokenIndex], at: position, beforeFullStop: next?.text.hasPrefix(".") == true,
+                beforeApostrophe: next?.text.hasPrefix("'") == true, to: &options)
             if follows {
                 options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1)
             } else if adjacent, CorrectionToken.slippedMarks.contains(tokens[tokenIndex - 1].text) {
@@ -76,9 +77,10 @@ struct ReadingGenerator {
     }
 
     /// Appends the readings of one typed word to `options` (no list of its own to copy);
-    /// `beforeFullStop` when a `.` follows it (`dr.` is an abbreviation).
+    /// `beforeFullStop` when a `.` follows it (`dr.` is an abbreviation), `beforeApostrophe`
+    /// when an apostrophe does (`ministers'`: a plural's possessive, not a rival's slip).
     private func appendReadings(
-        of token: CorrectionToken, at position: Int, beforeFullStop: Bool,
+        of token: CorrectionToken, at position: Int, beforeFullStop: Bool, beforeApostrophe: Bool,
         to options: inout [CorrectionLattice.Option]
     ) {
         let lowered = token.lowered
@@ -136,7 +138,7 @@ struct ReadingGenerator {
             // is "How about"); letters without a vowel before a full stop are an abbreviation
             // ("dr."); a word typed with a diacritic, a long press, is meant ("comió" is not "como").
             let isAbbreviation = beforeFullStop && rules.foldsLetters && Self.hasNoVowel(lowered)
-            guard lowered.count >= 2, !isAbbreviation, !typedDiacritic else { return }
+            guard lowered.count >= 2, !isAbbreviation, !typedDiacritic, !beforeApostrophe else { return }
             if token.text.utf8.first?.isASCIILowercase == true {
                 appendRealWordReadings(at: position, known: index, letters: lowered, to: &options)
             } else if token.startsSentence || rules.capitalisesNouns, Self.isCapitalisedOnly(token.text) {
