@@ -4,7 +4,7 @@ slip class: the share of mistyped words its direct version fixes, the share of c
 words it damages, sentences exact, and clean sentences changed.
 
     python3 scripts/evaluate-fitting-set.py [--set .build/fitting-sets/en.json] [--split dev]
-        [--limit N] [--json]
+        [--limit N] [--json] [--by-list]
 
 The library is the one the storykit binding finds ($STORYKIT_LIB first).
 Words are compared after aligning the direct version with the clean sentence at spaces
@@ -31,15 +31,16 @@ def aligned_correct(clean: list[str], output: list[str]) -> set[int]:
     return right
 
 
-def evaluate(cases: list[dict], correct) -> dict:
-    """The figures of one run over `cases`, `correct` mapping typed text to the direct version."""
+def evaluate(cases: list[dict], correct, relabel=None) -> dict:
+    """The figures of one run over `cases`, `correct` mapping typed text to the direct version;
+    `relabel(word, kind)`, when given, names the class each slip of clean `word` is counted in."""
     slipped, fixed = Counter(), Counter()
     clean_words = damaged = exact = clean_sentences = clean_changed = 0
     for case in cases:
         output = correct(case["typed"])
         clean = case["clean"].split(" ")
         right = aligned_correct(clean, output.split(" "))
-        kinds = {position: kind for position, kind in case["slips"]}
+        kinds = {position: relabel(clean[position], kind) if relabel else kind for position, kind in case["slips"]}
         for position in range(len(clean)):
             if position in kinds:
                 slipped[kinds[position]] += 1
@@ -70,6 +71,20 @@ def report(name: str, split: str, figures: dict) -> str:
     for kind in sorted(slipped):
         lines.append(f"  {kind:12} {100 * fixed.get(kind, 0) / slipped[kind]:5.1f}% fixed of {slipped[kind]}")
     return "\n".join(lines)
+
+
+def unlisted_capitalised(language: str):
+    """A relabelling for `evaluate`: a capitalised slip of a word the language's pack does not
+    list (a name: `Caudio` for `Claudio`) is counted as "capitalised, not listed", a class no
+    list-based corrector can fix on its own."""
+    from storykit import pack
+    data = next((ROOT / "Sources").glob(f"StoryKit*Data/{language}.skpack")).read_bytes()
+    listed = pack.read(data).buckets
+
+    def relabel(word: str, kind: str) -> str:
+        key = pack.folded_key(word.strip(".,!?;:'\"").lower())
+        return "capitalised, not listed" if kind == "capitalised" and key not in listed else kind
+    return relabel
 
 
 FIXTURES = ROOT / "Tests" / "Fixtures" / "Correction"
@@ -116,6 +131,8 @@ def main() -> None:
     parser.add_argument("--split", default="dev", choices=["train", "dev", "test"])
     parser.add_argument("--limit", type=int, help="only the first N sentences of the split")
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    parser.add_argument("--by-list", action="store_true",
+                        help="count capitalised slips of words the pack does not list (names) apart")
     parser.add_argument("--guard", action="store_true",
                         help="instead, the exact counts on the tuning halves of the project's other sets, as JSON")
     arguments = parser.parse_args()
@@ -129,7 +146,8 @@ def main() -> None:
     data = json.loads(arguments.set.read_text("utf-8"))
     cases = data["splits"][arguments.split][: arguments.limit]
     language = data.get("language", "en")
-    figures = evaluate(cases, lambda typed: storykit.correct_offline(typed, language=language)["variations"][0]["text"])
+    figures = evaluate(cases, lambda typed: storykit.correct_offline(typed, language=language)["variations"][0]["text"],
+                       unlisted_capitalised(language) if arguments.by_list else None)
     print(json.dumps(figures) if arguments.json else report(arguments.set.name, arguments.split, figures))
 
 

@@ -111,11 +111,14 @@ import Testing
         // The ending's key pressed beside the one meant, where one ending alone fits.
         #expect(try texts("I don'y know, I'k sure It'z late")[0] == "I don't know, I'm sure It's late")
         #expect(try texts("something'x wrong and it wasn'f me")[0] == "something's wrong and it wasn't me")
+        // Endings of two letters, and a letter pressed twice.
+        #expect(try texts("they'de sure I'ce seen it")[0] == "they're sure I've seen it")
+        #expect(try texts("we'fe done, I don'tt know")[0] == "we've done, I don't know")
         // The apostrophe typed after the word instead of inside it.
         #expect(try texts("Thats' fine, dont' go")[0] == "That's fine, don't go")
         // Endings that are endings and plural possessives stay as typed; a quoted word keeps
         // the apostrophe that closes its quotation.
-        for typed in ["Let'd go", "the cabins' doors", "one'd think so"] {
+        for typed in ["Let'd go", "the cabins' doors", "one'd think so", "Tom'll come", "rock'n'roll"] {
             #expect(try texts(typed)[0] == typed)
         }
         #expect(try texts("he said 'thats' loudly")[0] == "he said 'that's' loudly")

@@ -45,31 +45,40 @@ enum ContractionMending {
         return lexicon.index(of: stem) != nil ? stem : nil
     }
 
-    /// Mends `token` (`letters'x`) when `x` is no contraction's ending and exactly one ending,
-    /// a key beside or near it, makes a contraction of the pack (`don'y` → `don't`) or, `s`, a
-    /// possessive (`Something'x` → `Something's`).
+    /// Mends `token` (`letters'x`, `letters'xy`) when its ending is no contraction's and
+    /// exactly one ending, a slip away, makes a contraction of the pack (`don'y` → `don't`,
+    /// `they'de` → `they're`, `I'ce` → `I've`) or, `s`, a possessive (`Something'x` →
+    /// `Something's`).
     private static func mendEnding(
         _ token: inout CorrectionToken, rules: LanguagePack.Rules, model: TypoCostModel
     ) {
         let letters = token.lowered
-        guard letters.count >= 3, letters[letters.count - 2] == 0x27, letters.firstIndex(of: 0x27) == letters.count - 2,
-            let typedEnding = letters.last, !rules.contractionEndings.contains(typedEnding)
+        guard let mark = letters.firstIndex(of: 0x27), mark >= 1, mark == letters.lastIndex(of: 0x27),
+            (1...2).contains(letters.count - mark - 1)
         else { return }
-        let stem = letters.dropLast(2)
-        var cheapest = CheapestReading<UInt8>()
-        for ending in rules.contractionEndings {
-            let cost = model.substitute(ending, with: typedEnding)
-            guard cost <= TypoCostModel.nearSubstitution,
-                ending == UInt8(ascii: "s") || rules.contraction(of: stem + [ending]) != nil
-            else { continue }
-            cheapest.offer(ending, cost: cost)
+        let stem = String(decoding: letters[...mark], as: UTF8.self)
+        let typedEnding = Array(letters[(mark + 1)...])
+        // Every ending a listed contraction has (`t`, `re`, `ll`): one typed is meant (`Let'd`).
+        var endings: [[UInt8]] = [[UInt8(ascii: "s")]]
+        for form in rules.contractionForms {
+            guard let apostrophe = form.utf8.firstIndex(of: 0x27) else { continue }
+            let ending = Array(form.utf8[form.utf8.index(after: apostrophe)...])
+            if ending == typedEnding { return }
+            if form.hasPrefix(stem), !endings.contains(ending) { endings.append(ending) }
+        }
+        guard typedEnding.count > 1 || !rules.contractionEndings.contains(typedEnding[0]) else { return }
+        var cheapest = CheapestReading<[UInt8]>()
+        for ending in endings {
+            if let cost = model.cost(typing: ending, as: typedEnding, limit: TypoCostModel.nearSubstitution) {
+                cheapest.offer(ending, cost: cost)
+            }
         }
         guard let ending = cheapest.winner?.reading else { return }
-        let written =
-            token.text.last?.isUppercase == true
-            ? Character(Unicode.Scalar(ending.asciiUppercased)) : Character(Unicode.Scalar(ending))
-        token.respell(as: String(token.text.dropLast()) + String(written))
-        token.lowered[token.lowered.count - 1] = ending
+        let written = String(decoding: ending, as: UTF8.self)
+        let typed = token.text.utf8.suffix(typedEnding.count)
+        let shouted = typed.allSatisfy(\.isASCIIUppercase)
+        token.respell(as: String(token.text.dropLast(typedEnding.count)) + (shouted ? written.uppercased() : written))
+        token.lowered = Array(letters[...mark]) + ending
     }
 
     /// Whether the word at `index` is followed at once by an apostrophe that closes no
