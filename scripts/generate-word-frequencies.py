@@ -184,6 +184,10 @@ CONTRACTIONS = {
     "heres": "here's", "shes": "she's", "itll": "it'll", "wouldve": "would've",
     "couldve": "could've", "shouldve": "should've", "aint": "ain't",
 }
+WRITTEN_CONTRACTIONS = sorted([
+    "he'd", "he'll", "he's", "I'd", "I'll", "it'd", "it's", "let's", "she'd", "she'll", "we'd", "we'll", "we're",
+    "who'd", "who'll", "won't",
+])
 # Words after which a typed "its" is "it's" ("its not", "its a", "its going"): words that
 # follow a verb, not a possessive's noun.
 IT_IS_BEFORE = [
@@ -202,6 +206,9 @@ RULES = {
         "do", "does", "did", "will", "would", "should", "shall", "may", "might", "have", "has",
     ]),
     "contractions": [f"{typed} {written}" for typed, written in sorted(CONTRACTIONS.items())],
+    # Contractions whose letters are also a word ("wont", "shed", "its"): never restored where
+    # typed without the apostrophe, but known, and mended, where typed with one.
+    "written-contractions": WRITTEN_CONTRACTIONS,
     # Abbreviated titles, as written before a name ("Dr Patel"), kept as typed.
     "abbreviated-titles": sorted(["Dr", "Mr", "Mrs", "Ms", "Mx", "St", "Jr", "Sr", "Prof", "Rev", "Capt"]),
     "capitalised-words": ["i"],

@@ -221,6 +221,12 @@ import Testing
                 == true)
         #expect(refusal(["contractions": ["cat dog"]]) == "language pack: rule contractions is malformed")
         #expect(refusal(["contractions": ["cat c'a't'"]]) == "language pack: rule contractions is malformed")
+        #expect(refusal(["written-contractions": ["won't", "she'd"]]) == nil)
+        for malformed in ["wont", "'em", "won'"] {
+            #expect(
+                refusal(["written-contractions": [malformed]])
+                    == "language pack: rule written-contractions is malformed")
+        }
         #expect(
             refusal(["contracted-before": ["its", "dog", "a"]]) == "language pack: rule contracted-before is malformed")
         #expect(

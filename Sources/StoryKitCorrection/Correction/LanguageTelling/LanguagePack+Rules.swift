@@ -30,7 +30,8 @@ extension LanguagePack {
         /// Contractions typed without their apostrophe, as written (`dont` → `don't`), for
         /// spellings that are not also words; kept, and restored by the refined version.
         var contractions: [String: String] = [:]
-        /// The contractions as written, in lower case (`don't`, `i'm`).
+        /// The contractions as written, in lower case (`don't`, `i'm`), with those whose letters
+        /// are also a word (`won't`, `she'd`: the `written-contractions` rule).
         var contractionForms: Set<String> = []
         /// The one-letter endings of the contractions, in order (`d`, `m`, `s`, `t` in English).
         var contractionEndings: [UInt8] = []
@@ -93,6 +94,14 @@ extension LanguagePack {
                 {
                     contractionEndings.append(written[mark + 1])
                 }
+            }
+            // Contractions whose letters are also a word (`won't`, `it's`, `she'd`): never
+            // restored where typed without the apostrophe, but known when typed with one.
+            for written in values["written-contractions"] ?? [] {
+                guard let mark = written.utf8.firstIndex(of: 0x27), mark != written.utf8.startIndex,
+                    written.utf8.index(after: mark) != written.utf8.endIndex
+                else { throw refuse("written-contractions") }
+                contractionForms.insert(written.lowercased())
             }
             contractionEndings.sort()
             titles = Set(values["abbreviated-titles"] ?? [])

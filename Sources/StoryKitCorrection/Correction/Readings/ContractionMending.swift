@@ -20,6 +20,13 @@ enum ContractionMending {
                 let typed = tokens[index].text + "'"
                 if rules.contraction(of: tokens[index].lowered) != nil {
                     tokens[index].asTyped = typed
+                } else if let cut = apostropheInside(tokens[index], rules: rules) {
+                    // `shed'` is `she'd`, `its'` is `it's`: the letters are a word, the form a contraction.
+                    let text = tokens[index].text
+                    let at = text.utf8.index(text.utf8.startIndex, offsetBy: cut)
+                    tokens[index].respell(as: String(text[..<at]) + "'" + String(text[at...]))
+                    tokens[index].asTyped = typed
+                    tokens[index].lowered.insert(0x27, at: cut)
                 } else if let stem = possessiveStem(of: tokens[index].lowered, lexicon: lexicon) {
                     // `Jessicas'` is `Jessica's`: the plural it would be the possessive of is no word.
                     tokens[index].respell(as: String(tokens[index].text.dropLast()) + "'s")
@@ -32,6 +39,19 @@ enum ContractionMending {
                 if tokens[index + 1].text.isEmpty { tokens.remove(at: index + 1) }
             }
         }
+    }
+
+    /// Where an apostrophe put into `token` (ASCII letters) one or two letters from its end
+    /// makes a contraction of the pack (`shed` → `she'd`, `well` → `we'll`), or nil.
+    private static func apostropheInside(_ token: CorrectionToken, rules: LanguagePack.Rules) -> Int? {
+        let letters = token.lowered
+        guard token.text.utf8.count == letters.count else { return nil }
+        for ending in 1...2 where letters.count > ending {
+            let cut = letters.count - ending
+            let form = String(decoding: letters[..<cut] + [0x27] + letters[cut...], as: UTF8.self)
+            if rules.contractionForms.contains(form) { return cut }
+        }
+        return nil
     }
 
     /// The letters before the final `s` of `letters` when they are a word of the list and
