@@ -14,7 +14,7 @@
 #      SmolLM2-135M-Instruct, installed once into ~/.cache; Tests/RealServer; not with fast);
 #   2. sanitizers: the Swift suites again under AddressSanitizer and ThreadSanitizer;
 #   3. fuzzing: every fuzz target replays its regression inputs, then runs for
-#      STORYKIT_FUZZ_SECONDS (default 20) seconds.
+#      STORYKIT_FUZZ_SECONDS (default 16) seconds.
 #
 # STORYKIT_TEST_STAGES=fast runs the first stage only, without the real model (for quick
 # checks while developing);
@@ -230,7 +230,7 @@ if [ "$stages" = all ]; then
     end_stage "sanitizers"
 
     begin_stage "3: fuzzing"
-    step fuzz scripts/fuzz.sh --seconds "${STORYKIT_FUZZ_SECONDS:-20}"
+    step fuzz scripts/fuzz.sh --seconds "${STORYKIT_FUZZ_SECONDS:-16}"
     end_stage "fuzzing"
 else
     echo "== Stages 2 (sanitizers) and 3 (fuzzing) skipped: STORYKIT_TEST_STAGES=fast"
