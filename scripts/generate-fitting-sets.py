@@ -158,6 +158,15 @@ def one_slip(rng: random.Random, word: str, kind: str) -> str:
     return tremor.slip(rng, lower)
 
 
+def lower_case_class(rng: random.Random, word: str, with_space: bool) -> str:
+    """The class of a slip in lower-case `word`, drawn by CLASS_WEIGHTS ("double" only where a
+    letter is doubled; "space" only `with_space`)."""
+    kinds = [kind for kind in CLASS_WEIGHTS if kind not in ("capitalised", "contraction") and (with_space or kind != "space")]
+    if not re.search(r"(.)\1", word):
+        kinds.remove("double")
+    return rng.choices(kinds, weights=[CLASS_WEIGHTS[kind] for kind in kinds])[0]
+
+
 def record(typed: list[str], slips: list[list], position: int, word: str, noisy: str, kind: str,
            listed: set[str]) -> None:
     """Writes `word` typed as `noisy` into `typed` at `position` and notes the slip (a slip
@@ -231,10 +240,7 @@ def type_other_language(rng: random.Random, sentence: str, listed: set[str]) -> 
             kind = "capitalised" if rng.random() < 0.75 else "first"
             noisy = one_slip(rng, word, kind)
         else:
-            kinds = [kind for kind in CLASS_WEIGHTS if kind not in ("capitalised", "contraction", "space")]
-            if not re.search(r"(.)\1", word):
-                kinds.remove("double")
-            kind = rng.choices(kinds, weights=[CLASS_WEIGHTS[kind] for kind in kinds])[0]
+            kind = lower_case_class(rng, word, with_space=False)
             noisy, kind = steered(rng, word, one_slip(rng, word, kind), kind, listed)
         record(typed, slips, position, word, noisy, kind, listed)
     return " ".join(typed), sorted(slips)
@@ -259,10 +265,7 @@ def type_sentence(rng: random.Random, sentence: str, listed: set[str]) -> tuple[
         elif word[0].isupper() and word[1:].islower():
             kind = "capitalised" if rng.random() < 0.75 else "first"
         elif word.islower():
-            kinds = [kind for kind in CLASS_WEIGHTS if kind not in ("capitalised", "contraction")]
-            if not re.search(r"(.)\1", word):
-                kinds.remove("double")
-            kind = rng.choices(kinds, weights=[CLASS_WEIGHTS[kind] for kind in kinds])[0]
+            kind = lower_case_class(rng, word, with_space=True)
         else:
             continue
         if kind == "space" and position + 1 < len(words) and WORD.fullmatch(words[position + 1].rstrip(".,!?;:")) \

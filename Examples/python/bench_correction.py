@@ -324,6 +324,15 @@ FITTING_SET = HERE.parents[1] / ".build" / "fitting-sets" / "en.json"
 FITTING_CHART: dict[str, dict[str, float]] = {}
 
 
+def fitting_evaluator():
+    """scripts/evaluate-fitting-set.py, loaded as a module (its name has hyphens)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("evaluate_fitting_set", HERE.parents[1] / "scripts" / "evaluate-fitting-set.py")
+    evaluator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(evaluator)
+    return evaluator
+
+
 def report_fitting_set(correctors: dict, sentences: int) -> None:
     """The generated English sets (scripts/generate-fitting-sets.py), when generated: the first
     `sentences` of the test split (never chosen on), per slip class, every corrector side by
@@ -332,10 +341,7 @@ def report_fitting_set(correctors: dict, sentences: int) -> None:
         print(f"\nGenerated fitting sets: skipped, {FITTING_SET.relative_to(HERE.parents[1])} is missing "
               "(python3 scripts/generate-fitting-sets.py --sources MIRRORS makes it)")
         return
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("evaluate_fitting_set", HERE.parents[1] / "scripts" / "evaluate-fitting-set.py")
-    evaluator = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(evaluator)
+    evaluator = fitting_evaluator()
     splits = json.loads(FITTING_SET.read_text("utf-8"))["splits"]
     print("\nGenerated fitting sets (the project's own simulated slips on sentences of Tatoeba, Grade School Math "
           "and Common Voice), StoryKit, each split:")
@@ -362,10 +368,7 @@ def report_language_fitting_sets(sentences: int) -> None:
     """The other languages' generated sets (generate-fitting-sets.py --language CODE), when
     generated: StoryKit told the language on development and test per slip class, and the
     test split's first `sentences` against pyspellchecker in that language."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("evaluate_fitting_set", HERE.parents[1] / "scripts" / "evaluate-fitting-set.py")
-    evaluator = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(evaluator)
+    evaluator = fitting_evaluator()
     for code in ("es", "fr", "de", "it", "pt", "nl"):
         path = FITTING_SET.with_name(f"{code}.json")
         if not path.is_file():

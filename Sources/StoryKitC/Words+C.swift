@@ -40,8 +40,8 @@ public func storykit_store_words(
         let store = try storeHandle(store)
         let words = try store.learnedWords()
         let result: JSONValue = [
-            "known": .array(words.filter { $0.use == .known }.map { .string($0.word) }),
-            "ignored": .array(words.filter { $0.use == .ignored }.map { .string($0.word) })
+            "known": .array(words.words(used: .known).map(JSONValue.string)),
+            "ignored": .array(words.words(used: .ignored).map(JSONValue.string))
         ]
         output.pointee = try outputString(result.utf8Bytes())
     }

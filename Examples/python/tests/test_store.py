@@ -129,6 +129,20 @@ def test_concurrent_writers_from_threads(tmp_path):
         assert len(store.list("heroes", limit=1000)["items"]) == 200
 
 
+def killed_at_random(command: list[str], rng: random.Random, name: str) -> str:
+    """Runs `command`, which reports each acknowledged write on a line of its own, and kills it
+    with SIGKILL at a random moment after its first report; returns every line it reported."""
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    # Wait for the first acknowledgement so that every round writes, then kill at random.
+    first = child.stdout.readline()
+    assert first, f"{name} never acknowledged a write"
+    time.sleep(rng.uniform(0.0, 0.05))
+    child.send_signal(signal.SIGKILL)
+    rest = child.stdout.read()
+    child.wait(timeout=30)
+    return first + rest
+
+
 def test_crash_at_random_moments_loses_nothing_acknowledged(tmp_path):
     """A child writes in a loop and reports each acknowledged put; it is killed with SIGKILL
     at random moments, 50 times; after each kill every acknowledged record reads back intact
@@ -137,18 +151,8 @@ def test_crash_at_random_moments_loses_nothing_acknowledged(tmp_path):
     rng = random.Random(50)
     acknowledged = {}
     for round_ in range(50):
-        child = subprocess.Popen(
-            [sys.executable, str(WRITER), str(root), f"r{round_}"],
-            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        # Wait for the first acknowledgement so that every round writes, then kill at random.
-        first = child.stdout.readline()
-        assert first, "the writer never acknowledged a put"
-        time.sleep(rng.uniform(0.0, 0.05))
-        child.send_signal(signal.SIGKILL)
-        rest = child.stdout.read()
-        child.wait(timeout=30)
-        for line in (first + rest).splitlines():
+        output = killed_at_random([sys.executable, str(WRITER), str(root), f"r{round_}"], rng, "the writer")
+        for line in output.splitlines():
             story_id, version = line.split()
             acknowledged[story_id] = int(version)
         with storykit.Store(root) as store:
@@ -372,14 +376,8 @@ def test_a_killed_learner_loses_no_acknowledged_word(tmp_path):
     rng = random.Random(61)
     acknowledged = set()
     for round_ in range(10):
-        child = subprocess.Popen([sys.executable, "-c", learner, f"r{round_}w"], stdout=subprocess.PIPE, text=True)
-        first = child.stdout.readline()
-        assert first, "the learner never acknowledged a word"
-        time.sleep(rng.uniform(0.0, 0.05))
-        child.send_signal(signal.SIGKILL)
-        rest = child.stdout.read()
-        child.wait(timeout=30)
-        acknowledged.update(f"r{round_}w{line}" for line in (first + rest).split())
+        output = killed_at_random([sys.executable, "-c", learner, f"r{round_}w"], rng, "the learner")
+        acknowledged.update(f"r{round_}w{line}" for line in output.split())
         with storykit.Store(root) as store:
             assert acknowledged <= set(store.words()["known"]), round_
             assert store.list("words", limit=1000)["problems"] == []

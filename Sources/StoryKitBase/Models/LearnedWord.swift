@@ -79,3 +79,10 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
         try container.encode(use, forKey: .use)
     }
 }
+
+extension Sequence<LearnedWord> {
+    /// The words learned with `use`, in the order learned.
+    public func words(used use: LearnedWord.Use) -> [String] {
+        filter { $0.use == use }.map(\.word)
+    }
+}

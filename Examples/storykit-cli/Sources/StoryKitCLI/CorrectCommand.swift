@@ -244,8 +244,8 @@ struct CorrectCommand: AsyncParsableCommand {
             let learned = try reporting { () throws(StoryKitError) in
                 try FileStore(root: storeOptions.store, create: false).learnedWords()
             }
-            known += learned.filter { $0.use == .known }.map(\.word)
-            ignored += learned.filter { $0.use == .ignored }.map(\.word)
+            known += learned.words(used: .known)
+            ignored += learned.words(used: .ignored)
         }
         guard let words else {
             return try reporting { () throws(StoryKitError) in try Vocabulary(known: known, ignored: ignored) }

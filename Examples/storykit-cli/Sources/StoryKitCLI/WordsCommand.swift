@@ -75,8 +75,8 @@ struct WordsCommand: ParsableCommand {
         func run() throws {
             let store = try storeOptions.open(create: false)
             let words = try reporting { () throws(StoryKitError) in try store.learnedWords() }
-            for word in words where word.use == .known { print(word.word) }
-            for word in words where word.use == .ignored { print("!" + word.word) }
+            for word in words.words(used: .known) { print(word) }
+            for word in words.words(used: .ignored) { print("!" + word) }
         }
     }
 }

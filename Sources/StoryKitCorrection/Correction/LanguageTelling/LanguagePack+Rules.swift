@@ -33,8 +33,11 @@ extension LanguagePack {
         /// The contractions as written, in lower case (`don't`, `i'm`), with those whose letters
         /// are also a word (`won't`, `she'd`: the `written-contractions` rule).
         var contractionForms: Set<String> = []
-        /// The one-letter endings of the contractions, in order (`d`, `m`, `s`, `t` in English).
-        var contractionEndings: [UInt8] = []
+        /// Every ending after a contraction's apostrophe (`t`, `re`, `ll` in English).
+        var contractionEndings: Set<[UInt8]> = []
+        /// The endings of the contractions by the letters up to and with their apostrophe, in
+        /// lower case (`they'`: `re`, `ve`, `ll`, `d`).
+        var contractionEndingsByStem: [[UInt8]: [[UInt8]]] = [:]
         /// Abbreviated titles written before a name (`Dr`, `Mrs`), kept as typed.
         var titles: Set<String> = []
         /// Words always written with a capital (`I`), in lower case; also before an apostrophe (`I'm`).
@@ -86,14 +89,8 @@ extension LanguagePack {
                 let parts = pair.split(separator: " ")
                 guard parts.count == 2, Self.isContraction(parts[1], of: parts[0]) else { throw refuse("contractions") }
                 contractions[String(parts[0])] = String(parts[1])
-                contractionForms.insert(parts[1].lowercased())
+                addContractionForm(parts[1].lowercased())
                 longestContraction = max(longestContraction, parts[0].utf8.count)
-                let written = Array(parts[1].lowercased().utf8)
-                if let mark = written.lastIndex(of: 0x27), mark == written.count - 2,
-                    !contractionEndings.contains(written[mark + 1])
-                {
-                    contractionEndings.append(written[mark + 1])
-                }
             }
             // Contractions whose letters are also a word (`won't`, `it's`, `she'd`): never
             // restored where typed without the apostrophe, but known when typed with one.
@@ -101,9 +98,8 @@ extension LanguagePack {
                 guard let mark = written.utf8.firstIndex(of: 0x27), mark != written.utf8.startIndex,
                     written.utf8.index(after: mark) != written.utf8.endIndex
                 else { throw refuse("written-contractions") }
-                contractionForms.insert(written.lowercased())
+                addContractionForm(written.lowercased())
             }
-            contractionEndings.sort()
             titles = Set(values["abbreviated-titles"] ?? [])
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
             longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0
@@ -117,6 +113,19 @@ extension LanguagePack {
             readsSpokenEndings = values["spoken-endings"] != nil
             inflectionEndings = try Self.letters(values["inflection-endings"] ?? [], rule: "inflection-endings")
             splitsWithSlips = values["splits-with-slips"] != nil
+        }
+
+        /// Notes `written` (lower case, an apostrophe inside) as a contraction, with its ending.
+        private mutating func addContractionForm(_ written: String) {
+            contractionForms.insert(written)
+            let letters = Array(written.utf8)
+            guard let mark = letters.firstIndex(of: 0x27) else { return }
+            let ending = Array(letters[(mark + 1)...])
+            contractionEndings.insert(ending)
+            let stem = Array(letters[...mark])
+            if contractionEndingsByStem[stem]?.contains(ending) != true {
+                contractionEndingsByStem[stem, default: []].append(ending)
+            }
         }
 
         /// The most values a rule may hold, and the longest value in bytes: a pack from

@@ -76,17 +76,12 @@ enum ContractionMending {
         guard let mark = letters.firstIndex(of: 0x27), mark >= 1, mark == letters.lastIndex(of: 0x27),
             (1...2).contains(letters.count - mark - 1)
         else { return }
-        let stem = String(decoding: letters[...mark], as: UTF8.self)
         let typedEnding = Array(letters[(mark + 1)...])
-        // Every ending a listed contraction has (`t`, `re`, `ll`): one typed is meant (`Let'd`).
-        var endings: [[UInt8]] = [[UInt8(ascii: "s")]]
-        for form in rules.contractionForms {
-            guard let apostrophe = form.utf8.firstIndex(of: 0x27) else { continue }
-            let ending = Array(form.utf8[form.utf8.index(after: apostrophe)...])
-            if ending == typedEnding { return }
-            if form.hasPrefix(stem), !endings.contains(ending) { endings.append(ending) }
-        }
-        guard typedEnding.count > 1 || !rules.contractionEndings.contains(typedEnding[0]) else { return }
+        // An ending a listed contraction has (`t`, `re`, `ll`) is meant (`Let'd`, `Tom'll`).
+        guard !rules.contractionEndings.contains(typedEnding) else { return }
+        // A possessive's `s` fits any word; each ending is offered once, or it would tie with itself.
+        var endings = rules.contractionEndingsByStem[Array(letters[...mark])] ?? []
+        if !endings.contains([UInt8(ascii: "s")]) { endings.append([UInt8(ascii: "s")]) }
         var cheapest = CheapestReading<[UInt8]>()
         for ending in endings {
             if let cost = model.cost(typing: ending, as: typedEnding, limit: TypoCostModel.nearSubstitution) {

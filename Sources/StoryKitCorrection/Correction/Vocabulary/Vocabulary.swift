@@ -163,9 +163,7 @@ public struct Vocabulary: Sendable, Equatable {
     /// The vocabulary of a store's learned words.
     /// - Throws: `.limit` for more than ``maxEntries``.
     public init(learned words: [LearnedWord]) throws(StoryKitError) {
-        try self.init(
-            known: words.filter { $0.use == .known }.map(\.word),
-            ignored: words.filter { $0.use == .ignored }.map(\.word))
+        try self.init(known: words.words(used: .known), ignored: words.words(used: .ignored))
     }
 
     public static func == (left: Vocabulary, right: Vocabulary) -> Bool { left.entries == right.entries }
