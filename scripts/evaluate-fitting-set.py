@@ -31,11 +31,13 @@ def aligned_correct(clean: list[str], output: list[str]) -> set[int]:
     return right
 
 
-def evaluate(cases: list[dict], correct, relabel=None) -> dict:
+def evaluate(cases: list[dict], correct, relabel=None, listed=None) -> dict:
     """The figures of one run over `cases`, `correct` mapping typed text to the direct version;
-    `relabel(word, kind)`, when given, names the class each slip of clean `word` is counted in."""
+    `relabel(word, kind)`, when given, names the class each slip of clean `word` is counted in;
+    `listed(word)`, when given, tells the words of the pack's list, for `damagedListed`: the
+    correctly typed words of the list that were changed, the real-word changes that were wrong."""
     slipped, fixed = Counter(), Counter()
-    clean_words = damaged = exact = clean_sentences = clean_changed = 0
+    clean_words = damaged = damaged_listed = exact = clean_sentences = clean_changed = 0
     for case in cases:
         output = correct(case["typed"])
         clean = case["clean"].split(" ")
@@ -48,12 +50,14 @@ def evaluate(cases: list[dict], correct, relabel=None) -> dict:
             else:
                 clean_words += 1
                 damaged += position not in right
+                damaged_listed += position not in right and listed is not None and listed(clean[position])
         exact += output == case["clean"]
         if not case["slips"]:
             clean_sentences += 1
             clean_changed += output != case["clean"]
     return {
         "sentences": len(cases), "exact": exact, "cleanWords": clean_words, "damaged": damaged,
+        "damagedListed": damaged_listed,
         "cleanSentences": clean_sentences, "cleanChanged": clean_changed,
         "slipped": dict(slipped), "fixed": dict(fixed),
     }
@@ -70,20 +74,36 @@ def report(name: str, split: str, figures: dict) -> str:
     lines.append(f"  all slips: {100 * sum(fixed.values()) / max(total, 1):.1f}% fixed of {total}")
     for kind in sorted(slipped):
         lines.append(f"  {kind:12} {100 * fixed.get(kind, 0) / slipped[kind]:5.1f}% fixed of {slipped[kind]}")
+    if "realword" in slipped:
+        lines.append(f"  real-word changes: {100 * real_word_precision(figures):.1f}% precise "
+                     f"({fixed.get('realword', 0)} slips fixed, {figures['damagedListed']} correct words of the list changed)")
     return "\n".join(lines)
+
+
+def real_word_precision(figures: dict) -> float:
+    """Of the changes made to words typed as words of the list, the share that fixed a
+    real-word slip: fixed / (fixed + correctly typed listed words changed). A real-word slip
+    changed into another wrong word is counted in neither."""
+    fixed = figures["fixed"].get("realword", 0)
+    return fixed / max(fixed + figures["damagedListed"], 1)
+
+
+def listed_words(language: str):
+    """Whether a word (attached punctuation aside) is in the language's pack's list."""
+    from storykit import pack
+    data = next((ROOT / "Sources").glob(f"StoryKit*Data/{language}.skpack")).read_bytes()
+    listed = pack.read(data).buckets
+    return lambda word: pack.folded_key(word.strip(".,!?;:'\"").lower()) in listed
 
 
 def unlisted_capitalised(language: str):
     """A relabelling for `evaluate`: a capitalised slip of a word the language's pack does not
     list (a name: `Caudio` for `Claudio`) is counted as "capitalised, not listed", a class no
     list-based corrector can fix on its own."""
-    from storykit import pack
-    data = next((ROOT / "Sources").glob(f"StoryKit*Data/{language}.skpack")).read_bytes()
-    listed = pack.read(data).buckets
+    listed = listed_words(language)
 
     def relabel(word: str, kind: str) -> str:
-        key = pack.folded_key(word.strip(".,!?;:'\"").lower())
-        return "capitalised, not listed" if kind == "capitalised" and key not in listed else kind
+        return "capitalised, not listed" if kind == "capitalised" and not listed(word) else kind
     return relabel
 
 
@@ -147,7 +167,7 @@ def main() -> None:
     cases = data["splits"][arguments.split][: arguments.limit]
     language = data.get("language", "en")
     figures = evaluate(cases, lambda typed: storykit.correct_offline(typed, language=language)["variations"][0]["text"],
-                       unlisted_capitalised(language) if arguments.by_list else None)
+                       unlisted_capitalised(language) if arguments.by_list else None, listed_words(language))
     print(json.dumps(figures) if arguments.json else report(arguments.set.name, arguments.split, figures))
 
 

@@ -206,12 +206,17 @@ def fit(evaluate: Evaluator, start: dict, kinds: dict, weight: float, rounds: in
 def sweep(evaluate: Evaluator, values: dict, name: str, settings: list) -> None:
     """Development figures with `name` at each of `settings`: real-word slips fixed (recall),
     and the precision of the changes made to words typed as real words."""
-    print(f"{name}: realword fixed (recall), precision of real-word changes, damaged, clean changed (dev)")
+    print(f"{name}: realword fixed (recall), precision of real-word changes (against listed words changed; "
+          f"against every word changed), damaged, clean changed (dev)")
     for setting in settings:
         figures = evaluate(dict(values, **{name: setting}), "dev")
         fixed, slipped = figures["fixed"].get("realword", 0), figures["slipped"].get("realword", 1)
-        precision = fixed / max(fixed + figures["damaged"], 1)
-        print(f"  {setting:g}: recall {100 * fixed / slipped:.1f}%, precision {100 * precision:.1f}%, "
+        # Wrong changes: of listed words (evaluate-fitting-set.py's real_word_precision), and of
+        # any word, the names and words the list lacks included (a bound).
+        precision = fixed / max(fixed + figures["damagedListed"], 1)
+        bound = fixed / max(fixed + figures["damaged"], 1)
+        print(f"  {setting:g}: recall {100 * fixed / slipped:.1f}%, "
+              f"precision {100 * precision:.1f}% ({100 * bound:.1f}%), "
               f"damaged {100 * figures['damaged'] / figures['cleanWords']:.3f}%, "
               f"clean changed {figures['cleanChanged']} of {figures['cleanSentences']}", flush=True)
 

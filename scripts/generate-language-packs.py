@@ -153,7 +153,10 @@ RULES = {
         "question-words": ["dove", "quando", "come", "perché", "chi", "cosa", "quale", "quanto", "quanti", "quanta", "quante"],
     },
     "pt": {"layout": ["qwerty"],
-           "question-words": ["onde", "quando", "como", "porque", "quem", "qual", "quais", "quanto", "quantos", "quanta"]},
+           "question-words": ["onde", "quando", "como", "porque", "quem", "qual", "quais", "quanto", "quantos", "quanta"],
+           # The list is European (pyspellchecker's): Brazil writes a circumflex where Portugal
+           # writes an acute before m or n and at a word's end (tênis, prêmio, econômico, bebê).
+           "regional-marks": ["éêmn", "óômn"]},
     "nl": {"layout": ["qwerty"], "question-words": ["waar", "wanneer", "hoe", "waarom", "wie", "wat", "welke", "welk", "hoeveel"],
            "compound-links": ["", "s", "en"]},
 }

@@ -166,6 +166,11 @@ import Testing
         // with the mark meant even where the same letters without marks are commoner.
         ("fr", "Lisez les régles du jeu.", "Lisez les règles du jeu."),
         ("de", "Wenn ich Zeit hâtte, käme ich gern.", "Wenn ich Zeit hätte, käme ich gern."),
+        ("pt", "Fiquei com medo do mistêrio.", "Fiquei com medo do mistério."),
+        ("fr", "Il craignait le probléme.", "Il craignait le problème."),
+        // Brazil's marks are spellings of the European list's words, never a press gone wrong.
+        ("pt", "Peguei o ônibus para jogar tênis com meu bebê.", "Peguei o ônibus para jogar tênis com meu bebê."),
+        ("pt", "Ganhou o prêmio econômico.", "Ganhou o prêmio econômico."),
         // A mark the list's word does not have at all may be a form it lacks: kept.
         ("it", "Lui aiutò la madre.", "Lui aiutò la madre."),
         // A German sentence's first word is read against its rivals.

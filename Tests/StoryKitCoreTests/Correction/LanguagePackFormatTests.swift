@@ -227,6 +227,14 @@ import Testing
                 refusal(["written-contractions": [malformed]])
                     == "language pack: rule written-contractions is malformed")
         }
+        #expect(refusal(["regional-marks": ["éêmn", "óô"]]) == nil)
+        #expect(
+            try LanguagePack.Rules(values: ["regional-marks": ["éêmn"]]).regionalMarks
+                == [LanguagePack.Rules.RegionalMark("éêmn")!])
+        // The same letter twice, an unmarked letter, two base letters, a capital after them.
+        for malformed in ["éé", "eê", "éô", "é", "éêM"] {
+            #expect(refusal(["regional-marks": [malformed]]) == "language pack: rule regional-marks is malformed")
+        }
         #expect(
             refusal(["contracted-before": ["its", "dog", "a"]]) == "language pack: rule contracted-before is malformed")
         #expect(

@@ -122,6 +122,8 @@ import Testing
             #expect(try texts(typed)[0] == typed)
         }
         #expect(try texts("he said 'thats' loudly")[0] == "he said 'that's' loudly")
+        // The apostrophe typed a letter early or late.
+        #expect(try texts("Wer'e sure they do'nt know")[0] == "We're sure they don't know")
         // A possessive's apostrophe typed after its `s`, where the plural is no word; a
         // plural's possessive and a word before a quotation's closing apostrophe stay.
         #expect(try texts("John stole Jessicas' wallet")[0] == "John stole Jessica's wallet")
@@ -141,6 +143,26 @@ import Testing
         // What was typed is kept in the word's report.
         let words = try corrector.correct("I don'y know").words ?? []
         #expect(words.first { $0.corrected == "don't" }?.original == "don'y")
+    }
+
+    @Test func readsWordsAroundAPhonesSmartPunctuation() throws {
+        // A phone types `’` and `“ ”` for `'` and `"`: the words beside them are read, and a
+        // contraction restored is written with the text's apostrophe.
+        #expect(try texts("She said “I wnat to go hmoe.”")[0] == "She said “I want to go home.”")
+        #expect(try texts("I don’y know, Thats’ fine")[0] == "I don’t know, That’s fine")
+        #expect(try texts("I dont’ know")[0] == "I don’t know")
+        #expect(try texts("Wait… I wnat it — now")[0] == "Wait… I want it — now")
+        // Other letters than English's are still kept as typed.
+        #expect(try texts("a café’s menu is naïve")[0] == "a café’s menu is naïve")
+    }
+
+    @Test func readsAShortPartOfAHyphenedWordAsTyped() throws {
+        // A prefix or syllable before or after a hyphen is meant, not a listed word a slip away.
+        for typed in ["This game supports co-op multiplayer.", "She met her ex-lover.", "A sci-fi writer"] {
+            #expect(try texts(typed)[0] == typed)
+        }
+        // A longer part is read like any word.
+        #expect(try texts("a well-knwon story")[0] == "a well-known story")
     }
 
     @Test func leavesNamesAndTitlesAlone() throws {

@@ -56,6 +56,9 @@ extension LanguagePack {
         var inflectionEndings: [UInt8] = []
         /// Whether two words run together may each hold a slip (`littkedpg`, `little dog`).
         var splitsWithSlips = false
+        /// Marks another region writes in place of the list's (Brazilian `tênis` for the
+        /// list's `ténis`): a spelling of the word, never a long press gone wrong.
+        var regionalMarks: [RegionalMark] = []
         /// The longest spelling of `contractions`: longer text is never looked up.
         private var longestContraction = 0
 
@@ -113,6 +116,10 @@ extension LanguagePack {
             readsSpokenEndings = values["spoken-endings"] != nil
             inflectionEndings = try Self.letters(values["inflection-endings"] ?? [], rule: "inflection-endings")
             splitsWithSlips = values["splits-with-slips"] != nil
+            for value in values["regional-marks"] ?? [] {
+                guard let mark = RegionalMark(value) else { throw refuse("regional-marks") }
+                regionalMarks.append(mark)
+            }
         }
 
         /// Notes `written` (lower case, an apostrophe inside) as a contraction, with its ending.

@@ -16,20 +16,20 @@ enum ContractionMending {
             guard tokens[index].kind == .word, !tokens[index].keepsItsCase else { continue }
             if tokens[index].lowered.contains(0x27) {
                 mendEnding(&tokens[index], rules: rules, model: model)
-            } else if isFollowedByItsApostrophe(tokens, at: index) {
-                let typed = tokens[index].text + "'"
+            } else if let apostrophe = apostropheFollowing(tokens, at: index) {
+                let typed = tokens[index].text + String(apostrophe)
                 if rules.contraction(of: tokens[index].lowered) != nil {
                     tokens[index].asTyped = typed
                 } else if let cut = apostropheInside(tokens[index], rules: rules) {
                     // `shed'` is `she'd`, `its'` is `it's`: the letters are a word, the form a contraction.
                     let text = tokens[index].text
                     let at = text.utf8.index(text.utf8.startIndex, offsetBy: cut)
-                    tokens[index].respell(as: String(text[..<at]) + "'" + String(text[at...]))
+                    tokens[index].respell(as: String(text[..<at]) + String(apostrophe) + String(text[at...]))
                     tokens[index].asTyped = typed
                     tokens[index].lowered.insert(0x27, at: cut)
                 } else if let stem = possessiveStem(of: tokens[index].lowered, lexicon: lexicon) {
                     // `Jessicas'` is `Jessica's`: the plural it would be the possessive of is no word.
-                    tokens[index].respell(as: String(tokens[index].text.dropLast()) + "'s")
+                    tokens[index].respell(as: String(tokens[index].text.dropLast()) + String(apostrophe) + "s")
                     tokens[index].asTyped = typed
                     tokens[index].lowered = stem + [0x27, UInt8(ascii: "s")]
                 } else {
@@ -76,6 +76,14 @@ enum ContractionMending {
         guard let mark = letters.firstIndex(of: 0x27), mark >= 1, mark == letters.lastIndex(of: 0x27),
             (1...2).contains(letters.count - mark - 1)
         else { return }
+        var scalars = Array(token.text.unicodeScalars)
+        if scalars.count == letters.count, let swapped = swappedApostrophe(letters, at: mark, rules: rules) {
+            // `Wer'e`, `Theyr'e`, `do’nt`: the apostrophe typed a letter early or late.
+            scalars.swapAt(mark, swapped)
+            token.respell(as: String(String.UnicodeScalarView(scalars)))
+            token.lowered.swapAt(mark, swapped)
+            return
+        }
         let typedEnding = Array(letters[(mark + 1)...])
         // An ending a listed contraction has (`t`, `re`, `ll`) is meant (`Let'd`, `Tom'll`).
         guard !rules.contractionEndings.contains(typedEnding) else { return }
@@ -96,14 +104,31 @@ enum ContractionMending {
         token.lowered = Array(letters[...mark]) + ending
     }
 
-    /// Whether the word at `index` is followed at once by an apostrophe that closes no
-    /// quotation: perhaps the apostrophe meant inside it, typed late (`Thats'`, `Jessicas'`).
-    private static func isFollowedByItsApostrophe(_ tokens: [CorrectionToken], at index: Int) -> Bool {
-        guard index + 1 < tokens.count, tokens[index + 1].kind == .kept, tokens[index + 1].text.first == "'" else {
-            return false
+    /// The position of the letter beside the apostrophe at `mark` in `letters` (lower-case
+    /// ASCII, no other apostrophe) whose swap with it makes a contraction of the pack, where
+    /// `letters` is none and exactly one swap does.
+    private static func swappedApostrophe(_ letters: [UInt8], at mark: Int, rules: LanguagePack.Rules) -> Int? {
+        guard !rules.contractionForms.contains(String(decoding: letters, as: UTF8.self)) else { return nil }
+        let fits = [mark - 1, mark + 1].filter { letter in
+            guard letters.indices.contains(letter), letters[letter].isASCIILetter else { return false }
+            var swapped = letters
+            swapped.swapAt(mark, letter)
+            return swapped.first != 0x27 && rules.contractionForms.contains(String(decoding: swapped, as: UTF8.self))
         }
-        // `'thats'`, `'I am the bosss'`: an apostrophe before the word, outside any word, may
+        return fits.count == 1 ? fits[0] : nil
+    }
+
+    /// The apostrophe (`'` or `’`) that follows the word at `index` at once and closes no
+    /// quotation: perhaps the apostrophe meant inside it, typed late (`Thats'`, `Jessicas’`).
+    private static func apostropheFollowing(_ tokens: [CorrectionToken], at index: Int) -> Character? {
+        guard index + 1 < tokens.count, tokens[index + 1].kind == .kept, let mark = tokens[index + 1].text.first,
+            mark == "'" || mark == "\u{2019}"
+        else { return nil }
+        // `'thats'`, `‘I am the bosss’`: an apostrophe before the word, outside any word, may
         // open a quotation that this one closes.
-        return !tokens[..<index].contains { $0.kind == .kept && $0.text.contains("'") }
+        let opensQuotation = tokens[..<index].contains {
+            $0.kind == .kept && ($0.text.contains("'") || $0.text.contains("\u{2018}") || $0.text.contains("\u{2019}"))
+        }
+        return opensQuotation ? nil : mark
     }
 }

@@ -115,7 +115,11 @@ struct CorrectionToken: Sendable {
         var space = ""
         func flushChunk() {
             guard !chunk.isEmpty else { return }
-            if folding, chunk.utf8.contains(where: { $0 >= 0x80 }) {
+            if chunk.utf8.contains(where: { $0 >= 0x80 }),
+                folding || chunk.unicodeScalars.allSatisfy({ $0.isASCII || typographicMarks.contains($0) })
+            {
+                // Without folded letters, only the marks a phone's smart punctuation types
+                // (`don’t`, `“hello”`) are read around words; other letters are kept.
                 splitFoldedChunk(chunk, into: &tokens)
             } else {
                 splitChunk(Array(chunk.utf8)[...], into: &tokens)
@@ -135,6 +139,12 @@ struct CorrectionToken: Sendable {
         if !space.isEmpty { tokens.append(CorrectionToken(kind: .space, text: space)) }
         return tokens
     }
+
+    /// The apostrophes, quotation marks, dashes and ellipsis a phone's smart punctuation
+    /// writes for the ASCII ones typed.
+    private static let typographicMarks: Set<Unicode.Scalar> = [
+        "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2013}", "\u{2014}", "\u{2026}", "\u{00AB}", "\u{00BB}"
+    ]
 
     /// A run of non-space characters: kept whole when it is a URL, an address, a number or
     /// not ASCII; otherwise words and the punctuation around them.

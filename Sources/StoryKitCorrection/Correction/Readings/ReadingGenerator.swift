@@ -25,7 +25,9 @@ struct ReadingGenerator {
         ContractionMending.mend(&tokens, rules: rules, model: model, lexicon: lexicon)
         WritersWords(lexicon: lexicon, model: model).mark(&tokens, vocabulary: vocabulary)
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
-        for index in positions where hasDeliberateCapitals(tokens[index]) { tokens[index].keepsItsCase = true }
+        for index in positions where hasDeliberateCapitals(tokens[index]) || isShortHyphenedPart(tokens, at: index) {
+            tokens[index].keepsItsCase = true
+        }
         var options: [CorrectionLattice.Option] = []
         var breaksContext: [Bool] = []
         // A typed word has a handful of readings; growing the list from empty would copy it
@@ -54,6 +56,17 @@ struct ReadingGenerator {
         let lattice = CorrectionLattice(
             positions: positions.count, options: options, breaksContext: breaksContext, model: wordPairs)
         return (positions, lattice)
+    }
+
+    /// Whether the word at `index` is a part of at most three letters of a hyphened word
+    /// (`co-op`, `ex-lover`, `sci-fi`, `a-t-il`): a prefix or a syllable, read as typed, never
+    /// as a listed word a slip away (`co-top`, `exp-lover`).
+    private func isShortHyphenedPart(_ tokens: [CorrectionToken], at index: Int) -> Bool {
+        func joins(_ mark: Int, _ word: Int) -> Bool {
+            tokens.indices.contains(word) && tokens[mark].kind == .kept && tokens[mark].text == "-"
+                && tokens[word].kind == .word
+        }
+        return tokens[index].lowered.count <= 3 && (joins(index - 1, index - 2) || joins(index + 1, index + 2))
     }
 
     /// Prefixes of names written with a capital after them (`McKnight`, `DeShawn`, `VanDyke`).
@@ -110,7 +123,9 @@ struct ReadingGenerator {
             // for a word typed as meant ("ra" is "da" more likely than "rã"). A diacritic typed
             // takes a long press, so a word typed with one the list lacks ("aiutò", "vœu") is
             // meant: the list's spelling is only its alternative.
-            if rules.foldsLetters, !lexicon.isSpelling(token.text.lowercased(), of: index) {
+            if rules.foldsLetters,
+                !lexicon.isSpelling(token.text.lowercased(), of: index, regionalMarks: rules.regionalMarks)
+            {
                 // A mark where the list's spelling has another mark on the same letter
                 // ("régles", "Mâdchen") is a long press that picked its neighbour.
                 let wrongMark =

@@ -67,11 +67,35 @@ final class WordLexicon: @unchecked Sendable {
     }
 
     /// Whether `spelling` (lower case) is how word `index` is written, with its diacritics
-    /// (a German noun's capital aside).
-    func isSpelling(_ spelling: String, of index: Int) -> Bool {
+    /// (a German noun's capital aside), here or in a region of `regionalMarks`.
+    func isSpelling(
+        _ spelling: String, of index: Int, regionalMarks: [LanguagePack.Rules.RegionalMark] = []
+    ) -> Bool {
         let written = pack.spellings(of: index)
         guard !written.isEmpty else { return words[index] == spelling }
-        return written.contains { $0 == spelling || $0.lowercased() == spelling }
+        return written.contains {
+            $0 == spelling || $0.lowercased() == spelling
+                || isRegionalSpelling(spelling, of: $0.lowercased(), marks: regionalMarks)
+        }
+    }
+
+    /// Whether `typed` is `listed` with some of its marks written as another region writes
+    /// them (`tênis` for `ténis`), and nothing else changed.
+    private func isRegionalSpelling(
+        _ typed: String, of listed: String, marks: [LanguagePack.Rules.RegionalMark]
+    ) -> Bool {
+        guard !marks.isEmpty else { return false }
+        let typedLetters = Array(typed.unicodeScalars)
+        let listedLetters = Array(listed.unicodeScalars)
+        guard typedLetters.count == listedLetters.count, typedLetters != listedLetters else { return false }
+        for position in typedLetters.indices where typedLetters[position] != listedLetters[position] {
+            let next = position + 1 < typedLetters.count ? typedLetters[position + 1] : nil
+            let allowed = marks.contains {
+                $0.allows(typed: typedLetters[position], listed: listedLetters[position], before: next)
+            }
+            guard allowed else { return false }
+        }
+        return true
     }
 
     /// The spellings of word `index`, commonest first.

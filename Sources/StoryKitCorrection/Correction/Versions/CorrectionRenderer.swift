@@ -20,6 +20,9 @@ struct CorrectionRenderer {
     let rules: LanguagePack.Rules
     /// The lexicon index of "its", which the refined form may write "it's".
     private let its: Int32
+    /// Whether the text's apostrophes are typographic (`’`, as a phone's smart punctuation
+    /// types them) and none is ASCII: a contraction restored is then written with one.
+    private let writesTypographicApostrophes: Bool
     /// The texts of the options written so far, by `2 × option + (refined ? 1 : 0)`.
     private var written: [String?]
 
@@ -35,6 +38,9 @@ struct CorrectionRenderer {
         self.spelling = spelling
         self.rules = rules
         its = rules.contractedBefore.flatMap { lexicon.index(of: $0.typed.utf8) }.map(Int32.init) ?? -1
+        writesTypographicApostrophes =
+            tokens.contains { ($0.asTyped ?? $0.text).unicodeScalars.contains("\u{2019}") }
+            && !tokens.contains { ($0.asTyped ?? $0.text).utf8.contains(UInt8(ascii: "'")) }
         written = Array(repeating: nil, count: 2 * lattice.options.count)
     }
 
@@ -48,7 +54,7 @@ struct CorrectionRenderer {
                 let option = path[next]
                 if refined, next + 1 < path.count, readsItIs(option, before: path[next + 1]) {
                     let itIs = Self.matchCase(
-                        rules.contractedBefore?.written ?? "", to: typedText(lattice.options[option]))
+                        styled(rules.contractedBefore?.written ?? ""), to: typedText(lattice.options[option]))
                     output.append(
                         contentsOf: (tokens[positions[lattice.options[option].start]].startsSentence
                             ? Self.capitalized(itIs) : itIs).utf8)
@@ -185,7 +191,7 @@ struct CorrectionRenderer {
             return Self.matchCase(typed.lowercased(), to: typed)
         }
         if let contraction = rules.contraction(of: tokens[positions[option.start]].lowered) {
-            return Self.matchCase(contraction, to: typed)
+            return Self.matchCase(styled(contraction), to: typed)
         }
         guard option.words[0] >= 0, !typed.utf8.contains(UInt8(ascii: "'")) else { return typed }
         return Self.matchCase(readingText(option), to: typed)
@@ -302,11 +308,17 @@ struct CorrectionRenderer {
             return
         }
         if let contraction = rules.contraction(of: word.lazy.map { $0.asciiLowercased }) {
-            output.append(contentsOf: (first.isASCIIUppercase ? Self.capitalized(contraction) : contraction).utf8)
+            output.append(contentsOf: styled(first.isASCIIUppercase ? Self.capitalized(contraction) : contraction).utf8)
             return
         }
         output.append(capitalised ? first.asciiUppercased : first)
         output.append(contentsOf: word.dropFirst())
+    }
+
+    /// `contraction` (written with `'`) with the apostrophe the text uses.
+    private func styled(_ contraction: String) -> String {
+        guard writesTypographicApostrophes else { return contraction }
+        return String(contraction.map { $0 == "'" ? "\u{2019}" : $0 })
     }
 
     /// `reading` with the case of `original`: capitalised, all capitals (2+ letters), or lower
