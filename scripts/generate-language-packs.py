@@ -127,6 +127,10 @@ NEVER_SUGGESTED = {
     "pt": ["merda", "porra", "caralho", "puta", "foda", "foder", "buceta", "cu", "cacete", "piroca", "viado", "bosta", "fodido"],
     "nl": ["kut", "lul", "hoer", "kanker", "klootzak", "shit", "godverdomme", "tering", "pik", "neuken", "sukkel", "slet", "kloten"],
 }
+# Italian's pronouns written onto a verb, alone and in pairs (glielo, melo).
+ENCLITICS_IT = ["mi", "ti", "si", "ci", "vi", "lo", "la", "li", "le", "ne", "gli",
+                *(first + second for first in ["me", "te", "se", "ce", "ve", "glie"]
+                  for second in ["lo", "la", "li", "le", "ne"])]
 # Each language's rules (docs/language-pack-format.md, section RULE).
 RULES = {
     "es": {"layout": ["qwerty"], "question-words": ["qué", "cómo", "dónde", "cuándo", "quién", "cuál", "por"]},
@@ -151,6 +155,10 @@ RULES = {
         "elisions": ["l'", "un'", "dell'", "all'", "dall'", "nell'", "sull'", "d'", "c'", "quest'", "quell'", "s'", "m'", "t'", "v'"],
         "apocopes": ["po'", "mo'", "be'", "di'", "fa'", "va'", "sta'", "da'", "to'"],
         "question-words": ["dove", "quando", "come", "perché", "chi", "cosa", "quale", "quanto", "quanti", "quanta", "quante"],
+        # Pronouns written onto an infinitive (its final e dropped) or a gerund: the list lacks
+        # most such forms (migliorarlo, allenarsi, studiandosi).
+        "enclitics": ENCLITICS_IT,
+        "enclitic-hosts": ["are ar", "ere er", "ire ir", "ndo ndo"],
     },
     "pt": {"layout": ["qwerty"],
            "question-words": ["onde", "quando", "como", "porque", "quem", "qual", "quais", "quanto", "quantos", "quanta"],

@@ -171,6 +171,9 @@ import Testing
         // Brazil's marks are spellings of the European list's words, never a press gone wrong.
         ("pt", "Peguei o ônibus para jogar tênis com meu bebê.", "Peguei o ônibus para jogar tênis com meu bebê."),
         ("pt", "Ganhou o prêmio econômico.", "Ganhou o prêmio econômico."),
+        // A pronoun written onto a verb the list has is a word, not a slip.
+        ("it", "Bisogna sempre cercare di migliorarsi.", "Bisogna sempre cercare di migliorarsi."),
+        ("it", "Non volli immaginarmi una nuova mamma.", "Non volli immaginarmi una nuova mamma."),
         // A mark the list's word does not have at all may be a form it lacks: kept.
         ("it", "Lui aiutò la madre.", "Lui aiutò la madre."),
         // A German sentence's first word is read against its rivals.

@@ -227,6 +227,13 @@ import Testing
                 refusal(["written-contractions": [malformed]])
                     == "language pack: rule written-contractions is malformed")
         }
+        #expect(refusal(["enclitics": ["lo", "si"], "enclitic-hosts": ["are ar", "ndo ndo"]]) == nil)
+        for malformed in ["are", "are ar ar", "Are ar", "are  ar", "ä a"] {
+            #expect(refusal(["enclitic-hosts": [malformed]]) == "language pack: rule enclitic-hosts is malformed")
+        }
+        #expect(
+            refusal(["enclitics": ["lo", "Si"]])
+                == "language pack: rule enclitics holds \"Si\", not a lower-case word")
         #expect(refusal(["regional-marks": ["éêmn", "óô"]]) == nil)
         #expect(
             try LanguagePack.Rules(values: ["regional-marks": ["éêmn"]]).regionalMarks

@@ -122,6 +122,9 @@ import Testing
             #expect(try texts(typed)[0] == typed)
         }
         #expect(try texts("he said 'thats' loudly")[0] == "he said 'that's' loudly")
+        // A possessive's word typed with a slip is read like any word; a name's stays.
+        #expect(try texts("the dgo's bone and the techer’s desk")[0] == "the dog's bone and the teacher’s desk")
+        #expect(try texts("Yanni's car")[0] == "Yanni's car")
         // The apostrophe typed a letter early or late.
         #expect(try texts("Wer'e sure they do'nt know")[0] == "We're sure they don't know")
         // A possessive's apostrophe typed after its `s`, where the plural is no word; a

@@ -56,6 +56,12 @@ extension LanguagePack {
         var inflectionEndings: [UInt8] = []
         /// Whether two words run together may each hold a slip (`littkedpg`, `little dog`).
         var splitsWithSlips = false
+        /// Pronouns written onto the end of a verb (Italian `lo`, `si`: `migliorarlo`,
+        /// `allenarsi`), folded.
+        var enclitics: [[UInt8]] = []
+        /// The verb forms they are written onto: the listed form's ending and the ending it
+        /// takes before the pronoun (Italian `are` → `ar`: `migliorare` → `migliorar-lo`; `ndo`).
+        var encliticHosts: [(listed: [UInt8], written: [UInt8])] = []
         /// Marks another region writes in place of the list's (Brazilian `tênis` for the
         /// list's `ténis`): a spelling of the word, never a long press gone wrong.
         var regionalMarks: [RegionalMark] = []
@@ -116,6 +122,15 @@ extension LanguagePack {
             readsSpokenEndings = values["spoken-endings"] != nil
             inflectionEndings = try Self.letters(values["inflection-endings"] ?? [], rule: "inflection-endings")
             splitsWithSlips = values["splits-with-slips"] != nil
+            enclitics = try Self.lowerCaseWords(values["enclitics"] ?? [], rule: "enclitics")
+            for pair in values["enclitic-hosts"] ?? [] {
+                let parts = pair.split(separator: " ", omittingEmptySubsequences: false)
+                guard parts.count == 2,
+                    let written = try? Self.lowerCaseWords([String(parts[1])], rule: "enclitic-hosts").first,
+                    let listed = try? Self.lowerCaseWords([String(parts[0])], rule: "enclitic-hosts").first
+                else { throw refuse("enclitic-hosts") }
+                encliticHosts.append((listed, written))
+            }
             for value in values["regional-marks"] ?? [] {
                 guard let mark = RegionalMark(value) else { throw refuse("regional-marks") }
                 regionalMarks.append(mark)
@@ -157,7 +172,7 @@ extension LanguagePack {
                             "language pack: a value of rule \(name) is \(value.utf8.count) bytes, over the limit of \(maxValueBytes)"
                         )
                     }
-                    let spaceAllowed = name == "contractions"
+                    let spaceAllowed = name == "contractions" || name == "enclitic-hosts"
                     for scalar in value.unicodeScalars where !isRuleScalar(scalar, spaceAllowed: spaceAllowed) {
                         throw StoryKitError(
                             .parse,
@@ -189,6 +204,16 @@ extension LanguagePack {
                 if !letters.contains(letter.asciiLowercased) { letters.append(letter.asciiLowercased) }
             }
             return letters
+        }
+
+        /// The values of a rule of words, each one or more ASCII letters in lower case.
+        private static func lowerCaseWords(_ strings: [String], rule: String) throws(StoryKitError) -> [[UInt8]] {
+            try strings.map { value throws(StoryKitError) in
+                guard !value.isEmpty, value.utf8.allSatisfy(\.isASCIILowercase) else {
+                    throw StoryKitError(.parse, "language pack: rule \(rule) holds \"\(value)\", not a lower-case word")
+                }
+                return Array(value.utf8)
+            }
         }
 
         /// `values` once each, in their first order.

@@ -16,6 +16,7 @@ enum ContractionMending {
             guard tokens[index].kind == .word, !tokens[index].keepsItsCase else { continue }
             if tokens[index].lowered.contains(0x27) {
                 mendEnding(&tokens[index], rules: rules, model: model)
+                splitPossessive(&tokens, at: index, rules: rules, lexicon: lexicon)
             } else if let apostrophe = apostropheFollowing(tokens, at: index) {
                 let typed = tokens[index].text + String(apostrophe)
                 if rules.contraction(of: tokens[index].lowered) != nil {
@@ -39,6 +40,30 @@ enum ContractionMending {
                 if tokens[index + 1].text.isEmpty { tokens.remove(at: index + 1) }
             }
         }
+    }
+
+    /// Splits a lower-case possessive whose word is no word of the list (`dgo's`, `techer’s`)
+    /// into the word, read like any other, and its `'s`, kept as typed: the `'s` does not hide
+    /// the slip before it. A contraction of the pack (`it's`) and a capitalised word, mostly a
+    /// name (`Yanni's`), stay whole.
+    private static func splitPossessive(
+        _ tokens: inout [CorrectionToken], at index: Int, rules: LanguagePack.Rules, lexicon: WordLexicon
+    ) {
+        let letters = tokens[index].lowered
+        guard letters.count >= 4, letters.suffix(2).elementsEqual([0x27, UInt8(ascii: "s")]),
+            letters.firstIndex(of: 0x27) == letters.count - 2,
+            tokens[index].text.utf8.first?.isASCIILowercase == true,
+            !rules.contractionForms.contains(String(decoding: letters, as: UTF8.self)),
+            lexicon.index(of: letters.dropLast(2)) == nil
+        else { return }
+        let text = tokens[index].text
+        guard let mark = text.unicodeScalars.lastIndex(where: LetterFolding.isApostrophe) else { return }
+        var word = tokens[index]
+        word.text = String(text[..<mark])
+        word.lowered.removeLast(2)
+        word.asTyped = nil
+        tokens[index] = word
+        tokens.insert(CorrectionToken(kind: .kept, text: String(text[mark...])), at: index + 1)
     }
 
     /// Where an apostrophe put into `token` (ASCII letters) one or two letters from its end

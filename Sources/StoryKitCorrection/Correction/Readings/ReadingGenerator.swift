@@ -69,6 +69,14 @@ struct ReadingGenerator {
         return tokens[index].lowered.count <= 3 && (joins(index - 1, index - 2) || joins(index + 1, index + 2))
     }
 
+    /// Whether `reading` reads one typed word as several, the last a single letter: a name
+    /// is not a word and a letter (`Sami` is not `Sam i`, `Boldi` not `Bold i`; `Iwent` is
+    /// `I went`).
+    private func splitsOffALetter(_ reading: CorrectionLattice.Option) -> Bool {
+        guard reading.words.count > 1, let last = reading.words.last, last >= 0 else { return false }
+        return lexicon.words[Int(last)].utf8.count == 1
+    }
+
     /// Prefixes of names written with a capital after them (`McKnight`, `DeShawn`, `VanDyke`).
     private static let namePrefixes: Set<[UInt8]> = Set(
         ["mc", "mac", "o", "de", "di", "da", "du", "la", "le", "van", "von", "fitz"]
@@ -188,7 +196,7 @@ struct ReadingGenerator {
             let reach = token.startsSentence ? CorrectorTuning.sentenceStartSlipCost : CorrectorTuning.singleSlipCost
             for var reading in misspeltReadings(
                 of: lowered, at: position, singleSlipOnly: true, singleSlipReach: reach, compound: compound)
-            where !isNameVariant(reading, of: lowered) {
+            where !isNameVariant(reading, of: lowered) && !splitsOffALetter(reading) {
                 reading.channel -= margin
                 options.append(reading)
             }
@@ -207,7 +215,8 @@ struct ReadingGenerator {
         // missing from the lexicon beats a far-fetched reading.
         keep(
             score: lowered.count == 1
-                ? CorrectorTuning.singleLetterScore : compound ?? CorrectorTuning.unknownBesideReadingsScore)
+                ? CorrectorTuning.singleLetterScore
+                : compound ?? encliticScore(of: lowered) ?? CorrectorTuning.unknownBesideReadingsScore)
         options += misspelt
     }
 
@@ -337,6 +346,23 @@ struct ReadingGenerator {
                 }
                 let score = lexicon.logProbability[modifier] + lexicon.logProbability[head]
                 best = max(best ?? score, score)
+            }
+        }
+        return best
+    }
+
+    /// The score of `typed`, outside the list, read as a verb of the list with a pronoun
+    /// written onto its end (`migliorarlo`: `migliorare` and `lo`): as likely as the verb.
+    /// Nil in a language without such pronouns, or when no verb fits.
+    private func encliticScore(of typed: [UInt8]) -> Float? {
+        var best: Float?
+        for pronoun in rules.enclitics where typed.count > pronoun.count && typed.suffix(pronoun.count) == pronoun[...]
+        {
+            let stem = typed.dropLast(pronoun.count)
+            for host in rules.encliticHosts
+            where stem.count >= host.written.count + 2 && stem.suffix(host.written.count) == host.written[...] {
+                guard let verb = lexicon.index(of: stem.dropLast(host.written.count) + host.listed) else { continue }
+                best = max(best ?? lexicon.logProbability[verb], lexicon.logProbability[verb])
             }
         }
         return best
