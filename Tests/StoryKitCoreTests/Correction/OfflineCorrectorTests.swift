@@ -159,6 +159,14 @@ import Testing
         #expect(try texts("a café’s menu is naïve")[0] == "a café’s menu is naïve")
     }
 
+    @Test func restoresASkippedCapitalWithTheFirstLetter() throws {
+        // The sentence's first letter skipped was its capital, where the text writes capitals.
+        #expect(try texts("He left. orwegian cheese is good.")[0] == "He left. Norwegian cheese is good.")
+        #expect(try texts("witching to Linux is fine.")[0] == "Switching to Linux is fine.")
+        // A text without capitals keeps none in its direct version.
+        #expect(try texts("witching to linux is fine.")[0] == "switching to linux is fine.")
+    }
+
     @Test func readsAShortPartOfAHyphenedWordAsTyped() throws {
         // A prefix or syllable before or after a hyphen is meant, not a listed word a slip away.
         for typed in ["This game supports co-op multiplayer.", "She met her ex-lover.", "A sci-fi writer"] {

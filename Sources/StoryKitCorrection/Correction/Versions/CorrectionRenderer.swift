@@ -160,7 +160,20 @@ struct CorrectionRenderer {
         if option.span == 1, !token.startsSentence, Self.isShiftHeldOverTwoLetters(token.text) {
             return writtenText(option, typedAs: typed.lowercased())
         }
-        return writtenText(option, typedAs: typed)
+        let written = writtenText(option, typedAs: typed)
+        return restoresSkippedCapital(option, written) ? Self.capitalized(written) : written
+    }
+
+    /// Whether `written`, a sentence's first word typed in lower case, is read with a first
+    /// letter the typed word lacks (`witching` read as `switching`) in a text that starts its
+    /// other words' sentences, or its names, with capitals: the letter skipped was the capital.
+    private func restoresSkippedCapital(_ option: CorrectionLattice.Option, _ written: String) -> Bool {
+        let token = tokens[positions[option.start]]
+        guard !option.isIdentity, option.span == 1, token.startsSentence, let first = token.text.utf8.first,
+            first.isASCIILowercase, written.utf8.count == token.text.utf8.count + 1,
+            written.utf8.dropFirst().elementsEqual(token.text.utf8)
+        else { return false }
+        return tokens.contains { $0.kind == .word && $0.text.utf8.first?.isASCIIUppercase == true }
     }
 
     /// Whether `typed` is two capitals and then only lower-case letters (`FRiend`, `THe`).
