@@ -62,7 +62,7 @@ SEARCHED = {
     "maxRealWordReadings": 1, "maxMergeReadings": 1, "minAbbreviationLogProbability": 0.5,
     "unfinishedSentencePenalty": 0.5, "capitalisedRealWordPenalty": 0.25, "sentenceStartSlipCost": 2,
     # Marks: only the other languages' sets exercise these.
-    "wrongAccentCost": 0.25, "wrongAccentKeptScore": 1.0, "diacriticSlipCost": 0.1,
+    "wrongAccentCost": 0.25, "wrongAccentKeptScore": 1.0, "diacriticSlipCost": 0.1, "loanwordPenalty": 0.5,
 }
 DECLARATION = re.compile(r'static let (\w+): (\w[\w.]*) = fitted\("\1", ([^)]+)\)')
 

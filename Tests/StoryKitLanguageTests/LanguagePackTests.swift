@@ -174,6 +174,8 @@ import Testing
         // A pronoun written onto a verb the list has is a word, not a slip.
         ("it", "Bisogna sempre cercare di migliorarsi.", "Bisogna sempre cercare di migliorarsi."),
         ("it", "Non volli immaginarmi una nuova mamma.", "Non volli immaginarmi una nuova mamma."),
+        // An English word borrowed is kept where the language's list lacks it.
+        ("it", "Il sito web della community è online.", "Il sito web della community è online."),
         // A mark the list's word does not have at all may be a form it lacks: kept.
         ("it", "Lui aiutò la madre.", "Lui aiutò la madre."),
         // A German sentence's first word is read against its rivals.

@@ -104,7 +104,9 @@ public struct OfflineCorrector: Sendable {
         self.readings = ReadingGenerator(
             pack: pack, keyboard: keyboard, model: TypoCostModel.model(for: keyboard),
             spellingModel: TypoCostModel.model(for: keyboard, withSoundAlikes: true), wordPairs: words.pairs,
-            variants: words.variants)
+            variants: words.variants,
+            loanwords: pack.language.language == Self.referenceLanguage
+                ? nil : packs.first { $0.language.language == Self.referenceLanguage }?.words.lexicon)
         self.composer = VersionComposer(
             lexicon: words.lexicon, variants: words.variants, spelling: spelling, rules: pack.rules)
     }

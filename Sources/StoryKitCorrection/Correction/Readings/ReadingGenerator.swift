@@ -13,6 +13,9 @@ struct ReadingGenerator {
     let wordPairs: WordContextModel
     /// British and American spellings of one word, which are never each other's rivals.
     let variants: SpellingVariants
+    /// English's words, for another language: its text borrows them (`web`, `online`,
+    /// `team`), and one its list lacks is as likely kept as a word the list has.
+    let loanwords: WordLexicon?
     private var rules: LanguagePack.Rules { pack.rules }
     private var lexicon: WordLexicon { wordPairs.lexicon }
 
@@ -216,7 +219,8 @@ struct ReadingGenerator {
         keep(
             score: lowered.count == 1
                 ? CorrectorTuning.singleLetterScore
-                : compound ?? encliticScore(of: lowered) ?? CorrectorTuning.unknownBesideReadingsScore)
+                : compound ?? encliticScore(of: lowered) ?? loanwordScore(of: lowered)
+                    ?? CorrectorTuning.unknownBesideReadingsScore)
         options += misspelt
     }
 
@@ -366,6 +370,14 @@ struct ReadingGenerator {
             }
         }
         return best
+    }
+
+    /// The score of `typed`, outside the list, as an English word borrowed: its English
+    /// likelihood less `loanwordPenalty`, when that beats a word outside the list.
+    private func loanwordScore(of typed: [UInt8]) -> Float? {
+        guard let loanwords, typed.count >= 3, let index = loanwords.index(of: typed) else { return nil }
+        let score = loanwords.logProbability[index] - CorrectorTuning.loanwordPenalty
+        return score > CorrectorTuning.unknownBesideReadingsScore ? score : nil
     }
 
     /// Dictionary words within reach of an unknown word, and two words when a space was
