@@ -174,6 +174,11 @@ import Testing
         // A pronoun written onto a verb the list has is a word, not a slip.
         ("it", "Bisogna sempre cercare di migliorarsi.", "Bisogna sempre cercare di migliorarsi."),
         ("it", "Non volli immaginarmi una nuova mamma.", "Non volli immaginarmi una nuova mamma."),
+        // A compound of listed words is not read as its listed plural, nor a last letter
+        // typed twice as a compound.
+        ("de", "Die Nacktschnecke frisst Salat.", "Die Nacktschnecke frisst Salat."),
+        ("de", "Ihm lief eine Schweißperle über die Stirn.", "Ihm lief eine Schweißperle über die Stirn."),
+        ("nl", "De kleinee olifant spatte.", "De kleine olifant spatte."),
         // An English word borrowed is kept where the language's list lacks it.
         ("it", "Il sito web della community è online.", "Il sito web della community è online."),
         // A mark the list's word does not have at all may be a form it lacks: kept.

@@ -210,9 +210,11 @@ struct ReadingGenerator {
             // like a name, it is read only as a word one slip away.
             keep(score: CorrectorTuning.nameScore)
             options += misspeltReadings(of: lowered, at: position, singleSlipOnly: true, compound: compound)
+                .filter { compound == nil || !isOtherInflection($0, of: lowered) }
             return
         }
         let misspelt = misspeltReadings(of: lowered, at: position, singleSlipOnly: false, compound: compound)
+            .filter { compound == nil || !isOtherInflection($0, of: lowered) }
         // Kept as typed beside its readings: a letter on its own is usually meant ("plan b",
         // "x marks the spot"), a compound as likely as its parts ("Papierboot"), and a word
         // missing from the lexicon beats a far-fetched reading.
@@ -353,6 +355,18 @@ struct ReadingGenerator {
             }
         }
         return best
+    }
+
+    /// Whether `reading` reads `typed` as the word with one more or one fewer last letter
+    /// (`Nacktschnecke` as `Nacktschnecken`, `Drehkreuze` as `Drehkreuz`): for a compound
+    /// of listed parts, another form of the same word rather than a slip. A last letter
+    /// typed twice (`kleinee`) is a slip.
+    private func isOtherInflection(_ reading: CorrectionLattice.Option, of typed: [UInt8]) -> Bool {
+        guard reading.words.count == 1, reading.words[0] >= 0,
+            let letters = LetterFolding.folded(lexicon.words[Int(reading.words[0])][...].unicodeScalars)
+        else { return false }
+        if letters.count == typed.count + 1 { return letters.starts(with: typed) }
+        return typed.count == letters.count + 1 && typed.starts(with: letters) && typed.last != letters.last
     }
 
     /// The score of `typed`, outside the list, read as a verb of the list with a pronoun
