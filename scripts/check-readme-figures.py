@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks that the figures README.md quotes from the benchmarks are the measured ones.
+"""Checks that the figures README.md quotes from the benchmarks are the measured ones, and
+that its table of language packs gives each pack file's size.
 
     python3 scripts/check-readme-figures.py [--readme README.md] [--charts docs/charts]
 
@@ -112,19 +113,41 @@ def check(readme: Path, charts: Path) -> list[str]:
     return problems
 
 
+PACK_ROW = re.compile(r"^\|\s*`([a-z]{2,3})`\s*\(`StoryKit\w*`")
+
+
+def check_pack_sizes(readme: Path) -> list[str]:
+    """The README's table of language packs: each row's bytes are its pack file's size."""
+    problems = []
+    for number, line in enumerate(readme.read_text("utf-8").splitlines()):
+        row = PACK_ROW.match(line)
+        if not row:
+            continue
+        packs = list((ROOT / "Sources").glob(f"StoryKit*Data/{row.group(1)}.skpack"))
+        shown = cells(line)[2].replace(",", "")
+        if len(packs) != 1:
+            problems.append(f"{readme.name}:{number + 1}: no pack file {row.group(1)}.skpack")
+        elif not shown.isdigit() or int(shown) != packs[0].stat().st_size:
+            problems.append(f"{readme.name}:{number + 1}: {row.group(1)}.skpack shows {cells(line)[2]} bytes, "
+                            f"the file has {packs[0].stat().st_size:,}")
+    return problems
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--readme", type=Path, default=ROOT / "README.md")
     parser.add_argument("--charts", type=Path, default=ROOT / "docs" / "charts")
     arguments = parser.parse_args()
-    problems = check(arguments.readme, arguments.charts)
+    problems = check(arguments.readme, arguments.charts) + check_pack_sizes(arguments.readme)
     for problem in problems:
         print(problem)
     markers = sum(1 for line in arguments.readme.read_text("utf-8").splitlines() if MARKER.search(line))
     if problems:
         print(f"check-readme-figures: {len(problems)} figure(s) disagree with what the benchmarks measured")
         sys.exit(1)
-    print(f"check-readme-figures: {markers} quoted table(s) agree with the figures files; no machine path in them")
+    packs = sum(1 for line in arguments.readme.read_text("utf-8").splitlines() if PACK_ROW.match(line))
+    print(f"check-readme-figures: {markers} quoted table(s) agree with the figures files, {packs} pack sizes "
+          f"with the pack files; no machine path in them")
 
 
 if __name__ == "__main__":

@@ -182,11 +182,11 @@ CONTRACTIONS = {
     "theyve": "they've", "theyll": "they'll", "theyd": "they'd", "weve": "we've", "thats": "that's",
     "whats": "what's", "wheres": "where's", "whos": "who's", "hows": "how's", "theres": "there's",
     "heres": "here's", "shes": "she's", "itll": "it'll", "wouldve": "would've",
-    "couldve": "could've", "shouldve": "should've", "aint": "ain't",
+    "couldve": "could've", "shouldve": "should've", "aint": "ain't", "itd": "it'd", "whod": "who'd",
+    "wholl": "who'll",
 }
 WRITTEN_CONTRACTIONS = sorted([
-    "he'd", "he'll", "he's", "I'd", "I'll", "it'd", "it's", "let's", "she'd", "she'll", "we'd", "we'll", "we're",
-    "who'd", "who'll", "won't",
+    "he'd", "he'll", "he's", "I'd", "I'll", "it's", "let's", "she'd", "she'll", "we'd", "we'll", "we're", "won't",
 ])
 # Words after which a typed "its" is "it's" ("its not", "its a", "its going"): words that
 # follow a verb, not a possessive's noun.

@@ -125,6 +125,11 @@ import Testing
         // A possessive's word typed with a slip is read like any word; a name's stays.
         #expect(try texts("the dgo's bone and the techer’s desk")[0] == "the dog's bone and the teacher’s desk")
         #expect(try texts("Yanni's car")[0] == "Yanni's car")
+        // A slip before the apostrophe, where those letters are no word.
+        #expect(try texts("u'm sure whp'd come, I coulden't go")[0] == "I'm sure who'd come, I couldn't go")
+        #expect(try texts("Ted's car and the kid's toy")[0] == "Ted's car and the kid's toy")
+        // Contractions whose letters are no word are restored.
+        #expect(try texts("whod do that? itd be fine")[0] == "who'd do that? it'd be fine")
         // The apostrophe typed a letter early or late.
         #expect(try texts("Wer'e sure they do'nt know")[0] == "We're sure they don't know")
         // A possessive's apostrophe typed after its `s`, where the plural is no word; a

@@ -15,6 +15,7 @@ enum ContractionMending {
             defer { index += 1 }
             guard tokens[index].kind == .word, !tokens[index].keepsItsCase else { continue }
             if tokens[index].lowered.contains(0x27) {
+                mendStem(&tokens[index], rules: rules, model: model, lexicon: lexicon)
                 mendEnding(&tokens[index], rules: rules, model: model)
                 splitPossessive(&tokens, at: index, rules: rules, lexicon: lexicon)
             } else if let apostrophe = apostropheFollowing(tokens, at: index) {
@@ -88,6 +89,35 @@ enum ContractionMending {
         }
         let stem = Array(letters.dropLast())
         return lexicon.index(of: stem) != nil ? stem : nil
+    }
+
+    /// Mends `token` when the letters before its apostrophe hold a slip (`whp'd`, `u'm`,
+    /// `coulden't`): they are no word of the list, and exactly one contraction of the pack
+    /// with the same ending is cheapest within a slip of them.
+    private static func mendStem(
+        _ token: inout CorrectionToken, rules: LanguagePack.Rules, model: TypoCostModel, lexicon: WordLexicon
+    ) {
+        let letters = token.lowered
+        guard let mark = letters.firstIndex(of: 0x27), mark >= 1, mark == letters.lastIndex(of: 0x27),
+            !rules.contractionForms.contains(String(decoding: letters, as: UTF8.self)),
+            lexicon.index(of: letters[..<mark]) == nil
+        else { return }
+        let typedStem = Array(letters[..<mark])
+        let ending = letters[(mark + 1)...]
+        var cheapest = CheapestReading<[UInt8]>()
+        for (stem, endings) in rules.contractionEndingsByStem where endings.contains(where: { $0[...] == ending }) {
+            let stemLetters = Array(stem.dropLast())
+            if let cost = model.cost(typing: stemLetters, as: typedStem, limit: TypoCostModel.nearSubstitution) {
+                cheapest.offer(stemLetters, cost: cost)
+            }
+        }
+        guard let stem = cheapest.winner?.reading else { return }
+        let capitalised = rules.capitalisedWords.contains(stem) || token.text.utf8.first?.isASCIIUppercase == true
+        var written = String(decoding: stem, as: UTF8.self)
+        if capitalised { written = CorrectionRenderer.capitalized(written) }
+        let typedRest = token.text.unicodeScalars.drop { !LetterFolding.isApostrophe($0) }
+        token.respell(as: written + String(String.UnicodeScalarView(typedRest)))
+        token.lowered = stem + letters[mark...]
     }
 
     /// Mends `token` (`letters'x`, `letters'xy`) when its ending is no contraction's and
