@@ -141,9 +141,10 @@ struct CorrectionToken: Sendable {
     }
 
     /// The apostrophes, quotation marks, dashes and ellipsis a phone's smart punctuation
-    /// writes for the ASCII ones typed.
+    /// writes for the ASCII ones typed (not guillemets: English text does not use them, so a
+    /// word between them is kept, as another language's).
     private static let typographicMarks: Set<Unicode.Scalar> = [
-        "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2013}", "\u{2014}", "\u{2026}", "\u{00AB}", "\u{00BB}"
+        "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2013}", "\u{2014}", "\u{2026}"
     ]
 
     /// A run of non-space characters: kept whole when it is a URL, an address, a number or
