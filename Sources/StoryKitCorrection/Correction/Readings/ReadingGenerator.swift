@@ -171,7 +171,7 @@ struct ReadingGenerator {
                 appendRealWordReadings(
                     at: position, known: index, letters: lowered,
                     extraPenalty: CorrectorTuning.capitalisedRealWordPenalty,
-                    to: &options)
+                    limit: CorrectorTuning.maxCapitalisedRealWordReadings, to: &options)
             }
             return
         }
@@ -505,12 +505,12 @@ struct ReadingGenerator {
     /// Appends the other words one cheap slip away from a correctly spelt word ("form" for "from").
     private func appendRealWordReadings(
         at position: Int, known: Int, letters: [UInt8], extraPenalty: Float = 0,
-        to options: inout [CorrectionLattice.Option]
+        limit: Int = CorrectorTuning.maxRealWordReadings, to options: inout [CorrectionLattice.Option]
     ) {
         let neighbours = lexicon.realWordNeighbours.neighbours(
             of: known, letters: letters, in: lexicon, layout: keyboard, model: model,
             maxCost: CorrectorTuning.realWordMaxCost, limit: CorrectorTuning.maxRealWordReadings)
-        for neighbour in neighbours where !variants.areVariants(known, neighbour.candidate.word) {
+        for neighbour in neighbours.prefix(limit) where !variants.areVariants(known, neighbour.candidate.word) {
             let candidate = neighbour.candidate
             let penalty =
                 extraPenalty
