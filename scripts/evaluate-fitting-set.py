@@ -55,12 +55,14 @@ def evaluate(cases: list[dict], correct, relabel=None, listed=None) -> dict:
         if not case["slips"]:
             clean_sentences += 1
             clean_changed += output != case["clean"]
-    return {
+    figures = {
         "sentences": len(cases), "exact": exact, "cleanWords": clean_words, "damaged": damaged,
-        "damagedListed": damaged_listed,
         "cleanSentences": clean_sentences, "cleanChanged": clean_changed,
         "slipped": dict(slipped), "fixed": dict(fixed),
     }
+    if listed is not None:
+        figures["damagedListed"] = damaged_listed
+    return figures
 
 
 def report(name: str, split: str, figures: dict) -> str:
@@ -74,7 +76,7 @@ def report(name: str, split: str, figures: dict) -> str:
     lines.append(f"  all slips: {100 * sum(fixed.values()) / max(total, 1):.1f}% fixed of {total}")
     for kind in sorted(slipped):
         lines.append(f"  {kind:12} {100 * fixed.get(kind, 0) / slipped[kind]:5.1f}% fixed of {slipped[kind]}")
-    if "realword" in slipped:
+    if "realword" in slipped and "damagedListed" in figures:
         lines.append(f"  real-word changes: {100 * real_word_precision(figures):.1f}% precise "
                      f"({fixed.get('realword', 0)} slips fixed, {figures['damagedListed']} correct words of the list changed)")
     return "\n".join(lines)

@@ -163,7 +163,8 @@ RULES = {
     "pt": {"layout": ["qwerty"],
            "question-words": ["onde", "quando", "como", "porque", "quem", "qual", "quais", "quanto", "quantos", "quanta"],
            # The list is European (pyspellchecker's): Brazil writes a circumflex where Portugal
-           # writes an acute before m or n and at a word's end (tênis, prêmio, econômico, bebê).
+           # writes an acute before m or n and a vowel, and at a word's end (tênis, prêmio,
+           # econômico, bebê; not também).
            "regional-marks": ["éêmn", "óômn"]},
     "nl": {"layout": ["qwerty"], "question-words": ["waar", "wanneer", "hoe", "waarom", "wie", "wat", "welke", "welk", "hoeveel"],
            "compound-links": ["", "s", "en"]},

@@ -345,8 +345,9 @@ def report_fitting_set(correctors: dict, sentences: int) -> None:
     splits = json.loads(FITTING_SET.read_text("utf-8"))["splits"]
     print("\nGenerated fitting sets (the project's own simulated slips on sentences of Tatoeba, Grade School Math "
           "and Common Voice), StoryKit, each split:")
+    listed = evaluator.listed_words("en")
     for split in ("train", "dev", "test"):
-        print(evaluator.report(FITTING_SET.name, split, evaluator.evaluate(splits[split], storykit_direct)))
+        print(evaluator.report(FITTING_SET.name, split, evaluator.evaluate(splits[split], storykit_direct, listed=listed)))
     cases = splits["test"][:sentences]
     print(f"\nThe test split's first {len(cases)} sentences, every corrector (words fixed per slip class; damage):")
     table = {name: evaluator.evaluate(cases, correct) for name, correct in correctors.items()}

@@ -171,6 +171,7 @@ import Testing
         // Brazil's marks are spellings of the European list's words, never a press gone wrong.
         ("pt", "Peguei o ônibus para jogar tênis com meu bebê.", "Peguei o ônibus para jogar tênis com meu bebê."),
         ("pt", "Ganhou o prêmio econômico.", "Ganhou o prêmio econômico."),
+        ("pt", "Nós tambêm sentimos o mesmo.", "Nós também sentimos o mesmo."),
         // A pronoun written onto a verb the list has is a word, not a slip.
         ("it", "Bisogna sempre cercare di migliorarsi.", "Bisogna sempre cercare di migliorarsi."),
         ("it", "Non volli immaginarmi una nuova mamma.", "Non volli immaginarmi una nuova mamma."),

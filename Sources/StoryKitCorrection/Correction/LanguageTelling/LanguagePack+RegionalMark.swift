@@ -1,8 +1,9 @@
 extension LanguagePack.Rules {
     /// A letter another region writes with another mark than the list does (Brazilian `ê`
-    /// for European `é` before `m` or `n`: `tênis`, `prêmio`; and at a word's end: `bebê`).
-    /// Read from a `regional-marks` value: the list's letter, the region's letter, then the
-    /// letters it may stand before (it may always end a word).
+    /// for European `é` before `m` or `n` and a vowel: `tênis`, `prêmio`, not `também`; and at
+    /// a word's end: `bebê`). Read from a `regional-marks` value: the list's letter, the
+    /// region's letter, then the letters it may stand before when a vowel follows them (it
+    /// may always end a word).
     struct RegionalMark: Sendable, Equatable {
         /// The letter as the list writes it (`é`).
         let listed: Unicode.Scalar
@@ -25,10 +26,18 @@ extension LanguagePack.Rules {
             before = Set(scalars.dropFirst(2))
         }
 
-        /// Whether `typed`, where the list writes `listed`, before `next` (nil at the word's
-        /// end), is this region's spelling.
-        func allows(typed: Unicode.Scalar, listed written: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
-            typed == self.written && written == listed && (next.map(before.contains) ?? true)
+        /// Whether `typed`, where the list writes `listed`, before `next` and `then` (nil past
+        /// the word's end), is this region's spelling.
+        func allows(
+            typed: Unicode.Scalar, listed written: Unicode.Scalar, before next: Unicode.Scalar?,
+            then: Unicode.Scalar?
+        ) -> Bool {
+            guard typed == self.written, written == listed else { return false }
+            guard let next else { return true }
+            guard before.contains(next), let then,
+                let vowel = LetterFolding.folded(String(then)[...].unicodeScalars), vowel.count == 1
+            else { return false }
+            return "aeiou".utf8.contains(vowel[0])
         }
     }
 }

@@ -90,8 +90,9 @@ final class WordLexicon: @unchecked Sendable {
         guard typedLetters.count == listedLetters.count, typedLetters != listedLetters else { return false }
         for position in typedLetters.indices where typedLetters[position] != listedLetters[position] {
             let next = position + 1 < typedLetters.count ? typedLetters[position + 1] : nil
+            let then = position + 2 < typedLetters.count ? typedLetters[position + 2] : nil
             let allowed = marks.contains {
-                $0.allows(typed: typedLetters[position], listed: listedLetters[position], before: next)
+                $0.allows(typed: typedLetters[position], listed: listedLetters[position], before: next, then: then)
             }
             guard allowed else { return false }
         }
