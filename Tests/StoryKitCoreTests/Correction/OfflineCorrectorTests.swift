@@ -125,6 +125,9 @@ import Testing
         // A possessive's word typed with a slip is read like any word; a name's stays.
         #expect(try texts("the dgo's bone and the techer’s desk")[0] == "the dog's bone and the teacher’s desk")
         #expect(try texts("Yanni's car")[0] == "Yanni's car")
+        // A possessive whose ending was mended stays whole, so the mend is reported with it.
+        let mended = try #require(try corrector.correct("the walonriv'e river").words)
+        #expect(mended.contains { $0.original == "walonriv'e" && $0.corrected == "walonriv's" && $0.changed })
         // A slip before the apostrophe, where those letters are no word.
         #expect(try texts("u'm sure whp'd come, I coulden't go")[0] == "I'm sure who'd come, I couldn't go")
         #expect(try texts("Ted's car and the kid's toy")[0] == "Ted's car and the kid's toy")

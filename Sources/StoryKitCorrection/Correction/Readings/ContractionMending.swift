@@ -45,13 +45,15 @@ enum ContractionMending {
 
     /// Splits a lower-case possessive whose word is no word of the list (`dgo's`, `techer’s`)
     /// into the word, read like any other, and its `'s`, kept as typed: the `'s` does not hide
-    /// the slip before it. A contraction of the pack (`it's`) and a capitalised word, mostly a
-    /// name (`Yanni's`), stay whole.
+    /// the slip before it. A contraction of the pack (`it's`), a capitalised word, mostly a
+    /// name (`Yanni's`), and a possessive whose ending was mended (`walonriv'e`: the mend
+    /// must stay reported with its word) stay whole.
     private static func splitPossessive(
         _ tokens: inout [CorrectionToken], at index: Int, rules: LanguagePack.Rules, lexicon: WordLexicon
     ) {
         let letters = tokens[index].lowered
-        guard letters.count >= 4, letters.suffix(2).elementsEqual([0x27, UInt8(ascii: "s")]),
+        guard tokens[index].asTyped == nil, letters.count >= 4,
+            letters.suffix(2).elementsEqual([0x27, UInt8(ascii: "s")]),
             letters.firstIndex(of: 0x27) == letters.count - 2,
             tokens[index].text.utf8.first?.isASCIILowercase == true,
             !rules.contractionForms.contains(String(decoding: letters, as: UTF8.self)),
@@ -62,7 +64,6 @@ enum ContractionMending {
         var word = tokens[index]
         word.text = String(text[..<mark])
         word.lowered.removeLast(2)
-        word.asTyped = nil
         tokens[index] = word
         tokens.insert(CorrectionToken(kind: .kept, text: String(text[mark...])), at: index + 1)
     }
