@@ -183,7 +183,7 @@ enum ContractionMending {
         // `'thats'`, `‘I am the bosss’`: an apostrophe before the word, outside any word, may
         // open a quotation that this one closes.
         let opensQuotation = tokens[..<index].contains {
-            $0.kind == .kept && ($0.text.contains("'") || $0.text.contains("\u{2018}") || $0.text.contains("\u{2019}"))
+            $0.kind == .kept && $0.text.unicodeScalars.contains { LetterFolding.isApostrophe($0) || $0 == "\u{2018}" }
         }
         return opensQuotation ? nil : mark
     }

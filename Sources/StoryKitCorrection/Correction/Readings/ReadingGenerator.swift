@@ -362,9 +362,9 @@ struct ReadingGenerator {
     /// of listed parts, another form of the same word rather than a slip. A last letter
     /// typed twice (`kleinee`) is a slip.
     private func isOtherInflection(_ reading: CorrectionLattice.Option, of typed: [UInt8]) -> Bool {
-        guard reading.words.count == 1, reading.words[0] >= 0,
-            let letters = LetterFolding.folded(lexicon.words[Int(reading.words[0])][...].unicodeScalars)
-        else { return false }
+        guard reading.words.count == 1, reading.words[0] >= 0 else { return false }
+        // The word's key is its folded letters, as `typed` is.
+        let letters = Array(lexicon.pack.automaton.letters(ofWord: Int(reading.words[0])).utf8)
         if letters.count == typed.count + 1 { return letters.starts(with: typed) }
         return typed.count == letters.count + 1 && typed.starts(with: letters) && typed.last != letters.last
     }
