@@ -156,6 +156,30 @@ import Testing
         #expect(words.first { $0.corrected == "don't" }?.original == "don'y")
     }
 
+    @Test func restoresAPossessivesMissingApostrophe() throws {
+        // A common word's possessive before another word, with the text's apostrophe.
+        #expect(try texts("the childrens play was at Marys house")[0] == "the children's play was at Mary's house")
+        #expect(try texts("I don’t like his wifes car")[0] == "I don’t like his wife’s car")
+        // A family's name after an article, a rare word's plural, a slip of a likelier word,
+        // and a word at the end stay as they are read otherwise.
+        for typed in ["we met the Jacksons today", "she loves loquats and figs", "it was the childrens"] {
+            #expect(try texts(typed)[0] == typed.replacingOccurrences(of: "childrens", with: "children"), "\(typed)")
+        }
+        #expect(try texts("it sems fine")[0] == "it seems fine")
+        // The writer's own word stays as typed.
+        let vocabulary = try Vocabulary(known: ["Wifes"])
+        let corrected = try OfflineCorrector(vocabulary: vocabulary).correct("we saw Wifes play")
+        #expect(corrected.variations.variations[0].text == "we saw Wifes play")
+    }
+
+    @Test func readsALongCapitalisedSlipAtASentenceStartAsTheWord() throws {
+        // A long word a slip from a listed one is seldom a name, even with its sentence's capital.
+        #expect(try texts("Rememberikng is more satisfying than forgetting.")[0].hasPrefix("Remembering is"))
+        #expect(try texts("Originalyl, I knew nothing about it.")[0] == "Originally, I knew nothing about it.")
+        // A short one may be a name.
+        #expect(try texts("Frida went home.")[0] == "Frida went home.")
+    }
+
     @Test func readsWordsAroundAPhonesSmartPunctuation() throws {
         // A phone types `’` and `“ ”` for `'` and `"`: the words beside them are read, and a
         // contraction restored is written with the text's apostrophe.

@@ -43,6 +43,55 @@ enum ContractionMending {
         }
     }
 
+    /// Puts back the apostrophe of a possessive typed without one (`childrens toys`, `Marys
+    /// nephew`), in a language whose pack lists contractions: a word the list lacks whose
+    /// letters but a last `s` are a common listed word, other than a word that never ends a
+    /// phrase (`thes`), before another word, where no likelier word is a slip away (`sems`)
+    /// and it is no family's name (`the Jacksons`). A writer's own word stays as typed. The
+    /// text's apostrophe is used (`’` when the text has one).
+    static func mendPossessives(
+        _ tokens: inout [CorrectionToken], rules: LanguagePack.Rules, model: TypoCostModel, lexicon: WordLexicon
+    ) {
+        guard !rules.contractions.isEmpty else { return }
+        lazy var apostrophe: Character =
+            tokens.contains { $0.text.unicodeScalars.contains("\u{2019}") } ? "\u{2019}" : "'"
+        for index in tokens.indices where index + 2 < tokens.count {
+            let token = tokens[index]
+            guard token.kind == .word, !token.keepsItsCase, !token.isWritersWord, token.asTyped == nil,
+                token.lowered.count >= 4, token.text.utf8.count == token.lowered.count,
+                tokens[index + 1].kind == .space, tokens[index + 2].kind == .word,
+                let stem = possessiveStem(of: token.lowered, lexicon: lexicon), stem.last != UInt8(ascii: "s"),
+                let stemIndex = lexicon.index(of: stem),
+                lexicon.logProbability[stemIndex] >= CorrectorTuning.minPossessiveStemLogProbability,
+                !rules.neverLast.contains(String(decoding: stem, as: UTF8.self)),
+                !hasLikelierSlipReading(token.lowered, than: stemIndex, lexicon: lexicon, model: model),
+                !isFamilyName(tokens, at: index, rules: rules)
+            else { continue }
+            tokens[index].respell(as: String(token.text.dropLast()) + String(apostrophe) + "s")
+            tokens[index].lowered = stem + [0x27, UInt8(ascii: "s")]
+        }
+    }
+
+    /// Whether the word at `index` is capitalised after a word that never ends a phrase (`the
+    /// Jacksons`, `our Smiths`): a family's name, where a name's possessive has no article.
+    private static func isFamilyName(_ tokens: [CorrectionToken], at index: Int, rules: LanguagePack.Rules) -> Bool {
+        guard tokens[index].text.utf8.first?.isASCIIUppercase == true, index >= 2, tokens[index - 1].kind == .space,
+            tokens[index - 2].kind == .word
+        else { return false }
+        return rules.neverLast.contains(String(decoding: tokens[index - 2].lowered, as: UTF8.self))
+    }
+
+    /// Whether a word one slip from `letters` is likelier than the word at `stem`: `sems` is
+    /// `seems` typed with a slip, not `sem's`.
+    private static func hasLikelierSlipReading(
+        _ letters: [UInt8], than stem: Int, lexicon: WordLexicon, model: TypoCostModel
+    ) -> Bool {
+        let stemLogProbability = lexicon.logProbability[stem]
+        return lexicon.candidates(for: letters, maxCost: CorrectorTuning.singleSlipCost, model: model).contains {
+            $0.word != stem && lexicon.logProbability[$0.word] > stemLogProbability
+        }
+    }
+
     /// Splits a lower-case possessive whose word is no word of the list (`dgo's`, `techer’s`)
     /// into the word, read like any other, and its `'s`, kept as typed: the `'s` does not hide
     /// the slip before it. A contraction of the pack (`it's`), a capitalised word, mostly a

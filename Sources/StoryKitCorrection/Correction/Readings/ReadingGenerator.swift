@@ -27,6 +27,7 @@ struct ReadingGenerator {
     ) {
         ContractionMending.mend(&tokens, rules: rules, model: model, lexicon: lexicon)
         WritersWords(lexicon: lexicon, model: model).mark(&tokens, vocabulary: vocabulary)
+        ContractionMending.mendPossessives(&tokens, rules: rules, model: model, lexicon: lexicon)
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         for index in positions where hasDeliberateCapitals(tokens[index]) || isShortHyphenedPart(tokens, at: index) {
             tokens[index].keepsItsCase = true
@@ -193,14 +194,19 @@ struct ReadingGenerator {
             }
             // A sentence's first word has its capital whatever it is: a name there is weighed apart.
             keep(score: token.startsSentence ? CorrectorTuning.sentenceStartNameScore : CorrectorTuning.nameScore)
-            let margin =
+            let fullMargin =
                 token.startsSentence
                 ? CorrectorTuning.sentenceStartNameReadingMargin : CorrectorTuning.nameReadingMargin
+            let lettersBeyondCommonName =
+                token.startsSentence ? Float(max(0, lowered.count - CorrectorTuning.commonNameLength)) : 0
+            let wordMargin = max(0, fullMargin - CorrectorTuning.nameReadingMarginPerLetter * lettersBeyondCommonName)
             let reach = token.startsSentence ? CorrectorTuning.sentenceStartSlipCost : CorrectorTuning.singleSlipCost
             for var reading in misspeltReadings(
                 of: lowered, at: position, singleSlipOnly: true, singleSlipReach: reach, compound: compound)
             where !isNameVariant(reading, of: lowered) && !splitsOffALetter(reading) {
-                reading.channel -= margin
+                // Only a near slip: a far one is as often another spelling of a name (`Mohammad`).
+                let isNearSlip = -reading.channel <= TypoCostModel.logProbabilityCost(CorrectorTuning.singleSlipCost)
+                reading.channel -= reading.words.count == 1 && isNearSlip ? wordMargin : fullMargin
                 options.append(reading)
             }
             return
