@@ -226,6 +226,24 @@ def blocks(mirrors: Path, source: Source) -> Iterator[str]:
             yield from content.decode("utf-8", errors="replace").splitlines()
 
 
+def sentence_pieces(block: str) -> list[tuple[str, str]]:
+    """The block's sentences, cut after `.`, `!` or `?` with its white space made single: each
+    as it stands and as the fitting sets write it (outer quotation marks off, `’` as `'`)."""
+    pieces = re.split(r"(?<=[.!?])\s+", " ".join(block.split()))
+    return [(piece, piece.strip().strip('"').replace("’", "'")) for piece in pieces]
+
+
+def without_sentences(texts: Iterator[str], held_out: frozenset[str]) -> Iterator[str]:
+    """`texts` without the sentences of `held_out`: a block that holds one goes on as its
+    other sentences, each a block of its own (no pair spans a sentence's end anyway)."""
+    for block in texts:
+        pieces = sentence_pieces(block)
+        if not any(written in held_out for _, written in pieces):
+            yield block
+            continue
+        yield from (piece for piece, written in pieces if written not in held_out)
+
+
 @dataclass
 class Counts:
     words: Counter
@@ -256,13 +274,15 @@ def count(texts: Iterator[str], key_of: Callable[[str], str | None], triples: bo
 
 
 def language_counts(code: str, mirrors: Path, key_of: Callable[[str], str | None], triples: bool,
-                    modern_weight: float) -> tuple[Counter, Counter, str]:
+                    modern_weight: float, held_out: frozenset[str]) -> tuple[Counter, Counter, str]:
     """The pairs and (with `triples`) triples of every source of `code`, a modern source's
     counts weighing `modern_weight` times a book's, and a line about each source for the
-    licence file."""
+    licence file. The sentences of `held_out` (the fitting sets' development and test
+    sentences, scripts/fitting_sentences.py) are not counted."""
     pairs, triple_counts, lines = Counter(), Counter(), []
     for source in SOURCES[code]:
-        counts = count(blocks(mirrors, source), key_of, triples)
+        texts = blocks(mirrors, source)
+        counts = count(without_sentences(texts, held_out) if source.modern else texts, key_of, triples)
         weight = modern_weight if source.modern else 1
         for pair, value in counts.pairs.items():
             pairs[pair] += weight * value

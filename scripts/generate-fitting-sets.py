@@ -16,7 +16,8 @@ Sentences: the modern sources (Tatoeba, Grade School Math, Common Voice; not the
 dialect spellings no writer of the apps types); 4 to 20 words of plain ASCII letters and sentence punctuation, a
 capital first, no digits; each kept once. The split is by SHA-1 of the sentence: one in six
 to development, one in six to test, the rest to train; development and test keep the 5,000
-first by hash, train the 25,000 first. The test split is never used to choose anything.
+first by hash, train the 25,000 first (scripts/fitting_sentences.py). The test split is never
+used to choose anything, and no pack's word pairs count a development or test sentence.
 
 Typing (per sentence): 30% are typed with no slip, to measure damage. In the rest each word a
 slip may touch slips with probability 0.16, and the slip's class is drawn from rates set from
@@ -50,7 +51,6 @@ printed per split.
 """
 
 import argparse
-import hashlib
 import importlib.util
 import json
 import random
@@ -62,6 +62,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import book_context  # noqa: E402
+import fitting_sentences  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("language_corpora", HERE / "generate-language-corpora.py")
 language_corpora = importlib.util.module_from_spec(_spec)
@@ -74,58 +75,16 @@ CLEAN_SHARE = 0.30
 WORD_SLIP_RATE = 0.16
 SECOND_SLIP_RATE = 0.12
 REAL_WORD_SHARE = 0.75
-SPLIT_SIZE = 5000
-TRAIN_SIZE = 25000
 # How often a word written with a diacritic that slips slips there: the long press picks the
 # neighbour or is skipped (half each).
 ACCENT_SHARE = 0.6
 # The long-press menus of the touch keyboards (iOS's order): a wrong press picks a neighbour.
 LONG_PRESS = ["àáâäæãåā", "èéêëēėę", "îïíīįì", "ôöòóœøōõ", "ûüùúū", "çćč", "ñń"]
 CLASS_WEIGHTS = {"nonword": 52, "capitalised": 10, "contraction": 6, "double": 6, "first": 6, "space": 8}
-SENTENCE = re.compile(r"[A-Z][A-Za-z',;:\- ]+[.!?]")
 WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 # Any language's words: letters, diacritics included; no apostrophe (French and Italian
 # elisions are typed as they are).
 LETTERS = re.compile(r"[^\W\d_]+")
-
-
-def is_sentence(candidate: str, language: str) -> bool:
-    """A plain sentence: a capital first, letters and sentence punctuation (ASCII letters in
-    English), a full stop, question or exclamation mark last (or, but in English, none)."""
-    if language == "en":
-        return bool(SENTENCE.fullmatch(candidate))
-    # Spanish opens a question or an exclamation with ¿ or ¡; Common Voice's sentences often
-    # end without a full stop.
-    start = candidate.lstrip("¿¡")
-    return (len(start) > 2 and start[0].isupper() and (candidate[-1] in ".!?" or candidate[-1].isalpha())
-            and all(c.isalpha() or c in " ',;:-¿¡" for c in start[1:-1]))
-
-
-def sentences(mirrors: Path, language: str) -> list[str]:
-    """Every usable sentence of `language`, modern sources first, each once."""
-    sources = book_context.SOURCES[language]
-    seen, kept = set(), []
-    # Modern sentences only: the books (ELTeC's Victorian novels, Gutenberg's 1880s children's
-    # books) write dialect (`nivver`, `Ebery`) that no writer of the apps types, and a
-    # corrector that keeps it would be fitted to keep slips.
-    for source in (source for source in sources if source.modern):
-        for block in book_context.blocks(mirrors, source):
-            for candidate in re.split(r"(?<=[.!?])\s+", " ".join(block.split())):
-                candidate = candidate.strip().strip('"').replace("’", "'")
-                if not is_sentence(candidate, language) or "  " in candidate or "--" in candidate:
-                    continue
-                words = candidate.split()
-                if not 4 <= len(words) <= 20:
-                    continue
-                key = candidate.casefold()
-                if key not in seen:
-                    seen.add(key)
-                    kept.append(candidate)
-    return kept
-
-
-def digest(sentence: str) -> str:
-    return hashlib.sha1(sentence.encode("utf-8")).hexdigest()
 
 
 def one_slip(rng: random.Random, word: str, kind: str) -> str:
@@ -306,23 +265,20 @@ def main() -> None:
     out = arguments.out or HERE.parent / ".build" / "fitting-sets" / f"{language}.json"
     if language != "en":
         language_corpora.use_keyboard(language_corpora.LAYOUTS[language_corpora.LANGUAGES[language]])
-    found = sentences(arguments.sources, language)
+    found = fitting_sentences.sentences(arguments.sources, language)
     pattern = WORD if language == "en" else LETTERS
     counts = Counter(word.lower() for sentence in found for word in pattern.findall(sentence))
     listed = {word for word, count in counts.items() if count >= 20}
-    by_hash = sorted(found, key=digest)
-    splits: dict[str, list] = {"train": [], "dev": [], "test": []}
-    for sentence in by_hash:
-        bucket = int(digest(sentence)[:8], 16) % 6
-        split = "dev" if bucket == 4 else "test" if bucket == 5 else "train"
-        if len(splits[split]) >= (TRAIN_SIZE if split == "train" else SPLIT_SIZE):
-            continue
-        rng = random.Random(f"{SEED}:{digest(sentence)}")
-        if rng.random() < CLEAN_SHARE:
-            splits[split].append({"clean": sentence, "typed": sentence, "slips": []})
-            continue
-        typed, slips = (type_sentence if language == "en" else type_other_language)(rng, sentence, listed)
-        splits[split].append({"clean": sentence, "typed": typed, "slips": slips})
+    splits: dict[str, list] = {}
+    for split, chosen in fitting_sentences.splits(found).items():
+        splits[split] = []
+        for sentence in chosen:
+            rng = random.Random(f"{SEED}:{fitting_sentences.digest(sentence)}")
+            if rng.random() < CLEAN_SHARE:
+                splits[split].append({"clean": sentence, "typed": sentence, "slips": []})
+                continue
+            typed, slips = (type_sentence if language == "en" else type_other_language)(rng, sentence, listed)
+            splits[split].append({"clean": sentence, "typed": typed, "slips": slips})
     sources = [{"repository": source.repo, "commit": source.commit, "licence": source.licence}
                for source in book_context.SOURCES[language] if source.modern]
     document = {"description": __doc__.split("\n\n")[0], "seed": SEED, "sources": sources, "splits": splits}

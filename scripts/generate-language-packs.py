@@ -46,6 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import book_context  # noqa: E402
+import fitting_sentences  # noqa: E402
 import storykit_pack  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -259,7 +260,7 @@ def context_model(code: str, mirrors: Path, buckets: dict[str, int]) \
         return folded[word]
 
     pairs, triples, context_sources = book_context.language_counts(code, mirrors, key_of, code in TAKES_TRIPLES,
-                                                                    MODERN_WEIGHT)
+                                                                    MODERN_WEIGHT, fitting_sentences.held_out(mirrors, code))
     unigrams = english.log_unigrams(buckets)
     model = book_context.pair_model(pairs, unigrams, PAIR_DISCOUNT, MIN_PAIR_COUNT, MIN_PAIR_DIFFERENCE)
     triple_model = None

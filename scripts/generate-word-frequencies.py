@@ -61,6 +61,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import book_context  # noqa: E402
+import fitting_sentences  # noqa: E402
 import storykit_pack  # noqa: E402
 
 PACKAGE = "symspellpy==6.10.1"
@@ -331,7 +332,8 @@ def book_context_model(mirrors: Path, buckets: dict[str, int], pairs: dict[str, 
     MIN_PAIR_DIFFERENCE; the triple model over the mix; and a line about each source."""
     unigrams = log_unigrams(buckets)
     pair_counts, triple_counts, context_sources = book_context.language_counts(
-        "en", mirrors, lambda word: word if word in buckets else None, True, MODERN_WEIGHT)
+        "en", mirrors, lambda word: word if word in buckets else None, True, MODERN_WEIGHT,
+        fitting_sentences.held_out(mirrors, "en"))
     books = book_context.pair_model(pair_counts, unigrams, BOOK_PAIR_DISCOUNT, MIN_BOOK_PAIR_COUNT, MIN_PAIR_DIFFERENCE)
 
     def probability(listed: float | None, weight: float, second: str) -> float:

@@ -38,9 +38,9 @@ import Testing
         ("She is iNside.", "She is inside."),
         ("See you on Tueday.", "See you on Tuesday."), ("Teh cat sat.", "The cat sat."),
         ("We met on Thurday.", "We met on Thursday."), ("Iwent home early.", "I went home early."),
-        // A sentence's first word: its capital says nothing of a name, so a far key is read
-        // there too, and a word typed for another is weighed against its rivals.
-        ("Eighu lawmakers are sponsoring the bill.", "Eight lawmakers are sponsoring the bill."),
+        // A sentence's first word: its capital says nothing of a name, so a slip is read there
+        // too, and a word typed for another is weighed against its rivals.
+        ("Yesterdsy we walked to school.", "Yesterday we walked to school."),
         ("Sthe stopped himself from laughing.", "She stopped himself from laughing.")
     ])
     func slipsInCapitalisedWordsAreStillCorrected(_ typed: String, _ expected: String) throws {
