@@ -277,8 +277,8 @@ def language_counts(code: str, mirrors: Path, key_of: Callable[[str], str | None
                     modern_weight: float, held_out: frozenset[str]) -> tuple[Counter, Counter, str]:
     """The pairs and (with `triples`) triples of every source of `code`, a modern source's
     counts weighing `modern_weight` times a book's, and a line about each source for the
-    licence file. The sentences of `held_out` (the fitting sets' development and test
-    sentences, scripts/fitting_sentences.py) are not counted."""
+    licence file. The sentences of `held_out` (the fitting sets', scripts/fitting_sentences.py)
+    are not counted."""
     pairs, triple_counts, lines = Counter(), Counter(), []
     for source in SOURCES[code]:
         texts = blocks(mirrors, source)

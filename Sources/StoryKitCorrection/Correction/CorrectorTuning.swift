@@ -47,6 +47,30 @@
 /// clean sentences. Applied mid-sentence too, it rewrote the books' names (`Vincenzi`,
 /// `Rouillon`). English contraction slips fixed 71.3 → 75.4% for 0.01 points of damage.
 ///
+/// The packs had counted the sets' own sentences in their word pairs, so every fit above was
+/// made, and measured, with context that had seen the text; regenerated without them
+/// (scripts/fitting_sentences.py), English's train split fell from 83.9% of slips fixed to
+/// 80.5%, as on development. The English constants were fitted again on those packs
+/// (`python3 scripts/fit-corrector.py --set .build/fitting-sets/en.json --only` every searched
+/// constant but the four of marks `--rounds 2 --weights 16 --seed 1`, 15 minutes). Context
+/// that had seen the text had made its evidence look stronger than it is; the fit asks more of
+/// it (`realWordPenalty` 1.5 → 1.75, `inflectionPenalty` 0 → 0.5, `nameReadingMargin` 3 →
+/// 3.5, `sentenceStartNameReadingMargin` 3.125 → 3.375, `capitalisedRealWordPenalty` 1.5 →
+/// 1.375, `maxShortNameLength` 4 → 5, `rareSplitPartPenalty` 1.3125 → 1.5625,
+/// `twoSlipSplitPenalty` 3.25 → 3.75, `sentenceStartSlipCost` 20 → 18). Two were held back
+/// where the fit broke what the tests pin: `sentenceStartSlipCost` stays 20 (`Sthe stopped`
+/// is `She stopped`), `realWordPenalty` goes halfway, to 1.625 (`Nan wächst` is `Man wächst`).
+/// English before → the fit → as taken (direct version; exact, slips fixed, correct words
+/// damaged, clean sentences changed):
+///
+///     dev   82.8% 80.8% 0.41% 75 of 2517  ->  82.0% 78.8% 0.31% 55  ->  82.4% 79.6% 0.34% 61
+///
+/// The other languages' development splits move the same way (slips fixed, damage), before →
+/// as taken: fr 81.7 → 80.9%, 0.93 → 0.85%; de 74.1 → 73.1%, 0.82 → 0.77%; es 78.6 → 77.2%,
+/// 0.91 → 0.85%; it 78.9 → 78.0%, 1.87 → 1.79%; pt 80.4 → 79.6%, 0.94 → 0.88%; nl 77.7 →
+/// 77.1%, 0.58 → 0.48%.
+
+///
 /// The language-telling and compound constants do nothing in English text and stay hand-set
 /// on the language corpora. Each value goes through `fitted(_:_:)`, so that the
 /// fitter can try values in a build of its own (`STORYKIT_FITTING`); the library proper has no
@@ -85,7 +109,7 @@ enum CorrectorTuning {
     /// `nameScore` for a sentence's first word, whose capital says nothing of a name.
     static let sentenceStartNameScore: Float = fitted("sentenceStartNameScore", -8.0)
     /// `nameReadingMargin` for a sentence's first word.
-    static let sentenceStartNameReadingMargin: Float = fitted("sentenceStartNameReadingMargin", 3.125)
+    static let sentenceStartNameReadingMargin: Float = fitted("sentenceStartNameReadingMargin", 3.375)
     /// How far (slip cost) a sentence's first word outside the list may be from its readings:
     /// `Eighu` for `Eight` is a far key. Mid-sentence, a capitalised word is read only one
     /// slip away (`singleSlipCost`).
@@ -96,11 +120,11 @@ enum CorrectorTuning {
     /// the lexicon, which may be a name: "Teh" is "The", "Milly" is not "Molly", "Rao" not "Rap".
     static let minNameReadingLogProbability: Float = fitted("minNameReadingLogProbability", -4.2)
     /// The longest capitalised word that `minNameReadingLogProbability` applies to.
-    static let maxShortNameLength: Int = fitted("maxShortNameLength", 4)
+    static let maxShortNameLength: Int = fitted("maxShortNameLength", 5)
     /// How much likelier (log10) than a name a reading of a capitalised word the list lacks
     /// must be: a name written wrong hurts a writer more than a slip left in ("Mansell" is
     /// not "Man sell", "Mohammed" not "Mohamed"; "Tueday" is still "Tuesday").
-    static let nameReadingMargin: Float = fitted("nameReadingMargin", 3)
+    static let nameReadingMargin: Float = fitted("nameReadingMargin", 3.5)
     /// How much of that margin each letter beyond `commonNameLength` takes off a reading as one
     /// word, down to none: the longer a name, the less often a single slip of a listed word
     /// spells it ("Rememberikng" is no name; "Frida" may be). A split ("Ghostbusters") and a
@@ -123,13 +147,13 @@ enum CorrectorTuning {
     static let contractionScore: Float = fitted("contractionScore", -4)
     /// What it costs to read a correctly spelt word as another word: most typed words are
     /// meant as typed, so a real-word slip needs strong support from the words around it.
-    static let realWordPenalty: Float = fitted("realWordPenalty", 1.5)
+    static let realWordPenalty: Float = fitted("realWordPenalty", 1.625)
     /// What it costs more to read a correctly spelt word with its capital as another word: a
     /// sentence's first word (`Bow about` for `How about`) or a German noun. Its capital may
     /// make it a name (`Ben`), and a name's rivals are not read.
-    static let capitalisedRealWordPenalty: Float = fitted("capitalisedRealWordPenalty", 1.5)
+    static let capitalisedRealWordPenalty: Float = fitted("capitalisedRealWordPenalty", 1.375)
     /// What it costs more to read a correctly spelt word as its other form ("jokes" for "joke").
-    static let inflectionPenalty: Float = fitted("inflectionPenalty", 0.0)
+    static let inflectionPenalty: Float = fitted("inflectionPenalty", 0.5)
     /// What it costs to read two correctly spelt words as one ("to day" as "today").
     static let twoWordsMergePenalty: Float = fitted("twoWordsMergePenalty", 3)
     /// How far (slip cost) a correctly spelt word's rival may be: farther rivals are never what
@@ -150,11 +174,11 @@ enum CorrectorTuning {
     /// than "ale chemist" without a space.
     static let rareSplitPartLogProbability: Float = fitted("rareSplitPartLogProbability", -5)
     /// What a split costs more per part rarer than `rareSplitPartLogProbability`.
-    static let rareSplitPartPenalty: Float = fitted("rareSplitPartPenalty", 1.3125)
+    static let rareSplitPartPenalty: Float = fitted("rareSplitPartPenalty", 1.5625)
     /// What a typed word split into two words with a slip in each costs more than its slips:
     /// cheaper, such splits beat the misspelling of one long word ("nesseccary" as "jesse
     /// carry", "arraies" as "area is").
-    static let twoSlipSplitPenalty: Float = fitted("twoSlipSplitPenalty", 3.25)
+    static let twoSlipSplitPenalty: Float = fitted("twoSlipSplitPenalty", 3.75)
     /// The shortest part of a typed word read as a word with a slip beside another such part.
     static let minSlippedSplitPartLength: Int = fitted("minSlippedSplitPartLength", 2)
     /// What it costs more to read an unknown word with another ending: word frequencies
