@@ -17,8 +17,9 @@ dialect spellings no writer of the apps types); 4 to 20 words of plain ASCII let
 capital first, no digits; each kept once. The split is by SHA-1 of the sentence: one in six
 to development, one in six to test, the rest to train; development and test keep the 5,000
 first by hash, train the 25,000 first (scripts/fitting_sentences.py). The test split is never
-used to choose anything, and no pack's word pairs count these sentences (Dutch's counts its
-train sentences: fitting_sentences.TRAIN_COUNTED).
+used to choose anything, and no pack's word pairs count a development or test sentence, nor a
+train sentence where the sources hold more sentences than the sets take
+(fitting_sentences.held_out).
 
 Typing (per sentence): 30% are typed with no slip, to measure damage. In the rest each word a
 slip may touch slips with probability 0.16, and the slip's class is drawn from rates set from
