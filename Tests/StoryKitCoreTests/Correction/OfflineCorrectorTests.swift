@@ -173,6 +173,15 @@ import Testing
         #expect(corrected.variations.variations[0].text == "we saw Wifes play")
     }
 
+    @Test func aMarkOnTheLastSpaceSurvivesTheRefinedVersion() throws {
+        // A combining mark after a space is one character with it: trimming the space at the
+        // end would drop the mark (a corrector fuzz finding).
+        let text = "we met him \u{65F}"
+        for version in try corrector.correct(text).variations.variations {
+            #expect(version.text.unicodeScalars.contains("\u{65F}"), "\(version.kind.map { "\($0)" } ?? "?")")
+        }
+    }
+
     @Test func readsALongCapitalisedSlipAtASentenceStartAsTheWord() throws {
         // A long word a slip from a listed one is seldom a name, even with its sentence's capital.
         #expect(try texts("Rememberikng is more satisfying than forgetting.")[0].hasPrefix("Remembering is"))

@@ -126,7 +126,8 @@ struct CorrectionRenderer {
     /// `text` without white space at the end, and with its `finalMark` after a final letter or digit.
     private func finishedSentence(_ text: String) -> String {
         var text = text
-        while text.last?.isWhitespace == true { text.removeLast() }
+        // White space carrying a mark (" \u{65F}", one character) is kept with its mark.
+        while let last = text.last, last.unicodeScalars.allSatisfy(\.properties.isWhitespace) { text.removeLast() }
         if let last = text.last, last.isLetter || last.isNumber {
             text += finalMark(Array(text.utf8))
         }
