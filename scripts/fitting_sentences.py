@@ -61,8 +61,9 @@ def digest(sentence: str) -> str:
 def splits(found: list[str]) -> dict[str, list[str]]:
     """The sentences of each split ("train", "dev", "test"), in order of their hashes."""
     chosen: dict[str, list[str]] = {"train": [], "dev": [], "test": []}
-    for sentence in sorted(found, key=digest):
-        bucket = int(digest(sentence)[:8], 16) % 6
+    # Each hash once; no two sentences share one, so the order is the hashes'.
+    for hashed, sentence in sorted((digest(sentence), sentence) for sentence in found):
+        bucket = int(hashed[:8], 16) % 6
         split = "dev" if bucket == 4 else "test" if bucket == 5 else "train"
         if len(chosen[split]) < (TRAIN_SIZE if split == "train" else SPLIT_SIZE):
             chosen[split].append(sentence)

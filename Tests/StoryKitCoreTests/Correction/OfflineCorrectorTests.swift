@@ -161,6 +161,10 @@ import Testing
         // A common word's possessive before another word, with the text's apostrophe.
         #expect(try texts("the childrens play was at Marys house")[0] == "the children's play was at Mary's house")
         #expect(try texts("I don’t like his wifes car")[0] == "I don’t like his wife’s car")
+        // A text that types both apostrophes gets the ASCII one, as a restored contraction does.
+        #expect(
+            try texts("I don’t like his wifes car, it's red, I dont care")[0]
+                == "I don’t like his wife's car, it's red, I don't care")
         // A family's name after an article, a rare word's plural, a slip of a likelier word,
         // and a word at the end stay as they are read otherwise.
         for typed in ["we met the Jacksons today", "she loves loquats and figs", "it was the childrens"] {

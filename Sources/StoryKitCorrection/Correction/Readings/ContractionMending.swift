@@ -29,7 +29,7 @@ enum ContractionMending {
                     tokens[index].respell(as: String(text[..<at]) + String(apostrophe) + String(text[at...]))
                     tokens[index].asTyped = typed
                     tokens[index].lowered.insert(0x27, at: cut)
-                } else if let stem = possessiveStem(of: tokens[index].lowered, lexicon: lexicon) {
+                } else if let (stem, _) = possessiveStem(of: tokens[index].lowered, lexicon: lexicon) {
                     // `Jessicas'` is `Jessica's`: the plural it would be the possessive of is no word.
                     tokens[index].respell(as: String(tokens[index].text.dropLast()) + String(apostrophe) + "s")
                     tokens[index].asTyped = typed
@@ -53,15 +53,14 @@ enum ContractionMending {
         _ tokens: inout [CorrectionToken], rules: LanguagePack.Rules, model: TypoCostModel, lexicon: WordLexicon
     ) {
         guard !rules.contractions.isEmpty else { return }
-        lazy var apostrophe: Character =
-            tokens.contains { $0.text.unicodeScalars.contains("\u{2019}") } ? "\u{2019}" : "'"
+        lazy var apostrophe: Character = CorrectionToken.writeTypographicApostrophes(tokens) ? "\u{2019}" : "'"
         for index in tokens.indices where index + 2 < tokens.count {
             let token = tokens[index]
             guard token.kind == .word, !token.keepsItsCase, !token.isWritersWord, token.asTyped == nil,
                 token.lowered.count >= 4, token.text.utf8.count == token.lowered.count,
                 tokens[index + 1].kind == .space, tokens[index + 2].kind == .word,
-                let stem = possessiveStem(of: token.lowered, lexicon: lexicon), stem.last != UInt8(ascii: "s"),
-                let stemIndex = lexicon.index(of: stem),
+                let (stem, stemIndex) = possessiveStem(of: token.lowered, lexicon: lexicon),
+                stem.last != UInt8(ascii: "s"),
                 lexicon.logProbability[stemIndex] >= CorrectorTuning.minPossessiveStemLogProbability,
                 !rules.neverLast.contains(String(decoding: stem, as: UTF8.self)),
                 !hasLikelierSlipReading(token.lowered, than: stemIndex, lexicon: lexicon, model: model),
@@ -130,15 +129,15 @@ enum ContractionMending {
         return nil
     }
 
-    /// The letters before the final `s` of `letters` when they are a word of the list and
-    /// `letters` is none (`jessicas`, `womens`; not `ministers`, a plural whose possessive
-    /// `ministers'` is written so).
-    private static func possessiveStem(of letters: [UInt8], lexicon: WordLexicon) -> [UInt8]? {
+    /// The letters before the final `s` of `letters`, and their word's index, when they are a
+    /// word of the list and `letters` is none (`jessicas`, `womens`; not `ministers`, a plural
+    /// whose possessive `ministers'` is written so).
+    private static func possessiveStem(of letters: [UInt8], lexicon: WordLexicon) -> (letters: [UInt8], word: Int)? {
         guard letters.count >= 3, letters.last == UInt8(ascii: "s"), lexicon.index(of: letters) == nil else {
             return nil
         }
         let stem = Array(letters.dropLast())
-        return lexicon.index(of: stem) != nil ? stem : nil
+        return lexicon.index(of: stem).map { (stem, $0) }
     }
 
     /// Mends `token` when the letters before its apostrophe hold a slip (`whp'd`, `u'm`,

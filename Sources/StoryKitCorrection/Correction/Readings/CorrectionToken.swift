@@ -40,6 +40,13 @@ struct CorrectionToken: Sendable {
     /// the first is the second's context.
     var isPlainSpace: Bool { kind == .space && text == " " }
 
+    /// Whether `tokens` were typed with the typographic apostrophe (`’`) and never the ASCII
+    /// one: an apostrophe the corrector puts back is then written `’` too.
+    static func writeTypographicApostrophes(_ tokens: [CorrectionToken]) -> Bool {
+        tokens.contains { ($0.asTyped ?? $0.text).unicodeScalars.contains("\u{2019}") }
+            && !tokens.contains { ($0.asTyped ?? $0.text).utf8.contains(UInt8(ascii: "'")) }
+    }
+
     /// Splits `text` into tokens; with `rules` of a language whose letters are folded, words
     /// with diacritics are words too (their `lowered` letters folded), and an elided word
     /// (`l'`, `qu'`) is kept apart from the word it is written with.

@@ -38,9 +38,7 @@ struct CorrectionRenderer {
         self.spelling = spelling
         self.rules = rules
         its = rules.contractedBefore.flatMap { lexicon.index(of: $0.typed.utf8) }.map(Int32.init) ?? -1
-        writesTypographicApostrophes =
-            tokens.contains { ($0.asTyped ?? $0.text).unicodeScalars.contains("\u{2019}") }
-            && !tokens.contains { ($0.asTyped ?? $0.text).utf8.contains(UInt8(ascii: "'")) }
+        writesTypographicApostrophes = CorrectionToken.writeTypographicApostrophes(tokens)
         written = Array(repeating: nil, count: 2 * lattice.options.count)
     }
 
