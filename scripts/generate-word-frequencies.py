@@ -184,11 +184,16 @@ CONTRACTIONS = {
     "whats": "what's", "wheres": "where's", "whos": "who's", "hows": "how's", "theres": "there's",
     "heres": "here's", "shes": "she's", "itll": "it'll", "wouldve": "would've",
     "couldve": "could've", "shouldve": "should've", "aint": "ain't", "itd": "it'd", "whod": "who'd",
-    "wholl": "who'll",
+    "wholl": "who'll", "hes": "he's",
 }
 WRITTEN_CONTRACTIONS = sorted([
     "he'd", "he'll", "he's", "I'd", "I'll", "it's", "let's", "she'd", "she'll", "we'd", "we'll", "we're", "won't",
 ])
+# Contractions restored where typed with a capital: `Ill` and `Id` have `I`'s capital. At a
+# sentence's start, in the modern sources' 243,516 sentences, `I'll` outnumbers `Ill` 652 to 5
+# (proverbs: `Ill weeds grow apace`), `I'd` `Id` 361 to 0 and `Let's` `Lets` 524 to 2. In lower
+# case `ill`, `id` and `lets` are words.
+CAPITALISED_CONTRACTIONS = ["I'd", "I'll", "Let's"]
 # Words after which a typed "its" is "it's" ("its not", "its a", "its going"): words that
 # follow a verb, not a possessive's noun.
 IT_IS_BEFORE = [
@@ -210,6 +215,7 @@ RULES = {
     # Contractions whose letters are also a word ("wont", "shed", "its"): never restored where
     # typed without the apostrophe, but known, and mended, where typed with one.
     "written-contractions": WRITTEN_CONTRACTIONS,
+    "capitalised-contractions": CAPITALISED_CONTRACTIONS,
     # Abbreviated titles, as written before a name ("Dr Patel"), kept as typed.
     "abbreviated-titles": sorted(["Dr", "Mr", "Mrs", "Ms", "Mx", "St", "Jr", "Sr", "Prof", "Rev", "Capt"]),
     "capitalised-words": ["i"],

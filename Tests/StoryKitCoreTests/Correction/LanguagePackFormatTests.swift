@@ -227,6 +227,15 @@ import Testing
                 refusal(["written-contractions": [malformed]])
                     == "language pack: rule written-contractions is malformed")
         }
+        #expect(
+            try LanguagePack.Rules(values: ["capitalised-contractions": ["I'll"]]).capitalisedContractions == [
+                Array("ill".utf8): 1
+            ])
+        for malformed in ["Ill", "'em", "ill'", "I'l'l", "ñ'a"] {
+            #expect(
+                refusal(["capitalised-contractions": [malformed]])
+                    == "language pack: rule capitalised-contractions is malformed")
+        }
         #expect(refusal(["enclitics": ["lo", "si"], "enclitic-hosts": ["are ar", "ndo ndo"]]) == nil)
         for malformed in ["are", "are ar ar", "Are ar", "are  ar", "ä a"] {
             #expect(refusal(["enclitic-hosts": [malformed]]) == "language pack: rule enclitic-hosts is malformed")

@@ -115,6 +115,8 @@ import Testing
         // Endings of two letters, and a letter pressed twice.
         #expect(try texts("they'de sure I'ce seen it")[0] == "they're sure I've seen it")
         #expect(try texts("they'kl come, I don'tt know")[0] == "they'll come, I don't know")
+        // Where `s` ties with another ending it is read; a pronoun takes its own endings only.
+        #expect(try texts("it'e odd, she'e here, they'x come")[0] == "it's odd, she's here, they'd come")
         // The apostrophe typed after the word instead of inside it.
         #expect(try texts("Thats' fine, dont' go")[0] == "That's fine, don't go")
         // Endings that are endings and plural possessives stay as typed; a quoted word keeps
@@ -192,6 +194,26 @@ import Testing
         #expect(try texts("Originalyl, I knew nothing about it.")[0] == "Originally, I knew nothing about it.")
         // A short one may be a name.
         #expect(try texts("Frida went home.")[0] == "Frida went home.")
+    }
+
+    @Test func readsACapitalWordWithLettersNoWordHasAsTheWord() throws {
+        // `qp` after `j` is in no English word: a slip, not a name, even mid-sentence.
+        #expect(try texts("He is quite ignorant of things Jqpanese.")[0] == "He is quite ignorant of things Japanese.")
+        // A name with letters of its own and no listed word a slip away stays.
+        #expect(try texts("I met Yitzhak there.")[0] == "I met Yitzhak there.")
+    }
+
+    @Test func restoresAContractionTypedWithACapitalAndNoApostrophe() throws {
+        // `I`'s capital makes `Ill` and `Id` contractions anywhere; a sentence's, `Lets`.
+        #expect(
+            try texts("Ill come at noon and I think Id like it.")[0] == "I'll come at noon and I think I'd like it.")
+        #expect(try texts("Lets go. Hes late.")[0] == "Let's go. He's late.")
+        #expect(try texts("I’m sure Ill come")[0] == "I’m sure I’ll come")
+        let mended = try #require(try corrector.correct("Ill come").words)
+        #expect(mended.contains { $0.original == "Ill" && $0.corrected == "I'll" && $0.changed })
+        // In lower case they are words.
+        let typed = "he felt ill and she lets me in with my id card"
+        #expect(try texts(typed)[0] == typed)
     }
 
     @Test func readsWordsAroundAPhonesSmartPunctuation() throws {

@@ -19,6 +19,30 @@ import Testing
         #expect(zip(lexicon.words, lexicon.words.dropFirst()).allSatisfy { $0 < $1 }, "alphabetical, no duplicates")
     }
 
+    @Test func letterRunsAreTheWordsRuns() {
+        // Every run of every word is found from the automaton's states; none is made up.
+        let trigrams = lexicon.letterTrigrams
+        var runs: Set<[UInt8]> = []
+        for word in lexicon.words where word.utf8.allSatisfy(\.isASCIILowercase) {
+            let letters = Array(word.utf8)
+            #expect(!trigrams.hasUnseenRun(letters), "\(word)")
+            let bounded = [UInt8(ascii: "^")] + letters + [UInt8(ascii: "$")]
+            for start in 0..<(bounded.count - 2) { runs.insert(Array(bounded[start..<(start + 3)])) }
+        }
+        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { $0 }
+        for first in letters {
+            for second in letters {
+                // `^xy$` holds the runs `^xy` and `xy$`: unseen exactly when either is.
+                let unseen =
+                    !runs.contains([UInt8(ascii: "^"), first, second])
+                    || !runs.contains([first, second, UInt8(ascii: "$")])
+                #expect(trigrams.hasUnseenRun([first, second]) == unseen, "\(first) \(second)")
+            }
+        }
+        #expect(trigrams.hasUnseenRun(Array("jqpanese".utf8)))
+        #expect(!trigrams.hasUnseenRun(Array("naïve".utf8)), "runs with other letters are not judged")
+    }
+
     @Test func unknownWordsAndPrefixesAreNotFound() {
         for text in ["", "qzx", "wnat", "hom", "thex"] {
             #expect(lexicon.index(of: Array(text.utf8)) == nil, "\(text)")

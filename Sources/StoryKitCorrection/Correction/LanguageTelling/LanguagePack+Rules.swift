@@ -38,6 +38,11 @@ extension LanguagePack {
         /// The endings of the contractions by the letters up to and with their apostrophe, in
         /// lower case (`they'`: `re`, `ve`, `ll`, `d`).
         var contractionEndingsByStem: [[UInt8]: [[UInt8]]] = [:]
+        /// Contractions whose letters are also a word, restored where typed with a capital
+        /// (`Ill` → `I'll`, `Lets` → `Let's`): by their lower-case letters, the position of their
+        /// apostrophe. The word's capital is `I`'s, or the sentence's, where the contraction is far
+        /// commoner than the word (`Ill health`).
+        var capitalisedContractions: [[UInt8]: Int] = [:]
         /// Abbreviated titles written before a name (`Dr`, `Mrs`), kept as typed.
         var titles: Set<String> = []
         /// Words always written with a capital (`I`), in lower case; also before an apostrophe (`I'm`).
@@ -108,6 +113,14 @@ extension LanguagePack {
                     written.utf8.index(after: mark) != written.utf8.endIndex
                 else { throw refuse("written-contractions") }
                 addContractionForm(written.lowercased())
+            }
+            for written in values["capitalised-contractions"] ?? [] {
+                let letters = Array(written.lowercased().utf8)
+                guard let mark = letters.firstIndex(of: 0x27), mark > 0, mark < letters.count - 1,
+                    letters.lastIndex(of: 0x27) == mark, letters.allSatisfy({ $0 == 0x27 || $0.isASCIILowercase })
+                else { throw refuse("capitalised-contractions") }
+                addContractionForm(String(decoding: letters, as: UTF8.self))
+                capitalisedContractions[letters.filter { $0 != 0x27 }] = mark
             }
             titles = Set(values["abbreviated-titles"] ?? [])
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })

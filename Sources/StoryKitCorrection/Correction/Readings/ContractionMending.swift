@@ -43,6 +43,32 @@ enum ContractionMending {
         }
     }
 
+    /// Puts back the apostrophe of a contraction of the pack's `capitalisedContractions` typed
+    /// with a capital and without it, where the capital is the contraction's own (`Ill` is
+    /// `I'll`: `I`'s) or the sentence's (`Lets go` is `Let's go`). A writer's own word stays.
+    static func mendCapitalised(_ tokens: inout [CorrectionToken], rules: LanguagePack.Rules) {
+        guard !rules.capitalisedContractions.isEmpty else { return }
+        lazy var apostrophe = CorrectionToken.writeTypographicApostrophes(tokens) ? "\u{2019}" : "'"
+        for index in tokens.indices {
+            guard let cut = capitalisedContraction(tokens[index], rules: rules) else { continue }
+            let text = tokens[index].text
+            let at = text.utf8.index(text.utf8.startIndex, offsetBy: cut)
+            tokens[index].respell(as: String(text[..<at]) + apostrophe + String(text[at...]))
+            tokens[index].asTyped = text
+            tokens[index].lowered.insert(0x27, at: cut)
+        }
+    }
+
+    /// Where the apostrophe goes in `token` when `mendCapitalised` mends it; nil otherwise.
+    private static func capitalisedContraction(_ token: CorrectionToken, rules: LanguagePack.Rules) -> Int? {
+        guard token.kind == .word, !token.keepsItsCase, !token.isWritersWord, token.asTyped == nil,
+            token.text.utf8.count == token.lowered.count,
+            token.text.utf8.first?.isASCIIUppercase == true, token.text.utf8.dropFirst().allSatisfy(\.isASCIILowercase),
+            let cut = rules.capitalisedContractions[token.lowered]
+        else { return nil }
+        return token.startsSentence || rules.capitalisedWords.contains(Array(token.lowered[..<cut])) ? cut : nil
+    }
+
     /// Puts back the apostrophe of a possessive typed without one (`childrens toys`, `Marys
     /// nephew`), in a language whose pack lists contractions: a word the list lacks whose
     /// letters but a last `s` are a common listed word, other than a word that never ends a
@@ -171,7 +197,8 @@ enum ContractionMending {
 
     /// Mends `token` (`letters'x`, `letters'xy`) when its ending is no contraction's and
     /// exactly one ending, a slip away, makes a contraction of the pack (`don'y` → `don't`,
-    /// `they'de` → `they're`, `I'ce` → `I've`) or, `s`, a possessive (`Something'x` →
+    /// `they'de` → `they're`, `I'ce` → `I've`), or `s` does among others (`it'e` → `it's`),
+    /// or, for a word without contractions, `s` makes a possessive (`Something'x` →
     /// `Something's`).
     private static func mendEnding(
         _ token: inout CorrectionToken, rules: LanguagePack.Rules, model: TypoCostModel
@@ -191,16 +218,19 @@ enum ContractionMending {
         let typedEnding = Array(letters[(mark + 1)...])
         // An ending a listed contraction has (`t`, `re`, `ll`) is meant (`Let'd`, `Tom'll`).
         guard !rules.contractionEndings.contains(typedEnding) else { return }
-        // A possessive's `s` fits any word; each ending is offered once, or it would tie with itself.
-        var endings = rules.contractionEndingsByStem[Array(letters[...mark])] ?? []
-        if !endings.contains([UInt8(ascii: "s")]) { endings.append([UInt8(ascii: "s")]) }
-        var cheapest = CheapestReading<[UInt8]>()
-        for ending in endings {
-            if let cost = model.cost(typing: ending, as: typedEnding, limit: TypoCostModel.nearSubstitution) {
-                cheapest.offer(ending, cost: cost)
-            }
+        // A word with contractions of the pack takes theirs (`they'`: `re`, `ve`, `ll`, `d`; no
+        // `they's`, no `didn's`); any other word a possessive's `s`.
+        let possessive = [UInt8(ascii: "s")]
+        let endings = rules.contractionEndingsByStem[Array(letters[...mark])] ?? [possessive]
+        let costs = endings.compactMap { ending in
+            model.cost(typing: ending, as: typedEnding, limit: TypoCostModel.nearSubstitution).map { (ending, $0) }
         }
-        guard let ending = cheapest.winner?.reading else { return }
+        guard let least = costs.map(\.1).min() else { return }
+        let cheapest = costs.filter { $0.1 == least }.map(\.0)
+        // Where `s` ties with another ending (`it'e`: `it's` or `it'd`), `s` is read: `it's`,
+        // `she's` and `that's` are far commoner than their other contractions.
+        guard let ending = cheapest.count == 1 ? cheapest[0] : cheapest.contains(possessive) ? possessive : nil
+        else { return }
         let written = String(decoding: ending, as: UTF8.self)
         let typed = token.text.utf8.suffix(typedEnding.count)
         let shouted = typed.allSatisfy(\.isASCIIUppercase)

@@ -28,6 +28,7 @@ struct ReadingGenerator {
         ContractionMending.mend(&tokens, rules: rules, model: model, lexicon: lexicon)
         WritersWords(lexicon: lexicon, model: model).mark(&tokens, vocabulary: vocabulary)
         ContractionMending.mendPossessives(&tokens, rules: rules, model: model, lexicon: lexicon)
+        ContractionMending.mendCapitalised(&tokens, rules: rules)
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         for index in positions where hasDeliberateCapitals(tokens[index]) || isShortHyphenedPart(tokens, at: index) {
             tokens[index].keepsItsCase = true
@@ -199,7 +200,11 @@ struct ReadingGenerator {
                 ? CorrectorTuning.sentenceStartNameReadingMargin : CorrectorTuning.nameReadingMargin
             let lettersBeyondCommonName =
                 token.startsSentence ? Float(max(0, lowered.count - CorrectorTuning.commonNameLength)) : 0
-            let wordMargin = max(0, fullMargin - CorrectorTuning.nameReadingMarginPerLetter * lettersBeyondCommonName)
+            let unseenLettersCut =
+                CorrectorTuning.unseenLettersNameMarginCut > 0 && lexicon.letterTrigrams.hasUnseenRun(lowered)
+                ? CorrectorTuning.unseenLettersNameMarginCut : 0
+            let wordMargin = max(
+                0, fullMargin - CorrectorTuning.nameReadingMarginPerLetter * lettersBeyondCommonName - unseenLettersCut)
             let reach = token.startsSentence ? CorrectorTuning.sentenceStartSlipCost : CorrectorTuning.singleSlipCost
             for var reading in misspeltReadings(
                 of: lowered, at: position, singleSlipOnly: true, singleSlipReach: reach, compound: compound)

@@ -11,6 +11,16 @@ final class WordLexicon: @unchecked Sendable {
     let logProbability: LogProbabilities
     /// The real-word neighbours found so far, cached with the lexicon so they die with it.
     let realWordNeighbours = RealWordNeighbours()
+    /// The runs of three letters the words hold, worked out on first use: most texts never ask.
+    var letterTrigrams: LetterTrigrams {
+        trigrams.withLock { known in
+            if let known { return known }
+            let found = LetterTrigrams(pack.automaton)
+            known = found
+            return found
+        }
+    }
+    private let trigrams = LockedValue<LetterTrigrams?>(nil)
 
     /// The English lexicon, read from the pack built into the library.
     static var english: WordLexicon { LanguageWordList.english.lexicon }
