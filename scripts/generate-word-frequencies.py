@@ -98,6 +98,11 @@ MAX_TRIPLE_GAIN = 1.0
 SCOWL_PACKAGE = "scowl"
 SCOWL_LISTS = ("english-words", "american-words", "british-words")
 SCOWL_MAX_SIZE = 60
+# SCOWL's lists of words written with a capital: names of people, places, days, languages.
+SCOWL_CAPITALISED_LISTS = ("english-upper", "american-upper", "british-upper", "english-proper-names",
+                           "american-proper-names", "british-proper-names")
+# The most names: the pack format's bound on a rule's values.
+MAX_NAMES = 4096
 # Words people type every day in messages that no list above has (books rarely print them, and
 # subtitles spell them out): without them "yay" was read as "gay", "lol" as "look", "pls" as
 # "plus". Added at the count of TEXTING_ANCHOR, an interjection as common in messages: at the
@@ -219,6 +224,9 @@ RULES = {
     # Abbreviated titles, as written before a name ("Dr Patel"), kept as typed.
     "abbreviated-titles": sorted(["Dr", "Mr", "Mrs", "Ms", "Mx", "St", "Jr", "Sr", "Prof", "Rev", "Capt"]),
     "capitalised-words": ["i"],
+    # The names SCOWL writes with a capital (main() adds them): a slip read as one is written
+    # with its capital.
+    "names": [],
     "contracted-before": ["its", "it's"] + sorted(IT_IS_BEFORE),
     # An English sentence does not end with an article, a possessive determiner, a coordinating
     # conjunction or "of": a reading that would ("the tall the.") is unlikely.
@@ -389,20 +397,34 @@ def added_words(counts: dict[str, int], extra: dict[str, int]) -> dict[str, int]
     return added
 
 
-def scowl_words(folder: str) -> tuple[set[str], str, str]:
-    """SCOWL's words up to SCOWL_MAX_SIZE in SCOWL_LISTS, lower case and unaccented, with the
-    package's version and copyright file."""
+def scowl_words(folder: str) -> tuple[set[str], set[str], str, str]:
+    """SCOWL's words up to SCOWL_MAX_SIZE in SCOWL_LISTS, lower case and unaccented; the words
+    its SCOWL_CAPITALISED_LISTS write with a capital (three letters or more, a vowel among them)
+    that those lists lack in lower case, in lower case; the package's version and copyright file."""
     subprocess.run(["apt-get", "download", SCOWL_PACKAGE], cwd=folder, check=True, capture_output=True)
     package = next(Path(folder).glob(f"{SCOWL_PACKAGE}_*.deb"))
     subprocess.run(["dpkg-deb", "-x", str(package), str(Path(folder) / "scowl")], check=True)
     root = Path(folder) / "scowl" / "usr" / "share"
     words: set[str] = set()
+    capitalised: set[str] = set()
     for path in (root / "dict" / "scowl").iterdir():
         name, _, size = path.name.rpartition(".")
-        if name in SCOWL_LISTS and size.isdigit() and int(size) <= SCOWL_MAX_SIZE:
-            words |= {word for word in path.read_text(encoding="latin-1").split() if re.fullmatch(r"[a-z]{2,24}", word)}
+        if not size.isdigit() or int(size) > SCOWL_MAX_SIZE:
+            continue
+        listed = path.read_text(encoding="latin-1").split()
+        if name in SCOWL_LISTS:
+            words |= {word for word in listed if re.fullmatch(r"[a-z]{2,24}", word)}
+        elif name in SCOWL_CAPITALISED_LISTS:
+            capitalised |= {word.lower() for word in listed if re.fullmatch(r"[A-Z][a-z]{2,23}", word)
+                            and re.search("[aeiouy]", word)}
     version = package.name.split("_")[1]
-    return words, version, (root / "doc" / SCOWL_PACKAGE / "copyright").read_text(encoding="utf-8")
+    return words, capitalised - words, version, (root / "doc" / SCOWL_PACKAGE / "copyright").read_text(encoding="utf-8")
+
+
+def names_written_with_a_capital(capitalised: set[str], counts: dict[str, int]) -> list[str]:
+    """The MAX_NAMES commonest words of `counts` that SCOWL writes only with a capital."""
+    listed = sorted((word for word in capitalised if word in counts), key=lambda word: (-counts[word], word))
+    return sorted(listed[:MAX_NAMES])
 
 
 def spelling_variants(counts: dict[str, int]) -> list[tuple[str, str]]:
@@ -438,7 +460,7 @@ def main() -> None:
     added = added_words(counts, extra)
     counts.update(added)
     with tempfile.TemporaryDirectory() as folder:
-        scowl, scowl_version, scowl_licence_text = scowl_words(folder)
+        scowl, capitalised, scowl_version, scowl_licence_text = scowl_words(folder)
     rarest = min(counts.values())
     scowl_added = {word: rarest for word in sorted(scowl) if word not in counts and word not in NOT_ADDED and len(word) > 2}
     counts.update(scowl_added)
@@ -448,6 +470,8 @@ def main() -> None:
     buckets = {word: count_step(count) for word, count in counts.items()}
     mixed, mixed_backoff, triples, context_sources = book_context_model(mirrors, buckets, pairs, backoff)
     variants = spelling_variants(counts)
+    names = names_written_with_a_capital(capitalised, counts)
+    RULES["names"] = names
 
     packed = storykit_pack.write(english_pack(buckets, mixed, mixed_backoff, triples, variants))
     (TARGET / "en.skpack").write_bytes(packed)
@@ -461,6 +485,9 @@ def main() -> None:
         f"spellings both frequency lists lack) come from SCOWL's word lists up to size {SCOWL_MAX_SIZE}\n"
         f"({', '.join(SCOWL_LISTS)}), Debian's {SCOWL_PACKAGE} package {scowl_version}, under this licence:\n\n"
         + scowl_licence_text
+        + f"\n\nThe {len(names)} words of the rule names (words written with a capital) are the commonest words of en.skpack that SCOWL's lists up to size {SCOWL_MAX_SIZE}\n"
+        f"({', '.join(SCOWL_CAPITALISED_LISTS)}) write with a capital and its\n"
+        f"lower-case lists do not, from the same package, under the licence above."
         + f"\n\nThe word-pair probabilities and back-off weights in en.skpack come from CMU\n"
         f"Sphinx's US English language model in {LANGUAGE_MODEL_PACKAGE}\n"
         f"(https://pypi.org/project/pocketsphinx/), file {LANGUAGE_MODEL}, mixed with those of the\n"

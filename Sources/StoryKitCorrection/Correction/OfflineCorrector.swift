@@ -12,9 +12,11 @@
 /// Every version it offers is one a writer could mean, because a version tapped by mistake
 /// is not harmless:
 /// - `direct`: the likeliest reading of the whole text, closest to what was typed: slips
-///   corrected, contractions typed without their apostrophe restored (`dont` → `don't`,
-///   `im` → `I'm`), spacing and punctuation as typed;
-/// - `refined`: the same words, polished: sentence capitals, `I`, `its` → `it's` where the next
+///   corrected (a slip read as a name takes its capital where the text writes capitals:
+///   `ustralia` → `Australia`), contractions typed without their apostrophe restored (`dont` →
+///   `don't`, `im` → `I'm`), spacing and punctuation as typed;
+/// - `refined`: the same words, polished: sentence capitals, `I`, a name read from a slip with
+///   its capital, `its` → `it's` where the next
 ///   word calls for a verb, single spaces, final punctuation, and the `spelling` system asked
 ///   for. It never picks a different word. It is left out when it would equal `direct`;
 /// - `alternative`: the next likeliest whole reading that uses different words (a slip that

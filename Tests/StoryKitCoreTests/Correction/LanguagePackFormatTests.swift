@@ -231,6 +231,8 @@ import Testing
             try LanguagePack.Rules(values: ["capitalised-contractions": ["I'll"]]).capitalisedContractions == [
                 Array("ill".utf8): 1
             ])
+        #expect(try LanguagePack.Rules(values: ["names": ["paris"]]).names == [Array("paris".utf8)])
+        #expect(refusal(["names": ["Paris"]]) == "language pack: rule names holds \"Paris\", not a lower-case word")
         for malformed in ["Ill", "'em", "ill'", "I'l'l", "ñ'a"] {
             #expect(
                 refusal(["capitalised-contractions": [malformed]])

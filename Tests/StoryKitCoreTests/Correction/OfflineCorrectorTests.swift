@@ -203,6 +203,17 @@ import Testing
         #expect(try texts("I met Yitzhak there.")[0] == "I met Yitzhak there.")
     }
 
+    @Test func writesASlipReadAsANameWithItsCapital() throws {
+        // A name of the pack's capitalised words, where the text writes capitals.
+        #expect(try texts("We flew to ustralia in Octobr.")[0] == "We flew to Australia in October.")
+        // A writer who types no capital gets none in `direct`; `refined` gives it.
+        #expect(try texts("we flew to ustralia") == ["we flew to australia", "We flew to Australia."])
+        // A name typed as it is stays as typed: it may be another word (`lind`, `les`).
+        #expect(try texts("we met in paris")[1] == "We met in paris.")
+        // A word that is also a common lower-case word is no name (`may`, `china`).
+        #expect(try texts("we met in mya")[1] == "We met in may.")
+    }
+
     @Test func restoresAContractionTypedWithACapitalAndNoApostrophe() throws {
         // `I`'s capital makes `Ill` and `Id` contractions anywhere; a sentence's, `Lets`.
         #expect(

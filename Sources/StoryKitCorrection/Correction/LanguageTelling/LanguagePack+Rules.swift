@@ -49,6 +49,9 @@ extension LanguagePack {
         var capitalisedWords: Set<[UInt8]> = []
         /// The longest of `capitalisedWords`: longer words are never looked up.
         var longestCapitalisedWord = 0
+        /// Names written with a capital (`australia`, `october`), in lower case: a slip read as
+        /// one takes its capital. A name typed as it is stays as typed (`lind` may be `lind`).
+        var names: Set<[UInt8]> = []
         /// A word the refined version writes contracted before certain words: `its` as `it's`
         /// before a verb's complement (`its not`, `its a`).
         var contractedBefore: (typed: String, written: String, followers: Set<String>)?
@@ -125,6 +128,7 @@ extension LanguagePack {
             titles = Set(values["abbreviated-titles"] ?? [])
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
             longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0
+            names = Set(try Self.lowerCaseWords(values["names"] ?? [], rule: "names"))
             if let contracted = values["contracted-before"] {
                 guard contracted.count >= 3, Self.isContraction(contracted[1][...], of: contracted[0][...]) else {
                     throw refuse("contracted-before")

@@ -16,13 +16,15 @@ struct CorrectionRenderer {
     let variants: SpellingVariants
     /// The spelling the refined form writes.
     let spelling: SpellingSystem
-    /// The language's rules: its contractions, capitalised words (`I`) and `it's`, where it has them.
+    /// The language's rules: its contractions, capitalised words (`I`), names and `it's`, where it has them.
     let rules: LanguagePack.Rules
     /// The lexicon index of "its", which the refined form may write "it's".
     private let its: Int32
     /// Whether the text's apostrophes are typographic (`’`, as a phone's smart punctuation
     /// types them) and none is ASCII: a contraction restored is then written with one.
     private let writesTypographicApostrophes: Bool
+    /// Whether a word of the text starts with a capital: its writer writes capitals.
+    private let showsCapitals: Bool
     /// The texts of the options written so far, by `2 × option + (refined ? 1 : 0)`.
     private var written: [String?]
 
@@ -39,6 +41,7 @@ struct CorrectionRenderer {
         self.rules = rules
         its = rules.contractedBefore.flatMap { lexicon.index(of: $0.typed.utf8) }.map(Int32.init) ?? -1
         writesTypographicApostrophes = CorrectionToken.writeTypographicApostrophes(tokens)
+        showsCapitals = tokens.contains { $0.kind == .word && $0.text.utf8.first?.isASCIIUppercase == true }
         written = Array(repeating: nil, count: 2 * lattice.options.count)
     }
 
@@ -160,7 +163,19 @@ struct CorrectionRenderer {
             return writtenText(option, typedAs: typed.lowercased())
         }
         let written = writtenText(option, typedAs: typed)
-        return restoresSkippedCapital(option, written) ? Self.capitalized(written) : written
+        // A name read from a slip takes its capital where the writer writes capitals.
+        let takesNamesCapital = showsCapitals && written.utf8.first?.isASCIILowercase == true && readsAName(option)
+        return restoresSkippedCapital(option, written) || takesNamesCapital ? Self.capitalized(written) : written
+    }
+
+    /// Whether `option` reads a typed word as one name of the pack (`ustralia` as `australia`),
+    /// written with its capital. A part after a hyphen (`jiu-jitsu`) is no name's start.
+    private func readsAName(_ option: CorrectionLattice.Option) -> Bool {
+        let index = positions[option.start]
+        guard !option.isIdentity, option.words.count == 1, option.words[0] >= 0, !rules.names.isEmpty,
+            index == 0 || tokens[index - 1].kind != .kept || tokens[index - 1].text.utf8.last != UInt8(ascii: "-")
+        else { return false }
+        return rules.names.contains(Array(lexicon.words[Int(option.words[0])].utf8))
     }
 
     /// Whether `written`, a sentence's first word typed in lower case, is read with a first
@@ -172,7 +187,7 @@ struct CorrectionRenderer {
             first.isASCIILowercase, written.utf8.count == token.text.utf8.count + 1,
             written.utf8.dropFirst().elementsEqual(token.text.utf8)
         else { return false }
-        return tokens.contains { $0.kind == .word && $0.text.utf8.first?.isASCIIUppercase == true }
+        return showsCapitals
     }
 
     /// Whether `typed` is two capitals and then only lower-case letters (`FRiend`, `THe`).
@@ -246,6 +261,7 @@ struct CorrectionRenderer {
         if let text = written[slot] { return text }
         let option = lattice.options[index]
         var text = writtenText(option)
+        if refined, text.utf8.first?.isASCIILowercase == true, readsAName(option) { text = Self.capitalized(text) }
         if refined, spelling != .keep, option.words.allSatisfy({ $0 >= 0 }),
             option.words.contains(where: { variants.spelling(of: Int($0), in: spelling) != Int($0) })
         {
