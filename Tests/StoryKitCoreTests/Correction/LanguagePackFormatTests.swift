@@ -231,7 +231,8 @@ import Testing
             try LanguagePack.Rules(values: ["capitalised-contractions": ["I'll"]]).capitalisedContractions == [
                 Array("ill".utf8): 1
             ])
-        #expect(try LanguagePack.Rules(values: ["names": ["paris"]]).names == [Array("paris".utf8)])
+        let names = try LanguagePack.Rules(values: ["names": ["paris", "ada", "zoe"]])
+        #expect(names.names == ["ada", "paris", "zoe"] && names.isName("zoe") && !names.isName("pari"))
         #expect(refusal(["names": ["Paris"]]) == "language pack: rule names holds \"Paris\", not a lower-case word")
         for malformed in ["Ill", "'em", "ill'", "I'l'l", "ñ'a"] {
             #expect(

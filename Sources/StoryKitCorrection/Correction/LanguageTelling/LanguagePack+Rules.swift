@@ -49,9 +49,20 @@ extension LanguagePack {
         var capitalisedWords: Set<[UInt8]> = []
         /// The longest of `capitalisedWords`: longer words are never looked up.
         var longestCapitalisedWord = 0
-        /// Names written with a capital (`australia`, `october`), in lower case: a slip read as
-        /// one takes its capital. A name typed as it is stays as typed (`lind` may be `lind`).
-        var names: Set<[UInt8]> = []
+        /// Names written with a capital (`australia`, `october`), in lower case, sorted: a slip
+        /// read as one takes its capital. A name typed as it is stays as typed (`lind` may be
+        /// `lind`). Held as short strings, inline, rather than a set: English's 4,096 take 64 KB.
+        var names: [String] = []
+
+        /// Whether `word` (lower case) is one of `names`.
+        func isName(_ word: String) -> Bool {
+            var low = 0, high = names.count
+            while low < high {
+                let middle = (low + high) / 2
+                if names[middle] < word { low = middle + 1 } else { high = middle }
+            }
+            return low < names.count && names[low] == word
+        }
         /// A word the refined version writes contracted before certain words: `its` as `it's`
         /// before a verb's complement (`its not`, `its a`).
         var contractedBefore: (typed: String, written: String, followers: Set<String>)?
@@ -128,7 +139,10 @@ extension LanguagePack {
             titles = Set(values["abbreviated-titles"] ?? [])
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
             longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0
-            names = Set(try Self.lowerCaseWords(values["names"] ?? [], rule: "names"))
+            names = try Self.lowerCaseWords(values["names"] ?? [], rule: "names").map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            .sorted()
             if let contracted = values["contracted-before"] {
                 guard contracted.count >= 3, Self.isContraction(contracted[1][...], of: contracted[0][...]) else {
                     throw refuse("contracted-before")

@@ -175,7 +175,7 @@ struct CorrectionRenderer {
         guard !option.isIdentity, option.words.count == 1, option.words[0] >= 0, !rules.names.isEmpty,
             index == 0 || tokens[index - 1].kind != .kept || tokens[index - 1].text.utf8.last != UInt8(ascii: "-")
         else { return false }
-        return rules.names.contains(Array(lexicon.words[Int(option.words[0])].utf8))
+        return rules.isName(lexicon.words[Int(option.words[0])])
     }
 
     /// Whether `written`, a sentence's first word typed in lower case, is read with a first
