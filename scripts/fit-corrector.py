@@ -61,7 +61,7 @@ SEARCHED = {
     "sentenceStartNameScore": 1.0, "sentenceStartNameReadingMargin": 0.5,
     "minCorrectedNameLength": 1, "minNameReadingLogProbability": 0.4, "maxShortNameLength": 1,
     "nameReadingMargin": 0.5, "nameReadingMarginPerLetter": 0.25, "commonNameLength": 1,
-    "unseenLettersNameMarginCut": 0.5,
+    "unseenLettersNameMarginCut": 0.5, "midSentenceNameReadingMarginPerLetter": 0.25,
     "minRunTogetherWordLength": 1, "minPossessiveStemLogProbability": 0.5,
     "contractionScore": 0.5, "realWordPenalty": 0.25, "inflectionPenalty": 0.25,
     "realWordMaxCost": 2, "maxReadings": 2, "minSoundAlikeLength": 1,

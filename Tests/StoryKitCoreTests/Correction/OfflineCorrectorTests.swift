@@ -203,6 +203,13 @@ import Testing
         #expect(try texts("I met Yitzhak there.")[0] == "I met Yitzhak there.")
     }
 
+    @Test func readsALongCapitalisedSlipOfANameInsideASentence() throws {
+        // Inside a sentence, a long capital word near a slip from a name of the pack is the name.
+        #expect(try texts("Judge Praker had no chance to win.")[0] == "Judge Parker had no chance to win.")
+        // A name a slip from no name of the pack stays.
+        #expect(try texts("We met Vincenzi at the station.")[0] == "We met Vincenzi at the station.")
+    }
+
     @Test func writesASlipReadAsANameWithItsCapital() throws {
         // A name of the pack's capitalised words, where the text writes capitals.
         #expect(try texts("We flew to ustralia in Octobr.")[0] == "We flew to Australia in October.")

@@ -198,20 +198,29 @@ struct ReadingGenerator {
             let fullMargin =
                 token.startsSentence
                 ? CorrectorTuning.sentenceStartNameReadingMargin : CorrectorTuning.nameReadingMargin
-            let lettersBeyondCommonName =
-                token.startsSentence ? Float(max(0, lowered.count - CorrectorTuning.commonNameLength)) : 0
+            // The longer the word, and the stranger its letters, the less a reading as one word
+            // a near slip away needs to beat a name: inside a sentence, only where that word is a
+            // name itself (`Praker` is `Parker`; a book's `Vincenzi` is no slip of `Vincenzo`).
+            let lettersBeyondCommonName = Float(max(0, lowered.count - CorrectorTuning.commonNameLength))
             let unseenLettersCut =
                 CorrectorTuning.unseenLettersNameMarginCut > 0 && lexicon.letterTrigrams.hasUnseenRun(lowered)
                 ? CorrectorTuning.unseenLettersNameMarginCut : 0
-            let wordMargin = max(
-                0, fullMargin - CorrectorTuning.nameReadingMarginPerLetter * lettersBeyondCommonName - unseenLettersCut)
+            func wordMargin(_ word: Int32) -> Float {
+                let perLetter =
+                    token.startsSentence
+                    ? CorrectorTuning.nameReadingMarginPerLetter
+                    : rules.isName(lexicon.words[Int(word)]) ? CorrectorTuning.midSentenceNameReadingMarginPerLetter : 0
+                return max(0, fullMargin - perLetter * lettersBeyondCommonName - unseenLettersCut)
+            }
             let reach = token.startsSentence ? CorrectorTuning.sentenceStartSlipCost : CorrectorTuning.singleSlipCost
             for var reading in misspeltReadings(
                 of: lowered, at: position, singleSlipOnly: true, singleSlipReach: reach, compound: compound)
             where !isNameVariant(reading, of: lowered) && !splitsOffALetter(reading) {
                 // Only a near slip: a far one is as often another spelling of a name (`Mohammad`).
                 let isNearSlip = -reading.channel <= TypoCostModel.logProbabilityCost(CorrectorTuning.singleSlipCost)
-                reading.channel -= reading.words.count == 1 && isNearSlip ? wordMargin : fullMargin
+                reading.channel -=
+                    reading.words.count == 1 && reading.words[0] >= 0 && isNearSlip
+                    ? wordMargin(reading.words[0]) : fullMargin
                 options.append(reading)
             }
             return
