@@ -612,12 +612,14 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 /*
 ** Corrects text and returns one to three versions, each one a writer could mean (a version
 ** tapped by mistake is not harmless, so none is made up only to differ):
-**   "direct"       the likeliest reading, closest to what was typed: slips corrected,
-**                  apostrophes restored ("dont" -> "don't", "im" -> "I'm"), spacing and
-**                  punctuation as typed;
-**   "refined"      the same words polished: sentence capitals, "I", "its" -> "it's" where the
-**                  next word calls for it, single spaces, final punctuation, and the "spelling"
-**                  option. Never a different word. Left out when it equals "direct";
+**   "direct"       the likeliest reading, closest to what was typed: slips corrected (a
+**                  slip read as a name takes its capital where the text writes capitals:
+**                  "ustralia" -> "Australia"), apostrophes restored ("dont" -> "don't",
+**                  "im" -> "I'm", "Ill" -> "I'll"), spacing and punctuation as typed;
+**   "refined"      the same words polished: sentence capitals, "I", a name read from a slip
+**                  with its capital, "its" -> "it's" where the next word calls for it, single
+**                  spaces, final punctuation, and the "spelling" option. Never a different
+**                  word. Left out when it equals "direct";
 **   "alternative"  the next likeliest whole reading with different words (a slip between two
 **                  words, "went"/"want"), written refined; only when it is at most 1 (log10)
 **                  less likely than the best reading, 0.3 when it changes a correctly typed
