@@ -24,11 +24,8 @@ enum ContractionMending {
                     tokens[index].asTyped = typed
                 } else if let cut = apostropheInside(tokens[index], rules: rules) {
                     // `shed'` is `she'd`, `its'` is `it's`: the letters are a word, the form a contraction.
-                    let text = tokens[index].text
-                    let at = text.utf8.index(text.utf8.startIndex, offsetBy: cut)
-                    tokens[index].respell(as: String(text[..<at]) + String(apostrophe) + String(text[at...]))
+                    tokens[index].insertApostrophe(apostrophe, after: cut)
                     tokens[index].asTyped = typed
-                    tokens[index].lowered.insert(0x27, at: cut)
                 } else if let (stem, _) = possessiveStem(of: tokens[index].lowered, lexicon: lexicon) {
                     // `Jessicas'` is `Jessica's`: the plural it would be the possessive of is no word.
                     tokens[index].respell(as: String(tokens[index].text.dropLast()) + String(apostrophe) + "s")
@@ -48,14 +45,10 @@ enum ContractionMending {
     /// `I'll`: `I`'s) or the sentence's (`Lets go` is `Let's go`). A writer's own word stays.
     static func mendCapitalised(_ tokens: inout [CorrectionToken], rules: LanguagePack.Rules) {
         guard !rules.capitalisedContractions.isEmpty else { return }
-        lazy var apostrophe = CorrectionToken.writeTypographicApostrophes(tokens) ? "\u{2019}" : "'"
+        lazy var apostrophe: Character = CorrectionToken.writeTypographicApostrophes(tokens) ? "\u{2019}" : "'"
         for index in tokens.indices {
             guard let cut = capitalisedContraction(tokens[index], rules: rules) else { continue }
-            let text = tokens[index].text
-            let at = text.utf8.index(text.utf8.startIndex, offsetBy: cut)
-            tokens[index].respell(as: String(text[..<at]) + apostrophe + String(text[at...]))
-            tokens[index].asTyped = text
-            tokens[index].lowered.insert(0x27, at: cut)
+            tokens[index].insertApostrophe(apostrophe, after: cut)
         }
     }
 

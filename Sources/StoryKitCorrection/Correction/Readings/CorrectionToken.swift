@@ -30,6 +30,14 @@ struct CorrectionToken: Sendable {
         text = written
     }
 
+    /// Puts `apostrophe` into the word after its first `cut` letters (ASCII, so letters and
+    /// bytes agree): `shed` → `she'd`, `Ill` → `I'll`.
+    mutating func insertApostrophe(_ apostrophe: Character, after cut: Int) {
+        let at = text.utf8.index(text.utf8.startIndex, offsetBy: cut)
+        respell(as: String(text[..<at]) + String(apostrophe) + String(text[at...]))
+        lowered.insert(0x27, at: cut)
+    }
+
     /// Marks the word as the writer's own (`WritersWords`): kept as typed from here on.
     mutating func markAsWritersWord() {
         isWritersWord = true

@@ -6,7 +6,7 @@ struct LetterTrigrams: Sendable {
     /// 26 letters and the word's edge.
     private static let symbols = 27
     private static let edge = 26
-    /// One bit per run, by `(first × 27 + second) × 27 + third`.
+    /// One bit per run (`bit(_:_:_:)`).
     private var seen: [UInt64]
 
     /// The runs of every word of `automaton`, found from its states without spelling the words
@@ -44,7 +44,7 @@ struct LetterTrigrams: Sendable {
         for start in 0..<(symbols.count - 2) {
             let first = symbols[start], second = symbols[start + 1], third = symbols[start + 2]
             guard first >= 0, second >= 0, third >= 0 else { continue }
-            let bit = (first * Self.symbols + second) * Self.symbols + third
+            let bit = Self.bit(first, second, third)
             if seen[bit / 64] & (1 << UInt64(bit % 64)) == 0 { return true }
         }
         return false
@@ -56,9 +56,14 @@ struct LetterTrigrams: Sendable {
         while remaining != 0 {
             let first = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            let bit = (first * Self.symbols + second) * Self.symbols + third
+            let bit = Self.bit(first, second, third)
             seen[bit / 64] |= 1 << UInt64(bit % 64)
         }
+    }
+
+    /// The bit of the run `first second third` (each 0-26) in `seen`.
+    private static func bit(_ first: Int, _ second: Int, _ third: Int) -> Int {
+        (first * symbols + second) * symbols + third
     }
 
     /// Calls `body` with the letter (0 for `a`) and target state of each edge of `state`.

@@ -202,14 +202,16 @@ struct ReadingGenerator {
             // a near slip away needs to beat a name: inside a sentence, only where that word is a
             // name itself (`Praker` is `Parker`; a book's `Vincenzi` is no slip of `Vincenzo`).
             let lettersBeyondCommonName = Float(max(0, lowered.count - CorrectorTuning.commonNameLength))
-            let unseenLettersCut =
+            // Looked up only for a reading that needs it: the runs are built on first use.
+            lazy var unseenLettersCut =
                 CorrectorTuning.unseenLettersNameMarginCut > 0 && lexicon.letterTrigrams.hasUnseenRun(lowered)
                 ? CorrectorTuning.unseenLettersNameMarginCut : 0
             func wordMargin(_ word: Int32) -> Float {
+                let readsAName = !rules.names.isEmpty && rules.isName(lexicon.words[Int(word)])
                 let perLetter =
                     token.startsSentence
                     ? CorrectorTuning.nameReadingMarginPerLetter
-                    : rules.isName(lexicon.words[Int(word)]) ? CorrectorTuning.midSentenceNameReadingMarginPerLetter : 0
+                    : readsAName ? CorrectorTuning.midSentenceNameReadingMarginPerLetter : 0
                 return max(0, fullMargin - perLetter * lettersBeyondCommonName - unseenLettersCut)
             }
             let reach = token.startsSentence ? CorrectorTuning.sentenceStartSlipCost : CorrectorTuning.singleSlipCost
