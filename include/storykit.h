@@ -615,7 +615,9 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **   "direct"       the likeliest reading, closest to what was typed: slips corrected (a
 **                  slip read as a name takes its capital where the text writes capitals:
 **                  "ustralia" -> "Australia"), apostrophes restored ("dont" -> "don't",
-**                  "im" -> "I'm", "Ill" -> "I'll"), spacing and punctuation as typed;
+**                  "im" -> "I'm", "Ill" -> "I'll"; a word before a word that all but
+**                  always follows its contraction: "its a" -> "it's a", "wont come" ->
+**                  "won't come"), spacing and punctuation as typed;
 **   "refined"      the same words polished: sentence capitals, "I", a name read from a slip
 **                  with its capital, "its" -> "it's" where the next word calls for it, single
 **                  spaces, final punctuation, and the "spelling" option. Never a different

@@ -57,6 +57,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -194,6 +195,17 @@ CONTRACTIONS = {
 WRITTEN_CONTRACTIONS = sorted([
     "he'd", "he'll", "he's", "I'd", "I'll", "it's", "let's", "she'd", "she'll", "we'd", "we'll", "we're", "won't",
 ])
+# A contraction whose letters are a word is written so in every version only before a word
+# after which the sources write the contraction at least MIN_SURE_CONTRACTION_PAIRS times and
+# the word no more than MAX_WORD_SHARE of the two (`its a` 7, `it's a` 2,365: `its` there is a
+# slip of `it's`; `its very` is as often the possessive). A rule's value is at most 64 bytes, so
+# the rule holds one value per pair: `its it's a`.
+MIN_SURE_CONTRACTION_PAIRS = 20
+MAX_WORD_SHARE = 0.01
+# The refined version writes `it's` for `its` before IT_IS_BEFORE's words where the sources write
+# the possessive before it at most MAX_REFINED_WORD_SHARE of the time (`its being` is 87%
+# possessive, so `being` is left out).
+MAX_REFINED_WORD_SHARE = 0.5
 # Contractions restored where typed with a capital: `Ill` and `Id` have `I`'s capital. At a
 # sentence's start, in the modern sources' 243,516 sentences, `I'll` outnumbers `Ill` 652 to 5
 # (proverbs: `Ill weeds grow apace`), `I'd` `Id` 361 to 0 and `Let's` `Lets` 524 to 2. In lower
@@ -227,7 +239,10 @@ RULES = {
     # The names SCOWL writes with a capital (main() adds them): a slip read as one is written
     # with its capital.
     "names": [],
-    "contracted-before": ["its", "it's"] + sorted(IT_IS_BEFORE),
+    # main() adds the words of IT_IS_BEFORE the sources allow (refined_it_is_before).
+    "contracted-before": ["its", "it's"],
+    # main() adds the pairs (surely_contracted_pairs).
+    "surely-contracted-before": [],
     # An English sentence does not end with an article, a possessive determiner, a coordinating
     # conjunction or "of": a reading that would ("the tall the.") is unlikely.
     "never-last": sorted(["a", "an", "the", "my", "your", "our", "their", "its", "and", "or", "nor", "but", "because",
@@ -440,6 +455,59 @@ def spelling_variants(counts: dict[str, int]) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
+def contraction_pair_counts(mirrors: Path) -> Counter:
+    """How often each word of the English sources follows each word (the first as written, an
+    apostrophe made `'`; the second in lower case), the fitting sets' held-out sentences left out."""
+    held_out = fitting_sentences.held_out(mirrors, "en")
+    word = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
+    pairs: Counter = Counter()
+    for source in book_context.SOURCES["en"]:
+        texts = book_context.blocks(mirrors, source)
+        for text in book_context.without_sentences(texts, held_out) if source.modern else texts:
+            words = word.findall(text)
+            pairs.update((first.replace("\u2019", "'"), second.lower()) for first, second in zip(words, words[1:]))
+    return pairs
+
+
+def followers(pairs: Counter, written: str) -> tuple[Counter, Counter]:
+    """The words after `written` (a contraction) and after its letters as one word, in any case."""
+    typed = written.replace("'", "").lower()
+    contracted: Counter = Counter()
+    plain: Counter = Counter()
+    for (first, second), count in pairs.items():
+        if first.lower() == written.lower():
+            contracted[second] += count
+        elif first.lower() == typed:
+            plain[second] += count
+    return contracted, plain
+
+
+def surely_contracted_pairs(pairs: Counter) -> list[str]:
+    """`typed written follower` for each contraction of WRITTEN_CONTRACTIONS that CONTRACTIONS
+    does not already restore, and each word after which it is all but certain (see
+    MIN_SURE_CONTRACTION_PAIRS)."""
+    values = []
+    for written in WRITTEN_CONTRACTIONS:
+        typed = written.replace("'", "").lower()
+        if typed in CONTRACTIONS:
+            continue
+        contracted, plain = followers(pairs, written)
+        for second in sorted(contracted):
+            count = contracted[second]
+            if (count >= MIN_SURE_CONTRACTION_PAIRS and plain[second] <= MAX_WORD_SHARE * (count + plain[second])
+                    and re.fullmatch(r"[a-z]+", second)):
+                values.append(f"{typed} {written} {second}")
+    return values
+
+
+def refined_it_is_before(pairs: Counter) -> list[str]:
+    """The words of IT_IS_BEFORE after which the sources write `its` at most MAX_REFINED_WORD_SHARE
+    of the time."""
+    contracted, plain = followers(pairs, "it's")
+    return sorted(word for word in IT_IS_BEFORE
+                  if plain[word] <= MAX_REFINED_WORD_SHARE * (plain[word] + contracted[word]))
+
+
 def main() -> None:
     mirrors = book_context.mirrors_argument("Generates the English language pack.", "English")
     with tempfile.TemporaryDirectory() as folder:
@@ -472,6 +540,9 @@ def main() -> None:
     variants = spelling_variants(counts)
     names = names_written_with_a_capital(capitalised, counts)
     RULES["names"] = names
+    contraction_pairs = contraction_pair_counts(mirrors)
+    RULES["contracted-before"] += refined_it_is_before(contraction_pairs)
+    RULES["surely-contracted-before"] = surely_contracted_pairs(contraction_pairs)
 
     packed = storykit_pack.write(english_pack(buckets, mixed, mixed_backoff, triples, variants))
     (TARGET / "en.skpack").write_bytes(packed)

@@ -14,7 +14,9 @@
 /// - `direct`: the likeliest reading of the whole text, closest to what was typed: slips
 ///   corrected (a slip read as a name takes its capital where the text writes capitals:
 ///   `ustralia` → `Australia`), contractions typed without their apostrophe restored (`dont` →
-///   `don't`, `im` → `I'm`, `Ill` → `I'll`), spacing and punctuation as typed;
+///   `don't`, `im` → `I'm`, `Ill` → `I'll`; a word before a word that all but always follows
+///   its contraction: `its a` → `it's a`, `wont come` → `won't come`), spacing and
+///   punctuation as typed;
 /// - `refined`: the same words, polished: sentence capitals, `I`, a name read from a slip with
 ///   its capital, `its` → `it's` where the next
 ///   word calls for a verb, single spaces, final punctuation, and the `spelling` system asked

@@ -256,6 +256,21 @@ import Testing
         }
         #expect(
             refusal(["contracted-before": ["its", "dog", "a"]]) == "language pack: rule contracted-before is malformed")
+        let surely = try LanguagePack.Rules(values: ["surely-contracted-before": ["ill I'll go", "ill I'll tell"]])
+        #expect(surely.surelyContractedBefore["ill"]?.written == "I'll")
+        #expect(surely.surelyContractedBefore["ill"]?.followers == ["go", "tell"])
+        // Two parts, letters that are not the word's, a capital in the typed word or the follower,
+        // and a second contraction for one word.
+        for malformed in [
+            ["ill I'll"], ["ill we'll go"], ["Ill I'll go"], ["ill I'll Go"], ["its it's a", "its it'ss a"]
+        ] {
+            #expect(
+                refusal(["surely-contracted-before": malformed])
+                    == "language pack: rule surely-contracted-before is malformed")
+        }
+        #expect(
+            refusal(["surely-contracted-before": ["ill I'll\u{200B}go"]])
+                == "language pack: a value of rule surely-contracted-before holds U+200B, which no rule may")
         #expect(
             refusal(["single-letter-words": ["ab"]])
                 == "language pack: rule single-letter-words holds \"ab\", not one letter")

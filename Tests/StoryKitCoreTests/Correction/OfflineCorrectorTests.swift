@@ -234,6 +234,23 @@ import Testing
         #expect(try texts(typed)[0] == typed)
     }
 
+    @Test func writesAContractionTypedAsAWordBeforeAWordThatCallsForIt() throws {
+        // Before these words the sources all but never write the word: `its a` is `it's a`.
+        #expect(try texts("Its not easy, its a mess.")[0] == "It's not easy, it's a mess.")
+        #expect(try texts("You wont get it and ill tell you why")[0] == "You won't get it and I'll tell you why")
+        #expect(try texts("I think its nto fair")[0] == "I think it's not fair")
+        #expect(try texts("Its a cat’s toy")[0] == "It’s a cat’s toy")
+        let mended = try #require(try corrector.correct("its a secret").words)
+        #expect(mended.contains { $0.original == "its" && $0.corrected == "it's" && $0.changed })
+        // The word where the next one does not call for the contraction, or starts a hyphened word.
+        for typed in [
+            "The dog wagged its tail.", "As was his wont, he left.", "He was wont to sing.", "She felt ill today.",
+            "its all-time high"
+        ] {
+            #expect(try texts(typed)[0] == typed)
+        }
+    }
+
     @Test func readsWordsAroundAPhonesSmartPunctuation() throws {
         // A phone types `’` and `“ ”` for `'` and `"`: the words beside them are read, and a
         // contraction restored is written with the text's apostrophe.
@@ -308,11 +325,11 @@ import Testing
         // "nwo" could be "now" or "two", but only "now" fits: no alternative.
         let clear = try corrector.correct("what time is it nwo").variations
         #expect(clear.variations.map(\.text) == ["what time is it now", "What time is it now?"])
-        // "nto" after "its" could be "into", but "not" leads.
+        // "nto" after "its" could be "into", but "not" leads, and "its not" is "it's not".
         let butter = try corrector.correct("i cant beleive its nto butter").variations
         #expect(
             butter.variations.prefix(2).map(\.text) == [
-                "i can't believe its not butter", "I can't believe it's not butter."
+                "i can't believe it's not butter", "I can't believe it's not butter."
             ])
     }
 

@@ -66,6 +66,11 @@ extension LanguagePack {
         /// A word the refined version writes contracted before certain words: `its` as `it's`
         /// before a verb's complement (`its not`, `its a`).
         var contractedBefore: (typed: String, written: String, followers: Set<String>)?
+        /// Words every version writes contracted before certain words, where the contraction is
+        /// all but certain (`its a` is `it's a`, `ill tell` `I'll tell`, `wont come` `won't
+        /// come`): by the typed word in lower case, its contraction as written and the following
+        /// words, in lower case.
+        var surelyContractedBefore: [String: (written: String, followers: Set<String>)] = [:]
         /// Words a sentence does not end with (`the`, `of`): a reading ending with one is unlikely.
         var neverLast: Set<String> = []
         /// Whether a plural or verb ending may be spelt as it sounds (`dictionarys`, `supportes`).
@@ -149,6 +154,19 @@ extension LanguagePack {
                 }
                 contractedBefore = (contracted[0], contracted[1], Set(contracted[2...]))
             }
+            for value in values["surely-contracted-before"] ?? [] {
+                let parts = value.split(separator: " ")
+                guard parts.count == 3, Self.isContraction(parts[1], of: parts[0]),
+                    parts[0].utf8.allSatisfy(\.isASCIILowercase), parts[2].utf8.allSatisfy(\.isASCIILowercase)
+                else { throw refuse("surely-contracted-before") }
+                let typed = String(parts[0]), written = String(parts[1])
+                // One contraction a word: `its` is `it's` before every word it is listed with.
+                if let listed = surelyContractedBefore[typed]?.written, listed != written {
+                    throw refuse("surely-contracted-before")
+                }
+                surelyContractedBefore[typed, default: (written, [])].followers.insert(String(parts[2]))
+                addContractionForm(parts[1].lowercased())
+            }
             neverLast = Set(values["never-last"] ?? [])
             readsSpokenEndings = values["spoken-endings"] != nil
             inflectionEndings = try Self.letters(values["inflection-endings"] ?? [], rule: "inflection-endings")
@@ -203,7 +221,8 @@ extension LanguagePack {
                             "language pack: a value of rule \(name) is \(value.utf8.count) bytes, over the limit of \(maxValueBytes)"
                         )
                     }
-                    let spaceAllowed = name == "contractions" || name == "enclitic-hosts"
+                    let spaceAllowed =
+                        name == "contractions" || name == "enclitic-hosts" || name == "surely-contracted-before"
                     for scalar in value.unicodeScalars where !isRuleScalar(scalar, spaceAllowed: spaceAllowed) {
                         throw StoryKitError(
                             .parse,

@@ -20,6 +20,8 @@ struct CorrectionRenderer {
     let rules: LanguagePack.Rules
     /// The lexicon index of "its", which the refined form may write "it's".
     private let its: Int32
+    /// The words of the pack's `surelyContractedBefore` by lexicon index.
+    private let surelyContracted: [Int32: (written: String, followers: Set<String>)]
     /// Whether the text's apostrophes are typographic (`’`, as a phone's smart punctuation
     /// types them) and none is ASCII: a contraction restored is then written with one.
     private let writesTypographicApostrophes: Bool
@@ -40,6 +42,11 @@ struct CorrectionRenderer {
         self.spelling = spelling
         self.rules = rules
         its = rules.contractedBefore.flatMap { lexicon.index(of: $0.typed.utf8) }.map(Int32.init) ?? -1
+        var surelyContracted: [Int32: (written: String, followers: Set<String>)] = [:]
+        for (typed, contraction) in rules.surelyContractedBefore {
+            if let index = lexicon.index(of: typed.utf8) { surelyContracted[Int32(index)] = contraction }
+        }
+        self.surelyContracted = surelyContracted
         writesTypographicApostrophes = CorrectionToken.writeTypographicApostrophes(tokens)
         showsCapitals = tokens.contains { $0.kind == .word && $0.text.utf8.first?.isASCIIUppercase == true }
         written = Array(repeating: nil, count: 2 * lattice.options.count)
@@ -53,12 +60,9 @@ struct CorrectionRenderer {
         while index < tokens.count {
             if next < path.count, positions[lattice.options[path[next]].start] == index {
                 let option = path[next]
-                if refined, next + 1 < path.count, readsItIs(option, before: path[next + 1]) {
-                    let itIs = Self.matchCase(
-                        styled(rules.contractedBefore?.written ?? ""), to: typedText(lattice.options[option]))
-                    output.append(
-                        contentsOf: (tokens[positions[lattice.options[option].start]].startsSentence
-                            ? Self.capitalized(itIs) : itIs).utf8)
+                if next + 1 < path.count, let contracted = contraction(option, before: path[next + 1], refined: refined)
+                {
+                    output.append(contentsOf: contracted.utf8)
                 } else {
                     output.append(contentsOf: optionText(option, refined: refined).utf8)
                 }
@@ -113,15 +117,41 @@ struct CorrectionRenderer {
         return rules.questionWords.contains(first) ? "?" : "."
     }
 
-    /// Whether option `index` reads "its" where the word after it (option `next`, after one
-    /// space) calls for "it's": "its not", "its a", "its going".
-    private func readsItIs(_ index: Int, before next: Int) -> Bool {
+    /// The contraction option `index` is written as where the word after it (option `next`,
+    /// after one space) calls for one, or nil: in every version, a word of the pack's
+    /// `surelyContractedBefore` before one of its words (`ill tell` is `I'll tell`, `its a`
+    /// `it's a`); in the refined one, also `its` before a word of `contractedBefore` (`its
+    /// good`). A word the writer typed with capitals of their own stays, and so does one
+    /// before a hyphened word (`its all-time high`).
+    func contraction(_ index: Int, before next: Int, refined: Bool) -> String? {
         let option = lattice.options[index], following = lattice.options[next]
-        guard its >= 0, option.words.count == 1, option.words[0] == its, following.words[0] >= 0,
-            positions[following.start] == positions[option.end - 1] + 2,
-            tokens[positions[option.end - 1] + 1].isPlainSpace
-        else { return false }
-        return rules.contractedBefore?.followers.contains(lexicon.words[Int(following.words[0])]) == true
+        guard option.span == 1, option.words.count == 1, option.words[0] >= 0, following.words[0] >= 0 else {
+            return nil
+        }
+        let surely = surelyContracted[option.words[0]]
+        guard surely != nil || (refined && option.words[0] == its), !tokens[positions[option.start]].keepsItsCase,
+            positions[following.start] == positions[option.start] + 2, tokens[positions[option.start] + 1].isPlainSpace,
+            !startsHyphenedWord(following)
+        else { return nil }
+        let follower = lexicon.words[Int(following.words[0])]
+        let written: String
+        if let surely, surely.followers.contains(follower) {
+            written = surely.written
+        } else if refined, option.words[0] == its, let contracted = rules.contractedBefore,
+            contracted.followers.contains(follower)
+        {
+            written = contracted.written
+        } else {
+            return nil
+        }
+        let text = Self.matchCase(styled(written), to: typedText(option))
+        return refined && tokens[positions[option.start]].startsSentence ? Self.capitalized(text) : text
+    }
+
+    /// Whether `option`'s first typed word is followed at once by a hyphen (`all-time`).
+    private func startsHyphenedWord(_ option: CorrectionLattice.Option) -> Bool {
+        let after = positions[option.start] + 1
+        return after < tokens.count && tokens[after].kind == .kept && tokens[after].text.utf8.first == UInt8(ascii: "-")
     }
 
     /// `text` without white space at the end, and with its `finalMark` after a final letter or digit.

@@ -25,7 +25,10 @@ struct VersionComposer {
         }
         let issues: [VariationIssue] = variations.count == 3 ? [] : [.count(expected: 3, found: variations.count)]
         let set = VariationSet(variations: variations, source: .offline, issues: issues)
-        let words = includingWords ? best.map { wordCorrection(renderer, $0) } : nil
+        let words =
+            includingWords
+            ? best.indices.map { wordCorrection(renderer, best[$0], before: $0 + 1 < best.count ? best[$0 + 1] : nil) }
+            : nil
         return OfflineCorrection(variations: set, words: words)
     }
 
@@ -65,13 +68,15 @@ struct VersionComposer {
         return nil
     }
 
-    /// What happened to the typed word(s) that option `chosen` reads, with its share of the
-    /// probability of all readings starting there.
-    private func wordCorrection(_ renderer: CorrectionRenderer, _ chosen: Int) -> WordCorrection {
+    /// What happened to the typed word(s) that option `chosen` reads, before option `next` on
+    /// the best path, with its share of the probability of all readings starting there.
+    private func wordCorrection(_ renderer: CorrectionRenderer, _ chosen: Int, before next: Int?) -> WordCorrection {
         let lattice = renderer.lattice
         let option = lattice.options[chosen]
         let original = renderer.typedText(option, asTyped: true)
-        let corrected = renderer.writtenText(option: chosen)
+        let corrected =
+            next.flatMap { renderer.contraction(chosen, before: $0, refined: false) }
+            ?? renderer.writtenText(option: chosen)
         var rivals: [(index: Int, score: Float)] = []
         for rival in lattice.options(startingAt: option.start) where rival != chosen {
             let score = lattice.bestScore(through: rival)
