@@ -19,9 +19,10 @@
 ///
 /// Limits: the word pairs of the packs other than English are counted from old books (1840-1920)
 /// and a few million words of modern CC0 sentences, and Dutch's from about 55,000 words of
-/// modern sentences alone, so their context knows less of the modern world than English's; no
-/// pack has word triples. Their lists hold at most the commonest 150,000 words (French, Italian, Portuguese and Dutch also every
-/// form of their source's dictionary), so rarer correct words may be unknown and corrected.
+/// modern sentences alone, so their context knows less of the modern world than English's;
+/// French's alone of them has word triples. Their lists hold at most the commonest 150,000
+/// words (French, Italian, Portuguese and Dutch also every form of their source's dictionary),
+/// so rarer correct words may be unknown and corrected.
 public struct LanguagePack: Sendable {
     /// The language, as its primary BCP 47 subtag (`es`).
     public let language: LanguageTag
