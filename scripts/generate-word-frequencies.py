@@ -243,6 +243,8 @@ RULES = {
     "contracted-before": ["its", "it's"],
     # main() adds the pairs (surely_contracted_pairs).
     "surely-contracted-before": [],
+    # main() adds the pairs (swapped_endings_before).
+    "swapped-endings-before": [],
     # An English sentence does not end with an article, a possessive determiner, a coordinating
     # conjunction or "of": a reading that would ("the tall the.") is unlikely.
     "never-last": sorted(["a", "an", "the", "my", "your", "our", "their", "its", "and", "or", "nor", "but", "because",
@@ -482,6 +484,14 @@ def followers(pairs: Counter, written: str) -> tuple[Counter, Counter]:
     return contracted, plain
 
 
+def sure_followers(meant: Counter, other: Counter) -> list[str]:
+    """The words after which the sources write what `meant` counts at least
+    MIN_SURE_CONTRACTION_PAIRS times and what `other` counts at most MAX_WORD_SHARE of the two."""
+    return [second for second, count in sorted(meant.items())
+            if count >= MIN_SURE_CONTRACTION_PAIRS and other[second] <= MAX_WORD_SHARE * (count + other[second])
+            and re.fullmatch(r"[a-z]+", second)]
+
+
 def surely_contracted_pairs(pairs: Counter) -> list[str]:
     """`typed written follower` for each contraction of WRITTEN_CONTRACTIONS that CONTRACTIONS
     does not already restore, and each word after which it is all but certain (see
@@ -491,12 +501,26 @@ def surely_contracted_pairs(pairs: Counter) -> list[str]:
         typed = written.replace("'", "").lower()
         if typed in CONTRACTIONS:
             continue
-        contracted, plain = followers(pairs, written)
-        for second in sorted(contracted):
-            count = contracted[second]
-            if (count >= MIN_SURE_CONTRACTION_PAIRS and plain[second] <= MAX_WORD_SHARE * (count + plain[second])
-                    and re.fullmatch(r"[a-z]+", second)):
-                values.append(f"{typed} {written} {second}")
+        values += [f"{typed} {written} {second}" for second in sure_followers(*followers(pairs, written))]
+    return values
+
+
+def swapped_endings_before(pairs: Counter) -> list[str]:
+    """`typed written follower` for two contractions of the pack with the same word and the
+    endings `d` and `s`, keys side by side (`it'd` and `it's`), where the sources write one
+    before the follower and all but never the other (see MIN_SURE_CONTRACTION_PAIRS): `it'd
+    not` is `it's not` typed with a slip, `he's be` `he'd be`."""
+    forms: dict[str, dict[str, str]] = {}
+    for written in set(CONTRACTIONS.values()) | set(WRITTEN_CONTRACTIONS):
+        stem, ending = written.rsplit("'", 1)
+        forms.setdefault(stem.lower(), {})[ending] = written
+    values = []
+    for stem, endings in sorted(forms.items()):
+        if "d" not in endings or "s" not in endings:
+            continue
+        for typed, written in ((endings["d"], endings["s"]), (endings["s"], endings["d"])):
+            meant, slipped = followers(pairs, written)[0], followers(pairs, typed)[0]
+            values += [f"{typed} {written} {second}" for second in sure_followers(meant, slipped)]
     return values
 
 
@@ -543,6 +567,7 @@ def main() -> None:
     contraction_pairs = contraction_pair_counts(mirrors)
     RULES["contracted-before"] += refined_it_is_before(contraction_pairs)
     RULES["surely-contracted-before"] = surely_contracted_pairs(contraction_pairs)
+    RULES["swapped-endings-before"] = swapped_endings_before(contraction_pairs)
 
     packed = storykit_pack.write(english_pack(buckets, mixed, mixed_backoff, triples, variants))
     (TARGET / "en.skpack").write_bytes(packed)

@@ -268,6 +268,14 @@ import Testing
                 refusal(["surely-contracted-before": malformed])
                     == "language pack: rule surely-contracted-before is malformed")
         }
+        let swapped = try LanguagePack.Rules(values: ["swapped-endings-before": ["it'd it's not", "it's it'd be"]])
+        #expect(swapped.swappedEndingsBefore == ["it'd": ["not": "it's"], "it's": ["be": "it'd"]])
+        // Another word, no apostrophe, the same contraction twice, a capital in the follower.
+        for malformed in ["he'd it's not", "itd it's not", "it's it's not", "it'd it's Not", "it'd it's"] {
+            #expect(
+                refusal(["swapped-endings-before": [malformed]])
+                    == "language pack: rule swapped-endings-before is malformed")
+        }
         #expect(
             refusal(["surely-contracted-before": ["ill I'll\u{200B}go"]])
                 == "language pack: a value of rule surely-contracted-before holds U+200B, which no rule may")

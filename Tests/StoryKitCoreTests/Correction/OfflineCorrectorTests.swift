@@ -117,6 +117,16 @@ import Testing
         #expect(try texts("they'kl come, I don'tt know")[0] == "they'll come, I don't know")
         // Where `s` ties with another ending it is read; a pronoun takes its own endings only.
         #expect(try texts("it'e odd, she'e here, they'x come")[0] == "it's odd, she's here, they'd come")
+        // `d` typed for `s` beside it, or `s` for `d`, where the next word calls for the other
+        // ending; where both fit (`it'd be`, `he's better`), as typed.
+        #expect(
+            try texts("It'd a shame, he's be there, IT'D THE end")[0] == "It's a shame, he'd be there, IT'S THE end")
+        #expect(try texts("it’d not fair")[0] == "it’s not fair")
+        let swapped = try #require(try corrector.correct("it'd not fair").words)
+        #expect(swapped.contains { $0.original == "it'd" && $0.corrected == "it's" && $0.changed })
+        for typed in ["it'd be fine", "he's better now", "it'd all-time"] {
+            #expect(try texts(typed)[0] == typed)
+        }
         // The apostrophe typed after the word instead of inside it.
         #expect(try texts("Thats' fine, dont' go")[0] == "That's fine, don't go")
         // Endings that are endings and plural possessives stay as typed; a quoted word keeps

@@ -71,6 +71,10 @@ extension LanguagePack {
         /// come`): by the typed word in lower case, its contraction as written and the following
         /// words, in lower case.
         var surelyContractedBefore: [String: (written: String, followers: Set<String>)] = [:]
+        /// Contractions typed with the ending beside the one meant, before words after which
+        /// only the one meant is written (`it'd not` is `it's not`): by the typed contraction and
+        /// the following word, in lower case, the contraction meant.
+        var swappedEndingsBefore: [String: [String: String]] = [:]
         /// Words a sentence does not end with (`the`, `of`): a reading ending with one is unlikely.
         var neverLast: Set<String> = []
         /// Whether a plural or verb ending may be spelt as it sounds (`dictionarys`, `supportes`).
@@ -167,6 +171,19 @@ extension LanguagePack {
                 surelyContractedBefore[typed, default: (written, [])].followers.insert(String(parts[2]))
                 addContractionForm(parts[1].lowercased())
             }
+            for value in values["swapped-endings-before"] ?? [] {
+                let parts = value.split(separator: " ")
+                guard parts.count == 3, let typedMark = parts[0].utf8.firstIndex(of: 0x27),
+                    let writtenMark = parts[1].utf8.firstIndex(of: 0x27),
+                    parts[0].utf8[...typedMark].elementsEqual(parts[1].utf8[...writtenMark]), parts[0] != parts[1],
+                    parts[0].utf8.allSatisfy({ $0 == 0x27 || $0.isASCIILowercase }),
+                    parts[1].utf8.allSatisfy({ $0 == 0x27 || $0.isASCIILowercase }),
+                    parts[2].utf8.allSatisfy(\.isASCIILowercase)
+                else { throw refuse("swapped-endings-before") }
+                swappedEndingsBefore[String(parts[0]), default: [:]][String(parts[2])] = String(parts[1])
+                addContractionForm(String(parts[0]))
+                addContractionForm(String(parts[1]))
+            }
             neverLast = Set(values["never-last"] ?? [])
             readsSpokenEndings = values["spoken-endings"] != nil
             inflectionEndings = try Self.letters(values["inflection-endings"] ?? [], rule: "inflection-endings")
@@ -223,6 +240,7 @@ extension LanguagePack {
                     }
                     let spaceAllowed =
                         name == "contractions" || name == "enclitic-hosts" || name == "surely-contracted-before"
+                        || name == "swapped-endings-before"
                     for scalar in value.unicodeScalars where !isRuleScalar(scalar, spaceAllowed: spaceAllowed) {
                         throw StoryKitError(
                             .parse,

@@ -52,6 +52,32 @@ enum ContractionMending {
         }
     }
 
+    /// Writes a contraction typed with the ending beside the one meant (`d` and `s` are side
+    /// by side: `it'd not` is `it's not`, `he's be` `he'd be`) as the one meant,
+    /// where the next word, after one space, is one the pack's `swappedEndingsBefore` lists
+    /// for it. A writer's own word, and a word before a hyphened one, stay.
+    static func mendSwappedEndings(_ tokens: inout [CorrectionToken], rules: LanguagePack.Rules) {
+        guard !rules.swappedEndingsBefore.isEmpty else { return }
+        for index in tokens.indices where index + 2 < tokens.count && tokens[index].lowered.contains(0x27) {
+            let token = tokens[index]
+            guard token.kind == .word, !token.keepsItsCase, !token.isWritersWord, token.asTyped == nil,
+                tokens[index + 1].isPlainSpace, tokens[index + 2].kind == .word,
+                index + 3 == tokens.count || tokens[index + 3].text.utf8.first != UInt8(ascii: "-"),
+                let written = rules.swappedEndingsBefore[String(decoding: token.lowered, as: UTF8.self)]?[
+                    String(decoding: tokens[index + 2].lowered, as: UTF8.self)],
+                // One scalar a letter or apostrophe (`’` is one), so the ending's scalars are its letters.
+                token.text.unicodeScalars.count == token.lowered.count,
+                let typedEnding = token.text.unicodeScalars.split(whereSeparator: LetterFolding.isApostrophe).last,
+                let meantEnding = written.split(separator: "'").last
+            else { continue }
+            let shouted = typedEnding.allSatisfy(\.properties.isUppercase)
+            tokens[index].respell(
+                as: String(token.text.unicodeScalars.dropLast(typedEnding.count))
+                    + (shouted ? meantEnding.uppercased() : String(meantEnding)))
+            tokens[index].lowered = Array(written.utf8)
+        }
+    }
+
     /// Where the apostrophe goes in `token` when `mendCapitalised` mends it; nil otherwise.
     private static func capitalisedContraction(_ token: CorrectionToken, rules: LanguagePack.Rules) -> Int? {
         guard token.kind == .word, !token.keepsItsCase, !token.isWritersWord, token.asTyped == nil,

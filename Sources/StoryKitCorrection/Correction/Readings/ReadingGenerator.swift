@@ -29,6 +29,7 @@ struct ReadingGenerator {
         WritersWords(lexicon: lexicon, model: model).mark(&tokens, vocabulary: vocabulary)
         ContractionMending.mendPossessives(&tokens, rules: rules, model: model, lexicon: lexicon)
         ContractionMending.mendCapitalised(&tokens, rules: rules)
+        ContractionMending.mendSwappedEndings(&tokens, rules: rules)
         let positions = tokens.indices.filter { tokens[$0].kind == .word }
         for index in positions where hasDeliberateCapitals(tokens[index]) || isShortHyphenedPart(tokens, at: index) {
             tokens[index].keepsItsCase = true
