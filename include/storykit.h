@@ -617,7 +617,8 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **                  "ustralia" -> "Australia"), apostrophes restored ("dont" -> "don't",
 **                  "im" -> "I'm", "Ill" -> "I'll"; a word before a word that all but
 **                  always follows its contraction: "its a" -> "it's a", "wont come" ->
-**                  "won't come"), spacing and punctuation as typed;
+**                  "won't come"; an ending's key beside the one meant: "it'd not" ->
+**                  "it's not"), spacing and punctuation as typed;
 **   "refined"      the same words polished: sentence capitals, "I", a name read from a slip
 **                  with its capital, "its" -> "it's" where the next word calls for it, single
 **                  spaces, final punctuation, and the "spelling" option. Never a different

@@ -15,8 +15,8 @@
 ///   corrected (a slip read as a name takes its capital where the text writes capitals:
 ///   `ustralia` → `Australia`), contractions typed without their apostrophe restored (`dont` →
 ///   `don't`, `im` → `I'm`, `Ill` → `I'll`; a word before a word that all but always follows
-///   its contraction: `its a` → `it's a`, `wont come` → `won't come`), spacing and
-///   punctuation as typed;
+///   its contraction: `its a` → `it's a`, `wont come` → `won't come`; an ending's key beside
+///   the one meant: `it'd not` → `it's not`), spacing and punctuation as typed;
 /// - `refined`: the same words, polished: sentence capitals, `I`, a name read from a slip with
 ///   its capital, `its` → `it's` where the next
 ///   word calls for a verb, single spaces, final punctuation, and the `spelling` system asked

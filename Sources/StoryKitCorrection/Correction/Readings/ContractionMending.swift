@@ -54,8 +54,10 @@ enum ContractionMending {
 
     /// Writes a contraction typed with the ending beside the one meant (`d` and `s` are side
     /// by side: `it'd not` is `it's not`, `he's be` `he'd be`) as the one meant,
-    /// where the next word, after one space, is one the pack's `swappedEndingsBefore` lists
-    /// for it. A writer's own word, and a word before a hyphened one, stay.
+    /// where the next word, after one space and as typed, is one the pack's
+    /// `swappedEndingsBefore` lists for it (read before the words are, as the typed
+    /// contraction is no word of the list to read). A writer's own word, and a word before a
+    /// hyphened one, stay.
     static func mendSwappedEndings(_ tokens: inout [CorrectionToken], rules: LanguagePack.Rules) {
         guard !rules.swappedEndingsBefore.isEmpty else { return }
         for index in tokens.indices where index + 2 < tokens.count && tokens[index].lowered.contains(0x27) {
