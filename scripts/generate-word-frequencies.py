@@ -457,31 +457,29 @@ def spelling_variants(counts: dict[str, int]) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
-def contraction_pair_counts(mirrors: Path) -> Counter:
-    """How often each word of the English sources follows each word (the first as written, an
-    apostrophe made `'`; the second in lower case), the fitting sets' held-out sentences left out."""
+def contraction_pair_counts(mirrors: Path) -> dict[str, Counter]:
+    """How often each word of the English sources (in lower case) follows each contraction of
+    CONTRACTIONS and WRITTEN_CONTRACTIONS and each one's letters as a word, by that first word
+    in lower case (an apostrophe made `'`); the fitting sets' held-out sentences left out."""
+    contractions = {written.lower() for written in set(CONTRACTIONS.values()) | set(WRITTEN_CONTRACTIONS)}
+    firsts = contractions | {written.replace("'", "") for written in contractions}
     held_out = fitting_sentences.held_out(mirrors, "en")
     word = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
-    pairs: Counter = Counter()
+    pairs: dict[str, Counter] = {first: Counter() for first in firsts}
     for source in book_context.SOURCES["en"]:
         texts = book_context.blocks(mirrors, source)
         for text in book_context.without_sentences(texts, held_out) if source.modern else texts:
             words = word.findall(text)
-            pairs.update((first.replace("\u2019", "'"), second.lower()) for first, second in zip(words, words[1:]))
+            for first, second in zip(words, words[1:]):
+                following = pairs.get(first.lower().replace("\u2019", "'"))
+                if following is not None:
+                    following[second.lower()] += 1
     return pairs
 
 
-def followers(pairs: Counter, written: str) -> tuple[Counter, Counter]:
+def followers(pairs: dict[str, Counter], written: str) -> tuple[Counter, Counter]:
     """The words after `written` (a contraction) and after its letters as one word, in any case."""
-    typed = written.replace("'", "").lower()
-    contracted: Counter = Counter()
-    plain: Counter = Counter()
-    for (first, second), count in pairs.items():
-        if first.lower() == written.lower():
-            contracted[second] += count
-        elif first.lower() == typed:
-            plain[second] += count
-    return contracted, plain
+    return pairs[written.lower()], pairs[written.replace("'", "").lower()]
 
 
 def sure_followers(meant: Counter, other: Counter) -> list[str]:
@@ -492,7 +490,7 @@ def sure_followers(meant: Counter, other: Counter) -> list[str]:
             and re.fullmatch(r"[a-z]+", second)]
 
 
-def surely_contracted_pairs(pairs: Counter) -> list[str]:
+def surely_contracted_pairs(pairs: dict[str, Counter]) -> list[str]:
     """`typed written follower` for each contraction of WRITTEN_CONTRACTIONS that CONTRACTIONS
     does not already restore, and each word after which it is all but certain (see
     MIN_SURE_CONTRACTION_PAIRS)."""
@@ -505,7 +503,7 @@ def surely_contracted_pairs(pairs: Counter) -> list[str]:
     return values
 
 
-def swapped_endings_before(pairs: Counter) -> list[str]:
+def swapped_endings_before(pairs: dict[str, Counter]) -> list[str]:
     """`typed written follower` for two contractions of the pack with the same word and the
     endings `d` and `s`, keys side by side (`it'd` and `it's`), where the sources write one
     before the follower and all but never the other (see MIN_SURE_CONTRACTION_PAIRS): `it'd
@@ -524,7 +522,7 @@ def swapped_endings_before(pairs: Counter) -> list[str]:
     return values
 
 
-def refined_it_is_before(pairs: Counter) -> list[str]:
+def refined_it_is_before(pairs: dict[str, Counter]) -> list[str]:
     """The words of IT_IS_BEFORE after which the sources write `its` at most MAX_REFINED_WORD_SHARE
     of the time."""
     contracted, plain = followers(pairs, "it's")

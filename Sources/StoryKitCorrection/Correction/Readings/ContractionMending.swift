@@ -45,7 +45,7 @@ enum ContractionMending {
     /// `I'll`: `I`'s) or the sentence's (`Lets go` is `Let's go`). A writer's own word stays.
     static func mendCapitalised(_ tokens: inout [CorrectionToken], rules: LanguagePack.Rules) {
         guard !rules.capitalisedContractions.isEmpty else { return }
-        lazy var apostrophe: Character = CorrectionToken.writeTypographicApostrophes(tokens) ? "\u{2019}" : "'"
+        lazy var apostrophe = CorrectionToken.apostrophe(for: tokens)
         for index in tokens.indices {
             guard let cut = capitalisedContraction(tokens[index], rules: rules) else { continue }
             tokens[index].insertApostrophe(apostrophe, after: cut)
@@ -64,7 +64,7 @@ enum ContractionMending {
             let token = tokens[index]
             guard token.kind == .word, !token.keepsItsCase, !token.isWritersWord, token.asTyped == nil,
                 tokens[index + 1].isPlainSpace, tokens[index + 2].kind == .word,
-                index + 3 == tokens.count || tokens[index + 3].text.utf8.first != UInt8(ascii: "-"),
+                !CorrectionToken.isFollowedByHyphen(tokens, at: index + 2),
                 let written = rules.swappedEndingsBefore[String(decoding: token.lowered, as: UTF8.self)]?[
                     String(decoding: tokens[index + 2].lowered, as: UTF8.self)],
                 // One scalar a letter or apostrophe (`’` is one), so the ending's scalars are its letters.
@@ -100,7 +100,7 @@ enum ContractionMending {
         _ tokens: inout [CorrectionToken], rules: LanguagePack.Rules, model: TypoCostModel, lexicon: WordLexicon
     ) {
         guard !rules.contractions.isEmpty else { return }
-        lazy var apostrophe: Character = CorrectionToken.writeTypographicApostrophes(tokens) ? "\u{2019}" : "'"
+        lazy var apostrophe = CorrectionToken.apostrophe(for: tokens)
         for index in tokens.indices where index + 2 < tokens.count {
             let token = tokens[index]
             guard token.kind == .word, !token.keepsItsCase, !token.isWritersWord, token.asTyped == nil,

@@ -55,6 +55,19 @@ struct CorrectionToken: Sendable {
             && !tokens.contains { ($0.asTyped ?? $0.text).utf8.contains(UInt8(ascii: "'")) }
     }
 
+    /// The apostrophe the corrector puts back into `tokens`: `’` where they were typed with
+    /// that one only (`writeTypographicApostrophes`), otherwise `'`.
+    static func apostrophe(for tokens: [CorrectionToken]) -> Character {
+        writeTypographicApostrophes(tokens) ? "\u{2019}" : "'"
+    }
+
+    /// Whether the word at `index` of `tokens` is followed at once by a hyphen: it starts a
+    /// hyphened word (`all-time`).
+    static func isFollowedByHyphen(_ tokens: [CorrectionToken], at index: Int) -> Bool {
+        index + 1 < tokens.count && tokens[index + 1].kind == .kept
+            && tokens[index + 1].text.utf8.first == UInt8(ascii: "-")
+    }
+
     /// Splits `text` into tokens; with `rules` of a language whose letters are folded, words
     /// with diacritics are words too (their `lowered` letters folded), and an elided word
     /// (`l'`, `qu'`) is kept apart from the word it is written with.

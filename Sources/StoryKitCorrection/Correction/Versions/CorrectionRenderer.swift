@@ -131,7 +131,7 @@ struct CorrectionRenderer {
         let surely = surelyContracted[option.words[0]]
         guard surely != nil || (refined && option.words[0] == its), !tokens[positions[option.start]].keepsItsCase,
             positions[following.start] == positions[option.start] + 2, tokens[positions[option.start] + 1].isPlainSpace,
-            !startsHyphenedWord(following)
+            !CorrectionToken.isFollowedByHyphen(tokens, at: positions[following.start])
         else { return nil }
         let follower = lexicon.words[Int(following.words[0])]
         let written: String
@@ -146,12 +146,6 @@ struct CorrectionRenderer {
         }
         let text = Self.matchCase(styled(written), to: typedText(option))
         return refined && tokens[positions[option.start]].startsSentence ? Self.capitalized(text) : text
-    }
-
-    /// Whether `option`'s first typed word is followed at once by a hyphen (`all-time`).
-    private func startsHyphenedWord(_ option: CorrectionLattice.Option) -> Bool {
-        let after = positions[option.start] + 1
-        return after < tokens.count && tokens[after].kind == .kept && tokens[after].text.utf8.first == UInt8(ascii: "-")
     }
 
     /// `text` without white space at the end, and with its `finalMark` after a final letter or digit.
