@@ -310,7 +310,10 @@ STORYKIT_API storykit_status storykit_parse_variations(char **out_json, const ch
 ** line that may be the postamble; a list item that opens with a quote that may wrap it).
 ** "json" and the JSON form of "variations" report string text as it arrives.
 ** storykit_stream_finish() returns exactly what the batch function returns for the whole
-** input.
+** input. A failure is the first problem in the input, however it is cut into chunks: nesting
+** past the depth limit before a byte that breaks UTF-8 fails with STORYKIT_E_LIMIT, in one
+** chunk as in many. (A chunk that would take the input over STORYKIT_MAX_INPUT_BYTES is
+** refused for its length, unread.)
 **
 ** A stream may move between threads; concurrent calls on one stream are serialised, but the
 ** order of the chunks is the caller's to keep. storykit_stream_free() must not race with

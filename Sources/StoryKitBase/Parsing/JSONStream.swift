@@ -53,13 +53,14 @@ public struct JSONStream: Sendable {
     /// - Throws: `.parse` for a syntax error it cannot repair or invalid UTF-8 (with line and
     ///   column), `.limit` past a limit, `.state` once finished. A failed stream keeps failing.
     public mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent] {
-        try input.accept(chunk)
+        let accepted = try input.acceptValidPrefix(of: chunk)
         var events: [StreamEvent] = []
         do {
-            try machine.feed(chunk) { events.append(Self.streamEvent($0)) }
+            try machine.feed(accepted.valid) { events.append(Self.streamEvent($0)) }
         } catch {
             throw input.fail(error)
         }
+        if let brokenUTF8 = accepted.brokenUTF8 { throw brokenUTF8 }
         return events
     }
 

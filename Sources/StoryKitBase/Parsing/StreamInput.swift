@@ -18,10 +18,32 @@ package struct StreamInput: Sendable {
 
     /// Checks a chunk before it is parsed.
     package mutating func accept(_ chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) {
+        try checkSize(of: chunk)
+        if let (_, error) = validate(chunk) { throw fail(error) }
+    }
+
+    /// Checks a chunk for a parser that can fail on its own: the bytes to parse, which stop
+    /// before the first byte that breaks UTF-8, and that byte's error (recorded), to report
+    /// once they are parsed. Parsed in this order, a stream reports the first problem of its
+    /// input however it was cut into chunks, as the batch functions, which read one chunk, do.
+    package mutating func acceptValidPrefix(
+        of chunk: UnsafeBufferPointer<UInt8>
+    ) throws(StoryKitError) -> (valid: UnsafeBufferPointer<UInt8>, brokenUTF8: StoryKitError?) {
+        try checkSize(of: chunk)
+        guard let (index, error) = validate(chunk) else { return (chunk, nil) }
+        return (UnsafeBufferPointer(rebasing: chunk[..<index]), fail(error))
+    }
+
+    private mutating func checkSize(of chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) {
         try checkState()
         guard chunk.count <= maxBytes - offset else {
             throw fail(StoryKitError(.limit, "the stream's input is over the limit of \(maxBytes) bytes"))
         }
+    }
+
+    /// Moves the position over the chunk up to the first byte that breaks UTF-8: that byte's
+    /// index in the chunk and the error naming it, or nil when the chunk is valid so far.
+    private mutating func validate(_ chunk: UnsafeBufferPointer<UInt8>) -> (index: Int, error: StoryKitError)? {
         var index = 0
         while index < chunk.count {
             // Eight ASCII bytes at a time: only newlines matter to the position.
@@ -35,11 +57,12 @@ package struct StreamInput: Sendable {
             }
             let byte = chunk[index]
             if let reason = validator.check(byte, at: position.offset) {
-                throw fail(StoryKitError(.parse, "\(position.description): \(reason)"))
+                return (index, StoryKitError(.parse, "\(position.description): \(reason)"))
             }
             position.advance(byte)
             index += 1
         }
+        return nil
     }
 
     /// Moves the position over eight ASCII bytes.

@@ -74,13 +74,14 @@ public struct VariationStream: Sendable {
     /// - Throws: `.parse` for JSON it cannot repair or invalid UTF-8, `.limit`, and `.state`
     ///   once finished. A failed stream keeps failing.
     public mutating func feed(utf8 chunk: UnsafeBufferPointer<UInt8>) throws(StoryKitError) -> [StreamEvent] {
-        try input.accept(chunk)
+        let accepted = try input.acceptValidPrefix(of: chunk)
         var events: [StreamEvent] = []
         do {
-            try route(chunk) { events.append($0) }
+            try route(accepted.valid) { events.append($0) }
         } catch {
             throw input.fail(error)
         }
+        if let brokenUTF8 = accepted.brokenUTF8 { throw brokenUTF8 }
         return events
     }
 
