@@ -457,11 +457,16 @@ def spelling_variants(counts: dict[str, int]) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
+def every_contraction() -> set[str]:
+    """Every contraction the pack restores or writes, as written (`I'll`, `it's`)."""
+    return set(CONTRACTIONS.values()) | set(WRITTEN_CONTRACTIONS)
+
+
 def contraction_pair_counts(mirrors: Path) -> dict[str, Counter]:
     """How often each word of the English sources (in lower case) follows each contraction of
     CONTRACTIONS and WRITTEN_CONTRACTIONS and each one's letters as a word, by that first word
     in lower case (an apostrophe made `'`); the fitting sets' held-out sentences left out."""
-    contractions = {written.lower() for written in set(CONTRACTIONS.values()) | set(WRITTEN_CONTRACTIONS)}
+    contractions = {written.lower() for written in every_contraction()}
     firsts = contractions | {written.replace("'", "") for written in contractions}
     held_out = fitting_sentences.held_out(mirrors, "en")
     word = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
@@ -509,7 +514,7 @@ def swapped_endings_before(pairs: dict[str, Counter]) -> list[str]:
     before the follower and all but never the other (see MIN_SURE_CONTRACTION_PAIRS): `it'd
     not` is `it's not` typed with a slip, `he's be` `he'd be`."""
     forms: dict[str, dict[str, str]] = {}
-    for written in set(CONTRACTIONS.values()) | set(WRITTEN_CONTRACTIONS):
+    for written in every_contraction():
         stem, ending = written.rsplit("'", 1)
         forms.setdefault(stem.lower(), {})[ending] = written
     values = []
@@ -517,8 +522,8 @@ def swapped_endings_before(pairs: dict[str, Counter]) -> list[str]:
         if "d" not in endings or "s" not in endings:
             continue
         for typed, written in ((endings["d"], endings["s"]), (endings["s"], endings["d"])):
-            meant, slipped = followers(pairs, written)[0], followers(pairs, typed)[0]
-            values += [f"{typed} {written} {second}" for second in sure_followers(meant, slipped)]
+            values += [f"{typed} {written} {second}"
+                       for second in sure_followers(pairs[written.lower()], pairs[typed.lower()])]
     return values
 
 
