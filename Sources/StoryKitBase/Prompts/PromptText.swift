@@ -12,9 +12,10 @@ public enum PromptText {
     public static let truncationMarker = "[…]"
 
     /// The names of every block StoryKit writes; look-alikes of these are neutralised.
-    static let blockNames: Set<String> = [
+    package static let blockNames: Set<String> = [
         "text", "previous_reply", "hero", "hero_name", "hero_traits", "hero_appearance", "theme",
-        "event", "event_title", "event_description", "prompt_seed", "custom_prompt", "page", "style"
+        "event", "event_title", "event_description", "prompt_seed", "custom_prompt", "page", "style", "keep",
+        "story_so_far", "scene", "title"
     ]
 
     /// `text` as a delimited block named `name`.
