@@ -27,4 +27,15 @@ public struct AgeGroup: Sendable, Hashable, CustomStringConvertible {
         default: "Use varied sentences and richer vocabulary; a little suspense is fine, but nothing frightening."
         }
     }
+
+    /// The words a story page for this group may hold, by the youngest child: a picture
+    /// book's page for the under-sixes (5 to 160 words), an early reader's (10 to 250), a
+    /// chapter book's (15 to 400). A page outside them is refused by ``StoryCheck``.
+    public var pageWords: ClosedRange<Int> {
+        switch youngest {
+        case ..<6: 5...160
+        case 6..<9: 10...250
+        default: 15...400
+        }
+    }
 }

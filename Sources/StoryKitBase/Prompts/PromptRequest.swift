@@ -125,7 +125,7 @@ public enum PromptRequest {
         return description
     }
 
-    private static func eventDescription(_ reader: inout JSONFieldReader) throws(StoryKitError) -> EventDescription {
+    package static func eventDescription(_ reader: inout JSONFieldReader) throws(StoryKitError) -> EventDescription {
         var event = try reader.object("event")
         let description = try EventDescription(
             title: event.string("title"), description: event.optionalString("description") ?? "",

@@ -26,6 +26,15 @@ struct PromptSections {
         if text.contains(where: { !$0.isWhitespace }) { block(name, text, field: field, maxTokens: maxTokens) }
     }
 
+    /// Says what was wrong with the last answer, for a re-ask: each problem, then that
+    /// `what` is to be written again without them. Nothing when there are none.
+    mutating func lastAnswerProblems(_ problems: [String], redo what: String) {
+        guard !problems.isEmpty else { return }
+        lines.append(
+            "Your last answer could not be used: \(problems.joined(separator: "; ")). Write \(what) again without these problems."
+        )
+    }
+
     /// Adds an event's title, description and seed as blocks; the description gets
     /// `detailTokens` and the seed two thirds of that.
     mutating func event(_ event: EventDescription, detailTokens: Int) {
@@ -47,6 +56,19 @@ struct PromptSections {
     }
 
     /// Throws `.limit` when `prompt` and its reply do not fit `contextTokens`.
+    /// The prompt these sections make with `instructions`, checked to fit `contextTokens`
+    /// with a reply of `replyTokens`.
+    func prompt(
+        instructions: String, responseSchema: JSONValue? = nil, replyTokens: Int, temperature: Double,
+        contextTokens: Int
+    ) throws(StoryKitError) -> Prompt {
+        let prompt = Prompt(
+            instructions: instructions, prompt: joined(), responseSchema: responseSchema,
+            maxResponseTokens: replyTokens, temperature: temperature, truncations: truncations, estimator: estimator)
+        try Self.check(prompt, replyTokens: replyTokens, contextTokens: contextTokens)
+        return prompt
+    }
+
     static func check(_ prompt: Prompt, replyTokens: Int, contextTokens: Int) throws(StoryKitError) {
         guard prompt.estimatedTokens + replyTokens <= contextTokens else {
             throw StoryKitError(

@@ -18,6 +18,30 @@ package struct CorrectionRequest: Sendable {
         package var timeout: Duration
         package var retrier: Retrier
         package var sampling: CorrectionSampling
+
+        /// Reads the settings of a `"remote"` object (not its `contextTokens`, which the
+        /// caller reads); `defaultModel` names the model when the object does not.
+        package init(
+            _ settings: inout JSONFieldReader, defaultModel: (GenerationProvider) -> String
+        ) throws(StoryKitError) {
+            provider = try settings.choice("provider")
+            model = try settings.optionalString("model") ?? defaultModel(provider)
+            apiKey = try settings.optionalString("apiKey")
+            baseURL = try settings.optionalString("baseURL")
+            structured = try settings.boolean("structured", default: true)
+            sampling = try CorrectionSampling(&settings)
+            timeout = try ServiceSettings.timeout(&settings, default: RemoteTextGenerator.defaultTimeout)
+            retrier = try ServiceSettings.retrier(&settings)
+        }
+
+        /// The generator these settings describe, sending through `transport`.
+        package func generator(transport: any HTTPTransport) throws(StoryKitError) -> RemoteTextGenerator {
+            try ServiceSettings.configured { () throws(GenerationError) in
+                try RemoteTextGenerator(
+                    provider: provider, model: model, transport: transport, apiKey: apiKey, baseURL: baseURL,
+                    timeout: timeout, retrier: retrier, acceptsResponseSchema: structured)
+            }
+        }
     }
 
     package var text: String
@@ -53,18 +77,9 @@ package struct CorrectionRequest: Sendable {
                 throw StoryKitError(
                     .invalidArgument, "\(reader.name("remote")) needs a transport, but transport is NULL")
             }
-            let provider: GenerationProvider = try settings.choice("provider")
             // Corrections want the quickest model: Gemini's default for them is Flash-Lite.
-            let model = try settings.optionalString("model") ?? ModelDefaults.correction(for: provider)
-            let apiKey = try settings.optionalString("apiKey")
-            let baseURL = try settings.optionalString("baseURL")
-            let structured = try settings.boolean("structured", default: true)
+            remote = try Remote(&settings, defaultModel: ModelDefaults.correction(for:))
             contextTokens = try settings.integer("contextTokens", in: PromptBudget.contextRange, default: contextTokens)
-            let sampling = try CorrectionSampling(&settings)
-            remote = Remote(
-                provider: provider, model: model, apiKey: apiKey, baseURL: baseURL, structured: structured,
-                timeout: try ServiceSettings.timeout(&settings, default: RemoteTextGenerator.defaultTimeout),
-                retrier: try ServiceSettings.retrier(&settings), sampling: sampling)
             try settings.finish()
         }
         backends = []
@@ -82,14 +97,7 @@ package struct CorrectionRequest: Sendable {
     /// The service for this request; `transport` sends the remote model's requests.
     package func service(transport: (any HTTPTransport)?) throws(StoryKitError) -> CorrectionService {
         var generators: [CorrectionBackend: any TextGenerator] = [:]
-        if let remote, let transport {
-            generators[.remote] = try ServiceSettings.configured { () throws(GenerationError) in
-                try RemoteTextGenerator(
-                    provider: remote.provider, model: remote.model, transport: transport, apiKey: remote.apiKey,
-                    baseURL: remote.baseURL, timeout: remote.timeout, retrier: remote.retrier,
-                    acceptsResponseSchema: remote.structured)
-            }
-        }
+        if let remote, let transport { generators[.remote] = try remote.generator(transport: transport) }
         var service = CorrectionService(
             backends: backends.isEmpty ? (generators.isEmpty ? [.offline] : [.remote, .offline]) : backends,
             generators: generators,
