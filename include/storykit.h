@@ -1309,6 +1309,78 @@ STORYKIT_API storykit_status storykit_correct(char **out_json, const char *reque
 STORYKIT_API storykit_status storykit_illustrate(char **out_json, storykit_store *store, const char *request_json,
                                                  storykit_transport_fn transport, void *user_data);
 
+/*
+** Writes a children's story about a hero with a model, checks it, and saves it into the store
+** when one is given. The story is asked for in one of two shapes: "pages" (the default: an
+** title request, then one plain-prose request a page, pages + 1 requests) or "whole" (one
+** request for a JSON object {"title","pages"}, structured where the server follows a schema).
+** Before anyone sees or saves it, every page is checked: not empty; within the age group's
+** words (a page for ages under 6 holds 5 to 160 words, 6 to 8: 10 to 250, 9 to 12: 15 to
+** 400); in the language asked for (told by the offline corrector's teller where a pack reads
+** that language, pages of 25 words or more and the whole story); no HTML or XML tags,
+** Markdown, links, code fences, JSON fragments or prompt tags (<hero_name>); not only the
+** hero, theme or event repeated, nor an earlier page repeated; the hero's name spelled as given
+** ("Oisín" stays "Oisín"); none of "avoidWords" (whole words, compared with diacritics and
+** capitals folded). The story then has the pages asked for and names its hero. A reply cut at
+** its output limit is never taken. A refused reply (or page) is asked again once, saying what
+** was wrong; when no reply passes, the call fails listing every attempt, and nothing is
+** saved.
+**
+** out_json      Receives {"story":{"id","title","pages":[...],"heroID","theme","ageGroup",
+**               "language","eventID","createdAt"},"issues":[{"rule","page","detail"}],
+**               "attempts":[{"backend","shape","issues","error"}],"backend":"remote",
+**               "shape":"pages","requests":N,"saved":true|false}; "issues" lists what the
+**               refused replies broke (the story returned breaks no rule). The caller owns it;
+**               release it with storykit_string_free(). NULL on failure.
+** store         An open store the story is saved into (one record in "stories", written
+**               atomically), or NULL to only return it.
+** request_json  {"hero":{"name","traits":[...],"appearance"},"theme":"...","ageGroup":"4-6"
+**               (default),"length":"short"|"medium"|"long" (default "short": 3 pages),
+**               "language":"en" (BCP 47; required),"event":{"title","description",
+**               "promptSeed"} (optional),"heroID","eventID","id" (optional; default a new
+**               "story-<16 hex digits>"),"avoidWords":[...] (optional, at most 1000 words),
+**               "shape":"pages"|"whole" (optional),"remote":{...} (required) as
+**               storykit_correct takes it: "provider","model","apiKey","baseURL",
+**               "structured","timeoutSeconds","retry","temperature","topP","seed",
+**               "maxOutputTokens","contextTokens"}.
+** transport     The host's HTTP client. Never NULL.
+** on_event      NULL, or receives {"type":"snapshot","title":...,"pages":[...],"final":false}
+**               each time the title or a page is complete and passed the check, and last the
+**               story returned with "final":true. A refused reply's pages are never shown; a
+**               re-ask starts again from an empty snapshot.
+** user_data     Passed to the callbacks as is; may be NULL.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (NULL out_json, request_json or
+** transport, a bad or missing field, named); STORYKIT_E_LIMIT (a brief no prompt can hold);
+** STORYKIT_E_API (no usable story: the message lists every attempt's reasons);
+** STORYKIT_E_TRANSPORT; STORYKIT_E_IO (the story could not be saved); STORYKIT_E_CALLBACK.
+** Thread-safe: the calling thread waits (see Threads above); the store handle may be in use on
+** other threads.
+*/
+STORYKIT_API storykit_status storykit_story_write(char **out_json, storykit_store *store, const char *request_json,
+                                                  storykit_transport_fn transport, storykit_event_fn on_event,
+                                                  void *user_data);
+
+/*
+** Enhances a custom event with a model: from a parent's title, description and prompt seed,
+** 2 to 4 sentences a story prompt can weave in. The reply is checked as a story page is (no
+** markup, links, code fences, JSON or prompt tags; 5 to 150 words; not cut at its output
+** limit) and asked again once when refused.
+**
+** out_json      Receives {"description":"...","attempts":[{"issues","error"}],"requests":N}.
+**               The caller owns it; release it with storykit_string_free(). NULL on failure.
+** request_json  {"event":{"title","description","promptSeed"},"language":"en","remote":{...}
+**               as storykit_story_write takes it}.
+** transport     The host's HTTP client. Never NULL.
+** user_data     Passed to the callback as is; may be NULL.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_API (no usable description,
+** every attempt listed); STORYKIT_E_TRANSPORT; STORYKIT_E_CALLBACK. Thread-safe: the calling
+** thread waits.
+*/
+STORYKIT_API storykit_status storykit_event_enhance(char **out_json, const char *request_json,
+                                                    storykit_transport_fn transport, void *user_data);
+
 #ifdef __cplusplus
 }
 #endif

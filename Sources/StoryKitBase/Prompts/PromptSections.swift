@@ -55,7 +55,6 @@ struct PromptSections {
         lines.joined(separator: separator)
     }
 
-    /// Throws `.limit` when `prompt` and its reply do not fit `contextTokens`.
     /// The prompt these sections make with `instructions`, checked to fit `contextTokens`
     /// with a reply of `replyTokens`.
     func prompt(
@@ -69,6 +68,7 @@ struct PromptSections {
         return prompt
     }
 
+    /// Throws `.limit` when `prompt` and its reply do not fit `contextTokens`.
     static func check(_ prompt: Prompt, replyTokens: Int, contextTokens: Int) throws(StoryKitError) {
         guard prompt.estimatedTokens + replyTokens <= contextTokens else {
             throw StoryKitError(

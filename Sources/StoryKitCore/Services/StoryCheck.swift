@@ -13,7 +13,11 @@ public struct StoryCheck: Sendable {
     /// are judged with the whole story.
     static let minimumWordsToTellLanguage = 25
     /// The longest title, in words.
-    static let maxTitleWords = 20
+    static let maxTitleWords = 12
+    /// The fewest words of a sentence that may not be said twice.
+    static let minimumRepeatedSentenceWords = 5
+    /// The most times a run of three words may stand in one page.
+    static let maxTimesOfAThreeWordRun = 2
 
     /// The brief the story was written for.
     public let brief: StoryBrief
@@ -83,6 +87,16 @@ public struct StoryCheck: Sendable {
                 break
             }
         }
+        if !issues.contains(where: { $0.rule == .repeatsItself }), Self.repeatsARun(keys) {
+            issues.append(StoryIssue(.repeatsItself, page: index, "\(place) says the same words over and over"))
+        }
+        if let label = Self.label(in: text) {
+            issues.append(StoryIssue(.label, page: index, "\(place) holds the label \"\(label)\""))
+        }
+        let repeatsWhole = issues.contains { $0.rule == .repeatsPage }
+        issues += sentenceRepeats(text, index: index, earlier: earlier, place: place).filter {
+            !(repeatsWhole && $0.rule == .repeatsPage)
+        }
         for (word, key) in zip(words, words.map { FoldedWord.key($0) }) {
             guard let key else { continue }
             if let avoided = avoidKeys[key] {
@@ -133,6 +147,62 @@ public struct StoryCheck: Sendable {
             }
         }
         return issues
+    }
+
+    /// A sentence of at least ``minimumRepeatedSentenceWords`` words said twice in the page,
+    /// or said in an earlier page (the first found of each).
+    private func sentenceRepeats(_ text: String, index: Int, earlier: [String], place: String) -> [StoryIssue] {
+        var issues: [StoryIssue] = []
+        var seen: Set<[UInt8]> = []
+        let before = Set(earlier.flatMap(Self.sentenceKeys))
+        var foundEarlier = false
+        for key in Self.sentenceKeys(text) {
+            if !seen.insert(key).inserted, !issues.contains(where: { $0.rule == .repeatsItself }) {
+                issues.append(StoryIssue(.repeatsItself, page: index, "\(place) says a sentence twice"))
+            }
+            if !foundEarlier, before.contains(key) {
+                foundEarlier = true
+                issues.append(StoryIssue(.repeatsPage, page: index, "\(place) repeats a sentence of an earlier page"))
+            }
+        }
+        return issues
+    }
+
+    /// Whether a run of three words stands more than ``maxTimesOfAThreeWordRun`` times.
+    private static func repeatsARun(_ keys: [[UInt8]]) -> Bool {
+        var counts: [[UInt8]: Int] = [:]
+        for index in keys.indices.dropFirst(2) {
+            let run = keys[index - 2] + [0x20] + keys[index - 1] + [0x20] + keys[index]
+            counts[run, default: 0] += 1
+            if counts[run]! > maxTimesOfAThreeWordRun { return true }
+        }
+        return false
+    }
+
+    /// A line that starts with a label of a reply's form (`Title:`, `Page 2:`, `Chapter 1`
+    /// alone on its line), as the label.
+    private static func label(in text: String) -> String? {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let start = line.drop { $0.isWhitespace || $0 == "*" || $0 == "#" }
+            for name in ["Title", "Page", "Chapter"] where start.hasPrefix(name) {
+                let rest = start.dropFirst(name.count).drop { $0 == " " }
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                let after = rest.dropFirst(digits.count).drop { $0 == "*" }
+                if after.first == ":" || (!digits.isEmpty && (after.isEmpty || after.first == ".")) {
+                    return digits.isEmpty ? name + ":" : "\(name) \(digits)"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Each sentence of `text` long enough to count as repeated, as its folded words.
+    private static func sentenceKeys(_ text: String) -> [[UInt8]] {
+        text.split { ".!?…\n".contains($0) }.compactMap { sentence in
+            let keys = words(in: String(sentence)).compactMap { FoldedWord.key($0) }
+            guard keys.count >= minimumRepeatedSentenceWords else { return nil }
+            return Array(keys.joined(separator: [0x20]))
+        }
     }
 
     private func languageIssue(_ text: String, page: Int?, place: String) -> StoryIssue? {

@@ -7,7 +7,7 @@ public struct StoryIssue: Sendable, Hashable, CustomStringConvertible {
     public enum Rule: String, Sendable, Hashable, CaseIterable {
         /// The reply was cut at its output limit.
         case truncated
-        /// Nothing in the reply reads as a story (or as an outline).
+        /// Nothing in the reply reads as a story (or as a title).
         case unreadable
         /// The title is empty, too long or holds markup.
         case title
@@ -31,8 +31,13 @@ public struct StoryIssue: Sendable, Hashable, CustomStringConvertible {
         case jsonFragment
         /// A page that only repeats the hero, the theme or the event given.
         case repeatsInput
-        /// A page that repeats an earlier page.
+        /// A page that repeats an earlier page, or a sentence of one.
         case repeatsPage
+        /// A page that says one sentence twice, or the same three words over and over.
+        case repeatsItself
+        /// A page that holds a label of the reply's form (`Title:`, `Page 2:`) rather than
+        /// the story's prose.
+        case label
         /// The hero's name is not in the story.
         case heroMissing
         /// The hero's name written with other letters or marks (`Oisin` for `Oisín`).

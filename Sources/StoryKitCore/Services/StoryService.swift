@@ -80,12 +80,13 @@ public struct StoryService: Sendable {
                 generator: generator, brief: brief, check: check, sampling: sampling, contextTokens: contextTokens,
                 onUpdate: onUpdate)
             var problems: [String] = []
+            var refused: StoryWriter.Draft?
             for _ in 1...2 {
                 let draft: StoryWriter.Draft
                 do {
                     draft =
                         try await shape == .whole
-                        ? writer.whole(problems: problems) : writer.byPages(problems: problems)
+                        ? writer.whole(problems: problems) : writer.byPages(problems: problems, continuing: refused)
                 } catch  where error.kind == .cancelled {
                     throw error.storyKitError
                 } catch {
@@ -96,6 +97,10 @@ public struct StoryService: Sendable {
                 guard draft.issues.isEmpty, let title = draft.title else {
                     attempts.append(StoryAttempt(backend: backend, shape: shape, issues: draft.issues))
                     problems = Array(draft.issues.prefix(5).map(\.detail))
+                    // A story stopped at a refused page goes on from it; the pages before it
+                    // passed and were shown.
+                    let stoppedAtPage = draft.title != nil && draft.issues.allSatisfy { $0.page == draft.pages.count }
+                    refused = stoppedAtPage ? draft : nil
                     continue
                 }
                 let story = try Story(

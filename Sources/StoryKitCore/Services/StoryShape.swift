@@ -3,8 +3,7 @@ public enum StoryShape: String, Sendable, Hashable, CaseIterable {
     /// One request for the whole story as a JSON object (structured where the backend
     /// follows a schema, read by the tolerant parser otherwise).
     case whole
-    /// An outline request (a title and a line a page), then one plain-prose request a page
-    /// with the outline and the story so far: one request more than pages, and the form
-    /// small models manage.
+    /// A title request, then one plain-prose request a page with the story so far: one
+    /// request more than pages, and the form small models manage.
     case pages
 }

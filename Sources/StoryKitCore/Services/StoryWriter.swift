@@ -81,40 +81,53 @@ struct StoryWriter {
         return (title, pages)
     }
 
-    // MARK: An outline, then a request a page
+    // MARK: A title, then a request a page
 
-    /// The outline, then each page; a page the check refuses is asked again once.
-    mutating func byPages(problems: [String]) async throws(GenerationError) -> Draft {
-        onUpdate?(StorySnapshot())
+    /// The title, then each page; a page the check refuses is asked again once. With
+    /// `earlier`, a draft that stopped at a refused page, its title and pages are kept and
+    /// the story goes on from that page.
+    mutating func byPages(problems: [String], continuing earlier: Draft? = nil) async throws(GenerationError) -> Draft {
         let builder = try prompt { () throws(StoryKitError) in try StoryPagePromptBuilder(contextTokens: contextTokens)
         }
-        let outlinePrompt = try prompt { () throws(StoryKitError) in
-            try builder.outline(
-                hero: brief.hero, theme: brief.theme, ageGroup: brief.ageGroup, length: brief.length,
-                language: brief.language, event: brief.event, problems: problems)
+        if let earlier, let title = earlier.title {
+            onUpdate?(StorySnapshot(title: title, pages: earlier.pages))
+            return try await pages(title: title, from: earlier.pages, builder: builder)
         }
-        let outlineResult = try await ask(outlinePrompt)
-        guard outlineResult.finishReason != .maxTokens else {
-            return Draft(pages: [], issues: [StoryIssue(.truncated, "the outline was cut at its output limit")])
+        onUpdate?(StorySnapshot())
+        let titlePrompt = try prompt { () throws(StoryKitError) in
+            try builder.title(
+                hero: brief.hero, theme: brief.theme, ageGroup: brief.ageGroup, language: brief.language,
+                event: brief.event, problems: problems)
         }
-        guard let outline = StoryOutline(reply: outlineResult.text, pages: brief.length.pages) else {
-            return Draft(pages: [], issues: [StoryIssue(.unreadable, "the outline holds no title and numbered pages")])
+        let titleResult = try await ask(titlePrompt, stoppingAt: StoryPagePromptBuilder.titleStopSequences)
+        guard titleResult.finishReason != .maxTokens else {
+            return Draft(pages: [], issues: [StoryIssue(.truncated, "the title was cut at its output limit")])
         }
-        let titleIssues = check.titleIssues(outline.title)
+        guard let title = StoryPagePromptBuilder.title(fromReply: titleResult.text) else {
+            return Draft(pages: [], issues: [StoryIssue(.unreadable, "the reply holds no title")])
+        }
+        let titleIssues = check.titleIssues(title)
         guard titleIssues.isEmpty else { return Draft(pages: [], issues: titleIssues) }
-        onUpdate?(StorySnapshot(title: outline.title))
-        var pages: [String] = []
-        for index in 0..<brief.length.pages {
+        onUpdate?(StorySnapshot(title: title))
+        return try await pages(title: title, from: [], builder: builder)
+    }
+
+    /// The pages after `accepted`, each asked again once when refused.
+    private mutating func pages(title: String, from accepted: [String], builder: StoryPagePromptBuilder)
+        async throws(GenerationError) -> Draft
+    {
+        var pages = accepted
+        for index in accepted.count..<brief.length.pages {
             var pageProblems: [String] = []
             var issues: [StoryIssue] = []
             for _ in 1...2 {
                 let pagePrompt = try prompt { () throws(StoryKitError) in
                     try builder.page(
-                        index, of: outline, pagesSoFar: pages, hero: brief.hero, theme: brief.theme,
+                        index, title: title, pagesSoFar: pages, hero: brief.hero, theme: brief.theme,
                         ageGroup: brief.ageGroup, length: brief.length, language: brief.language, event: brief.event,
                         problems: pageProblems)
                 }
-                let result = try await ask(pagePrompt)
+                let result = try await ask(pagePrompt, stoppingAt: StoryPagePromptBuilder.pageStopSequences)
                 let text = Self.pageText(result.text)
                 issues =
                     result.finishReason == .maxTokens
@@ -126,10 +139,10 @@ struct StoryWriter {
                 }
                 pageProblems = issues.map(\.detail)
             }
-            guard issues.isEmpty else { return Draft(title: outline.title, pages: pages, issues: issues) }
-            onUpdate?(StorySnapshot(title: outline.title, pages: pages))
+            guard issues.isEmpty else { return Draft(title: title, pages: pages, issues: issues) }
+            onUpdate?(StorySnapshot(title: title, pages: pages))
         }
-        return Draft(title: outline.title, pages: pages, issues: check.issues(title: outline.title, pages: pages))
+        return Draft(title: title, pages: pages, issues: check.issues(title: title, pages: pages))
     }
 
     /// A page reply as a page: without surrounding space, and without a `Page 2:` label or
@@ -156,9 +169,12 @@ struct StoryWriter {
 
     // MARK: Requests
 
-    private mutating func ask(_ prompt: Prompt) async throws(GenerationError) -> GenerationResult {
-        let request = sampling.applied(
+    private mutating func ask(_ prompt: Prompt, stoppingAt stopSequences: [String]) async throws(GenerationError)
+        -> GenerationResult
+    {
+        var request = sampling.applied(
             to: TextGenerationRequest(model: generator.model, prompt: prompt), promptTemperature: prompt.temperature)
+        request.stopSequences = stopSequences
         requests += 1
         return try await generator.respond(to: request)
     }

@@ -19,7 +19,9 @@ import Testing
         (#"Mia said "title": the kite is gone, and then she looked all over the hill."#, .jsonFragment),
         ("## Page two\nMia looked for her kite on the hill and in the park all day.", .markup),
         ("Mia brave curly red hair a lost kite.", .repeatsInput),
-        ("Mia.", .pageLength)
+        ("Mia.", .pageLength),
+        ("Page 2: Mia looked for her kite on the hill and in the park all day long.", .label),
+        ("Title: The Kite\nMia looked for her kite on the hill and in the park all day long.", .label)
     ])
     func aPageBreakingARuleNamesIt(page: String, rule: StoryIssue.Rule) {
         let rules = check.pageIssues(page, index: 1, earlier: []).map(\.rule)
@@ -30,6 +32,16 @@ import Testing
     @Test func aPageRepeatingAnEarlierOneIsRefused() {
         let first = StoryServiceTests.goodPages[0]
         let rules = check.pageIssues(first + " The end.", index: 1, earlier: [first]).map(\.rule)
+        #expect(rules == [.repeatsPage])
+    }
+
+    @Test func aSentenceSaidTwiceIsRefused() {
+        let twice = "Mia was very proud of her kite. The wind blew. Mia was very proud of her kite."
+        #expect(check.pageIssues(twice, index: 0, earlier: []).map(\.rule) == [.repeatsItself])
+        let over = "Léa, c'est leur amour. C'est leur coupe, et leur coupe, et leur coupe, et leur coupe au bois."
+        #expect(check.pageIssues(over, index: 0, earlier: []).map(\.rule) == [.repeatsItself])
+        let again = "The sun came out. Mia ran up the green hill with her red kite. Then she sang a happy song."
+        let rules = check.pageIssues(again, index: 1, earlier: [StoryServiceTests.goodPages[0]]).map(\.rule)
         #expect(rules == [.repeatsPage])
     }
 

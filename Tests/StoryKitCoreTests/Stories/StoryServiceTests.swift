@@ -84,17 +84,29 @@ import Testing
         #expect(outcome.requests == 4)
         // Page 1 was shown after the second request and before the third.
         #expect(snapshots.withLock { $0 }.contains { $0.pages == 1 && $0.requests == 2 })
-        // Page 2's prompt carries its scene and the story so far.
-        #expect(model.sent[2].contains("The kite flies away.") && model.sent[2].contains("Mia ran up the green hill"))
+        // Page 1's prompt carries the title, page 2's the story so far.
+        #expect(model.sent[1].contains("Mia and the Kite") && model.sent[2].contains("Mia ran up the green hill"))
     }
 
     @Test func aRefusedPageIsAskedAgainAloneNotTheWholeBook() async throws {
-        let outline = "Mia and the Kite\n1. Mia flies her kite.\n2. The kite flies away.\n3. A friend helps."
-        let replies = [outline, Self.goodPages[0], "```json\n{\"page\": 2}\n```", Self.goodPages[1], Self.goodPages[2]]
+        let replies = [
+            "Mia and the Kite", Self.goodPages[0], "```json\n{\"page\": 2}\n```", Self.goodPages[1], Self.goodPages[2]
+        ]
         let model = ScriptedStoryModel(replies)
         let service = StoryService(backends: [.remote], generators: [.remote: model], shape: .pages)
         let outcome = try await service.write(try Self.brief())
         #expect(outcome.requests == 5 && outcome.attempts.isEmpty)
         #expect(model.sent[3].contains("code fence"))
+    }
+
+    @Test func aStoryStoppedAtARefusedPageGoesOnFromThatPage() async throws {
+        let bad = "<hero_name>Mia</hero_name>"
+        let replies = ["Mia and the Kite", Self.goodPages[0], bad, bad, Self.goodPages[1], Self.goodPages[2]]
+        let model = ScriptedStoryModel(replies)
+        let service = StoryService(backends: [.remote], generators: [.remote: model], shape: .pages)
+        let outcome = try await service.write(try Self.brief())
+        // No second title and no second first page: 6 requests, the story the accepted pages.
+        #expect(outcome.requests == 6 && outcome.story.pages == Self.goodPages)
+        #expect(outcome.attempts.count == 1 && outcome.attempts[0].issues.allSatisfy { $0.page == 1 })
     }
 }
