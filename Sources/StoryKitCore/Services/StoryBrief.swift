@@ -31,7 +31,8 @@ public struct StoryBrief: Sendable, Hashable {
     /// Creates a brief, checking it.
     ///
     /// - Throws: `.invalidArgument` naming the field: an empty or over-long theme, a bad id,
-    ///   an avoided word that is not one word of letters, or too many of them.
+    ///   an input holding a tag of StoryKit's prompts (`</hero_name>`), an avoided word that
+    ///   is not one word of letters, or too many of them.
     public init(
         hero: HeroDescription, heroID: String? = nil, theme: String, ageGroup: AgeGroup, length: StoryLength,
         language: LanguageTag, event: EventDescription? = nil, eventID: String? = nil, avoidWords: [String] = []
@@ -47,6 +48,15 @@ public struct StoryBrief: Sendable, Hashable {
             throw StoryKitError(
                 .invalidArgument,
                 "avoidWords: \(JSONValue.string(word).formatted()) is not one word of letters, so it could never match")
+        }
+        var fields = [("hero.name", hero.name), ("hero.appearance", hero.appearance), ("theme", theme)]
+        fields += hero.traits.map { ("hero.traits", $0) }
+        for (field, text) in fields {
+            // A prompt's tag in an input could only be an attempt to end its block early.
+            if let tag = StoryCheck.syntaxIssues(text, page: nil, place: field).first(where: { $0.rule == .promptTag })
+            {
+                throw StoryKitError(.invalidArgument, "\(tag.detail): inputs may not hold the prompts' tags")
+            }
         }
         self.hero = hero
         self.heroID = heroID

@@ -6,7 +6,8 @@ public struct StoryOutcome: Sendable, Hashable {
     public var backend: CorrectionBackend
     /// How it was asked for.
     public var shape: StoryShape
-    /// Every earlier try, in order: refused replies (with their issues) and failed backends.
+    /// Every earlier try, in order: each refused reply (a whole story, a title or a page,
+    /// with its issues) and each failed backend.
     public var attempts: [StoryAttempt]
     /// The model requests made, the refused ones included.
     public var requests: Int

@@ -81,6 +81,7 @@ public struct StoryService: Sendable {
                 onUpdate: onUpdate)
             var problems: [String] = []
             var refused: StoryWriter.Draft?
+            var recorded = 0
             for _ in 1...2 {
                 let draft: StoryWriter.Draft
                 do {
@@ -94,8 +95,11 @@ public struct StoryService: Sendable {
                     break
                 }
                 requests = writer.requests
+                attempts += writer.refusedReplies.dropFirst(recorded).map {
+                    StoryAttempt(backend: backend, shape: shape, issues: $0)
+                }
+                recorded = writer.refusedReplies.count
                 guard draft.issues.isEmpty, let title = draft.title else {
-                    attempts.append(StoryAttempt(backend: backend, shape: shape, issues: draft.issues))
                     problems = Array(draft.issues.prefix(5).map(\.detail))
                     // A story stopped at a refused page goes on from it; the pages before it
                     // passed and were shown.

@@ -17,6 +17,8 @@ struct StoryWriter {
     let onUpdate: (@Sendable (StorySnapshot) -> Void)?
     /// The requests made so far.
     private(set) var requests = 0
+    /// The issues of each reply refused so far (a whole story, a title or a page), in order.
+    private(set) var refusedReplies: [[StoryIssue]] = []
 
     init(
         generator: any TextGenerator, brief: StoryBrief, check: StoryCheck, sampling: CorrectionSampling,
@@ -52,13 +54,15 @@ struct StoryWriter {
             result = try await generator.respond(to: request)
         }
         guard result.finishReason != .maxTokens else {
-            return Draft(pages: [], issues: [StoryIssue(.truncated, "the reply was cut at its output limit")])
+            return judged(Draft(pages: [], issues: [StoryIssue(.truncated, "the reply was cut at its output limit")]))
         }
         guard let (title, pages) = Self.read(result.text) else {
-            return Draft(
-                pages: [], issues: [StoryIssue(.unreadable, "the reply holds no story object with a title and pages")])
+            return judged(
+                Draft(
+                    pages: [],
+                    issues: [StoryIssue(.unreadable, "the reply holds no story object with a title and pages")]))
         }
-        return Draft(title: title, pages: pages, issues: check.issues(title: title, pages: pages))
+        return judged(Draft(title: title, pages: pages, issues: check.issues(title: title, pages: pages)))
     }
 
     /// The title and pages of a whole-story reply, read by the tolerant parser: the first
@@ -101,13 +105,13 @@ struct StoryWriter {
         }
         let titleResult = try await ask(titlePrompt, stoppingAt: StoryPagePromptBuilder.titleStopSequences)
         guard titleResult.finishReason != .maxTokens else {
-            return Draft(pages: [], issues: [StoryIssue(.truncated, "the title was cut at its output limit")])
+            return judged(Draft(pages: [], issues: [StoryIssue(.truncated, "the title was cut at its output limit")]))
         }
         guard let title = StoryPagePromptBuilder.title(fromReply: titleResult.text) else {
-            return Draft(pages: [], issues: [StoryIssue(.unreadable, "the reply holds no title")])
+            return judged(Draft(pages: [], issues: [StoryIssue(.unreadable, "the reply holds no title")]))
         }
         let titleIssues = check.titleIssues(title)
-        guard titleIssues.isEmpty else { return Draft(pages: [], issues: titleIssues) }
+        guard titleIssues.isEmpty else { return judged(Draft(pages: [], issues: titleIssues)) }
         onUpdate?(StorySnapshot(title: title))
         return try await pages(title: title, from: [], builder: builder)
     }
@@ -137,12 +141,13 @@ struct StoryWriter {
                     pages.append(text)
                     break
                 }
+                refusedReplies.append(issues)
                 pageProblems = issues.map(\.detail)
             }
             guard issues.isEmpty else { return Draft(title: title, pages: pages, issues: issues) }
             onUpdate?(StorySnapshot(title: title, pages: pages))
         }
-        return Draft(title: title, pages: pages, issues: check.issues(title: title, pages: pages))
+        return judged(Draft(title: title, pages: pages, issues: check.issues(title: title, pages: pages)))
     }
 
     /// A page reply as a page: without surrounding space, and without a `Page 2:` label or
@@ -168,6 +173,12 @@ struct StoryWriter {
     }
 
     // MARK: Requests
+
+    /// `draft`, its issues recorded as a refused reply's when it has some.
+    private mutating func judged(_ draft: Draft) -> Draft {
+        if !draft.issues.isEmpty { refusedReplies.append(draft.issues) }
+        return draft
+    }
 
     private mutating func ask(_ prompt: Prompt, stoppingAt stopSequences: [String]) async throws(GenerationError)
         -> GenerationResult
