@@ -38,6 +38,7 @@ __all__ = [
     "repair_json", "parse_list", "parse_variations", "Stream", "Store", "build_prompt",
     "evaluate_policy", "Policy", "decode_response", "build_request", "GENERATION_PROVIDERS",
     "correct_offline", "load_pack", "load_pack_file", "packs", "generate", "correct", "Exchange", "UrllibTransport",
+    "write_story", "enhance_event",
 ]
 
 Text = Union[str, bytes, bytearray, memoryview]
@@ -576,6 +577,27 @@ def _camel(name: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
+def write_story(request: Union[dict, Text], *, transport=None, on_event=None) -> dict:
+    """Writes a children's story with the model of ``request["remote"]`` and checks it before
+    returning it (see ``storykit_story_write`` in ``storykit.h``): ``hero``, ``theme``,
+    ``ageGroup`` ("4-6"), ``length`` ("short"), ``language``, and optional ``event``, ``id``,
+    ``avoidWords`` and ``shape`` ("pages" or "whole"). ``on_event`` gets
+    ``{"type":"snapshot","title":...,"pages":[...],"final":False}`` as each page completes and
+    passes the check. Returns ``{"story": {...}, "issues": [...], "attempts": [...], ...}``;
+    raises ``APIError`` listing every attempt when no reply gave a usable story. Nothing is
+    saved: ``Store.write_story`` saves.
+    """
+    return _services.write_story(library(), None, request, transport, on_event)
+
+
+def enhance_event(request: Union[dict, Text], *, transport=None) -> dict:
+    """Enhances a custom event with the model of ``request["remote"]``: ``{"event": {"title",
+    "description", "promptSeed"}, "language": "en", "remote": {...}}`` →
+    ``{"description": "...", "attempts": [...], "requests": n}`` (see ``storykit_event_enhance``).
+    """
+    return _services.enhance_event(library(), request, transport)
+
+
 class Store(_Handle):
     """The file store through the C ABI: one durable JSON file per record under ``root``.
 
@@ -612,6 +634,19 @@ class Store(_Handle):
             return _services.illustrate(library(), handle, request, transport, owner=self)
         finally:
             self._leave()
+
+    def write_story(self, request: Union[dict, Text], *, transport=None, on_event=None) -> dict:
+        """``storykit.write_story``, and the story is saved into this store's "stories" (only
+        when it passed every check; ``"saved": True`` in the result)."""
+        handle = self._enter()
+        try:
+            return _services.write_story(library(), handle, request, transport, on_event, owner=self)
+        finally:
+            self._leave()
+
+    def stories(self, *, after: str | None = None, limit: int = 100) -> RecordPage:
+        """The saved stories, oldest first (``list("stories", ...)``)."""
+        return self.list("stories", after=after, limit=limit)
 
     def put(self, collection: str, id: str, record) -> None:
         """Saves a record (any JSON-serialisable value), durably."""

@@ -1,4 +1,4 @@
-"""StoryKit's services over a Python transport: generate, correct, illustrate."""
+"""StoryKit's services over a Python transport: generate, correct, illustrate, write stories."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from . import errors
 from ._library import EVENT_FUNCTION, TRANSPORT_FUNCTION
 from .transport import Exchange, Transport, UrllibTransport
 
-__all__ = ["generate", "correct", "illustrate"]
+__all__ = ["generate", "correct", "illustrate", "write_story", "enhance_event"]
 
 
 # The calls whose callbacks the current thread is running, innermost last: the library runs
@@ -99,9 +99,18 @@ def _request(request: Union[dict, str, bytes], text_field: Optional[str] = None)
     if isinstance(request, dict):
         if text_field and text_field in request and not isinstance(request[text_field], str):
             raise TypeError(f"request[{text_field!r}] must be a str, not {type(request[text_field]).__name__}")
-        return json.dumps(request, ensure_ascii=False).encode("utf-8")
+        text = json.dumps(request, ensure_ascii=False)
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise errors.InvalidArgumentError(
+                f"request holds a lone surrogate (U+{ord(text[error.start]):04X}), which is not valid UTF-8") from None
     if isinstance(request, (str, bytes, bytearray, memoryview)):
         data = request.encode("utf-8", "surrogatepass") if isinstance(request, str) else bytes(request)
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise errors.InvalidArgumentError(f"request is not valid UTF-8 (byte {error.start})") from None
         try:
             json.loads(data)
         except ValueError:
@@ -136,4 +145,22 @@ def illustrate(lib: ctypes.CDLL, store_handle: ctypes.c_void_p, request, transpo
     output = ctypes.c_void_p()
     status = lib.storykit_illustrate(ctypes.byref(output), store_handle, _request(request),
                                      callbacks.transport_pointer, None)
+    return callbacks.finish(status, output)
+
+
+def write_story(lib: ctypes.CDLL, store_handle: Optional[ctypes.c_void_p], request, transport: Optional[Transport] = None,
+                on_event: Optional[Callable[[dict], object]] = None, owner: object = None) -> dict:
+    if isinstance(request, dict) and "hero" in request and not isinstance(request["hero"], dict):
+        raise TypeError(f"request['hero'] must be a dict, not {type(request['hero']).__name__}")
+    callbacks = _Callbacks(lib, transport or UrllibTransport(), on_event, owner)
+    output = ctypes.c_void_p()
+    status = lib.storykit_story_write(ctypes.byref(output), store_handle, _request(request, "theme"),
+                                      callbacks.transport_pointer, callbacks.event_pointer, None)
+    return callbacks.finish(status, output)
+
+
+def enhance_event(lib: ctypes.CDLL, request, transport: Optional[Transport] = None) -> dict:
+    callbacks = _Callbacks(lib, transport or UrllibTransport(), None)
+    output = ctypes.c_void_p()
+    status = lib.storykit_event_enhance(ctypes.byref(output), _request(request), callbacks.transport_pointer, None)
     return callbacks.finish(status, output)
