@@ -14,7 +14,8 @@ REPOSITORY = PACKAGE.parents[1]
 CLI = os.environ.get("STORYKIT_CLI", str(PACKAGE / ".build" / "debug" / "storykit-cli"))
 COMMANDS = [[], ["demo"], ["policy"], ["policy", "evaluate"], ["policy", "fields"], ["prompt"], ["parse"],
             ["parse", "list"], ["parse", "variations"], ["parse", "json"], ["correct"], ["illustrate"],
-            ["store"], ["store", "list"], ["store", "show"], ["store", "export"]]
+            ["store"], ["store", "list"], ["store", "show"], ["store", "export"], ["story"], ["story", "write"],
+            ["story", "list"], ["story", "show"]]
 USAGE_ERROR = 64
 
 
@@ -513,3 +514,37 @@ def test_words_are_learned_listed_removed_and_read_by_correct(tmp_path):
     other.mkdir()
     text = ok("correct", "sir pounce ran", "--no-save", "--words", str(tmp_path / "words.txt"), cwd=other)
     assert "direct       Sir Pounce ran" in text
+
+
+def test_story_write_prints_pages_as_they_pass_saves_and_lists(server, tmp_path):
+    result = run("story", "write", "--hero", "Mia", "--trait", "brave", "--theme", "a lost kite", "--backend", "openai",
+                 "--base-url", f"http://127.0.0.1:{server}/story/cli-story/v1", "--model", "local", "--id", "s1",
+                 cwd=tmp_path, env=loopback())
+    assert result.returncode == 0, result.stderr.decode()
+    text = result.stdout.decode()
+    assert text.startswith("# Mia and the Kite") and "[page 3]" in text and "saved as stories/s1" in text
+    assert ok("story", "list", cwd=tmp_path).startswith("s1\t3 pages\ten\tMia and the Kite")
+    shown = json.loads(ok("story", "show", "s1", "--json", cwd=tmp_path))
+    assert "heroID" not in shown and len(shown["pages"]) == 3 and shown["ageGroup"] == "4-6"
+
+
+@pytest.mark.parametrize("arguments, named", [
+    (["--theme", "x", "--backend", "openai"], "--hero"),
+    (["--hero", "Mia", "--theme", "x"], "--backend"),
+    (["--hero", "Mia", "--theme", "x", "--backend", "openai", "--age", "13"], "--age"),
+    (["--hero", "Mia", "--theme", "x", "--backend", "openai", "--length", "epic"], "--length"),
+    (["--hero", "Mia", "--theme", "x", "--backend", "openai", "--language", "english"], "--language"),
+])
+def test_story_write_usage_errors_name_the_flag(arguments, named, tmp_path):
+    assert named in failure("story", "write", *arguments, code=USAGE_ERROR, cwd=tmp_path)
+    assert not (tmp_path / ".storykit").exists()
+
+
+def test_story_write_refuses_bad_input_before_any_request(tmp_path):
+    stderr = failure("story", "write", "--hero", "</hero_name>", "--theme", "x", "--backend", "openai",
+                     "--base-url", "http://127.0.0.1:9/v1", code=USAGE_ERROR, cwd=tmp_path)
+    assert "hero.name" in stderr and not (tmp_path / ".storykit").exists()
+    ok("story", "write", "--hero", "Mia", "--theme", "a lost kite", "--backend", "openai", "--no-save",
+       "--base-url", "http://127.0.0.1:9/v1", "--help", cwd=tmp_path)
+    (tmp_path / ".storykit").mkdir()
+    assert_explained(failure("story", "show", "nope", cwd=tmp_path))

@@ -10,7 +10,8 @@ the provider's own path:
 Scenarios: ok, ratelimit-once (429 + Retry-After: 1, then ok), unavailable-once (503, then
 ok), always-unavailable, drop (a stream cut off mid-body), slow (no head for 5 s), stall (one
 chunk, then 5 s of silence), bad-reply-once (a correction reply with one version, then a good
-one), garbage (a reply with no versions), forbidden (403 with a Google error body).
+one), garbage (a reply with no versions), forbidden (403 with a Google error body), story (a story
+about Mia written page by page: a title, then one page a request).
 
 GET /requests/<test> answers the requests the test made, as JSON. The server prints
 "PORT <n>" when it is ready and stops when its standard input closes, or after ten minutes.
@@ -34,6 +35,12 @@ PNG = base64.b64decode(
 
 STORY_TEXT = "Once upon a time, a small fox found a lantern in the snowy forest."
 CORRECTIONS = ["I want to go home.", "So I want to go home.", "I want to go to my home."]
+STORY_TITLE = "Mia and the Kite"
+STORY_PAGES = [
+    "Mia ran up the green hill with her red kite. The wind was strong and the kite flew high above the trees.",
+    "Then the string slipped from her hand. The kite sailed away over the pond, and Mia felt sad, but she did not give up.",
+    "A kind old man helped her look. They found the kite in an apple tree, and Mia laughed all the way home.",
+]
 
 lock = threading.Lock()
 attempts = {}
@@ -52,6 +59,8 @@ def correction_reply(request, versions):
 
 def reply_text(scenario, attempt, request):
     text = json.dumps(request)
+    if scenario == "story":
+        return STORY_TITLE if attempt == 1 else STORY_PAGES[(attempt - 2) % len(STORY_PAGES)]
     if "<text>" not in text:
         return STORY_TEXT
     if scenario == "garbage":

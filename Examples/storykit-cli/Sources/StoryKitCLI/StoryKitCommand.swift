@@ -19,7 +19,7 @@ struct StoryKitCommand: AsyncParsableCommand {
         version: StoryKitVersion.string,
         subcommands: [
             DemoCommand.self, PolicyCommand.self, PromptCommand.self, ParseCommand.self,
-            CorrectCommand.self, IllustrateCommand.self, StoreCommand.self, WordsCommand.self
+            CorrectCommand.self, StoryCommand.self, IllustrateCommand.self, StoreCommand.self, WordsCommand.self
         ]
     )
 

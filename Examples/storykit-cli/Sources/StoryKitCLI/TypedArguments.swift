@@ -13,3 +13,7 @@ extension OperatingSystem: @retroactive ExpressibleByArgument {}
 extension AppleIntelligenceState: @retroactive ExpressibleByArgument {}
 
 extension VersionStrictness: @retroactive ExpressibleByArgument {}
+
+extension StoryShape: @retroactive ExpressibleByArgument {}
+
+extension StoryLength: @retroactive ExpressibleByArgument {}
