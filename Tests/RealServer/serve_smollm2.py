@@ -1,6 +1,6 @@
 """Runs llama.cpp's own server (xllamacpp) with SmolLM2-135M-Instruct on 127.0.0.1.
 
-    python serve_smollm2.py PORT [--context TOKENS]
+    python serve_smollm2.py PORT [--context TOKENS] [--threads N]
 
 Prints "PORT <n>" once the server answers, and stops when its standard input closes. Run with
 the Python scripts/llama-server-env.sh prints.
@@ -27,6 +27,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("port", type=int)
     parser.add_argument("--context", type=int, default=4096)
+    parser.add_argument("--threads", type=int, default=2, help="the threads generating tokens")
     arguments = parser.parse_args()
     params = xllamacpp.CommonParams()
     params.model.path = str(model_path())
@@ -34,7 +35,7 @@ def main() -> None:
     params.n_ctx = arguments.context
     params.port = arguments.port
     params.hostnames = ["127.0.0.1"]
-    params.cpuparams.n_threads = 2
+    params.cpuparams.n_threads = arguments.threads
     params.sampling.seed = 7
     server = xllamacpp.Server(params)
     print(f"PORT {arguments.port} {server.listening_address}", flush=True)

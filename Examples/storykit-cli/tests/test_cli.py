@@ -70,7 +70,7 @@ def test_unknown_command_and_bad_flags_are_usage_errors():
 
 
 def test_demo_runs_every_step_offline_and_keeps_its_store_when_asked(tmp_path):
-    text = ok("demo", "--store", str(tmp_path / "tour"), env=environment(http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9"))
+    text = ok("demo", "--no-model", "--store", str(tmp_path / "tour"), env=environment(http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9"))
     steps = re.findall(r"^(\d+)\. ", text, re.MULTILINE)
     assert steps == [str(number) for number in range(1, len(steps) + 1)] and len(steps) >= 10
     assert f"Done: {len(steps)} steps." in text
@@ -81,7 +81,7 @@ def test_demo_runs_every_step_offline_and_keeps_its_store_when_asked(tmp_path):
 
 
 def test_demo_removes_its_temporary_store(tmp_path):
-    text = ok("demo", env=environment(TMPDIR=str(tmp_path)))
+    text = ok("demo", "--no-model", env=environment(TMPDIR=str(tmp_path)))
     assert "The temporary store was removed." in text
     assert list(tmp_path.iterdir()) == []
 
@@ -371,7 +371,7 @@ def test_bad_correct_options_are_usage_errors(tmp_path, arguments):
 
 
 def test_the_demo_says_what_fits_the_device_and_prints_no_empty_line(tmp_path):
-    output = ok("demo", cwd=tmp_path)
+    output = ok("demo", "--no-model", cwd=tmp_path)
     iphone = output.split("2. ", 1)[1].split("\n3. ", 1)[0]
     assert "iPad" not in iphone and "offline corrector" in iphone
     assert not any(line.rstrip().endswith(":") and line.strip().startswith("events") for line in output.splitlines())
@@ -446,7 +446,7 @@ def test_a_negative_timeout_is_refused_with_the_reason():
 def test_the_demos_closing_hint_runs_as_typed(tmp_path):
     # Started through scripts/storykit, the hint names it, so that it runs as typed.
     script = REPOSITORY / "scripts" / "storykit"
-    result = subprocess.run([str(script), "demo"], capture_output=True, cwd=tmp_path, timeout=300,
+    result = subprocess.run([str(script), "demo", "--no-model"], capture_output=True, cwd=tmp_path, timeout=300,
                             env=environment(STORYKIT_CLI=CLI))
     assert result.returncode == 0, result.stderr.decode()
     hint = result.stdout.decode().strip().splitlines()[-1]

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import StoryKitCore
+import StoryKitFoundation
+import StoryKitLanguages
 
 /// `storykit demo`: the guided tour. Every step runs on the embedded defaults: no network, no key.
 struct DemoCommand: AsyncParsableCommand {
@@ -20,6 +22,9 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: "Keep the tour's store in this folder (default: a temporary folder, removed at the end).")
     var store: String?
+
+    @Flag(name: .customLong("no-model"), help: "Skip the story from the local model (it needs PyPI on first use).")
+    var noModel = false
 
     func run() async throws {
         let root =
@@ -43,6 +48,9 @@ struct DemoCommand: AsyncParsableCommand {
             try await correctionService(root: root)
         }
         try tour.step("A Gemini request (the key never printed) and a streamed Gemini reply decoded", generation)
+        try await tour.step("A story about Mia written by a real local model, checked page by page and saved") {
+            try await localStory(root: root)
+        }
         try tour.step("An illustration prompt for page 2 of a story", illustrationPrompt)
         try await tour.step("The file store: records, preferences, and what it holds") {
             try await storeRecords(root: root)
@@ -208,6 +216,43 @@ struct DemoCommand: AsyncParsableCommand {
         switch try reporting({ () throws(StoryKitError) in try stream.finish() }) {
         case .success(let result): print("  text: \"\(result.text)\", \(result.usage?.totalTokens ?? 0) tokens")
         case .failure(let error): print("  error: \(error)")
+        }
+    }
+
+    /// SmolLM2-135M on llama.cpp's server writes a story; each page is printed as it passes
+    /// the check, a refused reply is listed with its reasons, and a story that passed is saved.
+    private func localStory(root: String) async throws {
+        guard !noModel else { return print("  skipped: --no-model") }
+        guard let repository = ProcessInfo.processInfo.environment["STORYKIT_REPOSITORY"] else {
+            return print("  skipped: the local model's scripts are in a StoryKit checkout; run ./scripts/storykit demo")
+        }
+        let server: LocalModelServer
+        do {
+            // One generating thread leaves the other core to this process on a 2-core machine.
+            server = try LocalModelServer(repository: repository, threads: 1)
+        } catch {
+            return print("  skipped: \(error)")
+        }
+        print("  SmolLM2-135M-Instruct on llama.cpp's server at \(server.baseURL):")
+        let generator = try RemoteTextGenerator(
+            provider: .openai, model: "smollm2", transport: URLSessionTransport(), apiKey: "none",
+            baseURL: server.baseURL, timeout: .seconds(90))
+        var service = StoryService(
+            backends: [.remote], generators: [.remote: generator], shape: .pages,
+            languageTeller: OfflineCorrector(packs: LanguagePack.all))
+        service.sampling = CorrectionSampling(seed: 11)
+        let brief = try StoryBrief(
+            hero: HeroDescription(name: "Mia", traits: ["brave"], appearance: "curly red hair"), theme: "a lost kite",
+            ageGroup: AgeGroup("4-6")!, length: .short, language: LanguageTag("en")!)
+        let store = try FileStore(root: root)
+        let printer = PagePrinter(quiet: false, indent: "  ")
+        do {
+            let outcome = try await service.write(brief, saveTo: store.stories) { printer.show($0) }
+            for attempt in outcome.attempts { print("  refused and asked again: \(attempt)") }
+            print("  saved as stories/\(outcome.story.id) after \(outcome.requests) requests")
+        } catch {
+            print("  no story passed the check (a model this small often writes none; nothing was saved):")
+            print(indented(error.message))
         }
     }
 

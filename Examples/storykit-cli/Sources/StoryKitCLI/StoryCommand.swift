@@ -147,11 +147,13 @@ final class PagePrinter: @unchecked Sendable {
     // @unchecked: every access holds `lock`.
     private let lock = NSLock()
     private let quiet: Bool
+    private let indent: String
     private var title: String?
     private var printed = 0
 
-    init(quiet: Bool) {
+    init(quiet: Bool, indent: String = "") {
         self.quiet = quiet
+        self.indent = indent
     }
 
     func show(_ snapshot: StorySnapshot) {
@@ -159,14 +161,14 @@ final class PagePrinter: @unchecked Sendable {
         defer { lock.unlock() }
         guard !quiet else { return }
         if let title = snapshot.title, self.title != title {
-            if self.title != nil { print("\n(asked again: a new story)") }
+            if self.title != nil { print("\n\(indent)(asked again: a new story)") }
             self.title = title
             printed = 0
-            print("# \(title)")
+            print("\(indent)# \(title)")
         }
         guard snapshot.pages.count > printed else { return }
         for (index, page) in snapshot.pages.enumerated().dropFirst(printed) {
-            print("\n[page \(index + 1)]\n\(page)")
+            print("\n\(indent)[page \(index + 1)]\n\(indent)\(page)")
         }
         printed = snapshot.pages.count
     }
