@@ -548,3 +548,9 @@ def test_story_write_refuses_bad_input_before_any_request(tmp_path):
        "--base-url", "http://127.0.0.1:9/v1", "--help", cwd=tmp_path)
     (tmp_path / ".storykit").mkdir()
     assert_explained(failure("story", "show", "nope", cwd=tmp_path))
+
+
+@pytest.mark.parametrize("command", [["correct", "I wnat to go"], ["story", "write", "--hero", "Mia", "--theme", "x"]])
+def test_a_base_url_the_library_cannot_use_is_a_usage_error(command, tmp_path):
+    stderr = failure(*command, "--backend", "openai", "--base-url", "ftp://x", code=USAGE_ERROR, cwd=tmp_path)
+    assert "--base-url must start with http:// or https://" in stderr

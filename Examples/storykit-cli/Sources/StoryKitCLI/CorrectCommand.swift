@@ -122,6 +122,7 @@ struct CorrectCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
+        try RemoteOptions.checkBaseURL(baseURL)
         guard timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be more than 0 and at most 3600 seconds")
         }

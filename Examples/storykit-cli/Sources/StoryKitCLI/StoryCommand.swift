@@ -70,6 +70,7 @@ struct StoryWriteCommand: AsyncParsableCommand {
     @Flag(help: "Print the whole outcome as JSON.") var json = false
 
     func validate() throws {
+        try RemoteOptions.checkBaseURL(baseURL)
         guard backend != nil else {
             throw ValidationError(
                 "--backend is missing: a story is written by a model (openai with --base-url for a local server, or gemini)"
