@@ -99,7 +99,11 @@ def _request(request: Union[dict, str, bytes], text_field: Optional[str] = None)
     if isinstance(request, dict):
         if text_field and text_field in request and not isinstance(request[text_field], str):
             raise TypeError(f"request[{text_field!r}] must be a str, not {type(request[text_field]).__name__}")
-        text = json.dumps(request, ensure_ascii=False)
+        try:
+            text = json.dumps(request, ensure_ascii=False, allow_nan=False)
+        except ValueError:
+            raise errors.InvalidArgumentError(
+                f"request{_non_finite_path(request)} is not a finite number: JSON has no NaN or infinity") from None
         try:
             return text.encode("utf-8")
         except UnicodeEncodeError as error:
@@ -118,6 +122,18 @@ def _request(request: Union[dict, str, bytes], text_field: Optional[str] = None)
             raise TypeError(f"request must be a dict (or its JSON text), and this str is not JSON{hint}") from None
         return data
     raise TypeError(f"request must be a dict (or its JSON text), not {type(request).__name__}")
+
+
+def _non_finite_path(value, path: str = "") -> Optional[str]:
+    """The path (``["remote"]["temperature"]``) of the first NaN or infinity in ``value``."""
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        return path
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, (list, tuple)) else ()
+    for key, item in items:
+        found = _non_finite_path(item, f"{path}[{key!r}]")
+        if found is not None:
+            return found
+    return None
 
 
 def generate(lib: ctypes.CDLL, request, transport: Optional[Transport] = None,

@@ -146,3 +146,12 @@ def test_null_arguments_are_refused_across_the_c_boundary(lib):
         errors.E_INVALID_ARGUMENT
     assert lib.storykit_event_enhance(ctypes.byref(out), None, transport, None) == errors.E_INVALID_ARGUMENT
     assert out.value is None
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
+def test_a_non_finite_number_names_its_field(value):
+    remote = {**REMOTE, "temperature": value}
+    with pytest.raises(storykit.InvalidArgumentError, match=r"\['remote'\]\['temperature'\] is not a finite number"):
+        storykit.correct({"text": "I wnat to go", "remote": remote}, transport=Script([]))
+    with pytest.raises(storykit.InvalidArgumentError, match="temperature"):
+        storykit.write_story(brief(remote=remote), transport=Script([]))
