@@ -18,18 +18,19 @@ PAGES = [
 
 
 class Script:
-    """A transport answering each request with the next reply, and keeping the requests."""
+    """A transport answering each request with the next reply (a text, or a recorded
+    ``{"text", "finish"}``), and keeping the requests."""
 
     def __init__(self, replies):
-        self.replies = list(replies)
+        self.replies = [reply if isinstance(reply, dict) else {"text": reply, "finish": "stop"} for reply in replies]
         self.requests = []
         self.lock = threading.Lock()
 
     def __call__(self, request, exchange):
         with self.lock:
             self.requests.append(json.loads(request["body"]))
-            content = self.replies.pop(0) if self.replies else ""
-        body = {"choices": [{"index": 0, "message": {"content": content}, "finish_reason": "stop"}]}
+            reply = self.replies.pop(0) if self.replies else {"text": "", "finish": "stop"}
+        body = {"choices": [{"index": 0, "message": {"content": reply["text"]}, "finish_reason": reply["finish"]}]}
         exchange.respond(200, {"Content-Type": "application/json"})
         exchange.write(json.dumps(body).encode())
 
@@ -155,3 +156,36 @@ def test_a_non_finite_number_names_its_field(value):
         storykit.correct({"text": "I wnat to go", "remote": remote}, transport=Script([]))
     with pytest.raises(storykit.InvalidArgumentError, match="temperature"):
         storykit.write_story(brief(remote=remote), transport=Script([]))
+
+
+PAGES_BY_LENGTH = {"short": 3, "medium": 5, "long": 8}
+WORDS_BY_AGE = {"4-6": (5, 160), "6-8": (10, 250), "9-12": (15, 400)}
+
+
+def test_recorded_smollm2_replies_replay_to_their_verdict_and_no_accepted_story_breaks_a_rule(fixtures):
+    records = json.loads((fixtures / "Stories" / "smollm2-replies.json").read_text("utf-8"))
+    assert len(records) >= 40 and sum(len(record["replies"]) for record in records) >= 50
+    accepted = 0
+    for record in records:
+        script = Script(record["replies"])
+        request = {**record["brief"], "shape": record["shape"], "remote": REMOTE}
+        try:
+            outcome = storykit.write_story(request, transport=script)
+        except storykit.APIError as error:
+            assert not record["good"] and str(error) == record["reasons"], (record["brief"], str(error))
+            # Every refused attempt names what was wrong with it.
+            attempts = str(error).split("): ", 1)[1].split("; remote: ")
+            assert all("the story was refused (" in attempt for attempt in attempts), str(error)
+            assert ";" not in "".join(attempts).replace("; remote: ", ""), "a reason holds the separator"
+            continue
+        assert record["good"], record["brief"]
+        assert script.replies == []
+        accepted += 1
+        story = outcome["story"]
+        low, high = WORDS_BY_AGE[record["brief"]["ageGroup"]]
+        assert len(story["pages"]) == PAGES_BY_LENGTH[record["brief"].get("length", "short")]
+        assert any(record["brief"]["hero"]["name"] in page for page in story["pages"])
+        for page in story["pages"]:
+            assert not any(mark in page for mark in ("<", ">", "{", "}", "```", "http", "**"))
+            assert low <= len(page.split()) <= high
+    assert accepted == sum(record["good"] for record in records)

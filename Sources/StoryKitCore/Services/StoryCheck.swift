@@ -67,7 +67,7 @@ public struct StoryCheck: Sendable {
             issues.append(
                 StoryIssue(
                     .pageLength, page: index,
-                    "\(place) has \(count) words; a page for ages \(brief.ageGroup) has \(bounds.lowerBound) to \(bounds.upperBound)"
+                    "\(place) has \(count) words, not the \(bounds.lowerBound) to \(bounds.upperBound) of a page for ages \(brief.ageGroup)"
                 ))
         }
         let keys = words.compactMap { FoldedWord.key($0) }
