@@ -149,3 +149,26 @@ def test_the_swift_url_session_transport_and_service_against_the_server(llama_se
                  "aRequestOverTheContextIsInputTooLong", "cancellingAStreamEndsItAsCancelledWithTheTextSoFar",
                  "tremorSentencesThroughTheServiceNeverShowAContentChange"):
         assert re.search(rf"Test {test}\(\) passed", output), f"{test} did not run and pass:\n{output[-4000:]}"
+
+
+@pytest.mark.parametrize("shape", ["pages", "whole"])
+def test_a_story_from_the_real_model_is_either_clean_or_refused_with_reasons(llama_server, tmp_path, shape):
+    # SmolLM2 rarely writes a story that passes; what must hold is that whatever reaches the
+    # store passed every rule, every page shown was one of the story's or refused before the
+    # end, and a refusal names its reasons.
+    events = []
+    brief = {"hero": {"name": "Mia", "traits": ["brave"]}, "theme": "a lost kite", "language": "en", "shape": shape,
+             "id": "s1", "remote": remote(llama_server, seed=5)}
+    with storykit.Store(tmp_path / "store") as store:
+        try:
+            outcome = store.write_story(brief, on_event=events.append)
+        except storykit.APIError as error:
+            assert "the story was refused (" in str(error) or "remote: " in str(error), str(error)
+            assert store.stories()["items"] == []
+            return
+        story = store.get("stories", "s1")
+        assert story == outcome["story"] and len(story["pages"]) == 3
+        assert any("Mia" in page for page in story["pages"])
+        for page in story["pages"]:
+            assert not re.search(r"[<>{}]|https?:|```", page) and 5 <= len(page.split()) <= 160, page
+        assert events[-1]["final"] and events[-1]["pages"] == story["pages"]
