@@ -79,10 +79,11 @@ public struct StoryCheck: Sendable {
         }
         let pairs = Self.wordPairs(keys)
         for (earlierIndex, page) in earlier.enumerated() {
-            let other = Self.wordPairs(Self.words(in: page).compactMap { FoldedWord.key($0) })
+            let otherWords = Self.words(in: page)
+            let other = Self.wordPairs(otherWords.compactMap { FoldedWord.key($0) })
             let shared = pairs.intersection(other).count
             let union = pairs.union(other).count
-            if keys.count < 3 ? Self.words(in: page).elementsEqual(words) : union > 0 && shared * 5 >= union * 4 {
+            if keys.count < 3 ? otherWords.elementsEqual(words) : union > 0 && shared * 5 >= union * 4 {
                 issues.append(StoryIssue(.repeatsPage, page: index, "\(place) repeats page \(earlierIndex + 1)"))
                 break
             }
