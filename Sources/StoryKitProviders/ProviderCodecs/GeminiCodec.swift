@@ -9,6 +9,12 @@ public enum GeminiCodec {
     /// The public Gemini API.
     public static let defaultBaseURL = "https://generativelanguage.googleapis.com/v1beta"
 
+    /// The `store` field every request carries: `false`. Since 2026-10-26 Google keeps the
+    /// `generateContent` requests of new paid projects (prompt and reply, up to 55 days) unless
+    /// a request says `store: false` (Gemini API changelog, "Logs and datasets"); a child's
+    /// story and a writer's text are not for a provider's logs.
+    public static let storesRequests = false
+
     /// The HTTP request for `request`; `stream` asks for server-sent events. Without `apiKey`
     /// the request has no key header, for a host that adds its own.
     public static func request(
@@ -53,6 +59,7 @@ public enum GeminiCodec {
         if let schema = request.responseSchema { config["responseSchema"] = GeminiSchema.convert(schema) }
         if let level = request.thinkingLevel { config["thinkingConfig"] = ["thinkingLevel": .string(level)] }
         if !config.isEmpty { body["generationConfig"] = .object(config) }
+        body["store"] = .bool(storesRequests)
         if !request.safetySettings.isEmpty {
             body["safetySettings"] = .array(
                 request.safetySettings.map { ["category": .string($0.category), "threshold": .string($0.threshold)] })
@@ -61,17 +68,40 @@ public enum GeminiCodec {
     }
 
     /// The `generateContent` request that asks a Gemini image model for one picture:
-    /// `responseModalities` ["IMAGE"] and, when the request has one, `imageConfig.aspectRatio`.
-    /// (Gemini image models draw one picture a request; ``RemoteImageGenerator`` sends one
-    /// request per image asked for.)
+    /// `responseModalities` ["IMAGE"], when the request has one `imageConfig.aspectRatio`,
+    /// and each reference image as an `inlineData` part before the prompt's text. (Gemini
+    /// image models draw one picture a request; ``RemoteImageGenerator`` sends one request
+    /// per image asked for.) Like every Gemini request it carries ``storesRequests``.
+    ///
+    /// - Throws: `.invalidArgument` for more than ``ImageGenerationRequest/maxReferenceImages``
+    ///   reference images, an empty one, or the reasons of ``request(_:apiKey:baseURL:stream:)``.
     public static func imageRequest(
         _ request: ImageGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL
     ) throws(StoryKitError) -> HTTPRequest {
+        guard request.referenceImages.count <= ImageGenerationRequest.maxReferenceImages else {
+            throw StoryKitError(
+                .invalidArgument,
+                "referenceImages holds \(request.referenceImages.count) images, over the limit of \(ImageGenerationRequest.maxReferenceImages)"
+            )
+        }
+        var parts: [JSONValue] = []
+        for reference in request.referenceImages {
+            guard !reference.bytes.isEmpty else {
+                throw StoryKitError(.invalidArgument, "a reference image has no bytes")
+            }
+            parts.append([
+                "inlineData": [
+                    "mimeType": .string(reference.mimeType.rawValue), "data": .string(Base64.encode(reference.bytes))
+                ]
+            ])
+        }
+        parts.append(["text": .string(request.prompt)])
         var config: JSONObject = ["responseModalities": ["IMAGE"]]
         if let ratio = request.aspectRatio { config["imageConfig"] = ["aspectRatio": .string(ratio)] }
         let body: JSONValue = [
-            "contents": [["role": "user", "parts": [["text": .string(request.prompt)]]]],
-            "generationConfig": .object(config)
+            "contents": [["role": "user", "parts": .array(parts)]],
+            "generationConfig": .object(config),
+            "store": .bool(storesRequests)
         ]
         return try Endpoint.imageRequest(
             request, provider: .gemini, method: "generateContent", body: body, apiKey: apiKey, baseURL: baseURL)

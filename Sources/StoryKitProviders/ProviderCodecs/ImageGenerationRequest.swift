@@ -1,7 +1,8 @@
-/// A request for images (Imagen `predict`).
+/// A request for images: a Gemini image model's `generateContent` (or Imagen's `predict`).
 ///
-///     var request = ImageGenerationRequest(model: "imagen-3.0-generate-002", prompt: prompt.prompt)
+///     var request = ImageGenerationRequest(model: ModelDefaults.image, prompt: prompt.prompt)
 ///     request.aspectRatio = "4:3"
+///     request.referenceImages = [ReferenceImage(bytes: portrait, mimeType: .png)]
 public struct ImageGenerationRequest: Sendable, Hashable {
     /// The model name.
     public var model: String
@@ -15,6 +16,13 @@ public struct ImageGenerationRequest: Sendable, Hashable {
     public var personGeneration: String?
     /// What to leave out of the image (models that support it).
     public var negativePrompt: String?
+
+    /// Pictures the model draws from, such as the hero's portrait, sent before the prompt
+    /// (Gemini's `inlineData` parts; Imagen's `predict` takes none).
+    public var referenceImages: [ReferenceImage] = []
+
+    /// The most reference images a request carries (Gemini image models take up to 14).
+    public static let maxReferenceImages = 14
 
     /// The largest `sampleCount` accepted.
     public static let maxSampleCount = 8

@@ -13,6 +13,10 @@ public enum ImagenCodec {
     public static func request(_ request: ImageGenerationRequest, apiKey: String?, baseURL: String = defaultBaseURL)
         throws(StoryKitError) -> HTTPRequest
     {
+        guard request.referenceImages.isEmpty else {
+            throw StoryKitError(
+                .invalidArgument, "Imagen's predict takes no reference images; use a Gemini image model")
+        }
         var parameters: JSONObject = [:]
         if let count = request.sampleCount {
             guard (1...ImageGenerationRequest.maxSampleCount).contains(count) else {

@@ -23,6 +23,8 @@ import Testing
         #expect(json["contents"]?[0]?["parts"]?[0]?["text"]?.stringValue == prompt.prompt)
         #expect(json["systemInstruction"]?["parts"]?[0]?["text"]?.stringValue == prompt.instructions)
         #expect(json["generationConfig"]?["responseMimeType"] == "application/json")
+        // Google keeps nothing of the request in its logs.
+        #expect(json["store"] == false)
         // The prompt's temperature is a suggestion: sampling is sent only when the caller sets it.
         #expect(json["generationConfig"]?["temperature"] == nil)
     }
@@ -51,8 +53,20 @@ import Testing
         #expect(
             try body(http) == [
                 "contents": [["role": "user", "parts": [["text": "A fox in a red scarf"]]]],
-                "generationConfig": ["responseModalities": ["IMAGE"], "imageConfig": ["aspectRatio": "4:3"]]
+                "generationConfig": ["responseModalities": ["IMAGE"], "imageConfig": ["aspectRatio": "4:3"]],
+                "store": false
             ])
+        // A reference picture goes before the text, as an inlineData part.
+        request.referenceImages = [ReferenceImage(bytes: [0xFF, 0x00], mimeType: .jpeg)]
+        #expect(
+            try body(GeminiCodec.imageRequest(request, apiKey: nil))["contents"]?[0]?["parts"] == [
+                ["inlineData": ["mimeType": "image/jpeg", "data": "/wA="]], ["text": "A fox in a red scarf"]
+            ])
+        request.referenceImages = Array(
+            repeating: ReferenceImage(bytes: [1], mimeType: .png), count: ImageGenerationRequest.maxReferenceImages + 1)
+        #expect(throws: StoryKitError.self) { _ = try GeminiCodec.imageRequest(request, apiKey: nil) }
+        request.referenceImages = [ReferenceImage(bytes: [], mimeType: .png)]
+        #expect(throws: StoryKitError.self) { _ = try GeminiCodec.imageRequest(request, apiKey: nil) }
         for retired in ["imagen-3.0-generate-002", "imagen-4.0-generate-001", "gemini-3.1-flash-image-preview"] {
             do {
                 _ = try GeminiCodec.imageRequest(ImageGenerationRequest(model: retired, prompt: "x"), apiKey: nil)
