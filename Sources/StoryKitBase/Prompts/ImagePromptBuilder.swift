@@ -45,8 +45,22 @@ public struct ImagePromptBuilder: Sendable {
         return parts.joined(separator: ", ") + "."
     }
 
-    /// The prompt for a hero's avatar, from the hero and the user's own wishes.
-    public func avatar(hero: HeroDescription, customPrompt: String = "") throws(StoryKitError) -> Prompt {
+    /// The sentence of a page drawn with the hero's portrait sent beside the prompt.
+    public static let referenceSentence =
+        "The picture sent with this text is the hero's portrait: draw that same character, with the same face, hair, clothes and colors."
+
+    /// The style a caller's `style` amounts to: its quotation, or ``defaultStyle`` when it is
+    /// absent or blank.
+    private func styleText(_ style: String?, sections: inout PromptSections) -> String {
+        style.flatMap { $0.contains(where: { !$0.isWhitespace }) ? $0 : nil }
+            .map { sections.quoted($0, field: "style", maxTokens: 60) } ?? Self.defaultStyle
+    }
+
+    /// The prompt for a hero's avatar, from the hero and the user's own wishes, in `style`
+    /// (a book's style, so that its portrait and its pages match; ``defaultStyle`` when nil).
+    public func avatar(hero: HeroDescription, customPrompt: String = "", style: String? = nil) throws(StoryKitError)
+        -> Prompt
+    {
         var sections = PromptSections(estimator: estimator)
         var lines = [
             "A portrait of a children's storybook hero, centered, head and shoulders, simple soft background.",
@@ -57,30 +71,31 @@ public struct ImagePromptBuilder: Sendable {
                 "The picture should also show: \(sections.quoted(customPrompt, field: "customPrompt", maxTokens: maxPromptTokens / 3))"
             )
         }
-        lines.append("Style: \(Self.defaultStyle).")
+        lines.append("Style: \(styleText(style, sections: &sections)).")
         lines.append(Self.safetyConstraints)
         return try finish(lines, sections)
     }
 
     /// The prompt for the illustration of story page `pageIndex` (0-based). The character and
-    /// style sentences come first and are the same on every page of a story.
-    public func illustration(hero: HeroDescription, pageText: String, pageIndex: Int, style: String? = nil)
-        throws(StoryKitError) -> Prompt
-    {
+    /// style sentences come first and are the same on every page of a story; `hasReference`
+    /// adds ``referenceSentence``, for a page drawn with the hero's portrait.
+    public func illustration(
+        hero: HeroDescription, pageText: String, pageIndex: Int, style: String? = nil, hasReference: Bool = false
+    ) throws(StoryKitError) -> Prompt {
         guard pageIndex >= 0 else {
             throw StoryKitError(.invalidArgument, "page.index must not be negative, not \(pageIndex)")
         }
         try ModelValidation.text(pageText, field: "page.text", maxCharacters: Int.max)
         var sections = PromptSections(estimator: estimator)
-        let styleText =
-            style.flatMap { $0.contains(where: { !$0.isWhitespace }) ? $0 : nil }
-            .map { sections.quoted($0, field: "style", maxTokens: 60) } ?? Self.defaultStyle
-        let lines = [
-            "An illustration for a children's picture book. Style, the same on every page: \(styleText).",
-            character(hero, sections: &sections),
-            "This picture shows the scene of page \(pageIndex + 1): \(sections.quoted(pageText, field: "page.text", maxTokens: maxPromptTokens / 3))",
-            Self.safetyConstraints
+        var lines = [
+            "An illustration for a children's picture book. Style, the same on every page: \(styleText(style, sections: &sections)).",
+            character(hero, sections: &sections)
         ]
+        if hasReference { lines.append(Self.referenceSentence) }
+        lines.append(
+            "This picture shows the scene of page \(pageIndex + 1): \(sections.quoted(pageText, field: "page.text", maxTokens: maxPromptTokens / 3))"
+        )
+        lines.append(Self.safetyConstraints)
         return try finish(lines, sections)
     }
 

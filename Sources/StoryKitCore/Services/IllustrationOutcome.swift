@@ -11,12 +11,7 @@ public struct IllustrationOutcome: Sendable, Hashable {
     /// illustration also carries its `fileName`.
     public var json: JSONValue {
         [
-            "illustrations": .array(
-                illustrations.map { illustration in
-                    guard case .object(var object) = illustration.json else { return illustration.json }
-                    object["fileName"] = .string(illustration.fileName)
-                    return .object(object)
-                }),
+            "illustrations": .array(illustrations.map(\.jsonWithFileName)),
             "filtered": .array(filteredReasons.map { $0.map(JSONValue.string) ?? .null }),
             "prompt": .string(prompt.prompt)
         ]

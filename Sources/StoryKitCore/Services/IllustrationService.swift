@@ -49,12 +49,18 @@ public struct IllustrationService: Sendable {
         // Checks every id before paying for images, so no image is made that cannot be kept.
         for id in ids { _ = try Illustration(id: id, mimeType: .png, storyID: storyID, pageIndex: pageIndex) }
 
-        var request = ImageGenerationRequest(model: generator.model, prompt: prompt.prompt)
-        request.sampleCount = imageCount
-        request.aspectRatio = aspectRatio
+        return try await draw(
+            prompt, ids: ids, storyID: storyID, pageIndex: pageIndex, references: [], aspectRatio: aspectRatio)
+    }
+
+    /// Asks for `ids.count` images of `prompt` and saves them under `ids`, in order.
+    func draw(
+        _ prompt: Prompt, ids: [String], storyID: String?, pageIndex: Int?, references: [ReferenceImage],
+        aspectRatio: String?
+    ) async throws(StoryKitError) -> IllustrationOutcome {
         let result: GenerationResult
-        do {
-            result = try await generator.generate(request)
+        do throws(GenerationError) {
+            result = try await generate(prompt, count: ids.count, references: references, aspectRatio: aspectRatio)
         } catch {
             throw error.storyKitError
         }
@@ -64,7 +70,7 @@ public struct IllustrationService: Sendable {
             switch image {
             case .image(let bytes, let mimeType):
                 // A service that sends more images than asked for does not get more files.
-                guard illustrations.count < imageCount else { continue }
+                guard illustrations.count < ids.count else { continue }
                 let illustration = try Illustration(
                     id: ids[illustrations.count], mimeType: mimeType,
                     storyID: storyID, pageIndex: pageIndex, prompt: prompt.prompt)
@@ -74,7 +80,7 @@ public struct IllustrationService: Sendable {
                     let saved = illustrations.map(\.fileName).joined(separator: ", ")
                     throw StoryKitError(
                         error.code,
-                        "image \(illustrations.count + 1) of \(imageCount) could not be saved: \(error.message)"
+                        "image \(illustrations.count + 1) of \(ids.count) could not be saved: \(error.message)"
                             + (saved.isEmpty ? "" : "; already saved: \(saved)"))
                 }
                 illustrations.append(illustration)
@@ -83,5 +89,16 @@ public struct IllustrationService: Sendable {
             }
         }
         return IllustrationOutcome(illustrations: illustrations, filteredReasons: filtered, prompt: prompt)
+    }
+
+    /// One generator call for `count` images of `prompt`.
+    func generate(_ prompt: Prompt, count: Int, references: [ReferenceImage], aspectRatio: String?)
+        async throws(GenerationError) -> GenerationResult
+    {
+        var request = ImageGenerationRequest(model: generator.model, prompt: prompt.prompt)
+        request.sampleCount = count
+        request.aspectRatio = aspectRatio
+        request.referenceImages = references
+        return try await generator.generate(request)
     }
 }
