@@ -1381,6 +1381,82 @@ STORYKIT_API storykit_status storykit_story_write(char **out_json, storykit_stor
 STORYKIT_API storykit_status storykit_event_enhance(char **out_json, const char *request_json,
                                                     storykit_transport_fn transport, void *user_data);
 
+/*
+** Illustrates a whole stored story as a picture book, resumably. First the hero's portrait:
+** the hero's avatar when the store holds it (or a portrait an earlier call saved), else one
+** drawn now, saved as "<heroID>-avatar" and set as the hero's avatarIllustrationID. Then every
+** page without a picture, each sent with the portrait as a reference image (an inlineData
+** part of Gemini's generateContent) and the same character and style sentences, "concurrency"
+** at a time. Each page is saved as "<storyID>-page-<n>" (n from 1) the moment it arrives, so a
+** second call draws only the pages still missing (plus those in "redraw"), a drawn book is
+** never asked again, and a process killed mid-book leaves every finished page saved and
+** readable. 429 and 5xx answers are retried with backoff and Retry-After (the common "retry"
+** fields). A page the service will not draw (a blocked prompt, IMAGE_SAFETY, NO_IMAGE, a
+** reply without a picture, or a 429/5xx still failing after the retries) is that page's
+** "failed" entry with its "issue"; the call still succeeds.
+**
+** out_json      Receives {"storyID","illustrations":[{"id","mimeType","storyID","pageIndex",
+**               "prompt","fileName"}...] (every page with a picture, drawn or kept),
+**               "reference":{"index":null,"status","id","fileName","issue"}|null (null when no
+**               page needed drawing),"pages":[{"index","status":"drawn"|"kept"|"failed"|
+**               "skipped","id","fileName"|null,"issue"|null}...],"requests":N,"maxImages":N,
+**               "complete":true|false}. A failed page's issue is the service's error
+**               ({"kind","retryable","status","httpStatus","message",...}); a skipped page's
+**               is {"kind":"skipped","message"} (the budget was spent). The caller owns it;
+**               release it with storykit_string_free(). NULL on failure.
+** store         An open store holding the story. Never NULL.
+** request_json  {"storyID" (required),"heroID" (optional: a stored hero; default the story's
+**               heroID) or "hero":{"name","traits","appearance"} (a hero not in the store;
+**               its portrait is kept as "<storyID>-hero-avatar"),"style" (optional; also the
+**               portrait's),"aspectRatio" (optional),"maxImages":1..201 (the most image
+**               requests of this call, the portrait included; default pages + 1),"redraw":
+**               [page index from 0...] (drawn again though they have a picture),
+**               "redrawReference":false,"concurrency":1..4 (2),"model" (default
+**               "gemini-3.1-flash-image"), plus the common fields}. Every Gemini request says
+**               "store": false, so Google keeps it out of its request logs.
+** transport     The host's HTTP client. Never NULL. Called from up to "concurrency" threads
+**               at once.
+** on_event      NULL, or receives {"type":"page", ...a "pages" entry...} for each kept page
+**               first, then the portrait, then each page as it is drawn, fails or is skipped.
+** user_data     Passed to the callbacks as is; may be NULL.
+**
+** Returns STORYKIT_OK (also when some pages failed: read "pages");
+** STORYKIT_E_INVALID_ARGUMENT (NULL store, request_json or transport; a bad field, named:
+** "maxImages" 0 or 10000, a "redraw" index past the story's pages; before any request);
+** STORYKIT_E_NOT_FOUND (no story "storyID", or no hero "heroID", named); STORYKIT_E_API (an
+** error every page would share: a key refused, a model not found, a request rejected; the
+** message says which pages were saved before it); STORYKIT_E_TRANSPORT; STORYKIT_E_IO (a
+** picture could not be saved; earlier ones stay); STORYKIT_E_CALLBACK.
+** Thread-safe: the calling thread waits (see Threads above); the store handle may be in use on
+** other threads, but two calls drawing one story at once may both draw a missing page.
+*/
+STORYKIT_API storykit_status storykit_story_illustrate(char **out_json, storykit_store *store,
+                                                       const char *request_json, storykit_transport_fn transport,
+                                                       storykit_event_fn on_event, void *user_data);
+
+/*
+** Draws a stored hero's avatar: a portrait from the hero's description and the user's own
+** wishes, saved as "<heroID>-avatar" (then "-2", "-3"... for more images), replacing what was
+** there, and the hero saved with the first as its avatarIllustrationID. storykit_story_illustrate
+** draws every page from that portrait.
+**
+** out_json      Receives {"illustrations":[{"id","mimeType","fileName",...}],"filtered":
+**               [reason|null...],"prompt":"..."}. The caller owns it; release it with
+**               storykit_string_free(). NULL on failure.
+** store         An open store holding the hero. Never NULL.
+** request_json  {"heroID" (required),"customPrompt" (optional),"style" (optional),
+**               "imageCount":1..8 (1),"aspectRatio" (default "1:1"),"model", plus the common
+**               fields}.
+** transport     The host's HTTP client. Never NULL.
+** user_data     Passed to the callback as is; may be NULL.
+**
+** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT; STORYKIT_E_NOT_FOUND (no hero "heroID");
+** STORYKIT_E_API (every picture withheld, with the service's reasons); STORYKIT_E_TRANSPORT;
+** STORYKIT_E_IO; STORYKIT_E_CALLBACK. Thread-safe: the calling thread waits.
+*/
+STORYKIT_API storykit_status storykit_hero_avatar(char **out_json, storykit_store *store, const char *request_json,
+                                                  storykit_transport_fn transport, void *user_data);
+
 #ifdef __cplusplus
 }
 #endif

@@ -92,12 +92,9 @@ public func storykit_illustrate(
     _ transport: storykit_transport_fn?,
     _ user_data: UnsafeMutableRawPointer?
 ) -> storykit_status {
-    answerJSON(out_json) { () throws(StoryKitError) in
-        let fileStore = try storeHandle(store)
-        var reader = try requestReader(request_json)
-        guard transport != nil else { throw StoryKitError(.invalidArgument, "transport is NULL") }
+    drawingInto(out_json, store, request_json, transport, nil, user_data) {
+        (fileStore, reader, host) throws(StoryKitError) in
         let request = try IllustrationRequest(&reader)
-        let host = HostCallbacks(transport: transport, onEvent: nil, userData: user_data)
         let service = try request.service(transport: host.httpTransport, store: fileStore)
         return try host.runBlocking { () throws(StoryKitError) in try await request.run(on: service).json }
     }

@@ -159,6 +159,26 @@ package struct JSONFieldReader {
         return strings
     }
 
+    /// The array of integers in `range` at `key`, `[]` when absent or null.
+    package mutating func integers(_ key: String, in range: ClosedRange<Int>) throws(StoryKitError) -> [Int] {
+        guard let value = take(key) else { return [] }
+        guard let array = value.arrayValue else { throw wrongType(key, "an array of integers", value) }
+        var integers: [Int] = []
+        integers.reserveCapacity(array.count)
+        for (index, element) in array.enumerated() {
+            guard let number = element.numberValue, number.isIntegerText, let integer = number.int64Value,
+                integer >= Int64(range.lowerBound), integer <= Int64(range.upperBound)
+            else {
+                throw StoryKitError(
+                    .invalidArgument,
+                    "\(noun) \"\(prefix)\(key)[\(index)]\" must be an integer from \(range.lowerBound) to \(range.upperBound), not \(Self.describe(element))"
+                )
+            }
+            integers.append(Int(integer))
+        }
+        return integers
+    }
+
     /// Readers for the objects in the array at `key` (paths `key[0]`, …), `[]` when absent.
     package mutating func objects(_ key: String) throws(StoryKitError) -> [JSONFieldReader] {
         guard let value = take(key) else { return [] }

@@ -13,11 +13,7 @@ package struct IllustrationRequest: Sendable {
     package var id: String?
     package var imageCount: Int
     package var aspectRatio: String?
-    package var model: String
-    package var apiKey: String?
-    package var baseURL: String
-    package var timeout: Duration
-    package var retrier: Retrier
+    package var settings: ImageModelSettings
 
     /// Reads a request.
     package init(_ reader: inout JSONFieldReader) throws(StoryKitError) {
@@ -28,11 +24,7 @@ package struct IllustrationRequest: Sendable {
         id = try reader.optionalString("id")
         imageCount = try reader.integer("imageCount", in: 1...ImageGenerationRequest.maxSampleCount, default: 1)
         aspectRatio = try reader.optionalString("aspectRatio")
-        model = try reader.optionalString("model") ?? RemoteImageGenerator.defaultModel
-        apiKey = try reader.optionalString("apiKey")
-        baseURL = try reader.optionalString("baseURL") ?? GeminiCodec.defaultBaseURL
-        timeout = try ServiceSettings.timeout(&reader, default: RemoteImageGenerator.defaultTimeout)
-        retrier = try ServiceSettings.retrier(&reader)
+        settings = try ImageModelSettings(&reader)
         try reader.finish()
     }
 
@@ -40,12 +32,8 @@ package struct IllustrationRequest: Sendable {
     package func service(transport: any HTTPTransport, store: any IllustrationStore) throws(StoryKitError)
         -> IllustrationService
     {
-        let generator = try ServiceSettings.configured { () throws(GenerationError) in
-            try RemoteImageGenerator(
-                model: model, transport: transport, apiKey: apiKey, baseURL: baseURL, timeout: timeout, retrier: retrier
-            )
-        }
-        return IllustrationService(generator: generator, store: store, aspectRatio: aspectRatio)
+        IllustrationService(
+            generator: try settings.generator(transport: transport), store: store, aspectRatio: aspectRatio)
     }
 
     /// Draws and saves the illustration.
