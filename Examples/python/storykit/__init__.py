@@ -635,6 +635,31 @@ class Store(_Handle):
         finally:
             self._leave()
 
+    def illustrate_story(self, request: Union[dict, Text], *, transport=None, on_event=None) -> dict:
+        """Draws the stored story ``request["storyID"]`` as a picture book, resumably (see
+        ``storykit_story_illustrate``): the hero's portrait first, then each page without a
+        picture with that portrait as its reference, saved as ``<storyID>-page-<n>`` as it
+        arrives. A second call draws only what is missing. ``on_event`` gets
+        ``{"type": "page", "index", "status", "id", "fileName", "issue"}`` per page. Returns
+        ``{"pages": [...], "requests": N, "complete": bool, ...}``; a page the service would
+        not draw is ``"failed"`` with its ``"issue"``, not an exception."""
+        handle = self._enter()
+        try:
+            return _services.illustrate_story(library(), handle, request, transport, on_event, owner=self)
+        finally:
+            self._leave()
+
+    def draw_avatar(self, request: Union[dict, Text], *, transport=None) -> dict:
+        """Draws the stored hero ``request["heroID"]``'s avatar from its description and
+        ``request["customPrompt"]``, saves it as ``<heroID>-avatar`` and sets it as the hero's
+        avatar, the portrait ``illustrate_story`` draws every page from (see
+        ``storykit_hero_avatar``)."""
+        handle = self._enter()
+        try:
+            return _services.draw_avatar(library(), handle, request, transport, owner=self)
+        finally:
+            self._leave()
+
     def write_story(self, request: Union[dict, Text], *, transport=None, on_event=None) -> dict:
         """``storykit.write_story``, and the story is saved into this store's "stories" (only
         when it passed every check; ``"saved": True`` in the result)."""

@@ -104,6 +104,10 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_story_write": (status, [out_string, ctypes.c_void_p, ctypes.c_char_p, TRANSPORT_FUNCTION, EVENT_FUNCTION,
                                           ctypes.c_void_p]),
         "storykit_event_enhance": (status, [out_string, ctypes.c_char_p, TRANSPORT_FUNCTION, ctypes.c_void_p]),
+        "storykit_story_illustrate": (status, [out_string, ctypes.c_void_p, ctypes.c_char_p, TRANSPORT_FUNCTION,
+                                               EVENT_FUNCTION, ctypes.c_void_p]),
+        "storykit_hero_avatar": (status, [out_string, ctypes.c_void_p, ctypes.c_char_p, TRANSPORT_FUNCTION,
+                                          ctypes.c_void_p]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)

@@ -11,7 +11,7 @@ from . import errors
 from ._library import EVENT_FUNCTION, TRANSPORT_FUNCTION
 from .transport import Exchange, Transport, UrllibTransport
 
-__all__ = ["generate", "correct", "illustrate", "write_story", "enhance_event"]
+__all__ = ["generate", "correct", "illustrate", "illustrate_story", "draw_avatar", "write_story", "enhance_event"]
 
 
 # The calls whose callbacks the current thread is running, innermost last: the library runs
@@ -161,6 +161,26 @@ def illustrate(lib: ctypes.CDLL, store_handle: ctypes.c_void_p, request, transpo
     output = ctypes.c_void_p()
     status = lib.storykit_illustrate(ctypes.byref(output), store_handle, _request(request),
                                      callbacks.transport_pointer, None)
+    return callbacks.finish(status, output)
+
+
+def illustrate_story(lib: ctypes.CDLL, store_handle: ctypes.c_void_p, request, transport: Optional[Transport] = None,
+                     on_event: Optional[Callable[[dict], object]] = None, owner: object = None) -> dict:
+    if isinstance(request, dict) and "redraw" in request and not isinstance(request["redraw"], (list, tuple)):
+        raise TypeError(f"request['redraw'] must be a list of page indexes, not {type(request['redraw']).__name__}")
+    callbacks = _Callbacks(lib, transport or UrllibTransport(), on_event, owner)
+    output = ctypes.c_void_p()
+    status = lib.storykit_story_illustrate(ctypes.byref(output), store_handle, _request(request, "storyID"),
+                                           callbacks.transport_pointer, callbacks.event_pointer, None)
+    return callbacks.finish(status, output)
+
+
+def draw_avatar(lib: ctypes.CDLL, store_handle: ctypes.c_void_p, request, transport: Optional[Transport] = None,
+                owner: object = None) -> dict:
+    callbacks = _Callbacks(lib, transport or UrllibTransport(), None, owner)
+    output = ctypes.c_void_p()
+    status = lib.storykit_hero_avatar(ctypes.byref(output), store_handle, _request(request, "heroID"),
+                                      callbacks.transport_pointer, None)
     return callbacks.finish(status, output)
 
 

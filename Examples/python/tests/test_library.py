@@ -26,7 +26,7 @@ HEADER_FUNCTIONS = {
     "storykit_correct_offline", "storykit_pack_load", "storykit_pack_load_file", "storykit_packs",
     "storykit_exchange_respond", "storykit_exchange_write",
     "storykit_exchange_fail", "storykit_exchange_cancelled", "storykit_generate", "storykit_correct", "storykit_illustrate",
-    "storykit_story_write", "storykit_event_enhance",
+    "storykit_story_write", "storykit_event_enhance", "storykit_story_illustrate", "storykit_hero_avatar",
 }
 
 

@@ -13,15 +13,22 @@ chunk, then 5 s of silence), bad-reply-once (a correction reply with one version
 one), garbage (a reply with no versions), forbidden (403 with a Google error body), story (a story
 about Mia written page by page: a title, then one page a request).
 
+Book scenarios, for Gemini image requests (a portrait, then "the scene of page N"): book (each
+picture a distinct PNG, coloured by its page), book-ratelimit (page 2's first request gets 429
++ Retry-After: 1), book-blocked (page 3's prompt blocked, SAFETY; page 5's picture withheld,
+IMAGE_SAFETY), book-slow (each picture after 0.7 s).
+
 GET /requests/<test> answers the requests the test made, as JSON. The server prints
 "PORT <n>" when it is ready and stops when its standard input closes, or after ten minutes.
 """
 import base64
 import json
 import re
+import struct
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MAX_LIFETIME_SECONDS = 600
@@ -42,9 +49,51 @@ STORY_PAGES = [
     "A kind old man helped her look. They found the kite in an apple tree, and Mia laughed all the way home.",
 ]
 
+BOOK_PAUSE_SECONDS = 0.7
+
 lock = threading.Lock()
 attempts = {}
 recorded = {}
+
+
+def coloured_png(page, width=96, height=72):
+    """A real PNG a browser draws: one colour, from the page number (0 for the portrait)."""
+    colour = bytes(((page * 67) % 256, (page * 131 + 80) % 256, (page * 29 + 160) % 256))
+    rows = b"".join(b"\x00" + colour * width for _ in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
+            + chunk(b"IEND", b""))
+
+
+def book_page(request):
+    """The page a Gemini image request draws (from 1), or 0 for the hero's portrait."""
+    texts = [part.get("text", "") for content in request.get("contents", []) for part in content.get("parts", [])]
+    match = re.search(r"scene of page (\d+)", " ".join(texts))
+    return int(match.group(1)) if match else 0
+
+
+def book_reply(handler, scenario, request, attempts_of_page):
+    """A Gemini image model's answer in a book scenario, as the real service shapes it."""
+    page = book_page(request)
+    if scenario == "book-slow":
+        time.sleep(BOOK_PAUSE_SECONDS)
+    if scenario == "book-ratelimit" and page == 2 and attempts_of_page == 1:
+        return handler.send_error_body(429, "gemini", "RESOURCE_EXHAUSTED", "Quota exceeded; try later.",
+                                       {"Retry-After": "1"})
+    if scenario == "book-blocked" and page == 3:
+        return handler.send_json(200, {"promptFeedback": {"blockReason": "SAFETY"}, "modelVersion": "image"})
+    if scenario == "book-blocked" and page == 5:
+        return handler.send_json(200, {"candidates": [{"finishReason": "IMAGE_SAFETY", "index": 0}],
+                                       "modelVersion": "image"})
+    encoded = base64.b64encode(coloured_png(page)).decode()
+    parts = [{"text": "Drawing the scene.", "thought": True},
+             {"inlineData": {"mimeType": "image/png", "data": encoded}, "thoughtSignature": "c2lnbmF0dXJl"}]
+    return handler.send_json(200, {"candidates": [{"content": {"role": "model", "parts": parts},
+                                                   "finishReason": "STOP", "index": 0}], "modelVersion": "image"})
 
 
 def correction_reply(request, versions):
@@ -108,6 +157,12 @@ class Handler(BaseHTTPRequestHandler):
         provider = "imagen" if path.endswith(":predict") else ("openai" if "chat/completions" in path else "gemini")
         streaming = "alt=sse" in path or request.get("stream") is True
 
+        if scenario.startswith("book"):
+            with lock:
+                key = (test, book_page(request))
+                attempts[key] = attempts.get(key, 0) + 1
+                attempts_of_page = attempts[key]
+            return book_reply(self, scenario, request, attempts_of_page)
         if scenario == "ratelimit-once" and attempt == 1:
             return self.send_error_body(429, provider, "RESOURCE_EXHAUSTED", "Quota exceeded; try later.", {"Retry-After": "1"})
         if scenario == "unavailable-once" and attempt == 1 or scenario == "always-unavailable":
