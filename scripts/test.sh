@@ -8,10 +8,11 @@
 #      catalog (docc, no warning: scripts/check-docs.sh), the Apple platforms check
 #      (scripts/apple-availability-check.sh: the library type-checked for macOS and iOS),
 #      the self-contained shared library, the C header and examples (plain, and with
-#      AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line tool, the
-#      Python binding, every snippet of README.md and Examples/python/README.md, and a real
-#      model on a real OpenAI-compatible server (llama.cpp's, from a prebuilt wheel, with
-#      SmolLM2-135M-Instruct, installed once into ~/.cache; Tests/RealServer; not with fast);
+#      AddressSanitizer and UndefinedBehaviorSanitizer), the storykit command-line tool (its
+#      HTML book opened in headless Chromium, Debian's, installed once), the Python binding,
+#      every snippet of README.md and Examples/python/README.md, and a real model on a real
+#      OpenAI-compatible server (llama.cpp's, from a prebuilt wheel, with SmolLM2-135M-Instruct,
+#      installed once into ~/.cache; Tests/RealServer; not with fast);
 #   2. sanitizers: the Swift suites again under AddressSanitizer and ThreadSanitizer;
 #   3. fuzzing: every fuzz target replays its regression inputs, then runs for
 #      STORYKIT_FUZZ_SECONDS (default 16) seconds.
@@ -196,9 +197,14 @@ rm -f Examples/storykit-cli/.build/*/debug/description.json
 if step cli-build swift build --package-path Examples/storykit-cli; then
     cli_bin="$(swift build --package-path Examples/storykit-cli --show-bin-path)"
 fi
+# A real browser opens the HTML book (Examples/storykit-cli/tests/test_book.py).
+browser=""
+if step browser bash -c "scripts/browser-env.sh > '$logs/browser-path'"; then
+    browser="$(cat "$logs/browser-path")"
+fi
 if [ -n "$lib" ] && [ -n "$cli_bin" ] && [ -n "$example" ] && [ -n "$sanitized_example" ]; then
     python="$(python_for_tests)"
-    step python-c-cli-snippets env STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" \
+    step python-c-cli-snippets env STORYKIT_LIB="$lib" STORYKIT_CLI="$cli_bin/storykit-cli" STORYKIT_BROWSER="$browser" \
         STORYKIT_README_TOUR="$cli_bin/readme-tour" \
         STORYKIT_C_EXAMPLES="$(dirname "$example"):$(dirname "$sanitized_example")" \
         "$python" -m pytest -q -rs Examples/python/tests Examples/c/test_examples.py Examples/storykit-cli/tests Tests/Snippets

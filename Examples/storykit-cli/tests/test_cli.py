@@ -15,7 +15,7 @@ CLI = os.environ.get("STORYKIT_CLI", str(PACKAGE / ".build" / "debug" / "storyki
 COMMANDS = [[], ["demo"], ["policy"], ["policy", "evaluate"], ["policy", "fields"], ["prompt"], ["parse"],
             ["parse", "list"], ["parse", "variations"], ["parse", "json"], ["correct"], ["illustrate"],
             ["store"], ["store", "list"], ["store", "show"], ["store", "export"], ["story"], ["story", "write"],
-            ["story", "list"], ["story", "show"]]
+            ["story", "list"], ["story", "show"], ["story", "illustrate"]]
 USAGE_ERROR = 64
 
 
@@ -525,7 +525,10 @@ def test_story_write_prints_pages_as_they_pass_saves_and_lists(server, tmp_path)
     assert text.startswith("# Mia and the Kite") and "[page 3]" in text and "saved as stories/s1" in text
     assert ok("story", "list", cwd=tmp_path).startswith("s1\t3 pages\ten\tMia and the Kite")
     shown = json.loads(ok("story", "show", "s1", "--json", cwd=tmp_path))
-    assert "heroID" not in shown and len(shown["pages"]) == 3 and shown["ageGroup"] == "4-6"
+    assert len(shown["pages"]) == 3 and shown["ageGroup"] == "4-6"
+    # The hero is saved beside the story, linked to it, for `story illustrate`.
+    assert shown["heroID"] == "s1-hero"
+    assert json.loads(ok("store", "show", "heroes", "s1-hero", cwd=tmp_path))["traits"] == ["brave"]
 
 
 @pytest.mark.parametrize("arguments, named", [

@@ -123,8 +123,9 @@ public struct StoryService: Sendable {
         throw StoryKitError(.api, "no backend wrote a usable story (\(requests) requests): \(reasons)")
     }
 
-    /// A new story id: `story-` and 16 random hexadecimal digits.
-    static func newID() -> String {
+    /// A new story id: `story-` and 16 random hexadecimal digits, what ``write(_:id:saveTo:onUpdate:)``
+    /// saves under when given no id.
+    public static func newID() -> String {
         let digits = String(UInt64.random(in: .min ... .max), radix: 16)
         return "story-" + String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -15,8 +15,12 @@ struct StoryCommand: AsyncParsableCommand {
                   --base-url http://127.0.0.1:8080/v1 --model smollm2
               storykit story list
               storykit story show story-0123456789abcdef
+              storykit story illustrate story-0123456789abcdef
+              storykit story show story-0123456789abcdef --html book.html
             """,
-        subcommands: [StoryWriteCommand.self, StoryListCommand.self, StoryShowCommand.self]
+        subcommands: [
+            StoryWriteCommand.self, StoryListCommand.self, StoryShowCommand.self, StoryIllustrateCommand.self
+        ]
     )
 }
 
@@ -94,9 +98,12 @@ struct StoryWriteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A saved story links its hero, saved beside it, so that `story illustrate` can draw it.
+        let storyID = id ?? StoryService.newID()
+        let heroID = noSave ? nil : "\(storyID)-hero"
         let brief = try reportingArguments { () throws(StoryKitError) in
             try StoryBrief(
-                hero: HeroDescription(name: hero, traits: trait, appearance: appearance), theme: theme,
+                hero: HeroDescription(name: hero, traits: trait, appearance: appearance), heroID: heroID, theme: theme,
                 ageGroup: AgeGroup(age)!, length: length, language: LanguageTag(language)!, avoidWords: avoid)
         }
         let service = try makeService()
@@ -106,7 +113,13 @@ struct StoryWriteCommand: AsyncParsableCommand {
         let outcome = try await reporting(
             hint: "A small model often writes no usable story; try again, or a larger model."
         ) { () async throws(StoryKitError) in
-            try await service.write(brief, id: id, saveTo: store?.stories) { snapshot in printer.show(snapshot) }
+            try await service.write(brief, id: storyID, saveTo: store?.stories) { snapshot in printer.show(snapshot) }
+        }
+        if let store, let heroID, outcome.saved {
+            try await reporting { () async throws(StoryKitError) in
+                try await store.heroes.save(
+                    try Hero(id: heroID, name: hero, traits: trait, appearance: appearance))
+            }
         }
         if json {
             Console.printJSON(outcome.json)
@@ -209,21 +222,35 @@ struct StoryListCommand: AsyncParsableCommand {
 /// `storykit story show`.
 struct StoryShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Print a saved story.",
+        commandName: "show", abstract: "Print a saved story, or write it as a one-file HTML book.",
         discussion: """
+            --html writes the title, the hero's portrait and every page under its picture (those \
+            `storykit story illustrate` drew), the pictures embedded, into one file a browser opens.
+
             Examples:
               storykit story show story-0123456789abcdef
               storykit story show s1 --store ~/stories --json
+              storykit story show s1 --html book.html
             """)
 
     @Argument(help: "The story's id (storykit story list shows them).") var id: String
     @OptionGroup var storeOptions: StoreOptions
     @Flag(help: "Print JSON.") var json = false
+    @Option(help: "Write the story as a one-file HTML book to this path.") var html: String?
+
+    func validate() throws {
+        if json, html != nil { throw ValidationError("--json and --html do not go together: choose one") }
+        if html?.isEmpty == true { throw ValidationError("--html needs a file path") }
+    }
 
     func run() async throws {
         let store = try storeOptions.open(create: false)
         let story = try await reporting(hint: "`storykit story list` shows the saved stories.") {
             () async throws(StoryKitError) in try await store.stories.record(id: id)
+        }
+        if let html {
+            try await writeBook(story, store: store, to: html)
+            return
         }
         if json {
             Console.printJSON(story.json)
@@ -231,5 +258,27 @@ struct StoryShowCommand: AsyncParsableCommand {
         }
         print("# \(story.title)")
         for (index, page) in story.pages.enumerated() { print("\n[page \(index + 1)]\n\(page)") }
+    }
+
+    private func writeBook(_ story: Story, store: FileStore, to path: String) async throws {
+        var portraitID: String?
+        if let heroID = story.heroID {
+            portraitID = (try? await store.heroes.record(id: heroID))?.avatarIllustrationID
+        }
+        let (pictures, portrait) = try await reporting {
+            () async throws(StoryKitError) -> ([Int: StoryBookHTML.Picture], StoryBookHTML.Picture?) in
+            let pictures = try await StoryBookHTML.pictures(of: story, in: store)
+            guard let portraitID else { return (pictures, nil) }
+            return (pictures, try await StoryBookHTML.picture(portraitID, in: store))
+        }
+        let book = StoryBookHTML.render(story: story, pictures: pictures, portrait: portrait)
+        do {
+            try Data(book.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CLIFailure(
+                "could not write \(path): \(error.localizedDescription)",
+                hint: "Check that the folder exists and can be written.")
+        }
+        print("wrote \(path): \(story.pages.count) pages, \(pictures.count) with a picture")
     }
 }
