@@ -499,7 +499,7 @@ STORYKIT_API storykit_status storykit_prompt_build(char **out_json, const char *
 **
 ** Models: the defaults (text "gemini-3.6-flash" and "gpt-6-luna"; corrections on Gemini
 ** "gemini-3.5-flash-lite"; images "gemini-3.1-flash-image") were checked against the
-** providers' documentation on 2026-11-23 (README, "Models"). A model the table knows its
+** providers' documentation on 2026-12-02 (README, "Models"). A model the table knows its
 ** provider has shut down is STORYKIT_E_INVALID_ARGUMENT naming the replacement, before any
 ** request (for OpenAI only at OpenAI's own API: other servers' names are their own).
 ** Sampling parameters are sent only when the request sets them; "maxOutputTokens" goes to

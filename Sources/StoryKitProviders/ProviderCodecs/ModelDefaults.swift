@@ -1,7 +1,12 @@
 /// Every model StoryKit picks when the caller names none, and the models it knows the
 /// providers have shut down, in one place.
 ///
-/// Checked on 2026-11-23 against the providers' own pages:
+/// Checked on 2026-12-02 against the providers' own pages (the latest the search found):
+/// - Google: the deprecations page, in its newest form (with the Gemini 3.8 models of
+///   September 2026), still gives `gemini-3.1-flash-image` "no shutdown date announced"; no
+///   Google page found says it was deprecated, so it stays the image default. The changelog of
+///   2026-10-26: new paid projects store `generateContent` requests unless `store: false`
+///   (``GeminiCodec/storesRequests``).
 /// - Google, "Gemini deprecations" (ai.google.dev/gemini-api/docs/deprecations) and the
 ///   Gemini API changelog: `gemini-3.6-flash` and `gemini-3.5-flash-lite` are stable (GA on
 ///   2026-07-21; 3.5 Flash-Lite's default thinking level is "minimal"); `gemini-3.1-flash-image`
@@ -16,7 +21,7 @@
 ///     ModelDefaults.retirement(of: "imagen-3.0-generate-002")?.replacement   // "gemini-3.1-flash-image"
 public enum ModelDefaults {
     /// When the table was last checked against the providers' documentation.
-    public static let checkedOn = "2026-11-23"
+    public static let checkedOn = "2026-12-02"
 
     /// The text model for a provider: Gemini's stable general model, or OpenAI's
     /// recommended small model. Other OpenAI-compatible servers name their own models.
