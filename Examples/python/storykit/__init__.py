@@ -267,6 +267,9 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
         raise TypeError(f"words must be True or False, not {type(words).__name__}")
     if not isinstance(spelling, str):
         raise TypeError(f"spelling must be a str (\"keep\", \"us\" or \"uk\"), not {type(spelling).__name__}")
+    for name, value in (("layout", layout), ("language", language)):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")
     # The library's defaults need no options to write and parse.
     chosen = {"layout": layout} if layout is not None else {}
     if words:
@@ -278,7 +281,14 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
     if vocabulary is not None:
         chosen["vocabulary"] = _vocabulary(vocabulary)
     options = _options(chosen) if chosen else None
-    return _call_json(library().storykit_correct_offline, text, options)
+    result = _call_json(library().storykit_correct_offline, text, options)
+    if language is not None and {"code": "language", "detected": language} in result.get("issues", []):
+        # A language the caller named and no loaded pack reads: the text would come back as
+        # typed, which looks like "nothing to correct". Say so, as the CLI does (exit 65).
+        raise InvalidArgumentError(
+            f"language {language!r}: no loaded language pack reads it; drop language= to tell the language "
+            "from the text, or load a pack for it (storykit.load_pack)")
+    return result
 
 
 def _vocabulary(vocabulary) -> dict:

@@ -52,3 +52,14 @@ def test_empty_text_is_refused_as_in_c_and_the_cli(text):
         storykit.correct_offline(text)
     with pytest.raises(storykit.InvalidArgumentError, match="text must not be empty"):
         storykit.correct({"text": text})
+
+
+def test_correct_offline_names_a_wrong_type_and_a_language_it_cannot_read():
+    with pytest.raises(TypeError, match="language must be a str"):
+        storykit.correct_offline("I wnat to go", language=5)
+    with pytest.raises(TypeError, match="layout must be a str"):
+        storykit.correct_offline("I wnat to go", layout=["qwerty"])
+    # A language the caller names and no pack reads is an error, not the text back as typed.
+    with pytest.raises(storykit.InvalidArgumentError, match="language 'xx': no loaded language pack"):
+        storykit.correct_offline("hola amigo", language="xx")
+    assert storykit.correct_offline("I wnat to go", language="en")["variations"][0]["text"] == "I want to go"
