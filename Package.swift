@@ -40,7 +40,7 @@ let package = Package(
     targets: [
         // MARK: Library
 
-        // The library's layers (README, Layout): StoryKitBase (Support, JSON, Models, Parsing,
+        // The library's layers (docs/architecture.md): StoryKitBase (Support, JSON, Models, Parsing,
         // Prompts, Policy), StoryKitCorrection (the offline corrector, with English's pack),
         // StoryKitStorage (the stores), StoryKitProviders (ProviderErrors, Transport,
         // ProviderCodecs: the providers' wire formats, no I/O), then StoryKitCore (Generators,

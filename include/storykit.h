@@ -499,7 +499,7 @@ STORYKIT_API storykit_status storykit_prompt_build(char **out_json, const char *
 **
 ** Models: the defaults (text "gemini-3.6-flash" and "gpt-6-luna"; corrections on Gemini
 ** "gemini-3.5-flash-lite"; images "gemini-3.1-flash-image") were checked against the
-** providers' documentation on 2026-12-02 (README, "Models"). A model the table knows its
+** providers' documentation on 2026-12-02 (docs/models.md). A model the table knows its
 ** provider has shut down is STORYKIT_E_INVALID_ARGUMENT naming the replacement, before any
 ** request (for OpenAI only at OpenAI's own API: other servers' names are their own).
 ** Sampling parameters are sent only when the request sets them; "maxOutputTokens" goes to
@@ -603,7 +603,7 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** corrected too. Names, acronyms, numbers, URLs, e-mail addresses, words in other scripts and
 ** apostrophe words are left alone. Each language's data is a language pack (see "Language
 ** packs" below) read in place, and the neighbours of known words are remembered per process
-** (at most 8,192 words). README.md gives the word counts and the load time and memory per
+** (at most 8,192 words). docs/language-packs.md gives the word counts and the load time and memory per
 ** language, measured by Examples/python/bench_load.py.
 ** ------------------------------------------------------------------------------------------ */
 
@@ -692,7 +692,7 @@ STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const cha
 ** (contractions, elisions, compounds, keyboard), in one binary format described byte by byte
 ** in docs/language-pack-format.md (magic "SKPACK\r\n", a format version, a CRC-32). The
 ** library carries seven packs (en es fr de it pt nl) as read-only data, read in place: nothing
-** is parsed or copied when a language is first used (README.md gives the time and memory
+** is parsed or copied when a language is first used (docs/language-packs.md gives the time and memory
 ** measured). A host can load more (a language downloaded on demand) or replace a built-in
 ** one; from then on, in this process, storykit_correct_offline and storykit_correct read that
 ** language with it. A loaded pack is copied and checked in full first: a pack of another

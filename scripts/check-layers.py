@@ -11,7 +11,7 @@ sits with the code that needs it). Comments and string literals are ignored.
     python3 scripts/check-layers.py            # lists references that point up; exit 1 if any
     python3 scripts/check-layers.py --graph    # which folder uses which
 
-The layers, lowest first, are the README's Layout section.
+The layers, lowest first, are those of docs/architecture.md.
 """
 
 import re

@@ -2,7 +2,7 @@
 """Checks that the figures README.md quotes from the benchmarks are the measured ones, and
 that its table of language packs gives each pack file's size.
 
-    python3 scripts/check-readme-figures.py [--readme README.md] [--charts docs/charts]
+    python3 scripts/check-readme-figures.py [--readme PAGE.md]... [--charts docs/charts]
 
 A table that quotes a benchmark follows a marker naming the figures file the benchmark wrote
 beside its chart, and optionally which figures of it:
@@ -133,21 +133,31 @@ def check_pack_sizes(readme: Path) -> list[str]:
     return problems
 
 
+def documents() -> list[Path]:
+    """The README and every page of docs/: the figures they quote are all checked."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--readme", type=Path, default=ROOT / "README.md")
+    parser.add_argument("--readme", type=Path, action="append",
+                        help="a document to check (repeatable; default README.md and docs/*.md)")
     parser.add_argument("--charts", type=Path, default=ROOT / "docs" / "charts")
     arguments = parser.parse_args()
-    problems = check(arguments.readme, arguments.charts) + check_pack_sizes(arguments.readme)
+    pages = arguments.readme or documents()
+    problems, markers, packs = [], 0, 0
+    for page in pages:
+        problems += check(page, arguments.charts) + check_pack_sizes(page)
+        lines = page.read_text("utf-8").splitlines()
+        markers += sum(1 for line in lines if MARKER.search(line))
+        packs += sum(1 for line in lines if PACK_ROW.match(line))
     for problem in problems:
         print(problem)
-    markers = sum(1 for line in arguments.readme.read_text("utf-8").splitlines() if MARKER.search(line))
     if problems:
         print(f"check-readme-figures: {len(problems)} figure(s) disagree with what the benchmarks measured")
         sys.exit(1)
-    packs = sum(1 for line in arguments.readme.read_text("utf-8").splitlines() if PACK_ROW.match(line))
-    print(f"check-readme-figures: {markers} quoted table(s) agree with the figures files, {packs} pack sizes "
-          f"with the pack files; no machine path in them")
+    print(f"check-readme-figures: {markers} quoted table(s) in {len(pages)} documents agree with the figures "
+          f"files, {packs} pack sizes with the pack files; no machine path in them")
 
 
 if __name__ == "__main__":

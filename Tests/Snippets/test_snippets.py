@@ -1,8 +1,9 @@
-"""Runs every snippet of README.md and Examples/python/README.md, so that what a new user
-copies works: shell blocks in bash from the repository root, C blocks compiled against
-libstorykit and run, Python blocks in one session (in the Python README, each block's printed
-output must equal the ```text block after it), and Swift blocks checked to be the ones
-Examples/storykit-cli/Sources/ReadmeTour compiles, which then runs.
+"""Runs every snippet of README.md, of the manual pages under docs/ and of
+Examples/python/README.md, so that what a new user copies works: shell blocks in bash from the
+repository root, C blocks compiled against libstorykit and run, Python blocks in one session
+(in the Python README, each block's printed output must equal the ```text block after it), and
+Swift blocks checked to be the ones Examples/storykit-cli/Sources/ReadmeTour compiles, which
+then runs.
 
 Environment: STORYKIT_LIB (the library), STORYKIT_README_TOUR (the built readme-tour), as
 scripts/test.sh sets them."""
@@ -20,6 +21,9 @@ import pytest
 REPOSITORY = Path(__file__).resolve().parents[2]
 README = REPOSITORY / "README.md"
 PYTHON_README = REPOSITORY / "Examples" / "python" / "README.md"
+# The manual pages that moved out of the README: their snippets run as the README's do.
+MANUAL = [REPOSITORY / "docs" / f"{name}.md" for name in (
+    "language-packs", "models", "c-api", "limits", "apple-platforms", "testing", "benchmarks", "architecture")]
 TOUR = REPOSITORY / "Examples" / "storykit-cli" / "Sources" / "ReadmeTour" / "main.swift"
 CLI_MANIFEST = REPOSITORY / "Examples" / "storykit-cli" / "Package.swift"
 LIBRARY = Path(os.environ.get("STORYKIT_LIB", REPOSITORY / ".build" / "release" / "libstorykit.so"))
@@ -74,15 +78,24 @@ def test_both_readmes_have_snippets_of_each_kind():
     assert len(of_language(PYTHON_README, "python")) >= 5
 
 
-@pytest.mark.parametrize("index", range(len(of_language(README, "sh"))))
-def test_readme_shell_snippet_runs(index):
-    code, _ = of_language(README, "sh")[index]
-    run_shell(code, REPOSITORY, environment())
+def snippets(language):
+    """(page name, index, code) of every `language` block of the README and the manual."""
+    return [(page.name, index, code) for page in [README, *MANUAL]
+            for index, (code, _) in enumerate(of_language(page, language))]
 
 
-@pytest.mark.parametrize("index", range(len(of_language(README, "benchmark"))))
-def test_readme_benchmark_commands_name_what_exists(index):
-    code, _ = of_language(README, "benchmark")[index]
+def snippet_id(snippet):
+    return f"{snippet[0]}#{snippet[1]}"
+
+
+@pytest.mark.parametrize("snippet", snippets("sh"), ids=snippet_id)
+def test_readme_shell_snippet_runs(snippet):
+    run_shell(snippet[2], REPOSITORY, environment())
+
+
+@pytest.mark.parametrize("snippet", snippets("benchmark"), ids=snippet_id)
+def test_readme_benchmark_commands_name_what_exists(snippet):
+    code = snippet[2]
     benchmarks_manifest = (REPOSITORY / "Examples" / "Benchmarks" / "Package.swift").read_text()
     for line in code.splitlines():
         words = line.split()

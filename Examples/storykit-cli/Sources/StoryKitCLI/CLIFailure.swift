@@ -26,7 +26,7 @@ struct CLIFailure: Error, CustomStringConvertible {
         switch code {
         case .invalidArgument: "Check the value the message names; `storykit help <command>` lists the accepted ones."
         case .parse: "The input is not what the command reads; check the file or pipe the right text in."
-        case .limit: "The input is over a documented limit (README, Limits); split it or shorten it."
+        case .limit: "The input is over a documented limit (docs/limits.md); split it or shorten it."
         case .notFound: "Check the name or id; `storykit store list` shows what the store holds."
         case .io: "Check the path and its permissions and free space; another process may hold the store open."
         case .api: "The model service refused or failed; the message says why. Retry later or use --backend offline."
