@@ -304,7 +304,7 @@ def test_correct_falls_back_to_offline_when_the_server_fails(server, tmp_path):
     result = run("correct", "I wnat to go hmoe", "--backend", "gemini", "--base-url", f"http://127.0.0.1:{server}/always-unavailable/cli-fallback/v1beta",
                  "--timeout", "5", cwd=tmp_path, env=loopback(GEMINI_API_KEY="test-key"))
     assert result.returncode == 0, result.stderr.decode()
-    assert "backend: offline" in result.stdout.decode() and "fell back: remote" in result.stderr.decode()
+    assert "backend: offline" in result.stdout.decode() and "fell back from remote" in result.stderr.decode()
 
 
 def test_illustrate_with_a_key_saves_the_picture_in_the_store(server, tmp_path):
@@ -557,3 +557,11 @@ def test_story_write_refuses_bad_input_before_any_request(tmp_path):
 def test_a_base_url_the_library_cannot_use_is_a_usage_error(command, tmp_path):
     stderr = failure(*command, "--backend", "openai", "--base-url", "ftp://x", code=USAGE_ERROR, cwd=tmp_path)
     assert "--base-url must start with http:// or https://" in stderr
+
+
+def test_a_missing_prompt_field_names_its_flag_and_help_does_not_promise_saving():
+    stderr = failure("prompt", "story", "--hero", "Mia", "--theme", "friendship", code=USAGE_ERROR)
+    assert "--language (field \"language\")" in stderr, stderr
+    help_text = ok("correct", "--help")
+    assert "--save keeps them" in help_text and "saved in the store." not in help_text.split("\n\n")[0]
+

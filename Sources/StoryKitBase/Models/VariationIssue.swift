@@ -22,6 +22,25 @@ public enum VariationIssue: Sendable, Hashable, Codable {
     /// words at fault.
     case unfaithful(kind: TextVariation.Kind?, reason: String, words: [String])
 
+    /// One sentence for a person: what the issue means, with its figures.
+    public var summary: String {
+        switch self {
+        case .count(let expected, let found):
+            "\(found) of the \(expected) versions asked for came back"
+        case .duplicate(let index, let of):
+            "version \(index + 1) repeats version \(of + 1) (only case, punctuation or spaces differ)"
+        case .language(let detected):
+            "the text is in \(detected), which no loaded language pack reads; it is returned as typed"
+        case .split(let pieces):
+            "the text was corrected in \(pieces) parts, each without the others in view"
+        case .keptAsTyped(let offset, let length):
+            "\(length) bytes at byte \(offset) were kept as typed: longer than a prompt holds"
+        case .unfaithful(let kind, let reason, let words):
+            "the model's \(kind?.rawValue ?? "version") was not shown: it \(reason)"
+                + (words.isEmpty ? "" : " (\(words.prefix(5).joined(separator: ", ")))")
+        }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case code, expected, found, index, of, detected, pieces, offset, length, kind, reason, words
     }

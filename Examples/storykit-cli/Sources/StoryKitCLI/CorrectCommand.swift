@@ -8,7 +8,7 @@ import StoryKitLanguages
 struct CorrectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "correct",
-        abstract: "Correct tremor-typed text: up to three versions (direct, refined, alternative), saved in the store.",
+        abstract: "Correct tremor-typed text: up to three versions (direct, refined, alternative); --save keeps them.",
         discussion: """
             Without --backend the embedded offline corrector answers: no network, no key. With \
             --backend gemini (key in GEMINI_API_KEY) or --backend openai (OPENAI_API_KEY, or a local \
@@ -176,7 +176,10 @@ struct CorrectCommand: AsyncParsableCommand {
         let outcome = try await reporting { () async throws(StoryKitError) in
             try await service.correct(input) { snapshot in progress?.show(snapshot) }
         }
-        for attempt in outcome.attempts { Console.note("fell back: \(attempt)") }
+        for attempt in outcome.attempts {
+            // A re-ask of the same backend is not a fallback.
+            Console.note((attempt.backend == outcome.backend ? "asked again after " : "fell back from ") + "\(attempt)")
+        }
         var savedID: String?
         if savesResult {
             let recordID = id ?? Self.makeID()
@@ -201,7 +204,11 @@ struct CorrectCommand: AsyncParsableCommand {
 
     /// The versions, one per line, labelled by kind, and why fewer than asked came back.
     static func printVersions(_ set: VariationSet, indent: String = "") {
-        for (index, variation) in set.variations.enumerated() {
+        // A version that repeats an earlier one is said once, not printed twice.
+        let repeats = Set(set.issues.compactMap { issue -> Int? in
+            if case .duplicate(let index, _) = issue { index } else { nil }
+        })
+        for (index, variation) in set.variations.enumerated() where !repeats.contains(index) {
             let label = variation.kind?.rawValue ?? "version \(index + 1)"
             print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + variation.text)
         }
@@ -223,7 +230,7 @@ struct CorrectCommand: AsyncParsableCommand {
                 if !kinds.contains(.alternative) { reasons.append("no other reading is likely enough to offer") }
                 print(indent + "(\(reasons.joined(separator: "; ")))")
             } else {
-                print(indent + "issue: \(issue)")
+                print(indent + "(\(issue.summary))")
             }
         }
     }
