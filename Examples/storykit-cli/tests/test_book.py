@@ -123,7 +123,7 @@ def test_illustrate_explains_what_it_cannot_do(server, tmp_path):
         assert arguments[0] in stderr, stderr
     # Google's own API needs a key, and the message says which.
     stderr = failure("story", "illustrate", "s1", cwd=tmp_path, env=loopback())
-    assert "GEMINI_API_KEY" in stderr
+    assert "GEMINI_API_KEY" in stderr and "Google's Gemini API" in stderr and "imagen" not in stderr
     assert "--json and --html" in failure("story", "show", "s1", "--html", "book.html", "--json", code=USAGE_ERROR,
                                           cwd=tmp_path)
     assert_explained(failure("story", "show", "s1", "--html", str(tmp_path / "missing" / "book.html"), cwd=tmp_path))

@@ -42,7 +42,7 @@ public enum APIKey {
         throw GenerationError(
             .invalidAPIKey,
             detail:
-                "no API key for \(provider.rawValue): set the \(variable) environment variable or give apiKey in the configuration"
+                "no API key for \(provider == .openai ? "OpenAI's API" : "Google's Gemini API"): set the \(variable) environment variable or give apiKey in the configuration"
         )
     }
 

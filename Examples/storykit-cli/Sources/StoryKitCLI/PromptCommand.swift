@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import StoryKitCore
 
 /// `storykit prompt`: the prompt builders.
@@ -88,12 +89,37 @@ struct PromptCommand: ParsableCommand {
         let request = builder.value
         // What the request lacks or holds wrong came from the command line (or --request):
         // a usage error.
-        let prompt = try reportingArguments { () throws(StoryKitError) in try PromptRequest.build(request) }
+        let prompt: Prompt
+        do {
+            prompt = try reportingArguments { () throws(StoryKitError) in try PromptRequest.build(request) }
+        } catch {
+            throw Self.namingFlags(error)
+        }
         if json {
             Console.printJSON(prompt.json)
         } else {
             print(Self.describe(prompt))
         }
+    }
+
+    /// The flag that sets each request field, so that an error about a field names the flag too.
+    static let flags: [(field: String, flag: String)] = [
+        ("language", "--language"), ("hero.name", "--hero"), ("hero.traits", "--trait"),
+        ("hero.appearance", "--appearance"), ("theme", "--theme"), ("ageGroup", "--age-group"),
+        ("length", "--length"), ("event.title", "--event-title"), ("event.description", "--event-description"),
+        ("customPrompt", "--custom-prompt"), ("page.text", "--page-text"), ("page.index", "--page-index"),
+        ("text", "--text"), ("form", "--form"), ("count", "--count"), ("style", "--style"),
+        ("contextTokens", "--context-tokens")
+    ]
+
+    /// `failure` with each `field "name"` it mentions followed by the flag that sets it.
+    static func namingFlags(_ failure: CLIFailure) -> CLIFailure {
+        var named = failure
+        for (field, flag) in flags where named.message.contains("field \"\(field)\"") {
+            named.message = named.message.replacingOccurrences(
+                of: "field \"\(field)\"", with: "\(flag) (field \"\(field)\")")
+        }
+        return named
     }
 
     /// The prompt for reading: instructions, prompt, schema, then the budget.
