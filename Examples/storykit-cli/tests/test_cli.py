@@ -508,6 +508,18 @@ def test_words_are_learned_listed_removed_and_read_by_correct(tmp_path):
     ok("words", "remove", "Sir Pounce", cwd=tmp_path)
     assert ok("words", "list", cwd=tmp_path).splitlines() == ["Zorbax", "!glimmerfrost"]
     assert 'no learned word "Sir Pounce"' in failure("words", "remove", "Sir Pounce", cwd=tmp_path)
+    # A learned word that starts with !, # or \ is escaped, so that the list reads back as it is.
+    escapes = tmp_path / "escapes"
+    escapes.mkdir()
+    ok("words", "add", "!bang", "#hash", cwd=escapes)
+    listed = ok("words", "list", cwd=escapes)
+    assert listed.splitlines() == ["\\!bang", "\\#hash"]
+    (escapes / "again.txt").write_text(listed, "utf-8")
+    again = escapes / "again"
+    again.mkdir()
+    shown = json.loads(ok("correct", "I said !bang", "--no-save", "--json", "--words", str(escapes / "again.txt"),
+                          cwd=again))
+    assert shown["variations"][0]["text"].startswith("I said !bang")
     assert "70 bytes, over the limit of 64" in failure("words", "add", "a" * 70, code=USAGE_ERROR, cwd=tmp_path)
     assert "Missing expected argument" in failure("words", "add", code=USAGE_ERROR, cwd=tmp_path)
     other = tmp_path / "elsewhere"

@@ -74,7 +74,7 @@ struct CorrectCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "A file of the writer's own words, one a line (a phrase of up to 3 words allowed; a line starting with ! is a word to keep but never offer; # starts a comment): kept as typed, and read for their slips. The words learned with `storykit words` are read too."
+            "A file of the writer's own words, one a line (a phrase of up to 3 words allowed; a line starting with ! is a word to keep but never offer; # starts a comment; \\ keeps a word that starts with !, # or \\): kept as typed, and read for their slips. The words learned with `storykit words` are read too."
     )
     var words: String?
 
@@ -244,7 +244,8 @@ struct CorrectCommand: AsyncParsableCommand {
     }
 
     /// The writer's words: those learned in the store (`storykit words`), when it exists, and
-    /// those of `--words`: one a line, `!word` ignored, `#` a comment, blank lines skipped.
+    /// those of `--words`: one a line, `!word` ignored, `#` a comment, blank lines skipped,
+    /// `\word` the learned word `word` even when it starts with !, # or \.
     private func vocabulary() throws(CLIFailure) -> Vocabulary {
         var known: [String] = [], ignored: [String] = []
         if FileManager.default.fileExists(atPath: storeOptions.store + "/words") {
@@ -261,6 +262,11 @@ struct CorrectCommand: AsyncParsableCommand {
         let text = try InputSource(path: words).readText()
         for line in text.split(whereSeparator: \.isNewline) {
             let word = line.trimmingCharacters(in: .whitespaces)
+            if word.hasPrefix("\\") {
+                // `\` keeps a word that starts with !, # or \ as a learned word.
+                known.append(String(word.dropFirst()))
+                continue
+            }
             if word.isEmpty || word.hasPrefix("#") { continue }
             if word.hasPrefix("!") {
                 ignored.append(String(word.dropFirst()).trimmingCharacters(in: .whitespaces))

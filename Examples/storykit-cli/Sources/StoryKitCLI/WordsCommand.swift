@@ -75,7 +75,11 @@ struct WordsCommand: ParsableCommand {
         func run() throws {
             let store = try storeOptions.open(create: false)
             let words = try reporting { () throws(StoryKitError) in try store.learnedWords() }
-            for word in words.words(used: .known) { print(word) }
+            // A learned word that would read as ignored, a comment or an escape is escaped.
+            for word in words.words(used: .known) {
+                let escaped = word.first.map { "!#\\".contains($0) } ?? false
+                print((escaped ? "\\" : "") + word)
+            }
             for word in words.words(used: .ignored) { print("!" + word) }
         }
     }
