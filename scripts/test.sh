@@ -197,7 +197,7 @@ rm -f Examples/storykit-cli/.build/*/debug/description.json
 if step cli-build swift build --package-path Examples/storykit-cli; then
     cli_bin="$(swift build --package-path Examples/storykit-cli --show-bin-path)"
 fi
-# A real browser opens the HTML book (Examples/storykit-cli/tests/test_book.py).
+# A real browser opens the HTML book (Examples/storykit-cli/tests/test_cli_book.py).
 browser=""
 if step browser bash -c "scripts/browser-env.sh > '$logs/browser-path'"; then
     browser="$(cat "$logs/browser-path")"
