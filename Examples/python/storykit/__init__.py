@@ -256,7 +256,8 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
     "uk") is the spelling refined writes where British and American differ. English, Spanish,
     French, German, Italian, Portuguese and Dutch are read; text in another language comes
     back as typed with a "language" issue. ``language`` (a BCP 47 tag such as "es") says which
-    the text is in instead of telling from the text. ``vocabulary``, ``{"known": [...],
+    the text is in instead of telling from the text (one no loaded pack reads raises
+    InvalidArgumentError). ``vocabulary``, ``{"known": [...],
     "ignored": [...]}``, holds the writer's own words (a word or a phrase of up to 3 words):
     each is kept as typed, and a known one is read for a slip of it ("Zorbxa" → "Zorbax").
 

@@ -572,8 +572,19 @@ def test_a_base_url_the_library_cannot_use_is_a_usage_error(command, tmp_path):
 
 
 def test_a_missing_prompt_field_names_its_flag_and_help_does_not_promise_saving():
-    stderr = failure("prompt", "story", "--hero", "Mia", "--theme", "friendship", code=USAGE_ERROR)
+    stderr = failure("prompt", "story", "--hero", "Mia", "--theme", "friendship", "--age-group", "4-6",
+                     "--length", "short", code=USAGE_ERROR)
     assert "--language (field \"language\")" in stderr, stderr
     help_text = ok("correct", "--help")
     assert "--save keeps them" in help_text and "saved in the store." not in help_text.split("\n\n")[0]
 
+
+
+def test_a_negative_sampling_value_is_the_options_value_and_checked():
+    # "-1" is read as --temperature's value (not a missing one) and refused for its range.
+    stderr = failure("correct", "I wnat to go", "--backend", "openai", "--base-url", "http://127.0.0.1:9/v1",
+                     "--temperature", "-1", code=USAGE_ERROR)
+    assert "--temperature must be from 0 to 2" in stderr and "Missing value" not in stderr
+    stderr = failure("correct", "I wnat to go", "--backend", "openai", "--base-url", "http://127.0.0.1:9/v1",
+                     "--top-p", "-0.5", code=USAGE_ERROR)
+    assert "--top-p must be from 0 to 1" in stderr

@@ -29,7 +29,8 @@ struct CLIFailure: Error, CustomStringConvertible {
         case .limit: "The input is over a documented limit (docs/limits.md); split it or shorten it."
         case .notFound: "Check the name or id; `storykit store list` shows what the store holds."
         case .io: "Check the path and its permissions and free space; another process may hold the store open."
-        case .api: "The model service refused or failed; the message says why. Retry later (a correction can use --backend offline)."
+        case .api:
+            "The model service refused or failed; the message says why. Retry later (a correction can use --backend offline)."
         case .transport:
             "The service could not be reached; check the network and --base-url (a correction can use --backend offline)."
         default: "Run the command with --help to see how it is used."

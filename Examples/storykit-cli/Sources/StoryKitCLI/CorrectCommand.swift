@@ -93,18 +93,20 @@ struct CorrectCommand: AsyncParsableCommand {
     )
     var check: VersionStrictness = .faithful
 
+    // Unconditional: a negative number (`-0`, `-1`) is the option's value, checked below.
     @Option(
+        parsing: .unconditional,
         help: "A model's sampling temperature, 0 to 2 (default: the correction prompt's, where the model takes one).")
     var temperature: Double?
 
-    @Option(name: .customLong("top-p"), help: "A model's nucleus sampling mass, 0 to 1.")
+    @Option(name: .customLong("top-p"), parsing: .unconditional, help: "A model's nucleus sampling mass, 0 to 1.")
     var topP: Double?
 
     @Option(parsing: .unconditional, help: "A seed, for servers that make sampling repeatable.")
     var seed: Int?
 
     @Option(
-        name: .customLong("max-tokens"),
+        name: .customLong("max-tokens"), parsing: .unconditional,
         help: "The most tokens a model's reply may take (default: what the prompt leaves room for).")
     var maxTokens: Int?
 
@@ -205,9 +207,10 @@ struct CorrectCommand: AsyncParsableCommand {
     /// The versions, one per line, labelled by kind, and why fewer than asked came back.
     static func printVersions(_ set: VariationSet, indent: String = "") {
         // A version that repeats an earlier one is said once, not printed twice.
-        let repeats = Set(set.issues.compactMap { issue -> Int? in
-            if case .duplicate(let index, _) = issue { index } else { nil }
-        })
+        let repeats = Set(
+            set.issues.compactMap { issue -> Int? in
+                if case .duplicate(let index, _) = issue { index } else { nil }
+            })
         for (index, variation) in set.variations.enumerated() where !repeats.contains(index) {
             let label = variation.kind?.rawValue ?? "version \(index + 1)"
             print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + variation.text)

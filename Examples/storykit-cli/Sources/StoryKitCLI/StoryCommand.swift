@@ -66,7 +66,8 @@ struct StoryWriteCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-structured"), help: "The server cannot answer to a JSON schema.")
     var noStructured = false
     @Option(parsing: .unconditional, help: "Seconds to wait for each model reply.") var timeout: Double = 120
-    @Option(help: "The sampling temperature, 0 to 2 (default: the prompt's).") var temperature: Double?
+    @Option(parsing: .unconditional, help: "The sampling temperature, 0 to 2 (default: the prompt's).")
+    var temperature: Double?
     @Option(parsing: .unconditional, help: "A seed, for servers that make sampling repeatable.") var seed: Int?
     @Option(help: "The record id to save under (default: a new story-… id).") var id: String?
     @Flag(name: .customLong("no-save"), help: "Print the story without saving it.") var noSave = false
