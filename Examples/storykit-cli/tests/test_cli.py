@@ -588,3 +588,11 @@ def test_a_negative_sampling_value_is_the_options_value_and_checked():
     stderr = failure("correct", "I wnat to go", "--backend", "openai", "--base-url", "http://127.0.0.1:9/v1",
                      "--top-p", "-0.5", code=USAGE_ERROR)
     assert "--top-p must be from 0 to 1" in stderr
+
+
+def test_an_empty_text_and_a_control_character_are_this_commands_errors_on_one_line(tmp_path):
+    stderr = failure("correct", "", code=USAGE_ERROR, cwd=tmp_path)
+    assert stderr.startswith("Error: the text to correct is empty") and "Usage: storykit <subcommand>" not in stderr
+    assert_explained(stderr)
+    stderr = failure("words", "add", "a\nb", code=USAGE_ERROR, cwd=tmp_path)
+    assert stderr.splitlines()[0] == 'Error: vocabulary word "a\\u{A}b": holds a control character'

@@ -39,7 +39,16 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
     @discardableResult
     public static func check(_ word: String) throws(StoryKitError) -> String {
         func refuse(_ reason: String) -> StoryKitError {
-            StoryKitError(.invalidArgument, "vocabulary word \"\(word)\": \(reason)")
+            // A control character is shown as its code point, so that the message stays one line.
+            var shown = ""
+            for scalar in word.unicodeScalars {
+                if scalar.properties.generalCategory == .control {
+                    shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+            return StoryKitError(.invalidArgument, "vocabulary word \"\(shown)\": \(reason)")
         }
         // Most words are ASCII: their NFC form is themselves, and their bytes say the rest.
         let isASCII = word.utf8.allSatisfy { $0 < 0x80 }

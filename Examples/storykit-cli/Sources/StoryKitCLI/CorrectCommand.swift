@@ -166,8 +166,12 @@ struct CorrectCommand: AsyncParsableCommand {
         }
         let input = text == "-" ? try InputSource(path: "-").readText() : text
         guard input.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
-            throw ValidationError(
-                text == "-" ? "standard input holds no text to correct" : "the text to correct is empty")
+            // A usage error of this command (exit 64), not the tool's usage.
+            throw CLIFailure(
+                text == "-" ? "standard input holds no text to correct" : "the text to correct is empty",
+                hint:
+                    "Give the text to correct, such as `storykit correct \"I wnat to go hmoe\"`, or - to read standard input.",
+                usage: true)
         }
         var service = try makeService()
         let reading = OfflineProgressLine()
