@@ -1230,7 +1230,8 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 ** the chain of backends; the offline corrector ends every chain, so with no transport and
 ** no key it still answers.
 **
-** out_json      Receives {"variations":[{"text","kind"}...],"source","repaired","issues",
+** out_json      Receives {"variations":[{"text","kind","source":"model"|"offline"|
+**               "mended"}...],"source","repaired","issues",
 **               "backend":"remote"|"offline","retried":bool,"attempts":[{"backend",
 **               "problem":"count"|"duplicates"|"unparseable"|"truncated"|"unfaithful"|null,
 **               "error":{...}|null}],
@@ -1254,15 +1255,22 @@ STORYKIT_API storykit_status storykit_generate(char **out_json, const char *requ
 **               OpenAI's reasoning models, which are sent none), "topP" 0..1, "seed" (32-bit),
 **               "maxOutputTokens" 1..1000000 (default: the room the prompt leaves), plus the
 **               common fields}}, "check":"faithful"|"loose"|"off" (default "faithful": a
-**               model's version is shown only when every word is a typed word or the reading
-**               of its slip, each read once, "refined" and "alternative" also changing the
+**               model's words are aligned with the typed words in order and each change
+**               priced by the keyboard's slip model, as the offline corrector prices its
+**               readings; no version shows another word order, an added or dropped
+**               negation, a changed number or listed name, a repeat, or symbols, emoji or
+**               scripts the text lacks; "refined" and "alternative" may also change the
 **               function words of the text's language (en, es, fr, de, it, pt, nl) and
-**               "refined" inflecting a typed word; a slip the model kept, which the offline
-**               corrector reads with confidence, is mended;
-**               "loose" drops only empty versions and markup or links the text lacks; "off"
-**               shows every parsed version). A version dropped is named in "issues" as
-**               {"code":"unfaithful","kind","reason","words"}; a reply with no direct version
-**               left is asked again once, then the next backend answers.
+**               "refined" inflect a typed word; a slip the model kept, or a word the keyboard
+**               does not explain, is mended from the offline corrector's confident reading
+**               and checked again, with {"code":"mended","kind","words":["seeking →
+**               swimming"]} among the issues and "source":"mended"; a version equal to the
+**               typed text is always shown. "loose" drops only empty versions, markup or
+**               links the text lacks, versions far longer than the text and changed
+**               vocabulary words; "off" shows every parsed version). A version dropped is
+**               named in "issues" as {"code":"unfaithful","kind","reason","words"}; a reply
+**               with no direct version left is asked again once, then the next backend
+**               answers. The check's cost is linear in the text and the reply.
 **               Without "remote" only the offline backend answers.
 ** transport     The host's HTTP client; NULL when there is no "remote".
 ** on_event      NULL, or receives {"type":"snapshot",...} events as versions arrive.

@@ -52,17 +52,9 @@ def sentences(count: int) -> list[dict]:
 
 
 def start_server() -> tuple[subprocess.Popen, str]:
-    python = subprocess.run([str(REPOSITORY / "scripts" / "llama-server-env.sh")], capture_output=True, text=True,
-                            check=True).stdout.strip().splitlines()[-1]
     sys.path.insert(0, str(REPOSITORY / "Tests" / "RealServer"))
-    from llama_server import free_port  # noqa: E402
-    port = free_port()
-    server = subprocess.Popen([python, str(REPOSITORY / "Tests" / "RealServer" / "serve_smollm2.py"), str(port)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    for line in server.stdout:
-        if line.startswith("PORT"):
-            return server, f"http://127.0.0.1:{port}/v1"
-    raise SystemExit("bench_remote.py: the llama.cpp server did not start")
+    from llama_server import start_smollm2  # noqa: E402
+    return start_smollm2("bench_remote.py")
 
 
 def run(cases, base_url, model, mode, check) -> dict:

@@ -71,6 +71,11 @@ def main(output):
         kind = {"list": 0, "variations": 1, "json": 2}[case["kind"]]
         write(output / "stream", case["kind"], bytes([kind, 3, 5, 1, 9]) + text)
 
+    tremor = json.loads((FIXTURES / "Correction" / "tremor-corpus.json").read_text())
+    for number, case in enumerate(tremor["cases"][:40]):
+        pair = case["typed"].encode() + b"\x00" + case["clean"].encode()
+        write(output / "version-check", f"tremor{number}", bytes([number % 28]) + pair)
+
     generation = json.loads((FIXTURES / "Generation" / "responses.json").read_text())
     providers = {"gemini": 0, "imagen": 1, "openai": 2}
     for case in generation["cases"]:

@@ -36,3 +36,17 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def start_smollm2(caller: str) -> tuple[subprocess.Popen, str]:
+    """Starts serve_smollm2.py on a free port (installing the server once) and returns the
+    process, which stops when its standard input is closed, and its base URL."""
+    python = subprocess.run([str(REPOSITORY / "scripts" / "llama-server-env.sh")], capture_output=True, text=True,
+                            check=True).stdout.strip().splitlines()[-1]
+    port = free_port()
+    server = subprocess.Popen([python, str(HERE / "serve_smollm2.py"), str(port)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    for line in server.stdout:
+        if line.startswith("PORT"):
+            return server, f"http://127.0.0.1:{port}/v1"
+    raise SystemExit(f"{caller}: the llama.cpp server did not start")

@@ -26,15 +26,21 @@ class ParsedList(TypedDict):
     postamble: str
 
 
-class Variation(TypedDict):
+class _VariationBase(TypedDict):
     text: str
     kind: Optional[str]
+
+
+class Variation(_VariationBase, total=False):
+    """``source`` ("model", "offline" or "mended") is present in a correction's versions,
+    absent from a parsed reply's."""
+    source: str
 
 
 class VariationIssue(TypedDict, total=False):
     """``code`` says which fields it has: count (expected, found), duplicate (index, of),
     language (detected), split (pieces), keptAsTyped (offset, length), unfaithful (kind,
-    reason, words)."""
+    reason, words), mended (kind, words)."""
     code: str
     expected: int
     found: int

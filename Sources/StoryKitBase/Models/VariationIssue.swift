@@ -21,6 +21,11 @@ public enum VariationIssue: Sendable, Hashable, Codable {
     /// explains (`reason`: "is empty", "holds markup", "invents words", "drops words"), with the
     /// words at fault.
     case unfaithful(kind: TextVariation.Kind?, reason: String, words: [String])
+    /// A model's version of `kind` is shown with some of its words read by the offline
+    /// corrector instead (`words`: each as `model's word → reading`): slips the model kept
+    /// as typed, or words the keyboard does not explain. Its ``TextVariation/origin`` is
+    /// ``TextVariation/Origin/mended``.
+    case mended(kind: TextVariation.Kind?, words: [String])
 
     /// One sentence for a person: what the issue means, with its figures.
     public var summary: String {
@@ -38,6 +43,9 @@ public enum VariationIssue: Sendable, Hashable, Codable {
         case .unfaithful(let kind, let reason, let words):
             "the model's \(kind?.rawValue ?? "version") was not shown: it \(reason)"
                 + (words.isEmpty ? "" : " (\(words.prefix(5).joined(separator: ", ")))")
+        case .mended(let kind, let words):
+            "the model's \(kind?.rawValue ?? "version") is shown with words the offline corrector read: "
+                + words.prefix(5).joined(separator: ", ")
         }
     }
 
@@ -65,6 +73,10 @@ public enum VariationIssue: Sendable, Hashable, Codable {
                 kind: try container.decodeIfPresent(TextVariation.Kind.self, forKey: .kind),
                 reason: try container.decode(String.self, forKey: .reason),
                 words: try container.decodeIfPresent([String].self, forKey: .words) ?? [])
+        case "mended":
+            self = .mended(
+                kind: try container.decodeIfPresent(TextVariation.Kind.self, forKey: .kind),
+                words: try container.decodeIfPresent([String].self, forKey: .words) ?? [])
         case "keptAsTyped":
             self = .keptAsTyped(
                 offset: try container.decode(Int.self, forKey: .offset),
@@ -73,7 +85,7 @@ public enum VariationIssue: Sendable, Hashable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .code, in: container,
                 debugDescription:
-                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\", \"split\", \"keptAsTyped\" or \"unfaithful\""
+                    "unknown issue code \"\(code)\"; expected \"count\", \"duplicate\", \"language\", \"split\", \"keptAsTyped\", \"unfaithful\" or \"mended\""
             )
         }
     }
@@ -94,6 +106,11 @@ public enum VariationIssue: Sendable, Hashable, Codable {
         case .unfaithful(let kind, let reason, let words):
             [
                 "code": "unfaithful", "kind": kind.map { .string($0.rawValue) } ?? .null, "reason": .string(reason),
+                "words": .array(words.map(JSONValue.string))
+            ]
+        case .mended(let kind, let words):
+            [
+                "code": "mended", "kind": kind.map { .string($0.rawValue) } ?? .null,
                 "words": .array(words.map(JSONValue.string))
             ]
         }

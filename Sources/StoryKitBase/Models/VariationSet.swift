@@ -81,6 +81,10 @@ extension VariationSet {
             writer.writeString(variation.text)
             writer.writeRaw(",\"kind\":")
             if let kind = variation.kind { writer.writeString(kind.rawValue) } else { writer.writeRaw("null") }
+            if let origin = variation.origin {
+                writer.writeRaw(",\"source\":")
+                writer.writeString(origin.rawValue)
+            }
             writer.writeRaw("}")
         }
         writer.writeRaw("],\"source\":")
@@ -120,16 +124,25 @@ extension VariationSet {
                 if let kind { writer.writeString(kind.rawValue) } else { writer.writeRaw("null") }
                 writer.writeRaw(",\"reason\":")
                 writer.writeString(reason)
-                writer.writeRaw(",\"words\":[")
-                for (position, word) in words.enumerated() {
-                    if position > 0 { writer.writeRaw(",") }
-                    writer.writeString(word)
-                }
-                writer.writeRaw("]")
+                Self.write(words, to: &writer)
+            case .mended(let kind, let words):
+                writer.writeRaw("{\"code\":\"mended\",\"kind\":")
+                if let kind { writer.writeString(kind.rawValue) } else { writer.writeRaw("null") }
+                Self.write(words, to: &writer)
             }
             writer.writeRaw("}")
         }
         writer.writeRaw("]}")
         return writer.output
+    }
+
+    /// `,"words":[…]` of an issue.
+    private static func write(_ words: [String], to writer: inout JSONWriter) {
+        writer.writeRaw(",\"words\":[")
+        for (position, word) in words.enumerated() {
+            if position > 0 { writer.writeRaw(",") }
+            writer.writeString(word)
+        }
+        writer.writeRaw("]")
     }
 }

@@ -32,7 +32,7 @@ public struct CorrectionRetry: Sendable, Hashable {
             switch issue {
             case .count: self.init(previousReply: previousReply, problem: .count)
             case .duplicate: self.init(previousReply: previousReply, problem: .duplicates)
-            case .language, .split, .keptAsTyped, .unfaithful: continue
+            case .language, .split, .keptAsTyped, .unfaithful, .mended: continue
             }
             return
         }

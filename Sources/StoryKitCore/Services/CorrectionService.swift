@@ -212,7 +212,8 @@ public struct CorrectionService: Sendable {
         for index in 0..<count {
             let texts = sets.map { set in set.variations[index < set.variations.count ? index : 0].text }
             let kind = sets.lazy.compactMap { index < $0.variations.count ? $0.variations[index].kind : nil }.first
-            variations.append(TextVariation(text: pieces.join(texts), kind: kind))
+            let mended = sets.contains { $0.variations[index < $0.variations.count ? index : 0].origin == .mended }
+            variations.append(TextVariation(text: pieces.join(texts), kind: kind, origin: mended ? .mended : .model))
         }
         let kept = pieces.texts.indices.filter { pieces.keptAsTyped[$0] }.map {
             VariationIssue.keptAsTyped(offset: pieces.offsets[$0], length: pieces.texts[$0].utf8.count)
@@ -232,11 +233,11 @@ public struct CorrectionService: Sendable {
     ) async throws(GenerationError) -> CorrectionOutcome? {
         let language = offline.language(of: text)
         let check = VersionCheck(
-            typed: text, strictness: strictness, language: language, vocabulary: offline.vocabulary)
+            typed: text, strictness: strictness, language: language, vocabulary: offline.vocabulary, offline: offline)
         let keptWords = offline.vocabulary.words(typedIn: text)
         // Read only once a reply is: no offline correction before the request, nor for
         // replies that never parse.
-        var mending: SlipMending?
+        var readings: TypedReadings?
         let options = VariationOptions(expected: count)
         var retry: CorrectionRetry?
         var outputLimit: Int?
@@ -271,12 +272,13 @@ public struct CorrectionService: Sendable {
                 retry = CorrectionRetry(previousReply: reply, problem: .unparseable)
                 continue
             }
-            var set = check.check(labelled(parsed))
+            var finalCheck = check
             if strictness == .faithful {
-                let slips = mending ?? SlipMending(typed: text, language: language, offline: offline)
-                mending = slips
-                set = slips.mended(set)
+                let typedReadings = readings ?? TypedReadings(typed: text, language: language, offline: offline)
+                readings = typedReadings
+                finalCheck = check.reading(typedReadings)
             }
+            let set = finalCheck.check(labelled(parsed))
             // No direct version a writer may be shown: the reply is as good as unreadable.
             guard set.variations.contains(where: { $0.kind == .direct }) else {
                 attempts.append(CorrectionAttempt(backend: backend, problem: .unfaithful))

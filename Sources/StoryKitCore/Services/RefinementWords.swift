@@ -1,11 +1,14 @@
 /// What a `refined` or `alternative` version may change beyond slips, per language: its
 /// function words (articles, pronouns, auxiliaries, prepositions, conjunctions — closed
 /// classes a grammar fix adds, drops or swaps) and, for `refined`, another inflection of a
-/// typed word (`go`, `goes`, `went`). Words are folded as ``VersionCheck/words(of:)`` folds
+/// typed word (`go`, `goes`, `went`). Words are folded as ``CheckedWord/folded`` folds
 /// them: lower case, apostrophes dropped.
 struct RefinementWords: Sendable {
     /// The function words.
     let functionWords: Set<String>
+    /// The words that negate (`not`, `never`, `dont`; `nicht`, `jamais`): a version may not
+    /// add, drop or swap one, whatever a slip allows.
+    let negations: Set<String>
     /// Endings a regular inflection adds, longest first.
     private let endings: [String]
     /// Each irregular form → its group's first form.
@@ -21,6 +24,7 @@ struct RefinementWords: Sendable {
 
     private init(table: Table) {
         functionWords = Set(table.functionWords.split(separator: " ").map(String.init))
+        negations = Set(table.negations.split(separator: " ").map(String.init))
         endings = table.endings.split(separator: " ").map(String.init)
         var stems: [String: String] = [:]
         for group in table.irregular.split(separator: ",") {
@@ -50,6 +54,7 @@ struct RefinementWords: Sendable {
 
     private struct Table {
         let functionWords: String
+        let negations: String
         let endings: String
         let irregular: String
     }
@@ -64,6 +69,8 @@ struct RefinementWords: Sendable {
                 im ive id ill youre theyre were dont didnt doesnt cant wont isnt arent wasnt werent thats theres \
                 lets very too also just all some any
                 """,
+            negations:
+                "not no never nor neither none nobody nothing nowhere cannot dont didnt doesnt cant wont isnt arent wasnt werent couldnt shouldnt wouldnt hasnt havent hadnt mustnt neednt aint",
             endings: "ing ies ied est ed es er ly s d",
             irregular: """
                 go goes went gone,come came,see saw seen,run ran,eat ate eaten,take took taken,make made,\
@@ -83,6 +90,7 @@ struct RefinementWords: Sendable {
                 él ella ellos ellas usted ustedes este esta estos estas ese esa eso es son era fue ser estar está \
                 están estaba ha han he has había muy ya también
                 """,
+            negations: "no nunca jamás nada nadie ni ningún ninguno ninguna tampoco",
             endings: "aron ieron ando iendo aba ado ido ar er ir as es os a o s",
             irregular: "ir voy va van fue fueron,ser soy es son era,tener tengo tiene tienen tuvo"),
         "fr": Table(
@@ -92,6 +100,7 @@ struct RefinementWords: Sendable {
                 leurs mon ma mes ton ta tes son sa ses notre nos votre vos ce c cet cette ces est sont était été \
                 être ai as avons avez ont avait très aussi y
                 """,
+            negations: "ne n pas jamais rien personne aucun aucune ni non",
             endings: "aient ions iez ait ais ant ées és ée er ez es é e s",
             irregular: "aller vais va vont allé,être suis es est sommes êtes sont été,avoir ai as a avons avez ont eu"),
         "de": Table(
@@ -102,6 +111,7 @@ struct RefinementWords: Sendable {
                 seine unser unsere ist sind war waren bin bist hat habe haben hatte wird werden wurde nicht kein \
                 keine sehr auch noch schon
                 """,
+            negations: "nicht kein keine keinen keinem keiner keines nie niemals nichts niemand weder",
             endings: "ten test ende en er es et st te em e n s t",
             irregular: "gehen geht ging gegangen,sein bin ist sind war gewesen,kommen kommt kam gekommen"),
         "it": Table(
@@ -111,6 +121,7 @@ struct RefinementWords: Sendable {
                 si ci vi ne mio mia miei mie tuo tua suo sua nostro nostra è sono era erano ho hai ha abbiamo hanno \
                 aveva molto anche già
                 """,
+            negations: "non mai niente nulla nessuno nessuna né",
             endings: "ando endo ato ito uto are ere ire iamo ano ono a e i o",
             irregular: "andare vado va vanno andato,essere sono è siamo era stato"),
         "pt": Table(
@@ -120,6 +131,7 @@ struct RefinementWords: Sendable {
                 meu minha meus minhas seu sua seus suas este esta isto esse essa isso é são era foi ser estar está \
                 estão estava tem têm tinha muito já também
                 """,
+            negations: "não nunca jamais nada ninguém nem nenhum nenhuma",
             endings: "aram eram ando endo ava ado ido ar er ir as es os a o s",
             irregular: "ir vou vai vão foi foram,ser sou é são era"),
         "nl": Table(
@@ -128,6 +140,7 @@ struct RefinementWords: Sendable {
                 door tot om te ik jij je hij zij ze het wij we jullie mij me jou hem haar ons hun mijn jouw zijn \
                 onze is ben bent was waren heb hebt heeft hebben had wordt worden werd niet geen zeer ook nog al er
                 """,
+            negations: "niet geen nooit niets niemand noch",
             endings: "end den ten de te en st t s",
             irregular: "gaan ga gaat ging gingen gegaan,zijn ben is was waren geweest,komen kom komt kwam gekomen")
     ]

@@ -1,55 +1,107 @@
-/// How strictly a model's versions are checked against the typed text before a writer sees
-/// them (``CorrectionService/strictness``).
-public enum VersionStrictness: String, Sendable, Hashable, CaseIterable {
-    /// Every version's words must be the typed words or readings of their slips (a letter or
-    /// two away, typed words joined or one split), each read once (a sentence said twice is
-    /// dropped); `refined` and `alternative` may also add, drop or change the function words
-    /// of the text's language (closed lists for English, Spanish, French, German, Italian,
-    /// Portuguese and Dutch), and `refined` may inflect a typed word
-    /// (`go` → `went`). Empty versions and versions with markup or links the text lacks are
-    /// dropped. A slip the model left as typed, which the offline corrector reads with
-    /// confidence, is mended from its reading.
-    case faithful
-    /// Only empty versions and versions with markup or links the text lacks are dropped.
-    case loose
-    /// Every parsed version is shown.
-    case off
-}
-
-/// Checks a model's versions against what was typed: a version that invents or drops words,
-/// holds markup or prompt tags, or is empty is dropped with an ``VariationIssue/unfaithful(kind:reason:words:)``
-/// issue, since a tremor user taps what they are shown. Versions are trimmed of the white
-/// space around them.
-struct VersionCheck {
+/// Checks a model's versions against what was typed: a version that changes what the writer
+/// meant, holds markup or prompt tags, or is empty is dropped with an
+/// ``VariationIssue/unfaithful(kind:reason:words:)`` issue, since a tremor user taps what they
+/// are shown. Versions are trimmed of the white space around them.
+///
+/// Under ``VersionStrictness/faithful`` a version's words are aligned with the typed words in
+/// order (``VersionAlignment``) and each change is priced by the keyboard's slip model, as the
+/// offline corrector prices its own readings: a changed word must be a slip's reading of the
+/// typed letters (`seimming` → `swimming`, not `seeking`), no dearer than the corrector's own
+/// reading by more than ``margin(for:)``. Once the offline readings are known
+/// (``reading(_:)``), a word that fails only on its letters, and a slip the model copied, are
+/// mended from them, and the mended version is checked again before it is shown.
+package struct VersionCheck: Sendable {
     let typed: String
     let strictness: VersionStrictness
-    /// The function words and inflections of the text's language.
+    /// The text's language (a primary subtag).
+    let language: String
+    /// The function words, negations and inflections of the text's language.
     let refinement: RefinementWords
-    /// The typed text's words, as ``words(of:)`` reads them.
-    private let typedWords: [String]
+    private let offline: OfflineCorrector
+    private let typedWords: [CheckedWord]
+    /// Each typed word's folded form → its number, for anchors and for words said elsewhere.
+    private let typedNumbers: [String: Int]
+    private let typedCharacters: VersionCharacters
+    /// Typed positions of listed words capitalised inside a sentence: names, kept as typed.
+    private let names: Set<Int>
     /// The writer's words, and those of them the text holds, which every version must keep.
     private let vocabulary: Vocabulary
     private let writersWords: [Int]
+    private var readings: TypedReadings?
 
-    init(typed: String, strictness: VersionStrictness, language: String = "en", vocabulary: Vocabulary = Vocabulary()) {
+    /// The most a changed word may cost (log10 units), by its typed length: a far key's slip
+    /// in a short word, two or three in a longer one. Fitted (scripts/fit-version-check.py).
+    static func limit(forLetters count: Int) -> Float {
+        count <= 3 ? shortWordLimit : count <= 7 ? wordLimit : longWordLimit
+    }
+    static let shortWordLimit = CorrectorTuning.fitted("versionShortWordLimit", Float(1.5))
+    static let wordLimit = CorrectorTuning.fitted("versionWordLimit", Float(2.5))
+    static let longWordLimit = CorrectorTuning.fitted("versionLongWordLimit", Float(3))
+
+    /// How much dearer than the offline corrector's reading a model's word may be: `direct`
+    /// keeps to the keyboard; `refined` and `alternative` read ambiguous words more freely.
+    /// Fitted (scripts/fit-version-check.py).
+    static func margin(for kind: TextVariation.Kind?) -> Float { kind == .direct ? directMargin : rewordedMargin }
+    static let directMargin = CorrectorTuning.fitted("versionDirectMargin", Float(1.5))
+    static let rewordedMargin = CorrectorTuning.fitted("versionRewordedMargin", Float(2))
+
+    /// What a function word added, dropped or swapped, or an inflection, costs.
+    static let rewordingCost: Float = 1
+
+    /// A version far longer than the text is dropped before anything is compared: bytes.
+    static func maxVersionBytes(forTyped bytes: Int) -> Int { 3 * bytes + 64 }
+
+    package init(
+        typed: String, strictness: VersionStrictness, language: String = "en", vocabulary: Vocabulary = Vocabulary(),
+        offline: OfflineCorrector = OfflineCorrector()
+    ) {
         self.typed = typed
         self.strictness = strictness
+        self.language = language
+        self.offline = offline
         refinement = RefinementWords(language: language)
-        typedWords = Self.words(of: typed)
+        typedWords = CheckedWord.words(of: typed)
+        var numbers: [String: Int] = [:]
+        for word in typedWords where numbers[word.folded] == nil { numbers[word.folded] = numbers.count }
+        typedNumbers = numbers
+        typedCharacters = VersionCharacters(of: typed)
+        // German capitalises every noun: a capital there says nothing of a name.
+        let words = typedWords
+        names =
+            language == "de"
+            ? []
+            : Set(
+                words.indices.filter { index in
+                    let word = words[index]
+                    return word.isCapitalised && !word.startsSentence && word.folded != "i"
+                        && offline.knows(word.folded, language: language)
+                })
         self.vocabulary = vocabulary
         writersWords = vocabulary.entries(typedIn: typed)
     }
 
-    /// `set` with the versions that pass, and an issue for each dropped.
-    func check(_ set: VariationSet) -> VariationSet {
+    /// This check, pricing against and mending from the offline corrector's `readings`.
+    func reading(_ readings: TypedReadings) -> VersionCheck {
+        var check = self
+        check.readings = readings
+        return check
+    }
+
+    /// `set` with the versions that pass, each with its ``TextVariation/origin``, and an issue
+    /// for each dropped or mended.
+    package func check(_ set: VariationSet) -> VariationSet {
         guard strictness != .off else { return set }
         var checked = set
         checked.variations = []
         for var version in set.variations {
             version.text = tidied(version.text)
-            if let issue = issue(forTidied: version) {
-                checked.issues.append(issue)
-            } else {
+            switch verdict(on: version, mending: true) {
+            case .fault(let reason, let words):
+                checked.issues.append(.unfaithful(kind: version.kind, reason: reason, words: words))
+            case .shown(let text, let mended):
+                version.text = text
+                version.origin = mended.isEmpty ? .model : .mended
+                if !mended.isEmpty { checked.issues.append(.mended(kind: version.kind, words: mended)) }
                 checked.variations.append(version)
             }
         }
@@ -58,68 +110,159 @@ struct VersionCheck {
 
     /// Why `version` (trimmed) may not be shown, as an issue; `nil` when it may.
     func issue(for version: TextVariation) -> VariationIssue? {
+        guard strictness != .off else { return nil }
         var tidiedVersion = version
         tidiedVersion.text = tidied(version.text)
-        return issue(forTidied: tidiedVersion)
-    }
-
-    private func issue(forTidied version: TextVariation) -> VariationIssue? {
-        guard strictness != .off, let (reason, words) = fault(of: version) else { return nil }
+        guard case .fault(let reason, let words) = verdict(on: tidiedVersion, mending: false) else { return nil }
         return .unfaithful(kind: version.kind, reason: reason, words: words)
     }
 
-    /// Why `version` may not be shown, and the words at fault; nil when it may.
-    private func fault(of version: TextVariation) -> (String, [String])? {
-        if version.text.isEmpty { return ("is empty", []) }
-        if let markup = Self.markup(in: version.text, absentFrom: typed) { return ("holds markup", [markup]) }
-        let changed = writersWords.filter { !vocabulary.holds(entryAt: $0, in: version.text) }.map {
-            vocabulary.entries[$0].text
-        }
-        if !changed.isEmpty { return ("changes the writer's words", changed) }
-        guard strictness == .faithful else { return nil }
-        let versionWords = Self.words(of: version.text)
-        let mayChangeFunctionWords = version.kind != .direct
-        let mayInflect = version.kind == .refined
-        let functionWords = refinement.functionWords
-        let invented = versionWords.filter { word in
-            !Self.explains(word, by: typedWords) && !(mayChangeFunctionWords && functionWords.contains(word))
-                && !(mayInflect && typedWords.contains { refinement.areInflections(word, $0) })
-        }
-        if !invented.isEmpty { return ("invents words", Array(Set(invented)).sorted()) }
-        let dropped = typedWords.filter { word in
-            word.count >= 3 && !Self.explains(word, by: versionWords)
-                && !(mayChangeFunctionWords && functionWords.contains(word))
-                && !(mayInflect && versionWords.contains { refinement.areInflections(word, $0) })
-        }
-        if !dropped.isEmpty { return ("drops words", Array(Set(dropped)).sorted()) }
-        // A sentence said twice, or a word, holds only typed words, yet it is not what was typed.
-        let repeated = Set(versionWords).filter { word in
-            !functionWords.contains(word)
-                && versionWords.count { $0 == word }
-                    > typedWords.indices.count { index in
-                        // Each typed word read once: as itself or a slip of it, run together with
-                        // the next, or split into parts.
-                        let typedWord = Array(typedWords[index].utf8), letters = Array(word.utf8)
-                        return Self.isReading(letters, of: typedWord)
-                            || (index + 1 < typedWords.count
-                                && Self.isReading(letters, of: typedWord + Array(typedWords[index + 1].utf8)))
-                            || Self.isPart(letters, of: typedWord)
-                            || (mayInflect && refinement.areInflections(word, typedWords[index]))
-                    }
-        }
-        if !repeated.isEmpty { return ("repeats words", repeated.sorted()) }
-        let hyphenated = Self.hyphenatedWords(in: version.text).filter { !typed.contains($0) }
-        if !hyphenated.isEmpty { return ("invents words", hyphenated) }
-        if version.kind == .direct {
-            let recapitalised = Self.recapitalisedWords(in: version.text, typed: typed)
-            if !recapitalised.isEmpty { return ("changes capitals", recapitalised) }
-        }
-        return nil
+    /// What the check says of one version.
+    private enum Verdict {
+        /// Not shown, with why and the words at fault.
+        case fault(String, [String])
+        /// Shown as `text`; `mended` lists each word read by the offline corrector.
+        case shown(text: String, mended: [String])
     }
+
+    private func verdict(on version: TextVariation, mending: Bool) -> Verdict {
+        let text = version.text
+        if text.isEmpty { return .fault("is empty", []) }
+        if text.utf8.count > Self.maxVersionBytes(forTyped: typed.utf8.count) {
+            return .fault("is too long", [])
+        }
+        if let markup = Self.markup(in: text, absentFrom: typed) { return .fault("holds markup", [markup]) }
+        if !writersWords.isEmpty {
+            let kept = Set(vocabulary.entries(typedIn: text))
+            let changed = writersWords.filter { !kept.contains($0) }.map { vocabulary.entries[$0].text }
+            if !changed.isEmpty { return .fault("changes the writer's words", changed) }
+        }
+        guard strictness == .faithful else { return .shown(text: text, mended: []) }
+        let versionWords = CheckedWord.words(of: text)
+        if versionWords.count > 2 * typedWords.count + 8 { return .fault("is too long", []) }
+        if let foreign = typedCharacters.firstForeign(in: text) {
+            return .fault("holds characters the text lacks", [foreign])
+        }
+        let hyphenated = Self.hyphenatedWords(in: text).filter { !typed.contains($0) }
+        if !hyphenated.isEmpty { return .fault("invents words", hyphenated) }
+        var alignment = VersionAlignment(
+            typed: typedWords, typedNumbers: typedNumbers, version: versionWords, versionText: text,
+            kind: version.kind, check: self)
+        guard alignment.run(mending: mending && readings != nil) else {
+            return .fault(alignment.faultReason, alignment.faultWords)
+        }
+        if version.kind == .direct, !alignment.recapitalised.isEmpty {
+            return .fault("changes capitals", alignment.recapitalised)
+        }
+        guard !alignment.mendings.isEmpty else { return .shown(text: text, mended: []) }
+        var mended = text
+        for mending in alignment.mendings.reversed() { mended.replaceSubrange(mending.range, with: mending.reading) }
+        var recheck = version
+        recheck.text = mended
+        // What is shown is what was checked.
+        if case .shown = verdict(on: recheck, mending: false) {
+            return .shown(text: mended, mended: alignment.mendings.map { "\(text[$0.range]) → \($0.reading)" })
+        }
+        guard alignment.neededMending else { return .shown(text: text, mended: []) }
+        return .fault(alignment.faultReason, alignment.faultWords)
+    }
+
+    // MARK: Prices
+
+    /// Why a typed word may not be read as a version word, whatever its letters.
+    enum PairFault: Error {
+        case number, negation, name, letters
+    }
+
+    /// What reading the typed words `typed` (one, or two the typing split) as the version
+    /// words `version` (one, or two or three typed run together) costs, in log10 units; a
+    /// fault when the alignment may not pair them.
+    func price(typedAt positions: Range<Int>, as version: ArraySlice<CheckedWord>, kind: TextVariation.Kind?)
+        -> Result<Float, PairFault>
+    {
+        let typed = typedWords[positions]
+        let typedLetters = typed.map(\.folded).joined(), versionLetters = version.map(\.folded).joined()
+        let typedNegates = typed.contains { refinement.negations.contains($0.folded) }
+        let versionNegates = version.contains { refinement.negations.contains($0.folded) }
+        if typedLetters == versionLetters {
+            return .success(Float(typed.count + version.count - 2) * Self.spaceCost)
+        }
+        if typed.contains(where: \.hasDigits) || version.contains(where: \.hasDigits) { return .failure(.number) }
+        let single = typed.count == 1 && version.count == 1
+        let reading = typed.count == 1 ? readings?[typed[typed.startIndex].folded] : nil
+        if typedNegates != versionNegates {
+            // A slip of a negation (`cnat` → `can't`) is no change: a typed word no list holds,
+            // read as the corrector reads it once its reading is known.
+            guard single, !typedNegates, !offline.knows(typedLetters, language: language) else {
+                return .failure(.negation)
+            }
+            if let reading, TypedReadings.folded(reading.text) != versionLetters { return .failure(.negation) }
+        }
+        if positions.contains(where: names.contains) { return .failure(.name) }
+        if single, kind != .direct {
+            let typedWord = typedLetters, versionWord = versionLetters
+            let functionWords = refinement.functionWords
+            if functionWords.contains(typedWord), functionWords.contains(versionWord) {
+                return .success(Self.rewordingCost)
+            }
+            if kind == .refined, refinement.areInflections(versionWord, typedWord) {
+                return .success(Self.rewordingCost)
+            }
+        }
+        let typedSpelling = typed.map(\.folded).joined()
+        let versionSpelling = version.map(\.folded).joined(separator: " ")
+        var limit = Self.limit(forLetters: typedSpelling.count) + Float(typed.count - 1) * Self.spaceCost
+        if let reading { limit = min(limit, max(reading.cost, 0) + Self.margin(for: kind)) }
+        guard
+            let cost = offline.slipCost(typing: versionSpelling, as: typedSpelling, language: language, limit: limit)
+        else { return .failure(.letters) }
+        return .success(cost + Float(typed.count - 1) * Self.spaceCost)
+    }
+
+    /// What adding `word` costs; `nil` when the version may not add it.
+    func insertionCost(of word: CheckedWord, kind: TextVariation.Kind?) -> Float? {
+        guard kind != .direct, !word.hasDigits, refinement.functionWords.contains(word.folded),
+            !refinement.negations.contains(word.folded)
+        else { return nil }
+        return Self.rewordingCost
+    }
+
+    /// What leaving out the typed word at `index` costs; `nil` when the version may not.
+    /// Any version may drop a word typed twice in a row and a stray one or two letters no
+    /// list holds; `refined` and `alternative` a function word.
+    func deletionCost(ofTypedAt index: Int, kind: TextVariation.Kind?) -> Float? {
+        let word = typedWords[index]
+        guard !word.hasDigits, !refinement.negations.contains(word.folded), !names.contains(index) else { return nil }
+        let doubled = index > 0 && typedWords[index - 1].folded == word.folded
+        let stray = word.folded.count < 3 && !offline.knows(word.folded, language: language)
+        let reworded = kind != .direct && refinement.functionWords.contains(word.folded)
+        return doubled || stray || reworded ? Self.rewordingCost : nil
+    }
+
+    /// The offline corrector's reading of the typed word `word` when it may mend a model's
+    /// word: a confident change of a word the pack does not list (a slip).
+    func mendingReading(of word: CheckedWord) -> TypedReadings.Reading? {
+        guard let reading = readings?[word.folded], reading.mends else { return nil }
+        return reading
+    }
+
+    /// Whether `word` of a version is a word the pack or the writer's vocabulary lists.
+    func isListed(_ word: CheckedWord) -> Bool {
+        offline.knows(word.folded, language: language) || !vocabulary.entries(typedIn: word.folded).isEmpty
+    }
+
+    func isFunctionWord(_ word: CheckedWord) -> Bool { refinement.functionWords.contains(word.folded) }
+    func isNegation(_ word: CheckedWord) -> Bool { refinement.negations.contains(word.folded) }
+    func isName(typedAt index: Int) -> Bool { names.contains(index) }
+
+    /// A slipped or missing space, in log10 units, as the corrector prices one.
+    static let spaceCost: Float = 0.6
+
+    // MARK: Text
 
     /// `text` trimmed, without a lone quotation mark at its start or end that the typed text
     /// lacks (`"The children sang…`, what is left of a list item's quotes).
-    func tidied(_ text: String) -> String {
+    package func tidied(_ text: String) -> String {
         var tidied = VariationText.trimmed(text)
         let quotes: Set<Character> = ["\"", "\u{201C}", "\u{201D}"]
         guard !typed.contains(where: { quotes.contains($0) }), tidied.count(where: { quotes.contains($0) }) == 1 else {
@@ -130,31 +273,12 @@ struct VersionCheck {
         return VariationText.trimmed(tidied)
     }
 
-    /// Words a direct version capitalises that were typed in lower case, past a sentence's
-    /// first word: a direct correction fixes slips, not capitals (`The Bakery Smelled of…`).
-    /// `I` and its contractions are English's and may be capitalised anywhere.
-    private static func recapitalisedWords(in version: String, typed: String) -> [String] {
-        let typedLower = Set(
-            typed.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter {
-                $0.first?.isLowercase == true
-            })
-        var words: [String] = []
-        var sentenceStart = true
-        for token in version.split(whereSeparator: \.isWhitespace) {
-            let word = token.trimmingPunctuation
-            defer { sentenceStart = token.last.map { ".!?:".contains($0) } ?? false }
-            guard !sentenceStart, let first = word.first, first.isUppercase, word.dropFirst().allSatisfy(\.isLowercase)
-            else { continue }
-            let lowered = word.lowercased()
-            if lowered == "i" || lowered.hasPrefix("i'") || lowered.hasPrefix("i\u{2019}") { continue }
-            if typedLower.contains(lowered) { words.append(word) }
-        }
-        return words
-    }
-
     /// The words of `text` with a hyphen between letters (`op-ened`).
     private static func hyphenatedWords(in text: String) -> [String] {
-        text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter { token in
+        text.split(whereSeparator: \.isWhitespace).map { token in
+            String(
+                token.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+        }.filter { token in
             let characters = Array(token)
             return characters.indices.dropFirst().dropLast().contains { index in
                 characters[index] == "-" && characters[index - 1].isLetter && characters[index + 1].isLetter
@@ -162,80 +286,12 @@ struct VersionCheck {
         }
     }
 
-    /// Whether `word` is one of `others`, a slip's reading of one (a few letters away), or
-    /// two adjacent ones joined (`to morrow`, `tomorrow`) or one of them split.
-    private static func explains(_ word: String, by others: [String]) -> Bool {
-        let letters = Array(word.utf8)
-        for (index, other) in others.enumerated() {
-            let candidate = Array(other.utf8)
-            if isReading(letters, of: candidate) || isPart(letters, of: candidate) { return true }
-            // Two or three words of the other text run together (`hid the ball`, `hidtheball`).
-            var joined = candidate
-            for next in others[(index + 1)..<min(index + 3, others.count)] {
-                joined += Array(next.utf8)
-                if editDistance(letters, joined, bound: slipBound(joined.count)) != nil { return true }
-            }
-        }
-        return false
-    }
-
-    /// Whether `word` is `other` or a slip's reading of it.
-    private static func isReading(_ word: [UInt8], of other: [UInt8]) -> Bool {
-        editDistance(word, other, bound: slipBound(max(word.count, other.count))) != nil
-    }
-
-    /// Whether `word` begins or ends `other`, as a part of a word split in the other text.
-    private static func isPart(_ word: [UInt8], of other: [UInt8]) -> Bool {
-        word.count >= 2 && other.count > word.count
-            && (other.starts(with: word) || other.reversed().starts(with: word.reversed()))
-    }
-
-    /// How many slips a word of `length` letters may hold and still read as itself.
-    private static func slipBound(_ length: Int) -> Int { length <= 3 ? 1 : length <= 7 ? 2 : 3 }
-
-    /// The edit distance (swaps of neighbours count one) of `a` and `b` when at most `bound`.
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8], bound: Int) -> Int? {
-        guard abs(a.count - b.count) <= bound else { return nil }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            previous2 = previous
-            previous = current
-        }
-        let distance = a.isEmpty ? b.count : previous[b.count]
-        return distance <= bound ? distance : nil
-    }
-
-    /// The words of `text`: runs of letters and digits, in lower case, apostrophes dropped
-    /// (`don't` is `dont`, as typed without one).
-    static func words(of text: String) -> [String] {
-        var words: [String] = [], current = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                current.append(character)
-            } else if character != "'" && character != "\u{2019}" {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
     /// The first markup, prompt tag or link in `text` that `typed` does not hold.
     private static func markup(in text: String, absentFrom typed: String) -> String? {
         for pattern in ["http:", "https:", "www.", "```"] where text.contains(pattern) && !typed.contains(pattern) {
             return pattern
         }
-        guard !typed.contains("<") else { return nil }
+        guard !typed.contains("<"), !typed.contains("\u{2039}") else { return nil }
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() where scalar == "<" || scalar == "\u{2039}" {
             guard index + 1 < scalars.count else { continue }
@@ -245,12 +301,5 @@ struct VersionCheck {
             }
         }
         return nil
-    }
-}
-
-extension Substring {
-    /// The token without the punctuation around it.
-    fileprivate var trimmingPunctuation: String {
-        String(drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
     }
 }

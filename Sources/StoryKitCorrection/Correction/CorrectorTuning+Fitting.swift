@@ -12,7 +12,7 @@ extension CorrectorTuning {
     /// comma-separated, from the `STORYKIT_FITTING_TUNING` environment variable once per
     /// process, so the fitter can try values without a rebuild.
     @inline(__always)
-    static func fitted<Value: FittableConstant>(_ name: StaticString, _ value: Value) -> Value {
+    package static func fitted<Value: FittableConstant>(_ name: StaticString, _ value: Value) -> Value {
         #if STORYKIT_FITTING
             FittingOverrides.values["\(name)"].flatMap(Value.init(fittingText:)) ?? value
         #else
@@ -22,20 +22,20 @@ extension CorrectorTuning {
 }
 
 /// A constant type the fitter can set from text.
-protocol FittableConstant {
+package protocol FittableConstant {
     init?(fittingText: String)
 }
 
 extension Float: FittableConstant {
-    init?(fittingText: String) { self.init(fittingText) }
+    package init?(fittingText: String) { self.init(fittingText) }
 }
 
 extension Int: FittableConstant {
-    init?(fittingText: String) { self.init(fittingText) }
+    package init?(fittingText: String) { self.init(fittingText) }
 }
 
 extension Int32: FittableConstant {
-    init?(fittingText: String) { self.init(fittingText) }
+    package init?(fittingText: String) { self.init(fittingText) }
 }
 
 #if STORYKIT_FITTING

@@ -88,7 +88,7 @@
 /// on the language corpora. Each value goes through `fitted(_:_:)`, so that the
 /// fitter can try values in a build of its own (`STORYKIT_FITTING`); the library proper has no
 /// way to change them.
-enum CorrectorTuning {
+package enum CorrectorTuning {
     // MARK: Language telling
 
     /// How much likelier (mean log10 probability per word) another language's list must find a

@@ -142,10 +142,14 @@ public struct OfflineCorrector: Sendable {
         guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
         }
-        guard text.utf8.count <= Self.maxInputBytes else {
-            return correctInPieces(text, includingWords: includingWords, progress: progress)
+        var correction =
+            text.utf8.count <= Self.maxInputBytes
+            ? correctPiece(text, includingWords: includingWords)
+            : correctInPieces(text, includingWords: includingWords, progress: progress)
+        for index in correction.variations.variations.indices {
+            correction.variations.variations[index].origin = .offline
         }
-        return correctPiece(text, includingWords: includingWords)
+        return correction
     }
 
     /// The language the corrector reads `text` as (its primary subtag): the one it was given,

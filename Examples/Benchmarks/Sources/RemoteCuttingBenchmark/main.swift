@@ -1,7 +1,9 @@
 // How long a long text takes on the model path before its first request (cutting it into
 // prompt-sized pieces and building the first prompt), and in all (every piece asked, re-asked
 // and joined) against a model that answers at once with the text of each prompt. 100 KB of
-// short sentences at several context sizes, and 1.6 MB with no sentence end. Run from anywhere:
+// short sentences at several context sizes, and 1.6 MB with no sentence end; then the check of
+// an honest echo, 2.8 KB and 28 KB in one prompt each (the check's cost is linear:
+// ten times the text, at most eleven times the time). Run from anywhere:
 //
 //   swift run -c release --package-path Examples/Benchmarks remote-cutting-benchmark [rounds]
 
@@ -86,4 +88,25 @@ for (name, text, contexts) in cases {
             padded(name, 38) + padded("\(context)", 11) + padded("\(max(pieces, 1))", 9)
                 + padded(String(median(firstRequests)), 23) + String(median(times)))
     }
+}
+
+print("\nan honest echo in one prompt         bytes      in all s   ratio to 2.8 KB")
+let sentence = "The little fox found a shiny key under the old oak tree, and Mia laughed at it. "
+var smallest: Double?
+for copies in [36, 360] {
+    let text = String(String(repeating: sentence, count: copies).dropLast())
+    var times: [Double] = []
+    for _ in 0..<rounds {
+        let service = CorrectionService(backends: [.remote], generators: [.remote: EchoModel()], contextTokens: 131_072)
+        let started = now()
+        let outcome = try await service.correct(text)
+        times.append(now() - started)
+        guard outcome.backend == .remote, outcome.variations.variations.first?.text == text else {
+            print("the echo of \(text.utf8.count) bytes was not shown as typed (backend \(outcome.backend.rawValue))")
+            exit(1)
+        }
+    }
+    let time = median(times)
+    smallest = smallest ?? time
+    print(padded("", 38) + padded("\(text.utf8.count)", 11) + padded(String(time), 11) + String(time / smallest!))
 }

@@ -1,0 +1,56 @@
+/// The offline corrector's reading of each typed word: what the version check prices a
+/// model's words against, and what mends a word the model got wrong. Read once a reply has
+/// parsed, never before the request.
+struct TypedReadings: Sendable {
+    /// One typed word's reading.
+    struct Reading: Sendable {
+        /// The reading as the corrector writes it (two words for a word typed run together).
+        let text: String
+        /// What typing the reading as the typed word costs, in log10 units; a reading that
+        /// is not a keyboard slip of it (a sound-alike spelling) is priced at `unpricedCost`.
+        let cost: Float
+        /// Whether the corrector may replace a model's word with it: a confident change of a
+        /// word the pack does not list, or of a stray capital (`saiLed`).
+        let mends: Bool
+    }
+
+    /// The least confidence (``WordCorrection/confidence``) at which a reading mends a
+    /// model's word: below it, the corrector itself is unsure.
+    static let minimumConfidence = 0.5
+
+    /// What a reading the keyboard model cannot price costs: a far substitution's worth.
+    static let unpricedCost: Float = 3
+
+    /// Folded typed word → its reading.
+    private let readings: [String: Reading]
+
+    /// The readings of `typed`'s words in `language`; none when `offline` cannot read it.
+    init(typed: String, language: String, offline: OfflineCorrector) {
+        var readings: [String: Reading] = [:]
+        for word in (try? offline.correct(typed).words) ?? [] {
+            // Words the typing split (`ho me`) are the alignment's to join.
+            guard !word.original.contains(" ") else { continue }
+            let key = Self.folded(word.original)
+            guard readings[key] == nil else { continue }
+            let strayCapital = word.original.dropFirst().contains(where: \.isUppercase)
+            let mends =
+                word.confidence >= Self.minimumConfidence && (word.changed || strayCapital)
+                && (strayCapital || !offline.knows(word.original, language: language))
+            let cost =
+                word.changed
+                ? offline.slipCost(typing: word.corrected, as: word.original, language: language, limit: 10)
+                    ?? Self.unpricedCost
+                : 0
+            readings[key] = Reading(text: word.corrected, cost: cost, mends: mends)
+        }
+        self.readings = readings
+    }
+
+    /// The reading of the typed word whose folded form is `folded`.
+    subscript(folded: String) -> Reading? { readings[folded] }
+
+    /// `word` as ``CheckedWord/folded`` folds it.
+    static func folded(_ word: String) -> String {
+        String(word.lowercased().filter { $0 != "'" && $0 != "\u{2019}" })
+    }
+}
