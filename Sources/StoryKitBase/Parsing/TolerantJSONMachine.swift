@@ -109,6 +109,10 @@ struct TolerantJSONMachine {
     /// The first array of numbers or literals held in prose (`[1, 2]`): the value when the
     /// reply has no other, read at the end.
     private var proseArrayFallback: [UInt8]?
+    /// How many unbalanced brackets of prose were read past at the end, of at most
+    /// ``maxUnbalancedRereads``.
+    private var unbalancedRereads = 0
+    private static let maxUnbalancedRereads = 4
     private var lineContentPosition = (line: 1, column: 1)
 
     /// Position of the next byte.
@@ -170,6 +174,24 @@ struct TolerantJSONMachine {
         }
         switch phase {
         case .prelude:
+            if let held = heldBracket, unbalancedRereads < Self.maxUnbalancedRereads,
+                let start = heldBrackets.opensNoValue ? 1 : held.firstIndex(of: 0x0A).map({ $0 + 1 })
+            {
+                // A bracket of prose that never closed held what came after it. It was prose:
+                // when its first word says so (`Draft [v2 follows: {…}`), all after it is read
+                // again; else (`see [1 for details)`) the lines after its own, so a value
+                // inside a bracket of its line is still never taken. At most a few times, so
+                // the cost stays linear.
+                unbalancedRereads += 1
+                heldBracket = nil
+                heldAtLineStart = false
+                heldWord = []
+                for byte in held[..<start] { skip(byte) }
+                try held[start...].withUnsafeBufferPointer { (bytes) throws(StoryKitError) in
+                    try feed(bytes, emit: emit)
+                }
+                return try finish(emit: emit)
+            }
             // Never balanced: prose to the end, read as such for the position below.
             releaseHeldBracket()
             if let fallback = proseArrayFallback {

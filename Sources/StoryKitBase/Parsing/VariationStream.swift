@@ -32,6 +32,7 @@ public struct VariationStream: Sendable {
     }
 
     private let options: VariationOptions
+    private let limits: JSONParserLimits
     private var input: StreamInput
     private var mode = Mode.undecided
 
@@ -64,6 +65,7 @@ public struct VariationStream: Sendable {
     /// because they come from the finished value.
     init(options: VariationOptions, limits: JSONParserLimits, reportsEvents: Bool) {
         self.options = options
+        self.limits = limits
         input = StreamInput(maxBytes: limits.maxBytes)
         machine = TolerantJSONMachine(maxDepth: limits.maxDepth, reportsEvents: reportsEvents)
         machine.elementLimit = (VariationOptions.maxVariations, Self.tooManyVariations)
@@ -97,7 +99,10 @@ public struct VariationStream: Sendable {
         let emit: (StreamEvent) -> Void = { events?($0) }
         do {
             if mode == .undecided {
-                // No JSON and no item in sight: read what there is as a list.
+                // No JSON by the form rules: the tolerant parser's wider search decides, so
+                // every value `repair_json` reads is read here too (`See [1] and the value
+                // {…} here`); else what there is is read as a list.
+                if let set = try jsonVariations(in: buffered) { return set }
                 try decide(.list, emit: emit)
             }
             let variations: [TextVariation]
@@ -118,6 +123,11 @@ public struct VariationStream: Sendable {
                 }
                 let list = assembler.finish { completed.append($0) }
                 for event in completed { handleList(event, emit: emit) }
+                // An item that holds a reply's JSON (`- [x] done` and the object after it):
+                // the versions are the JSON's, never its syntax as an item's text.
+                for item in list.items where item.text.utf8.contains(UInt8(ascii: "{")) {
+                    if let set = try jsonVariations(in: Array(item.text.utf8)) { return set }
+                }
                 variations = list.items.map { item in
                     let (text, kind) = VariationText.clean(item.text)
                     return TextVariation(text: text, kind: kind)
@@ -132,6 +142,22 @@ public struct VariationStream: Sendable {
         } catch {
             throw input.fail(error)
         }
+    }
+
+    /// The variations of the JSON the tolerant parser finds in `bytes`, checked against
+    /// `options`; `nil` when it finds none or no variations in it.
+    private func jsonVariations(in bytes: [UInt8]) throws(StoryKitError) -> VariationSet? {
+        let found = bytes.withUnsafeBufferPointer { text in
+            try? TolerantJSONParser(limits: limits).parse(utf8: text)
+        }
+        guard let found else { return nil }
+        let variations = JSONVariationShape.variations(in: found.value)
+        guard !variations.isEmpty else { return nil }
+        try checkVariationCount(variations.count)
+        return VariationSet(
+            variations: variations, source: .json,
+            repaired: found.repairs.contains { $0.kind != .codeFence && $0.kind != .surroundingText },
+            issues: VariationValidation.issues(variations, options), repairs: found.repairs)
     }
 
     /// Refuses a reply past ``VariationOptions/maxVariations``.

@@ -168,6 +168,26 @@ import Testing
         return (set, events)
     }
 
+    /// Every value the tolerant parser reads after prose, brackets of prose that never close
+    /// and list-like lines included, is the reply's versions; its syntax is never a version.
+    @Test func everyValueTheTolerantParserReadsIsRead() throws {
+        let object =
+            #"{"directCorrection": "I want to go home.", "refinedPhrasing": "I'd like to go home.", "alternativeInterpretation": "I want to go out."}"#
+        let replies = [
+            "As noted (see [1 for details)\n\n" + object, "Draft [v2 follows: " + object,
+            "See [1] and the value " + object + " here", "I think (maybe [1, 2]) the value is " + object,
+            "Sure! [see {\"x\": 1}] then " + object, "- [x] done\n" + object
+        ]
+        for reply in replies {
+            let repaired = try TolerantJSONParser().parse(reply)
+            #expect(repaired.value["directCorrection"] == "I want to go home.", "\(reply.debugDescription)")
+            let set = try VariationParser().parse(reply)
+            #expect(set.source == .json, "\(reply.debugDescription)")
+            #expect(set.variations.map(\.text) == ["I want to go home.", "I'd like to go home.", "I want to go out."])
+            #expect(try Self.streamedByteByByte(reply).0 == set)
+        }
+    }
+
     @Test func snapshotsFollowTheStream() async throws {
         let chunks = AsyncStream<String> { continuation in
             for chunk in ["1. I want", " to go home.\n2. I would", " like to go home.\n3. Home."] {
