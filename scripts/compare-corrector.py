@@ -3,6 +3,7 @@
 and prints the inputs whose outputs differ.
 
     scripts/compare-corrector.py OLD/libstorykit.so NEW/libstorykit.so [--limit N] [--json FILE] [--time ROUNDS]
+        [--ignore-variation-key KEY]
 
 The input set: the tremor corpus (typed and clean), the real misspellings, the clean
 sentences, the rare words, the sentences in other languages, the six language corpora (typed
@@ -111,12 +112,23 @@ class Corrector:
             self.lib.storykit_string_free(result)
 
 
+def without_keys(answer: str, keys: list[str]) -> str:
+    """`answer` with `keys` removed from each of its versions, written again as compact JSON."""
+    value = json.loads(answer)
+    for variation in value.get("variations", []):
+        for key in keys:
+            variation.pop(key, None)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("libraries", nargs="*", metavar="LIBRARY", help="the old and the new libstorykit.so")
     parser.add_argument("--limit", type=int, default=20, help="differences to print in full (default 20)")
     parser.add_argument("--json", metavar="FILE", help="also write every difference to FILE as JSON")
     parser.add_argument("--time", type=int, default=0, metavar="ROUNDS", help="also time both builds per sentence")
+    parser.add_argument("--ignore-variation-key", action="append", default=[], metavar="KEY",
+                        help="compare the versions without this member (a field one build adds: source)")
     arguments = parser.parse_args()
     if arguments.time < 0:
         parser.error("--time needs a number of rounds of at least 1")
@@ -134,6 +146,8 @@ def main() -> int:
     items = inputs()
     for group, text, options in items:
         before, after = old.answer(text, options), new.answer(text, options)
+        if arguments.ignore_variation_key:
+            before, after = (without_keys(answer, arguments.ignore_variation_key) for answer in (before, after))
         counts = groups.setdefault(group, [0, 0])
         counts[0] += 1
         if before != after:

@@ -168,6 +168,11 @@ import Testing
         ("de", "Wenn ich Zeit hâtte, käme ich gern.", "Wenn ich Zeit hätte, käme ich gern."),
         ("pt", "Fiquei com medo do mistêrio.", "Fiquei com medo do mistério."),
         ("fr", "Il craignait le probléme.", "Il craignait le problème."),
+        // A letter the language does not write keeps its word as typed, precomposed or not,
+        // unless the list writes a mark there: then it is a long press gone wrong.
+        ("pt", "o ät é bom", "o ät é bom"),
+        ("pt", "o a\u{308}t é bom", "o a\u{308}t é bom"),
+        ("es", "el gato sölo duerme", "el gato sólo duerme"),
         // Brazil's marks are spellings of the European list's words, never a press gone wrong.
         ("pt", "Peguei o ônibus para jogar tênis com meu bebê.", "Peguei o ônibus para jogar tênis com meu bebê."),
         ("pt", "Ganhou o prêmio econômico.", "Ganhou o prêmio econômico."),

@@ -232,9 +232,29 @@ public struct OfflineCorrector: Sendable {
     private func read(_ text: String, _ englishTokens: [CorrectionToken], includingWords: Bool) -> OfflineCorrection {
         var tokens =
             rules.foldsLetters || !rules.elisions.isEmpty ? CorrectionToken.tokenize(text, rules: rules) : englishTokens
+        if let letters = rules.writtenLetters { keepWordsWithForeignLetters(&tokens, letters: letters) }
         let (positions, lattice) = readings.lattice(for: &tokens, vocabulary: vocabulary)
         let correction = composer.compose(tokens, positions, lattice, includingWords: includingWords)
         return Self.bounded(correction, typed: text, tokens: englishTokens, language: pack.language.language)
+    }
+
+    /// Keeps as typed each word with a letter the language does not write (Portuguese `ät`,
+    /// though `ä` folds to `a`): another language's word, not a slip. A mark the long press
+    /// put beside the one meant stays a slip where the list writes that letter with a mark
+    /// (German `hâtte` for `hätte`).
+    private func keepWordsWithForeignLetters(_ tokens: inout [CorrectionToken], letters: Set<Character>) {
+        let lexicon = composer.lexicon
+        for index in tokens.indices where tokens[index].kind == .word {
+            let word = tokens[index].text
+            guard word.contains(where: { $0.isLetter && !$0.isASCII && !letters.contains(Character($0.lowercased())) })
+            else { continue }
+            if let listed = lexicon.index(of: tokens[index].lowered),
+                lexicon.spelling(of: listed, markedWrongAs: word.lowercased()) != nil
+            {
+                continue
+            }
+            tokens[index].kind = .kept
+        }
     }
 
     /// The most bytes a version of a text of `inputBytes` bytes may hold. A correction

@@ -6,6 +6,10 @@ extension LanguagePack {
         /// Whether words are keyed by folded letters (`LetterFolding`): spellings with
         /// diacritics or capitals are the pack's, and a skipped long press is a cheap slip.
         var foldsLetters = false
+        /// The letters with marks the language writes, in lower case (rule `letters`, else
+        /// the built-in language's own, ``builtInLetters``): a word with another letter is kept
+        /// as typed, though the folding knows it. `nil`: every letter the folding knows.
+        var writtenLetters: Set<Character>?
         /// The letters that are words on their own (`a` and `i` in English; `y`, `o`, `e` in Spanish).
         var singleLetterWords: [UInt8] = []
         /// Elided words written with the next one (`l'`, `qu'`), in lower case with the apostrophe.
@@ -99,6 +103,13 @@ extension LanguagePack {
         /// Whether the refined version rewrites words (contractions, `I`).
         var refinesWords: Bool { !contractions.isEmpty || !capitalisedWords.isEmpty }
 
+        /// The letters with marks each built-in language writes, loanwords' common ones
+        /// included (Dutch `café`, `façade`), for packs that carry no `letters` rule.
+        static let builtInLetters: [String: Set<Character>] = [
+            "es": "áéíóúüñ", "fr": "àâæçéèêëîïôœùûüÿ", "de": "äöüßéèàç", "it": "àèéìíîòóùú",
+            "pt": "áâãàçéêíóôõúü", "nl": "áàäéèëíïóöúüâêîôûç"
+        ].mapValues(Set.init)
+
         /// The contraction written for `spelling` (lower case), when listed. A spelling is
         /// short, so the string made for the look-up is held inline, with no allocation.
         func contraction(of spelling: some Collection<UInt8>) -> String? {
@@ -113,6 +124,9 @@ extension LanguagePack {
             }
             try Self.checkBounds(values)
             foldsLetters = values["folds-letters"] != nil
+            if let letters = values["letters"] {
+                writtenLetters = Set(letters.joined().lowercased())
+            }
             singleLetterWords = try Self.letters(values["single-letter-words"] ?? [], rule: "single-letter-words")
             elisions = Self.distinct((values["elisions"] ?? []).map { Array($0.utf8) })
             apocopes = Self.distinct((values["apocopes"] ?? []).map { Array($0.utf8) })

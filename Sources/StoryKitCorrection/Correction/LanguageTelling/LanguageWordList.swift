@@ -30,7 +30,9 @@ public final class LanguageWordList: Sendable {
 
     private init(pack: WordPack) throws(StoryKitError) {
         let values = pack.ruleValues
-        rules = try LanguagePack.Rules(values: values)
+        var rules = try LanguagePack.Rules(values: values)
+        if rules.writtenLetters == nil { rules.writtenLetters = LanguagePack.Rules.builtInLetters[pack.language] }
+        self.rules = rules
         let layout = values["layout"]?.first ?? KeyboardLayout.qwerty.rawValue
         guard let keyboard = KeyboardLayout(rawValue: layout) else {
             throw StoryKitError(.parse, "language pack: rule layout names \(layout), not qwerty, qwertz or azerty")
