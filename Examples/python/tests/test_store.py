@@ -331,6 +331,8 @@ def test_learned_words_last_and_feed_the_corrector(tmp_path):
     ("x" * 65, storykit.InvalidArgumentError, "65 bytes, over the limit of 64"),
     ("one two three four", storykit.InvalidArgumentError, "4 words, over the limit of 3"),
     ("bell\x07", storykit.InvalidArgumentError, "control character"),
+    ("R2D2", storykit.InvalidArgumentError, 'holds "2", which no typed word can match'),
+    ("Zor\u200dbax", storykit.InvalidArgumentError, "holds U+200D"),
     (b"Zorbax", TypeError, "word must be a str"),
 ])
 def test_a_bad_word_is_refused_and_nothing_changes(tmp_path, word, kind, message):
@@ -343,11 +345,16 @@ def test_a_bad_word_is_refused_and_nothing_changes(tmp_path, word, kind, message
         assert store.words() == {"known": ["Zorbax"], "ignored": []}
 
 
+def spelled(number: int) -> str:
+    """`number` in letters (0 is a, 1 is b, ...): a writer's word holds no digit."""
+    return "".join(chr(ord("a") + int(digit)) for digit in str(number))
+
+
 def test_at_most_ten_thousand_learned_words_even_from_threads(tmp_path):
     with storykit.Store(tmp_path / "store") as store:
         def learn(worker):
             for n in range(2_001):
-                store.learn_word(f"w{worker}x{n}")
+                store.learn_word(f"w{spelled(worker)}x{spelled(n)}")
 
         threads = [threading.Thread(target=learn, args=(w,)) for w in range(4)]
         for thread in threads:
@@ -356,11 +363,11 @@ def test_at_most_ten_thousand_learned_words_even_from_threads(tmp_path):
             thread.join()
         assert len(store.words()["known"]) == 8_004
         for n in range(1_996):
-            store.learn_word(f"more{n}")
+            store.learn_word(f"more{spelled(n)}")
         with pytest.raises(storykit.LimitError, match="at most 10000 words"):
             store.learn_word("onemore")
         # A word held already may still change its use.
-        store.learn_word("more0", ignored=True)
+        store.learn_word("morea", ignored=True)
         assert len(store.words()["known"]) + len(store.words()["ignored"]) == 10_000
 
 
@@ -371,13 +378,14 @@ def test_a_killed_learner_loses_no_acknowledged_word(tmp_path):
         "with storykit.Store(%r) as store:\n"
         "    n = 0\n"
         "    while True:\n"
-        "        store.learn_word(f'%%s{n}' %% sys.argv[1]); print(n, flush=True); n += 1\n"
+        "        store.learn_word(sys.argv[1] + ''.join(chr(97 + int(d)) for d in str(n))); print(n, flush=True)\n"
+        "        n += 1\n"
     ) % (str(WRITER.parents[1]), str(root))
     rng = random.Random(61)
     acknowledged = set()
     for round_ in range(10):
-        output = killed_at_random([sys.executable, "-c", learner, f"r{round_}w"], rng, "the learner")
-        acknowledged.update(f"r{round_}w{line}" for line in output.split())
+        output = killed_at_random([sys.executable, "-c", learner, f"r{spelled(round_)}w"], rng, "the learner")
+        acknowledged.update(f"r{spelled(round_)}w{spelled(int(line))}" for line in output.split())
         with storykit.Store(root) as store:
             assert acknowledged <= set(store.words()["known"]), round_
             assert store.list("words", limit=1000)["problems"] == []

@@ -34,7 +34,8 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
     }
 
     /// `word` in NFC, checked: not empty, at most ``maxBytes`` bytes and ``maxWords`` words
-    /// (separated by spaces or hyphens), no control character, no space or hyphen at either end.
+    /// (separated by spaces or hyphens), no space or hyphen at either end, and nothing but
+    /// letters (with their marks) and apostrophes in its words: what a typed word can match.
     /// - Throws: `.invalidArgument` naming the word and the limit.
     @discardableResult
     public static func check(_ word: String) throws(StoryKitError) -> String {
@@ -62,6 +63,13 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
             ? text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
             : text.unicodeScalars.contains { $0.properties.generalCategory == .control }
         guard !hasControl else { throw refuse("holds a control character") }
+        if let stray = isASCII ? Self.firstStrayASCII(text) : Self.firstStray(text) {
+            // The corrector reads words as runs of letters and apostrophes: an entry with
+            // anything else (`R2D2`, `a/b`, an emoji, a joiner or a direction mark) never matches.
+            throw refuse(
+                "holds \(stray), which no typed word can match: a writer's word is letters, with apostrophes, spaces or hyphens between them"
+            )
+        }
         let separators: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "-")]
         guard let first = text.utf8.first, let last = text.utf8.last, !separators.contains(first),
             !separators.contains(last)
@@ -69,6 +77,33 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
         let words = text.utf8.split(whereSeparator: separators.contains).count
         guard words <= maxWords else { throw refuse("\(words) words, over the limit of \(maxWords)") }
         return text
+    }
+
+    /// The first ASCII character of `text` that is no letter, apostrophe, space or hyphen, as
+    /// an error names it.
+    private static func firstStrayASCII(_ text: String) -> String? {
+        text.utf8.first { byte in
+            !(byte.isASCIILetter || byte == UInt8(ascii: "'") || byte == UInt8(ascii: " ")
+                || byte == UInt8(ascii: "-"))
+        }.map { "\"\(Character(Unicode.Scalar($0)))\"" }
+    }
+
+    /// The first scalar of `text` that is no letter, combining mark, apostrophe, space or
+    /// hyphen, as an error names it (`U+200D` for one that does not show).
+    private static func firstStray(_ text: String) -> String? {
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .nonspacingMark, .spacingMark:
+                continue
+            default:
+                if scalar == "'" || scalar == "\u{2019}" || scalar == " " || scalar == "-" { continue }
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+                let visible = scalar.properties.generalCategory != .format && !scalar.properties.isWhitespace
+                return visible ? "\"\(scalar)\" (\(code))" : code
+            }
+        }
+        return nil
     }
 
     private enum CodingKeys: String, CodingKey {

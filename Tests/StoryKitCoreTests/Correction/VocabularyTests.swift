@@ -49,7 +49,11 @@ import Testing
     @Test(arguments: [
         ("", "must not be empty"), (String(repeating: "a", count: 65), "65 bytes, over the limit of 64"),
         ("one two three four", "4 words, over the limit of 3"), ("bad\u{7}word", "control character"),
-        (" lead", "start or end"), ("trail-", "start or end")
+        (" lead", "start or end"), ("trail-", "start or end"),
+        // What no typed word can match, as the corrector reads words: named.
+        ("R2D2", #"holds "2""#), ("a/b", #"holds "/""#), ("</keep>", #"holds "<""#),
+        ("cat😺", "U+1F63A"), ("Zor\u{200D}bax", "holds U+200D"), ("\u{202E}Zorbax", "holds U+202E"),
+        ("Zor\u{2028}bax", "holds U+2028")
     ])
     func badWordsAreRefusedByName(word: String, reason: String) throws {
         #expect {
@@ -78,6 +82,8 @@ import Testing
         }.map { String($0) }
         let full = try Vocabulary(known: words)
         #expect(full.entries.count == Set(words).count)
+        // Distinct entries count: the same words again, in capitals, add none.
+        #expect(try Vocabulary(known: words, ignored: words.map { $0.uppercased() }).entries.count == 10_000)
         #expect {
             _ = try Vocabulary(known: words + ["zorbax"], ignored: ["more"])
         } throws: { error in

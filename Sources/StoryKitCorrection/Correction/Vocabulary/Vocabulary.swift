@@ -48,14 +48,16 @@ public struct Vocabulary: Sendable, Equatable {
     /// A vocabulary of `known` and `ignored` words.
     /// - Throws: `.invalidArgument` naming the word for an empty word, one over
     ///   ``maxEntryBytes`` bytes or ``maxPhraseWords`` words, or one with a control character
-    ///   (`LearnedWord.check(_:)`); `.limit` for more than ``maxEntries`` in all.
+    ///   (`LearnedWord.check(_:)`); `.limit` for more than ``maxEntries`` distinct entries.
     public init(known: [String] = [], ignored: [String] = []) throws(StoryKitError) {
-        guard known.count + ignored.count <= Self.maxEntries else {
+        // The limit counts distinct entries (a word given twice, or in two cases, is one);
+        // past ten times it, the list is refused before any is read.
+        guard known.count + ignored.count <= 10 * Self.maxEntries else {
             throw StoryKitError(
                 .limit, "a vocabulary holds at most \(Self.maxEntries) words; \(known.count + ignored.count) were given"
             )
         }
-        let count = known.count + ignored.count
+        let count = min(known.count + ignored.count, Self.maxEntries)
         entries.reserveCapacity(count)
         foldingEnds.reserveCapacity(count)
         letterSets.reserveCapacity(count)
