@@ -595,6 +595,32 @@ def read_pair_counts(path: Path) -> dict[tuple[str, str], int]:
     return counts
 
 
+# The rules the library reads (docs/language-pack-format.md): a builder that wrote another
+# name would make a pack whose rule is silently ignored.
+KNOWN_RULES = frozenset("""
+abbreviated-titles apocopes capitalised-contractions capitalised-words capitalises-nouns compound-links
+contracted-before contractions elisions enclitic-hosts enclitics folds-letters inflection-endings layout letters
+names never-last perfect-adverbs perfect-auxiliaries question-words regional-marks single-letter-words
+splits-with-slips spoken-endings surely-contracted-before swapped-endings-before written-contractions
+""".split())
+
+
+def checked_by_library(data: bytes) -> str | None:
+    """The library's loader run on `data` (a pack this process may then use): `None` when it
+    loads, else the loader's reason; a note when no library is at hand to ask."""
+    try:
+        from . import library, load_pack
+        from .errors import StoryKitError
+        library()
+    except (ImportError, OSError) as error:
+        return f"note: not checked by the library ({error})"
+    try:
+        load_pack(data)
+    except StoryKitError as error:
+        return str(error)
+    return None
+
+
 def build(language: str, counts: dict[str, int], *, layout: str = "qwerty", rules: dict | None = None,
           pair_counts: dict[tuple[str, str], int] | None = None) -> tuple[Pack, list[str]]:
     """A pack of `language` from word counts, and the words left out (not letters that fold to
@@ -604,6 +630,9 @@ def build(language: str, counts: dict[str, int], *, layout: str = "qwerty", rule
         raise PackError(f"language must be a two- or three-letter code in lower case, not {language!r}")
     if layout not in ("qwerty", "qwertz", "azerty"):
         raise PackError(f"layout must be qwerty, qwertz or azerty, not {layout!r}")
+    unknown = sorted(set(rules or {}) - KNOWN_RULES)
+    if unknown:
+        raise PackError(f"rule {unknown[0]!r} is not one the library reads; known rules: {', '.join(sorted(KNOWN_RULES))}")
     totals: dict[str, int] = {}
     written: dict[str, list[tuple[int, str]]] = {}
     left_out = []
@@ -671,7 +700,14 @@ def main(arguments: list[str]) -> int:
             pairs = read_pair_counts(options.pairs) if options.pairs else None
             pack, left_out = build(options.language, read_counts(options.words), layout=options.layout,
                                    rules=rules, pair_counts=pairs)
-            options.output.write_bytes(write(pack))
+            data = write(pack)
+            # Every pack the builder reports is one the library loads: its loader decides.
+            refusal = checked_by_library(data)
+            if refusal is not None and not refusal.startswith("note:"):
+                raise PackError(f"the library refuses the pack, so none was written: {refusal}")
+            if refusal is not None:
+                print(f"storykit.pack: {refusal}", file=sys.stderr)
+            options.output.write_bytes(data)
             print(f"{options.output}: {pack.language}, {len(pack.buckets)} words, {len(pack.spellings)} respelt, "
                   f"{len(pack.pairs)} pairs; {len(left_out)} entries left out (not letters)")
             return 0

@@ -182,3 +182,23 @@ def test_building_a_pack_explains_bad_input(tmp_path):
     built, left_out = packs.build("ca", {"hola": 3, "l·l": 2, "2026": 5}, pair_counts={("hola", "hola"): 2})
     assert left_out == ["l·l", "2026"] and ("hola", "hola") in built.pairs
     assert packs.read(packs.write(built)).buckets == built.buckets
+
+
+@pytest.mark.parametrize("rules, reason", [
+    ({"single-letter-words": ["a"] * 5000}, "5000 values, over the limit"),
+    ({"enclitics": [""]}, "enclitics"),
+    ({"regional-marks": ["\u0301\u0302"]}, "regional-marks"),
+    ({"made-up-rule": ["x"]}, "'made-up-rule' is not one the library reads"),
+])
+def test_the_builder_writes_no_pack_the_library_refuses(tmp_path, rules, reason):
+    words = tmp_path / "words.txt"
+    words.write_text("hola 12\nmundo 7\n", encoding="utf-8")
+    rules_file = tmp_path / "rules.json"
+    rules_file.write_text(json.dumps(rules), encoding="utf-8")
+    pack = tmp_path / "xx.skpack"
+    built = subprocess.run([sys.executable, "-m", "storykit.pack", "build", str(words), "-o", str(pack),
+                            "--language", "xx", "--rules", str(rules_file)],
+                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(PYTHON_ROOT)})
+    assert built.returncode == 1, built.stdout
+    assert reason in built.stderr
+    assert not pack.exists()
