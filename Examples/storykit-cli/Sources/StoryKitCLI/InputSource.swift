@@ -41,8 +41,9 @@ struct InputSource {
     }()
 
     /// For a FIFO, waits at most ``fifoWaitSeconds`` for a writer, saying so after a second,
-    /// then makes reads block again; other files return at once.
-    private static func awaitWriter(_ descriptor: Int32, path: String) throws(CLIFailure) {
+    /// and leaves reads non-blocking, so that a writer that stops without ending is timed
+    /// too; other files are made to block again. Whether it is a FIFO.
+    private static func awaitWriter(_ descriptor: Int32, path: String) throws(CLIFailure) -> Bool {
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
             var waited: Int32 = 0
@@ -56,14 +57,17 @@ struct InputSource {
                         hint: "Start the program that writes to the FIFO first, or pass the text another way.")
                 }
             }
+            return true
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return false
     }
 
     /// Hands the input over in chunks as they are read (a pipe delivers what the writer has
     /// written so far), at most `size` bytes each.
     func forEachChunk(size: Int, _ body: ([UInt8]) throws(CLIFailure) -> Void) throws(CLIFailure) {
         let descriptor: Int32
+        var isFIFO = false
         if let path, path != "-" {
             // Non-blocking, so that a FIFO nobody writes to cannot hold the open forever.
             descriptor = open(path, O_RDONLY | O_NONBLOCK)
@@ -73,7 +77,7 @@ struct InputSource {
                     hint: "Check the path, or pass - to read standard input.")
             }
             do {
-                try Self.awaitWriter(descriptor, path: path)
+                isFIFO = try Self.awaitWriter(descriptor, path: path)
             } catch {
                 close(descriptor)
                 throw error
@@ -84,15 +88,28 @@ struct InputSource {
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var buffer = [UInt8](repeating: 0, count: size)
         var total = 0
+        var idleSeconds: Int32 = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, size) }
             if count < 0 {
                 if errno == EINTR { continue }
+                if isFIFO, errno == EAGAIN || errno == EWOULDBLOCK {
+                    // A writer that stopped without ending: waited for as long as for its first byte.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    if poll(&ready, 1, 1000) == 0 { idleSeconds += 1 }
+                    guard idleSeconds < Self.fifoWaitSeconds else {
+                        throw CLIFailure(
+                            "\(name) stopped sending for \(Self.fifoWaitSeconds) seconds without ending",
+                            hint: "Close the FIFO's writer when it is done, or pass the text another way.")
+                    }
+                    continue
+                }
                 throw CLIFailure(
                     "cannot read \(name): \(String(cString: strerror(errno)))",
                     hint: "Check that \(name) is a readable file.")
             }
             if count == 0 { return }
+            idleSeconds = 0
             total += count
             guard total <= Self.maxBytes else {
                 throw CLIFailure(
