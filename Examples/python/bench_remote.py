@@ -13,7 +13,8 @@ Per mode (structured, structured streamed, numbered list, list streamed) and che
 that fell back to the offline corrector, versions dropped by the check by reason, versions
 shown that change the content (content_change.py: a word neither typed, meant nor a slip's
 reading, or a correctly typed word lost), all and those the model wrote, empty or markup versions shown, direct versions
-equal to the meant sentence, and the median time per correction.
+equal to the meant sentence, those the model got right where the offline corrector alone did
+not (with examples to read), and the median time per correction.
 """
 
 import argparse
@@ -60,6 +61,7 @@ def start_server() -> tuple[subprocess.Popen, str]:
 def run(cases, base_url, model, mode, check) -> dict:
     tally = collections.Counter()
     dropped = collections.Counter()
+    model_wins = []
     times = []
     for case in cases:
         remote = {"provider": "openai", "baseURL": base_url, "model": model, "timeoutSeconds": 120,
@@ -80,8 +82,12 @@ def run(cases, base_url, model, mode, check) -> dict:
         tally["model's content changed"] += changed if outcome["backend"] == "remote" else 0
         tally["empty or markup"] += sum(1 for version in shown if not version["text"].strip() or "<" in version["text"])
         direct = next((version["text"] for version in shown if version["kind"] == "direct"), None)
-        tally["exact"] += direct is not None and direct.strip() == case["clean"]
+        exact = direct is not None and direct.strip() == case["clean"]
+        tally["exact"] += exact
+        if exact and outcome["backend"] == "remote" and not case["offlineExact"]:
+            model_wins.append(f"{case['typed']!r} -> {direct!r}")
     return {"answered": tally["model"], "fellBack": tally["offline"], "dropped": dict(dropped),
+            "modelRightOfflineWrong": len(model_wins), "modelWins": model_wins[:5],
             "versionsShown": tally["versions shown"], "contentChanged": tally["content changed"],
             "modelContentChanged": tally["model's content changed"],
             "emptyOrMarkup": tally["empty or markup"], "exact": tally["exact"],
@@ -106,7 +112,9 @@ def main() -> None:
     server, base_url = (None, arguments.base_url) if arguments.base_url else start_server()
     try:
         offline = [storykit.correct_offline(case["typed"]) for case in cases]
-        offline_exact = sum(result["variations"][0]["text"] == case["clean"] for result, case in zip(offline, cases))
+        for result, case in zip(offline, cases):
+            case["offlineExact"] = result["variations"][0]["text"] == case["clean"]
+        offline_exact = sum(case["offlineExact"] for case in cases)
         offline_changed = sum(1 for result, case in zip(offline, cases) for version in result["variations"]
                               if content_changes(version["text"], case["typed"], case["clean"]))
         offline_shown = sum(len(result["variations"]) for result in offline)
@@ -126,6 +134,8 @@ def main() -> None:
                 print(f"{mode:16} {check:9} {result['answered']:>5} {result['fellBack']:>7} {result['versionsShown']:>5} "
                       f"{result['contentChanged']:>7} {result['modelContentChanged']:>8} {result['emptyOrMarkup']:>12} {result['exact']:>5} "
                       f"{result['medianSeconds']:>7.2f}  {result['dropped']}", flush=True)
+                for example in result["modelWins"]:
+                    print(f"    model right, offline wrong: {example}")
         if arguments.json:
             arguments.json.write_text(json.dumps(figures, indent=1) + "\n", "utf-8")
     finally:
