@@ -611,6 +611,8 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** STORYKIT_MAX_INPUT_BYTES) is read piece by piece, cut after sentence ends (a longer sentence
 ** at a space; a word longer than a piece is kept as typed), in time linear in its length. */
 #define STORYKIT_MAX_CORRECTION_BYTES ((size_t)10000)
+/* The longest text whose offline correction lists its words ({"words":true}): 1 MiB. */
+#define STORYKIT_MAX_WORDS_BYTES ((size_t)1048576)
 
 /*
 ** Corrects text and returns one to three versions, each one a writer could mean (a version
@@ -661,12 +663,13 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               has one).
 ** options_json  NULL, or {"layout":"qwerty"|"qwertz"|"azerty", "words":true|false,
 **               "spelling":"keep"|"us"|"uk", "language":"en"}: the keyboard (default:
-**               the language's own: "qwertz" for German, "azerty" for French, else "qwerty"); whether to add "words" (default false: less work); the spelling
+**               the language's own: "qwertz" for German, "azerty" for French, else "qwerty"); whether to add "words" (default false: less work; for a text of at most STORYKIT_MAX_WORDS_BYTES); the spelling
 **               refined writes where British and American spellings differ (default "keep":
 **               the writer's own); the text's language as a BCP 47 tag (default: told from
 **               the text). "vocabulary":{"known":["Zorbax","Sir Pounce"],"ignored":["glimmerfrost"]}
 **               (optional): the writer's own words, each a word or a phrase of up to 3 words,
-**               at most 64 UTF-8 bytes, Latin letters and apostrophes, at most 10000 in all.
+**               at most 64 UTF-8 bytes of letters (with their marks) and apostrophes, with
+**               spaces or hyphens between words, at most 10000 distinct entries.
 **               Each is kept as typed (never split or joined); a known one is also read for a
 **               slip of it ("Zorbxa" → "Zorbax") and written with its own capitals and
 **               diacritics ("Oisin" → "Oisín"). Without it the text's own words still count:
@@ -675,10 +678,11 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 **               calls.
 **
 ** Returns STORYKIT_OK; STORYKIT_E_INVALID_ARGUMENT (out_json NULL, text NULL with len > 0, bad
-** options, a vocabulary word that is empty, too long, of more than 3 words or holds a control
-** character, named in the message; text that is empty or only white space: nothing to
-** correct, as in storykit_correct and the CLI); STORYKIT_E_PARSE (invalid UTF-8);
-** STORYKIT_E_LIMIT (text over the limit, more than 10000 vocabulary words).
+** options, a vocabulary word that is empty, too long, of more than 3 words or holds anything
+** no typed word can match (a digit, a symbol, an emoji, a control or format character), named
+** in the message; text that is empty or only white space: nothing to correct, as in
+** storykit_correct and the CLI); STORYKIT_E_PARSE (invalid UTF-8); STORYKIT_E_LIMIT (text over
+** the limit, over STORYKIT_MAX_WORDS_BYTES with "words":true, more than 10000 vocabulary words).
 ** Thread-safe: the only shared state is the neighbour memory, behind a lock.
 */
 STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const char *text, size_t len,

@@ -167,3 +167,9 @@ def test_the_correction_service_reads_a_vocabulary_too():
         storykit.correct({"text": "hi there", "vocabulary": {"known": ["one two three four"]}})
     with pytest.raises(errors.InvalidArgumentError, match=re.escape('unknown field "vocabulary.words"')):
         storykit.correct({"text": "hi there", "vocabulary": {"words": ["Zorbax"]}})
+
+
+def test_a_correction_with_its_words_is_refused_past_its_own_limit():
+    text = "I wnat to go hmoe. " * (1_048_576 // 19 + 1)
+    with pytest.raises(errors.LimitError, match="words: a correction that lists its words takes at most 1048576"):
+        storykit.correct_offline(text, words=True)

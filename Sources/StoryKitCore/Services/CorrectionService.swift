@@ -36,8 +36,9 @@ public struct CorrectionService: Sendable {
     /// How the model requests sample (temperature, top-p, seed, output limit).
     public var sampling = CorrectionSampling()
     /// Whether the offline backend's outcome lists what it did with each word
-    /// (``CorrectionOutcome/words``); a host that shows only the versions of a long text saves
-    /// the memory of a record per word.
+    /// (``CorrectionOutcome/words``), for a text of at most
+    /// ``OfflineCorrector/maxBytesWithWords``; a host that shows only the versions of a long
+    /// text saves the memory of a record per word.
     public var offlineIncludesWords = true
     /// Called as the offline backend reads a text longer than one piece
     /// (``OfflineCorrector/maxInputBytes``): the bytes read so far and the text's size.
@@ -76,8 +77,10 @@ public struct CorrectionService: Sendable {
         if !chain.contains(.offline) { chain.append(.offline) }
         for backend in chain {
             if backend == .offline {
-                let correction = try offline.correct(
-                    text, includingWords: offlineIncludesWords, progress: offlineProgress)
+                // Past the words' limit the versions come alone: a record per word of a huge
+                // text would cost far more memory than the text.
+                let includingWords = offlineIncludesWords && text.utf8.count <= OfflineCorrector.maxBytesWithWords
+                let correction = try offline.correct(text, includingWords: includingWords, progress: offlineProgress)
                 onUpdate?(PartialVariationSet(complete: correction.variations))
                 return CorrectionOutcome(
                     variations: correction.variations, backend: .offline, attempts: attempts, words: correction.words)

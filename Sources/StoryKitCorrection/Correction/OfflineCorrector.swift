@@ -46,6 +46,10 @@ public struct OfflineCorrector: Sendable {
     /// sentence ends (a sentence longer than this at a space; a word longer than this is kept
     /// as typed), so its time is linear in its length and its memory bounded by the piece.
     public static let maxInputBytes = 10_000
+    /// The longest text whose correction lists its words (`includingWords`), in UTF-8 bytes
+    /// (1 MiB, the C ABI's `STORYKIT_MAX_WORDS_BYTES`): a record per word costs far more
+    /// memory than the text, so a longer text is refused before any work rather than held.
+    public static let maxBytesWithWords = 1 << 20
     /// The longest text accepted, in UTF-8 bytes: the library's limit on one input (64 MiB,
     /// the C ABI's `STORYKIT_MAX_INPUT_BYTES`).
     public static let maxTextBytes = JSONParserLimits.default.maxBytes
@@ -130,7 +134,7 @@ public struct OfflineCorrector: Sendable {
     ///     bytes read so far and the text's size; never for a shorter text.
     /// - Throws: `.invalidArgument` for text with nothing but white space (there is nothing
     ///   to correct: the correction service, the C ABI, Python and the CLI all refuse it);
-    ///   `.limit` over `maxTextBytes`.
+    ///   `.limit` over `maxTextBytes`, or over `maxBytesWithWords` with `includingWords`.
     public func correct(
         _ text: String, includingWords: Bool = true, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(StoryKitError) -> OfflineCorrection {
@@ -141,6 +145,12 @@ public struct OfflineCorrector: Sendable {
         }
         guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             throw StoryKitError(.invalidArgument, "text must not be empty (it holds nothing but white space)")
+        }
+        guard !includingWords || text.utf8.count <= Self.maxBytesWithWords else {
+            throw StoryKitError(
+                .limit,
+                "words: a correction that lists its words takes at most \(Self.maxBytesWithWords) bytes of text, and this one is \(text.utf8.count); correct it without its words, or in parts"
+            )
         }
         var correction =
             text.utf8.count <= Self.maxInputBytes

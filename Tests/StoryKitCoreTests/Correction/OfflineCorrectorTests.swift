@@ -528,6 +528,19 @@ import Testing
         #expect((try? corrector.correct(String(repeating: "a", count: OfflineCorrector.maxInputBytes))) != nil)
     }
 
+    /// A record per word costs far more than the text: past 1 MiB a correction with its words
+    /// is refused before any work, naming the option (without them it is read piece by piece,
+    /// as the test below shows of a shorter text).
+    @Test func aCorrectionWithItsWordsHasItsOwnLimit() throws {
+        let text = String(repeating: "I wnat to go hmoe. ", count: OfflineCorrector.maxBytesWithWords / 19 + 1)
+        #expect(text.utf8.count > OfflineCorrector.maxBytesWithWords)
+        #expect {
+            try corrector.correct(text, includingWords: true)
+        } throws: { error in
+            (error as? StoryKitError)?.code == .limit && String(describing: error).contains("words: ")
+        }
+    }
+
     /// A text longer than one piece is read piece by piece: each piece reads as it would on its
     /// own, the pieces join with the text's own spacing, and nothing is lost.
     @Test func aLongTextIsCorrectedPieceByPiece() throws {
