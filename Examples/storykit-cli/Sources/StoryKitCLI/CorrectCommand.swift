@@ -89,7 +89,7 @@ struct CorrectCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "How a model's versions are checked before they are shown: faithful (every word typed or a slip's reading), loose (no markup, nothing empty) or off."
+            "How a model's versions are checked before they are shown: faithful (in the typed order, each changed word a keyboard slip's reading; no changed negation, number or name), loose (no markup, nothing empty) or off."
     )
     var check: VersionStrictness = .faithful
 
