@@ -43,6 +43,8 @@ public struct VariationStream: Sendable {
     private var skippedBrackets = SkippedBrackets()
     /// Whether the current line opens a list item, worked out once per line.
     private var lineItemCheck: Bool?
+    /// Whether a complete line was a list item: the next line's first byte decides the form.
+    private var listLineSeen = false
 
     // List form.
     private var lines = LineSplitter()
@@ -102,7 +104,15 @@ public struct VariationStream: Sendable {
                 // No JSON by the form rules: the tolerant parser's wider search decides, so
                 // every value `repair_json` reads is read here too (`See [1] and the value
                 // {…} here`); else what there is is read as a list.
-                if let set = try jsonVariations(in: buffered) { return set }
+                if let set = try jsonVariations(in: buffered) {
+                    // Nothing was shown while undecided: the versions are shown now, whole.
+                    for (index, variation) in set.variations.enumerated() {
+                        emit(.variationStart(index: index, kind: variation.kind))
+                        if !variation.text.isEmpty { emit(.delta(index: index, text: variation.text)) }
+                        emit(.done(index: index, text: variation.text))
+                    }
+                    return set
+                }
                 try decide(.list, emit: emit)
             }
             let variations: [TextVariation]
@@ -123,11 +133,6 @@ public struct VariationStream: Sendable {
                 }
                 let list = assembler.finish { completed.append($0) }
                 for event in completed { handleList(event, emit: emit) }
-                // An item that holds a reply's JSON (`- [x] done` and the object after it):
-                // the versions are the JSON's, never its syntax as an item's text.
-                for item in list.items where item.text.utf8.contains(UInt8(ascii: "{")) {
-                    if let set = try jsonVariations(in: Array(item.text.utf8)) { return set }
-                }
                 variations = list.items.map { item in
                     let (text, kind) = VariationText.clean(item.text)
                     return TextVariation(text: text, kind: kind)
@@ -202,9 +207,15 @@ public struct VariationStream: Sendable {
     /// Looks for the first sign of the reply's form in a chunk.
     private mutating func scanForForm(_ chunk: UnsafeBufferPointer<UInt8>) -> Mode? {
         for byte in chunk {
+            if listLineSeen, byte != UInt8(ascii: "\n") {
+                // A list item's line was read: a `{` or `[` opening the next line (`- [x] done`
+                // and the reply's object under it) makes the reply JSON, anything else a list.
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") { continue }
+                return byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? .json : .list
+            }
             if byte == UInt8(ascii: "\n") {
                 let complete = line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
-                if !LineText.isFence(complete), ListMarker.recognise(complete) != nil { return .list }
+                if !LineText.isFence(complete), ListMarker.recognise(complete) != nil { listLineSeen = true }
                 line.removeAll(keepingCapacity: true)
                 lineItemCheck = nil
                 proseLine.reset()
