@@ -236,7 +236,7 @@ struct VersionAlignment {
     private mutating func fail(_ typedRange: Range<Int>, _ versionRange: Range<Int>) {
         let typedWords = typed[typedRange], versionWords = version[versionRange]
         func written(_ words: some Sequence<CheckedWord>, version isVersion: Bool) -> [String] {
-            Array(Set(words.map { String((isVersion ? versionText : check.typed)[$0.range]) })).sorted()
+            Array(Set(words.map { String((isVersion ? versionText : check.trimmedTyped)[$0.range]) })).sorted()
         }
         let typedNegations = typedWords.filter(check.isNegation),
             versionNegations = versionWords.filter(check.isNegation)

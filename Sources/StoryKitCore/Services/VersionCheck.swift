@@ -18,6 +18,8 @@ package struct VersionCheck: Sendable {
     /// The function words, negations and inflections of the text's language.
     let refinement: RefinementWords
     private let offline: OfflineCorrector
+    /// The typed text trimmed as versions are: the text `typedWords`' ranges index.
+    let trimmedTyped: String
     private let typedWords: [CheckedWord]
     /// Each typed word's folded form → its number, for anchors and for words said elsewhere.
     private let typedNumbers: [String: Int]
@@ -60,7 +62,10 @@ package struct VersionCheck: Sendable {
         self.language = language
         self.offline = offline
         refinement = RefinementWords(language: language)
-        typedWords = CheckedWord.words(of: typed)
+        // Trimmed as versions are (``tidied(_:)``), so an echo reads into the same words even
+        // where trimming joins a mark to the letters after it.
+        trimmedTyped = VariationText.trimmed(typed)
+        typedWords = CheckedWord.words(of: trimmedTyped)
         var numbers: [String: Int] = [:]
         for word in typedWords where numbers[word.folded] == nil { numbers[word.folded] = numbers.count }
         typedNumbers = numbers

@@ -81,7 +81,9 @@ import Testing
             "Dear Anna,\nThe weather is fine.\nLove, Tom", "Roses are red\nViolets are blue\nSugar is sweet",
             "Shopping:\n- Milk\n- Eggs\n- Bread", "\"Hi,\" said Mia. \"Where is Tom?\"",
             "First line\r\nSecond Line\r\nThird", "Café 😀 Then We left", "one, Two, three\n\nFour",
-            "dear anna,\nThe Weather", "Ça va? Très bien, Merci.", "«Oui», dit-il. Puis: «Non»"
+            "dear anna,\nThe Weather", "Ça va? Très bien, Merci.", "«Oui», dit-il. Puis: «Non»",
+            // Trimming the space joins the mark to the letters after it, in both.
+            " \u{65E}ree."
         ]
         for text in texts { #expect(fault(text, text) == nil, "\(text.debugDescription)") }
     }
