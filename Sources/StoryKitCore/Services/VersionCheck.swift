@@ -214,12 +214,11 @@ package struct VersionCheck: Sendable {
                 return .success(Self.rewordingCost)
             }
         }
-        let typedSpelling = typed.map(\.folded).joined()
         let versionSpelling = version.map(\.folded).joined(separator: " ")
-        var limit = Self.limit(forLetters: typedSpelling.count) + Float(typed.count - 1) * Self.spaceCost
+        var limit = Self.limit(forLetters: typedLetters.count) + Float(typed.count - 1) * Self.spaceCost
         if let reading { limit = min(limit, max(reading.cost, 0) + Self.margin(for: kind)) }
         guard
-            let cost = offline.slipCost(typing: versionSpelling, as: typedSpelling, language: language, limit: limit)
+            let cost = offline.slipCost(typing: versionSpelling, as: typedLetters, language: language, limit: limit)
         else { return .failure(.letters) }
         return .success(cost + Float(typed.count - 1) * Self.spaceCost)
     }
