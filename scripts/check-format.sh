@@ -3,7 +3,7 @@
 # lint mode, layout only: its rules are off). `scripts/check-format.sh --fix` rewrites them so.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-paths=(Sources Tests Examples/storykit-cli/Sources Examples/Benchmarks/Sources Package.swift)
+paths=(Sources Tests Examples/storykit-cli/Sources Examples/Benchmarks/Sources Integrations/storykit-async-http-client/Sources Package.swift)
 if ! swift format --version > /dev/null 2>&1; then
     echo "this toolchain has no swift format: not checked"
     exit 77

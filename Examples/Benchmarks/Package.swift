@@ -4,12 +4,14 @@
 //   swift run -c release --package-path Examples/Benchmarks json-benchmark
 //   swift run -c release --package-path Examples/Benchmarks policy-benchmark
 //   swift run -c release --package-path Examples/Benchmarks correction-benchmark
+//   swift run -c release --package-path Examples/Benchmarks transport-wait-benchmark
 import PackageDescription
 
 let package = Package(
     name: "StoryKitBenchmarks",
     dependencies: [
         .package(name: "StoryKit", path: "../.."),
+        .package(name: "storykit-async-http-client", path: "../../Integrations/storykit-async-http-client"),
     ],
     targets: [
         .target(name: "BenchmarkSupport", path: "Sources/BenchmarkSupport"),
@@ -33,6 +35,17 @@ let package = Package(
             name: "remote-cutting-benchmark",
             dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")],
             path: "Sources/RemoteCuttingBenchmark"
+        ),
+        .executableTarget(
+            name: "transport-wait-benchmark",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit"),
+                .product(name: "StoryKitFoundation", package: "StoryKit"),
+                .product(
+                    name: "StoryKitAsyncHTTPClient", package: "storykit-async-http-client",
+                    condition: .when(platforms: [.linux])),
+            ],
+            path: "Sources/TransportWaitBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

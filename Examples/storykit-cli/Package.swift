@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(name: "StoryKit", path: "../.."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The model calls' transport on Linux (URLSession there spins while it waits).
+        .package(name: "storykit-async-http-client", path: "../../Integrations/storykit-async-http-client"),
     ],
     targets: [
         .executableTarget(
@@ -26,6 +28,9 @@ let package = Package(
                 // Every language of the offline corrector (`LanguagePack.all`).
                 .product(name: "StoryKitLanguages", package: "StoryKit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(
+                    name: "StoryKitAsyncHTTPClient", package: "storykit-async-http-client",
+                    condition: .when(platforms: [.linux])),
             ]
         ),
         // The README's Swift snippets, compiled and run by the README test.

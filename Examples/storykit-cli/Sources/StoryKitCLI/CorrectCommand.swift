@@ -313,7 +313,7 @@ struct CorrectCommand: AsyncParsableCommand {
         do {
             let generator = try RemoteTextGenerator(
                 provider: provider, model: model ?? ModelDefaults.correction(for: provider),
-                transport: URLSessionTransport(), baseURL: baseURL,
+                transport: ModelTransport.make(), baseURL: baseURL,
                 timeout: .milliseconds(Int(timeout * 1000)), acceptsResponseSchema: !noStructured)
             service.backends = [.remote]
             service.generators = [.remote: generator]

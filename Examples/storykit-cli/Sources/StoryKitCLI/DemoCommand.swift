@@ -235,7 +235,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         print("  SmolLM2-135M-Instruct on llama.cpp's server at \(server.baseURL):")
         let generator = try RemoteTextGenerator(
-            provider: .openai, model: "smollm2", transport: URLSessionTransport(), apiKey: "none",
+            provider: .openai, model: "smollm2", transport: ModelTransport.make(), apiKey: "none",
             baseURL: server.baseURL, timeout: .seconds(90))
         var service = StoryService(
             backends: [.remote], generators: [.remote: generator], shape: .pages,

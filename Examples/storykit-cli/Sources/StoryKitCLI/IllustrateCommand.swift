@@ -78,7 +78,7 @@ struct IllustrateCommand: AsyncParsableCommand {
         }
         let generator: RemoteImageGenerator
         do {
-            generator = try RemoteImageGenerator(model: model, transport: URLSessionTransport(), baseURL: baseURL)
+            generator = try RemoteImageGenerator(model: model, transport: ModelTransport.make(), baseURL: baseURL)
         } catch {
             throw CLIFailure(error.storyKitError, hint: "Check GEMINI_API_KEY and --base-url, or use --prompt-only.")
         }

@@ -137,7 +137,7 @@ struct StoryWriteCommand: AsyncParsableCommand {
         do {
             let generator = try RemoteTextGenerator(
                 provider: provider, model: model ?? ModelDefaults.text(for: provider),
-                transport: URLSessionTransport(), baseURL: baseURL, timeout: .milliseconds(Int(timeout * 1000)),
+                transport: ModelTransport.make(), baseURL: baseURL, timeout: .milliseconds(Int(timeout * 1000)),
                 acceptsResponseSchema: !noStructured)
             var service = StoryService(
                 backends: [.remote], generators: [.remote: generator], shape: shape,

@@ -81,7 +81,7 @@ struct StoryIllustrateCommand: AsyncParsableCommand {
         let generator: RemoteImageGenerator
         do {
             generator = try RemoteImageGenerator(
-                model: model, transport: URLSessionTransport(), baseURL: baseURL,
+                model: model, transport: ModelTransport.make(), baseURL: baseURL,
                 timeout: .milliseconds(Int(timeout * 1000)))
         } catch {
             throw CLIFailure(
