@@ -7,6 +7,7 @@ the Python scripts/llama-server-env.sh prints.
 """
 import argparse
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -27,7 +28,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("port", type=int)
     parser.add_argument("--context", type=int, default=4096)
-    parser.add_argument("--threads", type=int, default=2, help="the threads generating tokens")
+    # One core is left to the client and whatever else runs: on 2 cores, 2 threads made 76.9
+    # tokens/s idle but 18.1 beside one busy process, 1 thread 44.3 and 44.7.
+    parser.add_argument("--threads", type=int, default=max(1, (os.cpu_count() or 2) - 1),
+                        help="the threads generating tokens (default: one fewer than the cores)")
     arguments = parser.parse_args()
     params = xllamacpp.CommonParams()
     params.model.path = str(model_path())
