@@ -97,6 +97,30 @@ import Testing
         #expect(try direct("Ich muSs einen TerMin machen.", "de") == "Ich muss einen Termin machen.")
     }
 
+    /// A sentence's first word is read like any other in German, Spanish, Dutch and
+    /// Portuguese (the languages where the development splits said so); a name the writer
+    /// uses, and English's sentence-initial names, stay.
+    @Test(arguments: [
+        ("es", "Guerdar los cambios antes de salir.", "Guardar los cambios antes de salir."),
+        ("nl", "Netwerp is niet beschikbaar.", "Netwerk is niet beschikbaar."),
+        ("de", "Stastiken werden morgen veröffentlicht.", "Statistiken werden morgen veröffentlicht."),
+        ("de", "Mia ging nach Hause.", "Mia ging nach Hause."),
+        ("es", "Pedro fue a casa.", "Pedro fue a casa."),
+        ("en", "Ziri went home.", "Ziri went home.")
+    ])
+    func aSentencesFirstWordIsReadLikeAnyWordWhereMeasuredSo(_ language: String, _ typed: String, _ meant: String)
+        throws
+    {
+        #expect(try direct(typed, language) == meant)
+    }
+
+    @Test func aNameTheWriterListsStaysAtASentencesStart() throws {
+        let corrector = OfflineCorrector(
+            language: LanguageTag("pt"), packs: Self.packs, vocabulary: try Vocabulary(known: ["Mansell"]))
+        let direct = try corrector.correct("Mansell venceu a corrida.").variations.variations[0].text
+        #expect(direct == "Mansell venceu a corrida.")
+    }
+
     @Test func theLanguageIsToldFromTheText() throws {
         let result = try corrector.correct("Ich mochte nach hasue gehen, weil es draußen kalt ist").variations
         // The slip is read on QWERTZ, German's keyboard, and the noun written with its capital.

@@ -32,6 +32,7 @@ public final class LanguageWordList: Sendable {
         let values = pack.ruleValues
         var rules = try LanguagePack.Rules(values: values)
         if rules.writtenLetters == nil { rules.writtenLetters = LanguagePack.Rules.builtInLetters[pack.language] }
+        rules.readsSentenceStartAsWord = LanguagePack.Rules.builtInSentenceStartWordLanguages.contains(pack.language)
         self.rules = rules
         let layout = values["layout"]?.first ?? KeyboardLayout.qwerty.rawValue
         guard let keyboard = KeyboardLayout(rawValue: layout) else {

@@ -187,7 +187,9 @@ struct ReadingGenerator {
             token.text.utf8.first?.isASCIIUppercase == true
             && token.text.utf8.dropFirst().allSatisfy { !$0.isASCIIUppercase }
         let compound = compoundScore(of: token)
-        if isCapitalised, !(rules.capitalisesNouns && !token.startsSentence) {
+        // A sentence's first word: its capital says nothing of a name where measured so.
+        let readsAsWord = token.startsSentence && rules.readsSentenceStartAsWord
+        if isCapitalised, !readsAsWord, !(rules.capitalisesNouns && !token.startsSentence) {
             // Perhaps a name ("Rao", "Milly", "Mansell"): it is read as a word only a single slip
             // away, and mid-sentence only when long ("Tueday", "Secutity"); any reading, a split
             // included ("Man sell"), must be far likelier than the name in its context.
