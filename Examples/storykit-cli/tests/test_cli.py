@@ -607,6 +607,31 @@ def test_a_negative_sampling_value_is_the_options_value_and_checked():
     assert "--top-p must be from 0 to 1" in stderr
 
 
+def test_correct_reads_a_file_with_file_and_says_when_the_text_names_one(tmp_path):
+    typed = tmp_path / "typed.txt"
+    typed.write_text("I wnat to go hmoe\n", encoding="utf-8")
+    result = run("correct", "--file", str(typed), "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    assert json.loads(result.stdout)["variations"][0]["text"].startswith("I want to go home")
+    # The path given as the text is corrected as typed, as asked, with a note on stderr.
+    result = run("correct", str(typed), cwd=tmp_path)
+    assert result.returncode == 0 and str(typed) in result.stdout.decode()
+    assert f"to correct the file's text, use --file {typed}" in result.stderr.decode()
+    assert "also a file" not in run("correct", "I wnat to go", cwd=tmp_path).stderr.decode()
+    assert "--file" in failure("correct", code=USAGE_ERROR, cwd=tmp_path)
+    assert "not both" in failure("correct", "text", "--file", str(typed), code=USAGE_ERROR, cwd=tmp_path)
+    (tmp_path / "blank.txt").write_text("  \n", encoding="utf-8")
+    stderr = failure("correct", "--file", str(tmp_path / "blank.txt"), code=USAGE_ERROR, cwd=tmp_path)
+    assert "blank.txt holds no text to correct" in stderr
+    assert "not valid UTF-8" in failure("correct", "--file", str(_invalid_utf8(tmp_path)), cwd=tmp_path)
+
+
+def _invalid_utf8(folder):
+    path = folder / "latin1.txt"
+    path.write_bytes(b"caf\xe9\n")
+    return path
+
+
 def test_an_empty_text_and_a_control_character_are_this_commands_errors_on_one_line(tmp_path):
     stderr = failure("correct", "", code=USAGE_ERROR, cwd=tmp_path)
     assert stderr.startswith("Error: the text to correct is empty") and "Usage: storykit <subcommand>" not in stderr

@@ -22,6 +22,7 @@ struct CorrectCommand: AsyncParsableCommand {
             Examples:
               storykit correct "I wnat to go hmoe"
               storykit correct "i dont knwo waht to do" --json
+              storykit correct --file letter.txt
               storykit correct "Ich mochte nach hasue" --save
               storykit correct "je veux aller a la masion" --language fr --layout qwerty
               storykit correct "I wnat to go hmoe" --backend gemini
@@ -35,7 +36,10 @@ struct CorrectCommand: AsyncParsableCommand {
     }
 
     @Argument(help: "The text to correct; - reads standard input.")
-    var text: String
+    var text: String?
+
+    @Option(name: .customLong("file"), help: "A file whose text to correct (UTF-8; - reads standard input).")
+    var file: String?
 
     @Option(help: "offline (default), gemini or openai.")
     var backend: Backend = .offline
@@ -124,6 +128,11 @@ struct CorrectCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
+        switch (text, file) {
+        case (nil, nil): throw ValidationError("give the text to correct, - to read standard input, or --file PATH")
+        case (.some, .some): throw ValidationError("give the text to correct or --file, not both")
+        default: break
+        }
         try RemoteOptions.checkBaseURL(baseURL)
         guard timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be more than 0 and at most 3600 seconds")
@@ -153,6 +162,13 @@ struct CorrectCommand: AsyncParsableCommand {
         }
     }
 
+    /// Whether `text` is one word that names a regular file.
+    static func namesAFile(_ text: String) -> Bool {
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        var status = stat()
+        return stat(text, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     func run() async throws {
         if backend == .offline, let language, let tag = LanguageTag(language),
             !LanguagePack.all.contains(where: { $0.language.language == tag.language })
@@ -164,11 +180,16 @@ struct CorrectCommand: AsyncParsableCommand {
                 "Hint: Its packs are \(available); drop --language to tell it from the text, or use --backend.")
             throw ExitCode(65)
         }
-        let input = text == "-" ? try InputSource(path: "-").readText() : text
+        let source: InputSource? = file.map { InputSource(path: $0) } ?? (text == "-" ? InputSource(path: "-") : nil)
+        let input = try source?.readText() ?? text ?? ""
+        if source == nil, let text, Self.namesAFile(text) {
+            // The words are corrected as typed, as asked; a path was more likely meant as a file.
+            Console.note("Note: \"\(text)\" is also a file's path; to correct the file's text, use --file \(text)")
+        }
         guard input.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             // A usage error of this command (exit 64), not the tool's usage.
             throw CLIFailure(
-                text == "-" ? "standard input holds no text to correct" : "the text to correct is empty",
+                source.map { "\($0.name) holds no text to correct" } ?? "the text to correct is empty",
                 hint:
                     "Give the text to correct, such as `storykit correct \"I wnat to go hmoe\"`, or - to read standard input.",
                 usage: true)
