@@ -626,6 +626,18 @@ def test_correct_reads_a_file_with_file_and_says_when_the_text_names_one(tmp_pat
     assert "not valid UTF-8" in failure("correct", "--file", str(_invalid_utf8(tmp_path)), cwd=tmp_path)
 
 
+def test_changes_prints_only_the_words_a_version_changes_with_their_lines(tmp_path):
+    lines = ["The little dog ran to the park and played with a red ball."] * 300
+    lines[41] = "The little dgo ran to the park and played with a red ball."
+    typed = tmp_path / "long.txt"
+    typed.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    output = ok("correct", "--file", str(typed), "--changes", cwd=tmp_path)
+    assert output.splitlines()[:2] == ["direct       1 change", "  line 42: dgo → dog"], output
+    assert len(output) < 300, output
+    assert "choose one" in failure("correct", "I wnat", "--changes", "--json", code=USAGE_ERROR, cwd=tmp_path)
+    assert ok("correct", "All is well.", "--changes", cwd=tmp_path).startswith("direct       no change")
+
+
 def _invalid_utf8(folder):
     path = folder / "latin1.txt"
     path.write_bytes(b"caf\xe9\n")

@@ -22,7 +22,7 @@ struct CorrectCommand: AsyncParsableCommand {
             Examples:
               storykit correct "I wnat to go hmoe"
               storykit correct "i dont knwo waht to do" --json
-              storykit correct --file letter.txt
+              storykit correct --file letter.txt --changes
               storykit correct "Ich mochte nach hasue" --save
               storykit correct "je veux aller a la masion" --language fr --layout qwerty
               storykit correct "I wnat to go hmoe" --backend gemini
@@ -124,6 +124,9 @@ struct CorrectCommand: AsyncParsableCommand {
     /// Whether the result is saved: asked for with --save, --store or --id, and not refused.
     private var savesResult: Bool { !noSave && (save || storeOptions.isGiven || id != nil) }
 
+    @Flag(help: "Print each version as the words it changes, with their lines, not whole (for long texts).")
+    var changes = false
+
     @Flag(help: "Print the whole outcome as JSON.")
     var json = false
 
@@ -132,6 +135,9 @@ struct CorrectCommand: AsyncParsableCommand {
         case (nil, nil): throw ValidationError("give the text to correct, - to read standard input, or --file PATH")
         case (.some, .some): throw ValidationError("give the text to correct or --file, not both")
         default: break
+        }
+        if changes, json {
+            throw ValidationError("--changes and --json: choose one (the JSON holds every version whole)")
         }
         try RemoteOptions.checkBaseURL(baseURL)
         guard timeout > 0, timeout <= 3600 else {
@@ -223,14 +229,15 @@ struct CorrectCommand: AsyncParsableCommand {
             Console.printJSON(.object(object))
             return
         }
-        Self.printVersions(outcome.variations)
+        Self.printVersions(outcome.variations, changesFrom: changes ? input : nil)
         print(
             "\nbackend: \(outcome.backend.rawValue)"
                 + (savedID.map { "; saved as corrections/\($0) in \(storeOptions.store)" } ?? ""))
     }
 
-    /// The versions, one per line, labelled by kind, and why fewer than asked came back.
-    static func printVersions(_ set: VariationSet, indent: String = "") {
+    /// The versions, one per line, labelled by kind, and why fewer than asked came back; given
+    /// `typed`, each version as the words it changes in it.
+    static func printVersions(_ set: VariationSet, indent: String = "", changesFrom typed: String? = nil) {
         // A version that repeats an earlier one is said once, not printed twice.
         let repeats = Set(
             set.issues.compactMap { issue -> Int? in
@@ -238,7 +245,14 @@ struct CorrectCommand: AsyncParsableCommand {
             })
         for (index, variation) in set.variations.enumerated() where !repeats.contains(index) {
             let label = variation.kind?.rawValue ?? "version \(index + 1)"
-            print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + variation.text)
+            guard let typed else {
+                print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + variation.text)
+                continue
+            }
+            let changes = VersionChanges(typed: typed, version: variation.text).lines
+            let count = changes.isEmpty ? "no change" : changes.count == 1 ? "1 change" : "\(changes.count) changes"
+            print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + count)
+            for change in changes { print(indent + "  " + change) }
         }
         let language = set.issues.lazy.compactMap { issue -> String? in
             if case .language(let detected) = issue { detected } else { nil }
