@@ -168,11 +168,11 @@ struct CorrectCommand: AsyncParsableCommand {
         }
     }
 
-    /// Whether `text` is one word that names a regular file.
+    /// Whether `text` is one word that names a file (not a folder).
     static func namesAFile(_ text: String) -> Bool {
         guard !text.isEmpty, !text.contains(where: \.isWhitespace) else { return false }
-        var status = stat()
-        return stat(text, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: text, isDirectory: &isFolder) && !isFolder.boolValue
     }
 
     func run() async throws {
