@@ -121,6 +121,16 @@ import Testing
         #expect(direct == "Mansell venceu a corrida.")
     }
 
+    /// A text too short to compare lists on is read in the language that lists its words as
+    /// common ones, where English lists none; an English slip stays English.
+    @Test(arguments: [
+        ("hola", "hola"), ("merci", "merci"), ("grazie", "grazie"), ("danke", "danke"), ("wnat", "want"),
+        ("hmoe", "home"), ("teh", "the")
+    ])
+    func aShortTextInAnotherLanguageIsNotReadAsEnglish(_ typed: String, _ expected: String) throws {
+        #expect(try direct(typed) == expected)
+    }
+
     @Test func theLanguageIsToldFromTheText() throws {
         let result = try corrector.correct("Ich mochte nach hasue gehen, weil es draußen kalt ist").variations
         // The slip is read on QWERTZ, German's keyboard, and the noun written with its capital.

@@ -107,6 +107,10 @@ package enum CorrectorTuning {
     static let unknownWordLogProbability: Float = fitted("unknownWordLogProbability", -8)
     /// The fewest words whose lists' likelihoods say anything.
     static let minimumWordsToCompareLists: Int = fitted("minimumWordsToCompareLists", 3)
+    /// How common (log10 share) each word of a text shorter than `minimumWordsToCompareLists`
+    /// must be in another language's list, English listing none, for the text to be read in
+    /// that language (`hola`, `grazie`).
+    static let commonForeignWordLogProbability: Float = fitted("commonForeignWordLogProbability", -4)
 
     // MARK: Readings
 

@@ -23,7 +23,8 @@ struct LanguageIdentifier {
         let readsEnglish = packs.contains { $0.language.language == OfflineCorrector.referenceLanguage }
         let fallback = judgement.language ?? (readsEnglish ? "en" : pack.language.language)
         guard tokens.count(where: { $0.kind == .word }) >= CorrectorTuning.minimumWordsToCompareLists else {
-            return fallback
+            guard judgement.language == nil, readsEnglish else { return fallback }
+            return commonWordsLanguage(of: text, tokens, english: english) ?? fallback
         }
         let englishLikelihood = Self.meanLogProbability(of: tokens, in: english, readsContractions: true)
         // Words English finds likely are English, whatever few signs they hold ("die", "son").
@@ -69,6 +70,38 @@ struct LanguageIdentifier {
         guard judgement.language != nil || best.likelihood >= englishLikelihood + CorrectorTuning.likelihoodMargin
         else { return fallback }
         return best.language
+    }
+
+    /// The language of a text too short to compare lists on (`hola`, `merci beaucoup`), when
+    /// English lists none of its words and another pack lists every one as a common word; the
+    /// pack that finds them likeliest. An English slip is seldom another language's common
+    /// word, and `hola` read as English is `hold`.
+    private func commonWordsLanguage(of text: String, _ tokens: [CorrectionToken], english: WordLexicon) -> String? {
+        let words = tokens.filter { $0.kind == .word }
+        guard !words.isEmpty,
+            words.allSatisfy({
+                english.index(of: $0.lowered) == nil && LanguagePack.english.rules.contraction(of: $0.lowered) == nil
+            })
+        else { return nil }
+        var best: (language: String, likelihood: Float)?
+        for candidate in packs where candidate.language.language != OfflineCorrector.referenceLanguage {
+            let lexicon = candidate.words.lexicon
+            let candidateWords = CorrectionToken.tokenize(text, rules: candidate.rules).filter { $0.kind == .word }
+            var total: Float = 0
+            var common = !candidateWords.isEmpty
+            for word in candidateWords {
+                guard let index = lexicon.index(of: word.lowered),
+                    lexicon.logProbability[index] >= CorrectorTuning.commonForeignWordLogProbability
+                else {
+                    common = false
+                    break
+                }
+                total += lexicon.logProbability[index]
+            }
+            let likelihood = total / Float(max(1, candidateWords.count))
+            if common, likelihood > best?.likelihood ?? -.infinity { best = (candidate.language.language, likelihood) }
+        }
+        return best?.language
     }
 
     /// The share of the words of `tokens` that `lexicon` lists.
