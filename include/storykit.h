@@ -640,7 +640,9 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 ** compounds the list lacks are kept whole). The language is told from the text's common words
 ** and letters and from which word list finds its words likeliest (English unless another is
 ** clear; text with signs of another language loads those languages' lists to compare them,
-** every list when English finds its words unlikely); text in a language without a word list
+** every list when English finds its words unlikely; a text of one or two words English lists
+** none of is read in a language that lists them all as common words: "hola", "grazie");
+** text in a language without a word list
 ** (Polish, or another script: Russian, Japanese...) comes back as typed, one "direct" version, with
 ** {"code":"language","detected":"pl"} among the issues. The "language" option says which
 ** language the text is in instead: "es" (or "es-MX", ...) reads it as Spanish; a language
