@@ -244,14 +244,17 @@ struct CorrectCommand: AsyncParsableCommand {
                 if case .duplicate(let index, _) = issue { index } else { nil }
             })
         for (index, variation) in set.variations.enumerated() where !repeats.contains(index) {
-            let label = variation.kind?.rawValue ?? "version \(index + 1)"
+            let label =
+                indent
+                + (variation.kind?.rawValue ?? "version \(index + 1)")
+                .padding(toLength: 13, withPad: " ", startingAt: 0)
             guard let typed else {
-                print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + variation.text)
+                print(label + variation.text)
                 continue
             }
             let changes = VersionChanges(typed: typed, version: variation.text).lines
-            let count = changes.isEmpty ? "no change" : changes.count == 1 ? "1 change" : "\(changes.count) changes"
-            print(indent + label.padding(toLength: 13, withPad: " ", startingAt: 0) + count)
+            print(
+                label + (changes.isEmpty ? "no change" : changes.count == 1 ? "1 change" : "\(changes.count) changes"))
             for change in changes { print(indent + "  " + change) }
         }
         let language = set.issues.lazy.compactMap { issue -> String? in
