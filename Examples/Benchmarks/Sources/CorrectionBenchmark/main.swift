@@ -17,36 +17,6 @@ import StoryKitLanguages
     import Darwin
 #endif
 
-/// Resident memory in MiB (Linux; 0 elsewhere).
-func residentMiB() -> Double {
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var size = 0, resident = 0
-    guard
-        withUnsafeMutablePointer(
-            to: &size,
-            { size in
-                withUnsafeMutablePointer(to: &resident) { resident in
-                    withVaList([size, resident]) { vfscanf(file, "%ld %ld", $0) }
-                }
-            }) == 2
-    else { return 0 }
-    return Double(resident * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
-}
-
-func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
 
 /// The typed sentences of `cases`, an array of {"typed": ...} objects.
@@ -107,19 +77,6 @@ for pack in packs {
         typedSentences(fields["cases"]))
 }
 
-/// Invented words of four to five syllables, the same on every run.
-func inventedWords(_ count: Int, seed: UInt64) -> [String] {
-    var state = seed
-    func next(_ bound: Int) -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Int((state >> 33) % UInt64(bound))
-    }
-    let consonants = Array("bcdfghjklmnpqrstvwxz"), vowels = Array("aeiou")
-    return (0..<count).map { _ in
-        String((0..<(4 + next(2))).flatMap { _ in [consonants[next(consonants.count)], vowels[next(vowels.count)]] })
-    }
-}
-
 /// English with 1,000 known words against none, each sentence timed with both in turn; then
 /// the resident memory 10,000 words take.
 func measureVocabulary(_ sentences: [String]) throws {
@@ -145,14 +102,5 @@ func measureVocabulary(_ sentences: [String]) throws {
     let after = residentMiB()
     withExtendedLifetime(tenThousand) {
         print("  a vocabulary of 10,000 words: resident memory +\((after - before).formatted3) MiB")
-    }
-}
-
-extension Double {
-    var formatted3: String {
-        let scaled = (self * 1000).rounded()
-        let whole = Int(scaled / 1000), fraction = Int(abs(scaled).truncatingRemainder(dividingBy: 1000))
-        let digits = String(fraction)
-        return "\(whole).\(String(repeating: "0", count: 3 - digits.count))\(digits)"
     }
 }
