@@ -690,6 +690,47 @@ STORYKIT_API storykit_status storykit_request_build(char **out_json, const char 
 STORYKIT_API storykit_status storykit_correct_offline(char **out_json, const char *text, size_t len,
                                                       const char *options_json);
 
+/*
+** Receives how far a long offline correction has read, and says whether it goes on.
+**
+** done, total  Bytes of the text read so far, and the text's size (len). Called after each
+**              piece of STORYKIT_MAX_CORRECTION_BYTES or fewer; the last call has
+**              done == total.
+** user_data    The pointer given to storykit_correct_offline_with_progress().
+**
+** Returns STORYKIT_OK to go on; anything else stops the correction, which then returns
+** STORYKIT_E_CANCELLED. On the last call the work is done, and its result is returned
+** whatever the callback returns.
+*/
+typedef storykit_status (*storykit_progress_fn)(size_t done, size_t total, void *user_data);
+
+/*
+** storykit_correct_offline(), reporting its progress to a callback that can stop it, for a
+** host that must bound the time a long text takes: a text is read in pieces of at most
+** STORYKIT_MAX_CORRECTION_BYTES, and after each the callback is called. A text of one piece
+** (at most STORYKIT_MAX_CORRECTION_BYTES) makes no call.
+**
+** Time: linear in the text. The slowest shape measured is made-up words that no list holds,
+** each typed once: 45 s per MB on one core of a 2-core x86-64 machine (64 MiB: about 50
+** minutes), with at most 0.6 s between two calls; prose with slips reads at 9 s per MB, one
+** word per line at 7 (0.16 s between calls). Memory without "words" stays near the text's own
+** (31 MiB resident for 200 KB of any shape). Examples/Benchmarks' correction-shapes-benchmark
+** measures each shape.
+**
+** out_json, text, len, options_json  As in storykit_correct_offline().
+** progress      NULL (then exactly storykit_correct_offline()), or the callback.
+** user_data     Passed to progress as it is; may be NULL.
+**
+** Returns as storykit_correct_offline(), and STORYKIT_E_CANCELLED when progress returned
+** anything but STORYKIT_OK before the last piece (*out_json is then NULL; nothing else was
+** changed).
+** Thread-safe as storykit_correct_offline(); progress is called on the calling thread, before
+** this function returns.
+*/
+STORYKIT_API storykit_status storykit_correct_offline_with_progress(char **out_json, const char *text, size_t len,
+                                                                    const char *options_json,
+                                                                    storykit_progress_fn progress, void *user_data);
+
 /* ------------------------------------------------------------------------------------------
 ** Language packs
 **

@@ -4,6 +4,7 @@
 //   swift run -c release --package-path Examples/Benchmarks json-benchmark
 //   swift run -c release --package-path Examples/Benchmarks policy-benchmark
 //   swift run -c release --package-path Examples/Benchmarks correction-benchmark
+//   swift run -c release --package-path Examples/Benchmarks correction-shapes-benchmark
 //   swift run -c release --package-path Examples/Benchmarks transport-wait-benchmark
 import PackageDescription
 
@@ -30,6 +31,11 @@ let package = Package(
             dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit"),
                            .product(name: "StoryKitLanguages", package: "StoryKit")],
             path: "Sources/CorrectionBenchmark"
+        ),
+        .executableTarget(
+            name: "correction-shapes-benchmark",
+            dependencies: ["BenchmarkSupport", .product(name: "StoryKitCore", package: "StoryKit")],
+            path: "Sources/CorrectionShapesBenchmark"
         ),
         .executableTarget(
             name: "remote-cutting-benchmark",

@@ -19,9 +19,9 @@ import ctypes
 import json
 import os
 import threading
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
-from . import _library, services as _services
+from . import _library, errors as _errors, services as _services
 from .results import CorrectionOutcome, ParsedList, RecordPage, RepairedJSON, VariationSet
 from .transport import Exchange, UrllibTransport
 from .errors import (
@@ -245,7 +245,8 @@ def build_request(request: Union[dict, Text]) -> dict:
 
 
 def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = False, spelling: str = "keep",
-                    language: Optional[str] = None, vocabulary: Optional[dict] = None) -> VariationSet:
+                    language: Optional[str] = None, vocabulary: Optional[dict] = None,
+                    progress: Optional[Callable[[int, int], Optional[bool]]] = None) -> VariationSet:
     """Corrects text typed with a tremor, offline, in the ``parse_variations`` shape: one to
     three versions, each one a writer could mean: "direct" (slips corrected), "refined" (the
     same words polished; left out when it equals direct) and "alternative" (another reading
@@ -260,12 +261,18 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
     InvalidArgumentError). ``vocabulary``, ``{"known": [...],
     "ignored": [...]}``, holds the writer's own words (a word or a phrase of up to 3 words):
     each is kept as typed, and a known one is read for a slip of it ("Zorbxa" → "Zorbax").
+    ``progress(done, total)``, for a text longer than one piece (10,000 bytes, STORYKIT_MAX_CORRECTION_BYTES), is
+    called after each piece with the bytes read so far and the text's size; returning False
+    stops the correction, which raises CancelledError (an exception it raises stops it too,
+    and is raised again from here).
 
         >>> [v["text"] for v in storykit.correct_offline("i wnat to go hmoe")["variations"]]
         ['i want to go home', 'I want to go home.']
     """
     if type(words) is not bool:
         raise TypeError(f"words must be True or False, not {type(words).__name__}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of (done, total) or None, not {type(progress).__name__}")
     if not isinstance(spelling, str):
         raise TypeError(f"spelling must be a str (\"keep\", \"us\" or \"uk\"), not {type(spelling).__name__}")
     for name, value in (("layout", layout), ("language", language)):
@@ -282,7 +289,10 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
     if vocabulary is not None:
         chosen["vocabulary"] = _vocabulary(vocabulary)
     options = _options(chosen) if chosen else None
-    result = _call_json(library().storykit_correct_offline, text, options)
+    if progress is None:
+        result = _call_json(library().storykit_correct_offline, text, options)
+    else:
+        result = _correct_offline_with_progress(text, options, progress)
     if language is not None and {"code": "language", "detected": language} in result.get("issues", []):
         # A language the caller named and no loaded pack reads: the text would come back as
         # typed, which looks like "nothing to correct". Say so, as the CLI does (exit 65).
@@ -290,6 +300,27 @@ def correct_offline(text: Text, *, layout: Optional[str] = None, words: bool = F
             f"language {language!r}: no loaded language pack reads it; drop language= to tell the language "
             "from the text, or load a pack for it (storykit.load_pack)")
     return result
+
+
+def _correct_offline_with_progress(text: Text, options, progress) -> dict:
+    """storykit_correct_offline_with_progress, stopping when ``progress`` returns False or
+    raises; what it raised is raised again once the call has returned."""
+    raised = []
+
+    def report(done, total, _user_data):
+        try:
+            return _errors.E_CANCELLED if progress(done, total) is False else 0
+        except BaseException as error:  # noqa: B036 - kept and raised again after the C call
+            raised.append(error)
+            return _errors.E_CANCELLED
+
+    callback = _library.PROGRESS_FUNCTION(report)
+    try:
+        return _call_json(library().storykit_correct_offline_with_progress, text, options, callback, None)
+    except CancelledError:
+        if raised:
+            raise raised[0] from None
+        raise
 
 
 def _vocabulary(vocabulary) -> dict:

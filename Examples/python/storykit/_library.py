@@ -39,9 +39,10 @@ def load(path: Path | None = None) -> ctypes.CDLL:
     return lib
 
 
-#: storykit_transport_fn and storykit_event_fn.
+#: storykit_transport_fn, storykit_event_fn and storykit_progress_fn.
 TRANSPORT_FUNCTION = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
 EVENT_FUNCTION = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_char_p, ctypes.c_void_p)
+PROGRESS_FUNCTION = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_void_p)
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -91,6 +92,8 @@ def _declare(lib: ctypes.CDLL) -> None:
         "storykit_response_decode": (status, [out_string, ctypes.c_char_p, ctypes.c_int32, ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_request_build": (status, [out_string, ctypes.c_char_p]),
         "storykit_correct_offline": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p]),
+        "storykit_correct_offline_with_progress": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                                                    PROGRESS_FUNCTION, ctypes.c_void_p]),
         "storykit_pack_load": (status, [out_string, ctypes.c_char_p, ctypes.c_size_t]),
         "storykit_pack_load_file": (status, [out_string, ctypes.c_char_p]),
         "storykit_packs": (status, [out_string]),

@@ -173,3 +173,31 @@ def test_a_correction_with_its_words_is_refused_past_its_own_limit():
     text = "I wnat to go hmoe. " * (1_048_576 // 19 + 1)
     with pytest.raises(errors.LimitError, match="words: a correction that lists its words takes at most 1048576"):
         storykit.correct_offline(text, words=True)
+
+
+def test_progress_reports_each_piece_and_can_stop_a_long_correction():
+    text = "The dgo ran to the prak and back. " * 740  # about 25 KB: three pieces
+    seen = []
+    result = storykit.correct_offline(text, progress=lambda done, total: seen.append((done, total)))
+    assert len(seen) == 3
+    assert all(total == len(text.encode()) for _, total in seen)
+    assert seen[-1][0] == len(text.encode())
+    assert result == storykit.correct_offline(text)
+
+    calls = []
+    with pytest.raises(storykit.CancelledError, match="stopped after"):
+        storykit.correct_offline(text, progress=lambda done, total: calls.append(done) or False)
+    assert len(calls) == 1
+
+    class Stop(Exception):
+        pass
+
+    def raising(done, total):
+        raise Stop(f"at {done}")
+
+    with pytest.raises(Stop, match="at "):
+        storykit.correct_offline(text, progress=raising)
+    with pytest.raises(TypeError, match="progress must be a function"):
+        storykit.correct_offline(text, progress=5)
+    # A text of one piece makes no call.
+    storykit.correct_offline("teh dgo", progress=lambda done, total: pytest.fail("called"))

@@ -63,7 +63,9 @@ public struct CorrectionService: Sendable {
     /// new, empty snapshot.
     ///
     /// - Throws: `.invalidArgument` for empty text or settings out of range; `.limit` for
-    ///   text no backend can take; `.transport` when cancelled; `.api` when every backend
+    ///   text no backend can take; `.transport` when cancelled while a model answers,
+    ///   `.cancelled` when cancelled while the offline backend reads a long text (it stops
+    ///   between pieces of ``OfflineCorrector/maxInputBytes``); `.api` when every backend
     ///   failed and the chain had no offline backend to end it. The message lists each
     ///   backend's failure.
     public func correct(_ text: String, onUpdate: (@Sendable (PartialVariationSet) -> Void)? = nil)
@@ -80,7 +82,10 @@ public struct CorrectionService: Sendable {
                 // Past the words' limit the versions come alone: a record per word of a huge
                 // text would cost far more memory than the text.
                 let includingWords = offlineIncludesWords && text.utf8.count <= OfflineCorrector.maxBytesWithWords
-                let correction = try offline.correct(text, includingWords: includingWords, progress: offlineProgress)
+                // A long text is read piece by piece: a cancelled task stops between pieces.
+                let correction = try offline.correct(
+                    text, includingWords: includingWords, progress: offlineProgress,
+                    shouldContinue: { _, _ in !Task.isCancelled })
                 onUpdate?(PartialVariationSet(complete: correction.variations))
                 return CorrectionOutcome(
                     variations: correction.variations, backend: .offline, attempts: attempts, words: correction.words)

@@ -124,7 +124,9 @@ public struct OfflineCorrector: Sendable {
     /// A text longer than `maxInputBytes` is read piece by piece (see there) and its versions
     /// joined with the text's own spacing: `direct` from every piece's direct version,
     /// `refined` from every piece's refined one, and `alternative` from the first piece that
-    /// has one, the others refined.
+    /// has one, the others refined. A piece takes at most about a second whatever it holds
+    /// (`correction-shapes-benchmark` measures the shapes), so `shouldContinue` lets a host
+    /// bound the time a long text takes.
     ///
     /// - Parameters:
     ///   - text: the text as typed, at most `maxTextBytes` bytes of UTF-8.
@@ -132,11 +134,16 @@ public struct OfflineCorrector: Sendable {
     ///     alternatives (`OfflineCorrection.words`); without them a call does less work.
     ///   - progress: Called after each piece of a text longer than `maxInputBytes` with the
     ///     bytes read so far and the text's size; never for a shorter text.
+    ///   - shouldContinue: Asked at the same points whether to go on: `false` stops the
+    ///     correction. After the last piece the work is done, and is returned whatever it
+    ///     answers.
     /// - Throws: `.invalidArgument` for text with nothing but white space (there is nothing
     ///   to correct: the correction service, the C ABI, Python and the CLI all refuse it);
-    ///   `.limit` over `maxTextBytes`, or over `maxBytesWithWords` with `includingWords`.
+    ///   `.limit` over `maxTextBytes`, or over `maxBytesWithWords` with `includingWords`;
+    ///   `.cancelled` when `shouldContinue` answered `false` before the last piece.
     public func correct(
-        _ text: String, includingWords: Bool = true, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+        _ text: String, includingWords: Bool = true, progress: ((_ done: Int, _ total: Int) -> Void)? = nil,
+        shouldContinue: ((_ done: Int, _ total: Int) -> Bool)? = nil
     ) throws(StoryKitError) -> OfflineCorrection {
         guard text.utf8.count <= Self.maxTextBytes else {
             throw StoryKitError(
@@ -155,7 +162,10 @@ public struct OfflineCorrector: Sendable {
         var correction =
             text.utf8.count <= Self.maxInputBytes
             ? correctPiece(text, includingWords: includingWords)
-            : correctInPieces(text, includingWords: includingWords, progress: progress)
+            : try correctInPieces(text, includingWords: includingWords) { done, total in
+                progress?(done, total)
+                return shouldContinue?(done, total) ?? true
+            }
         for index in correction.variations.variations.indices {
             correction.variations.variations[index].origin = .offline
         }
@@ -193,15 +203,16 @@ public struct OfflineCorrector: Sendable {
 
     /// Corrects a text longer than `maxInputBytes`, piece by piece, and joins the versions.
     private func correctInPieces(
-        _ text: String, includingWords: Bool, progress: ((_ done: Int, _ total: Int) -> Void)?
-    ) -> OfflineCorrection {
+        _ text: String, includingWords: Bool, shouldContinue: (_ done: Int, _ total: Int) -> Bool
+    ) throws(StoryKitError) -> OfflineCorrection {
         let pieces = TextPieces(text, budget: Self.maxInputBytes) { $0.utf8.count }
         var directs: [String] = [], refineds: [String] = [], alternative: (piece: Int, text: String)?
         var words: [WordCorrection] = [], issues: [VariationIssue] = []
         for (index, piece) in pieces.texts.enumerated() {
-            defer {
-                let isLast = index == pieces.texts.count - 1
-                progress?(isLast ? text.utf8.count : pieces.offsets[index] + piece.utf8.count, text.utf8.count)
+            if index > 0, !shouldContinue(pieces.offsets[index], text.utf8.count) {
+                throw StoryKitError(
+                    .cancelled,
+                    "progress: the correction was stopped after \(pieces.offsets[index]) of \(text.utf8.count) bytes")
             }
             guard !pieces.keptAsTyped[index] else {
                 directs.append(piece)
@@ -223,6 +234,8 @@ public struct OfflineCorrector: Sendable {
                 issues.append(.language(detected: detected))
             }
         }
+        // The work is done: a stop asked for now changes nothing.
+        _ = shouldContinue(text.utf8.count, text.utf8.count)
         var variations = [TextVariation(text: pieces.join(directs), kind: .direct)]
         let refined = pieces.join(refineds)
         if refined != variations[0].text { variations.append(TextVariation(text: refined, kind: .refined)) }

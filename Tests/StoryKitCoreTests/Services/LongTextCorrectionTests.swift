@@ -129,4 +129,30 @@ import Testing
             #expect(!pieces.keptAsTyped.contains(true))
         }
     }
+
+    /// A cancelled task stops the offline backend between pieces of a long text; the same
+    /// text uncancelled reports every piece.
+    @Test func aCancelledTaskStopsALongOfflineCorrectionBetweenPieces() async throws {
+        final class Counter: Sendable {
+            let calls = Mutex(0)
+        }
+        let text = String(repeating: "The dgo ran to the prak. ", count: 2_000)
+        var service = CorrectionService(backends: [.offline])
+        let counter = Counter()
+        service.offlineProgress = { _, _ in counter.calls.withLock { $0 += 1 } }
+        let finished = try await service.correct(text)
+        #expect(finished.variations.variations.first?.text.hasPrefix("The dog ran to the park.") == true)
+        let pieces = counter.calls.withLock { $0 }
+        #expect(pieces >= 5)
+
+        counter.calls.withLock { $0 = 0 }
+        let task = Task { () async throws(StoryKitError) -> CorrectionOutcome in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await service.correct(text)
+        }
+        let error = await #expect(throws: StoryKitError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+        #expect(error?.message.contains("stopped after") == true)
+        #expect(counter.calls.withLock { $0 } == 1)
+    }
 }
