@@ -2,15 +2,15 @@
 /// the key pressed (`é` → `e`, `ß` → `ss`): a language pack other than English keys its words
 /// by their folded letters, so a skipped long press is a cheap slip, not another word.
 /// `scripts/generate-language-packs.py` folds its word lists with the same letters.
-enum LetterFolding {
+package enum LetterFolding {
     /// The lower-case letters folded, each with its letters without the diacritic.
-    private static let lowerCaseFolds: [(letters: String, folded: String)] = [
+    @usableFromInline static let lowerCaseFolds: [(letters: String, folded: String)] = [
         ("àáâãäå", "a"), ("ç", "c"), ("èéêë", "e"), ("ìíîï", "i"), ("ñ", "n"), ("òóôõö", "o"),
         ("ùúûü", "u"), ("ýÿ", "y"), ("ß", "ss"), ("æ", "ae"), ("œ", "oe")
     ]
 
     /// Each folded letter, upper and lower case, by its scalar value.
-    private static let folds: [UInt32: [UInt8]] = {
+    @usableFromInline static let folds: [UInt32: [UInt8]] = {
         var folds: [UInt32: [UInt8]] = [:]
         for (letters, folded) in lowerCaseFolds {
             for letter in letters.unicodeScalars {
@@ -26,14 +26,14 @@ enum LetterFolding {
     }()
 
     /// Whether `scalar` is a combining diacritic (typed after its letter on some keyboards).
-    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+    @inlinable package static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
         (0x300...0x36F).contains(scalar.value)
     }
 
     /// The letters each combining diacritic spells after an ASCII letter, as this folding
     /// knows them precomposed (`e` and U+0301 is `é`, as NFC writes it): grave, acute,
     /// circumflex, tilde, diaeresis, ring, cedilla. `b` and a cedilla spells no such letter.
-    private static let composingMarks: [UInt32: Set<UInt8>] = {
+    @usableFromInline static let composingMarks: [UInt32: Set<UInt8>] = {
         let lowerCase: [UInt32: String] = [
             0x300: "aeiou", 0x301: "aeiouy", 0x302: "aeiou", 0x303: "ano", 0x308: "aeiouy", 0x30A: "a", 0x327: "c"
         ]
@@ -41,7 +41,7 @@ enum LetterFolding {
     }()
 
     /// Whether `mark` after the ASCII letter `base` spells a letter this folding knows.
-    static func composes(_ base: Unicode.Scalar, with mark: Unicode.Scalar) -> Bool {
+    @inlinable package static func composes(_ base: Unicode.Scalar, with mark: Unicode.Scalar) -> Bool {
         base.isASCII && composingMarks[mark.value]?.contains(UInt8(base.value)) == true
     }
 
@@ -51,7 +51,7 @@ enum LetterFolding {
     /// a combining mark that does not spell a known letter with the ASCII letter before it
     /// (`s̶aid`, a letter under a pile of accents). Punctuation (`«`, `—`, `”`) splits words
     /// as ever.
-    static func keepsChunkAsTyped(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+    @inlinable package static func keepsChunkAsTyped(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
         var previous: Unicode.Scalar?
         for scalar in scalars {
             defer { previous = scalar }
@@ -76,12 +76,12 @@ enum LetterFolding {
     /// `folded(_:)`: a Latin letter with any diacritic counts as its base letter (told from its
     /// Unicode name, `LATIN SMALL LETTER N WITH ACUTE`), so a pack of another Latin-script
     /// language is checked too; a spelling can add diacritics and capitals, never other letters.
-    static func spellingKey(_ spelling: String) -> [UInt8]? {
+    @inlinable package static func spellingKey(_ spelling: String) -> [UInt8]? {
         fold(spelling.unicodeScalars, readingAnyLatinLetter: true)
     }
 
     /// The a-z letter a Latin letter with a diacritic is written on, from its Unicode name.
-    private static func latinBaseLetter(of scalar: Unicode.Scalar) -> UInt8? {
+    @usableFromInline static func latinBaseLetter(of scalar: Unicode.Scalar) -> UInt8? {
         guard let name = scalar.properties.name else { return nil }
         for prefix in ["LATIN SMALL LETTER ", "LATIN CAPITAL LETTER "] where name.hasPrefix(prefix) {
             let rest = name.utf8.dropFirst(prefix.utf8.count)
@@ -94,24 +94,26 @@ enum LetterFolding {
     }
 
     /// Whether `scalar` is an apostrophe as keyboards type it: `'`, or `’` with smart punctuation.
-    static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+    @inlinable package static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "'" || scalar == "\u{2019}"
     }
 
     /// Whether `scalar` is a letter this folding knows: a-z, A-Z or a folded letter.
-    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    @inlinable package static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? UInt8(scalar.value).isASCIILetter : folds[scalar.value] != nil
     }
 
     /// `text`'s letters in lower case and folded to a-z (apostrophes kept), or `nil` when it
     /// holds anything else.
-    static func folded(_ text: Substring.UnicodeScalarView) -> [UInt8]? {
+    @inlinable package static func folded(_ text: Substring.UnicodeScalarView) -> [UInt8]? {
         fold(text, readingAnyLatinLetter: false)
     }
 
     /// `folded(_:)`, and with `readingAnyLatinLetter` any Latin letter with a diacritic read as
     /// its base letter (`spellingKey(_:)`).
-    private static func fold(_ scalars: some Collection<Unicode.Scalar>, readingAnyLatinLetter: Bool) -> [UInt8]? {
+    @inlinable package static func fold(_ scalars: some Collection<Unicode.Scalar>, readingAnyLatinLetter: Bool)
+        -> [UInt8]?
+    {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scalars.count)
         for scalar in scalars {
