@@ -960,7 +960,9 @@ STORYKIT_API storykit_status storykit_store_open(storykit_store **out, const cha
 **
 ** store       An open store.
 ** collection  "stories", "heroes", "events", "corrections", "preferences" or "words" (the
-**             writer's words: {"id":"Zorbax","use":"known"|"ignored"}, the id the word;
+**             writer's words: {"word":"Zorbax","use":"known"|"ignored"}, under the id of
+**             any spelling of the word; it is stored and read back as {"id":"zorbax",
+**             "word":...,"use":...}, the id folded as the corrector compares words;
 **             storykit_store_learn_word() is the simpler way). NUL-terminated.
 ** id          The record's id (the preference key). NUL-terminated.
 ** json, len   The record as UTF-8 JSON; len at most STORYKIT_MAX_INPUT_BYTES.
@@ -1050,7 +1052,11 @@ STORYKIT_API storykit_status storykit_store_delete_image(storykit_store *store, 
 ** storykit_correct() read through their "vocabulary" option (storykit_store_words() writes
 ** exactly that object).
 **
-** storykit_store_learn_word: learns word, or changes its use.
+** storykit_store_learn_word: learns word, or changes its use. A word is one entry whatever
+** its capitals and marks, as the corrector compares words: learning "ZORBAX" after "Zorbax"
+** changes that entry's use and keeps the spelling learned first ("Zorbax"); to change the
+** spelling, unlearn the word and learn it again. Stores written before this rule held one
+** entry per spelling; opening one moves them to one per word (first spelling, last use).
 ** word   NUL-terminated UTF-8: a word or a phrase of up to 3 words (spaces or hyphens between),
 **        at most 64 bytes, no control character. Stored in NFC.
 ** use    "known" (kept as typed and read for its slips) or "ignored" (kept as typed, never
@@ -1065,7 +1071,8 @@ STORYKIT_API storykit_status storykit_store_delete_image(storykit_store *store, 
 STORYKIT_API storykit_status storykit_store_learn_word(storykit_store *store, const char *word, const char *use);
 
 /*
-** storykit_store_unlearn_word: forgets word (known or ignored). Returns STORYKIT_OK once the
+** storykit_store_unlearn_word: forgets word (known or ignored), given in any of its
+** spellings in case and marks ("zorbax" forgets "Zorbax"). Returns STORYKIT_OK once the
 ** removal is durable; STORYKIT_E_NOT_FOUND (not learned); STORYKIT_E_INVALID_ARGUMENT;
 ** STORYKIT_E_IO. Thread-safe.
 */

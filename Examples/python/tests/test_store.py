@@ -317,7 +317,11 @@ def test_learned_words_last_and_feed_the_corrector(tmp_path):
         store.unlearn_word("Sir Pounce")
         with pytest.raises(storykit.NotFoundError, match='no learned word "Sir Pounce"'):
             store.unlearn_word("Sir Pounce")
-        assert store.list("words")["items"][0]["record"] == {"id": "Zorbax", "use": "known"}
+        # The id is the word as the corrector compares it, so every spelling is one entry.
+        assert store.list("words")["items"][0]["record"] == {"id": "zorbax", "word": "Zorbax", "use": "known"}
+        store.learn_word("OISIN", ignored=True)
+        store.learn_word("oisín")
+        assert store.words()["known"][-1] == "Ois\u00edn"
     with storykit.Store(root) as store:
         vocabulary = store.words()
         assert vocabulary == {"known": ["Zorbax", "glimmerfrost", "Ois\u00edn"], "ignored": []}

@@ -539,6 +539,13 @@ def test_words_are_learned_listed_removed_and_read_by_correct(tmp_path):
     assert ok("words", "list", cwd=tmp_path).splitlines() == ["Zorbax", "!glimmerfrost"]
     assert "70 bytes, over the limit of 64" in failure("words", "add", "a" * 70, code=USAGE_ERROR, cwd=tmp_path)
     assert "Missing expected argument" in failure("words", "add", code=USAGE_ERROR, cwd=tmp_path)
+    # A word is one entry whatever its capitals: the latest choice holds, the first spelling stays.
+    ok("words", "ignore", "ZORBAX", cwd=tmp_path)
+    assert ok("words", "list", cwd=tmp_path).splitlines() == ["!Zorbax", "!glimmerfrost"]
+    ok("words", "add", "GlimmerFrost", cwd=tmp_path)
+    assert ok("words", "list", cwd=tmp_path).splitlines() == ["glimmerfrost", "!Zorbax"]
+    ok("words", "remove", "zorbax", cwd=tmp_path)
+    assert ok("words", "list", cwd=tmp_path).splitlines() == ["glimmerfrost"]
     other = tmp_path / "elsewhere"
     other.mkdir()
     text = ok("correct", "sir pounce ran", "--no-save", "--words", str(tmp_path / "words.txt"), cwd=other)

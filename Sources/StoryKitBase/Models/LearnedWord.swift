@@ -1,8 +1,9 @@
 /// A word the writer taught the corrector: a hero's name, a coined word, a name in the family.
 /// `known` words are kept as typed and read for their slips; `ignored` ones are only kept.
 ///
-/// JSON: `{"id":"Zorbax","use":"known"}`: the id is the word as the writer writes it, in NFC;
-/// a phrase of up to ``maxWords`` words (`Sir Pounce`) is one entry.
+/// JSON: `{"id":"zorbax","word":"Zorbax","use":"known"}`: the word as the writer first wrote
+/// it, in NFC, under the key the corrector compares it by, so every spelling of it in case and
+/// marks is one entry; a phrase of up to ``maxWords`` words (`Sir Pounce`) is one entry.
 public struct LearnedWord: Sendable, Hashable, JSONConvertible {
     /// How a writer's word is read.
     public enum Use: String, Sendable, Hashable, Codable, CaseIterable {
@@ -19,18 +20,48 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
     /// The most words a vocabulary, or a store, holds.
     public static let maxCount = 10_000
 
-    /// The word (the record id), in NFC.
+    /// The record id: the word as the corrector compares it, ``key(of:)``. `Zorbax`,
+    /// `zorbax` and `ZORBAX` are one entry.
     public let id: String
+    /// The word as the writer first wrote it, in NFC: its capitals and marks are the ones the
+    /// corrector writes.
+    public let word: String
     /// Whether the word is read for its slips (`known`) or only kept (`ignored`).
     public var use: Use
-    /// The word.
-    public var word: String { id }
 
     /// A learned word.
     /// - Throws: `.invalidArgument` naming the word, as ``check(_:)``.
     public init(_ word: String, use: Use = .known) throws(StoryKitError) {
-        id = try Self.check(word)
+        self.word = try Self.check(word)
+        id = String(decoding: Self.foldedLetters(ofChecked: self.word), as: UTF8.self)
         self.use = use
+    }
+
+    /// The key `word` is stored and compared by: its words in lower case with their letters'
+    /// marks folded (`Oisín` → `oisin`, `Straße` → `strasse`), separated by one space
+    /// (`Sir-Pounce` → `sir pounce`); a word in another script by its lower-case letters.
+    /// - Throws: `.invalidArgument` naming the word, as ``check(_:)``.
+    public static func key(of word: String) throws(StoryKitError) -> String {
+        try String(decoding: foldedLetters(ofChecked: check(word)), as: UTF8.self)
+    }
+
+    /// The folded letters of a word ``check(_:)`` returned, as ``key(of:)`` describes them.
+    package static func foldedLetters(ofChecked text: String) -> [UInt8] {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(text.utf8.count)
+        for part in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }) {
+            if !folded.isEmpty { folded.append(UInt8(ascii: " ")) }
+            if part.allSatisfy({ $0 < 0x80 }) {
+                // ASCII letters fold to themselves in lower case; an apostrophe is kept.
+                folded += part.lazy.map { $0.isASCIIUppercase ? $0 | 0x20 : $0 }
+            } else {
+                // Letters the corrector folds are compared folded; a word in another script,
+                // which the corrector keeps as typed anyway, by its lower-case bytes.
+                let word = String(decoding: part, as: UTF8.self)
+                folded += LetterFolding.spellingKey(word) ?? Array(word.lowercased().utf8)
+            }
+        }
+        return folded
     }
 
     /// `word` in NFC, checked: not empty, at most ``maxBytes`` bytes and ``maxWords`` words
@@ -107,19 +138,23 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, use
+        case id, word, use
     }
 
+    /// Reads `{"id":"zorbax","word":"Zorbax","use":"known"}`, and a record written before ids
+    /// were folded, `{"id":"Zorbax","use":"known"}`, whose id is its word. The id is always
+    /// computed from the word.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(
-            container.decode(String.self, forKey: .id), use: container.decodeIfPresent(Use.self, forKey: .use) ?? .known
-        )
+        let word =
+            try container.decodeIfPresent(String.self, forKey: .word) ?? container.decode(String.self, forKey: .id)
+        try self.init(word, use: container.decodeIfPresent(Use.self, forKey: .use) ?? .known)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
+        try container.encode(word, forKey: .word)
         try container.encode(use, forKey: .use)
     }
 }

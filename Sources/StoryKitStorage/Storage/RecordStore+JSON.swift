@@ -47,7 +47,8 @@ extension RecordStore {
 
 extension RecordStore {
     /// Learns `word` with `use`, durably, or changes its use (the C ABI's synchronous form of
-    /// `words.save`).
+    /// `words.save`). Any spelling of a word learned before in case and marks (`ZORBAX` for
+    /// `Zorbax`) changes that word's use and keeps its first spelling.
     /// - Throws: `.invalidArgument` naming the word (`LearnedWord.check(_:)`); `.limit` past
     ///   `LearnedWord.maxCount` words; `.io`.
     public func learnWord(_ word: String, as use: LearnedWord.Use = .known) throws(StoryKitError) {
@@ -55,13 +56,14 @@ extension RecordStore {
         try putRecord(learned.json, id: learned.id, in: .words)
     }
 
-    /// Forgets a learned or ignored word; `.notFound` ("no learned word …") when it was not learned.
+    /// Forgets a learned or ignored word, given in any spelling of it in case and marks;
+    /// `.notFound` ("no learned word …") when it was not learned.
     public func unlearnWord(_ word: String) throws(StoryKitError) {
-        let id = try LearnedWord.check(word)
+        let text = try LearnedWord.check(word)
         do throws(StoryKitError) {
-            try deleteRecord(id: id, in: .words)
+            try deleteRecord(id: LearnedWord.key(of: text), in: .words)
         } catch  where error.code == .notFound {
-            throw StoryKitError(.notFound, "no learned word \"\(id)\"")
+            throw StoryKitError(.notFound, "no learned word \"\(text)\"")
         }
     }
 
@@ -69,11 +71,20 @@ extension RecordStore {
     /// listing of the "words" collection reports it).
     public func learnedWords() throws(StoryKitError) -> [LearnedWord] {
         var words: [LearnedWord] = []
+        // Records of one word in several spellings remain only where a store written before
+        // words were keyed could not be moved: read as one, first spelling and last use.
+        var index: [String: Int] = [:]
         var after: String?
         repeat {
             let page = try engine.list(in: .words, after: after, limit: RecordRules.maxPageSize)
             for entry in page.items {
-                if let word = try? LearnedWord(json: entry.record) { words.append(word) }
+                guard let word = try? LearnedWord(json: entry.record) else { continue }
+                if let earlier = index[word.id] {
+                    words[earlier].use = word.use
+                } else {
+                    index[word.id] = words.count
+                    words.append(word)
+                }
             }
             after = page.nextAfter
         } while after != nil

@@ -6,7 +6,7 @@ public class RecordStore: IllustrationStore, PreferenceStore, @unchecked Sendabl
     let themeObservers = ThemeObservers()
 
     init(engine: any RecordEngine) {
-        self.engine = engine
+        self.engine = WordKeyedEngine(base: engine)
     }
 
     /// The stories.

@@ -140,6 +140,7 @@ import Testing
     }
 }
 
-private func temporaryRoot() -> String {
+/// A fresh folder path under the temporary directory (not created).
+func temporaryRoot() -> String {
     NSTemporaryDirectory() + "storykit-identity-\(UUID().uuidString)"
 }

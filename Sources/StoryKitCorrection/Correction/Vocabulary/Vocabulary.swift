@@ -145,21 +145,7 @@ public struct Vocabulary: Sendable, Equatable {
     /// `word` checked, and its words folded, separated by a space.
     private static func checkedAndFolded(_ word: String) throws(StoryKitError) -> (String, [UInt8]) {
         let text = try LearnedWord.check(word)
-        var folded: [UInt8] = []
-        folded.reserveCapacity(text.utf8.count)
-        for part in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }) {
-            if !folded.isEmpty { folded.append(wordSeparator) }
-            if part.allSatisfy({ $0 < 0x80 }) {
-                // ASCII letters fold to themselves in lower case; an apostrophe is kept.
-                folded += part.lazy.map { $0.isASCIIUppercase ? $0 | 0x20 : $0 }
-            } else {
-                // Letters the corrector folds are compared folded; a word in another script,
-                // which the corrector keeps as typed anyway, by its lower-case bytes.
-                let word = String(decoding: part, as: UTF8.self)
-                folded += LetterFolding.spellingKey(word) ?? Array(word.lowercased().utf8)
-            }
-        }
-        return (text, folded)
+        return (text, LearnedWord.foldedLetters(ofChecked: text))
     }
 
     /// The vocabulary of a store's learned words.
