@@ -45,6 +45,8 @@ stage_failed=0
 stage_skipped=0
 summaries=()
 skip_reasons=()
+run_started=$(date +%s)
+: > "$logs/steps.tsv"
 
 # Counts the tests a log reports: Swift Testing's and pytest's closing lines (a skipped test is
 # not a passed one); any other step counts as one check, skipped when it exits with 77.
@@ -104,6 +106,8 @@ step() {
     wait "$pid"
     status=$?
     read -r passed failed skipped <<< "$(count_tests "$log" "$status")"
+    printf '%s\t%d\t%d\t%d\t%d\n' "$name" "$(( $(date +%s) - started ))" "$passed" "$failed" "$skipped" \
+        >> "$logs/steps.tsv"
     stage_passed=$((stage_passed + passed))
     stage_failed=$((stage_failed + failed))
     stage_skipped=$((stage_skipped + skipped))
@@ -249,5 +253,7 @@ if [ -n "${CI:-}" ] && [ "$total_skipped" -gt 0 ]; then
     echo "  CI runs every check: the $total_skipped skipped count as failed"
     total_failed=$((total_failed + total_skipped))
 fi
+# The figures README.md's tables of the test run quote (copied to docs/charts/ by hand).
+python3 scripts/test-run-figures.py "$logs/steps.tsv" "$run_started" "$logs" | sed 's/^/  /' || true
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$total_failed" -eq 0 ]
