@@ -9,6 +9,7 @@ import argparse
 import importlib.util
 import os
 import sys
+import time
 from pathlib import Path
 
 import xllamacpp
@@ -24,15 +25,44 @@ def model_path() -> Path:
     return Path(spec.origin).parent / MODEL_FILE
 
 
+def busy_cores(seconds: float = 1.0) -> float | None:
+    """How many cores other processes keep busy, from /proc/stat over `seconds`; None where
+    there is no /proc/stat."""
+    def sample():
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [int(value) for value in stat.readline().split()[1:]]
+        return sum(fields), fields[3] + fields[4]  # every state, and idle plus I/O wait
+    try:
+        total_before, idle_before = sample()
+        time.sleep(seconds)
+        total_after, idle_after = sample()
+    except (OSError, ValueError, IndexError):
+        return None
+    elapsed = total_after - total_before
+    cores = os.cpu_count() or 1
+    return cores * (elapsed - (idle_after - idle_before)) / elapsed if elapsed > 0 else None
+
+
+def default_threads() -> int:
+    """Every core when the machine is idle, one fewer when anything else runs. On 2 cores,
+    2 threads made 76.9 tokens/s idle but 18.1 beside one busy process (llama.cpp's threads
+    wait for each other, so one starved thread stalls them all); 1 thread 44.3 and 44.7."""
+    cores = os.cpu_count() or 2
+    busy = busy_cores()
+    return cores if busy is not None and busy < 0.5 else max(1, cores - 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("port", type=int)
     parser.add_argument("--context", type=int, default=4096)
-    # One core is left to the client and whatever else runs: on 2 cores, 2 threads made 76.9
-    # tokens/s idle but 18.1 beside one busy process, 1 thread 44.3 and 44.7.
-    parser.add_argument("--threads", type=int, default=max(1, (os.cpu_count() or 2) - 1),
-                        help="the threads generating tokens (default: one fewer than the cores)")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="the threads generating tokens (default: every core when the machine is idle as the "
+                             "server starts, else one fewer)")
     arguments = parser.parse_args()
+    if arguments.threads is None:
+        arguments.threads = default_threads()
+    print(f"serve_smollm2.py: {arguments.threads} thread(s) on {os.cpu_count()} cores", file=sys.stderr, flush=True)
     params = xllamacpp.CommonParams()
     params.model.path = str(model_path())
     params.model_alias = {MODEL_NAME}
