@@ -23,7 +23,8 @@ HEADER_FUNCTIONS = {
     "storykit_bytes_free",
     "storykit_prompt_build", "storykit_policy_evaluate_builtin", "storykit_policy_evaluate", "storykit_policy_create",
     "storykit_policy_evaluate_loaded", "storykit_policy_eval", "storykit_policy_free", "storykit_response_decode", "storykit_request_build",
-    "storykit_correct_offline", "storykit_pack_load", "storykit_pack_load_file", "storykit_packs",
+    "storykit_correct_offline", "storykit_correct_offline_with_progress", "storykit_pack_load",
+    "storykit_pack_load_file", "storykit_packs",
     "storykit_exchange_respond", "storykit_exchange_write",
     "storykit_exchange_fail", "storykit_exchange_cancelled", "storykit_generate", "storykit_correct", "storykit_illustrate",
     "storykit_story_write", "storykit_event_enhance", "storykit_story_illustrate", "storykit_hero_avatar",
@@ -106,6 +107,7 @@ def ctypes_for(c_type):
         "void *": {ctypes.c_void_p}, "char *": {ctypes.c_void_p, ctypes.c_char_p}, "unsigned char *": {ctypes.c_void_p},
         "char **": {ctypes.POINTER(ctypes.c_void_p)}, "unsigned char **": {ctypes.POINTER(ctypes.c_void_p)},
         "storykit_transport_fn": {_library.TRANSPORT_FUNCTION}, "storykit_event_fn": {_library.EVENT_FUNCTION},
+        "storykit_progress_fn": {_library.PROGRESS_FUNCTION},
     }
     if c_type in exact:
         return exact[c_type]
