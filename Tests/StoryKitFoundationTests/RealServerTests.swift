@@ -113,15 +113,19 @@ struct RealServerTests {
     static func isSlipReading(_ word: String, of typed: String) -> Bool {
         let a = Array(word), b = Array(typed)
         guard !a.isEmpty, !b.isEmpty, abs(a.count - b.count) <= 2 else { return false }
-        var previous = Array(0...b.count)
+        // Edit distance with a swap of two neighbouring letters as one slip (`lal` for `all`).
+        var beforePrevious: [Int] = [], previous = Array(0...b.count)
         for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
-        // A swap of two letters counts two here: the bound allows it.
         return previous[b.count] <= (max(a.count, b.count) <= 3 ? 1 : 2)
     }
 
