@@ -40,10 +40,6 @@ public final class FileStore: RecordStore, @unchecked Sendable {
         self.root = engine.root
         fileEngine = engine
         super.init(engine: engine)
-        // A store whose words were saved one record per spelling is moved to one per word.
-        // Should the disk refuse, its records stay readable as they are and the next open
-        // tries again: nothing is lost by opening.
-        try? WordKeyedEngine(base: engine).foldOldWordKeys()
     }
 
     private let fileEngine: FileEngine

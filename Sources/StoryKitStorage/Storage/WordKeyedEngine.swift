@@ -4,10 +4,17 @@
 /// passes through unchanged.
 struct WordKeyedEngine: RecordEngine {
     let base: any RecordEngine
+    /// Whether the words of an older store were moved to their keys: done at the first use of
+    /// the words collection, so opening a store reads none of its words.
+    private let oldKeysFolded = LockedValue(false)
+
+    init(base: any RecordEngine) {
+        self.base = base
+    }
 
     func put(_ record: JSONValue, id: String, in collection: StoreCollection) throws(StoryKitError) {
         guard collection == .words else { return try base.put(record, id: id, in: collection) }
-        let key = try Self.key(id)
+        let key = try wordKey(id)
         var word = try LearnedWord(json: record)
         guard word.id == key else {
             throw StoryKitError(
@@ -20,22 +27,23 @@ struct WordKeyedEngine: RecordEngine {
     }
 
     func get(id: String, in collection: StoreCollection) throws(StoryKitError) -> JSONValue {
-        try base.get(id: collection == .words ? Self.key(id) : id, in: collection)
+        try base.get(id: collection == .words ? wordKey(id) : id, in: collection)
     }
 
     func encodedRecord(id: String, in collection: StoreCollection) throws(StoryKitError) -> [UInt8] {
-        try base.encodedRecord(id: collection == .words ? Self.key(id) : id, in: collection)
+        try base.encodedRecord(id: collection == .words ? wordKey(id) : id, in: collection)
     }
 
     func delete(id: String, in collection: StoreCollection) throws(StoryKitError) {
-        try base.delete(id: collection == .words ? Self.key(id) : id, in: collection)
+        try base.delete(id: collection == .words ? wordKey(id) : id, in: collection)
     }
 
     func list(in collection: StoreCollection, after: String?, limit: Int) throws(StoryKitError) -> RecordPage<
         (id: String, record: JSONValue)
     > {
-        let after = try collection == .words ? after.map(Self.key) : after
-        return try base.list(in: collection, after: after, limit: limit)
+        guard collection == .words else { return try base.list(in: collection, after: after, limit: limit) }
+        foldOldWordKeysOnce()
+        return try base.list(in: .words, after: after.map(Self.key), limit: limit)
     }
 
     func putImage(_ bytes: [UInt8], mimeType: ImageMIMEType, id: String) throws(StoryKitError) {
@@ -55,7 +63,7 @@ struct WordKeyedEngine: RecordEngine {
     /// first and the use learned last. A key already written this way is newer than any of
     /// them and stays as it is. Each record is written under its key before the old ones are
     /// removed, so a failure part way loses nothing and the next open goes on.
-    func foldOldWordKeys() throws(StoryKitError) {
+    private func foldOldWordKeys() throws(StoryKitError) {
         var old: [(key: String, ids: [String], word: String, use: LearnedWord.Use)] = []
         var slot: [String: Int] = [:]
         var keyed: Set<String> = []
@@ -90,6 +98,22 @@ struct WordKeyedEngine: RecordEngine {
                 }
             }
         }
+    }
+
+    /// ``foldOldWordKeys()``, once per engine. Should the disk refuse, the records stay
+    /// readable as they are (`learnedWords` reads them as one) and the next open tries again.
+    private func foldOldWordKeysOnce() {
+        oldKeysFolded.withLock { folded in
+            guard !folded else { return }
+            try? foldOldWordKeys()
+            folded = true
+        }
+    }
+
+    /// The key of a word's record id, once the words of an older store are moved to theirs.
+    private func wordKey(_ id: String) throws(StoryKitError) -> String {
+        foldOldWordKeysOnce()
+        return try Self.key(id)
     }
 
     /// The key of a word's record id; the id rules first, so a bad id is named as one.
