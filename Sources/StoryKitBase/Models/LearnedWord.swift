@@ -45,12 +45,15 @@ public struct LearnedWord: Sendable, Hashable, JSONConvertible {
         try String(decoding: foldedLetters(ofChecked: check(word)), as: UTF8.self)
     }
 
+    /// What separates a phrase's words in its key.
+    package static let keyWordSeparator = UInt8(ascii: " ")
+
     /// The folded letters of a word ``check(_:)`` returned, as ``key(of:)`` describes them.
     package static func foldedLetters(ofChecked text: String) -> [UInt8] {
         var folded: [UInt8] = []
         folded.reserveCapacity(text.utf8.count)
         for part in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }) {
-            if !folded.isEmpty { folded.append(UInt8(ascii: " ")) }
+            if !folded.isEmpty { folded.append(keyWordSeparator) }
             if part.allSatisfy({ $0 < 0x80 }) {
                 // ASCII letters fold to themselves in lower case; an apostrophe is kept.
                 folded += part.lazy.map { $0.isASCIIUppercase ? $0 | 0x20 : $0 }

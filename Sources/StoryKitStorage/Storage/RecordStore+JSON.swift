@@ -59,11 +59,11 @@ extension RecordStore {
     /// Forgets a learned or ignored word, given in any spelling of it in case and marks;
     /// `.notFound` ("no learned word …") when it was not learned.
     public func unlearnWord(_ word: String) throws(StoryKitError) {
-        let text = try LearnedWord.check(word)
+        let learned = try LearnedWord(word)
         do throws(StoryKitError) {
-            try deleteRecord(id: LearnedWord.key(of: text), in: .words)
+            try deleteRecord(id: learned.id, in: .words)
         } catch  where error.code == .notFound {
-            throw StoryKitError(.notFound, "no learned word \"\(text)\"")
+            throw StoryKitError(.notFound, "no learned word \"\(learned.word)\"")
         }
     }
 

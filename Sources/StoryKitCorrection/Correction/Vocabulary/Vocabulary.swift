@@ -129,7 +129,7 @@ public struct Vocabulary: Sendable, Equatable {
     private static let slipTargetMark: UInt32 = 1 << 31
 
     /// What separates a phrase's words in `folding`.
-    private static let wordSeparator = UInt8(ascii: " ")
+    private static let wordSeparator = LearnedWord.keyWordSeparator
 
     private static func key(_ word: some Sequence<UInt8>) -> Int {
         var hasher = Hasher()
