@@ -137,8 +137,9 @@ def test_the_swift_url_session_transport_and_service_against_the_server(llama_se
     """The Swift suite RealServerTests (streaming, structured replies, the context error, a
     cancelled stream, and tremor sentences through the correction service) runs only when given
     a server; here it is."""
-    # URLSession on Linux keeps a core busy while it waits (transport-wait-benchmark): niced,
-    # it yields that core to the server's threads.
+    # URLSession on Linux keeps a core busy while it waits (transport-wait-benchmark): the
+    # suite's long run of corrections goes through a blocking socket client, and the rest, niced,
+    # yields that core to the server's threads.
     result = subprocess.run(
         ["nice", "-n", "10", "swift", "test", "--filter", "RealServerTests"], cwd=REPOSITORY, capture_output=True,
         text=True, timeout=1500,

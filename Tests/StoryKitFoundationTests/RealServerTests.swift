@@ -17,10 +17,12 @@ private let realServerModel = ProcessInfo.processInfo.environment["STORYKIT_OPEN
     .serialized,
     .enabled(if: realServerBaseURL != nil, "needs STORYKIT_OPENAI_COMPATIBLE_URL (Tests/RealServer starts a server)"))
 struct RealServerTests {
-    func generator(acceptsResponseSchema: Bool = true) throws -> RemoteTextGenerator {
+    func generator(acceptsResponseSchema: Bool = true, transport: any HTTPTransport = URLSessionTransport()) throws
+        -> RemoteTextGenerator
+    {
         let baseURL: String = try #require(realServerBaseURL)
         return try RemoteTextGenerator(
-            provider: .openai, model: realServerModel, transport: URLSessionTransport(),
+            provider: .openai, model: realServerModel, transport: transport,
             baseURL: baseURL, timeout: .seconds(120),
             retrier: Retrier(policy: .none), acceptsResponseSchema: acceptsResponseSchema, environment: { _ in nil })
     }
@@ -70,6 +72,8 @@ struct RealServerTests {
     /// Twenty sentences of the tremor corpus's held-out half through the correction service,
     /// streamed in the numbered-list form: every answer is the model's, checked, or the
     /// offline corrector's, and a version the model changed the words of is never shown.
+    /// These minutes of waiting go through `BlockingSocketTransport`: URLSession's polling
+    /// would take a core from the server (the other tests here cover URLSession).
     @Test func tremorSentencesThroughTheServiceNeverShowAContentChange() async throws {
         let corpus = try JSONValue(
             parsing: String(
@@ -77,7 +81,10 @@ struct RealServerTests {
                     .appendingPathComponent("../Fixtures/Correction/tremor-corpus.json"), encoding: .utf8))
         let cases = try #require(corpus["cases"]?.arrayValue)
         let service = CorrectionService(
-            backends: [.remote, .offline], generators: [.remote: try generator(acceptsResponseSchema: false)])
+            backends: [.remote, .offline],
+            generators: [
+                .remote: try generator(acceptsResponseSchema: false, transport: BlockingSocketTransport())
+            ])
         var answered = 0
         for (index, sentence) in cases.enumerated() where index % 2 == 1 && index < 40 {
             let typed = try #require(sentence["typed"]?.stringValue)
