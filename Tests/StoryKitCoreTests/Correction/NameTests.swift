@@ -53,6 +53,19 @@ import Testing
         #expect(try versions(sentence)[0].text == sentence)
     }
 
+    /// A name the pairs know nothing of gives the next word a name's context (`Tom lovse` is
+    /// `loves`), not none: before, `Oisín lovse` became `love`. Kept as typed (`Oisín`), outside
+    /// the list (`Xqzin`) or listed without pairs (a book's `Oisin`); a name-shaped slip with a
+    /// reading of its own is still read (`Sthe` is `She`, in the test above).
+    @Test(arguments: [
+        ("Oisín lovse", "Oisín loves"), ("Oisín lovse the sea", "Oisín loves the sea"),
+        ("Oisin lovse the sea", "Oisin loves the sea"), ("Xqzin lovse the sea", "Xqzin loves the sea"),
+        ("My friend Oisín lovse dogs", "My friend Oisín loves dogs")
+    ])
+    func aNameTheListLacksGivesTheNextWordANamesContext(_ typed: String, _ expected: String) throws {
+        #expect(try versions(typed)[0].text == expected)
+    }
+
     @Test func refinedNeverReCasesAWord() throws {
         let refined = try versions("ask McKnight about teh IDs").first { $0.kind == .refined }
         #expect(refined?.text == "Ask McKnight about the IDs.")

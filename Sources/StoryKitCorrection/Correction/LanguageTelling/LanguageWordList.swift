@@ -33,6 +33,7 @@ public final class LanguageWordList: Sendable {
         var rules = try LanguagePack.Rules(values: values)
         if rules.writtenLetters == nil { rules.writtenLetters = LanguagePack.Rules.builtInLetters[pack.language] }
         rules.readsSentenceStartAsWord = LanguagePack.Rules.builtInSentenceStartWordLanguages.contains(pack.language)
+        rules.nameContextWord = LanguagePack.Rules.builtInNameContextWords[pack.language].map { Array($0.utf8) }
         self.rules = rules
         let layout = values["layout"]?.first ?? KeyboardLayout.qwerty.rawValue
         guard let keyboard = KeyboardLayout(rawValue: layout) else {

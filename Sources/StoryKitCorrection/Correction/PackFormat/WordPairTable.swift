@@ -39,6 +39,9 @@ struct WordPairTable: @unchecked Sendable {
     @inline(__always)
     func backoff(_ word: Int) -> UInt8 { backoffs.load(fromByteOffset: word, as: UInt8.self) }
 
+    /// Whether any pair starting with `word` is listed.
+    func listsPairs(after word: Int) -> Bool { start(word + 1) > start(word) }
+
     /// The step of `first` then `second`, when listed.
     func bucket(first: Int, second: Int) -> UInt8? { entries.bucket(of: second, in: start(first)..<start(first + 1)) }
 

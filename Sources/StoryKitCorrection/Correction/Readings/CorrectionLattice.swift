@@ -18,7 +18,13 @@ struct CorrectionLattice {
         var outsideScore: Float = -12
         /// Typed as meant.
         var isIdentity: Bool
+        /// The listed word it counts as for the words after it, -1 for its own last word (a
+        /// name the pairs know nothing of counts as the language's `nameContextWord`).
+        var contextWord: Int32 = -1
         var end: Int { start + span }
+
+        /// The word the next word's context reads after this reading.
+        var lastContextWord: Int32 { contextWord >= 0 ? contextWord : words[words.count - 1] }
 
         /// The reading in lower case, words separated by a space; `nil` for a word outside
         /// the lexicon (left as typed).
@@ -46,6 +52,9 @@ struct CorrectionLattice {
     /// `breaksContext[i]`: no word before position i counts as context (sentence start,
     /// punctuation, a kept token).
     private let breaksContext: [Bool]
+    /// `contextAfterBreak[i]`: where context breaks before position i, the word that counts as
+    /// the one before it there (a name kept as typed: the language's `nameContextWord`), or -1.
+    private let contextAfterBreak: [Int32]
     private let model: WordContextModel
     /// The search runs over states, each an option and the option before it (-1 at the
     /// start), so that a word's score can see the two words before it (`WordContextModel`'s
@@ -62,9 +71,12 @@ struct CorrectionLattice {
     private var backward: [Float] = []
     private var backwardLink: [Int] = []
 
-    init(positions: Int, options: [Option], breaksContext: [Bool], model: WordContextModel) {
+    init(
+        positions: Int, options: [Option], breaksContext: [Bool], contextAfterBreak: [Int32], model: WordContextModel
+    ) {
         self.options = options
         self.breaksContext = breaksContext
+        self.contextAfterBreak = contextAfterBreak
         self.model = model
         boundaries = positions + 1
         (startingList, startingOffsets) = Self.grouped(options.indices, count: positions + 1) { options[$0].start }
@@ -120,12 +132,14 @@ struct CorrectionLattice {
     /// The two words before `position` that count as context, after option `previous` and,
     /// before it, `earlier` (option indices, or -1): -1 for none.
     private func contextWords(at position: Int, after previous: Int, earlier: Int) -> (beforeLast: Int32, last: Int32) {
-        guard previous >= 0, position < positions, !breaksContext[position] else { return (-1, -1) }
+        guard position < positions else { return (-1, -1) }
+        guard previous >= 0, !breaksContext[position] else { return (-1, contextAfterBreak[position]) }
         let words = options[previous].words
         if words.count > 1 { return (words[words.count - 2], words[words.count - 1]) }
+        let start = options[previous].start
         let earlierWord =
-            earlier >= 0 && !breaksContext[options[previous].start] ? options[earlier].words.last ?? -1 : -1
-        return (earlierWord, words[0])
+            breaksContext[start] ? contextAfterBreak[start] : earlier >= 0 ? options[earlier].lastContextWord : -1
+        return (earlierWord, options[previous].lastContextWord)
     }
 
     /// The score of `option`'s words after `previous` and, before it, `earlier` (option

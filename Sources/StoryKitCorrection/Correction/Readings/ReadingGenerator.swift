@@ -18,6 +18,10 @@ struct ReadingGenerator {
     let loanwords: WordLexicon?
     private var rules: LanguagePack.Rules { pack.rules }
     private var lexicon: WordLexicon { wordPairs.lexicon }
+    /// The lexicon index an unlisted name counts as for the next word's context; -1 for none.
+    private var nameContextWord: Int32 {
+        rules.nameContextWord.flatMap { lexicon.index(of: $0) }.map(Int32.init) ?? -1
+    }
 
     /// The readings of the words of `tokens` (whose names, brands and other words written with
     /// their own capitals, and the writer's words of `vocabulary` and of the text, this marks
@@ -36,19 +40,26 @@ struct ReadingGenerator {
         }
         var options: [CorrectionLattice.Option] = []
         var breaksContext: [Bool] = []
+        var contextAfterBreak: [Int32] = []
         // A typed word has a handful of readings; growing the list from empty would copy it
         // at every doubling.
         options.reserveCapacity(8 * positions.count)
         breaksContext.reserveCapacity(positions.count)
+        contextAfterBreak.reserveCapacity(positions.count)
         for (position, tokenIndex) in positions.enumerated() {
             let adjacent = position > 0 && positions[position - 1] + 2 == tokenIndex
             let follows = adjacent && tokens[tokenIndex - 1].isPlainSpace
             breaksContext.append(!follows)
+            contextAfterBreak.append(!follows && followsKeptName(tokens, at: tokenIndex) ? nameContextWord : -1)
             let next =
                 tokenIndex + 1 < tokens.count && tokens[tokenIndex + 1].kind == .kept ? tokens[tokenIndex + 1] : nil
+            let first = options.count
             appendReadings(
                 of: tokens[tokenIndex], at: position, beforeFullStop: next?.text.hasPrefix(".") == true,
                 beforeApostrophe: next?.text.hasPrefix("'") == true, to: &options)
+            if options.count == first + 1, countsAsName(options[first], typed: tokens[tokenIndex]) {
+                options[first].contextWord = nameContextWord
+            }
             if follows {
                 options += merging(tokens[positions[position - 1]], tokens[tokenIndex], at: position - 1)
             } else if adjacent, CorrectionToken.slippedMarks.contains(tokens[tokenIndex - 1].text) {
@@ -60,8 +71,32 @@ struct ReadingGenerator {
             options[index].channel -= CorrectorTuning.unfinishedSentencePenalty
         }
         let lattice = CorrectionLattice(
-            positions: positions.count, options: options, breaksContext: breaksContext, model: wordPairs)
+            positions: positions.count, options: options, breaksContext: breaksContext,
+            contextAfterBreak: contextAfterBreak, model: wordPairs)
         return (positions, lattice)
+    }
+
+    /// Whether `reading`, a capitalised word's only one, is a name the pairs know nothing of
+    /// (`Xqzin`, a book's `Oisin`): the next word then takes the context a name gives, not
+    /// none. Only a word with no rival reading: the context must not favour a name over a
+    /// slip's reading (`Sthe` is `She`).
+    private func countsAsName(_ reading: CorrectionLattice.Option, typed token: CorrectionToken) -> Bool {
+        guard reading.isIdentity, reading.words.count == 1, Self.isNameShaped(token.text) else { return false }
+        return !wordPairs.listsPairs(after: reading.words[0])
+    }
+
+    /// A capital, then two or more letters in lower case: a name's shape, not an acronym's,
+    /// a brand's (`AstraZeneca`), a contraction's (`Don't`) or a possessive's.
+    private static func isNameShaped(_ text: String) -> Bool {
+        guard let first = text.first, first.isUppercase, text.count >= 3 else { return false }
+        return text.dropFirst().allSatisfy { $0.isLetter && $0.isLowercase }
+    }
+
+    /// Whether the word at `index` follows, after one space, a token kept as typed that is a
+    /// capitalised run of letters: a name in letters the list does not read (English `Oisín`).
+    private func followsKeptName(_ tokens: [CorrectionToken], at index: Int) -> Bool {
+        guard index >= 2, tokens[index - 1].isPlainSpace, tokens[index - 2].kind == .kept else { return false }
+        return Self.isNameShaped(tokens[index - 2].text)
     }
 
     /// Whether the word at `index` is a part of at most three letters of a hyphened word

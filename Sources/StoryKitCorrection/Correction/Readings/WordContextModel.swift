@@ -35,6 +35,13 @@ final class WordContextModel: Sendable {
     /// Whether the model has word pairs; a model without them is the words' frequencies alone.
     var hasPairs: Bool { (table?.pairCount ?? 0) > 0 }
 
+    /// Whether the model lists a pair starting with `word` (a lexicon index; -1, outside the
+    /// lexicon, lists none).
+    func listsPairs(after word: Int32) -> Bool {
+        guard word >= 0, let table, table.pairCount > 0 else { return false }
+        return table.listsPairs(after: Int(word))
+    }
+
     /// log10 P(`word` | `previous`), both lexicon indices; a negative `previous` stands for no
     /// previous word or one outside the lexicon, where only `word`'s own frequency counts, as
     /// it does everywhere in a model without pairs.
