@@ -110,8 +110,7 @@ public struct OfflineCorrector: Sendable {
         let keyboard = layout ?? pack.defaultLayout
         let words = pack.words
         self.readings = ReadingGenerator(
-            pack: pack, keyboard: keyboard, model: TypoCostModel.model(for: keyboard),
-            spellingModel: TypoCostModel.model(for: keyboard, withSoundAlikes: true), wordPairs: words.pairs,
+            pack: pack, keyboard: keyboard, model: TypoCostModel.model(for: keyboard), wordPairs: words.pairs,
             variants: words.variants,
             loanwords: pack.language.language == Self.referenceLanguage
                 ? nil : packs.first { $0.language.language == Self.referenceLanguage }?.words.lexicon)

@@ -291,6 +291,9 @@ extension LanguagePack {
 
         private static func isRuleScalar(_ scalar: Unicode.Scalar, spaceAllowed: Bool) -> Bool {
             if scalar == "-" || LetterFolding.isApostrophe(scalar) || (spaceAllowed && scalar == " ") { return true }
+            // ASCII without the Unicode tables: the built-in packs' rules are checked at every
+            // process's first correction, and their values are nearly all ASCII.
+            if scalar.isASCII { return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
                 .spacingMark:
@@ -332,6 +335,18 @@ extension LanguagePack {
         /// (`dont` → `don't`, `im` → `I'm`): a contraction restores what was typed, it never
         /// writes other words.
         private static func isContraction(_ written: Substring, of typed: Substring) -> Bool {
+            // ASCII byte by byte: every process checks the built-in packs' thousands of
+            // contractions at its first correction.
+            if written.utf8.allSatisfy({ $0 < 0x80 }), typed.utf8.allSatisfy({ $0 < 0x80 }) {
+                var typedBytes = typed.utf8.makeIterator()
+                for byte in written.utf8 where byte != UInt8(ascii: "'") {
+                    guard let typedByte = typedBytes.next(),
+                        typedByte == byte || (byte.isASCIILetter && typedByte | 0x20 == byte | 0x20)
+                    else { return false }
+                }
+                let apostrophes = written.utf8.count { $0 == UInt8(ascii: "'") }
+                return typedBytes.next() == nil && !typed.isEmpty && apostrophes <= 2
+            }
             let apostrophes = written.unicodeScalars.filter(LetterFolding.isApostrophe).count
             let letters = String(
                 String.UnicodeScalarView(written.unicodeScalars.filter { !LetterFolding.isApostrophe($0) }))

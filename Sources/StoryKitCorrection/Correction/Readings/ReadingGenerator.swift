@@ -8,8 +8,9 @@ struct ReadingGenerator {
     /// The keyboard slips are read on.
     let keyboard: KeyboardLayout
     let model: TypoCostModel
-    /// `model` with sound-alike letters, for long words far from every word.
-    let spellingModel: TypoCostModel
+    /// `model` with sound-alike letters, for long words far from every word; built at its
+    /// first use, which most texts never reach (it was a third of a first correction's setup).
+    private var spellingModel: TypoCostModel { TypoCostModel.model(for: keyboard, withSoundAlikes: true) }
     let wordPairs: WordContextModel
     /// British and American spellings of one word, which are never each other's rivals.
     let variants: SpellingVariants
