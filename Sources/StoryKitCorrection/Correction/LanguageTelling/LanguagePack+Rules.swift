@@ -293,7 +293,7 @@ extension LanguagePack {
             if scalar == "-" || LetterFolding.isApostrophe(scalar) || (spaceAllowed && scalar == " ") { return true }
             // ASCII without the Unicode tables: the built-in packs' rules are checked at every
             // process's first correction, and their values are nearly all ASCII.
-            if scalar.isASCII { return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+            if scalar.isASCII { return UInt8(scalar.value).isASCIILetter }
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
                 .spacingMark:
