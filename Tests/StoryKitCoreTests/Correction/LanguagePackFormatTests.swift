@@ -233,6 +233,12 @@ import Testing
             ])
         let names = try LanguagePack.Rules(values: ["names": ["paris", "ada", "zoe"]])
         #expect(names.names == ["ada", "paris", "zoe"] && names.isName("zoe") && !names.isName("pari"))
+        let sortedNames = try LanguagePack.Rules(values: ["names": ["ada", "paris", "zoe"]])
+        #expect(sortedNames.names == ["ada", "paris", "zoe"] && sortedNames.isName("ada") && !sortedNames.isName("zo"))
+        // A contraction listed before several words is one form with one ending.
+        let listedTwice = try LanguagePack.Rules(values: ["surely-contracted-before": ["its it's a", "its it's not"]])
+        #expect(listedTwice.contractionEndingsByStem == [Array("it'".utf8): [Array("s".utf8)]])
+        #expect(listedTwice.surelyContractedBefore["its"]?.followers == ["a", "not"])
         #expect(refusal(["names": ["Paris"]]) == "language pack: rule names holds \"Paris\", not a lower-case word")
         for malformed in ["Ill", "'em", "ill'", "I'l'l", "ñ'a"] {
             #expect(

@@ -161,7 +161,7 @@ extension LanguagePack {
             questionWords = Set(values["question-words"] ?? [])
             capitalisesNouns = values["capitalises-nouns"] != nil
             for pair in values["contractions"] ?? [] {
-                let parts = pair.split(separator: " ")
+                let parts = Self.fields(of: pair)
                 guard parts.count == 2, Self.isContraction(parts[1], of: parts[0]) else { throw refuse("contractions") }
                 contractions[String(parts[0])] = String(parts[1])
                 addContractionForm(parts[1].lowercased())
@@ -186,10 +186,12 @@ extension LanguagePack {
             titles = Set(values["abbreviated-titles"] ?? [])
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
             longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0
-            names = try Self.lowerCaseWords(values["names"] ?? [], rule: "names").map {
-                String(decoding: $0, as: UTF8.self)
-            }
-            .sorted()
+            let listedNames = values["names"] ?? []
+            try Self.checkLowerCaseWords(listedNames, rule: "names")
+            // A pack's names come sorted; sorting thousands of strings at every first correction
+            // is only for a pack that lists them otherwise.
+            names =
+                zip(listedNames, listedNames.dropFirst()).allSatisfy { $0 < $1 } ? listedNames : listedNames.sorted()
             if let contracted = values["contracted-before"] {
                 guard contracted.count >= 3, Self.isContraction(contracted[1][...], of: contracted[0][...]) else {
                     throw refuse("contracted-before")
@@ -197,7 +199,7 @@ extension LanguagePack {
                 contractedBefore = (contracted[0], contracted[1], Set(contracted[2...]))
             }
             for value in values["surely-contracted-before"] ?? [] {
-                let parts = value.split(separator: " ")
+                let parts = Self.fields(of: value)
                 guard parts.count == 3, Self.isContraction(parts[1], of: parts[0]),
                     parts[0].utf8.allSatisfy(\.isASCIILowercase), parts[2].utf8.allSatisfy(\.isASCIILowercase)
                 else { throw refuse("surely-contracted-before") }
@@ -210,7 +212,7 @@ extension LanguagePack {
                 addContractionForm(parts[1].lowercased())
             }
             for value in values["swapped-endings-before"] ?? [] {
-                let parts = value.split(separator: " ")
+                let parts = Self.fields(of: value)
                 guard parts.count == 3, let typedMark = parts[0].utf8.firstIndex(of: 0x27),
                     let writtenMark = parts[1].utf8.firstIndex(of: 0x27),
                     parts[0].utf8[...typedMark].elementsEqual(parts[1].utf8[...writtenMark]), parts[0] != parts[1],
@@ -228,7 +230,7 @@ extension LanguagePack {
             splitsWithSlips = values["splits-with-slips"] != nil
             enclitics = try Self.lowerCaseWords(values["enclitics"] ?? [], rule: "enclitics")
             for pair in values["enclitic-hosts"] ?? [] {
-                let parts = pair.split(separator: " ", omittingEmptySubsequences: false)
+                let parts = Self.fields(of: pair, omittingEmpty: false)
                 guard parts.count == 2,
                     let written = try? Self.lowerCaseWords([String(parts[1])], rule: "enclitic-hosts").first,
                     let listed = try? Self.lowerCaseWords([String(parts[0])], rule: "enclitic-hosts").first
@@ -243,7 +245,8 @@ extension LanguagePack {
 
         /// Notes `written` (lower case, an apostrophe inside) as a contraction, with its ending.
         private mutating func addContractionForm(_ written: String) {
-            contractionForms.insert(written)
+            // A form listed again (`it's` before many words) has its ending noted already.
+            guard contractionForms.insert(written).inserted else { return }
             let letters = Array(written.utf8)
             guard let mark = letters.firstIndex(of: 0x27) else { return }
             let ending = Array(letters[(mark + 1)...])
@@ -269,6 +272,9 @@ extension LanguagePack {
                         .parse,
                         "language pack: rule \(name) has \(strings.count) values, over the limit of \(maxValues)")
                 }
+                let spaceAllowed =
+                    name == "contractions" || name == "enclitic-hosts" || name == "surely-contracted-before"
+                    || name == "swapped-endings-before"
                 for value in strings {
                     guard value.utf8.count <= maxValueBytes else {
                         throw StoryKitError(
@@ -276,9 +282,9 @@ extension LanguagePack {
                             "language pack: a value of rule \(name) is \(value.utf8.count) bytes, over the limit of \(maxValueBytes)"
                         )
                     }
-                    let spaceAllowed =
-                        name == "contractions" || name == "enclitic-hosts" || name == "surely-contracted-before"
-                        || name == "swapped-endings-before"
+                    // ASCII byte by byte, without the scalars: the built-in packs' rules are
+                    // checked at every process's first correction, and are nearly all ASCII.
+                    if Self.bytes(of: value, allSatisfy: { isRuleByte($0, spaceAllowed: spaceAllowed) }) { continue }
                     for scalar in value.unicodeScalars where !isRuleScalar(scalar, spaceAllowed: spaceAllowed) {
                         throw StoryKitError(
                             .parse,
@@ -287,6 +293,14 @@ extension LanguagePack {
                     }
                 }
             }
+        }
+
+        /// Whether `byte` is an ASCII byte `isRuleScalar` allows; false for every other byte,
+        /// which that check reads as part of its scalar.
+        @inline(__always)
+        private static func isRuleByte(_ byte: UInt8, spaceAllowed: Bool) -> Bool {
+            byte.isASCIILetter || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "'")
+                || (spaceAllowed && byte == UInt8(ascii: " "))
         }
 
         private static func isRuleScalar(_ scalar: Unicode.Scalar, spaceAllowed: Bool) -> Bool {
@@ -317,12 +331,41 @@ extension LanguagePack {
 
         /// The values of a rule of words, each one or more ASCII letters in lower case.
         private static func lowerCaseWords(_ strings: [String], rule: String) throws(StoryKitError) -> [[UInt8]] {
-            try strings.map { value throws(StoryKitError) in
-                guard !value.isEmpty, value.utf8.allSatisfy(\.isASCIILowercase) else {
-                    throw StoryKitError(.parse, "language pack: rule \(rule) holds \"\(value)\", not a lower-case word")
-                }
-                return Array(value.utf8)
+            try checkLowerCaseWords(strings, rule: rule)
+            return strings.map { Array($0.utf8) }
+        }
+
+        /// Checks that each of `strings` is one or more ASCII letters in lower case.
+        private static func checkLowerCaseWords(_ strings: [String], rule: String) throws(StoryKitError) {
+            for value in strings where value.isEmpty || !Self.bytes(of: value, allSatisfy: { $0.isASCIILowercase }) {
+                throw StoryKitError(.parse, "language pack: rule \(rule) holds \"\(value)\", not a lower-case word")
             }
+        }
+
+        /// The parts of a rule's value between its spaces, split on the bytes: a value's
+        /// spaces are ASCII, and splitting by characters costs the first correction more.
+        private static func fields(of value: String, omittingEmpty: Bool = true) -> [Substring] {
+            let utf8 = value.utf8
+            var parts: [Substring] = []
+            var start = utf8.startIndex
+            var position = start
+            while position != utf8.endIndex {
+                if utf8[position] == UInt8(ascii: " ") {
+                    if !omittingEmpty || position != start { parts.append(value[start..<position]) }
+                    start = utf8.index(after: position)
+                }
+                position = utf8.index(after: position)
+            }
+            if !omittingEmpty || position != start { parts.append(value[start..<position]) }
+            return parts
+        }
+
+        /// Whether every UTF-8 byte of `value` satisfies `predicate`, read from its contiguous
+        /// bytes: the built-in packs' thousands of values are checked at every first correction.
+        @inline(__always)
+        private static func bytes(of value: String, allSatisfy predicate: (UInt8) -> Bool) -> Bool {
+            value.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) }
+                ?? value.utf8.allSatisfy(predicate)
         }
 
         /// `values` once each, in their first order.
