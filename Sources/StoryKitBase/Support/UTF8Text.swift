@@ -35,6 +35,8 @@ package enum UTF8Text {
             StoryKitError(
                 .parse, "\(name) is not valid UTF-8 at byte \(offset): \(reason.dropFirst("invalid UTF-8: ".count))")
         }
+        // ASCII is valid as it stands, and is most of what is read: a pack's rules, JSON, prose.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         var validator = UTF8StreamValidator()
         for offset in bytes.indices {
             if let reason = validator.check(bytes[offset], at: offset) { throw failure(at: offset, reason) }
