@@ -203,6 +203,46 @@ import Testing
         }
     }
 
+    /// A RULE section's names are read apart, as bytes, when well formed: sorted when listed
+    /// out of order, and otherwise refused with the reason the rule's check gives.
+    @Test func aPacksNamesAreReadAsBytesAndCheckedTheSameWay() throws {
+        func section(_ rules: [(String, [String])]) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for (name, values) in rules {
+                bytes += Array(name.utf8) + [0, UInt8(values.count & 0xFF), UInt8(values.count >> 8)]
+                for value in values { bytes += Array(value.utf8) + [0] }
+            }
+            return bytes
+        }
+        func read(_ bytes: [UInt8]) throws -> LanguagePack.Rules {
+            let (values, names) = try bytes.withUnsafeBytes { try WordPack.ruleValues(in: $0) }
+            return try LanguagePack.Rules(values: values, names: names)
+        }
+        func refusal(_ bytes: [UInt8]) -> String? {
+            do {
+                _ = try read(bytes)
+                return nil
+            } catch { return (error as? StoryKitError)?.message ?? "\(error)" }
+        }
+        let listed = try read(section([("never-last", ["the"]), ("names", ["zoe", "ada", "paris"])]))
+        #expect(listed.names.strings == ["ada", "paris", "zoe"] && listed.isName("paris") && !listed.isName("par"))
+        #expect(listed.neverLast == ["the"])
+        #expect(try read(section([("names", ["ada", "zoe"])])).names.strings == ["ada", "zoe"])
+        #expect(try read(section([("names", [])])).names.isEmpty)
+        #expect(
+            refusal(section([("names", ["ada", "Paris"])]))
+                == "language pack: rule names holds \"Paris\", not a lower-case word")
+        #expect(
+            refusal(section([("names", ["ada", String(repeating: "a", count: 65)])]))?.contains("over the limit of 64")
+                == true)
+        #expect(refusal(section([("names", ["ada", "a\u{202E}b"])]))?.contains("holds U+202E") == true)
+        #expect(
+            refusal(section([("names", ["ada"]), ("names", ["zoe"])])) == "language pack: section RULE is malformed")
+        #expect(
+            refusal(Array(section([("names", ["ada", "zoe"])]).dropLast()))
+                == "language pack: section RULE is malformed")
+    }
+
     /// Rule values are bounded and checked: a rule cannot turn a letter into megabytes, list a
     /// word as a letter, or make a contraction that writes another word.
     @Test func rulesThatStretchOrRewriteTextAreRefused() throws {
@@ -232,9 +272,11 @@ import Testing
                 Array("ill".utf8): 1
             ])
         let names = try LanguagePack.Rules(values: ["names": ["paris", "ada", "zoe"]])
-        #expect(names.names == ["ada", "paris", "zoe"] && names.isName("zoe") && !names.isName("pari"))
+        #expect(names.names.strings == ["ada", "paris", "zoe"] && names.isName("zoe") && !names.isName("pari"))
         let sortedNames = try LanguagePack.Rules(values: ["names": ["ada", "paris", "zoe"]])
-        #expect(sortedNames.names == ["ada", "paris", "zoe"] && sortedNames.isName("ada") && !sortedNames.isName("zo"))
+        #expect(
+            sortedNames.names.strings == ["ada", "paris", "zoe"] && sortedNames.isName("ada")
+                && !sortedNames.isName("zo"))
         // A contraction listed before several words is one form with one ending.
         let listedTwice = try LanguagePack.Rules(values: ["surely-contracted-before": ["its it's a", "its it's not"]])
         #expect(listedTwice.contractionEndingsByStem == [Array("it'".utf8): [Array("s".utf8)]])

@@ -63,18 +63,11 @@ extension LanguagePack {
         var longestCapitalisedWord = 0
         /// Names written with a capital (`australia`, `october`), in lower case, sorted: a slip
         /// read as one takes its capital. A name typed as it is stays as typed (`lind` may be
-        /// `lind`). Held as short strings, inline, rather than a set: English's 4,096 take 64 KB.
-        var names: [String] = []
+        /// `lind`).
+        var names = NameList()
 
         /// Whether `word` (lower case) is one of `names`.
-        func isName(_ word: String) -> Bool {
-            var low = 0, high = names.count
-            while low < high {
-                let middle = (low + high) / 2
-                if names[middle] < word { low = middle + 1 } else { high = middle }
-            }
-            return low < names.count && names[low] == word
-        }
+        func isName(_ word: String) -> Bool { names.contains(word) }
         /// A word the refined version writes contracted before certain words: `its` as `it's`
         /// before a verb's complement (`its not`, `its a`).
         var contractedBefore: (typed: String, written: String, followers: Set<String>)?
@@ -140,9 +133,10 @@ extension LanguagePack {
             spelling.count <= longestContraction ? contractions[String(decoding: spelling, as: UTF8.self)] : nil
         }
 
-        /// The rules in `values` (a pack's RULE section by name). Names this version does not
-        /// know are left alone, so that a newer pack still reads.
-        init(values: [String: [String]]) throws(StoryKitError) {
+        /// The rules in `values` (a pack's RULE section by name), with rule `names` from
+        /// `names` when the pack read it apart (`WordPack.ruleNames`, already checked). Names
+        /// this version does not know are left alone, so that a newer pack still reads.
+        init(values: [String: [String]], names readNames: NameList? = nil) throws(StoryKitError) {
             func refuse(_ name: String) -> StoryKitError {
                 StoryKitError(.parse, "language pack: rule \(name) is malformed")
             }
@@ -186,12 +180,14 @@ extension LanguagePack {
             titles = Set(values["abbreviated-titles"] ?? [])
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
             longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0
-            let listedNames = values["names"] ?? []
-            try Self.checkLowerCaseWords(listedNames, rule: "names")
-            // A pack's names come sorted; sorting thousands of strings at every first correction
-            // is only for a pack that lists them otherwise.
-            names =
-                zip(listedNames, listedNames.dropFirst()).allSatisfy { $0 < $1 } ? listedNames : listedNames.sorted()
+            if let readNames {
+                // A pack's names come sorted; sorting them is only for a pack that lists them otherwise.
+                names = readNames.isSorted ? readNames : readNames.sorted()
+            } else {
+                let listedNames = values["names"] ?? []
+                try Self.checkLowerCaseWords(listedNames, rule: "names")
+                names = NameList(listedNames)
+            }
             if let contracted = values["contracted-before"] {
                 guard contracted.count >= 3, Self.isContraction(contracted[1][...], of: contracted[0][...]) else {
                     throw refuse("contracted-before")

@@ -30,7 +30,7 @@ public final class LanguageWordList: Sendable {
 
     private init(pack: WordPack) throws(StoryKitError) {
         let values = pack.ruleValues
-        var rules = try LanguagePack.Rules(values: values)
+        var rules = try LanguagePack.Rules(values: values, names: pack.ruleNames)
         if rules.writtenLetters == nil { rules.writtenLetters = LanguagePack.Rules.builtInLetters[pack.language] }
         rules.readsSentenceStartAsWord = LanguagePack.Rules.builtInSentenceStartWordLanguages.contains(pack.language)
         rules.nameContextWord = LanguagePack.Rules.builtInNameContextWords[pack.language].map { Array($0.utf8) }

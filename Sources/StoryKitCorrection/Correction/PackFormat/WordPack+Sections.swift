@@ -13,10 +13,15 @@ extension WordPack {
     }
 
     /// The rules of a RULE section (records of a name, NUL, a 16-bit value count, then each
-    /// value and a NUL), by name.
-    static func ruleValues(in section: UnsafeRawBufferPointer) throws(StoryKitError) -> [String: [String]] {
+    /// value and a NUL), by name; rule `names` apart, as read, when every value is a lower-case
+    /// word within the rules' bounds (otherwise it is among the values, for
+    /// `LanguagePack.Rules` to refuse with the reason).
+    static func ruleValues(in section: UnsafeRawBufferPointer) throws(StoryKitError) -> (
+        values: [String: [String]], names: NameList?
+    ) {
         func refuse() -> StoryKitError { StoryKitError(.parse, "language pack: section RULE is malformed") }
         var values: [String: [String]] = [:]
+        var names: NameList?
         var position = 0
         func string() throws(StoryKitError) -> String {
             guard let end = section[position...].firstIndex(of: 0),
@@ -27,14 +32,28 @@ extension WordPack {
         }
         while position < section.count {
             let name = try string()
-            guard position + 2 <= section.count, values[name] == nil else { throw refuse() }
+            guard position + 2 <= section.count, values[name] == nil, name != "names" || names == nil else {
+                throw refuse()
+            }
             let count = Int(PackReader(section).uint16(at: position))
             position += 2
+            if name == "names", names == nil {
+                var end = position
+                if count <= LanguagePack.Rules.maxValues,
+                    let list = NameList(
+                        section: section, offset: &end, count: count, maxBytes: LanguagePack.Rules.maxValueBytes),
+                    list.isWellFormed
+                {
+                    names = list
+                    position = end
+                    continue
+                }
+            }
             var strings: [String] = []
             for _ in 0..<count { strings.append(try string()) }
             values[name] = strings
         }
-        return values
+        return (values, names)
     }
 
     /// Checks the optional sections of a pack from outside (see `init(copying:)`); their

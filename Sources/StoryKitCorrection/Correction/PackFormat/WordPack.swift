@@ -33,6 +33,8 @@ final class WordPack: @unchecked Sendable {
     let variants: UnsafeRawBufferPointer?
     /// The rules (RULE), by name; empty when the pack has none.
     let ruleValues: [String: [String]]
+    /// Rule `names`, read apart from `ruleValues` when well formed (see `ruleValues(in:)`).
+    let ruleNames: NameList?
     private let bytes: UnsafeRawBufferPointer
     /// Whether `deinit` frees the bytes: set only once the pack is read, so that a pack
     /// refused by a check in `init` leaves its bytes to the caller that allocated them.
@@ -149,9 +151,10 @@ final class WordPack: @unchecked Sendable {
         }
         variants = sections["VARS"]
         if let section = sections["RULE"] {
-            ruleValues = try Self.ruleValues(in: section)
+            (ruleValues, ruleNames) = try Self.ruleValues(in: section)
         } else {
             ruleValues = [:]
+            ruleNames = nil
         }
         self.bytes = bytes
         if checked { try checkSections() }
