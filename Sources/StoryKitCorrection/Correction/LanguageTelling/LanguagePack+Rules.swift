@@ -134,7 +134,7 @@ extension LanguagePack {
         }
 
         /// The rules in `values` (a pack's RULE section by name), with rule `names` from
-        /// `names` when the pack read it apart (`WordPack.ruleNames`, already checked). Names
+        /// `names` when the pack read it apart (`WordPack.ruleNames`, checked and sorted). Names
         /// this version does not know are left alone, so that a newer pack still reads.
         init(values: [String: [String]], names readNames: NameList? = nil) throws(StoryKitError) {
             func refuse(_ name: String) -> StoryKitError {
@@ -181,8 +181,7 @@ extension LanguagePack {
             capitalisedWords = Set((values["capitalised-words"] ?? []).map { Array($0.lowercased().utf8) })
             longestCapitalisedWord = capitalisedWords.map(\.count).max() ?? 0
             if let readNames {
-                // A pack's names come sorted; sorting them is only for a pack that lists them otherwise.
-                names = readNames.isSorted ? readNames : readNames.sorted()
+                names = readNames
             } else {
                 let listedNames = values["names"] ?? []
                 try Self.checkLowerCaseWords(listedNames, rule: "names")

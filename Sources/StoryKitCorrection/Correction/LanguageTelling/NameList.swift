@@ -6,11 +6,6 @@ struct NameList: Sendable {
     private var bytes: [UInt8] = []
     /// Where each name's NUL is in `bytes`; name `i` starts after name `i - 1`'s.
     private var ends: [Int32] = []
-    /// Whether the names rise strictly by their bytes (a pack's do; see `sorted()`).
-    private(set) var isSorted = true
-    /// Whether every name is one or more ASCII letters in lower case, within the bound it was
-    /// read with.
-    private(set) var isWellFormed = true
 
     /// No names.
     init() {}
@@ -27,9 +22,9 @@ struct NameList: Sendable {
     }
 
     /// The names of a RULE section's values: `count` NUL-terminated records from `offset` of
-    /// `section`, copied at once and checked in one pass (each at most `maxBytes` long, in
-    /// lower-case ASCII letters: `isWellFormed`; in order: `isSorted`). Nil when a record
-    /// runs past the section; `offset` is then left alone.
+    /// `section`, copied at once and checked in one pass, then sorted only when a pack lists
+    /// them out of order. Nil when a record runs past the section or is not one to `maxBytes`
+    /// ASCII letters in lower case; `offset` is then left alone.
     init?(section: UnsafeRawBufferPointer, offset: inout Int, count: Int, maxBytes: Int) {
         guard count > 0 else { return }
         guard offset < section.count, let base = section.baseAddress else { return nil }
@@ -37,18 +32,18 @@ struct NameList: Sendable {
             start: (base + offset).assumingMemoryBound(to: UInt8.self), count: section.count - offset)
         var ends: [Int32] = []
         ends.reserveCapacity(count)
-        var wellFormed = true, inOrder = true
+        var inOrder = true
         var start = 0, previous = 0..<0
         // One pass over the bytes: each name's end, its letters, and its order after the last.
         for _ in 0..<count {
             var position = start
             while position < region.count, region[position] != 0 {
-                wellFormed = wellFormed && region[position].isASCIILowercase
+                guard region[position].isASCIILowercase else { return nil }
                 position += 1
             }
             guard position < region.count else { return nil }
             let name = start..<position
-            wellFormed = wellFormed && !name.isEmpty && name.count <= maxBytes
+            guard !name.isEmpty, name.count <= maxBytes else { return nil }
             inOrder = inOrder && (start == 0 || Self.precedes(region, previous, name))
             ends.append(Int32(position))
             previous = name
@@ -57,8 +52,7 @@ struct NameList: Sendable {
         bytes = Array(UnsafeBufferPointer(rebasing: region[..<start]))
         self.ends = ends
         offset += start
-        isWellFormed = wellFormed
-        isSorted = inOrder
+        if !inOrder { self = NameList(strings) }
     }
 
     /// Whether the bytes `first` of `bytes` come strictly before the bytes `second`.
@@ -81,9 +75,6 @@ struct NameList: Sendable {
 
     /// The names as strings, in order.
     var strings: [String] { (0..<count).map { String(decoding: name($0), as: UTF8.self) } }
-
-    /// The names sorted by their bytes.
-    func sorted() -> NameList { NameList(strings) }
 
     /// Whether `word` (lower case) is one of the names.
     func contains(_ word: String) -> Bool {

@@ -37,17 +37,16 @@ extension WordPack {
             }
             let count = Int(PackReader(section).uint16(at: position))
             position += 2
-            if name == "names", names == nil {
-                var end = position
-                if count <= LanguagePack.Rules.maxValues,
-                    let list = NameList(
-                        section: section, offset: &end, count: count, maxBytes: LanguagePack.Rules.maxValueBytes),
-                    list.isWellFormed
-                {
-                    names = list
-                    position = end
-                    continue
-                }
+            // Names apart, as bytes (the guard above refuses a second names rule); a list that
+            // does not read so is read as strings, for the rules' check to refuse with its reason.
+            var end = position
+            if name == "names", count <= LanguagePack.Rules.maxValues,
+                let list = NameList(
+                    section: section, offset: &end, count: count, maxBytes: LanguagePack.Rules.maxValueBytes)
+            {
+                names = list
+                position = end
+                continue
             }
             var strings: [String] = []
             for _ in 0..<count { strings.append(try string()) }
