@@ -74,6 +74,31 @@ import Testing
         #expect(try corrector.correct("went to. the nouse").variations.variations[0].text == "went to. the house")
     }
 
+    /// Every context of the English pack's triples is found by its two words, and by its first
+    /// word's run then its second word; each run holds its first word's contexts and no other.
+    @Test func everyTripleContextIsFoundByItsWordsAndItsFirstWordsRun() throws {
+        let triples = try #require(LanguageWordList.english.lexicon.pack.tripleTable)
+        #expect(triples.contextCount > 100_000)
+        var context = 0
+        while context < triples.contextCount {
+            let first = triples.words(ofContext: context).first
+            let run = triples.contexts(first: first)
+            #expect(run.lowerBound == context)
+            for member in run {
+                let words = triples.words(ofContext: member)
+                #expect(words.first == first)
+                #expect(triples.context(second: words.second, among: run) == member)
+                #expect(triples.context(first: first, second: words.second) == member)
+            }
+            #expect(run.upperBound == triples.contextCount || triples.words(ofContext: run.upperBound).first != first)
+            context = max(run.upperBound, context + 1)
+        }
+        // A pair never listed as a context, and a word with no contexts, find none.
+        let last = triples.words(ofContext: triples.contextCount - 1)
+        #expect(triples.context(first: last.first, second: last.second + 1) == nil)
+        #expect(triples.contexts(first: last.first + 1).isEmpty)
+    }
+
     @Test func aPackIsReadFromAFile() throws {
         let path = Fixtures.root.appendingPathComponent("Packs/test.skpack").path
         #expect(try LanguageWordList(packFile: path).language == "zz")

@@ -43,18 +43,37 @@ struct WordTripleTable: @unchecked Sendable {
 
     private func entryRange(_ context: Int) -> Range<Int> { word(starts, context)..<word(starts, context + 1) }
 
+    /// The two words of `context`.
+    func words(ofContext context: Int) -> (first: Int, second: Int) { (word(firsts, context), word(seconds, context)) }
+
     /// The context `first` then `second`, when it has triples.
-    func context(first: Int, second: Int) -> Int? {
-        var low = 0, high = contextCount
+    func context(first: Int, second: Int) -> Int? { context(second: second, among: contexts(first: first)) }
+
+    /// The contexts whose first word is `first`: a run, as contexts are sorted by their words.
+    func contexts(first: Int) -> Range<Int> {
+        let low = lowerBound(of: first, in: firsts, 0..<contextCount)
+        // Most runs are short: the end is found by doubling steps from the start.
+        var step = 1
+        while low + step < contextCount, word(firsts, low + step) <= first { step *= 2 }
+        return low..<lowerBound(of: first + 1, in: firsts, low + step / 2..<min(low + step, contextCount))
+    }
+
+    /// The context among `run` (contexts with one first word) whose second word is `second`.
+    /// A run is searched by its second words alone: a caller with many contexts after one
+    /// word finds the run once, and each search then reads one array, not two.
+    func context(second: Int, among run: Range<Int>) -> Int? {
+        let low = lowerBound(of: second, in: seconds, run)
+        return low < run.upperBound && word(seconds, low) == second ? low : nil
+    }
+
+    /// The first index of `range` whose word in `base` is at least `value` (words rise there).
+    private func lowerBound(of value: Int, in base: UnsafeRawPointer, _ range: Range<Int>) -> Int {
+        var low = range.lowerBound, high = range.upperBound
         while low < high {
-            let middle = (low + high) / 2
-            if (word(firsts, middle), word(seconds, middle)) < (first, second) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
+            let middle = (low &+ high) / 2
+            if word(base, middle) < value { low = middle + 1 } else { high = middle }
         }
-        return low < contextCount && word(firsts, low) == first && word(seconds, low) == second ? low : nil
+        return low
     }
 
     /// The back-off step of `context`.

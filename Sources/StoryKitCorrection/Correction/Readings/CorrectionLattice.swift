@@ -201,10 +201,16 @@ struct CorrectionLattice {
             }
         }
         var steps = [Float](repeating: 0, count: stepStart[stateCount])
+        // The states of a row share the word two before the next: its run of triple contexts
+        // is found once for them.
+        var runEarlier: Int32 = -1, run = 0..<0
         for index in 0..<stateCount {
             let option = stateOption[index], end = options[option].end
             let (earlier, last) = contextWords(at: end, after: option, earlier: statePrevious[index])
-            let context = model.tripleContext(earlier: earlier, previous: last)
+            if earlier != runEarlier {
+                (runEarlier, run) = (earlier, model.tripleContexts(after: earlier))
+            }
+            let context = model.tripleContext(among: run, previous: last)
             var slot = stepStart[index]
             let pairRow = pairStart[end] + endingRow[option] * startingRange(end).count
             for column in startingRange(end) {

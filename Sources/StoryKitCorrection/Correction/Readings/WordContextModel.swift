@@ -67,6 +67,20 @@ final class WordContextModel: Sendable {
         return triples.context(first: Int(earlier), second: Int(previous))
     }
 
+    /// The triple contexts whose first word is `earlier`, for `tripleContext(among:previous:)`:
+    /// a lattice looks up many contexts after one word.
+    func tripleContexts(after earlier: Int32) -> Range<Int> {
+        guard earlier >= 0, let triples else { return 0..<0 }
+        return triples.contexts(first: Int(earlier))
+    }
+
+    /// The triple context among `run` (from `tripleContexts(after:)`) whose second word is
+    /// `previous`, when the model lists triples after it.
+    func tripleContext(among run: Range<Int>, previous: Int32) -> Int? {
+        guard previous >= 0, !run.isEmpty, let triples else { return nil }
+        return triples.context(second: Int(previous), among: run)
+    }
+
     /// log10 P(`word` | `context`), given `pairScore`, log10 P(`word` | the context's second
     /// word): the listed triple's, else the context's back-off weight times the pair's.
     func logProbability(of word: Int32, in context: Int, pairScore: Float) -> Float {
