@@ -406,6 +406,8 @@ struct CorrectionRenderer {
     /// The words of `text` in lower case, one space apart, without punctuation: two versions
     /// with the same key read the same words ("I want to go home." and "i want to go home").
     static func wordKey(_ text: String) -> String {
+        // Most text is ASCII: its bytes are its characters ("\r\n", one character, is no word's).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWordKey(text.utf8) }
         var key = "", pendingSpace = false
         for character in text.lowercased() {
             if character.isLetter || character.isNumber || character == "'" {
@@ -417,5 +419,22 @@ struct CorrectionRenderer {
             }
         }
         return key
+    }
+
+    /// `wordKey` of ASCII text, byte by byte.
+    private static func asciiWordKey(_ text: String.UTF8View) -> String {
+        var key: [UInt8] = []
+        key.reserveCapacity(text.count)
+        var pendingSpace = false
+        for byte in text {
+            if byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "'") {
+                if pendingSpace, !key.isEmpty { key.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                key.append(byte.asciiLowercased)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return String(decoding: key, as: UTF8.self)
     }
 }

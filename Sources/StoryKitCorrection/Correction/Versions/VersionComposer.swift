@@ -20,7 +20,7 @@ struct VersionComposer {
         var variations = [TextVariation(text: direct, kind: .direct)]
         let refined = renderer.text(along: best, refined: true)
         if refined != direct { variations.append(TextVariation(text: refined, kind: .refined)) }
-        if let alternative = alternative(to: best, in: lattice, renderer: &renderer) {
+        if let alternative = alternative(to: best, writtenAs: refined, in: lattice, renderer: &renderer) {
             variations.append(TextVariation(text: alternative, kind: .alternative))
         }
         let issues: [VariationIssue] = variations.count == 3 ? [] : [.count(expected: 3, found: variations.count)]
@@ -32,11 +32,11 @@ struct VersionComposer {
         return OfflineCorrection(variations: set, words: words)
     }
 
-    /// The likeliest reading, written refined, whose words differ from those of `best`, when it
-    /// is within the alternative margins of it.
-    private func alternative(to best: [Int], in lattice: CorrectionLattice, renderer: inout CorrectionRenderer)
-        -> String?
-    {
+    /// The likeliest reading, written refined, whose words differ from those of `best` (written
+    /// refined as `bestText`), when it is within the alternative margins of it.
+    private func alternative(
+        to best: [Int], writtenAs bestText: String, in lattice: CorrectionLattice, renderer: inout CorrectionRenderer
+    ) -> String? {
         guard let last = best.last else { return nil }
         let bestScore = lattice.bestScore(through: last)
         // By typed word: whether the best reading keeps it as typed, a lexicon word.
@@ -53,7 +53,7 @@ struct VersionComposer {
             if loss <= OfflineCorrector.alternativeMargin { candidates.append((index, loss)) }
         }
         candidates.sort { $0.loss < $1.loss || ($0.loss == $1.loss && $0.option < $1.option) }
-        let bestWords = CorrectionRenderer.wordKey(renderer.text(along: best, refined: true))
+        let bestWords = CorrectionRenderer.wordKey(bestText)
         for candidate in candidates {
             // The best path through a reading may read other words differently too.
             let path = lattice.path(through: candidate.option)
