@@ -6,13 +6,14 @@ struct LetterTrigrams: Sendable {
     /// 26 letters and the word's edge.
     private static let symbols = 27
     private static let edge = 26
-    /// One bit per run (`bit(_:_:_:)`).
-    private var seen: [UInt64]
+    /// Per run's last two symbols (`second * 27 + third`), the first symbols seen before them,
+    /// one bit each: a state's letters in are or-ed in at once, not run by run.
+    private var firstsBefore: [UInt32]
 
     /// The runs of every word of `automaton`, found from its states without spelling the words
     /// out: a run is a letter into a state, then two steps from it (or one step to a word's end).
     init(_ automaton: WordAutomaton) {
-        seen = Array(repeating: 0, count: (Self.symbols * Self.symbols * Self.symbols + 63) / 64)
+        firstsBefore = Array(repeating: 0, count: Self.symbols * Self.symbols)
         guard automaton.stateCount > 0 else { return }
         // The letters (bits 0-25) on the edges into each state; the root's is the word's start.
         var lettersInto = [UInt32](repeating: 0, count: automaton.stateCount)
@@ -44,26 +45,14 @@ struct LetterTrigrams: Sendable {
         for start in 0..<(symbols.count - 2) {
             let first = symbols[start], second = symbols[start + 1], third = symbols[start + 2]
             guard first >= 0, second >= 0, third >= 0 else { continue }
-            let bit = Self.bit(first, second, third)
-            if seen[bit / 64] & (1 << UInt64(bit % 64)) == 0 { return true }
+            if firstsBefore[second * Self.symbols + third] & (1 << UInt32(first)) == 0 { return true }
         }
         return false
     }
 
     /// Marks the runs `first second third` for each `first` of the bits of `firsts`.
     private mutating func insert(_ firsts: UInt32, _ second: Int, _ third: Int) {
-        var remaining = firsts
-        while remaining != 0 {
-            let first = remaining.trailingZeroBitCount
-            remaining &= remaining - 1
-            let bit = Self.bit(first, second, third)
-            seen[bit / 64] |= 1 << UInt64(bit % 64)
-        }
-    }
-
-    /// The bit of the run `first second third` (each 0-26) in `seen`.
-    private static func bit(_ first: Int, _ second: Int, _ third: Int) -> Int {
-        (first * symbols + second) * symbols + third
+        firstsBefore[second * Self.symbols + third] |= firsts
     }
 
     /// Calls `body` with the letter (0 for `a`) and target state of each edge of `state`.
