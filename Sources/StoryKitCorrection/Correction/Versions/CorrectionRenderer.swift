@@ -284,7 +284,8 @@ struct CorrectionRenderer {
         let slot = 2 * index + (refined ? 1 : 0)
         if let text = written[slot] { return text }
         let option = lattice.options[index]
-        var text = writtenText(option)
+        // The refined text starts from the direct one: both spell the reading out.
+        var text = refined ? optionText(index, refined: false) : writtenText(option)
         if refined, text.utf8.first?.isASCIILowercase == true, readsAName(option) { text = Self.capitalized(text) }
         if refined, spelling != .keep, option.words.allSatisfy({ $0 >= 0 }),
             option.words.contains(where: { variants.spelling(of: Int($0), in: spelling) != Int($0) })
