@@ -21,4 +21,14 @@ import Testing
         // White space beyond ASCII still separates words.
         #expect(CorrectionToken.tokenize("hmoe\u{A0}now").map(\.kind) == [.word, .space, .word])
     }
+
+    /// A first capital is read from the first byte in ASCII, and agrees with the character's
+    /// case there, a combining mark after it included.
+    @Test func aCapitalAtTheStartIsTheFirstCharactersCase() {
+        for text in ["Ben", "ben", "A\u{301}na", "a\u{301}na", "1st", "'Tis", "Élan", "élan", "Ωmega", "ωmega", "", "x"]
+        {
+            let token = CorrectionToken(kind: .word, text: text)
+            #expect(token.startsWithCapital == (text.first?.isUppercase == true), "\(text)")
+        }
+    }
 }

@@ -44,6 +44,13 @@ struct CorrectionToken: Sendable {
         keepsItsCase = true
     }
 
+    /// Whether the text starts with a capital letter. An ASCII first byte decides alone: a
+    /// mark after it (`A` and U+0301) leaves its case as it is.
+    var startsWithCapital: Bool {
+        guard let first = text.utf8.first else { return false }
+        return first < 0x80 ? first.isASCIIUppercase : text.first?.isUppercase == true
+    }
+
     /// A single space between two words: they may be one word typed with an extra space, and
     /// the first is the second's context.
     var isPlainSpace: Bool { kind == .space && text == " " }

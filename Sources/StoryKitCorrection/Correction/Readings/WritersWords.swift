@@ -122,7 +122,7 @@ struct WritersWords {
         for index in positions {
             let token = tokens[index]
             let letters = token.lowered
-            let capitalised = token.text.first?.isUppercase == true
+            let capitalised = token.startsWithCapital
             if isReadableSlip(token) {
                 let repeated = counts[letters, default: 0] >= 2
                 if repeated {
