@@ -89,6 +89,11 @@ struct ReadingGenerator {
     /// A capital, then two or more letters in lower case: a name's shape, not an acronym's,
     /// a brand's (`AstraZeneca`), a contraction's (`Don't`) or a possessive's.
     private static func isNameShaped(_ text: String) -> Bool {
+        let bytes = text.utf8
+        // In ASCII each byte is a character, and Unicode's tables need not be asked.
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            return bytes.count >= 3 && bytes.first!.isASCIIUppercase && bytes.dropFirst().allSatisfy(\.isASCIILowercase)
+        }
         guard let first = text.first, first.isUppercase, text.count >= 3 else { return false }
         return text.dropFirst().allSatisfy { $0.isLetter && $0.isLowercase }
     }
@@ -755,11 +760,15 @@ struct ReadingGenerator {
                 $0 + ($1 >= 0 ? lexicon.logProbability[Int($1)] : option.outsideScore)
             }
         }
-        // Exact ties are rare: only they need the texts.
+        // Only a tie needs the texts, each spelt out from the automaton: once per tied option,
+        // not at every comparison of the sort.
+        var optionsByScore: [Float: Int] = [:]
+        for score in scores { optionsByScore[score, default: 0] += 1 }
+        let tieTexts = options.indices.map { index in
+            optionsByScore[scores[index], default: 0] > 1 ? options[index].text(in: lexicon) ?? "" : ""
+        }
         let ranked = options.indices.sorted { a, b in
-            scores[a] > scores[b]
-                || (scores[a] == scores[b]
-                    && (options[a].text(in: lexicon) ?? "") < (options[b].text(in: lexicon) ?? ""))
+            scores[a] > scores[b] || (scores[a] == scores[b] && tieTexts[a] < tieTexts[b])
         }
         var kept: [CorrectionLattice.Option] = []
         kept.reserveCapacity(min(limit, options.count))
