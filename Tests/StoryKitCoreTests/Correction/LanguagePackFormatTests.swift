@@ -91,6 +91,10 @@ import Testing
                 #expect(triples.context(first: first, second: words.second) == member)
             }
             #expect(run.upperBound == triples.contextCount || triples.words(ofContext: run.upperBound).first != first)
+            // A word between two with contexts has an empty run where the next one starts.
+            if run.upperBound < triples.contextCount, triples.words(ofContext: run.upperBound).first > first + 1 {
+                #expect(triples.contexts(first: first + 1) == run.upperBound..<run.upperBound)
+            }
             context = max(run.upperBound, context + 1)
         }
         // A pair never listed as a context, and a word with no contexts, find none.
