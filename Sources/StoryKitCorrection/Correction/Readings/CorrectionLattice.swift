@@ -131,6 +131,7 @@ struct CorrectionLattice {
 
     /// The two words before `position` that count as context, after option `previous` and,
     /// before it, `earlier` (option indices, or -1): -1 for none.
+    @inline(__always)
     private func contextWords(at position: Int, after previous: Int, earlier: Int) -> (beforeLast: Int32, last: Int32) {
         guard position < positions else { return (-1, -1) }
         guard previous >= 0, !breaksContext[position] else { return (-1, contextAfterBreak[position]) }
@@ -235,8 +236,7 @@ struct CorrectionLattice {
         for index in 0..<stateCount where forward[index] > -.infinity {
             let option = stateOption[index]
             var slot = stepStart[index]
-            for column in startingRange(options[option].end) {
-                let next = state(option, startingList[column])
+            for next in states(after: option) {
                 let score = forward[index] + steps[slot]
                 if score > forward[next] {
                     forward[next] = score
@@ -254,8 +254,7 @@ struct CorrectionLattice {
                 continue
             }
             var slot = stepStart[index]
-            for column in startingRange(options[option].end) {
-                let next = state(option, startingList[column])
+            for next in states(after: option) {
                 if backward[next] > -.infinity, steps[slot] + backward[next] > backward[index] {
                     backward[index] = steps[slot] + backward[next]
                     backwardLink[index] = next
@@ -263,6 +262,15 @@ struct CorrectionLattice {
                 slot += 1
             }
         }
+    }
+
+    /// The states that follow `option`, one per option starting where it ends, in the order
+    /// of those options: a row of the states at its end.
+    @inline(__always)
+    private func states(after option: Int) -> Range<Int> {
+        let end = options[option].end, columns = startingRange(end).count
+        let first = stateStart[end] + endingRow[option] * columns
+        return first..<first + columns
     }
 
     /// The states of `option`: one per option before it.
