@@ -74,6 +74,30 @@ import Testing
         #expect(try corrector.correct("went to. the nouse").variations.variations[0].text == "went to. the house")
     }
 
+    /// A two-word reading gives the next word its triple context once: where the triple is not
+    /// listed, the context's back-off weight is added to the pair's probability once, as
+    /// `WordContextModel` defines it, not once more for the pair score the lattice keeps.
+    @Test func aTwoWordReadingBacksOffOnceToTheNextWordsPair() throws {
+        let words = try LanguageWordList(packBytes: Self.testPack)
+        let model = words.pairs
+        func index(_ word: String) throws -> Int32 { Int32(try #require(words.lexicon.index(of: word.utf8))) }
+        let went = try index("went"), to = try index("to"), house = try index("house")
+        // "went to" lists triples, but not one ending in "house": its score backs off.
+        #expect(words.lexicon.pack.tripleTable?.context(first: Int(went), second: Int(to)) != nil)
+        let options = [
+            CorrectionLattice.Option(
+                start: 0, span: 1, words: ReadingWords([Int(went), Int(to)]), channel: 0, isIdentity: true),
+            CorrectionLattice.Option(start: 1, span: 1, words: ReadingWords(house), channel: 0, isIdentity: true)
+        ]
+        let lattice = CorrectionLattice(
+            positions: 2, options: options, breaksContext: [true, false], contextAfterBreak: [-1, -1], model: model)
+        let expected =
+            model.logProbability(of: went, after: -1) + model.logProbability(of: to, after: went)
+            + model.logProbability(of: house, after: to, earlier: went)
+        #expect(lattice.path() == [0, 1])
+        #expect(abs(lattice.bestScore(through: 1) - expected) < 1e-4)
+    }
+
     /// Every context of the English pack's triples is found by its two words, and by its first
     /// word's run then its second word; each run holds its first word's contexts and no other.
     @Test func everyTripleContextIsFoundByItsWordsAndItsFirstWordsRun() throws {

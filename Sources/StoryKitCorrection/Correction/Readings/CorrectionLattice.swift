@@ -182,8 +182,9 @@ struct CorrectionLattice {
             stepStart[index + 1] = stepStart[index] + startingRange(options[stateOption[index]].end).count
         }
         // A one-word option's score after an option depends on the option before that only
-        // through a listed triple context: the pair scores are worked out once per pair of
-        // options, and each state looks its context up once.
+        // through a listed triple context: the pair scores, P(word | the word before), are
+        // worked out once per pair of options, and each state looks its context up once and
+        // backs off to them. (A pair score holds no triple: the state adds its context's.)
         var pairStart = [Int](repeating: 0, count: boundaries + 1)
         for position in 0..<boundaries {
             pairStart[position + 1] = pairStart[position] + endingRange(position).count * startingRange(position).count
@@ -194,8 +195,9 @@ struct CorrectionLattice {
             for row in endingRange(position) {
                 for column in startingRange(position) {
                     let next = options[startingList[column]]
-                    if next.words.count == 1 {
-                        pairScores[slot] = wordsScore(next, after: endingList[row], earlier: -1)
+                    if next.words.count == 1, next.words[0] >= 0 {
+                        let last = contextWords(at: position, after: endingList[row], earlier: -1).last
+                        pairScores[slot] = model.logProbability(of: next.words[0], after: last)
                     }
                     slot += 1
                 }
