@@ -268,7 +268,9 @@ public struct OfflineCorrector: Sendable {
         let lexicon = composer.lexicon
         for index in tokens.indices where tokens[index].kind == .word {
             let word = tokens[index].text
-            guard word.contains(where: { $0.isLetter && !$0.isASCII && !letters.contains(Character($0.lowercased())) })
+            // An ASCII word holds no foreign letter: most words need no Unicode table.
+            guard !word.utf8.allSatisfy({ $0 < 0x80 }),
+                word.contains(where: { $0.isLetter && !$0.isASCII && !letters.contains(Character($0.lowercased())) })
             else { continue }
             if let listed = lexicon.index(of: tokens[index].lowered),
                 lexicon.spelling(of: listed, markedWrongAs: word.lowercased()) != nil
