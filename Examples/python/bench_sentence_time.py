@@ -11,10 +11,10 @@ run is a process of its own: it loads the library, corrects every sentence once 
 packs and caches are read before the clock starts, then corrects them all K times (default 5)
 and reports the mean time per sentence. Runs of the two builds alternate, N of each (default
 9), so a slow moment on a shared machine falls on both; the medians are shown side by side,
-with their ratio. The time includes the call through ctypes, the same for both builds.
+with their ratio. The time includes the call through ctypes (bench_load.py's, which writes each
+call's options as JSON), the same for both builds.
 """
 
-import ctypes
 import json
 import statistics
 import subprocess
@@ -40,30 +40,20 @@ def sentences() -> dict[str, list[str]]:
 
 def child(library: str, passes: int) -> None:
     """Times the sentences in this fresh process; prints ms per sentence by language as JSON."""
-    lib = ctypes.CDLL(library)
-    lib.storykit_correct_offline.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p, ctypes.c_size_t,
-                                             ctypes.c_char_p]
-    lib.storykit_correct_offline.restype = ctypes.c_int
-    lib.storykit_string_free.argtypes = [ctypes.c_void_p]
-    calls = [(text.encode(), json.dumps({"language": language}).encode())
-             for language, texts in sentences().items() for text in texts]
-    languages = [language for language, texts in sentences().items() for _ in texts]
-    out = ctypes.c_void_p()
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_load import storykit_corrector
 
-    def correct(text: bytes, options: bytes) -> None:
-        status = lib.storykit_correct_offline(ctypes.byref(out), text, len(text), options)
-        if status != 0:
-            raise SystemExit(f"bench_sentence_time.py: storykit_correct_offline returned {status}")
-        lib.storykit_string_free(out)
-
-    for text, options in calls:
-        correct(text, options)
-    totals = dict.fromkeys(languages, 0)
-    counts = dict.fromkeys(languages, 0)
+    correct = storykit_corrector(library)
+    by_language = sentences()
+    calls = [(language, text) for language, texts in by_language.items() for text in texts]
+    for language, text in calls:
+        correct(language, text)
+    totals = dict.fromkeys(by_language, 0)
+    counts = dict.fromkeys(by_language, 0)
     for _ in range(passes):
-        for (text, options), language in zip(calls, languages):
+        for language, text in calls:
             start = time.perf_counter_ns()
-            correct(text, options)
+            correct(language, text)
             totals[language] += time.perf_counter_ns() - start
             counts[language] += 1
     figures = {language: totals[language] / counts[language] / 1e6 for language in totals}
