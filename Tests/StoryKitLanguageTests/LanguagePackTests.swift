@@ -308,4 +308,53 @@ import Testing
         #expect(Self.packs.map(\.language.tag) == ["en", "es", "fr", "de", "it", "pt", "nl"])
         #expect(LanguagePack.spanish.words.wordCount > 50_000)
     }
+
+    /// A model without triples (German's, Portuguese's) is searched first-order: on lattices of
+    /// random readings, with tied slips, two-word readings, words outside the lexicon and
+    /// broken context, it finds the paths and scores the second-order search finds.
+    @Test(arguments: ["de", "pt"])
+    func aFirstOrderSearchFindsWhatASecondOrderOneFinds(_ language: String) throws {
+        let words = try #require(Self.packs.first { $0.language.language == language }).words
+        #expect(!words.pairs.hasTriples)
+        // A fixed linear congruential sequence: the same lattices every run.
+        var state: UInt64 = 0x5eed
+        func draw(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        // Frequent words, whose pairs are listed, so that context decides between readings;
+        // words outside the lexicon score a whole number, so that paths tie.
+        func word() -> Int { draw(3) == 0 ? -1 : draw(400) }
+        for _ in 0..<300 {
+            let positions = 1 + draw(7)
+            var options: [CorrectionLattice.Option] = []
+            for start in 0..<positions {
+                for _ in 0..<(1 + draw(4)) {
+                    let span = start + 1 < positions && draw(4) == 0 ? 2 : 1
+                    let count = draw(5) == 0 ? 2 : 1
+                    options.append(
+                        CorrectionLattice.Option(
+                            start: start, span: span, words: ReadingWords((0..<count).map { _ in word() }),
+                            channel: -Float(draw(3)), isIdentity: draw(2) == 0))
+                }
+            }
+            // The generator appends a two-word reading after the next word's readings: the
+            // search must not depend on the options' order.
+            for index in options.indices.reversed() { options.swapAt(index, draw(index + 1)) }
+            let breaks = (0..<positions).map { $0 == 0 || draw(5) == 0 }
+            let afterBreak = [Int32](repeating: -1, count: positions)
+            let first = CorrectionLattice(
+                positions: positions, options: options, breaksContext: breaks, contextAfterBreak: afterBreak,
+                model: words.pairs)
+            let second = CorrectionLattice(
+                positions: positions, options: options, breaksContext: breaks, contextAfterBreak: afterBreak,
+                model: words.pairs, searchesSecondOrder: true)
+            #expect(first.path() == second.path())
+            #expect(!first.path().isEmpty)
+            for option in options.indices {
+                #expect(first.bestScore(through: option) == second.bestScore(through: option))
+                #expect(first.path(through: option) == second.path(through: option))
+            }
+        }
+    }
 }

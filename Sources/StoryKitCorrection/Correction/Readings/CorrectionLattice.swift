@@ -1,6 +1,8 @@
 /// Every reading of every typed word, and the best ways through them: a second-order Viterbi
 /// search over the readings that scores each by its slips and by how likely each of its words
-/// is after the two words before it (`WordContextModel`).
+/// is after the two words before it (`WordContextModel`). For a model without triples, where
+/// only the word before counts, the search is first-order: the same paths and scores, from
+/// one state per reading rather than one per pair of readings.
 struct CorrectionLattice {
     /// One reading of one typed word, or of two typed words read as one ("ho me" as "home").
     struct Option {
@@ -44,7 +46,7 @@ struct CorrectionLattice {
     private let endingList: [Int]
     private let endingOffsets: [Int]
     /// Where each option is in `startingList` and in `endingList`, relative to its position's
-    /// first entry.
+    /// first entry; `endingRow` is 0 in a first-order search, whose states have one row.
     private var startingColumn: [Int]
     private var endingRow: [Int]
     /// The number of positions between words, from before the first to after the last.
@@ -56,11 +58,14 @@ struct CorrectionLattice {
     /// the one before it there (a name kept as typed: the language's `nameContextWord`), or -1.
     private let contextAfterBreak: [Int32]
     private let model: WordContextModel
+    /// Whether a state is an option alone: the model has no triples, so a step's score does
+    /// not depend on the option two before.
+    private let isFirstOrder: Bool
     /// The search runs over states, each an option and the option before it (-1 at the
     /// start), so that a word's score can see the two words before it (`WordContextModel`'s
     /// triples). The states of the options starting at position p begin at `stateStart[p]`:
-    /// one row per option ending at p (a single row, for no option, at 0), one column per
-    /// option starting at p.
+    /// one row per option ending at p (a single row, for no option, at 0, or in a first-order
+    /// search), one column per option starting at p.
     private var stateStart: [Int] = []
     /// The option of each state.
     private var stateOption: [Int] = []
@@ -71,13 +76,18 @@ struct CorrectionLattice {
     private var backward: [Float] = []
     private var backwardLink: [Int] = []
 
+    /// A lattice of `options` over `positions` typed words, decoded. `searchesSecondOrder`
+    /// asks for the second-order search even where the model has no triples, to check that the
+    /// first-order one finds the same.
     init(
-        positions: Int, options: [Option], breaksContext: [Bool], contextAfterBreak: [Int32], model: WordContextModel
+        positions: Int, options: [Option], breaksContext: [Bool], contextAfterBreak: [Int32], model: WordContextModel,
+        searchesSecondOrder: Bool = false
     ) {
         self.options = options
         self.breaksContext = breaksContext
         self.contextAfterBreak = contextAfterBreak
         self.model = model
+        isFirstOrder = !model.hasTriples && !searchesSecondOrder
         boundaries = positions + 1
         (startingList, startingOffsets) = Self.grouped(options.indices, count: positions + 1) { options[$0].start }
         (endingList, endingOffsets) = Self.grouped(options.indices, count: positions + 1) { options[$0].end }
@@ -87,7 +97,9 @@ struct CorrectionLattice {
             for column in startingRange(position) {
                 startingColumn[startingList[column]] = column - startingOffsets[position]
             }
-            for row in endingRange(position) { endingRow[endingList[row]] = row - endingOffsets[position] }
+            for row in endingRange(position) where !isFirstOrder {
+                endingRow[endingList[row]] = row - endingOffsets[position]
+            }
         }
         decode()
     }
@@ -119,8 +131,11 @@ struct CorrectionLattice {
     }
     private func endingRange(_ position: Int) -> Range<Int> { endingOffsets[position]..<endingOffsets[position + 1] }
 
-    /// The rows of the states at `position`: the options ending there, or one row for none.
-    private func rowCount(_ position: Int) -> Int { position == 0 ? 1 : endingRange(position).count }
+    /// The rows of the states at `position`: the options ending there, or one row for none
+    /// or for a first-order search.
+    private func rowCount(_ position: Int) -> Int {
+        position == 0 || isFirstOrder ? 1 : endingRange(position).count
+    }
 
     /// The state of `option` after `previous` (an option ending where it starts, or -1 at 0).
     private func state(_ previous: Int, _ option: Int) -> Int {
@@ -171,7 +186,8 @@ struct CorrectionLattice {
                 for column in starting {
                     let index = stateStart[position] + row * starting.count + column - starting.lowerBound
                     stateOption[index] = startingList[column]
-                    statePrevious[index] = position == 0 ? -1 : endingList[endingOffsets[position] + row]
+                    statePrevious[index] =
+                        position == 0 || isFirstOrder ? -1 : endingList[endingOffsets[position] + row]
                 }
             }
         }
@@ -181,6 +197,46 @@ struct CorrectionLattice {
         for index in 0..<stateCount {
             stepStart[index + 1] = stepStart[index] + startingRange(options[stateOption[index]].end).count
         }
+        let steps =
+            isFirstOrder
+            ? firstOrderSteps(stepStart: stepStart)
+            : secondOrderSteps(stepStart: stepStart, statePrevious: statePrevious)
+        forward = [Float](repeating: -.infinity, count: stateCount)
+        forwardLink = [Int](repeating: -1, count: stateCount)
+        for option in startingList[startingRange(0)] {
+            forward[state(-1, option)] = options[option].channel + wordsScore(options[option], after: -1, earlier: -1)
+        }
+        if isFirstOrder {
+            // By where the options end, in the order of the options ending there: of equal
+            // paths into a state, this keeps the one a second-order search would.
+            for position in 1..<boundaries {
+                for row in endingRange(position) { extendForward(from: state(-1, endingList[row]), steps, stepStart) }
+            }
+        } else {
+            for index in 0..<stateCount { extendForward(from: index, steps, stepStart) }
+        }
+        backward = [Float](repeating: -.infinity, count: stateCount)
+        backwardLink = [Int](repeating: -1, count: stateCount)
+        for index in (0..<stateCount).reversed() {
+            let option = stateOption[index]
+            if options[option].end == boundaries - 1 {
+                backward[index] = 0
+                continue
+            }
+            var slot = stepStart[index]
+            for next in states(after: option) {
+                if backward[next] > -.infinity, steps[slot] + backward[next] > backward[index] {
+                    backward[index] = steps[slot] + backward[next]
+                    backwardLink[index] = next
+                }
+                slot += 1
+            }
+        }
+    }
+
+    /// The score of each step of a second-order search (from `stepStart[state]` on, one per
+    /// option after the state's): the option's slips and its words after the state's two options.
+    private func secondOrderSteps(stepStart: [Int], statePrevious: [Int]) -> [Float] {
         // A one-word option's score after an option depends on the option before that only
         // through a listed triple context: the pair scores, P(word | the word before), are
         // worked out once per pair of options, and each state looks its context up once and
@@ -203,11 +259,11 @@ struct CorrectionLattice {
                 }
             }
         }
-        var steps = [Float](repeating: 0, count: stepStart[stateCount])
+        var steps = [Float](repeating: 0, count: stepStart[stateOption.count])
         // The states of a row share the word two before the next: its run of triple contexts
         // is found once for them.
         var runEarlier: Int32 = -1, run = 0..<0
-        for index in 0..<stateCount {
+        for index in stateOption.indices {
             let option = stateOption[index], end = options[option].end
             let (earlier, last) = contextWords(at: end, after: option, earlier: statePrevious[index])
             if earlier != runEarlier {
@@ -230,39 +286,42 @@ struct CorrectionLattice {
                 slot += 1
             }
         }
-        forward = [Float](repeating: -.infinity, count: stateCount)
-        forwardLink = [Int](repeating: -1, count: stateCount)
-        for option in startingList[startingRange(0)] {
-            forward[state(-1, option)] = options[option].channel + wordsScore(options[option], after: -1, earlier: -1)
-        }
-        for index in 0..<stateCount where forward[index] > -.infinity {
-            let option = stateOption[index]
+        return steps
+    }
+
+    /// The score of each step of a first-order search, whose states are the options: the next
+    /// option's slips and its words after the state's option.
+    private func firstOrderSteps(stepStart: [Int]) -> [Float] {
+        var steps = [Float](repeating: 0, count: stepStart[stateOption.count])
+        for (index, option) in stateOption.enumerated() {
+            let end = options[option].end, last = contextWords(at: end, after: option, earlier: -1).last
             var slot = stepStart[index]
-            for next in states(after: option) {
-                let score = forward[index] + steps[slot]
-                if score > forward[next] {
-                    forward[next] = score
-                    forwardLink[next] = index
-                }
+            for column in startingRange(end) {
+                let next = options[startingList[column]]
+                steps[slot] =
+                    next.channel
+                    + (next.words.count == 1 && next.words[0] >= 0
+                        ? model.logProbability(of: next.words[0], after: last)
+                        : wordsScore(next, after: option, earlier: -1))
                 slot += 1
             }
         }
-        backward = [Float](repeating: -.infinity, count: stateCount)
-        backwardLink = [Int](repeating: -1, count: stateCount)
-        for index in (0..<stateCount).reversed() {
-            let option = stateOption[index]
-            if options[option].end == boundaries - 1 {
-                backward[index] = 0
-                continue
+        return steps
+    }
+
+    /// Extends the best path into state `index` by each step after it (`steps`, from
+    /// `stepStart[index]`).
+    @inline(__always)
+    private mutating func extendForward(from index: Int, _ steps: [Float], _ stepStart: [Int]) {
+        guard forward[index] > -.infinity else { return }
+        var slot = stepStart[index]
+        for next in states(after: stateOption[index]) {
+            let score = forward[index] + steps[slot]
+            if score > forward[next] {
+                forward[next] = score
+                forwardLink[next] = index
             }
-            var slot = stepStart[index]
-            for next in states(after: option) {
-                if backward[next] > -.infinity, steps[slot] + backward[next] > backward[index] {
-                    backward[index] = steps[slot] + backward[next]
-                    backwardLink[index] = next
-                }
-                slot += 1
-            }
+            slot += 1
         }
     }
 

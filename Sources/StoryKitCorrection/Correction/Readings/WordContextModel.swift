@@ -35,6 +35,10 @@ final class WordContextModel: Sendable {
     /// Whether the model has word pairs; a model without them is the words' frequencies alone.
     var hasPairs: Bool { (table?.pairCount ?? 0) > 0 }
 
+    /// Whether the model has word triples: without them a word's score depends on the word
+    /// before it alone.
+    var hasTriples: Bool { (triples?.contextCount ?? 0) > 0 }
+
     /// Whether the model lists a pair starting with `word` (a lexicon index; -1, outside the
     /// lexicon, lists none).
     func listsPairs(after word: Int32) -> Bool {
