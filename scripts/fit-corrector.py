@@ -30,11 +30,13 @@ and prints the figures for the note; without it the script only reports.
 
 import argparse
 import concurrent.futures
+import hashlib
 import importlib.util
 import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -83,11 +85,29 @@ def declared() -> dict:
     return values
 
 
+def sources_digest() -> str:
+    """A digest of the package's sources: what the fitting build was last built from."""
+    digest = hashlib.sha256()
+    for path in sorted([ROOT / "Package.swift", *(ROOT / "Sources").rglob("*")]):
+        if path.is_file():
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def build_library() -> str:
-    """Builds the fitting copy of the library and returns its path."""
+    """Builds the fitting copy of the library and returns its path. Built clean whenever the
+    sources changed since the last build: an incremental build after a stored property was
+    added to a type another module uses has produced libraries that abort in malloc
+    (CONTRIBUTING.md), and a fit on one would be worthless."""
+    scratch = ROOT / ".build-fitting"
+    stamp, digest = scratch / "sources.sha256", sources_digest()
+    if not stamp.exists() or stamp.read_text().strip() != digest:
+        for release in scratch.glob("*/release"):
+            shutil.rmtree(release)
     result = subprocess.run(
-        [str(ROOT / "scripts" / "build-library.sh"), "--scratch-path", str(ROOT / ".build-fitting"),
+        [str(ROOT / "scripts" / "build-library.sh"), "--scratch-path", str(scratch),
          "-Xswiftc", "-DSTORYKIT_FITTING"], check=True, capture_output=True, text=True)
+    stamp.write_text(digest + "\n")
     return result.stdout.strip().splitlines()[-1]
 
 
