@@ -103,7 +103,7 @@ struct VersionAlignment {
     private mutating func same(_ typedIndex: Int, _ versionIndex: Int, mending: Bool) {
         let typedWord = typed[typedIndex], versionWord = version[versionIndex]
         noteCapital(typedWord, versionWord)
-        guard mending, let reading = check.mendingReading(of: typedWord) else { return }
+        guard mending, let reading = check.mendingReading(of: typedWord, kind: kind) else { return }
         mendings.append(Mending(range: versionWord.range, reading: Self.written(reading.text, like: versionWord)))
     }
 
@@ -174,7 +174,7 @@ struct VersionAlignment {
                         relax(
                             row, column, from: previous, adding: cost, .pair(typed: typedCount, version: versionCount))
                     case .failure(.letters) where mending && typedCount == 1 && versionCount == 1:
-                        let reading = check.mendingReading(of: typed[typedAt])
+                        let reading = check.mendingReading(of: typed[typedAt], kind: kind)
                         relax(row, column, from: previous, adding: reading.map { $0.cost + Self.mendingCost }, .mend)
                     case .failure:
                         continue
@@ -196,7 +196,7 @@ struct VersionAlignment {
             case .delete:
                 row -= 1
             case .mend:
-                let reading = check.mendingReading(of: typed[typedAt])!
+                let reading = check.mendingReading(of: typed[typedAt], kind: kind)!
                 found.append(
                     Mending(
                         range: version[versionAt].range, reading: Self.written(reading.text, like: version[versionAt])))
@@ -211,7 +211,7 @@ struct VersionAlignment {
                     noteCapital(typedWord, versionWord)
                     // A word of the model's own that no list holds, for a slip the corrector reads.
                     if mending, typedWord.folded != versionWord.folded, !check.isListed(versionWord),
-                        let reading = check.mendingReading(of: typedWord),
+                        let reading = check.mendingReading(of: typedWord, kind: kind),
                         TypedReadings.folded(reading.text) != versionWord.folded
                     {
                         found.append(

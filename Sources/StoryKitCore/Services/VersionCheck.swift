@@ -159,17 +159,20 @@ package struct VersionCheck: Sendable {
         if version.kind == .direct, !alignment.recapitalised.isEmpty {
             return .fault("changes capitals", alignment.recapitalised)
         }
-        guard !alignment.mendings.isEmpty else { return .shown(text: text, mended: []) }
+        let mendings = alignment.mendings
+        guard !mendings.isEmpty else { return .shown(text: text, mended: []) }
         var mended = text
-        for mending in alignment.mendings.reversed() { mended.replaceSubrange(mending.range, with: mending.reading) }
+        for mending in mendings.reversed() { mended.replaceSubrange(mending.range, with: mending.reading) }
         var recheck = version
         recheck.text = mended
         // What is shown is what was checked.
-        if case .shown = verdict(on: recheck, mending: false) {
-            return .shown(text: mended, mended: alignment.mendings.map { "\(text[$0.range]) → \($0.reading)" })
+        let rechecked = verdict(on: recheck, mending: false)
+        if case .shown = rechecked {
+            return .shown(text: mended, mended: mendings.map { "\(text[$0.range]) → \($0.reading)" })
         }
         guard alignment.neededMending else { return .shown(text: text, mended: []) }
-        return .fault(alignment.faultReason, alignment.faultWords)
+        // The version passed only as mended, and the mended text fails: its reason is the one.
+        return rechecked
     }
 
     // MARK: Prices
@@ -204,6 +207,10 @@ package struct VersionCheck: Sendable {
             if let reading, TypedReadings.folded(reading.text) != versionLetters { return .failure(.negation) }
         }
         if positions.contains(where: names.contains) { return .failure(.name) }
+        // The offline corrector's own reading is within any margin of itself, however dear its
+        // slips (`ov` as `of`: a far key in a short word).
+        let versionSpelling = version.map(\.folded).joined(separator: " ")
+        if let reading, TypedReadings.folded(reading.text) == versionSpelling { return .success(max(reading.cost, 0)) }
         if single, kind != .direct {
             let typedWord = typedLetters, versionWord = versionLetters
             let functionWords = refinement.functionWords
@@ -214,7 +221,6 @@ package struct VersionCheck: Sendable {
                 return .success(Self.rewordingCost)
             }
         }
-        let versionSpelling = version.map(\.folded).joined(separator: " ")
         var limit = Self.limit(forLetters: typedLetters.count) + Float(typed.count - 1) * Self.spaceCost
         if let reading { limit = min(limit, max(reading.cost, 0) + Self.margin(for: kind)) }
         guard
@@ -244,9 +250,12 @@ package struct VersionCheck: Sendable {
     }
 
     /// The offline corrector's reading of the typed word `word` when it may mend a model's
-    /// word: a confident change of a word the pack does not list (a slip).
-    func mendingReading(of word: CheckedWord) -> TypedReadings.Reading? {
-        guard let reading = readings?[word.folded], reading.mends else { return nil }
+    /// word in a version of `kind`: a confident change of a word the pack does not list (a
+    /// slip), or, but in an alternative version, a near-certain one of a listed word.
+    func mendingReading(of word: CheckedWord, kind: TextVariation.Kind?) -> TypedReadings.Reading? {
+        guard let reading = readings?[word.folded],
+            reading.mends || (kind != .alternative && reading.mendsListedWord)
+        else { return nil }
         return reading
     }
 

@@ -268,6 +268,45 @@ import Testing
             try await service.correct("I wnat to go hmoe").variations.variations.first?.text == "I want to go hmoe.")
     }
 
+    /// `versions` of `typed`, checked against the offline corrector's readings of it.
+    func checkedWithReadings(_ typed: String, _ versions: [(String, TextVariation.Kind)]) -> VariationSet {
+        let offline = OfflineCorrector()
+        let set = VariationSet(variations: versions.map { TextVariation(text: $0.0, kind: $0.1) }, source: .json)
+        return VersionCheck(typed: typed, strictness: .faithful, offline: offline)
+            .reading(TypedReadings(typed: typed, language: "en", offline: offline)).check(set)
+    }
+
+    /// Replies SmolLM2 gave to sentences of the English fitting set's train split: a listed
+    /// word the model kept, which the corrector reads near-certainly as another (`thee`, `mad`,
+    /// `he`), is mended in a direct or refined version; an alternative keeps the model's word.
+    @Test func aListedWordTheModelKeptIsMendedWhereTheReadingIsNearCertain() {
+        let typed = "A strong yen is shwking thee economy."
+        let set = checkedWithReadings(
+            typed,
+            [
+                ("A strong yen is shaking thee economy.", .direct), ("A strong yen is shaking thee economy.", .refined),
+                ("A strong yen is shaking thee economy.", .alternative)
+            ])
+        #expect(
+            set.variations.map(\.text) == [
+                "A strong yen is shaking the economy.", "A strong yen is shaking the economy.",
+                "A strong yen is shaking thee economy."
+            ])
+        #expect(set.issues.contains(.mended(kind: .direct, words: ["thee → the"])))
+        #expect(
+            checkedWithReadings("She mad no remonstrance.", [("She mad no remonstrance.", .direct)]).variations.map(
+                \.text) == ["She made no remonstrance."])
+    }
+
+    /// The corrector's own reading of a word passes however dear its slip (`ov` as `of`, a far
+    /// key in a short word): a version mended to it was refused, with no reason given.
+    @Test func theOfflineReadingOfAWordAlwaysPasses() {
+        let typed = "It asked me, would I be he mistress ov Bleak House."
+        let set = checkedWithReadings(typed, [("It asked me, would I be he mistress of Bleak House.", .direct)])
+        #expect(set.variations.map(\.text) == ["It asked me, would I be the mistress of Bleak House."])
+        #expect(set.issues == [.mended(kind: .direct, words: ["he → the"])])
+    }
+
     /// A word the keyboard does not explain is read as the offline corrector reads the typed
     /// word, and the version says so; more such words than one in four, and it is dropped.
     @Test func aWordTheKeyboardDoesNotExplainIsMendedAndSaidSo() async throws {
