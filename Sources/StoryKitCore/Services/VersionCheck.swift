@@ -159,7 +159,10 @@ package struct VersionCheck: Sendable {
         if version.kind == .direct, !alignment.recapitalised.isEmpty {
             return .fault("changes capitals", alignment.recapitalised)
         }
-        let mendings = alignment.mendings
+        var mendings = alignment.mendings
+        if mending, version.kind == .direct, let mark = droppedFinalMark(in: text) {
+            mendings.append(VersionAlignment.Mending(range: text.endIndex..<text.endIndex, reading: mark))
+        }
         guard !mendings.isEmpty else { return .shown(text: text, mended: []) }
         var mended = text
         for mending in mendings.reversed() { mended.replaceSubrange(mending.range, with: mending.reading) }
@@ -173,6 +176,15 @@ package struct VersionCheck: Sendable {
         guard alignment.neededMending else { return .shown(text: text, mended: []) }
         // The version passed only as mended, and the mended text fails: its reason is the one.
         return rechecked
+    }
+
+    /// The marks that end the typed text (`.`, `?!`) when a direct version ends on a letter or
+    /// digit without them: a model drops a full stop that no slip explains.
+    private func droppedFinalMark(in version: String) -> String? {
+        let marks: Set<Character> = [".", "!", "?"]
+        let typedMarks = trimmedTyped.reversed().prefix { marks.contains($0) }
+        guard !typedMarks.isEmpty, let last = version.last, last.isLetter || last.isNumber else { return nil }
+        return String(typedMarks.reversed())
     }
 
     // MARK: Prices
@@ -244,9 +256,18 @@ package struct VersionCheck: Sendable {
         let word = typedWords[index]
         guard !word.hasDigits, !refinement.negations.contains(word.folded), !names.contains(index) else { return nil }
         let doubled = index > 0 && typedWords[index - 1].folded == word.folded
-        let stray = word.folded.count < 3 && !offline.knows(word.folded, language: language)
+        let stray =
+            word.folded.count < 3 && !offline.knows(word.folded, language: language) && !joinsNeighbour(index)
         let reworded = kind != .direct && refinement.functionWords.contains(word.folded)
         return doubled || stray || reworded ? Self.rewordingCost : nil
+    }
+
+    /// Whether the typed word at `index` and the one before or after it are one listed word
+    /// the typing split (`ve ry`): a part of a word, not a stray.
+    private func joinsNeighbour(_ index: Int) -> Bool {
+        let word = typedWords[index].folded
+        return (index > 0 && offline.knows(typedWords[index - 1].folded + word, language: language))
+            || (index + 1 < typedWords.count && offline.knows(word + typedWords[index + 1].folded, language: language))
     }
 
     /// The offline corrector's reading of the typed word `word` when it may mend a model's

@@ -5,13 +5,17 @@ import Testing
 /// A model's versions are checked against the typed text before a writer sees them; the
 /// replies here are ones a small instruction-tuned model (SmolLM2-135M) gave.
 @Suite struct VersionCheckTests {
+    /// `versions` of `typed`, checked; with `readings`, against the offline corrector's
+    /// readings of it, as the service checks a reply.
     func checked(
-        _ typed: String, _ versions: [(String, TextVariation.Kind)], _ strictness: VersionStrictness = .faithful
-    )
-        -> VariationSet
-    {
+        _ typed: String, _ versions: [(String, TextVariation.Kind)], _ strictness: VersionStrictness = .faithful,
+        readings: Bool = false
+    ) -> VariationSet {
+        let offline = OfflineCorrector()
         let set = VariationSet(variations: versions.map { TextVariation(text: $0.0, kind: $0.1) }, source: .json)
-        return VersionCheck(typed: typed, strictness: strictness).check(set)
+        let check = VersionCheck(typed: typed, strictness: strictness, offline: offline)
+        return (readings ? check.reading(TypedReadings(typed: typed, language: "en", offline: offline)) : check)
+            .check(set)
     }
 
     @Test func inventedSentencesAreDroppedAndNamed() {
@@ -268,25 +272,17 @@ import Testing
             try await service.correct("I wnat to go hmoe").variations.variations.first?.text == "I want to go hmoe.")
     }
 
-    /// `versions` of `typed`, checked against the offline corrector's readings of it.
-    func checkedWithReadings(_ typed: String, _ versions: [(String, TextVariation.Kind)]) -> VariationSet {
-        let offline = OfflineCorrector()
-        let set = VariationSet(variations: versions.map { TextVariation(text: $0.0, kind: $0.1) }, source: .json)
-        return VersionCheck(typed: typed, strictness: .faithful, offline: offline)
-            .reading(TypedReadings(typed: typed, language: "en", offline: offline)).check(set)
-    }
-
     /// Replies SmolLM2 gave to sentences of the English fitting set's train split: a listed
     /// word the model kept, which the corrector reads near-certainly as another (`thee`, `mad`,
     /// `he`), is mended in a direct or refined version; an alternative keeps the model's word.
     @Test func aListedWordTheModelKeptIsMendedWhereTheReadingIsNearCertain() {
         let typed = "A strong yen is shwking thee economy."
-        let set = checkedWithReadings(
+        let set = checked(
             typed,
             [
                 ("A strong yen is shaking thee economy.", .direct), ("A strong yen is shaking thee economy.", .refined),
                 ("A strong yen is shaking thee economy.", .alternative)
-            ])
+            ], readings: true)
         #expect(
             set.variations.map(\.text) == [
                 "A strong yen is shaking the economy.", "A strong yen is shaking the economy.",
@@ -294,7 +290,7 @@ import Testing
             ])
         #expect(set.issues.contains(.mended(kind: .direct, words: ["thee → the"])))
         #expect(
-            checkedWithReadings("She mad no remonstrance.", [("She mad no remonstrance.", .direct)]).variations.map(
+            checked("She mad no remonstrance.", [("She mad no remonstrance.", .direct)], readings: true).variations.map(
                 \.text) == ["She made no remonstrance."])
     }
 
@@ -302,9 +298,25 @@ import Testing
     /// key in a short word): a version mended to it was refused, with no reason given.
     @Test func theOfflineReadingOfAWordAlwaysPasses() {
         let typed = "It asked me, would I be he mistress ov Bleak House."
-        let set = checkedWithReadings(typed, [("It asked me, would I be he mistress of Bleak House.", .direct)])
+        let set = checked(typed, [("It asked me, would I be he mistress of Bleak House.", .direct)], readings: true)
         #expect(set.variations.map(\.text) == ["It asked me, would I be the mistress of Bleak House."])
         #expect(set.issues == [.mended(kind: .direct, words: ["he → the"])])
+    }
+
+    /// A direct version that drops the typed text's final marks gets them back; one that drops
+    /// both parts of a word the typing split (`ve ry`) as strays is refused.
+    @Test func aDroppedFullStopComesBackAndASplitWordIsNoStray() {
+        let stop = checked("But as hd grew older.", [("But as he grew older", .direct)], readings: true)
+        #expect(stop.variations.map(\.text) == ["But as he grew older."])
+        #expect(stop.variations.first?.origin == .mended)
+        let asked = checked("Is it yours?!", [("Is it yours", .direct), ("Is it yours", .refined)], readings: true)
+        #expect(asked.variations.map(\.text) == ["Is it yours?!", "Is it yours"])
+        let split = checked("They did their jobs ve ry well.", [("They did their jobs well.", .direct)], readings: true)
+        #expect(split.variations.isEmpty)
+        #expect(split.issues == [.unfaithful(kind: .direct, reason: "drops words", words: ["ry", "ve"])])
+        // A stray of two letters next to no part of a word is still dropped.
+        let stray = checked("They did their jobs xq well.", [("They did their jobs well.", .direct)], readings: true)
+        #expect(stray.variations.map(\.text) == ["They did their jobs well."])
     }
 
     /// A word the keyboard does not explain is read as the offline corrector reads the typed
