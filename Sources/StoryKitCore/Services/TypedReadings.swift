@@ -35,13 +35,25 @@ struct TypedReadings: Sendable {
 
     /// Folded typed word → its reading.
     private let readings: [String: Reading]
+    /// Two typed words the corrector reads as one (`stay ed` as `stayed`), folded and
+    /// separated by a space → the reading, when it may mend a model's copy of them.
+    private let joinings: [String: Reading]
 
     /// The readings of `typed`'s words in `language`; none when `offline` cannot read it.
     init(typed: String, language: String, offline: OfflineCorrector) {
-        var readings: [String: Reading] = [:]
+        var readings: [String: Reading] = [:], joinings: [String: Reading] = [:]
         for word in (try? offline.correct(typed).words) ?? [] {
-            // Words the typing split (`ho me`) are the alignment's to join.
-            guard !word.original.contains(" ") else { continue }
+            // Words the typing split (`ho me`) are the alignment's to join, or, where a model
+            // copied them as typed, mended.
+            if word.original.contains(" ") {
+                let parts = word.original.split(separator: " ")
+                guard parts.count == 2, word.changed, word.confidence >= Self.minimumConfidence,
+                    !word.corrected.contains(" ")
+                else { continue }
+                let key = parts.map { Self.folded(String($0)) }.joined(separator: " ")
+                joinings[key] = Reading(text: word.corrected, cost: 0, mends: true, mendsListedWord: true)
+                continue
+            }
             let key = Self.folded(word.original)
             guard readings[key] == nil else { continue }
             let strayCapital = word.original.dropFirst().contains(where: \.isUppercase)
@@ -59,10 +71,14 @@ struct TypedReadings: Sendable {
             readings[key] = Reading(text: word.corrected, cost: cost, mends: mends, mendsListedWord: mendsListedWord)
         }
         self.readings = readings
+        self.joinings = joinings
     }
 
     /// The reading of the typed word whose folded form is `folded`.
     subscript(folded: String) -> Reading? { readings[folded] }
+
+    /// The reading of two typed words as one, by their folded forms.
+    func joining(_ first: String, _ second: String) -> Reading? { joinings[first + " " + second] }
 
     /// `word` as ``CheckedWord/folded`` folds it.
     static func folded(_ word: String) -> String {

@@ -35,6 +35,8 @@ struct VersionAlignment {
     /// Words capitalised in the version where the typed word at that place is in lower case,
     /// past a sentence's start (`I` aside).
     private(set) var recapitalised: [String] = []
+    /// The typed and version words `same` last paired, for two typed words read as one.
+    private var lastSame: (typed: Int, version: Int)?
     /// Why the alignment failed, and the words at fault.
     private(set) var faultReason = ""
     private(set) var faultWords: [String] = []
@@ -99,11 +101,28 @@ struct VersionAlignment {
         return nil
     }
 
-    /// A typed word the version has the same: its capital, and a slip the model copied.
+    /// A typed word the version has the same: its capital, and a slip the model copied, or
+    /// with the word before, a word the typing split that the model copied as two.
     private mutating func same(_ typedIndex: Int, _ versionIndex: Int, mending: Bool) {
         let typedWord = typed[typedIndex], versionWord = version[versionIndex]
         noteCapital(typedWord, versionWord)
-        guard mending, let reading = check.mendingReading(of: typedWord, kind: kind) else { return }
+        let last = lastSame
+        lastSame = (typedIndex, versionIndex)
+        guard mending else { return }
+        if let last, last == (typedIndex - 1, versionIndex - 1),
+            let reading = check.joiningReading(of: typed[last.typed], typedWord)
+        {
+            let first = version[last.version]
+            if mendings.last?.range == first.range { mendings.removeLast() }
+            mendings.append(
+                Mending(
+                    range: first.range.lowerBound..<versionWord.range.upperBound,
+                    reading: Self.written(reading.text, like: first)))
+            // A word joined is not joined again with the next.
+            lastSame = nil
+            return
+        }
+        guard let reading = check.mendingReading(of: typedWord, kind: kind) else { return }
         mendings.append(Mending(range: versionWord.range, reading: Self.written(reading.text, like: versionWord)))
     }
 

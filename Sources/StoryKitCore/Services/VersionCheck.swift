@@ -280,6 +280,12 @@ package struct VersionCheck: Sendable {
         return reading
     }
 
+    /// The offline corrector's reading of the typed words `first` and `second` as one, which
+    /// mends a model's copy of both (`stay ed` as `stayed`).
+    func joiningReading(of first: CheckedWord, _ second: CheckedWord) -> TypedReadings.Reading? {
+        readings?.joining(first.folded, second.folded)
+    }
+
     /// Whether `word` of a version is a word the pack or the writer's vocabulary lists.
     func isListed(_ word: CheckedWord) -> Bool {
         offline.knows(word.folded, language: language) || !vocabulary.entries(typedIn: word.folded).isEmpty

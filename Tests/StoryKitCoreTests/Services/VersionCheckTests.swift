@@ -319,6 +319,23 @@ import Testing
         #expect(stray.variations.map(\.text) == ["They did their jobs well."])
     }
 
+    /// Two typed words the corrector reads as one, which the model copied as typed, are
+    /// mended to the one word (`stay ed`, `Bi ngo`); a version that joins them itself passes.
+    @Test func aSplitWordTheModelCopiedIsJoined() {
+        let typed = "Yesterday I couldn't sleep and stay ed up all night."
+        let copied = checked(typed, [(typed, .direct)], readings: true)
+        #expect(copied.variations.map(\.text) == ["Yesterday I couldn't sleep and stayed up all night."])
+        #expect(copied.issues == [.mended(kind: .direct, words: ["stay ed → stayed"])])
+        let named = checked("Bi ngo has two dogs.", [("Bi ngo has two dogs.", .direct)], readings: true)
+        #expect(named.variations.map(\.text) == ["Bingo has two dogs."])
+        let joined = checked(typed, [("Yesterday I couldn't sleep and stayed up all night.", .direct)], readings: true)
+        #expect(joined.variations.map(\.text) == ["Yesterday I couldn't sleep and stayed up all night."])
+        #expect(joined.issues.isEmpty)
+        // Three parts in a row: one join, never two overlapping.
+        let three = checked("We went ho me me now.", [("We went ho me me now.", .direct)], readings: true)
+        #expect(three.variations.count == 1)
+    }
+
     /// A word the keyboard does not explain is read as the offline corrector reads the typed
     /// word, and the version says so; more such words than one in four, and it is dropped.
     @Test func aWordTheKeyboardDoesNotExplainIsMendedAndSaidSo() async throws {
