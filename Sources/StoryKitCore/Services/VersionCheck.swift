@@ -171,7 +171,9 @@ package struct VersionCheck: Sendable {
         // What is shown is what was checked.
         let rechecked = verdict(on: recheck, mending: false)
         if case .shown = rechecked {
-            return .shown(text: mended, mended: mendings.map { "\(text[$0.range]) → \($0.reading)" })
+            // A mark put back replaces nothing: `→ .`.
+            let said = mendings.map { $0.range.isEmpty ? "→ \($0.reading)" : "\(text[$0.range]) → \($0.reading)" }
+            return .shown(text: mended, mended: said)
         }
         guard alignment.neededMending else { return .shown(text: text, mended: []) }
         // The version passed only as mended, and the mended text fails: its reason is the one.

@@ -309,6 +309,7 @@ import Testing
         let stop = checked("But as hd grew older.", [("But as he grew older", .direct)], readings: true)
         #expect(stop.variations.map(\.text) == ["But as he grew older."])
         #expect(stop.variations.first?.origin == .mended)
+        #expect(stop.issues == [.mended(kind: .direct, words: ["→ ."])])
         let asked = checked("Is it yours?!", [("Is it yours", .direct), ("Is it yours", .refined)], readings: true)
         #expect(asked.variations.map(\.text) == ["Is it yours?!", "Is it yours"])
         let split = checked("They did their jobs ve ry well.", [("They did their jobs well.", .direct)], readings: true)
