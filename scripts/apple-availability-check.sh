@@ -89,7 +89,9 @@ if [ $SELF_TEST -eq 1 ]; then
         local want="$1" pattern="$2" targets="$3" file="$4" out rc
         set +e; out="$("$0" --targets "$targets" --files "$T/$file" 2>&1)"; rc=$?; set -e
         printf '%s\n' "$out" | sed "s|$T/||"
-        if [ "$rc" != "$want" ] || ! printf '%s\n' "$out" | grep -qE "$pattern"; then
+        # A here-string, not a pipe: with pipefail, grep -q leaving at its first match can
+        # kill printf with SIGPIPE and fail a check that matched.
+        if [ "$rc" != "$want" ] || ! grep -qE "$pattern" <<< "$out"; then
             echo "SELF-TEST FAILED: $file for $targets: exit $rc, wanted $want and /$pattern/"; fail=1
         fi
     }
