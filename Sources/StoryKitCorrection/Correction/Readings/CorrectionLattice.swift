@@ -177,17 +177,16 @@ struct CorrectionLattice {
             stateStart[position + 1] = stateStart[position] + rowCount(position) * startingRange(position).count
         }
         let stateCount = stateStart[boundaries]
-        // Each state's option and previous option.
+        // Each state's option and, in a second-order search, its previous option.
         stateOption = [Int](repeating: -1, count: stateCount)
-        var statePrevious = [Int](repeating: -1, count: stateCount)
+        var statePrevious = [Int](repeating: -1, count: isFirstOrder ? 0 : stateCount)
         for position in 0..<boundaries {
             let starting = startingRange(position)
             for row in 0..<rowCount(position) {
                 for column in starting {
                     let index = stateStart[position] + row * starting.count + column - starting.lowerBound
                     stateOption[index] = startingList[column]
-                    statePrevious[index] =
-                        position == 0 || isFirstOrder ? -1 : endingList[endingOffsets[position] + row]
+                    if position > 0, !isFirstOrder { statePrevious[index] = endingList[endingOffsets[position] + row] }
                 }
             }
         }
