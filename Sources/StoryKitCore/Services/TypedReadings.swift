@@ -36,12 +36,12 @@ struct TypedReadings: Sendable {
     /// Folded typed word → its reading.
     private let readings: [String: Reading]
     /// Two typed words the corrector reads as one (`stay ed` as `stayed`), folded and
-    /// separated by a space → the reading, when it may mend a model's copy of them.
-    private let joinings: [String: Reading]
+    /// separated by a space → the word, when it may mend a model's copy of them.
+    private let joinings: [String: String]
 
     /// The readings of `typed`'s words in `language`; none when `offline` cannot read it.
     init(typed: String, language: String, offline: OfflineCorrector) {
-        var readings: [String: Reading] = [:], joinings: [String: Reading] = [:]
+        var readings: [String: Reading] = [:], joinings: [String: String] = [:]
         for word in (try? offline.correct(typed).words) ?? [] {
             // Words the typing split (`ho me`) are the alignment's to join, or, where a model
             // copied them as typed, mended.
@@ -51,7 +51,7 @@ struct TypedReadings: Sendable {
                     !word.corrected.contains(" ")
                 else { continue }
                 let key = parts.map { Self.folded(String($0)) }.joined(separator: " ")
-                joinings[key] = Reading(text: word.corrected, cost: 0, mends: true, mendsListedWord: true)
+                joinings[key] = word.corrected
                 continue
             }
             let key = Self.folded(word.original)
@@ -77,8 +77,8 @@ struct TypedReadings: Sendable {
     /// The reading of the typed word whose folded form is `folded`.
     subscript(folded: String) -> Reading? { readings[folded] }
 
-    /// The reading of two typed words as one, by their folded forms.
-    func joining(_ first: String, _ second: String) -> Reading? { joinings[first + " " + second] }
+    /// The one word two typed words are read as, by their folded forms.
+    func joining(_ first: String, _ second: String) -> String? { joinings[first + " " + second] }
 
     /// `word` as ``CheckedWord/folded`` folds it.
     static func folded(_ word: String) -> String {

@@ -110,14 +110,14 @@ struct VersionAlignment {
         lastSame = (typedIndex, versionIndex)
         guard mending else { return }
         if let last, last == (typedIndex - 1, versionIndex - 1),
-            let reading = check.joiningReading(of: typed[last.typed], typedWord)
+            let joined = check.joiningReading(of: typed[last.typed], typedWord)
         {
             let first = version[last.version]
             if mendings.last?.range == first.range { mendings.removeLast() }
             mendings.append(
                 Mending(
                     range: first.range.lowerBound..<versionWord.range.upperBound,
-                    reading: Self.written(reading.text, like: first)))
+                    reading: Self.written(joined, like: first)))
             // A word joined is not joined again with the next.
             lastSame = nil
             return

@@ -282,9 +282,9 @@ package struct VersionCheck: Sendable {
         return reading
     }
 
-    /// The offline corrector's reading of the typed words `first` and `second` as one, which
+    /// The one word the offline corrector reads the typed words `first` and `second` as, which
     /// mends a model's copy of both (`stay ed` as `stayed`).
-    func joiningReading(of first: CheckedWord, _ second: CheckedWord) -> TypedReadings.Reading? {
+    func joiningReading(of first: CheckedWord, _ second: CheckedWord) -> String? {
         readings?.joining(first.folded, second.folded)
     }
 
