@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Fits the version check's constants (VersionCheck: versionDirectMargin, versionRewordedMargin,
-versionShortWordLimit, versionWordLimit, versionLongWordLimit) on a model's replies to the
-generated English fitting sets, in both prompt forms (structured and numbered list).
+"""Fits the version check's constants (VersionCheck: versionWholeMargin, versionDirectMargin,
+versionRewordedMargin, versionShortWordLimit, versionWordLimit, versionLongWordLimit) on a
+model's replies to the generated English fitting sets, in both prompt forms (structured and
+numbered list).
 
     python3 scripts/fit-version-check.py [--set .build/fitting-sets/en.json]
         [--sentences TRAIN,DEV,TEST] [--base-url URL] [--library LIB] [--weight W]
@@ -13,7 +14,9 @@ second run needs no model (re-asks a new value causes are asked once, then kept)
 corrector is built once with -DSTORYKIT_FITTING into .build-fitting, as fit-corrector.py does;
 each evaluation is a process reading the constants from STORYKIT_FITTING_TUNING.
 
-The search is a grid on train: the two margins, and one scale for the three word limits.
+The search is on train: first the whole-version margin alone (the rest at their defaults),
+then, with the best of it, a grid of the two word margins and one scale for the three word
+limits.
 Objective: direct versions equal to the meant sentence minus WEIGHT (default 20) times the
 versions shown that change the content (judge below, apart from the library's own check).
 The five best on train are evaluated on development, which decides; the test split is
@@ -42,8 +45,8 @@ sys.path.insert(0, str(ROOT / "Tests" / "RealServer"))
 from model_reply_cache import CachingProxy, ReplyCache  # noqa: E402
 
 CACHE = ROOT / ".build" / "model-replies" / "en.jsonl"
-DEFAULTS = {"versionDirectMargin": 1.5, "versionRewordedMargin": 2.0, "versionShortWordLimit": 1.5,
-            "versionWordLimit": 2.5, "versionLongWordLimit": 3.0}
+DEFAULTS = {"versionWholeMargin": 1, "versionDirectMargin": 1.5, "versionRewordedMargin": 2.0,
+            "versionShortWordLimit": 1.5, "versionWordLimit": 2.5, "versionLongWordLimit": 3.0}
 FORMS = {"structured": True, "numbered list": False}
 
 
@@ -167,8 +170,15 @@ def main() -> None:
         evaluator = Evaluator(library, arguments.set, counts, upstream)
         print(line("defaults train", evaluator(DEFAULTS, "train")), flush=True)
         trials = []
+        # 100 stands for no whole-version check.
+        for whole in (0, 0.5, 1, 2, 4, 100):
+            values = dict(DEFAULTS, versionWholeMargin=whole)
+            figures = evaluator(values, "train")
+            trials.append((objective(figures, arguments.weight), values))
+            print(f"train {objective(figures, arguments.weight):8.1f}  {values}", flush=True)
+        whole = max(trials, key=lambda trial: trial[0])[1]["versionWholeMargin"]
         for direct, reworded, scale in itertools.product((0.75, 1.5, 3), (1.5, 3), (0.8, 1, 1.25)):
-            values = {"versionDirectMargin": direct, "versionRewordedMargin": reworded,
+            values = {"versionWholeMargin": whole, "versionDirectMargin": direct, "versionRewordedMargin": reworded,
                       "versionShortWordLimit": 1.5 * scale, "versionWordLimit": 2.5 * scale,
                       "versionLongWordLimit": 3 * scale}
             figures = evaluator(values, "train")

@@ -38,11 +38,16 @@ struct TypedReadings: Sendable {
     /// Two typed words the corrector reads as one (`stay ed` as `stayed`), folded and
     /// separated by a space → the word, when it may mend a model's copy of them.
     private let joinings: [String: String]
+    /// The corrector's direct version of the text, which a model's is scored against; `nil`
+    /// when it could not read the text.
+    let direct: String?
 
     /// The readings of `typed`'s words in `language`; none when `offline` cannot read it.
     init(typed: String, language: String, offline: OfflineCorrector) {
         var readings: [String: Reading] = [:], joinings: [String: String] = [:]
-        for word in (try? offline.correct(typed).words) ?? [] {
+        let correction = try? offline.correct(typed)
+        direct = correction?.variations.variations.first { $0.kind == .direct }?.text
+        for word in correction?.words ?? [] {
             // Words the typing split (`ho me`) are the alignment's to join, or, where a model
             // copied them as typed, mended.
             if word.original.contains(" ") {

@@ -29,6 +29,12 @@ struct VersionAlignment {
     private(set) var mendings: [Mending] = []
     /// Whether a mending replaced a word that fails without it.
     private(set) var neededMending = false
+    /// What the alignment found the version's words cost as readings of the typed ones, in
+    /// log10 units: its slips, words added and dropped, and mendings.
+    private(set) var cost: Float = 0
+    /// How many listed typed words the version reads as other words: the corrector charges
+    /// each such reading of its own (most words typed as listed are meant).
+    private(set) var listedWordsChanged = 0
     /// How many words failing without a mending were mended, and which.
     private var failedPairsMended = 0
     private var failedPairs: [String] = []
@@ -147,11 +153,15 @@ struct VersionAlignment {
     /// Aligns `typedRange` with `versionRange`, between anchors.
     private mutating func stretch(_ typedRange: Range<Int>, _ versionRange: Range<Int>, mending: Bool) -> Bool {
         if typedRange.isEmpty || versionRange.isEmpty {
-            let fits =
-                typedRange.allSatisfy { check.deletionCost(ofTypedAt: $0, kind: kind) != nil }
-                && versionRange.allSatisfy { check.insertionCost(of: version[$0], kind: kind) != nil }
-            if !fits { fail(typedRange, versionRange) }
-            return fits
+            let costs =
+                typedRange.compactMap { check.deletionCost(ofTypedAt: $0, kind: kind) }
+                + versionRange.compactMap { check.insertionCost(of: version[$0], kind: kind) }
+            guard costs.count == typedRange.count + versionRange.count else {
+                fail(typedRange, versionRange)
+                return false
+            }
+            cost += costs.reduce(0, +)
+            return true
         }
         guard typedRange.count <= Self.largestStretch, versionRange.count <= Self.largestStretch else {
             faultReason = "changes too much to check"
@@ -205,6 +215,7 @@ struct VersionAlignment {
             fail(typedRange, versionRange)
             return false
         }
+        cost += costs[rows * columns - 1]
         var row = rows - 1, column = columns - 1
         var found: [Mending] = []
         while row + column > 0 {
@@ -215,6 +226,7 @@ struct VersionAlignment {
             case .delete:
                 row -= 1
             case .mend:
+                if check.isListed(typed[typedAt]) { listedWordsChanged += 1 }
                 let reading = check.mendingReading(of: typed[typedAt], kind: kind)!
                 found.append(
                     Mending(
@@ -228,6 +240,7 @@ struct VersionAlignment {
                 if typedCount == 1, versionCount == 1 {
                     let typedWord = typed[typedAt], versionWord = version[versionAt]
                     noteCapital(typedWord, versionWord)
+                    if typedWord.folded != versionWord.folded, check.isListed(typedWord) { listedWordsChanged += 1 }
                     // A word of the model's own that no list holds, for a slip the corrector reads.
                     if mending, typedWord.folded != versionWord.folded, !check.isListed(versionWord),
                         let reading = check.mendingReading(of: typedWord, kind: kind),

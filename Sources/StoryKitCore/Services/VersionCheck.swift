@@ -30,6 +30,10 @@ package struct VersionCheck: Sendable {
     private let vocabulary: Vocabulary
     private let writersWords: [Int]
     private var readings: TypedReadings?
+    /// What the offline corrector's direct version scores (``score(_:of:aligned:)``), once
+    /// its readings are known: a model's direct version may score worse by at most
+    /// ``wholeMargin``.
+    private var offlineScore: Float?
 
     /// The most a changed word may cost (log10 units), by its typed length: a far key's slip
     /// in a short word, two or three in a longer one. Fitted (scripts/fit-version-check.py).
@@ -46,6 +50,11 @@ package struct VersionCheck: Sendable {
     static func margin(for kind: TextVariation.Kind?) -> Float { kind == .direct ? directMargin : rewordedMargin }
     static let directMargin = CorrectorTuning.fitted("versionDirectMargin", Float(1.5))
     static let rewordedMargin = CorrectorTuning.fitted("versionRewordedMargin", Float(2))
+
+    /// How much worse than the offline corrector's direct version a model's may score as a
+    /// whole, its slips and its words in context together (log10 units). Fitted
+    /// (scripts/fit-version-check.py).
+    static let wholeMargin = CorrectorTuning.fitted("versionWholeMargin", Float(1))
 
     /// What a function word added, dropped or swapped, or an inflection, costs.
     static let rewordingCost: Float = 1
@@ -89,7 +98,41 @@ package struct VersionCheck: Sendable {
     func reading(_ readings: TypedReadings) -> VersionCheck {
         var check = self
         check.readings = readings
+        check.offlineScore = readings.direct.flatMap { direct in
+            let text = tidied(direct), words = CheckedWord.words(of: text)
+            var alignment = VersionAlignment(
+                typed: typedWords, typedNumbers: typedNumbers, version: words, versionText: text, kind: .direct,
+                check: check)
+            return alignment.run(mending: false) ? check.score(text, of: words, aligned: alignment) : nil
+        }
         return check
+    }
+
+    /// What a version scores as a reading of the typed text, in log10 units (less is
+    /// likelier): what its words cost as slips of the typed ones (`alignment`), and what they
+    /// cost in context, as the offline corrector scores its readings.
+    private func score(_ text: String, of words: [CheckedWord], aligned alignment: VersionAlignment) -> Float {
+        alignment.cost + Float(alignment.listedWordsChanged) * OfflineCorrector.listedWordReadingCost
+            + offline.contextCost(of: words.map { (String(text[$0.range]), $0.startsSentence) }, language: language)
+    }
+
+    /// `text` shown, unless as a direct version it holds a word neither typed nor the offline
+    /// corrector's, and scores worse than the corrector's version by more than
+    /// ``wholeMargin`` (`Thereee is` as `Thee is` where the corrector reads `There is`): its
+    /// words each pass, and together they read worse. An echo of the typed text, however
+    /// mended, is never refused so.
+    private func scored(
+        _ text: String, of words: [CheckedWord], aligned alignment: VersionAlignment, kind: TextVariation.Kind?
+    ) -> Verdict {
+        guard kind == .direct, let offlineScore, let direct = readings?.direct else {
+            return .shown(text: text, mended: [])
+        }
+        let offlineWords = Set(CheckedWord.words(of: direct).map(\.folded))
+        let own = words.filter { typedNumbers[$0.folded] == nil && !offlineWords.contains($0.folded) }
+        guard !own.isEmpty, score(text, of: words, aligned: alignment) > offlineScore + Self.wholeMargin else {
+            return .shown(text: text, mended: [])
+        }
+        return .fault("reads worse than the offline version", Array(Set(own.map { String(text[$0.range]) })).sorted())
     }
 
     /// `set` with the versions that pass, each with its ``TextVariation/origin``, and an issue
@@ -163,7 +206,9 @@ package struct VersionCheck: Sendable {
         if mending, version.kind == .direct, let mark = droppedFinalMark(in: text) {
             mendings.append(VersionAlignment.Mending(range: text.endIndex..<text.endIndex, reading: mark))
         }
-        guard !mendings.isEmpty else { return .shown(text: text, mended: []) }
+        guard !mendings.isEmpty else {
+            return scored(text, of: versionWords, aligned: alignment, kind: version.kind)
+        }
         var mended = text
         for mending in mendings.reversed() { mended.replaceSubrange(mending.range, with: mending.reading) }
         var recheck = version
@@ -175,7 +220,9 @@ package struct VersionCheck: Sendable {
             let said = mendings.map { $0.range.isEmpty ? "→ \($0.reading)" : "\(text[$0.range]) → \($0.reading)" }
             return .shown(text: mended, mended: said)
         }
-        guard alignment.neededMending else { return .shown(text: text, mended: []) }
+        guard alignment.neededMending else {
+            return scored(text, of: versionWords, aligned: alignment, kind: version.kind)
+        }
         // The version passed only as mended, and the mended text fails: its reason is the one.
         return rechecked
     }

@@ -294,6 +294,22 @@ import Testing
                 \.text) == ["She made no remonstrance."])
     }
 
+    /// A direct version whose words each pass, but which reads worse as a whole than the
+    /// corrector's, its slips and its words in context together, is refused (`Thereee is` as
+    /// `Thee is`, as SmolLM2 replied to a train sentence); one context favours is shown.
+    @Test func aDirectVersionThatReadsWorseThanTheOfflineOneIsRefused() {
+        let worse = checked("Thereee is a cat on the mat.", [("Thee is a cat on the mat.", .direct)], readings: true)
+        #expect(worse.variations.isEmpty)
+        #expect(
+            worse.issues == [
+                .unfaithful(kind: .direct, reason: "reads worse than the offline version", words: ["Thee"])
+            ])
+        // Unscored, without the offline readings, each word passes.
+        #expect(checked("Thereee is a cat on the mat.", [("Thee is a cat on the mat.", .direct)]).variations.count == 1)
+        // `I has` the corrector keeps; `I had`, one key away, reads better in context.
+        #expect(checked("I has a dog.", [("I had a dog.", .direct)], readings: true).variations.count == 1)
+    }
+
     /// The corrector's own reading of a word passes however dear its slip (`ov` as `of`, a far
     /// key in a short word): a version mended to it was refused, with no reason given.
     @Test func theOfflineReadingOfAWordAlwaysPasses() {

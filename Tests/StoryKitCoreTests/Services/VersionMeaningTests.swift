@@ -15,6 +15,16 @@ import Testing
         return (reason, words)
     }
 
+    /// Whether a direct version that echoes `typed` is shown, mended or not, once the offline
+    /// readings it is scored against are known.
+    func echoIsShownScored(_ typed: String) -> Bool {
+        let offline = OfflineCorrector()
+        let readings = TypedReadings(typed: typed, language: offline.language(of: typed), offline: offline)
+        let set = VariationSet(variations: [TextVariation(text: typed, kind: .direct)], source: .json)
+        return VersionCheck(typed: typed, strictness: .faithful, offline: offline).reading(readings).check(set)
+            .variations.count == 1
+    }
+
     @Test func anotherWordOrderIsDropped() {
         #expect(fault("the dog bit the man", "the man bit the dog")?.0 == "changes the word order")
     }
@@ -86,6 +96,11 @@ import Testing
             " \u{65E}ree."
         ]
         for text in texts { #expect(fault(text, text) == nil, "\(text.debugDescription)") }
+        // Scored as a whole, an echo keeps words the corrector reads otherwise (`grave` as
+        // `gave`) and reads worse than its version, and is shown all the same.
+        for text in texts + ["He grave me a watch.", "The roo was gutted alive."] {
+            #expect(echoIsShownScored(text), "\(text.debugDescription)")
+        }
     }
 
     /// A long echo is checked word by word in one pass.
