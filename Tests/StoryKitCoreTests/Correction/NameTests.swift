@@ -41,7 +41,14 @@ import Testing
         // A sentence's first word: its capital says nothing of a name, so a slip is read there
         // too, and a word typed for another is weighed against its rivals.
         ("Yesterdsy we walked to school.", "Yesterday we walked to school."),
-        ("Sthe stopped himself from laughing.", "She stopped himself from laughing.")
+        ("Sthe stopped himself from laughing.", "She stopped himself from laughing."),
+        // A doubled letter in a rare word no name list holds is a slip, not another spelling
+        // of a name (`Mohammed` above is one).
+        ("Winndshields are made of glass.", "Windshields are made of glass."),
+        (
+            "He was always ready with a few wise words, that Confuciius!",
+            "He was always ready with a few wise words, that Confucius!"
+        )
     ])
     func slipsInCapitalisedWordsAreStillCorrected(_ typed: String, _ expected: String) throws {
         #expect(try versions(typed)[0].text == expected)
