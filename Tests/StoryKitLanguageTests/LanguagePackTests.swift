@@ -114,6 +114,18 @@ import Testing
         #expect(try direct(typed, language) == meant)
     }
 
+    /// A key pressed twice in a capitalised word is a slip in packs without a name list, read
+    /// as the word, where before it was kept as another spelling of a name (from the train
+    /// splits: `Cependantt`, `Regoolamento`, `Esttados`).
+    @Test(arguments: [
+        ("fr", "Cependantt, la manœuvre venait de réussir.", "Cependant, la manœuvre venait de réussir."),
+        ("it", "Regoolamento tecnico e le modifiche.", "Regolamento tecnico e le modifiche."),
+        ("pt", "Indo para os Esttados Unidos.", "Indo para os Estados Unidos.")
+    ])
+    func aDoubledKeyInACapitalisedWordIsASlip(_ language: String, _ typed: String, _ meant: String) throws {
+        #expect(try direct(typed, language) == meant)
+    }
+
     @Test func aNameTheWriterListsStaysAtASentencesStart() throws {
         let corrector = OfflineCorrector(
             language: LanguageTag("pt"), packs: Self.packs, vocabulary: try Vocabulary(known: ["Mansell"]))

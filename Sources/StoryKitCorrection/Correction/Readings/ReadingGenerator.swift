@@ -351,14 +351,15 @@ struct ReadingGenerator {
     }
 
     /// Whether `reading` of a capitalised word the list lacks is another spelling of the same
-    /// name: one letter doubled or not (`Mohammed`, `Mohamed`), read as a word as rare as names
-    /// are, and a name where the pack lists names. Names vary so; a writer's spelling of one is
-    /// kept, at a sentence's start too. A word the names lack is a slip (`Croissaant`).
+    /// name: one letter doubled or not (`Mohammed`, `Mohamed`), read as a rare word the pack's
+    /// names hold. Names vary so; a writer's spelling of one is kept, at a sentence's start
+    /// too. A word the names lack, or any word of a pack without names, is read as a slip
+    /// (`Croissaant`, `Cependantt`): a key pressed twice is tremor typing's commonest slip.
     private func isNameVariant(_ reading: CorrectionLattice.Option, of typed: [UInt8]) -> Bool {
         guard reading.words.count == 1, reading.words[0] >= 0 else { return false }
         let index = Int(reading.words[0])
         guard lexicon.logProbability[index] < CorrectorTuning.maxBrandLogProbability,
-            rules.names.isEmpty || rules.isName(lexicon.words[index])
+            !rules.names.isEmpty, rules.isName(lexicon.words[index])
         else { return false }
         let word = Array(lexicon.words[index].utf8)
         let (longer, shorter) = word.count > typed.count ? (word, typed) : (typed, word)
