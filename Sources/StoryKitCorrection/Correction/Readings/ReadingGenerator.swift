@@ -764,15 +764,19 @@ struct ReadingGenerator {
                 $0 + ($1 >= 0 ? lexicon.logProbability[Int($1)] : option.outsideScore)
             }
         }
-        // Only a tie needs the texts, each spelt out from the automaton: once per tied option,
-        // not at every comparison of the sort.
-        var optionsByScore: [Float: Int] = [:]
-        for score in scores { optionsByScore[score, default: 0] += 1 }
-        let tieTexts = options.indices.map { index in
-            optionsByScore[scores[index], default: 0] > 1 ? options[index].text(in: lexicon) ?? "" : ""
-        }
-        let ranked = options.indices.sorted { a, b in
-            scores[a] > scores[b] || (scores[a] == scores[b] && tieTexts[a] < tieTexts[b])
+        // Ranked by score, then each run of equal scores by text: only a tie needs the texts,
+        // each spelt out from the automaton once per tied option, not at every comparison.
+        var ranked = options.indices.sorted { scores[$0] > scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
+        var runStart = 0
+        while runStart < ranked.count {
+            var runEnd = runStart + 1
+            while runEnd < ranked.count, scores[ranked[runEnd]] == scores[ranked[runStart]] { runEnd += 1 }
+            if runEnd - runStart > 1 {
+                let run = ranked[runStart..<runEnd].map { ($0, options[$0].text(in: lexicon) ?? "") }
+                let ordered = run.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+                ranked.replaceSubrange(runStart..<runEnd, with: ordered.map(\.0))
+            }
+            runStart = runEnd
         }
         var kept: [CorrectionLattice.Option] = []
         kept.reserveCapacity(min(limit, options.count))
