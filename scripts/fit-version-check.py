@@ -5,12 +5,13 @@ model's replies to the generated English fitting sets, in both prompt forms (str
 numbered list).
 
     python3 scripts/fit-version-check.py [--set .build/fitting-sets/en.json]
-        [--sentences TRAIN,DEV,TEST] [--base-url URL] [--library LIB] [--weight W]
+        [--sentences TRAIN,DEV,TEST] [--base-url URL | --replay-only] [--library LIB] [--weight W]
 
 The replies come from SmolLM2-135M-Instruct on llama.cpp's server (started here unless
 --base-url names another), through a caching proxy (scripts/model_reply_cache.py): every
 request is recorded once in .build/model-replies/en.jsonl and replayed from there, so a
-second run needs no model (re-asks a new value causes are asked once, then kept). The
+second run needs no model (re-asks a new value causes are asked once, then kept; with
+--replay-only they are not asked, and those sentences are answered offline). The
 corrector is built once with -DSTORYKIT_FITTING into .build-fitting, as fit-corrector.py does;
 each evaluation is a process reading the constants from STORYKIT_FITTING_TUNING.
 
@@ -148,6 +149,8 @@ def main() -> None:
     parser.add_argument("--set", type=Path, default=ROOT / ".build" / "fitting-sets" / "en.json")
     parser.add_argument("--sentences", default="60,40,40", help="TRAIN,DEV,TEST sentences (the first of each)")
     parser.add_argument("--base-url", help="an OpenAI-compatible server for replies not yet recorded")
+    parser.add_argument("--replay-only", action="store_true",
+                        help="ask no model: a request never recorded fails, and the corrector answers offline")
     parser.add_argument("--library", help="a library built with -DSTORYKIT_FITTING (default: build one)")
     parser.add_argument("--weight", type=float, default=20)
     parser.add_argument("--evaluate", help=argparse.SUPPRESS)
@@ -165,7 +168,9 @@ def main() -> None:
     if len(counts) != 3 or min(counts.values()) < 1:
         parser.error("--sentences: three whole numbers of at least 1, TRAIN,DEV,TEST")
     library = arguments.library or build_library()
-    server, upstream = (None, arguments.base_url) if arguments.base_url else start_server()
+    if arguments.replay_only and arguments.base_url:
+        parser.error("--replay-only asks no model: leave out --base-url")
+    server, upstream = (None, arguments.base_url) if arguments.base_url or arguments.replay_only else start_server()
     try:
         evaluator = Evaluator(library, arguments.set, counts, upstream)
         print(line("defaults train", evaluator(DEFAULTS, "train")), flush=True)
