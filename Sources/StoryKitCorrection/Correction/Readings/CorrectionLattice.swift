@@ -258,7 +258,9 @@ struct CorrectionLattice {
                 }
             }
         }
-        var steps = [Float](repeating: 0, count: stepStart[stateOption.count])
+        // Appended in slot order, state by state: a zeroed array would be written twice.
+        var steps: [Float] = []
+        steps.reserveCapacity(stepStart[stateOption.count])
         // The states of a row share the word two before the next: its run of triple contexts
         // is found once for them.
         var runEarlier: Int32 = -1, run = 0..<0
@@ -269,20 +271,18 @@ struct CorrectionLattice {
                 (runEarlier, run) = (earlier, model.tripleContexts(after: earlier))
             }
             let context = model.tripleContext(among: run, previous: last)
-            var slot = stepStart[index]
             let pairRow = pairStart[end] + endingRow[option] * startingRange(end).count
             for column in startingRange(end) {
                 let next = options[startingList[column]]
                 if next.words.count == 1, next.words[0] >= 0 {
                     let pairScore = pairScores[pairRow + column - startingOffsets[end]]
-                    steps[slot] =
+                    steps.append(
                         next.channel
-                        + (context.map { model.logProbability(of: next.words[0], in: $0, pairScore: pairScore) }
-                            ?? pairScore)
+                            + (context.map { model.logProbability(of: next.words[0], in: $0, pairScore: pairScore) }
+                                ?? pairScore))
                 } else {
-                    steps[slot] = next.channel + wordsScore(next, after: option, earlier: statePrevious[index])
+                    steps.append(next.channel + wordsScore(next, after: option, earlier: statePrevious[index]))
                 }
-                slot += 1
             }
         }
         return steps
@@ -291,18 +291,17 @@ struct CorrectionLattice {
     /// The score of each step of a first-order search, whose states are the options: the next
     /// option's slips and its words after the state's option.
     private func firstOrderSteps(stepStart: [Int]) -> [Float] {
-        var steps = [Float](repeating: 0, count: stepStart[stateOption.count])
-        for (index, option) in stateOption.enumerated() {
+        var steps: [Float] = []
+        steps.reserveCapacity(stepStart[stateOption.count])
+        for option in stateOption {
             let end = options[option].end, last = contextWords(at: end, after: option, earlier: -1).last
-            var slot = stepStart[index]
             for column in startingRange(end) {
                 let next = options[startingList[column]]
-                steps[slot] =
+                steps.append(
                     next.channel
-                    + (next.words.count == 1 && next.words[0] >= 0
-                        ? model.logProbability(of: next.words[0], after: last)
-                        : wordsScore(next, after: option, earlier: -1))
-                slot += 1
+                        + (next.words.count == 1 && next.words[0] >= 0
+                            ? model.logProbability(of: next.words[0], after: last)
+                            : wordsScore(next, after: option, earlier: -1)))
             }
         }
         return steps
