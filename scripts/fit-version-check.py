@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT / "Tests" / "RealServer"))
 from model_reply_cache import CachingProxy, ReplyCache  # noqa: E402
 
 CACHE = ROOT / ".build" / "model-replies" / "en.jsonl"
-DEFAULTS = {"versionWholeMargin": 1, "versionDirectMargin": 1.5, "versionRewordedMargin": 2.0,
+DEFAULTS = {"versionWholeMargin": 0.5, "versionDirectMargin": 1.5, "versionRewordedMargin": 2.0,
             "versionShortWordLimit": 1.5, "versionWordLimit": 2.5, "versionLongWordLimit": 3.0}
 FORMS = {"structured": True, "numbered list": False}
 
@@ -80,8 +80,8 @@ def evaluate(data_set: Path, split: str, count: int, upstream: str | None) -> di
         offline_exact = sum(storykit.correct_offline(case["typed"])["variations"][0]["text"] == case["clean"]
                             for case in chosen)
         for form, structured in FORMS.items():
-            tally = {"sentences": len(chosen), "answered": 0, "exact": 0, "changed": 0, "shown": 0,
-                     "offlineExact": offline_exact}
+            tally = {"sentences": len(chosen), "answered": 0, "exact": 0, "changed": 0, "changedByModel": 0,
+                     "shown": 0, "offlineExact": offline_exact}
             for case in chosen:
                 remote = {"provider": "openai", "baseURL": proxy.url, "model": "smollm2", "apiKey": "none",
                           "structured": structured, "timeoutSeconds": 300, "retry": {"maxAttempts": 1}}
@@ -89,8 +89,10 @@ def evaluate(data_set: Path, split: str, count: int, upstream: str | None) -> di
                 tally["answered"] += outcome["backend"] == "remote"
                 shown = outcome["variations"]
                 tally["shown"] += len(shown)
-                tally["changed"] += sum(changes_content(version["text"], case["typed"], case["clean"])
-                                        for version in shown)
+                changed = [version for version in shown
+                           if changes_content(version["text"], case["typed"], case["clean"])]
+                tally["changed"] += len(changed)
+                tally["changedByModel"] += sum(version.get("source") != "offline" for version in changed)
                 direct = next((version["text"] for version in shown if version["kind"] == "direct"), "")
                 tally["exact"] += direct.strip() == case["clean"]
             figures[form] = tally
@@ -141,7 +143,8 @@ def objective(figures: dict, weight: float) -> float:
 def line(name: str, figures: dict) -> str:
     return name + "  " + "  ".join(
         f"{form}: answered {f['answered']}/{f['sentences']}, exact {f['exact']} (offline {f['offlineExact']}), "
-        f"content changed {f['changed']} of {f['shown']}" for form, f in ((form, figures[form]) for form in FORMS))
+        f"content changed {f['changed']} of {f['shown']} ({f['changedByModel']} the model's)"
+        for form, f in ((form, figures[form]) for form in FORMS))
 
 
 def main() -> None:
@@ -176,7 +179,7 @@ def main() -> None:
         print(line("defaults train", evaluator(DEFAULTS, "train")), flush=True)
         trials = []
         # 100 stands for no whole-version check.
-        for whole in (0, 0.5, 1, 2, 4, 100):
+        for whole in (0, 0.25, 0.5, 1, 2, 4, 100):
             values = dict(DEFAULTS, versionWholeMargin=whole)
             figures = evaluator(values, "train")
             trials.append((objective(figures, arguments.weight), values))
