@@ -34,6 +34,8 @@ package struct VersionCheck: Sendable {
     /// its readings are known: a model's direct version may score worse by at most
     /// ``wholeMargin``.
     private var offlineScore: Float?
+    /// The folded words of the offline corrector's direct version, beside `offlineScore`.
+    private var offlineWords: Set<String> = []
 
     /// The most a changed word may cost (log10 units), by its typed length: a far key's slip
     /// in a short word, two or three in a longer one. Fitted (scripts/fit-version-check.py).
@@ -101,13 +103,14 @@ package struct VersionCheck: Sendable {
     func reading(_ readings: TypedReadings) -> VersionCheck {
         var check = self
         check.readings = readings
-        check.offlineScore = readings.direct.flatMap { direct in
-            let text = tidied(direct), words = CheckedWord.words(of: text)
-            var alignment = VersionAlignment(
-                typed: typedWords, typedNumbers: typedNumbers, version: words, versionText: text, kind: .direct,
-                check: check)
-            return alignment.run(mending: false) ? check.score(text, of: words, aligned: alignment) : nil
-        }
+        guard let direct = readings.direct else { return check }
+        let text = tidied(direct), words = CheckedWord.words(of: text)
+        var alignment = VersionAlignment(
+            typed: typedWords, typedNumbers: typedNumbers, version: words, versionText: text, kind: .direct,
+            check: check)
+        guard alignment.run(mending: false) else { return check }
+        check.offlineScore = check.score(text, of: words, aligned: alignment)
+        check.offlineWords = Set(words.map(\.folded))
         return check
     }
 
@@ -127,10 +130,7 @@ package struct VersionCheck: Sendable {
     private func scored(
         _ text: String, of words: [CheckedWord], aligned alignment: VersionAlignment, kind: TextVariation.Kind?
     ) -> Verdict {
-        guard kind == .direct, let offlineScore, let direct = readings?.direct else {
-            return .shown(text: text, mended: [])
-        }
-        let offlineWords = Set(CheckedWord.words(of: direct).map(\.folded))
+        guard kind == .direct, let offlineScore else { return .shown(text: text, mended: []) }
         let own = words.filter { typedNumbers[$0.folded] == nil && !offlineWords.contains($0.folded) }
         guard !own.isEmpty, score(text, of: words, aligned: alignment) > offlineScore + Self.wholeMargin else {
             return .shown(text: text, mended: [])
