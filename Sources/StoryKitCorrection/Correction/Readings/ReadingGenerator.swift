@@ -358,8 +358,7 @@ struct ReadingGenerator {
     private func isNameVariant(_ reading: CorrectionLattice.Option, of typed: [UInt8]) -> Bool {
         guard reading.words.count == 1, reading.words[0] >= 0 else { return false }
         let index = Int(reading.words[0])
-        guard lexicon.logProbability[index] < CorrectorTuning.maxBrandLogProbability,
-            !rules.names.isEmpty, rules.isName(lexicon.words[index])
+        guard lexicon.logProbability[index] < CorrectorTuning.maxBrandLogProbability, rules.isName(lexicon.words[index])
         else { return false }
         let word = Array(lexicon.words[index].utf8)
         let (longer, shorter) = word.count > typed.count ? (word, typed) : (typed, word)
